@@ -1,0 +1,116 @@
+// The requirement register: every normative statement of shared/spec/interface.md with a stable id, the
+// section it stands in, the statement (quoted or closely paraphrased) and a level. `must`: the interface
+// states it. `should`: what any serious API does although the interface does not say it (no 5xx for client
+// input). Ids are stable: reports, faults and users' bookmarks refer to them; never renumber, only add.
+
+export type Level = 'must' | 'should';
+
+export interface Requirement {
+  id: string;
+  section: string;
+  statement: string;
+  level: Level;
+  /** Set when no request can observe the statement; says why. Such a requirement needs no check. */
+  untestable?: string;
+}
+
+const R = (id: string, section: string, statement: string, level: Level = 'must', untestable?: string): Requirement =>
+  untestable ? { id, section, statement, level, untestable } : { id, section, statement, level };
+
+export const REQUIREMENTS = [
+  // General conventions
+  R('GEN-JSON', 'What the service does > General conventions', 'Request and response bodies are JSON (application/json), except the 401 body, which is plain text.'),
+  R('GEN-WRAP-RESPONSE', 'What the service does > General conventions', 'Responses that return a resource wrap it in a top-level property named after the resource (organisation, dataSource, chaos, state, job).'),
+  R('GEN-UNWRAPPED-LOGGED-REQUEST', 'What the service does > General conventions', 'The logged request is returned unwrapped.'),
+  R('GEN-WRAP-REQUEST', 'What the service does > General conventions', 'Update operations use PUT with a body that wraps the object in a single top-level property named after the resource (chaos, state, organisation, dataSource, push); a body without it is not accepted.'),
+  R('GEN-NO-5XX', 'Errors (general practice)', 'A request a client got wrong (bad credentials, ids, limits, types, bodies) is answered with a 4xx, never a 5xx.', 'should'),
+  R('GEN-NOT-JSON', 'What the service does > General conventions', 'Request bodies are JSON: a body that is not JSON at all is not accepted.'),
+
+  // Identifiers and limits
+  R('ID-MOCK-API-LENGTH', 'Resources and their fields > Identifiers; Limits', 'mockApiId has length 5 to 10 on every path with a mock API: ids of 4 and 11 characters are never accepted.'),
+  R('ID-REQUEST-UUID', 'Resources and their fields > Identifiers', 'requestId identifies a logged request; the response shows it as a UUID-shaped string.'),
+
+  // Authentication
+  R('AUTH-401-MISSING', 'Authentication', 'Every operation is protected: a request without the Authorization header receives 401.'),
+  R('AUTH-401-INVALID', 'Authentication', 'A request without valid credentials (another scheme than Token, Token without a key, an unknown key) receives 401.'),
+  R('AUTH-401-BODY', 'Authentication; Errors > Error cases', 'The 401 body is plain text stating that credentials are required to access the resource.'),
+  R('AUTH-SCHEME-CASE', 'Authentication', 'The header value is the word Token, one space, and the key; HTTP matches scheme names case-insensitively, so `token <key>` is either accepted or answered 401, nothing else.', 'should'),
+  R('AUTH-403', 'Authentication; Errors > Error cases', 'A request with valid credentials that is not permitted to perform the operation receives 403.'),
+  R('AUTH-403-BODY', 'Authentication; Errors > Error cases', 'The 403 body is an error list whose single entry has title Forbidden and an empty source object.'),
+
+  // Errors
+  R('ERR-404', 'Errors > Not-found body; Endpoints', 'A missing resource receives 404 with the not-found body { code: number, message: string }, code equal to 404 and a message reporting the HTTP 404 condition.'),
+  R('ERR-UNKNOWN-ID', 'Endpoints', 'An operation on a resource that does not exist does not succeed (no 2xx).'),
+  R('ERR-INVALID-JSON', 'Errors > Error cases', 'A request body that lacks a required property is answered with an error list titled Invalid JSON whose detail names the missing JSON pointer and the required type, and whose source is an empty object.'),
+  R('ERR-ERROR-LIST', 'Errors > Error list body', 'An error list body is { errors: array of entry }, errors required; each entry has title (string, required), code (number), detail (string), source (object).'),
+  R('ERR-QUERY-PARAMETER', 'Errors > Error cases', 'A query parameter with an invalid format is answered with an error list titled Invalid query parameter format whose detail names the parameter and the rule.', 'must',
+    'None of the nine endpoints takes a query parameter (Endpoints), so no request can reach this case.'),
+
+  // Chaos settings
+  R('CHAOS-STATUS', 'Endpoints > Update chaos settings', 'Success is 200.'),
+  R('CHAOS-RESPONSE', 'Endpoints > Update chaos settings; Resources > Chaos settings', 'The success body is { chaos: <Chaos settings> } with the field types of Chaos settings.'),
+  R('CHAOS-ECHO', 'Endpoints > Update chaos settings', 'The success body holds the updated settings: every field sent comes back with the value sent.'),
+  R('CHAOS-PERCENTAGE-LIMIT', 'Resources > Chaos settings; Limits', 'percentageFailures is a number (double) from 0 to 100 inclusive.'),
+  R('CHAOS-HTTP-STATUS-LIMIT', 'Resources > Chaos settings; Limits', 'httpErrors[].status is an integer from 400 to 599 inclusive.'),
+  R('CHAOS-TYPES', 'Resources > Chaos settings', 'Each chaos field has its stated type (enabled boolean, percentageFailures number, socketClose/socketReset/invalidHttp {enabled: boolean}, longDelay {enabled: boolean, durationMillis: integer}, httpErrors array of {status: integer}); a value of another type is not accepted.'),
+
+  // State settings
+  R('STATE-RESPONSE', 'Endpoints > Update state settings', 'Success (status code not shown, so any 2xx) has the body { state: { defaultContextExpression: string } }.'),
+  R('STATE-ECHO', 'Endpoints > Update state settings', 'The success body holds the updated settings: the defaultContextExpression sent comes back.'),
+  R('STATE-TYPES', 'Resources > State settings', 'defaultContextExpression is a string; a value of another type is not accepted.'),
+
+  // Organisations
+  R('ORG-RESPONSE', 'Endpoints > Get organisation by ID; Update organisation; Resources > Organisation', 'Success (status code not shown, so any 2xx) has the body { organisation: <Organisation> } with every listed field of its stated type.'),
+  R('ORG-IDENTITY', 'Endpoints > Get organisation by ID', 'The organisation returned is the one asked for: its id is the path organisationId.'),
+  R('ORG-LINKS', 'Resources > Organisation (links)', 'links are relative paths built from the ids: self, users, teams, invitations and acl from the organisation id (acl ending in {?subjectId}), aclSubject and aclObject from the aclSubject and aclObject ids, subscription /v1/subscriptions/<subscription_id>.'),
+  R('ORG-RENAME', 'Endpoints > Update organisation', 'Update changes the name: the response and a later get show the name sent.'),
+
+  // Data sources
+  R('DS-RESPONSE', 'Endpoints > Update data source; Resources > Data source', 'Success (status code not shown, so any 2xx) has the body { dataSource: <Data source> } with every listed response field of its stated type.'),
+  R('DS-NO-ROWS', 'Endpoints > Update data source; Resources > Data source', 'The update response carries no rows.'),
+  R('DS-REPLACES', 'Endpoints > Update data source', 'The operation replaces the configuration: the response shows the name, type and columns sent, columns in the order sent.'),
+  R('DS-LAST-UPDATED', 'Resources > Data source', 'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds.'),
+  R('DS-VERSION', 'Resources > Data source; Versioning', 'version is an integer version counter: every successful update raises it.'),
+  R('DS-LINKS', 'Resources > Data source (links)', 'links.self is /v1/data-sources/<data_source_id> and links.acl /v1/data-sources/<data_source_id>/acl{?subjectId}, built from the data source id.'),
+  R('DS-ROWS-FIT', 'Resources > Data source (rows)', 'Each row holds one string per column, in column order (numbers and booleans written as strings); rows that do not fit the columns are not accepted.'),
+  R('DS-DELETE', 'Endpoints > Delete data source by ID', 'Delete succeeds (status code and body not shown, so any 2xx) on an existing data source.'),
+  R('DS-DELETE-PERMANENT', 'Endpoints > Delete data source by ID', 'Delete permanently removes the data source: afterwards the id is not found (404).'),
+
+  // Teams
+  R('TEAM-MEMBER-DELETE', 'Endpoints > Delete a team member', 'Removing a member of the team succeeds (status code and body not shown, so any 2xx).'),
+  R('TEAM-MEMBER-GONE', 'Endpoints > Delete a team member', 'The user is removed from the team: removing the same member again is answered 404.'),
+
+  // Logged requests
+  R('LR-RESPONSE', 'Endpoints > Get request by ID; Resources > Logged request', 'Success (status code not shown, so any 2xx) has the logged request as the body, with every listed field of its stated type.'),
+  R('LR-IDENTITY', 'Endpoints > Get request by ID', 'The logged request returned is the one asked for: its id is the path requestId.'),
+  R('LR-DATE', 'Resources > Logged request', 'loggedDate (Unix time in milliseconds) and loggedDateString (ISO 8601 UTC, second precision) are the same instant.'),
+  R('LR-DATE-FORMAT', 'Resources > Logged request', 'loggedDateString is an ISO 8601 UTC timestamp at second precision.'),
+  R('LR-BODY', 'Resources > Logged request', 'bodyAsBase64 is the request body in Base64 and body is the same body as text.'),
+  R('LR-URL', 'Resources > Logged request', 'url is the path and query as received and absoluteUrl the full URL as received, so absoluteUrl ends with url.'),
+
+  // Push and jobs
+  R('PUSH-STATUS', 'Endpoints > Push OpenAPI document to Git', 'Success is 202.'),
+  R('PUSH-RESPONSE', 'Endpoints > Push OpenAPI document to Git; Resources > Job', 'The success body is { job: <Job> } with every listed field of its stated type (finished and outcome only when present).'),
+  R('JOB-TYPE', 'Resources > Job', 'The job of the push operation has jobType open-api-git-pull.'),
+  R('JOB-STARTED', 'Resources > Job', 'started is an ISO 8601 UTC timestamp with nanosecond precision.'),
+  R('JOB-FINISHED', 'Resources > Job', 'finished, when present, is an ISO 8601 UTC timestamp.'),
+  R('JOB-ELAPSED', 'Resources > Job', 'elapsed is an ISO 8601 duration.'),
+  R('JOB-LINKS', 'Resources > Job', 'links.self is /v1/mock-apis/<mock_api_id>/jobs/<job_id>, built from the mock API id and the job id.'),
+  R('JOB-OUTCOME', 'Resources > Job', 'outcome, when present, has errorCode (string) and errors (array of entries with code integer, title string, detail string).'),
+
+  // Versioning
+  R('VER-PREFIX', 'Versioning', 'Every path begins with the prefix /v1.', 'must',
+    'A statement about the paths the interface defines; the description (schemas/openapi.yaml) is tested for it, and every link check requires /v1.'),
+] as const satisfies readonly Requirement[];
+
+export type RequirementId = (typeof REQUIREMENTS)[number]['id'];
+
+const byId = new Map<string, Requirement>(REQUIREMENTS.map((r) => [r.id, r]));
+
+export function requirement(id: RequirementId): Requirement {
+  return byId.get(id)!;
+}
+
+export function isRequirementId(id: string): id is RequirementId {
+  return byId.has(id);
+}

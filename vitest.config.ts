@@ -1,0 +1,13 @@
+// `npm test`: the project's own tests (test/). The conformance suites (suites/, properties/) are not run
+// from here directly; they need a target, and the CLI (src/cli.ts) runs them through vitest's Node API.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // 'default' even where an agent or CI variable would pick another reporter
+    reporters: ['default'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,31 @@
+// What an operation's handler is: `find` names the resource the path points at (undefined: 404), and is
+// asked before the body is read and again after, since another request may have removed it meanwhile;
+// `run` answers with a valid body in hand.
+import type { Clock } from '../clock.ts';
+import type { Faults } from '../faults.ts';
+import type { Reply } from '../responses.ts';
+import type { JsonObject, MockApi, Store } from '../store.ts';
+
+export interface Context {
+  params: Record<string, string>;
+  store: Store;
+  faults: Faults;
+  clock: Clock;
+}
+
+export interface Handler<T> {
+  find(ctx: Context): T | undefined;
+  /** body: the validated request body; {} for operations that take none */
+  run(ctx: Context, found: T, body: JsonObject): Reply;
+}
+
+/** Erases the resource type so that handlers of different resources share one table. */
+export const handler = <T>(h: Handler<T>): Handler<unknown> => h as Handler<unknown>;
+
+export function param(ctx: Context, name: string): string {
+  const value = ctx.params[name];
+  if (value === undefined) throw new Error(`the route has no path parameter ${name}`);
+  return value;
+}
+
+export const findMockApi = (ctx: Context): MockApi | undefined => ctx.store.mockApis.get(param(ctx, 'mockApiId'));

@@ -1,0 +1,68 @@
+// `npm run reference -- [--port N] [--faults a,b]`: serves the reference deployment and prints a ready
+// .env block on stdout, so that `npm run reference > .env` configures a run against it.
+import { FIXTURE_VARIABLES, type FixtureName } from '../src/fixtures.ts';
+import { faultList, UnknownFaultError } from './faults.ts';
+import { startReference, type ReferenceDeployment, type ReferenceOptions } from './server.ts';
+
+class UsageError extends Error {}
+
+const USAGE = 'usage: npm run reference -- [--port N] [--faults name,name]';
+
+function parseArgs(args: string[]): ReferenceOptions {
+  const options: ReferenceOptions = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const next = inline ?? args[++i];
+      if (next === undefined) throw new UsageError(`${flag} needs a value; ${USAGE}`);
+      return next;
+    };
+    if (flag === '--port') {
+      const text = value();
+      const port = /^\d+$/.test(text) ? Number(text) : NaN;
+      if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be an integer from 0 to 65535, not '${text}'`);
+      options.port = port;
+    } else if (flag === '--faults') {
+      options.faults = faultList(value());
+    } else {
+      throw new UsageError(`unknown argument '${arg}'; ${USAGE}`);
+    }
+  }
+  return options;
+}
+
+function envBlock(deployment: ReferenceDeployment): string {
+  const { fixtures } = deployment;
+  const lines = [
+    `MOCKAPI_BASE_URL=${deployment.baseUrl}`,
+    `MOCKAPI_TOKEN=${fixtures.token}`,
+    `MOCKAPI_FORBIDDEN_TOKEN=${fixtures.forbiddenToken}`,
+    ...(Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]).map(([name, variable]) => `${variable}=${fixtures[name]}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  let deployment: ReferenceDeployment;
+  try {
+    deployment = await startReference(parseArgs(process.argv.slice(2)));
+  } catch (error) {
+    // Bad flags and unknown fault names are the caller's to fix: one line, exit 2.
+    const usage = error instanceof UsageError || error instanceof UnknownFaultError;
+    process.stderr.write(`reference: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(usage ? 2 : 1);
+  }
+  process.stdout.write(envBlock(deployment));
+  process.stderr.write(`reference deployment listening on ${deployment.baseUrl}; Ctrl-C stops it\n`);
+  const stop = (): void => {
+    deployment.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+await main();

@@ -1,0 +1,154 @@
+// The reference deployment: a faithful, stateful implementation of the interface on node:http, with
+// switchable faults for the project's self-tests. Every start has fresh state and fresh keys.
+//
+// Per request, in this order: route (404 not-found body / 405), credentials (401), permission (403),
+// mockApiId length (404), the resource (404), the body (413, 400), then the operation.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { operation, type OperationId } from '../src/contract/schemas.ts';
+import type { Fixtures } from '../src/fixtures.ts';
+import { createGuard, createKeys } from './auth.ts';
+import { BODY_LIMIT, readBody } from './body.ts';
+import { createClock } from './clock.ts';
+import { faultList, FAULTS_VARIABLE, switchOn, type Faults } from './faults.ts';
+import type { Context } from './handlers/handler.ts';
+import { HANDLERS } from './handlers/index.ts';
+import { errorEntry, errorList, forbidden, methodNotAllowed, notFound, payloadTooLarge, unauthorized, type Reply } from './responses.ts';
+import { createRouter } from './router.ts';
+import { seededFixtures, seededStore, SEED } from './store.ts';
+import { checkBody } from './validation.ts';
+
+export type ReferenceFixtures = Required<Fixtures> & { token: string; forbiddenToken: string };
+
+export interface ReferenceDeployment {
+  baseUrl: string;
+  fixtures: ReferenceFixtures;
+  close(): Promise<void>;
+}
+
+export interface ReferenceOptions {
+  /** 0 (the default): a free port */
+  port?: number;
+  host?: string;
+  /** names from FAULTS; when left out, MOCKAPI_REFERENCE_FAULTS is read */
+  faults?: string[];
+}
+
+const MOCK_API_ID_LENGTH = { min: 5, max: 10 };
+
+interface Deployment {
+  route: ReturnType<typeof createRouter>;
+  guard: ReturnType<typeof createGuard>;
+  context: Omit<Context, 'params'>;
+  faults: Faults;
+}
+
+/** Replaces params.mockApiId as the operation will see it; undefined when the id cannot name a mock API. */
+function mockApiIdOf(id: string, faults: Faults): string | undefined {
+  const length = [...id].length;
+  if (length >= MOCK_API_ID_LENGTH.min && length <= MOCK_API_ID_LENGTH.max) return id;
+  if (length === 4 && faults.has('mock-api-id-length-4-accepted')) return SEED.mockApiId;
+  return undefined;
+}
+
+async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | undefined> {
+  const method = req.method ?? '';
+  const match = d.route(method, req.url ?? '');
+  if (match.kind === 'no-route') return notFound(d.faults);
+  if (match.kind === 'method-not-allowed') return methodNotAllowed(method, match.allowed);
+  const id: OperationId = match.id;
+
+  const authorization = req.headers.authorization;
+  const open = id === 'getOrganisation' && authorization === undefined && d.faults.has('auth-open-get-organisation');
+  const verdict = open ? 'permitted' : d.guard(authorization);
+  if (verdict === 'unauthenticated') return unauthorized(d.faults);
+  if (verdict === 'forbidden') return forbidden(d.faults);
+
+  const params = { ...match.params };
+  if (params.mockApiId !== undefined) {
+    const mockApiId = mockApiIdOf(params.mockApiId, d.faults);
+    if (mockApiId === undefined) return notFound(d.faults);
+    params.mockApiId = mockApiId;
+  }
+  const ctx: Context = { ...d.context, params };
+  const handler = HANDLERS[id];
+  if (handler.find(ctx) === undefined) return notFound(d.faults);
+
+  let body = {};
+  if (operation(id).requestBody) {
+    const read = await readBody(req);
+    if (read.kind === 'gone') return undefined;
+    if (read.kind === 'too-large') return payloadTooLarge(BODY_LIMIT);
+    const checked = checkBody(id, read.bytes, d.faults);
+    if (!checked.ok) return checked.reply;
+    body = checked.body;
+  }
+  const found = handler.find(ctx);
+  if (found === undefined) return notFound(d.faults);
+  return handler.run(ctx, found, body);
+}
+
+function send(res: ServerResponse, reply: Reply, faults: Faults): void {
+  const headers: Record<string, string> = { ...reply.headers };
+  let payload: string | undefined;
+  if (reply.json !== undefined) {
+    payload = JSON.stringify(reply.json);
+    const textPlain = reply.status < 300 && faults.has('json-media-type-text-plain');
+    headers['Content-Type'] = textPlain ? 'text/plain' : 'application/json';
+  } else if (reply.text !== undefined) {
+    payload = reply.text;
+    headers['Content-Type'] = 'text/plain';
+  }
+  if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
+  res.writeHead(reply.status, headers);
+  res.end(payload);
+}
+
+const internalError = (): Reply =>
+  errorList(500, [errorEntry(500, 'Internal Server Error', 'The request could not be completed.')]);
+
+async function handle(req: IncomingMessage, res: ServerResponse, d: Deployment): Promise<void> {
+  try {
+    const reply = await answer(req, d);
+    if (reply && !res.destroyed) send(res, reply, d.faults);
+  } catch {
+    // A defect of this deployment, never the client's doing; the tests show it does not happen. No stack
+    // leaves the process.
+    if (res.headersSent) res.destroy();
+    else if (!res.destroyed) send(res, internalError(), d.faults);
+  }
+}
+
+function baseUrlOf(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceDeployment> {
+  const faults = switchOn(options.faults ?? faultList(process.env[FAULTS_VARIABLE]));
+  const keys = createKeys();
+  const d: Deployment = {
+    route: createRouter(),
+    guard: createGuard(keys),
+    context: { store: seededStore(Date.now()), faults, clock: createClock() },
+    faults,
+  };
+  const server = createServer((req, res) => void handle(req, res, d));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    baseUrl: baseUrlOf(server.address() as AddressInfo),
+    fixtures: { ...seededFixtures(), ...keys },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Idle keep-alive connections would otherwise hold close() open.
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,195 @@
+// The state of one reference deployment, seeded afresh on every start. Ids are stable and readable so that
+// the printed .env block and the tests can name them; the per-start secrets are the keys (server.ts).
+import type { Json } from '../src/contract/schemas.ts';
+import type { Fixtures } from '../src/fixtures.ts';
+
+export type JsonObject = { [key: string]: Json };
+
+export interface Organisation {
+  id: string;
+  name: string;
+  aclSubject: string;
+  aclObject: string;
+  emailAddress: string;
+  subscriptionId: string;
+}
+
+export interface DataSource {
+  id: string;
+  aclObject: string;
+  name: string;
+  type: string;
+  columnsMetadata: Json[];
+  rows: Json[];
+  version: number;
+  lastUpdatedTime: string;
+  state: 'ENABLED';
+}
+
+export interface LoggedRequest {
+  id: string;
+  url: string;
+  absoluteUrl: string;
+  method: string;
+  clientIp: string;
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+  loggedDate: number;
+  /** the bytes as received; body and bodyAsBase64 are both derived from them */
+  body: Buffer;
+  status: number;
+  fromConfiguredStub: boolean;
+}
+
+export interface MockApi {
+  id: string;
+  chaos: JsonObject;
+  state: JsonObject;
+  requests: Map<string, LoggedRequest>;
+}
+
+export interface Store {
+  organisations: Map<string, Organisation>;
+  dataSources: Map<string, DataSource>;
+  /** team id -> ids of its members */
+  teams: Map<string, Set<string>>;
+  mockApis: Map<string, MockApi>;
+}
+
+export const SEED = {
+  mockApiId: 'a1b2c3d4',
+  /** a second mock API, so that a logged request of one is not found under the other */
+  otherMockApiId: 'f9e8d7c6',
+  organisationId: 'org-1a2b3c',
+  subscriptionId: 'sub-9z8y7x',
+  dataSourceId: 'ds-people',
+  deletableDataSourceId: 'ds-archive',
+  teamId: 'team-qa',
+  teamMemberId: 'user-alan',
+  otherTeamMemberIds: ['user-ada', 'user-grace'],
+  /** POST with a JSON body, headers and cookies */
+  requestId: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+  /** PUT whose body is not valid UTF-8 */
+  binaryRequestId: '0c9d8e7f-6a5b-4c3d-9e2f-1a0b9c8d7e6f',
+  /** GET with an empty body */
+  emptyRequestId: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7',
+  /** a logged request of otherMockApiId */
+  otherRequestId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  /** the bytes of the binaryRequestId body: ff fe is no UTF-8 lead, c3 is a truncated sequence */
+  binaryBody: [0xff, 0xfe, 0x41, 0x00, 0xc3],
+} as const;
+
+export function seededFixtures(): Required<Fixtures> {
+  const { mockApiId, organisationId, dataSourceId, deletableDataSourceId, teamId, teamMemberId, requestId } = SEED;
+  return { mockApiId, organisationId, dataSourceId, deletableDataSourceId, teamId, teamMemberId, requestId };
+}
+
+// The interface gives no defaults, so every field starts switched off; a full object lets an update that
+// sends some fields show the rest as they were.
+function defaultChaos(): JsonObject {
+  return {
+    enabled: false,
+    percentageFailures: 0,
+    socketClose: { enabled: false },
+    socketReset: { enabled: false },
+    invalidHttp: { enabled: false },
+    longDelay: { enabled: false, durationMillis: 0 },
+    httpErrors: [],
+  };
+}
+
+function dataSource(id: string, name: string, columns: [string, Json][], rows: string[][], now: number): DataSource {
+  return {
+    id,
+    aclObject: `acl-object-${id}`,
+    name,
+    type: 'CSV',
+    columnsMetadata: columns.map(([column, type]) => ({ name: column, type })),
+    rows,
+    version: 1,
+    lastUpdatedTime: new Date(now).toISOString(),
+    state: 'ENABLED',
+  };
+}
+
+function loggedRequest(fields: Omit<LoggedRequest, 'absoluteUrl' | 'clientIp'> & { host: string }): LoggedRequest {
+  const { host, ...rest } = fields;
+  return { ...rest, absoluteUrl: `https://${host}.mocklab.io${fields.url}`, clientIp: '203.0.113.7' };
+}
+
+function mockApi(id: string, requests: LoggedRequest[]): MockApi {
+  return { id, chaos: defaultChaos(), state: { defaultContextExpression: '' }, requests: new Map(requests.map((r) => [r.id, r])) };
+}
+
+export function seededStore(now: number): Store {
+  const organisation: Organisation = {
+    id: SEED.organisationId,
+    name: 'Example Ltd',
+    aclSubject: `acl-subject-${SEED.organisationId}`,
+    aclObject: `acl-object-${SEED.organisationId}`,
+    emailAddress: 'admin@example.com',
+    subscriptionId: SEED.subscriptionId,
+  };
+  const people = dataSource(SEED.dataSourceId, 'People', [['name', { name: 'STRING' }], ['born', { name: 'DATE', format: 'iso8601' }]], [['Ada', '1815-12-10'], ['Alan', '1912-06-23']], now);
+  const archive = dataSource(SEED.deletableDataSourceId, 'Archive', [['entry', { name: 'STRING' }], ['count', { name: 'INTEGER' }]], [['first', '1']], now);
+  // Logged some minutes before the start, each at a millisecond that makes truncation to the second visible.
+  const fixtureRequests = [
+    loggedRequest({
+      id: SEED.requestId,
+      host: SEED.mockApiId,
+      url: '/orders?limit=2',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: '*/*', Cookie: 'session=abc123; theme=dark' },
+      cookies: { session: 'abc123', theme: 'dark' },
+      loggedDate: now - 180_000 - 123,
+      body: Buffer.from('{"item":"tea","quantity":2}', 'utf8'),
+      status: 201,
+      fromConfiguredStub: true,
+    }),
+    loggedRequest({
+      id: SEED.binaryRequestId,
+      host: SEED.mockApiId,
+      url: '/blobs/7',
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      cookies: {},
+      loggedDate: now - 120_000 - 456,
+      body: Buffer.from(SEED.binaryBody),
+      status: 204,
+      fromConfiguredStub: true,
+    }),
+    loggedRequest({
+      id: SEED.emptyRequestId,
+      host: SEED.mockApiId,
+      url: '/health',
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      cookies: {},
+      loggedDate: now - 60_000 - 789,
+      body: Buffer.alloc(0),
+      status: 404,
+      fromConfiguredStub: false,
+    }),
+  ];
+  const otherRequest = loggedRequest({
+    id: SEED.otherRequestId,
+    host: SEED.otherMockApiId,
+    url: '/ping',
+    method: 'GET',
+    headers: {},
+    cookies: {},
+    loggedDate: now - 30_000 - 1,
+    body: Buffer.alloc(0),
+    status: 200,
+    fromConfiguredStub: true,
+  });
+  return {
+    organisations: new Map([[organisation.id, organisation]]),
+    dataSources: new Map([people, archive].map((ds) => [ds.id, ds])),
+    teams: new Map([[SEED.teamId, new Set([SEED.teamMemberId, ...SEED.otherTeamMemberIds])]]),
+    mockApis: new Map([
+      [SEED.mockApiId, mockApi(SEED.mockApiId, fixtureRequests)],
+      [SEED.otherMockApiId, mockApi(SEED.otherMockApiId, [otherRequest])],
+    ]),
+  };
+}

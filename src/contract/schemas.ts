@@ -103,6 +103,8 @@ export interface ResponseSpec {
   description: string;
   /** media type -> validator of the body; empty when the description shows no body */
   content: Map<string, ValidateFunction>;
+  /** media type -> the schema as written (references inlined), for what the checker reads off it */
+  schemas: Map<string, JsonObject>;
   examples: Map<string, Json[]>;
 }
 
@@ -145,12 +147,15 @@ export function operation(id: OperationId): Operation {
       for (const [key, raw] of Object.entries(op.responses as JsonObject)) {
         const response = resolveRefs(raw) as JsonObject;
         const content = new Map<string, ValidateFunction>();
+        const schemas = new Map<string, JsonObject>();
         const examples = new Map<string, Json[]>();
         for (const [mediaType, media] of Object.entries((response.content as JsonObject) ?? {})) {
-          content.set(mediaType, compile((media as JsonObject).schema ?? {}));
+          const schemaNode = resolveRefs((media as JsonObject).schema ?? {}) as JsonObject;
+          content.set(mediaType, compile(schemaNode));
+          schemas.set(mediaType, schemaNode);
           examples.set(mediaType, examplesOf(media as JsonObject));
         }
-        responses.set(key, { key, description: String(response.description ?? ''), content, examples });
+        responses.set(key, { key, description: String(response.description ?? ''), content, schemas, examples });
       }
       let requestBody: Operation['requestBody'];
       const body = op.requestBody as JsonObject | undefined;

@@ -1,0 +1,187 @@
+// The shape of every conformance check: a vitest test tied to one requirement of the register. A check
+// collects violations (each naming the requirement it breaks, what was expected and what came back) and
+// fails once at its end with all of them, the evidence and a curl line per request. Skips always carry a
+// reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run.ts).
+import { inject, test } from 'vitest';
+import { Client, type Evidence, type Exchange, type RequestSpec } from './client.ts';
+import type { RunConfig } from './config.ts';
+import { FIXTURE_VARIABLES, type FixtureName } from './fixtures.ts';
+import { requirement, type Level, type RequirementId } from './requirements.ts';
+
+/** What the CLI hands every worker. */
+export interface Target {
+  baseUrl: string;
+  token: string | undefined;
+  forbiddenToken: string | undefined;
+  readOnly: boolean;
+  timeoutMs: number;
+  fixtures: RunConfig['fixtures'];
+  /** true when the target is the embedded reference deployment */
+  embedded: boolean;
+}
+
+export interface Violation {
+  requirement: RequirementId;
+  level: Level;
+  statement: string;
+  expected: string;
+  actual: string;
+}
+
+export interface CheckMeta {
+  requirement: RequirementId;
+  level: Level;
+  section: string;
+  requests: number;
+  violations?: Violation[];
+  evidence?: Evidence[];
+  notes?: string[];
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    target: Target;
+  }
+  export interface TaskMeta {
+    check?: CheckMeta;
+  }
+}
+
+let sharedClient: Client | undefined;
+
+export function target(): Target {
+  return inject('target');
+}
+
+/** One client per worker: connections are kept alive across the checks of a file. */
+export function client(): Client {
+  if (!sharedClient) {
+    const t = target();
+    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs });
+  }
+  return sharedClient;
+}
+
+/** Memoises a request that several checks look at (one push, one get), so the target sees it once. */
+export function shared<T>(make: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= make());
+}
+
+export class CheckContext {
+  readonly violations: Violation[] = [];
+  readonly exchanges: Exchange[] = [];
+  readonly notes: string[] = [];
+  constructor(readonly requirementId: RequirementId, readonly target: Target, readonly client: Client) {}
+
+  /** A fixture the check declared in `needs`. */
+  fixture(name: FixtureName): string {
+    const value = this.target.fixtures[name];
+    if (value === undefined) throw new Error(`fixture ${name} used without being declared in needs`);
+    return value;
+  }
+
+  async send(spec: RequestSpec): Promise<Exchange> {
+    const exchange = await this.client.send(spec);
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  /** Names an exchange made elsewhere (a shared request) as evidence of this check. */
+  uses(exchange: Exchange): Exchange {
+    if (!this.exchanges.includes(exchange)) this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  violate(id: RequirementId, expected: string, actual: string): void {
+    const r = requirement(id);
+    this.violations.push({ requirement: id, level: r.level, statement: r.statement, expected, actual });
+  }
+
+  /** Records a violation unless ok; returns ok so that callers can stop looking further. */
+  expect(ok: boolean, id: RequirementId, expected: string, actual: () => string): boolean {
+    if (!ok) this.violate(id, expected, actual());
+    return ok;
+  }
+
+  /** What was observed where the interface leaves the answer open: reported, never a failure. */
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  /** Ends the check here when something it depends on already failed. */
+  stopIfViolated(): void {
+    if (this.violations.length > 0) throw new CheckFailed();
+  }
+}
+
+class CheckFailed extends Error {}
+
+export interface CheckOptions {
+  /** fixtures the check needs; unset ones skip it with a reason that names the variable */
+  needs?: FixtureName[];
+  /** needs the key without permission */
+  forbidden?: boolean;
+  /** sends a request that can change something (skipped in read-only runs) */
+  writes?: boolean;
+}
+
+export function skipReason(t: Target, options: CheckOptions): string | undefined {
+  const missing = (options.needs ?? []).filter((name) => t.fixtures[name] === undefined).map((name) => FIXTURE_VARIABLES[name]);
+  if (options.forbidden && !t.forbiddenToken) missing.unshift('MOCKAPI_FORBIDDEN_TOKEN');
+  if (missing.length > 0) return `not configured: set ${missing.join(', ')}`;
+  if (options.writes && t.readOnly) return 'read-only run: this check sends a request that can change data';
+  return undefined;
+}
+
+function cut(text: string, max = 2000): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+export function failureMessage(violations: Violation[], evidence: Evidence[]): string {
+  const lines: string[] = [];
+  for (const v of violations) {
+    const r = requirement(v.requirement);
+    lines.push(`[${v.requirement}] (${v.level}) ${r.section}: "${v.statement}"`);
+    lines.push(`  expected: ${v.expected}`);
+    lines.push(`  actual:   ${cut(v.actual)}`);
+  }
+  for (const e of evidence) lines.push(`  reproduce: ${cut(e.curl, 1500)}`);
+  return lines.join('\n');
+}
+
+/**
+ * Declares a check. The test's name starts with the requirement id, so that every line of every report
+ * ties the result to the statement it verifies.
+ */
+export function check(id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): void {
+  const r = requirement(id);
+  test(`${id} ${title}`, async (ctx) => {
+    const t = target();
+    const meta: CheckMeta = { requirement: id, level: r.level, section: r.section, requests: 0 };
+    ctx.task.meta.check = meta;
+    const reason = skipReason(t, options);
+    if (reason) ctx.skip(reason);
+    const c = new CheckContext(id, t, client());
+    // counts what this check sent (a shared request is counted by the check that sent it)
+    const sentBefore = c.client.requestCount;
+    try {
+      await body(c);
+    } catch (error) {
+      if (!(error instanceof CheckFailed)) throw error;
+    } finally {
+      meta.requests = c.client.requestCount - sentBefore;
+      if (c.notes.length > 0) meta.notes = c.notes;
+    }
+    if (c.violations.length > 0) {
+      // evidence only for failures: building it costs more than the check itself
+      const evidence = c.exchanges.map((e) => c.client.evidence(e));
+      meta.violations = c.violations;
+      meta.evidence = evidence;
+      const error = new Error(failureMessage(c.violations, evidence));
+      error.name = 'ConformanceViolation';
+      error.stack = `${error.name}: ${error.message}`;
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,33 @@
+// The command: parse the configuration, run, exit with 0 (no check failed), 1 (a check failed),
+// 2 (usage or configuration error) or 3 (the deployment could not be reached). Errors are one line.
+import { ConfigError, HELP, parseCommand } from './config.ts';
+import { EXIT, runConformance } from './run.ts';
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseCommand(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`mockapi-conformance: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+  if (parsed.help) {
+    process.stdout.write(`${HELP}\n`);
+    return EXIT.passed;
+  }
+  const { exitCode } = await runConformance(parsed.config);
+  return exitCode;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`mockapi-conformance: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    process.exitCode = EXIT.failed;
+  },
+);

@@ -1,0 +1,249 @@
+// The one HTTP client of the suites: undici with keep-alive, `Authorization: Token <key>`, a per-request
+// timeout, a cap on how much of a body is read, and evidence for failure messages. Keys never leave this
+// module in clear: everything it hands out (evidence, curl lines, error text) goes through the redactor,
+// which also catches a key that the target echoes back in a header or body.
+import { Agent, request } from 'undici';
+
+export type Credentials =
+  | 'token'
+  | 'forbidden'
+  | 'none'
+  /** a raw Authorization header value, e.g. `Bearer <key>`; its key, if any, is redacted like the others */
+  | { authorization: string };
+
+export interface RequestSpec {
+  method: 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH' | 'HEAD' | 'OPTIONS';
+  /** path relative to the base URL, starting with /v1 */
+  path: string;
+  credentials?: Credentials;
+  /** serialised as JSON with Content-Type application/json */
+  json?: unknown;
+  /** sent as is (for bodies that are not JSON) */
+  raw?: string | Uint8Array;
+  contentType?: string;
+}
+
+export interface Exchange {
+  method: string;
+  url: string;
+  /** request headers as sent, keys redacted */
+  requestHeaders: Record<string, string>;
+  requestBody: Buffer | undefined;
+  /** 0 when no HTTP response came back; `error` says why */
+  status: number;
+  error?: string;
+  headers: Record<string, string>;
+  /** media type essence, lower case, without parameters; undefined without a Content-Type */
+  mediaType: string | undefined;
+  bytes: Buffer;
+  /** true when the body was longer than the cap and only its start was read */
+  truncated: boolean;
+  text: string;
+  /** the parsed JSON body; undefined when the body is not JSON (see jsonError) */
+  json: unknown;
+  jsonError?: string;
+  durationMs: number;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string | undefined;
+  forbiddenToken: string | undefined;
+  timeoutMs: number;
+  /** bytes of a response body read at most */
+  maxBodyBytes?: number;
+}
+
+const EVIDENCE_BODY_BYTES = 4096;
+
+export class Redactor {
+  private readonly secrets: [string, string][];
+  constructor(secrets: Record<string, string | undefined>) {
+    // longest first, so a key that contains another is replaced whole
+    this.secrets = Object.entries(secrets)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
+      .map(([placeholder, secret]): [string, string] => [secret, placeholder])
+      .sort((a, b) => b[0].length - a[0].length);
+  }
+  redact(text: string): string {
+    let out = text;
+    for (const [secret, placeholder] of this.secrets) out = out.split(secret).join(placeholder);
+    return out;
+  }
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export class Client {
+  readonly baseUrl: string;
+  readonly redactor: Redactor;
+  private readonly agent: Agent;
+  private readonly options: ClientOptions;
+  /** requests sent by this client, for the report */
+  requestCount = 0;
+
+  constructor(options: ClientOptions) {
+    this.options = options;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken });
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      connections: 8,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connectTimeout: options.timeoutMs,
+    });
+  }
+
+  authorization(credentials: Credentials): string | undefined {
+    if (credentials === 'none') return undefined;
+    if (credentials === 'token') return `Token ${this.options.token ?? ''}`;
+    if (credentials === 'forbidden') return `Token ${this.options.forbiddenToken ?? ''}`;
+    return credentials.authorization;
+  }
+
+  async send(spec: RequestSpec): Promise<Exchange> {
+    const url = this.baseUrl + spec.path;
+    const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
+    const authorization = this.authorization(spec.credentials ?? 'token');
+    if (authorization !== undefined) headers.authorization = authorization;
+    let body: Buffer | undefined;
+    if (spec.json !== undefined) {
+      body = Buffer.from(JSON.stringify(spec.json));
+      headers['content-type'] = 'application/json';
+    } else if (spec.raw !== undefined) {
+      body = Buffer.from(spec.raw);
+      headers['content-type'] = spec.contentType ?? 'application/json';
+    }
+    const redactedHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.redactor.redact(v)]));
+    const base = { method: spec.method, url, requestHeaders: redactedHeaders, requestBody: body };
+    const started = performance.now();
+    this.requestCount++;
+    try {
+      const response = await request(url, {
+        method: spec.method,
+        headers,
+        body,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      const cap = this.options.maxBodyBytes ?? 8 * 1024 * 1024;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      for await (const chunk of response.body) {
+        const buf = chunk as Buffer;
+        if (size + buf.length > cap) {
+          chunks.push(buf.subarray(0, cap - size));
+          truncated = true;
+          response.body.destroy();
+          break;
+        }
+        chunks.push(buf);
+        size += buf.length;
+      }
+      const bytes = Buffer.concat(chunks);
+      const responseHeaders: Record<string, string> = {};
+      for (const [k, v] of Object.entries(response.headers)) {
+        if (v !== undefined) responseHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+      }
+      const contentType = responseHeaders['content-type'];
+      const mediaType = contentType?.split(';')[0]!.trim().toLowerCase() || undefined;
+      const text = bytes.toString('utf8');
+      let json: unknown;
+      let jsonError: string | undefined;
+      if (bytes.length === 0) jsonError = 'the body is empty';
+      else if (truncated) jsonError = `the body is longer than ${cap} bytes; only its start was read`;
+      else {
+        try {
+          json = JSON.parse(text);
+        } catch (error) {
+          jsonError = `the body is not JSON (${(error as Error).message})`;
+        }
+      }
+      return {
+        ...base,
+        status: response.statusCode,
+        headers: responseHeaders,
+        mediaType,
+        bytes,
+        truncated,
+        text,
+        json,
+        ...(jsonError ? { jsonError } : {}),
+        durationMs: performance.now() - started,
+      };
+    } catch (error) {
+      const e = error as Error & { code?: string };
+      const reason = e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT'
+        ? `no complete response within ${this.options.timeoutMs} ms`
+        : `${e.code ? `${e.code}: ` : ''}${e.message}`;
+      return {
+        ...base,
+        status: 0,
+        error: this.redactor.redact(reason),
+        headers: {},
+        mediaType: undefined,
+        bytes: Buffer.alloc(0),
+        truncated: false,
+        text: '',
+        json: undefined,
+        jsonError: 'no response',
+        durationMs: performance.now() - started,
+      };
+    }
+  }
+
+  /** A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. */
+  curl(exchange: Exchange): string {
+    const parts = ['curl', '-sS', '-i', '-X', exchange.method, shellQuote(exchange.url)];
+    for (const [name, value] of Object.entries(exchange.requestHeaders)) {
+      if (name === 'accept') continue;
+      const header = `${name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name}: ${value}`;
+      // double quotes where a placeholder must expand, single quotes everywhere else
+      parts.push('-H', value.includes('$MOCKAPI_') ? `"${header.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(header));
+    }
+    const body = exchange.requestBody;
+    if (body !== undefined) {
+      const text = body.toString('utf8');
+      if (!Buffer.from(text, 'utf8').equals(body)) {
+        return `printf '%s' ${shellQuote(body.toString('base64'))} | base64 -d | ${parts.join(' ')} --data-binary @-`;
+      }
+      if (body.length > EVIDENCE_BODY_BYTES) {
+        return `head -c ${body.length} /dev/zero | tr '\\0' 'x' | ${parts.join(' ')} --data-binary @-  # stands in for a ${body.length}-byte body`;
+      }
+      parts.push('--data-binary', shellQuote(this.redactor.redact(text)));
+    }
+    return parts.join(' ');
+  }
+
+  /** Request and response as plain data, bodies cut to a few KiB, keys redacted. */
+  evidence(exchange: Exchange): Evidence {
+    const cut = (buf: Buffer | undefined) => {
+      if (!buf || buf.length === 0) return '';
+      const text = buf.subarray(0, EVIDENCE_BODY_BYTES).toString('utf8');
+      return this.redactor.redact(buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
+    };
+    return {
+      request: { method: exchange.method, url: exchange.url, headers: exchange.requestHeaders, body: cut(exchange.requestBody) },
+      response: exchange.status === 0
+        ? { status: 0, error: exchange.error ?? 'no response', headers: {}, body: '' }
+        : {
+            status: exchange.status,
+            headers: Object.fromEntries(Object.entries(exchange.headers).map(([k, v]) => [k, this.redactor.redact(v)])),
+            body: cut(exchange.bytes),
+          },
+      curl: this.curl(exchange),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+export interface Evidence {
+  request: { method: string; url: string; headers: Record<string, string>; body: string };
+  response: { status: number; error?: string; headers: Record<string, string>; body: string };
+  curl: string;
+}

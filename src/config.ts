@@ -1,0 +1,181 @@
+// Configuration of a conformance run: flags, then the environment, then a .env file in the working
+// directory (dotenv), validated into one typed object. Bad input becomes a ConfigError: the CLI prints its
+// one line and exits 2, never a stack trace. Keys are never part of an error message.
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parse as parseDotenv } from 'dotenv';
+import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from './fixtures.ts';
+
+export type Profile = 'live' | 'mock';
+
+export interface RunConfig {
+  /** the deployment; undefined: the embedded reference deployment, started for the run */
+  baseUrl: string | undefined;
+  token: string | undefined;
+  forbiddenToken: string | undefined;
+  profile: Profile;
+  reportJson: string | undefined;
+  readOnly: boolean;
+  timeoutMs: number;
+  fixtures: Fixtures;
+}
+
+export class ConfigError extends Error {}
+
+export const HELP = `Usage: mockapi-conformance [flags]
+
+Verifies a deployment of the Mock API Management Service interface. With no base URL it starts the
+reference deployment embedded in this package and verifies that.
+
+  --base-url URL         MOCKAPI_BASE_URL         the deployment (http or https)
+  --token KEY            MOCKAPI_TOKEN            sent as "Authorization: Token KEY"
+  --forbidden-token KEY  MOCKAPI_FORBIDDEN_TOKEN  a valid key without permission on the fixtures (403 checks)
+  --profile live|mock    MOCKAPI_PROFILE          what kind of deployment (default live)
+  --report-json FILE     MOCKAPI_REPORT_JSON      write the JSON report to FILE
+  --read-only            MOCKAPI_READ_ONLY        send only GET requests
+  --timeout-ms N         MOCKAPI_TIMEOUT_MS       per-request timeout (default 10000)
+  --help                                          this text
+
+Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
+A check whose fixture is not set is skipped with a reason that names the variable.
+Exit codes: 0 no check failed, 1 a check failed, 2 usage or configuration error, 3 deployment unreachable.`;
+
+const FLAGS = {
+  'base-url': { type: 'string' },
+  token: { type: 'string' },
+  'forbidden-token': { type: 'string' },
+  profile: { type: 'string' },
+  'report-json': { type: 'string' },
+  'read-only': { type: 'boolean' },
+  'timeout-ms': { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+export interface ParsedCommand {
+  help: boolean;
+  config: RunConfig;
+}
+
+function readDotenv(cwd: string): Record<string, string> {
+  const file = `${cwd}/.env`;
+  if (!existsSync(file)) return {};
+  return parseDotenv(readFileSync(file));
+}
+
+function parseBoolean(name: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${value}"`);
+}
+
+function parseBaseUrl(source: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${source} is not a URL: "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${source} must be an http or https URL, not ${url.protocol.replace(':', '')}`);
+  }
+  if (url.username || url.password) throw new ConfigError(`${source} must not carry credentials; use --token`);
+  if (url.search || url.hash) throw new ConfigError(`${source} must not have a query or fragment: "${value}"`);
+  // paths of the interface are appended to the base address, so keep no trailing slash
+  return url.href.replace(/\/+$/, '');
+}
+
+function parseToken(source: string, value: string): string {
+  // Name the problem, never the value: this is a key.
+  if (value === '') throw new ConfigError(`${source} is empty`);
+  if (/\s/.test(value)) throw new ConfigError(`${source} contains white space; give the key alone, without "Token "`);
+  return value;
+}
+
+/** Reads flags, environment and .env (in that order of precedence) into a validated RunConfig. */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ParsedCommand {
+  let values: { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
+  try {
+    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    // parseArgs says e.g. "Unknown option '--bse-url'"; keep its first sentence only
+    const message = (error as Error).message.split('. ')[0]!.replace(/\.$/, '');
+    throw new ConfigError(`${message} (see --help)`);
+  }
+  const fromFile = readDotenv(cwd);
+  const setting = (variable: string): string | undefined => env[variable] ?? fromFile[variable];
+
+  const pick = (flag: keyof typeof FLAGS, variable: string): [string, string] | undefined => {
+    const flagValue = values[flag];
+    if (typeof flagValue === 'string') return [`--${flag}`, flagValue];
+    const v = setting(variable);
+    return v === undefined ? undefined : [variable, v];
+  };
+
+  const baseUrlSetting = pick('base-url', 'MOCKAPI_BASE_URL');
+  const baseUrl = baseUrlSetting && baseUrlSetting[1] !== '' ? parseBaseUrl(...baseUrlSetting) : undefined;
+  const tokenSetting = pick('token', 'MOCKAPI_TOKEN');
+  const token = tokenSetting ? parseToken(...tokenSetting) : undefined;
+  const forbiddenSetting = pick('forbidden-token', 'MOCKAPI_FORBIDDEN_TOKEN');
+  const forbiddenToken = forbiddenSetting ? parseToken(...forbiddenSetting) : undefined;
+
+  if (baseUrl && !token) {
+    throw new ConfigError('a base URL is set but no key: give --token or MOCKAPI_TOKEN');
+  }
+  if (!baseUrl && (token || forbiddenToken)) {
+    // Without this, a misspelt base-URL variable would silently verify the embedded reference instead.
+    throw new ConfigError(`${(tokenSetting ?? forbiddenSetting)![0]} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`);
+  }
+  if (forbiddenToken && forbiddenToken === token) {
+    throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
+  }
+
+  const profileSetting = pick('profile', 'MOCKAPI_PROFILE');
+  const profile = (profileSetting?.[1] || 'live') as Profile;
+  if (profile !== 'live' && profile !== 'mock') {
+    throw new ConfigError(`${profileSetting![0]} must be live or mock, not "${profileSetting![1]}"`);
+  }
+  if (profile === 'mock') {
+    throw new ConfigError('the mock profile is not available in this version; use --profile live');
+  }
+
+  const timeoutSetting = pick('timeout-ms', 'MOCKAPI_TIMEOUT_MS');
+  let timeoutMs = 10_000;
+  if (timeoutSetting) {
+    timeoutMs = Number(timeoutSetting[1]);
+    if (!/^\d+$/.test(timeoutSetting[1].trim()) || timeoutMs < 1 || timeoutMs > 600_000) {
+      throw new ConfigError(`${timeoutSetting[0]} must be a whole number of milliseconds from 1 to 600000, not "${timeoutSetting[1]}"`);
+    }
+  }
+
+  const readOnlyEnv = setting('MOCKAPI_READ_ONLY');
+  const readOnly = values['read-only'] === true || (readOnlyEnv !== undefined && parseBoolean('MOCKAPI_READ_ONLY', readOnlyEnv));
+  const reportJson = pick('report-json', 'MOCKAPI_REPORT_JSON')?.[1] || undefined;
+
+  const fixtures: Fixtures = {};
+  for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
+    const value = setting(variable)?.trim();
+    if (!value) continue;
+    if (!baseUrl) {
+      throw new ConfigError(`${variable} is set but no base URL: fixtures name resources of a deployment; give --base-url or MOCKAPI_BASE_URL`);
+    }
+    fixtures[name] = value;
+  }
+  if (fixtures.mockApiId !== undefined && (fixtures.mockApiId.length < 5 || fixtures.mockApiId.length > 10)) {
+    throw new ConfigError(`MOCKAPI_MOCK_API_ID must have 5 to 10 characters (Limits), not ${fixtures.mockApiId.length}`);
+  }
+  if (fixtures.teamMemberId !== undefined && fixtures.teamId === undefined) {
+    throw new ConfigError('MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID: name the team the member is removed from');
+  }
+  if (fixtures.requestId !== undefined && fixtures.mockApiId === undefined) {
+    throw new ConfigError('MOCKAPI_REQUEST_ID is set without MOCKAPI_MOCK_API_ID: a logged request belongs to a mock API');
+  }
+  if (fixtures.deletableDataSourceId !== undefined && fixtures.deletableDataSourceId === fixtures.dataSourceId) {
+    throw new ConfigError('MOCKAPI_DELETABLE_DATA_SOURCE_ID is the same as MOCKAPI_DATA_SOURCE_ID: the delete checks would remove the data source the update checks use');
+  }
+
+  return {
+    help: values.help === true,
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, fixtures },
+  };
+}

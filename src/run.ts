@@ -1,0 +1,123 @@
+// A conformance run: pick the target (the given base URL, or the embedded reference deployment on a free
+// port), make sure it answers, run the suites through vitest's Node API with the target provided to every
+// worker, and turn the results into the report and an exit code.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import { startReference } from '../reference/server.ts';
+import { ConformanceReporter, formatSummary, type ConformanceReport } from '../reporters/conformance.ts';
+import type { Target } from './check.ts';
+import { Client } from './client.ts';
+import type { RunConfig } from './config.ts';
+
+export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const EXIT = { passed: 0, failed: 1, usage: 2, unreachable: 3 } as const;
+
+export interface RunOutput {
+  write(text: string): void;
+  error(text: string): void;
+}
+
+const consoleOutput: RunOutput = {
+  write: (text) => process.stdout.write(text),
+  error: (text) => process.stderr.write(text),
+};
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(`${PACKAGE_ROOT}package.json`, 'utf8')) as { version: string }).version;
+}
+
+/** One request before any check: a target that does not answer at all gets one line and exit 3. */
+async function unreachable(target: Target): Promise<string | undefined> {
+  const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: target.forbiddenToken, timeoutMs: target.timeoutMs });
+  try {
+    const ex = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: 'none' });
+    return ex.status === 0 ? ex.error : undefined;
+  } finally {
+    await client.close();
+  }
+}
+
+export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {
+  const reference = config.baseUrl ? undefined : await startReference({ port: 0 });
+  try {
+    const target: Target = reference
+      ? {
+          baseUrl: reference.baseUrl,
+          token: reference.fixtures.token,
+          forbiddenToken: reference.fixtures.forbiddenToken,
+          readOnly: config.readOnly,
+          timeoutMs: config.timeoutMs,
+          fixtures: {
+            mockApiId: reference.fixtures.mockApiId,
+            organisationId: reference.fixtures.organisationId,
+            dataSourceId: reference.fixtures.dataSourceId,
+            deletableDataSourceId: reference.fixtures.deletableDataSourceId,
+            teamId: reference.fixtures.teamId,
+            teamMemberId: reference.fixtures.teamMemberId,
+            requestId: reference.fixtures.requestId,
+          },
+          embedded: true,
+        }
+      : {
+          baseUrl: config.baseUrl!,
+          token: config.token,
+          forbiddenToken: config.forbiddenToken,
+          readOnly: config.readOnly,
+          timeoutMs: config.timeoutMs,
+          fixtures: config.fixtures,
+          embedded: false,
+        };
+
+    const why = await unreachable(target);
+    if (why !== undefined) {
+      output.error(`mockapi-conformance: cannot reach ${target.baseUrl}: ${why}\n`);
+      return { exitCode: EXIT.unreachable };
+    }
+    output.write(`Verifying ${target.baseUrl}${target.embedded ? ' (the embedded reference deployment)' : ''}${target.readOnly ? ', read-only' : ''}\n`);
+
+    const reporter = new ConformanceReporter({
+      root: PACKAGE_ROOT,
+      target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
+      version: packageVersion(),
+      secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken },
+    });
+    const vitest = await startVitest(
+      'test',
+      [],
+      {
+        root: PACKAGE_ROOT,
+        config: false,
+        include: ['suites/**/*.suite.ts'],
+        watch: false,
+        reporters: ['default', reporter],
+        provide: { target },
+        // Files share no fixture, so they run in parallel; checks within a file run in order.
+        pool: 'threads',
+        maxWorkers: 4,
+        testTimeout: config.timeoutMs * 6 + 10_000,
+        passWithNoTests: false,
+      },
+      { logLevel: 'error' },
+    );
+    await vitest.close();
+    // vitest sets its own exit code; the verdict below is ours
+    process.exitCode = undefined;
+    const report = reporter.report;
+    if (!report) {
+      output.error('mockapi-conformance: the run ended before any result was reported\n');
+      return { exitCode: EXIT.failed };
+    }
+    output.write(`${formatSummary(report)}\n`);
+    if (config.reportJson) {
+      writeFileSync(config.reportJson, `${JSON.stringify(report, null, 2)}\n`);
+      output.write(`JSON report: ${config.reportJson}\n`);
+    }
+    const ranNothing = report.checks.length === 0;
+    if (ranNothing) output.error('mockapi-conformance: no check ran\n');
+    return { exitCode: report.summary.failed > 0 || report.errors.length > 0 || ranNothing ? EXIT.failed : EXIT.passed, report };
+  } finally {
+    await reference?.close();
+  }
+}

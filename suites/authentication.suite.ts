@@ -1,0 +1,160 @@
+// Authentication on every operation (Authentication; Errors > Error cases). A request differs from a good one
+// only in its credentials. PUTs go to the named fixtures when they are set, with bodies that change nothing
+// a check has not been allowed to change; DELETEs without valid credentials go to ids that name nothing,
+// so that an operation wrongly left open still deletes nothing. The forbidden key's DELETEs live in the
+// data source and team suites, before the deletes they must precede.
+import { describe } from 'vitest';
+import { check, client, shared, target, type CheckContext } from '../src/check.ts';
+import type { Credentials, Exchange, RequestSpec } from '../src/client.ts';
+import {
+  expectForbidden,
+  expectForbiddenBody,
+  expectSuccess,
+  expectUnauthorized,
+  expectUnauthorizedBody,
+  describe as describeExchange,
+} from '../src/contract/checker.ts';
+import type { OperationId } from '../src/contract/schemas.ts';
+import type { FixtureName } from '../src/fixtures.ts';
+import { exampleBody, harmlessChaos, MISSING, pathOf } from './support.ts';
+
+const fixture = (name: FixtureName, missing: string) => target().fixtures[name] ?? missing;
+
+/** The organisation's current name, so that a PUT that should be refused would change nothing anyway. */
+const currentOrganisation = shared(async () => {
+  const id = target().fixtures.organisationId;
+  if (!id) return undefined;
+  const ex = await client().send({ method: 'GET', path: pathOf('getOrganisation', { organisationId: id }) });
+  return ex;
+});
+
+async function organisationBody(t: CheckContext): Promise<unknown> {
+  const ex = await currentOrganisation();
+  const name = (ex?.json as { organisation?: { name?: unknown } } | undefined)?.organisation?.name;
+  if (ex && typeof name !== 'string') {
+    t.uses(ex);
+    t.violate('ORG-RESPONSE', 'the organisation (read to send its own name back unchanged)', describeExchange(ex));
+    t.stopIfViolated();
+  }
+  return { organisation: { name: name ?? 'conformance' } };
+}
+
+interface Case {
+  op: OperationId;
+  /** builds the request with the given credentials */
+  request(t: CheckContext, credentials: Credentials, subject: 'unauthenticated' | 'forbidden'): Promise<RequestSpec>;
+  writes: boolean;
+  /** fixtures the forbidden-key check needs (DELETEs are covered in their own suites) */
+  forbiddenNeeds?: FixtureName[];
+}
+
+const CASES: Case[] = [
+  {
+    op: 'updateChaosSettings',
+    writes: true,
+    forbiddenNeeds: ['mockApiId'],
+    request: async (_t, credentials) => ({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }), credentials, json: harmlessChaos() }),
+  },
+  {
+    op: 'updateStateSettings',
+    writes: true,
+    forbiddenNeeds: ['mockApiId'],
+    request: async (_t, credentials) => ({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }), credentials, json: exampleBody('updateStateSettings') }),
+  },
+  {
+    op: 'getOrganisation',
+    writes: false,
+    forbiddenNeeds: ['organisationId'],
+    request: async (_t, credentials) => ({ method: 'GET', path: pathOf('getOrganisation', { organisationId: fixture('organisationId', MISSING.organisationId) }), credentials }),
+  },
+  {
+    op: 'updateOrganisation',
+    writes: true,
+    forbiddenNeeds: ['organisationId'],
+    request: async (t, credentials) => ({ method: 'PUT', path: pathOf('updateOrganisation', { organisationId: fixture('organisationId', MISSING.organisationId) }), credentials, json: await organisationBody(t) }),
+  },
+  {
+    op: 'deleteDataSource',
+    writes: true,
+    request: async (_t, credentials) => ({ method: 'DELETE', path: pathOf('deleteDataSource', { dataSourceId: MISSING.dataSourceId }), credentials }),
+  },
+  {
+    op: 'updateDataSource',
+    writes: true,
+    forbiddenNeeds: ['dataSourceId'],
+    request: async (_t, credentials) => ({ method: 'PUT', path: pathOf('updateDataSource', { dataSourceId: fixture('dataSourceId', MISSING.dataSourceId) }), credentials, json: exampleBody('updateDataSource') }),
+  },
+  {
+    op: 'deleteTeamMember',
+    writes: true,
+    request: async (_t, credentials) => ({ method: 'DELETE', path: pathOf('deleteTeamMember', { teamId: fixture('teamId', MISSING.teamId), userId: MISSING.userId }), credentials }),
+  },
+  {
+    op: 'getLoggedRequest',
+    writes: false,
+    forbiddenNeeds: ['mockApiId', 'requestId'],
+    request: async (_t, credentials) => ({
+      method: 'GET',
+      path: pathOf('getLoggedRequest', { mockApiId: fixture('mockApiId', MISSING.mockApiId), requestId: fixture('requestId', MISSING.requestId) }),
+      credentials,
+    }),
+  },
+  {
+    op: 'pushOpenApiToGit',
+    writes: true,
+    forbiddenNeeds: ['mockApiId'],
+    request: async (_t, credentials) => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }), credentials, json: exampleBody('pushOpenApiToGit') }),
+  },
+];
+
+/** An unknown key that looks like a real one, so that only its being unknown is tested. */
+const UNKNOWN_KEY = 'conformanceUnknownKey0000000000000000000';
+
+for (const c of CASES) {
+  describe(c.op, () => {
+    const send = (t: CheckContext, credentials: Credentials, subject: 'unauthenticated' | 'forbidden') =>
+      c.request(t, credentials, subject).then((spec) => t.send(spec));
+    let withoutHeader: Promise<Exchange> | undefined;
+    const noHeader = (t: CheckContext) => (withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex));
+
+    check('AUTH-401-MISSING', `${c.op}: a request without Authorization is answered 401`, { writes: c.writes }, async (t) => {
+      expectUnauthorized(t, await noHeader(t), 'AUTH-401-MISSING');
+    });
+    check('AUTH-401-BODY', `${c.op}: the 401 body is plain text saying credentials are required`, { writes: c.writes }, async (t) => {
+      expectUnauthorizedBody(t, await noHeader(t));
+    });
+    check('AUTH-401-INVALID', `${c.op}: the Bearer scheme with a valid key is answered 401`, { writes: c.writes }, async (t) => {
+      const key = t.client.authorization('token')!.slice('Token '.length);
+      expectUnauthorized(t, await send(t, { authorization: `Bearer ${key}` }, 'unauthenticated'), 'AUTH-401-INVALID');
+    });
+    check('AUTH-401-INVALID', `${c.op}: the Token scheme without a key is answered 401`, { writes: c.writes }, async (t) => {
+      expectUnauthorized(t, await send(t, { authorization: 'Token' }, 'unauthenticated'), 'AUTH-401-INVALID');
+    });
+    check('AUTH-401-INVALID', `${c.op}: an unknown key is answered 401`, { writes: c.writes }, async (t) => {
+      expectUnauthorized(t, await send(t, { authorization: `Token ${UNKNOWN_KEY}` }, 'unauthenticated'), 'AUTH-401-INVALID');
+    });
+
+    if (c.forbiddenNeeds) {
+      let forbiddenExchange: Promise<Exchange> | undefined;
+      const forbidden = (t: CheckContext) => (forbiddenExchange ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
+      const options = { needs: c.forbiddenNeeds, forbidden: true, writes: c.writes };
+      check('AUTH-403', `${c.op}: a valid key without permission is answered 403`, options, async (t) => {
+        expectForbidden(t, await forbidden(t));
+      });
+      check('AUTH-403-BODY', `${c.op}: the 403 body is one error entry titled Forbidden with an empty source`, options, async (t) => {
+        expectForbiddenBody(t, c.op, await forbidden(t));
+      });
+    }
+
+    if (!c.writes && c.forbiddenNeeds) {
+      check('AUTH-SCHEME-CASE', `${c.op}: the scheme written "token" is either accepted or answered 401`, { needs: c.forbiddenNeeds }, async (t) => {
+        const key = t.client.authorization('token')!.slice('Token '.length);
+        const ex = await send(t, { authorization: `token ${key}` }, 'unauthenticated');
+        if (ex.status === 401) t.note('"token <key>" was answered 401: the deployment matches the scheme name case-sensitively');
+        else if (ex.status >= 200 && ex.status < 300) {
+          if (expectSuccess(t, c.op, ex) !== undefined) t.note('"token <key>" was accepted: the deployment matches the scheme name case-insensitively, as HTTP allows');
+        } else t.violate('AUTH-SCHEME-CASE', '"token <key>" accepted, or answered 401', describeExchange(ex));
+      });
+    }
+  });
+}

@@ -1,0 +1,69 @@
+// Update chaos settings (Endpoints; Resources > Chaos settings; Limits). Every body sent leaves chaos
+// switched off (see harmlessChaos), so a user's mock API never starts failing because of a run.
+import { check, client, shared, target, type CheckContext } from '../src/check.ts';
+import { expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import type { RequirementId } from '../src/requirements.ts';
+import { harmlessChaos, pathOf } from './support.ts';
+
+const options = { needs: ['mockApiId' as const], writes: true };
+const put = (t: CheckContext, json: unknown, raw?: string) =>
+  t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), ...(raw !== undefined ? { raw } : { json }) });
+
+const update = shared(() => client().send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: target().fixtures.mockApiId! }), json: harmlessChaos() }));
+
+/** Every field sent comes back with the value sent (extra fields are allowed). */
+function expectEcho(t: CheckContext, id: RequirementId, sent: unknown, got: unknown, path = 'chaos'): void {
+  if (sent !== null && typeof sent === 'object') {
+    if (!t.expect(got !== null && typeof got === 'object' && Array.isArray(got) === Array.isArray(sent), id, `${path} echoed as ${Array.isArray(sent) ? 'an array' : 'an object'}`, () => JSON.stringify(got))) return;
+    if (Array.isArray(sent) && !t.expect((got as unknown[]).length === sent.length, id, `${path} with ${sent.length} items`, () => JSON.stringify(got))) return;
+    for (const [key, value] of Object.entries(sent)) expectEcho(t, id, value, (got as Record<string, unknown>)[key], `${path}.${key}`);
+    return;
+  }
+  t.expect(Object.is(sent, got) || sent === got, id, `${path} = ${JSON.stringify(sent)} (as sent)`, () => `${path} = ${JSON.stringify(got)}`);
+}
+
+check('CHAOS-STATUS', 'updating the chaos settings answers 200', options, async (t) => {
+  const ex = t.uses(await update());
+  t.expect(ex.status === 200, 'CHAOS-STATUS', 'status 200', () => `status ${ex.status}`);
+});
+
+check('CHAOS-RESPONSE', 'the answer is { chaos: <Chaos settings> }', options, async (t) => {
+  expectSuccess(t, 'updateChaosSettings', t.uses(await update()), { anySuccessStatus: true });
+});
+
+check('CHAOS-ECHO', 'the answer holds every field sent with the value sent', options, async (t) => {
+  const ex = t.uses(await update());
+  const body = ex.json as { chaos?: unknown } | undefined;
+  if (!t.expect(ex.status >= 200 && ex.status < 300 && body?.chaos !== undefined, 'CHAOS-ECHO', 'a 2xx answer with { chaos }', () => `status ${ex.status}, ${ex.text.slice(0, 200)}`)) return;
+  expectEcho(t, 'CHAOS-ECHO', harmlessChaos().chaos, body!.chaos);
+});
+
+const accepted = (id: RequirementId, title: string, chaos: Record<string, unknown>, field: string) =>
+  check(id, title, options, async (t) => {
+    const body = { chaos: { ...harmlessChaos().chaos, ...chaos } };
+    const answer = expectSuccess(t, 'updateChaosSettings', await put(t, body));
+    if (answer) expectEcho(t, id, chaos[field], answer.chaos?.[field], `chaos.${field}`);
+  });
+
+const rejected = (id: RequirementId, title: string, chaos: Record<string, unknown>, what: string) =>
+  check(id, title, options, async (t) => {
+    expectRejected(t, await put(t, { chaos: { ...harmlessChaos().chaos, ...chaos } }), id, what);
+  });
+
+accepted('CHAOS-PERCENTAGE-LIMIT', 'percentageFailures 0 (the lower limit) is accepted', { percentageFailures: 0 }, 'percentageFailures');
+accepted('CHAOS-PERCENTAGE-LIMIT', 'percentageFailures 100 (the upper limit) is accepted', { percentageFailures: 100 }, 'percentageFailures');
+accepted('CHAOS-PERCENTAGE-LIMIT', 'percentageFailures 33.3 (a double) is accepted', { percentageFailures: 33.3 }, 'percentageFailures');
+rejected('CHAOS-PERCENTAGE-LIMIT', 'percentageFailures -0.001 (below 0) is rejected', { percentageFailures: -0.001 }, 'percentageFailures -0.001');
+rejected('CHAOS-PERCENTAGE-LIMIT', 'percentageFailures 100.001 (above 100) is rejected', { percentageFailures: 100.001 }, 'percentageFailures 100.001');
+
+accepted('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 400 (the lower limit) is accepted', { httpErrors: [{ status: 400 }] }, 'httpErrors');
+accepted('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 599 (the upper limit) is accepted', { httpErrors: [{ status: 599 }] }, 'httpErrors');
+rejected('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 399 (below 400) is rejected', { httpErrors: [{ status: 399 }] }, 'httpErrors status 399');
+rejected('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 600 (above 599) is rejected', { httpErrors: [{ status: 600 }] }, 'httpErrors status 600');
+rejected('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 400.5 (not an integer) is rejected', { httpErrors: [{ status: 400.5 }] }, 'httpErrors status 400.5');
+
+rejected('CHAOS-TYPES', 'percentageFailures as a string is rejected', { percentageFailures: '50' }, 'percentageFailures "50"');
+rejected('CHAOS-TYPES', 'enabled as a string is rejected', { enabled: 'false' }, 'enabled "false"');
+rejected('CHAOS-TYPES', 'socketClose as a boolean instead of an object is rejected', { socketClose: false }, 'socketClose false');
+rejected('CHAOS-TYPES', 'longDelay.durationMillis 1.5 (not an integer) is rejected', { longDelay: { enabled: false, durationMillis: 1.5 } }, 'durationMillis 1.5');
+rejected('CHAOS-TYPES', 'httpErrors as an object instead of an array is rejected', { httpErrors: { status: 500 } }, 'httpErrors {status: 500}');

@@ -1,0 +1,105 @@
+// Update data source and Delete data source by ID (Endpoints; Resources > Data source). Updates replace the
+// configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
+// forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
+import { check, client, shared, target, type CheckContext } from '../src/check.ts';
+import { expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { parseUtcTimestamp } from '../src/iso8601.ts';
+import { exampleBody, format, MISSING, pathOf } from './support.ts';
+
+const updating = { needs: ['dataSourceId' as const], writes: true };
+const deleting = { needs: ['deletableDataSourceId' as const], writes: true };
+const updatePath = (dataSourceId: string) => pathOf('updateDataSource', { dataSourceId });
+const deletePath = (dataSourceId: string) => pathOf('deleteDataSource', { dataSourceId });
+
+const sent = exampleBody('updateDataSource').dataSource;
+const update = shared(() => client().send({ method: 'PUT', path: updatePath(target().fixtures.dataSourceId!), json: { dataSource: sent } }));
+
+/** The data source of the shared update, when its answer has the documented shape. */
+async function updated(t: CheckContext): Promise<any> {
+  return expectSuccess(t, 'updateDataSource', t.uses(await update()))?.dataSource;
+}
+
+/** The data source of an update answer whatever else is wrong with it, for checks of single fields. */
+async function answered(t: CheckContext): Promise<any> {
+  const ex = t.uses(await update());
+  const ds = (ex.json as { dataSource?: unknown } | undefined)?.dataSource;
+  t.expect(ex.status >= 200 && ex.status < 300 && ds !== null && typeof ds === 'object', 'DS-RESPONSE', 'a 2xx answer with { dataSource }', () => `status ${ex.status}, ${ex.text.slice(0, 200)}`);
+  t.stopIfViolated();
+  return ds;
+}
+
+check('DS-RESPONSE', 'update answers a 2xx with { dataSource: <Data source> }', updating, async (t) => {
+  await updated(t);
+});
+
+check('DS-NO-ROWS', 'the update answer carries no rows', updating, async (t) => {
+  const ds = await answered(t);
+  t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows property', () => `rows = ${JSON.stringify(ds.rows).slice(0, 200)}`);
+});
+
+check('DS-REPLACES', 'the update answer shows the name, type and columns sent, columns in the order sent', updating, async (t) => {
+  const ds = await answered(t);
+  t.expect(ds.name === sent.name, 'DS-REPLACES', `name ${JSON.stringify(sent.name)}`, () => JSON.stringify(ds.name));
+  t.expect(ds.type === sent.type, 'DS-REPLACES', `type ${JSON.stringify(sent.type)}`, () => JSON.stringify(ds.type));
+  const names = (cols: unknown) => (Array.isArray(cols) ? cols.map((c) => `${c?.name}:${c?.type?.name}${c?.type?.format ? `/${c.type.format}` : ''}`) : cols);
+  t.expect(JSON.stringify(names(ds.columnsMetadata)) === JSON.stringify(names(sent.columnsMetadata)), 'DS-REPLACES', `columns ${JSON.stringify(names(sent.columnsMetadata))}`, () => JSON.stringify(names(ds.columnsMetadata)));
+});
+
+check('DS-LAST-UPDATED', 'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds', updating, async (t) => {
+  const ds = await answered(t);
+  const text = ds.lastUpdatedTime;
+  t.expect(typeof text === 'string' && format('utcTimestampFractional')(text) && parseUtcTimestamp(text) !== undefined, 'DS-LAST-UPDATED', 'an ISO 8601 UTC timestamp with fractional seconds, of a real date and time', () => JSON.stringify(text));
+});
+
+check('DS-LINKS', 'links.self and links.acl are built from the data source id', updating, async (t) => {
+  const ds = await answered(t);
+  const id = t.fixture('dataSourceId');
+  t.expect(ds.id === id, 'DS-LINKS', `id ${JSON.stringify(id)} (the data source updated)`, () => JSON.stringify(ds.id));
+  for (const [key, link] of Object.entries({ self: `/v1/data-sources/${id}`, acl: `/v1/data-sources/${id}/acl{?subjectId}` })) {
+    const encoded = link.replace(id, encodeURIComponent(id));
+    t.expect(ds.links?.[key] === link || ds.links?.[key] === encoded, 'DS-LINKS', `links.${key} = ${link}`, () => `links.${key} = ${JSON.stringify(ds.links?.[key])}`);
+  }
+});
+
+check('DS-VERSION', 'version is an integer that every successful update raises', updating, async (t) => {
+  const first = await answered(t);
+  const again = { ...sent, name: `${sent.name} again`, rows: sent.rows.slice(0, 1) };
+  const second = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource: again } }))?.dataSource;
+  if (!second) return;
+  t.expect(Number.isInteger(first.version) && Number.isInteger(second.version) && second.version > first.version, 'DS-VERSION', `a version above ${first.version} after another update`, () => `version ${JSON.stringify(second.version)}`);
+});
+
+check('DS-ROWS-FIT', 'a row with fewer strings than columns is rejected', updating, async (t) => {
+  const body = { dataSource: { ...sent, rows: [sent.rows[0].slice(1)] } };
+  expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a row one string short');
+});
+
+check('DS-ROWS-FIT', 'a row with a number instead of a string is rejected', updating, async (t) => {
+  const row = [...sent.rows[0]];
+  row[row.length - 1] = 3;
+  const body = { dataSource: { ...sent, rows: [row] } };
+  expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a number where a string is due');
+});
+
+const forbiddenDelete = shared(() => client().send({ method: 'DELETE', path: deletePath(target().fixtures.deletableDataSourceId!), credentials: 'forbidden' }));
+
+check('AUTH-403', 'deleteDataSource: a valid key without permission is answered 403', { ...deleting, forbidden: true }, async (t) => {
+  expectForbidden(t, t.uses(await forbiddenDelete()));
+});
+
+check('AUTH-403-BODY', 'deleteDataSource: the 403 body is one error entry titled Forbidden with an empty source', { ...deleting, forbidden: true }, async (t) => {
+  expectForbiddenBody(t, 'deleteDataSource', t.uses(await forbiddenDelete()));
+});
+
+check('DS-DELETE', 'delete of an existing data source succeeds', deleting, async (t) => {
+  expectSuccess(t, 'deleteDataSource', await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) }));
+});
+
+check('DS-DELETE-PERMANENT', 'after delete the data source is not found: a second delete is answered 404', deleting, async (t) => {
+  const ex = await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) });
+  if (t.expect(ex.status === 404, 'DS-DELETE-PERMANENT', 'status 404 for the deleted data source', () => `status ${ex.status}`)) expectNotFound(t, 'deleteDataSource', ex);
+});
+
+check('ERR-404', 'delete of a data source that does not exist is answered 404 with the not-found body', { writes: true }, async (t) => {
+  expectNotFound(t, 'deleteDataSource', await t.send({ method: 'DELETE', path: deletePath(MISSING.dataSourceId) }));
+});

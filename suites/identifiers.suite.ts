@@ -1,0 +1,60 @@
+// Identifiers, envelopes and errors across operations (Resources > Identifiers; Limits; General
+// conventions; Errors). Wrong ids and bodies only: nothing here can change a fixture on a deployment that
+// keeps the interface, and a 4- or 11-character mock API id cannot name a real mock API.
+import { check, type CheckContext } from '../src/check.ts';
+import type { RequestSpec } from '../src/client.ts';
+import { expectInvalidJson, expectRejected } from '../src/contract/checker.ts';
+import type { OperationId } from '../src/contract/schemas.ts';
+import type { FixtureName } from '../src/fixtures.ts';
+import { exampleBody, harmlessChaos, MISSING, pathOf, requiredWrapper } from './support.ts';
+
+/** mockApiIds one character short of and past the limits, shaped like the fixture where there is one. */
+function badMockApiIds(t: CheckContext): { short: string; long: string } {
+  const base = (t.target.fixtures.mockApiId ?? MISSING.mockApiId).padEnd(11, 'x');
+  return { short: base.slice(0, 4), long: base.slice(0, 11) };
+}
+
+const mockApiOperations: { op: OperationId; spec(mockApiId: string, t: CheckContext): RequestSpec; writes: boolean }[] = [
+  { op: 'updateChaosSettings', writes: true, spec: (mockApiId) => ({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId }), json: harmlessChaos() }) },
+  { op: 'updateStateSettings', writes: true, spec: (mockApiId) => ({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId }), json: exampleBody('updateStateSettings') }) },
+  {
+    op: 'getLoggedRequest',
+    writes: false,
+    spec: (mockApiId, t) => ({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId, requestId: t.target.fixtures.requestId ?? MISSING.requestId }) }),
+  },
+  { op: 'pushOpenApiToGit', writes: true, spec: (mockApiId) => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId }), json: exampleBody('pushOpenApiToGit') }) },
+];
+
+for (const { op, spec, writes } of mockApiOperations) {
+  for (const length of ['short', 'long'] as const) {
+    const n = length === 'short' ? 4 : 11;
+    check('ID-MOCK-API-LENGTH', `${op}: a mockApiId of ${n} characters is not accepted`, { writes }, async (t) => {
+      const id = badMockApiIds(t)[length];
+      expectRejected(t, await t.send(spec(id, t)), 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(id)} (${n} characters)`);
+    });
+  }
+}
+
+/** Every PUT, on its fixture: the body without its wrapper, an empty object, and text that is not JSON. */
+const puts: { op: OperationId; fixture: FixtureName; path(id: string): string; body(): any }[] = [
+  { op: 'updateChaosSettings', fixture: 'mockApiId', path: (mockApiId) => pathOf('updateChaosSettings', { mockApiId }), body: harmlessChaos },
+  { op: 'updateStateSettings', fixture: 'mockApiId', path: (mockApiId) => pathOf('updateStateSettings', { mockApiId }), body: () => exampleBody('updateStateSettings') },
+  { op: 'updateOrganisation', fixture: 'organisationId', path: (organisationId) => pathOf('updateOrganisation', { organisationId }), body: () => exampleBody('updateOrganisation') },
+  { op: 'updateDataSource', fixture: 'dataSourceId', path: (dataSourceId) => pathOf('updateDataSource', { dataSourceId }), body: () => exampleBody('updateDataSource') },
+  { op: 'pushOpenApiToGit', fixture: 'mockApiId', path: (mockApiId) => pathOf('pushOpenApiToGit', { mockApiId }), body: () => exampleBody('pushOpenApiToGit') },
+];
+
+for (const { op, fixture, path, body } of puts) {
+  const { name, type } = requiredWrapper(op);
+  const options = { needs: [fixture], writes: true };
+  check('GEN-WRAP-REQUEST', `${op}: the object without its "${name}" wrapper is not accepted`, options, async (t) => {
+    const unwrapped = body()[name];
+    expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: unwrapped }), 'GEN-WRAP-REQUEST', `a body without "${name}"`);
+  });
+  check('ERR-INVALID-JSON', `${op}: a body without "${name}" is answered Invalid JSON naming /${name} and ${type}`, options, async (t) => {
+    expectInvalidJson(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: {} }), 'GEN-WRAP-REQUEST', `/${name}`, type);
+  });
+  check('GEN-NOT-JSON', `${op}: a body that is not JSON is not accepted`, options, async (t) => {
+    expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: `${name}: {` }), 'GEN-NOT-JSON', 'a body that is not JSON');
+  });
+}

@@ -1,0 +1,87 @@
+// Get request by ID (Endpoints; Resources > Logged request). Read-only. Cross-field rules a schema cannot
+// say are checked here: one instant in two spellings, one body in two encodings, one URL in two forms.
+import { check, client, shared, target, type CheckContext } from '../src/check.ts';
+import { expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { parseUtcTimestamp } from '../src/iso8601.ts';
+import { format, MISSING, pathOf } from './support.ts';
+
+const needs = { needs: ['mockApiId' as const, 'requestId' as const] };
+const get = shared(() => client().send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: target().fixtures.mockApiId!, requestId: target().fixtures.requestId! }) }));
+
+/** The logged request when the answer has the documented shape. */
+async function logged(t: CheckContext): Promise<any> {
+  const body = expectSuccess(t, 'getLoggedRequest', t.uses(await get()));
+  t.stopIfViolated();
+  return body;
+}
+
+check('LR-RESPONSE', 'get answers a 2xx with the logged request, unwrapped', needs, async (t) => {
+  await logged(t);
+});
+
+check('LR-IDENTITY', 'get answers with the logged request asked for', needs, async (t) => {
+  const lr = await logged(t);
+  t.expect(lr.id === t.fixture('requestId'), 'LR-IDENTITY', `id ${JSON.stringify(t.fixture('requestId'))}`, () => `id ${JSON.stringify(lr.id)}`);
+});
+
+check('ID-REQUEST-UUID', 'the logged request id is UUID-shaped', needs, async (t) => {
+  const lr = await logged(t);
+  t.expect(format('uuid')(lr.id) === true, 'ID-REQUEST-UUID', 'a UUID-shaped id (8-4-4-4-12 hexadecimal digits)', () => JSON.stringify(lr.id));
+});
+
+check('LR-DATE-FORMAT', 'loggedDateString is an ISO 8601 UTC timestamp at second precision', needs, async (t) => {
+  const text = (await logged(t)).request.loggedDateString;
+  t.expect(format('utcTimestampSeconds')(text) === true && parseUtcTimestamp(String(text)) !== undefined, 'LR-DATE-FORMAT', 'an ISO 8601 UTC timestamp of a real date, seconds and no fraction', () => JSON.stringify(text));
+});
+
+check('LR-DATE', 'loggedDate and loggedDateString are the same instant', needs, async (t) => {
+  const { loggedDate, loggedDateString } = (await logged(t)).request;
+  const parsed = parseUtcTimestamp(loggedDateString);
+  if (!parsed) {
+    t.note(`loggedDateString ${JSON.stringify(loggedDateString)} is not a readable timestamp (LR-DATE-FORMAT says why)`);
+    t.violate('LR-DATE', 'loggedDateString readable as an instant', JSON.stringify(loggedDateString));
+    return;
+  }
+  // second precision: the string is the millisecond instant truncated (or rounded) to its second
+  const second = Math.floor(parsed.epochMs / 1000);
+  const ok = Math.floor(loggedDate / 1000) === second || Math.round(loggedDate / 1000) === second;
+  t.expect(ok, 'LR-DATE', `loggedDate ${loggedDate} (${new Date(loggedDate).toISOString()}) within the second of loggedDateString`, () => `loggedDateString ${loggedDateString}`);
+});
+
+/** Collapses runs of U+FFFD, so that decoders that replace an invalid sequence once or per byte agree. */
+const lossy = (text: string) => text.replace(/\uFFFD+/g, '\uFFFD');
+
+check('LR-BODY', 'bodyAsBase64 holds the body and body is its text', needs, async (t) => {
+  const { body, bodyAsBase64 } = (await logged(t)).request;
+  const bytes = Buffer.from(bodyAsBase64, 'base64');
+  let strict: string | undefined;
+  try {
+    strict = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    strict = undefined;
+  }
+  if (strict !== undefined) {
+    t.expect(body === strict, 'LR-BODY', `body equal to the UTF-8 text of bodyAsBase64 (${JSON.stringify(strict.slice(0, 200))})`, () => JSON.stringify(body.slice(0, 200)));
+    return;
+  }
+  // Bytes that are not UTF-8 show in body only as a lossy decoding: compare decodings, never re-encode body.
+  const replaced = new TextDecoder('utf-8').decode(bytes);
+  const latin1 = bytes.toString('latin1');
+  t.note('the body is not valid UTF-8; body was compared with lossy decodings of bodyAsBase64');
+  t.expect(lossy(body) === lossy(replaced) || body === latin1, 'LR-BODY', `body a decoding of bodyAsBase64's bytes (${JSON.stringify(replaced.slice(0, 200))})`, () => JSON.stringify(body.slice(0, 200)));
+});
+
+check('LR-URL', 'absoluteUrl ends with url', needs, async (t) => {
+  const { url, absoluteUrl } = (await logged(t)).request;
+  t.expect(absoluteUrl.endsWith(url), 'LR-URL', `absoluteUrl ending with ${JSON.stringify(url)}`, () => JSON.stringify(absoluteUrl));
+});
+
+check('ERR-UNKNOWN-ID', 'get of a request id that names no logged request does not succeed', { needs: ['mockApiId'] }, async (t) => {
+  const ex = await t.send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: t.fixture('mockApiId'), requestId: MISSING.requestId }) });
+  expectRejected(t, ex, 'ERR-UNKNOWN-ID', 'an unknown request id');
+});
+
+check('ERR-UNKNOWN-ID', 'get of a request of a mock API that does not exist does not succeed', { needs: ['requestId'] }, async (t) => {
+  const ex = await t.send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: MISSING.mockApiId, requestId: t.fixture('requestId') }) });
+  expectRejected(t, ex, 'ERR-UNKNOWN-ID', 'an unknown mock API id');
+});

@@ -1,0 +1,70 @@
+// Push OpenAPI document to Git (Endpoints; Resources > Job). One push per run: it starts a background job
+// that writes to the mock API's connected Git repository, if it has one. Each check reads the same job.
+import { check, client, shared, target, type CheckContext } from '../src/check.ts';
+import { expectSuccess } from '../src/contract/checker.ts';
+import { parseUtcTimestamp, isIsoDuration } from '../src/iso8601.ts';
+import { schema } from '../src/contract/schemas.ts';
+import { exampleBody, format, pathOf } from './support.ts';
+
+const options = { needs: ['mockApiId' as const], writes: true };
+const push = shared(() => client().send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: target().fixtures.mockApiId! }), json: exampleBody('pushOpenApiToGit') }));
+
+/** The job of the push answer whatever its status, so that a wrong status does not hide the job's fields. */
+async function job(t: CheckContext): Promise<any> {
+  const ex = t.uses(await push());
+  const j = (ex.json as { job?: unknown } | undefined)?.job;
+  t.expect(ex.status >= 200 && ex.status < 300 && j !== null && typeof j === 'object', 'PUSH-RESPONSE', 'a 2xx answer with { job }', () => `status ${ex.status}, ${ex.text.slice(0, 200)}`);
+  t.stopIfViolated();
+  return j;
+}
+
+check('PUSH-STATUS', 'push answers 202', options, async (t) => {
+  const ex = t.uses(await push());
+  t.expect(ex.status === 202, 'PUSH-STATUS', 'status 202', () => `status ${ex.status}`);
+});
+
+check('PUSH-RESPONSE', 'push answers with { job: <Job> }', options, async (t) => {
+  expectSuccess(t, 'pushOpenApiToGit', t.uses(await push()), { anySuccessStatus: true });
+});
+
+check('JOB-TYPE', 'the job of a push has jobType open-api-git-pull', options, async (t) => {
+  const j = await job(t);
+  t.expect(j.jobType === 'open-api-git-pull', 'JOB-TYPE', 'jobType "open-api-git-pull"', () => JSON.stringify(j.jobType));
+  t.note(`job status ${JSON.stringify(j.status)}`);
+});
+
+check('JOB-STARTED', 'started is an ISO 8601 UTC timestamp with nanosecond precision', options, async (t) => {
+  const j = await job(t);
+  t.expect(format('utcTimestampNanos')(j.started) === true && parseUtcTimestamp(String(j.started)) !== undefined, 'JOB-STARTED', 'an ISO 8601 UTC timestamp of a real date with nine decimal digits of the second', () => JSON.stringify(j.started));
+});
+
+check('JOB-FINISHED', 'finished, when present, is an ISO 8601 UTC timestamp', options, async (t) => {
+  const j = await job(t);
+  if (!('finished' in j)) {
+    t.note(`no finished (status ${JSON.stringify(j.status)}): present only once the job has finished`);
+    return;
+  }
+  t.expect(format('utcTimestamp')(j.finished) === true && parseUtcTimestamp(String(j.finished)) !== undefined, 'JOB-FINISHED', 'an ISO 8601 UTC timestamp of a real date', () => JSON.stringify(j.finished));
+});
+
+check('JOB-ELAPSED', 'elapsed is an ISO 8601 duration', options, async (t) => {
+  const j = await job(t);
+  t.expect(typeof j.elapsed === 'string' && isIsoDuration(j.elapsed), 'JOB-ELAPSED', 'an ISO 8601 duration such as PT0.25S', () => JSON.stringify(j.elapsed));
+});
+
+check('JOB-LINKS', 'links.self is built from the mock API id and the job id', options, async (t) => {
+  const j = await job(t);
+  const link = `/v1/mock-apis/${t.fixture('mockApiId')}/jobs/${j.id}`;
+  t.expect(j.links?.self === link, 'JOB-LINKS', `links.self = ${link}`, () => `links.self = ${JSON.stringify(j.links?.self)}`);
+});
+
+check('JOB-OUTCOME', 'outcome, when present, has errorCode and error entries with code, title and detail', options, async (t) => {
+  const j = await job(t);
+  if (!('outcome' in j)) {
+    t.note(`no outcome (status ${JSON.stringify(j.status)})`);
+    return;
+  }
+  const validate = schema('job.json#/properties/outcome');
+  t.expect(validate(j.outcome) === true, 'JOB-OUTCOME', 'outcome { errorCode: string, errors: [{ code: integer, title: string, detail: string }] }', () => `${JSON.stringify(validate.errors?.map((e) => `${e.instancePath} ${e.message}`))} in ${JSON.stringify(j.outcome).slice(0, 300)}`);
+  t.note(`outcome.errorCode ${JSON.stringify(j.outcome?.errorCode)}`);
+});

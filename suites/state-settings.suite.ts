@@ -1,0 +1,25 @@
+// Update state settings (Endpoints; Resources > State settings). The interface offers no way to read the
+// previous settings back, so the run leaves the expression it last sent; the README says so.
+import { check, client, shared, target, type CheckContext } from '../src/check.ts';
+import { expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { exampleBody, pathOf } from './support.ts';
+
+const options = { needs: ['mockApiId' as const], writes: true };
+const put = (t: CheckContext, json: unknown) => t.send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: t.fixture('mockApiId') }), json });
+
+const update = shared(() => client().send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: target().fixtures.mockApiId! }), json: exampleBody('updateStateSettings') }));
+
+check('STATE-RESPONSE', 'updating the state settings answers a 2xx with { state: { defaultContextExpression } }', options, async (t) => {
+  expectSuccess(t, 'updateStateSettings', t.uses(await update()));
+});
+
+check('STATE-ECHO', 'the answer holds the defaultContextExpression sent', options, async (t) => {
+  const ex = t.uses(await update());
+  const sent = exampleBody('updateStateSettings').state.defaultContextExpression;
+  const got = (ex.json as { state?: { defaultContextExpression?: unknown } } | undefined)?.state?.defaultContextExpression;
+  t.expect(ex.status >= 200 && ex.status < 300 && got === sent, 'STATE-ECHO', `a 2xx answer with state.defaultContextExpression ${JSON.stringify(sent)}`, () => `status ${ex.status}, ${JSON.stringify(got)}`);
+});
+
+check('STATE-TYPES', 'defaultContextExpression as a number is rejected', options, async (t) => {
+  expectRejected(t, await put(t, { state: { defaultContextExpression: 42 } }), 'STATE-TYPES', 'defaultContextExpression 42');
+});

@@ -7,7 +7,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // 'default' even where an agent or CI variable would pick another reporter
     reporters: ['default'],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
+    // concurrent tests spawn whole conformance runs; two at a time fill the two cores
+    maxConcurrency: 2,
     hookTimeout: 60_000,
   },
 });

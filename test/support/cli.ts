@@ -1,0 +1,39 @@
+// Runs the conformance command as a user would, in a child process, and reads what it wrote.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ConformanceReport } from '../../reporters/conformance.ts';
+
+export const BIN = fileURLToPath(new URL('../../bin/mockapi-conformance.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  report: ConformanceReport | undefined;
+  reportText: string;
+}
+
+/**
+ * Runs `mockapi-conformance` with the given flags and environment (MOCKAPI_* and CI from this process are
+ * not passed on, so a developer's .env or shell cannot change a test's outcome) in an empty directory.
+ */
+export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-'));
+  const reportFile = join(dir, 'report.json');
+  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MOCKAPI_')));
+  const child = spawn(process.execPath, [BIN, '--report-json', reportFile, ...args], {
+    cwd: dir,
+    env: { ...cleanEnv, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const reportText = existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : '';
+  return { code, stdout, stderr, report: reportText ? (JSON.parse(reportText) as ConformanceReport) : undefined, reportText };
+}

@@ -103,7 +103,11 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     throw new ConfigError(`${message} (see --help)`);
   }
   const fromFile = readDotenv(cwd);
-  const setting = (variable: string): string | undefined => env[variable] ?? fromFile[variable];
+  // An empty variable counts as unset, as in .env.example where optional keys are left empty.
+  const setting = (variable: string): string | undefined => {
+    const value = env[variable] ?? fromFile[variable];
+    return value === undefined || value.trim() === '' ? undefined : value;
+  };
 
   const pick = (flag: keyof typeof FLAGS, variable: string): [string, string] | undefined => {
     const flagValue = values[flag];

@@ -1,0 +1,69 @@
+// Configuration: flags over environment over .env; every bad value is one ConfigError line that never
+// contains a key.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, parseCommand } from '../src/config.ts';
+
+const emptyDir = () => mkdtempSync(join(tmpdir(), 'conformance-config-'));
+const parse = (argv: string[], env: Record<string, string> = {}, cwd = emptyDir()) => parseCommand(argv, env, cwd).config;
+const error = (argv: string[], env: Record<string, string> = {}) => {
+  try {
+    parseCommand(argv, env, emptyDir());
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as Error).message).not.toContain('\n');
+    return (e as Error).message;
+  }
+  throw new Error('no ConfigError');
+};
+
+describe('parseCommand', () => {
+  test('nothing set: the embedded reference deployment, live, not read-only', () => {
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, fixtures: {} });
+  });
+
+  test('flags win over the environment, the environment over .env', () => {
+    const cwd = emptyDir();
+    writeFileSync(join(cwd, '.env'), 'MOCKAPI_BASE_URL=http://from-file.test\nMOCKAPI_TOKEN=file-key\nMOCKAPI_TEAM_ID=team-from-file\nMOCKAPI_TIMEOUT_MS=5\n');
+    const config = parse(['--base-url', 'https://flag.test/api/'], { MOCKAPI_TOKEN: 'env-key' }, cwd);
+    expect(config).toMatchObject({ baseUrl: 'https://flag.test/api', token: 'env-key', timeoutMs: 5, fixtures: { teamId: 'team-from-file' } });
+  });
+
+  test('empty variables count as unset, as in .env.example', () => {
+    expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_FORBIDDEN_TOKEN: '', MOCKAPI_TEAM_ID: '' })).toMatchObject({ forbiddenToken: undefined, fixtures: {} });
+  });
+
+  test('read-only from the flag or the variable', () => {
+    expect(parse(['--read-only']).readOnly).toBe(true);
+    expect(parse([], { MOCKAPI_READ_ONLY: 'yes' }).readOnly).toBe(true);
+    expect(parse([], { MOCKAPI_READ_ONLY: 'false' }).readOnly).toBe(false);
+  });
+
+  test.each([
+    [['--bse-url', 'x'], {}, /^Unknown option '--bse-url' \(see --help\)$/],
+    [['--base-url', 'not a url', '--token', 'k'], {}, /^--base-url is not a URL: "not a url"$/],
+    [['--base-url', 'ftp://x.test', '--token', 'k'], {}, /must be an http or https URL, not ftp/],
+    [['--base-url', 'http://x.test?a=1', '--token', 'k'], {}, /must not have a query/],
+    [['--base-url', 'http://x.test'], {}, /^a base URL is set but no key/],
+    [[], { MOCKAPI_TOKEN: 'k' }, /^MOCKAPI_TOKEN is set but no base URL/],
+    [[], { MOCKAPI_TEAM_ID: 't' }, /^MOCKAPI_TEAM_ID is set but no base URL/],
+    [['--profile', 'staging'], {}, /^--profile must be live or mock, not "staging"$/],
+    [['--timeout-ms', 'soon'], {}, /^--timeout-ms must be a whole number of milliseconds/],
+    [[], { MOCKAPI_READ_ONLY: 'maybe' }, /^MOCKAPI_READ_ONLY must be true or false/],
+    [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcd' }, /^MOCKAPI_MOCK_API_ID must have 5 to 10 characters \(Limits\), not 4$/],
+    [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcdefghijk' }, /not 11$/],
+    [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_TEAM_MEMBER_ID: 'u' }, /MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID/],
+    [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_DATA_SOURCE_ID: 'd', MOCKAPI_DELETABLE_DATA_SOURCE_ID: 'd' }, /is the same as MOCKAPI_DATA_SOURCE_ID/],
+  ])('%j %j is refused with one line', (argv, env, message) => {
+    expect(error(argv as string[], env as Record<string, string>)).toMatch(message as RegExp);
+  });
+
+  test('a key is never part of an error message', () => {
+    const key = 'very-secret key-1234567890';
+    const message = error(['--base-url', 'http://x.test', '--token', key]);
+    expect(message).toBe('--token contains white space; give the key alone, without "Token "');
+    expect(error(['--base-url', 'http://x.test', '--token', 'Dup1icateK3y', '--forbidden-token', 'Dup1icateK3y'])).not.toContain('Dup1icateK3y');
+  });
+});

@@ -1,7 +1,7 @@
 // Update chaos settings (Endpoints; Resources > Chaos settings; Limits). Every body sent leaves chaos
 // switched off (see harmlessChaos), so a user's mock API never starts failing because of a run.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { expectEnvelope, expectRejected, expectSuccess } from '../src/contract/checker.ts';
 import type { RequirementId } from '../src/requirements.ts';
 import { harmlessChaos, pathOf } from './support.ts';
 
@@ -29,6 +29,10 @@ check('CHAOS-STATUS', 'updating the chaos settings answers 200', options, async 
 
 check('CHAOS-RESPONSE', 'the answer is { chaos: <Chaos settings> }', options, async (t) => {
   expectSuccess(t, 'updateChaosSettings', t.uses(await update()), { anySuccessStatus: true });
+});
+
+check('GEN-WRAP-RESPONSE', 'updateChaosSettings: the answer wraps the resource in "chaos"', options, async (t) => {
+  expectEnvelope(t, 'updateChaosSettings', t.uses(await update()));
 });
 
 check('CHAOS-ECHO', 'the answer holds every field sent with the value sent', options, async (t) => {

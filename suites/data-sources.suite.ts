@@ -2,7 +2,7 @@
 // configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
 // forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess } from '../src/contract/checker.ts';
 import { parseUtcTimestamp } from '../src/iso8601.ts';
 import { exampleBody, format, MISSING, pathOf } from './support.ts';
 
@@ -30,6 +30,10 @@ async function answered(t: CheckContext): Promise<any> {
 
 check('DS-RESPONSE', 'update answers a 2xx with { dataSource: <Data source> }', updating, async (t) => {
   await updated(t);
+});
+
+check('GEN-WRAP-RESPONSE', 'updateDataSource: the answer wraps the resource in "dataSource"', updating, async (t) => {
+  expectEnvelope(t, 'updateDataSource', t.uses(await update()));
 });
 
 check('DS-NO-ROWS', 'the update answer carries no rows', updating, async (t) => {

@@ -1,9 +1,10 @@
 // Identifiers, envelopes and errors across operations (Resources > Identifiers; Limits; General
 // conventions; Errors). Wrong ids and bodies only: nothing here can change a fixture on a deployment that
 // keeps the interface, and a 4- or 11-character mock API id cannot name a real mock API.
-import { check, type CheckContext } from '../src/check.ts';
+import { check, client, shared, target, type CheckContext } from '../src/check.ts';
 import type { RequestSpec } from '../src/client.ts';
-import { expectInvalidJson, expectRejected } from '../src/contract/checker.ts';
+import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/contract/checker.ts';
+import { schema } from '../src/contract/schemas.ts';
 import type { OperationId } from '../src/contract/schemas.ts';
 import type { FixtureName } from '../src/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf, requiredWrapper } from './support.ts';
@@ -51,8 +52,22 @@ for (const { op, fixture, path, body } of puts) {
     const unwrapped = body()[name];
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: unwrapped }), 'GEN-WRAP-REQUEST', `a body without "${name}"`);
   });
+  // one empty-object body per operation, judged by two checks: the Invalid JSON entry, and the list's shape
+  const empty = shared(() => client().send({ method: 'PUT', path: path(target().fixtures[fixture]!), json: {} }));
   check('ERR-INVALID-JSON', `${op}: a body without "${name}" is answered Invalid JSON naming /${name} and ${type}`, options, async (t) => {
-    expectInvalidJson(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: {} }), 'GEN-WRAP-REQUEST', `/${name}`, type);
+    expectInvalidJson(t, t.uses(await empty()), 'GEN-WRAP-REQUEST', `/${name}`, type);
+  });
+  check('ERR-ERROR-LIST', `${op}: the Invalid JSON answer is an error list of the documented shape`, options, async (t) => {
+    const ex = t.uses(await empty());
+    const validate = schema('error-list.json');
+    t.expect(validate(ex.json) === true, 'ERR-ERROR-LIST', '{ errors: [{ title: string, code?: number, detail?: string, source?: object }] }', () =>
+      ex.json === undefined ? describeExchange(ex) : `${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')} in ${ex.text.slice(0, 300)}`);
+  });
+  check('GEN-NO-5XX', `${op}: a body of JSON null is answered with a 4xx`, options, async (t) => {
+    expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: 'null' }), 'GEN-WRAP-REQUEST', 'a body of JSON null');
+  });
+  check('GEN-NO-5XX', `${op}: "${name}": null is answered with a 4xx`, options, async (t) => {
+    expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: { [name]: null } }), 'GEN-WRAP-REQUEST', `"${name}": null`);
   });
   check('GEN-NOT-JSON', `${op}: a body that is not JSON is not accepted`, options, async (t) => {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: `${name}: {` }), 'GEN-NOT-JSON', 'a body that is not JSON');

@@ -1,7 +1,7 @@
 // Get request by ID (Endpoints; Resources > Logged request). Read-only. Cross-field rules a schema cannot
 // say are checked here: one instant in two spellings, one body in two encodings, one URL in two forms.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { expectEnvelope, expectJsonMediaType, expectRejected, expectSuccess } from '../src/contract/checker.ts';
 import { parseUtcTimestamp } from '../src/iso8601.ts';
 import { format, MISSING, pathOf } from './support.ts';
 
@@ -17,6 +17,14 @@ async function logged(t: CheckContext): Promise<any> {
 
 check('LR-RESPONSE', 'get answers a 2xx with the logged request, unwrapped', needs, async (t) => {
   await logged(t);
+});
+
+check('GEN-JSON', 'getLoggedRequest: the answer is served as application/json', needs, async (t) => {
+  expectJsonMediaType(t, 'getLoggedRequest', t.uses(await get()));
+});
+
+check('GEN-UNWRAPPED-LOGGED-REQUEST', 'getLoggedRequest: the logged request is returned unwrapped', needs, async (t) => {
+  expectEnvelope(t, 'getLoggedRequest', t.uses(await get()));
 });
 
 check('LR-IDENTITY', 'get answers with the logged request asked for', needs, async (t) => {

@@ -2,7 +2,7 @@
 // puts the original name back before it ends, whatever happened in between.
 import { randomBytes } from 'node:crypto';
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { describe, expectNotFound, expectSuccess } from '../src/contract/checker.ts';
+import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectSuccess } from '../src/contract/checker.ts';
 import { MISSING, pathOf } from './support.ts';
 
 const needs = { needs: ['organisationId' as const] };
@@ -15,6 +15,14 @@ async function organisation(t: CheckContext): Promise<any> {
 
 check('ORG-RESPONSE', 'get answers a 2xx with { organisation: <Organisation> }', needs, async (t) => {
   await organisation(t);
+});
+
+check('GEN-JSON', 'getOrganisation: the answer is served as application/json', needs, async (t) => {
+  expectJsonMediaType(t, 'getOrganisation', t.uses(await get()));
+});
+
+check('GEN-WRAP-RESPONSE', 'getOrganisation: the organisation is wrapped in "organisation"', needs, async (t) => {
+  expectEnvelope(t, 'getOrganisation', t.uses(await get()));
 });
 
 check('ORG-IDENTITY', 'get answers with the organisation asked for', needs, async (t) => {

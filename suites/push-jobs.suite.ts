@@ -1,7 +1,7 @@
 // Push OpenAPI document to Git (Endpoints; Resources > Job). One push per run: it starts a background job
 // that writes to the mock API's connected Git repository, if it has one. Each check reads the same job.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectSuccess } from '../src/contract/checker.ts';
+import { expectEnvelope, expectSuccess } from '../src/contract/checker.ts';
 import { parseUtcTimestamp, isIsoDuration } from '../src/iso8601.ts';
 import { schema } from '../src/contract/schemas.ts';
 import { exampleBody, format, pathOf } from './support.ts';
@@ -25,6 +25,10 @@ check('PUSH-STATUS', 'push answers 202', options, async (t) => {
 
 check('PUSH-RESPONSE', 'push answers with { job: <Job> }', options, async (t) => {
   expectSuccess(t, 'pushOpenApiToGit', t.uses(await push()), { anySuccessStatus: true });
+});
+
+check('GEN-WRAP-RESPONSE', 'pushOpenApiToGit: the answer wraps the resource in "job"', options, async (t) => {
+  expectEnvelope(t, 'pushOpenApiToGit', t.uses(await push()));
 });
 
 check('JOB-TYPE', 'the job of a push has jobType open-api-git-pull', options, async (t) => {

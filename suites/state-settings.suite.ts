@@ -1,7 +1,7 @@
 // Update state settings (Endpoints; Resources > State settings). The interface offers no way to read the
 // previous settings back, so the run leaves the expression it last sent; the README says so.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { expectEnvelope, expectRejected, expectSuccess } from '../src/contract/checker.ts';
 import { exampleBody, pathOf } from './support.ts';
 
 const options = { needs: ['mockApiId' as const], writes: true };
@@ -11,6 +11,10 @@ const update = shared(() => client().send({ method: 'PUT', path: pathOf('updateS
 
 check('STATE-RESPONSE', 'updating the state settings answers a 2xx with { state: { defaultContextExpression } }', options, async (t) => {
   expectSuccess(t, 'updateStateSettings', t.uses(await update()));
+});
+
+check('GEN-WRAP-RESPONSE', 'updateStateSettings: the answer wraps the resource in "state"', options, async (t) => {
+  expectEnvelope(t, 'updateStateSettings', t.uses(await update()));
 });
 
 check('STATE-ECHO', 'the answer holds the defaultContextExpression sent', options, async (t) => {

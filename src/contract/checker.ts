@@ -4,7 +4,7 @@
 import type { Exchange } from '../client.ts';
 import type { CheckContext } from '../check.ts';
 import type { RequirementId } from '../requirements.ts';
-import { documentedResponse, operation, type OperationId } from './schemas.ts';
+import { documentedResponse, operation, schemaValidator, type OperationId } from './schemas.ts';
 
 /** Which requirement states an operation's success status and which its success body. */
 const SUCCESS: Record<OperationId, { status: RequirementId; body: RequirementId }> = {
@@ -83,6 +83,49 @@ export function expectSuccess(t: CheckContext, id: OperationId, ex: Exchange, op
   const validate = documented!.content.get(ex.mediaType!)!;
   if (!t.expect(validate(body) === true, req.body, `a body valid against ${id}'s ${documented!.key} response schema (schemas/openapi.yaml)`, () => schemaErrors(validate))) return undefined;
   return body;
+}
+
+/** The media type of a JSON answer (under GEN-JSON), judged on any 2xx of the operation. */
+export function expectJsonMediaType(t: CheckContext, id: OperationId, ex: Exchange): void {
+  t.uses(ex);
+  const op = operation(id);
+  const documented = documentedResponse(op, ex.status) ?? op.responses.get([...op.responses.keys()].find((k) => k.startsWith('2'))!);
+  if (!t.expect(is2xx(ex.status), 'GEN-JSON', 'a 2xx answer with a JSON body', () => describe(ex))) return;
+  expectJsonBody(t, ex, [...documented!.content.keys()]);
+}
+
+/**
+ * The envelope alone (GEN-WRAP-RESPONSE, or GEN-UNWRAPPED-LOGGED-REQUEST for the logged request), on a 2xx
+ * answer with a JSON body: the resource wrapped in the property the description names, or not wrapped.
+ */
+export function expectEnvelope(t: CheckContext, id: OperationId, ex: Exchange): void {
+  t.uses(ex);
+  const op = operation(id);
+  const key = [...op.responses.keys()].find((k) => k.startsWith('2'))!;
+  const response = op.responses.get(key)!;
+  const schema = response.schemas.get('application/json')!;
+  const wrapper = envelopeKey(schema);
+  const req = wrapper ? 'GEN-WRAP-RESPONSE' : 'GEN-UNWRAPPED-LOGGED-REQUEST';
+  if (!t.expect(is2xx(ex.status) && ex.json !== null && typeof ex.json === 'object' && !Array.isArray(ex.json), req, 'a 2xx answer with a JSON object', () => describe(ex))) return;
+  const body = ex.json as Record<string, unknown>;
+  if (wrapper) {
+    t.expect(wrapper in body, req, `the resource wrapped in a top-level property "${wrapper}"`, () => `top-level properties: ${topLevel(body)}`);
+    return;
+  }
+  // unwrapped: the resource's own required properties stand at the top level
+  const required = requiredOf(schema);
+  const missing = required.filter((p) => !(p in body));
+  t.expect(missing.length === 0, req, `the logged request itself at the top level (${required.join(', ')})`, () => `top-level properties: ${topLevel(body)}`);
+}
+
+/** The required properties of a schema, following a reference to a schema file. */
+function requiredOf(schema: Record<string, unknown>): string[] {
+  if (Array.isArray(schema.required)) return schema.required as string[];
+  if (typeof schema.$ref === 'string') {
+    const target = schemaValidator().getSchema(schema.$ref)?.schema as Record<string, unknown> | undefined;
+    if (target) return requiredOf(target);
+  }
+  throw new Error('the response schema names no required properties; the envelope cannot be judged');
 }
 
 /** The single required top-level property of a response schema that wraps a resource, if any. */

@@ -1,0 +1,35 @@
+// The requirement register: ids unique and well formed; every requirement that a request can observe is
+// cited by at least one check of suites/; every fault of the reference names a requirement of the register.
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { FAULTS } from '../reference/faults.ts';
+import { REQUIREMENTS, isRequirementId } from '../src/requirements.ts';
+
+const suitesDir = new URL('../suites/', import.meta.url);
+const suiteText = readdirSync(suitesDir)
+  .filter((f) => f.endsWith('.suite.ts'))
+  .map((f) => readFileSync(new URL(f, suitesDir), 'utf8'))
+  .join('\n');
+/** requirement ids that suites cite as the primary requirement of a check */
+const cited = new Set([...suiteText.matchAll(/(?:check|accepted|rejected)\(\s*'([A-Z0-9-]+)'/g)].map((m) => m[1]!));
+
+test('ids are unique and shaped AREA-WORDS', () => {
+  const ids = REQUIREMENTS.map((r) => r.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const id of ids) expect(id).toMatch(/^[A-Z]+(-[A-Z0-9]+)+$/);
+});
+
+test('every requirement a request can observe has a check, and the others say why not', () => {
+  for (const r of REQUIREMENTS) {
+    if ('untestable' in r && r.untestable) expect(cited.has(r.id), `${r.id} is marked untestable but cited`).toBe(false);
+    else expect(cited.has(r.id), `${r.id} has no check in suites/`).toBe(true);
+  }
+});
+
+test('checks cite only requirements of the register', () => {
+  for (const id of cited) expect(isRequirementId(id), id).toBe(true);
+});
+
+test('every fault breaks a requirement of the register', () => {
+  for (const [name, fault] of Object.entries(FAULTS)) expect(isRequirementId(fault.breaks), name).toBe(true);
+});

@@ -26,7 +26,8 @@ export function send(baseUrl: string, method: string, path: string, call: Call, 
   const { body, token = defaultToken } = call;
   const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
   const headers: Record<string, string> = {
-    ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+    // node:http frames no body of a GET or DELETE by itself, so the length is always given.
+    ...(payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) }),
     ...(token === null ? {} : { Authorization: `Token ${token}` }),
     ...call.headers,
   };

@@ -53,16 +53,17 @@ async function main(): Promise<void> {
     process.stderr.write(`reference: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(usage ? 2 : 1);
   }
-  process.stdout.write(envBlock(deployment));
-  process.stderr.write(`reference deployment listening on ${deployment.baseUrl}; Ctrl-C stops it\n`);
   const stop = (): void => {
     deployment.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
+  // Before printing: whoever reads the block may signal at once.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.stdout.write(envBlock(deployment));
+  process.stderr.write(`reference deployment listening on ${deployment.baseUrl}; Ctrl-C stops it\n`);
 }
 
 await main();

@@ -43,6 +43,15 @@ describe('update chaos settings', () => {
     });
   });
 
+  it('stores a field named __proto__ as a field, and the settings keep their shape', async () => {
+    const { call } = reference();
+    const answer = await call('PUT', chaosPath(), { body: '{"chaos":{"__proto__":{"enabled":true},"constructor":1}}' });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('"__proto__":{"enabled":true}');
+    expect(answer.json).toMatchObject({ chaos: { enabled: false, constructor: 1 } });
+    expect(({} as { enabled?: unknown }).enabled).toBeUndefined();
+  });
+
   it('keeps the settings of each mock API apart', async () => {
     const { call } = reference();
     await call('PUT', chaosPath(SEED.otherMockApiId), { body: { chaos: { enabled: true } } });

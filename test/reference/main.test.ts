@@ -1,0 +1,118 @@
+// `npm run reference`: the script a newcomer starts by hand, run as a child process.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURE_VARIABLES } from '../../src/fixtures.ts';
+import { send } from './helpers.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const VARIABLES = ['MOCKAPI_BASE_URL', 'MOCKAPI_TOKEN', 'MOCKAPI_FORBIDDEN_TOKEN', ...Object.values(FIXTURE_VARIABLES)];
+
+const children: ChildProcessWithoutNullStreams[] = [];
+
+function start(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  const { MOCKAPI_REFERENCE_FAULTS: _, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts', ...args], { cwd: ROOT, env: { ...inherited, ...env } });
+  children.push(child);
+  return child;
+}
+
+// Each test stops what it started; this is for a test that failed halfway.
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+function collect(stream: NodeJS.ReadableStream): () => string {
+  let text = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => (text += chunk));
+  return () => text;
+}
+
+/** The .env block, once all of its lines have been printed. */
+function envBlock(child: ChildProcessWithoutNullStreams): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      text += chunk;
+      const lines = text.split('\n').filter(Boolean);
+      if (text.endsWith('\n') && lines.length >= VARIABLES.length) {
+        resolve(new Map(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing the .env block: ${text}`)));
+  });
+}
+
+async function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code;
+}
+
+// Concurrent: each test is its own process, and starting Node with tsx is most of their time.
+describe.concurrent('npm run reference', () => {
+  it('prints the ten variables of a ready .env block and serves what they name', async () => {
+    const child = start(['--port', '0']);
+    const stderr = collect(child.stderr);
+    const env = await envBlock(child);
+    expect([...env.keys()].sort()).toEqual([...VARIABLES].sort());
+    for (const value of env.values()) expect(value).toMatch(/^\S+$/);
+    const baseUrl = env.get('MOCKAPI_BASE_URL')!;
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const answer = await send(baseUrl, 'GET', `/v1/organisations/${env.get('MOCKAPI_ORGANISATION_ID')}`, {}, env.get('MOCKAPI_TOKEN')!);
+    expect(answer.status).toBe(200);
+    const forbidden = await send(baseUrl, 'GET', `/v1/organisations/${env.get('MOCKAPI_ORGANISATION_ID')}`, {}, env.get('MOCKAPI_FORBIDDEN_TOKEN')!);
+    expect(forbidden.status).toBe(403);
+    const logged = await send(baseUrl, 'GET', `/v1/mock-apis/${env.get('MOCKAPI_MOCK_API_ID')}/requests/${env.get('MOCKAPI_REQUEST_ID')}`, {}, env.get('MOCKAPI_TOKEN')!);
+    expect(logged.status).toBe(200);
+    expect(stderr()).toBe(`reference deployment listening on ${baseUrl}; Ctrl-C stops it\n`);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('stops cleanly on SIGINT', async () => {
+    const child = start([]);
+    await envBlock(child);
+    child.kill('SIGINT');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('switches on the faults of --faults', async () => {
+    const child = start(['--faults', 'push-status-200']);
+    const env = await envBlock(child);
+    const answer = await send(env.get('MOCKAPI_BASE_URL')!, 'PUT', `/v1/mock-apis/${env.get('MOCKAPI_MOCK_API_ID')}/open-api/push`, { body: { push: {} } }, env.get('MOCKAPI_TOKEN')!);
+    expect(answer.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('switches on the faults of MOCKAPI_REFERENCE_FAULTS', async () => {
+    const child = start(['--port=0'], { MOCKAPI_REFERENCE_FAULTS: 'not-found-code-string' });
+    const env = await envBlock(child);
+    const answer = await send(env.get('MOCKAPI_BASE_URL')!, 'GET', '/v1/none', {}, env.get('MOCKAPI_TOKEN')!);
+    expect(answer.json).toEqual({ code: '404', message: 'HTTP 404 Not Found' });
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it.each([
+    [['--port', 'eighty'], "reference: --port must be an integer from 0 to 65535, not 'eighty'"],
+    [['--port', '65536'], "reference: --port must be an integer from 0 to 65535, not '65536'"],
+    [['--port', '-1'], "reference: --port must be an integer from 0 to 65535, not '-1'"],
+    [['--port'], 'reference: --port needs a value; usage: npm run reference -- [--port N] [--faults name,name]'],
+    [['--verbose'], "reference: unknown argument '--verbose'; usage: npm run reference -- [--port N] [--faults name,name]"],
+    [['--faults', 'nope'], /^reference: unknown fault: nope \(known: auth-open-get-organisation, .*\)$/],
+  ])('exits 2 with one line on stderr for %j', async (args, message) => {
+    const child = start(args);
+    const stdout = collect(child.stdout);
+    const stderr = collect(child.stderr);
+    expect(await exitOf(child)).toBe(2);
+    expect(stdout()).toBe('');
+    const lines = stderr().split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+});

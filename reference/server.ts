@@ -15,7 +15,7 @@ import type { Context } from './handlers/handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { errorEntry, errorList, forbidden, methodNotAllowed, notFound, payloadTooLarge, unauthorized, type Reply } from './responses.ts';
 import { createRouter } from './router.ts';
-import { seededFixtures, seededStore, SEED } from './store.ts';
+import { seededFixtures, seededStore, SEED, type JsonObject } from './store.ts';
 import { checkBody } from './validation.ts';
 
 export type ReferenceFixtures = Required<Fixtures> & { token: string; forbiddenToken: string };
@@ -40,7 +40,6 @@ interface Deployment {
   route: ReturnType<typeof createRouter>;
   guard: ReturnType<typeof createGuard>;
   context: Omit<Context, 'params'>;
-  faults: Faults;
 }
 
 /** Replaces params.mockApiId as the operation will see it; undefined when the id cannot name a mock API. */
@@ -52,39 +51,40 @@ function mockApiIdOf(id: string, faults: Faults): string | undefined {
 }
 
 async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | undefined> {
+  const { faults } = d.context;
   const method = req.method ?? '';
   const match = d.route(method, req.url ?? '');
-  if (match.kind === 'no-route') return notFound(d.faults);
+  if (match.kind === 'no-route') return notFound(faults);
   if (match.kind === 'method-not-allowed') return methodNotAllowed(method, match.allowed);
   const id: OperationId = match.id;
 
   const authorization = req.headers.authorization;
-  const open = id === 'getOrganisation' && authorization === undefined && d.faults.has('auth-open-get-organisation');
+  const open = id === 'getOrganisation' && authorization === undefined && faults.has('auth-open-get-organisation');
   const verdict = open ? 'permitted' : d.guard(authorization);
-  if (verdict === 'unauthenticated') return unauthorized(d.faults);
-  if (verdict === 'forbidden') return forbidden(d.faults);
+  if (verdict === 'unauthenticated') return unauthorized(faults);
+  if (verdict === 'forbidden') return forbidden(faults);
 
   const params = { ...match.params };
   if (params.mockApiId !== undefined) {
-    const mockApiId = mockApiIdOf(params.mockApiId, d.faults);
-    if (mockApiId === undefined) return notFound(d.faults);
+    const mockApiId = mockApiIdOf(params.mockApiId, faults);
+    if (mockApiId === undefined) return notFound(faults);
     params.mockApiId = mockApiId;
   }
   const ctx: Context = { ...d.context, params };
   const handler = HANDLERS[id];
-  if (handler.find(ctx) === undefined) return notFound(d.faults);
+  if (handler.find(ctx) === undefined) return notFound(faults);
 
-  let body = {};
+  let body: JsonObject = {};
   if (operation(id).requestBody) {
     const read = await readBody(req);
     if (read.kind === 'gone') return undefined;
     if (read.kind === 'too-large') return payloadTooLarge(BODY_LIMIT);
-    const checked = checkBody(id, read.bytes, d.faults);
+    const checked = checkBody(id, read.bytes, faults);
     if (!checked.ok) return checked.reply;
     body = checked.body;
   }
   const found = handler.find(ctx);
-  if (found === undefined) return notFound(d.faults);
+  if (found === undefined) return notFound(faults);
   return handler.run(ctx, found, body);
 }
 
@@ -110,12 +110,12 @@ const internalError = (): Reply =>
 async function handle(req: IncomingMessage, res: ServerResponse, d: Deployment): Promise<void> {
   try {
     const reply = await answer(req, d);
-    if (reply && !res.destroyed) send(res, reply, d.faults);
+    if (reply && !res.destroyed) send(res, reply, d.context.faults);
   } catch {
     // A defect of this deployment, never the client's doing; the tests show it does not happen. No stack
     // leaves the process.
     if (res.headersSent) res.destroy();
-    else if (!res.destroyed) send(res, internalError(), d.faults);
+    else if (!res.destroyed) send(res, internalError(), d.context.faults);
   }
 }
 
@@ -131,7 +131,6 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     route: createRouter(),
     guard: createGuard(keys),
     context: { store: seededStore(Date.now()), faults, clock: createClock() },
-    faults,
   };
   const server = createServer((req, res) => void handle(req, res, d));
   await new Promise<void>((resolve, reject) => {

@@ -2,7 +2,7 @@
 // configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
 // forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
 import { parseUtcTimestamp } from '../src/iso8601.ts';
 import { exampleBody, format, MISSING, pathOf } from './support.ts';
 
@@ -19,14 +19,7 @@ async function updated(t: CheckContext): Promise<any> {
   return expectSuccess(t, 'updateDataSource', t.uses(await update()))?.dataSource;
 }
 
-/** The data source of an update answer whatever else is wrong with it, for checks of single fields. */
-async function answered(t: CheckContext): Promise<any> {
-  const ex = t.uses(await update());
-  const ds = (ex.json as { dataSource?: unknown } | undefined)?.dataSource;
-  t.expect(ex.status >= 200 && ex.status < 300 && ds !== null && typeof ds === 'object', 'DS-RESPONSE', 'a 2xx answer with { dataSource }', () => `status ${ex.status}, ${ex.text.slice(0, 200)}`);
-  t.stopIfViolated();
-  return ds;
-}
+const answered = async (t: CheckContext) => wrappedResource(t, await update(), 'dataSource', 'DS-RESPONSE');
 
 check('DS-RESPONSE', 'update answers a 2xx with { dataSource: <Data source> }', updating, async (t) => {
   await updated(t);

@@ -1,7 +1,7 @@
 // Push OpenAPI document to Git (Endpoints; Resources > Job). One push per run: it starts a background job
 // that writes to the mock API's connected Git repository, if it has one. Each check reads the same job.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectEnvelope, expectSuccess } from '../src/contract/checker.ts';
+import { expectEnvelope, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
 import { parseUtcTimestamp, isIsoDuration } from '../src/iso8601.ts';
 import { schema } from '../src/contract/schemas.ts';
 import { exampleBody, format, pathOf } from './support.ts';
@@ -10,13 +10,7 @@ const options = { needs: ['mockApiId' as const], writes: true };
 const push = shared(() => client().send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: target().fixtures.mockApiId! }), json: exampleBody('pushOpenApiToGit') }));
 
 /** The job of the push answer whatever its status, so that a wrong status does not hide the job's fields. */
-async function job(t: CheckContext): Promise<any> {
-  const ex = t.uses(await push());
-  const j = (ex.json as { job?: unknown } | undefined)?.job;
-  t.expect(ex.status >= 200 && ex.status < 300 && j !== null && typeof j === 'object', 'PUSH-RESPONSE', 'a 2xx answer with { job }', () => `status ${ex.status}, ${ex.text.slice(0, 200)}`);
-  t.stopIfViolated();
-  return j;
-}
+const job = async (t: CheckContext) => wrappedResource(t, await push(), 'job', 'PUSH-RESPONSE');
 
 check('PUSH-STATUS', 'push answers 202', options, async (t) => {
   const ex = t.uses(await push());

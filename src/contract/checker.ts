@@ -142,6 +142,18 @@ function topLevel(body: unknown): string {
 
 const CREDENTIALS_WORDING = /credential|authenticat|api[ -]?key|token|log ?in|sign ?in/i;
 
+/**
+ * The wrapped resource of a 2xx answer whatever else is wrong with it, so that a check of one field is not
+ * hidden by a deviation that another check reports. Ends the check (under `id`) when there is none.
+ */
+export function wrappedResource(t: CheckContext, ex: Exchange, wrapper: string, id: RequirementId): any {
+  t.uses(ex);
+  const resource = (ex.json as Record<string, unknown> | undefined)?.[wrapper];
+  t.expect(is2xx(ex.status) && resource !== null && typeof resource === 'object', id, `a 2xx answer with { ${wrapper} }`, () => describe(ex));
+  t.stopIfViolated();
+  return resource;
+}
+
 /** 401 (under `id`), whatever the body. */
 export function expectUnauthorized(t: CheckContext, ex: Exchange, id: RequirementId): void {
   t.uses(ex);

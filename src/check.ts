@@ -18,6 +18,9 @@ export interface Target {
   fixtures: RunConfig['fixtures'];
   /** true when the target is the embedded reference deployment */
   embedded: boolean;
+  /** fast-check seed and runs per property of the property checks */
+  seed: number;
+  runs: number;
 }
 
 export interface Violation {
@@ -74,6 +77,18 @@ export class CheckContext {
   readonly notes: string[] = [];
   constructor(readonly requirementId: RequirementId, readonly target: Target, readonly client: Client) {}
 
+  /** A fresh context for one run of a property: its violations and exchanges stay out of this check's. */
+  fork(): CheckContext {
+    return new CheckContext(this.requirementId, this.target, this.client);
+  }
+
+  /** Takes over what a forked context found, as this check's own. */
+  adopt(other: CheckContext): void {
+    this.violations.push(...other.violations);
+    for (const ex of other.exchanges) this.uses(ex);
+    this.notes.push(...other.notes);
+  }
+
   /** A fixture the check declared in `needs`. */
   fixture(name: FixtureName): string {
     const value = this.target.fixtures[name];
@@ -115,7 +130,7 @@ export class CheckContext {
   }
 }
 
-class CheckFailed extends Error {}
+export class CheckFailed extends Error {}
 
 export interface CheckOptions {
   /** fixtures the check needs; unset ones skip it with a reason that names the variable */
@@ -138,8 +153,8 @@ function cut(text: string, max = 2000): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-export function failureMessage(violations: Violation[], evidence: Evidence[]): string {
-  const lines: string[] = [];
+export function failureMessage(violations: Violation[], evidence: Evidence[], notes: string[] = []): string {
+  const lines: string[] = [...notes];
   for (const v of violations) {
     const r = requirement(v.requirement);
     lines.push(`[${v.requirement}] (${v.level}) ${r.section}: "${v.statement}"`);
@@ -178,7 +193,7 @@ export function check(id: RequirementId, title: string, options: CheckOptions, b
       const evidence = c.exchanges.map((e) => c.client.evidence(e));
       meta.violations = c.violations;
       meta.evidence = evidence;
-      const error = new Error(failureMessage(c.violations, evidence));
+      const error = new Error(failureMessage(c.violations, evidence, c.notes));
       error.name = 'ConformanceViolation';
       error.stack = `${error.name}: ${error.message}`;
       throw error;

@@ -17,6 +17,10 @@ export interface RunConfig {
   reportJson: string | undefined;
   readOnly: boolean;
   timeoutMs: number;
+  /** fast-check seed of the property checks; undefined: fixed under CI, random elsewhere (see run.ts) */
+  seed: number | undefined;
+  /** runs per property; undefined: polite for a remote deployment, more for a local one */
+  runs: number | undefined;
   fixtures: Fixtures;
 }
 
@@ -34,6 +38,8 @@ reference deployment embedded in this package and verifies that.
   --report-json FILE     MOCKAPI_REPORT_JSON      write the JSON report to FILE
   --read-only            MOCKAPI_READ_ONLY        send only GET requests
   --timeout-ms N         MOCKAPI_TIMEOUT_MS       per-request timeout (default 10000)
+  --seed N               MOCKAPI_SEED             seed of the generated payloads (printed by every run)
+  --runs N               MOCKAPI_RUNS             generated payloads per property (default 20 remote, 100 local)
   --help                                          this text
 
 Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
@@ -48,6 +54,8 @@ const FLAGS = {
   'report-json': { type: 'string' },
   'read-only': { type: 'boolean' },
   'timeout-ms': { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -152,6 +160,16 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
   }
 
+  const wholeNumber = (flag: 'seed' | 'runs', variable: string, min: number, max: number): number | undefined => {
+    const given = pick(flag, variable);
+    if (!given) return undefined;
+    const n = Number(given[1].trim());
+    if (!/^\d+$/.test(given[1].trim()) || n < min || n > max) throw new ConfigError(`${given[0]} must be a whole number from ${min} to ${max}, not "${given[1]}"`);
+    return n;
+  };
+  const seed = wholeNumber('seed', 'MOCKAPI_SEED', 0, 2 ** 31 - 1);
+  const runs = wholeNumber('runs', 'MOCKAPI_RUNS', 1, 100_000);
+
   const readOnlyEnv = setting('MOCKAPI_READ_ONLY');
   const readOnly = values['read-only'] === true || (readOnlyEnv !== undefined && parseBoolean('MOCKAPI_READ_ONLY', readOnlyEnv));
   const reportJson = pick('report-json', 'MOCKAPI_REPORT_JSON')?.[1] || undefined;
@@ -180,6 +198,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   return {
     help: values.help === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, fixtures },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, seed, runs, fixtures },
   };
 }

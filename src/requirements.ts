@@ -63,6 +63,7 @@ export const REQUIREMENTS = [
   R('ORG-RESPONSE', 'Endpoints > Get organisation by ID; Update organisation; Resources > Organisation', 'Success (status code not shown, so any 2xx) has the body { organisation: <Organisation> } with every listed field of its stated type.'),
   R('ORG-IDENTITY', 'Endpoints > Get organisation by ID', 'The organisation returned is the one asked for: its id is the path organisationId.'),
   R('ORG-LINKS', 'Resources > Organisation (links)', 'links are relative paths built from the ids: self, users, teams, invitations and acl from the organisation id (acl ending in {?subjectId}), aclSubject and aclObject from the aclSubject and aclObject ids, subscription /v1/subscriptions/<subscription_id>.'),
+  R('ORG-TYPES', 'Endpoints > Update organisation; Resources > Organisation', 'The update body is { organisation: { name: string } }: a name of another type is not accepted, and a body that is not accepted changes nothing.'),
   R('ORG-RENAME', 'Endpoints > Update organisation', 'Update changes the name: the response and a later get show the name sent.'),
 
   // Data sources
@@ -73,6 +74,7 @@ export const REQUIREMENTS = [
   R('DS-VERSION', 'Resources > Data source; Versioning', 'version is an integer version counter: every successful update raises it.'),
   R('DS-LINKS', 'Resources > Data source (links)', 'links.self is /v1/data-sources/<data_source_id> and links.acl /v1/data-sources/<data_source_id>/acl{?subjectId}, built from the data source id.'),
   R('DS-ROWS-FIT', 'Resources > Data source (rows)', 'Each row holds one string per column, in column order (numbers and booleans written as strings); rows that do not fit the columns are not accepted.'),
+  R('DS-TYPES', 'Endpoints > Update data source', 'The update body is { dataSource: { name: string, type: string, columnsMetadata: array of column, rows: array of array of string } }: a value of another type is not accepted.'),
   R('DS-DELETE', 'Endpoints > Delete data source by ID', 'Delete succeeds (status code and body not shown, so any 2xx) on an existing data source.'),
   R('DS-DELETE-PERMANENT', 'Endpoints > Delete data source by ID', 'Delete permanently removes the data source: afterwards the id is not found (404).'),
 
@@ -91,6 +93,7 @@ export const REQUIREMENTS = [
   // Push and jobs
   R('PUSH-STATUS', 'Endpoints > Push OpenAPI document to Git', 'Success is 202.'),
   R('PUSH-RESPONSE', 'Endpoints > Push OpenAPI document to Git; Resources > Job', 'The success body is { job: <Job> } with every listed field of its stated type (finished and outcome only when present).'),
+  R('PUSH-TYPES', 'Endpoints > Push OpenAPI document to Git', 'The push body is { push: { outOfSyncPolicy: string } }: an outOfSyncPolicy of another type is not accepted.'),
   R('JOB-TYPE', 'Resources > Job', 'The job of the push operation has jobType open-api-git-pull.'),
   R('JOB-STARTED', 'Resources > Job', 'started is an ISO 8601 UTC timestamp with nanosecond precision.'),
   R('JOB-FINISHED', 'Resources > Job', 'finished, when present, is an ISO 8601 UTC timestamp.'),

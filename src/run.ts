@@ -39,8 +39,19 @@ async function unreachable(target: Target): Promise<string | undefined> {
   }
 }
 
+/** Fixed under CI so that a red build can be rerun as it was; random elsewhere, and always printed. */
+export const CI_SEED = 20261121;
+
+function isLoopback(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {
   const reference = config.baseUrl ? undefined : await startReference({ port: 0 });
+  const seed = config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31));
+  // a remote deployment is someone's: generated payloads stay few unless asked for
+  const runs = config.runs ?? (reference || isLoopback(config.baseUrl!) ? 100 : 20);
   try {
     const target: Target = reference
       ? {
@@ -59,6 +70,8 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
             requestId: reference.fixtures.requestId,
           },
           embedded: true,
+          seed,
+          runs,
         }
       : {
           baseUrl: config.baseUrl!,
@@ -68,6 +81,8 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
           timeoutMs: config.timeoutMs,
           fixtures: config.fixtures,
           embedded: false,
+          seed,
+          runs,
         };
 
     const why = await unreachable(target);
@@ -76,6 +91,7 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
       return { exitCode: EXIT.unreachable };
     }
     output.write(`Verifying ${target.baseUrl}${target.embedded ? ' (the embedded reference deployment)' : ''}${target.readOnly ? ', read-only' : ''}\n`);
+    output.write(`Generated payloads: seed ${seed}, ${runs} runs per property (rerun with --seed ${seed})\n`);
 
     const reporter = new ConformanceReporter({
       root: PACKAGE_ROOT,

@@ -17,6 +17,7 @@ import {
 import type { OperationId } from '../src/contract/schemas.ts';
 import type { FixtureName } from '../src/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf } from './support.ts';
+import { authorizationProperties } from '../properties/requests.ts';
 
 const fixture = (name: FixtureName, missing: string) => target().fixtures[name] ?? missing;
 
@@ -158,3 +159,5 @@ for (const c of CASES) {
     }
   });
 }
+
+authorizationProperties();

@@ -3,6 +3,8 @@
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
 import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
 import type { RequirementId } from '../src/requirements.ts';
+import { expectEcho } from '../src/contract/echo.ts';
+import { chaosProperties } from '../properties/settings.ts';
 import { harmlessChaos, pathOf } from './support.ts';
 
 const options = { needs: ['mockApiId' as const], writes: true };
@@ -10,17 +12,6 @@ const put = (t: CheckContext, json: unknown, raw?: string) =>
   t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), ...(raw !== undefined ? { raw } : { json }) });
 
 const update = shared(() => client().send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: target().fixtures.mockApiId! }), json: harmlessChaos() }));
-
-/** Every field sent comes back with the value sent (extra fields are allowed). */
-function expectEcho(t: CheckContext, id: RequirementId, sent: unknown, got: unknown, path = 'chaos'): void {
-  if (sent !== null && typeof sent === 'object') {
-    if (!t.expect(got !== null && typeof got === 'object' && Array.isArray(got) === Array.isArray(sent), id, `${path} echoed as ${Array.isArray(sent) ? 'an array' : 'an object'}`, () => JSON.stringify(got))) return;
-    if (Array.isArray(sent) && !t.expect((got as unknown[]).length === sent.length, id, `${path} with ${sent.length} items`, () => JSON.stringify(got))) return;
-    for (const [key, value] of Object.entries(sent)) expectEcho(t, id, value, (got as Record<string, unknown>)[key], `${path}.${key}`);
-    return;
-  }
-  t.expect(Object.is(sent, got) || sent === got, id, `${path} = ${JSON.stringify(sent)} (as sent)`, () => `${path} = ${JSON.stringify(got)}`);
-}
 
 check('CHAOS-STATUS', 'updating the chaos settings answers 200', options, async (t) => {
   const ex = t.uses(await update());
@@ -36,7 +27,7 @@ check('GEN-WRAP-RESPONSE', 'updateChaosSettings: the answer wraps the resource i
 });
 
 check('CHAOS-ECHO', 'the answer holds every field sent with the value sent', options, async (t) => {
-  expectEcho(t, 'CHAOS-ECHO', harmlessChaos().chaos, wrappedResource(t, await update(), 'chaos', 'CHAOS-ECHO'));
+  expectEcho(t, 'CHAOS-ECHO', harmlessChaos().chaos, wrappedResource(t, await update(), 'chaos', 'CHAOS-ECHO'), 'chaos');
 });
 
 const accepted = (id: RequirementId, title: string, chaos: Record<string, unknown>, field: string) =>
@@ -68,3 +59,5 @@ rejected('CHAOS-TYPES', 'enabled as a string is rejected', { enabled: 'false' },
 rejected('CHAOS-TYPES', 'socketClose as a boolean instead of an object is rejected', { socketClose: false }, 'socketClose false');
 rejected('CHAOS-TYPES', 'longDelay.durationMillis 1.5 (not an integer) is rejected', { longDelay: { enabled: false, durationMillis: 1.5 } }, 'durationMillis 1.5');
 rejected('CHAOS-TYPES', 'httpErrors as an object instead of an array is rejected', { httpErrors: { status: 500 } }, 'httpErrors {status: 500}');
+
+chaosProperties();

@@ -5,6 +5,7 @@ import { check, client, shared, target, type CheckContext } from '../src/check.t
 import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
 import { parseUtcTimestamp } from '../src/iso8601.ts';
 import { exampleBody, format, MISSING, pathOf } from './support.ts';
+import { dataSourceProperties } from '../properties/resources.ts';
 
 const updating = { needs: ['dataSourceId' as const], writes: true };
 const deleting = { needs: ['deletableDataSourceId' as const], writes: true };
@@ -100,3 +101,5 @@ check('DS-DELETE-PERMANENT', 'after delete the data source is not found: a secon
 check('ERR-404', 'delete of a data source that does not exist is answered 404 with the not-found body', { writes: true }, async (t) => {
   expectNotFound(t, 'deleteDataSource', await t.send({ method: 'DELETE', path: deletePath(MISSING.dataSourceId) }));
 });
+
+dataSourceProperties();

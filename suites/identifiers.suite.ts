@@ -8,6 +8,7 @@ import { schema } from '../src/contract/schemas.ts';
 import type { OperationId } from '../src/contract/schemas.ts';
 import type { FixtureName } from '../src/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf, requiredWrapper } from './support.ts';
+import { mockApiIdProperties } from '../properties/requests.ts';
 
 /** mockApiIds one character short of and past the limits, shaped like the fixture where there is one. */
 function badMockApiIds(t: CheckContext): { short: string; long: string } {
@@ -73,3 +74,5 @@ for (const { op, fixture, path, body } of puts) {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: `${name}: {` }), 'GEN-NOT-JSON', 'a body that is not JSON');
   });
 }
+
+mockApiIdProperties();

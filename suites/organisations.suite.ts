@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectSuccess } from '../src/contract/checker.ts';
 import { MISSING, pathOf } from './support.ts';
+import { organisationProperties } from '../properties/resources.ts';
 
 const needs = { needs: ['organisationId' as const] };
 const path = (organisationId: string) => pathOf('getOrganisation', { organisationId });
@@ -76,3 +77,5 @@ check('ERR-404', 'get of an organisation that does not exist is answered 404 wit
 check('ERR-404', 'update of an organisation that does not exist is answered 404 with the not-found body', { writes: true }, async (t) => {
   expectNotFound(t, 'updateOrganisation', await t.send({ method: 'PUT', path: path(MISSING.organisationId), json: { organisation: { name: 'conformance' } } }));
 });
+
+organisationProperties();

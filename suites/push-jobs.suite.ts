@@ -5,6 +5,7 @@ import { expectEnvelope, expectSuccess, wrappedResource } from '../src/contract/
 import { parseUtcTimestamp, isIsoDuration } from '../src/iso8601.ts';
 import { schema } from '../src/contract/schemas.ts';
 import { exampleBody, format, pathOf } from './support.ts';
+import { pushProperties } from '../properties/resources.ts';
 
 const options = { needs: ['mockApiId' as const], writes: true };
 const push = shared(() => client().send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: target().fixtures.mockApiId! }), json: exampleBody('pushOpenApiToGit') }));
@@ -66,3 +67,5 @@ check('JOB-OUTCOME', 'outcome, when present, has errorCode and error entries wit
   t.expect(validate(j.outcome) === true, 'JOB-OUTCOME', 'outcome { errorCode: string, errors: [{ code: integer, title: string, detail: string }] }', () => `${JSON.stringify(validate.errors?.map((e) => `${e.instancePath} ${e.message}`))} in ${JSON.stringify(j.outcome).slice(0, 300)}`);
   t.note(`outcome.errorCode ${JSON.stringify(j.outcome?.errorCode)}`);
 });
+
+pushProperties();

@@ -2,6 +2,7 @@
 // previous settings back, so the run leaves the expression it last sent; the README says so.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
 import { expectEnvelope, expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { stateProperties } from '../properties/settings.ts';
 import { exampleBody, pathOf } from './support.ts';
 
 const options = { needs: ['mockApiId' as const], writes: true };
@@ -27,3 +28,5 @@ check('STATE-ECHO', 'the answer holds the defaultContextExpression sent', option
 check('STATE-TYPES', 'defaultContextExpression as a number is rejected', options, async (t) => {
   expectRejected(t, await put(t, { state: { defaultContextExpression: 42 } }), 'STATE-TYPES', 'defaultContextExpression 42');
 });
+
+stateProperties();

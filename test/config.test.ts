@@ -21,7 +21,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('parseCommand', () => {
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, fixtures: {} });
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, seed: undefined, runs: undefined, fixtures: {} });
   });
 
   test('flags win over the environment, the environment over .env', () => {
@@ -33,6 +33,10 @@ describe('parseCommand', () => {
 
   test('empty variables count as unset, as in .env.example', () => {
     expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_FORBIDDEN_TOKEN: '', MOCKAPI_TEAM_ID: '' })).toMatchObject({ forbiddenToken: undefined, fixtures: {} });
+  });
+
+  test('seed and runs from flags or variables', () => {
+    expect(parse(['--seed', '42'], { MOCKAPI_RUNS: '7' })).toMatchObject({ seed: 42, runs: 7 });
   });
 
   test('read-only from the flag or the variable', () => {
@@ -52,6 +56,8 @@ describe('parseCommand', () => {
     [['--profile', 'staging'], {}, /^--profile must be live or mock, not "staging"$/],
     [['--timeout-ms', 'soon'], {}, /^--timeout-ms must be a whole number of milliseconds/],
     [[], { MOCKAPI_READ_ONLY: 'maybe' }, /^MOCKAPI_READ_ONLY must be true or false/],
+    [['--seed=1.5'], {}, /^--seed must be a whole number from 0 to 2147483647, not "1.5"$/],
+    [[], { MOCKAPI_RUNS: '0' }, /^MOCKAPI_RUNS must be a whole number from 1 to 100000, not "0"$/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcd' }, /^MOCKAPI_MOCK_API_ID must have 5 to 10 characters \(Limits\), not 4$/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcdefghijk' }, /not 11$/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_TEAM_MEMBER_ID: 'u' }, /MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID/],

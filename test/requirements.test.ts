@@ -1,17 +1,19 @@
 // The requirement register: ids unique and well formed; every requirement that a request can observe is
-// cited by at least one check of suites/; every fault of the reference names a requirement of the register.
+// cited by at least one check of suites/; every fault of the reference names a requirement of the register,
+// and every must-level requirement has a fault (test/fault-matrix.test.ts then shows its check catches it).
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { FAULTS } from '../reference/faults.ts';
 import { REQUIREMENTS, isRequirementId } from '../src/requirements.ts';
 
-const suitesDir = new URL('../suites/', import.meta.url);
-const suiteText = readdirSync(suitesDir)
-  .filter((f) => f.endsWith('.suite.ts'))
-  .map((f) => readFileSync(new URL(f, suitesDir), 'utf8'))
-  .join('\n');
-/** requirement ids that suites cite as the primary requirement of a check */
-const cited = new Set([...suiteText.matchAll(/(?:check|accepted|rejected)\(\s*'([A-Z0-9-]+)'/g)].map((m) => m[1]!));
+const sources = ['../suites/', '../properties/'].flatMap((dir) => {
+  const url = new URL(dir, import.meta.url);
+  return readdirSync(url).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(new URL(f, url), 'utf8'));
+});
+/** requirement ids that suites and property suites cite as the requirement of a check */
+const cited = new Set(
+  sources.flatMap((text) => [...text.matchAll(/\b(?:check|accepted|rejected|property|organisationProperty|invalid)\(\s*'([A-Z0-9-]+)'/g)].map((m) => m[1]!)),
+);
 
 test('ids are unique and shaped AREA-WORDS', () => {
   const ids = REQUIREMENTS.map((r) => r.id);

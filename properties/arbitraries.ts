@@ -1,0 +1,247 @@
+// fast-check arbitraries for every request body and path parameter of the interface. Valid payloads are
+// valid by construction (test/arbitraries.test.ts checks them against schemas/). Each invalid payload carries
+// the one rule it breaks and where, so that a property can say what was wrong with the input it sent and a
+// test can show that the payload breaks that rule and no other.
+import fc from 'fast-check';
+
+export type Rule =
+  | 'above-limit'
+  | 'below-limit'
+  | 'non-integer'
+  | 'wrong-type'
+  | 'missing-required'
+  | 'null-for-object'
+  | 'rows-misfit'
+  | 'not-json';
+
+export interface Invalid {
+  rule: Rule;
+  /** JSON pointer of the offending value (of the missing property for missing-required; '' for not-json) */
+  pointer: string;
+  /** the body to send: a JSON value, or raw text for not-json */
+  body: unknown;
+  raw?: string;
+}
+
+/** The next double above x: the nearest value past an inclusive upper limit. */
+export function nextUp(x: number): number {
+  const buf = new DataView(new ArrayBuffer(8));
+  buf.setFloat64(0, x);
+  const bits = buf.getBigUint64(0);
+  buf.setBigUint64(0, x >= 0 ? bits + 1n : bits - 1n);
+  return buf.getFloat64(0);
+}
+
+/** The next double below x: the nearest value past an inclusive lower limit (below 0: -5e-324). */
+export const nextDown = (x: number): number => (x === 0 ? -Number.MIN_VALUE : -nextUp(-x));
+
+// ---- chaos settings ------------------------------------------------------------------------------------
+
+const toggle = fc.record({ enabled: fc.boolean() });
+
+/**
+ * Valid chaos settings. `enabled` is always false: a run must never make a user's mock API fail at random,
+ * and the interface offers no way to read the settings back and restore them.
+ */
+export const validChaos = fc
+  .record(
+    {
+      percentageFailures: fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.constantFrom(0, 100), fc.integer({ min: 0, max: 100 })),
+      socketClose: toggle,
+      socketReset: toggle,
+      invalidHttp: toggle,
+      longDelay: fc.record({ enabled: fc.boolean(), durationMillis: fc.integer({ min: 0, max: 600_000 }) }, { requiredKeys: [] }),
+      httpErrors: fc.array(fc.record({ status: fc.integer({ min: 400, max: 599 }) }), { maxLength: 5 }),
+    },
+    { requiredKeys: [] },
+  )
+  .map((chaos) => ({ chaos: { enabled: false, ...chaos } }));
+
+/** A valid chaos body with one value replaced: the base for every invalid chaos payload. */
+const chaosWith = (pointer: string, value: unknown, rule: Rule) =>
+  validChaos.map((body): Invalid => {
+    const b = structuredClone(body) as any;
+    const keys = pointer.split('/').slice(2); // below /chaos
+    let node = b.chaos;
+    for (const k of keys.slice(0, -1)) node = node[k] ??= /^\d+$/.test(keys[keys.indexOf(k) + 1]!) ? [] : {};
+    node[keys.at(-1)!] = value;
+    return { rule, pointer, body: b };
+  });
+
+const notANumber = fc.oneof(fc.string(), fc.boolean(), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }), fc.array(fc.integer(), { maxLength: 2 }));
+const notAnObject = fc.oneof(fc.string(), fc.boolean(), fc.integer(), fc.array(fc.boolean(), { maxLength: 2 }));
+// No null for an optional field: a deployment may read null as "not given", which the interface leaves open.
+const notABoolean = fc.oneof(fc.string(), fc.integer(), fc.constantFrom('true', 'false', 0, 1));
+
+export const invalidChaos: fc.Arbitrary<Invalid> = fc.oneof(
+  fc.oneof(fc.constant(nextUp(100)), fc.double({ min: 100, max: 1e9, minExcluded: true, noNaN: true }).filter((v) => v > 100)).chain((v) => chaosWith('/chaos/percentageFailures', v, 'above-limit')),
+  // fast-check's doubles below 0 include -0, which equals 0: filtered by value
+  fc.oneof(fc.constant(nextDown(0)), fc.double({ min: -1e9, max: 0, maxExcluded: true, noNaN: true }).filter((v) => v < 0)).chain((v) => chaosWith('/chaos/percentageFailures', v, 'below-limit')),
+  fc.integer({ min: 600, max: 100_000 }).chain((v) => chaosWith('/chaos/httpErrors/0/status', v, 'above-limit')),
+  fc.integer({ min: -100_000, max: 399 }).chain((v) => chaosWith('/chaos/httpErrors/0/status', v, 'below-limit')),
+  fc.double({ min: 400, max: 599, noNaN: true }).filter((v) => !Number.isInteger(v)).chain((v) => chaosWith('/chaos/httpErrors/0/status', v, 'non-integer')),
+  fc.double({ min: 0, max: 600_000, noNaN: true }).filter((v) => !Number.isInteger(v)).chain((v) => chaosWith('/chaos/longDelay/durationMillis', v, 'non-integer')),
+  notANumber.chain((v) => chaosWith('/chaos/percentageFailures', v, 'wrong-type')),
+  notABoolean.chain((v) => chaosWith('/chaos/enabled', v, 'wrong-type')),
+  notAnObject.chain((v) => chaosWith('/chaos/socketClose', v, 'wrong-type')),
+  fc.oneof(fc.string(), fc.integer(), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 })).chain((v) => chaosWith('/chaos/httpErrors', v, 'wrong-type')),
+  wrapperBreaks('chaos', validChaos),
+);
+
+// ---- state settings ------------------------------------------------------------------------------------
+
+const expression = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.constantFrom('request.headers.X-Context', 'request.path.[1]', 'request.query.user').map((e) => `{{${e}}}`),
+);
+
+export const validState = fc.record({ state: fc.record({ defaultContextExpression: expression }) });
+
+export const invalidState: fc.Arbitrary<Invalid> = fc.oneof(
+  fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })).map(
+    (v): Invalid => ({ rule: 'wrong-type', pointer: '/state/defaultContextExpression', body: { state: { defaultContextExpression: v } } }),
+  ),
+  wrapperBreaks('state', validState),
+);
+
+// ---- organisation ------------------------------------------------------------------------------------
+
+/**
+ * Names any service takes: letters (of any script), digits, spaces between words and common punctuation,
+ * 1 to 40 characters. Whether a name may be empty or all white space is not shown, so none is generated.
+ */
+export const organisationName = fc
+  .array(fc.oneof(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -&.,()\''.split('')), fc.constantFrom('é', 'ß', 'Ж', '中', 'ا', '🙂')), { minLength: 1, maxLength: 40 })
+  .map((chars) => chars.join('').replace(/\s+/g, ' ').trim())
+  .filter((name) => name.length > 0);
+
+export const validOrganisation = organisationName.map((name) => ({ organisation: { name } }));
+
+export const invalidOrganisation: fc.Arbitrary<Invalid> = fc.oneof(
+  fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })).map(
+    (v): Invalid => ({ rule: 'wrong-type', pointer: '/organisation/name', body: { organisation: { name: v } } }),
+  ),
+  wrapperBreaks('organisation', validOrganisation),
+);
+
+// ---- data source ------------------------------------------------------------------------------------
+
+/** A column of one of the four type names the interface shows, with a generator of cells that fit it. */
+const columnKinds = {
+  STRING: { type: { name: 'STRING' }, cell: fc.string({ unit: 'grapheme', maxLength: 20 }) },
+  DATE: {
+    type: { name: 'DATE', format: 'iso8601' },
+    cell: fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  },
+  BOOLEAN: { type: { name: 'BOOLEAN' }, cell: fc.constantFrom('true', 'false') },
+  INTEGER: { type: { name: 'INTEGER' }, cell: fc.integer().map(String) },
+} as const;
+
+const columns = fc.uniqueArray(
+  fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/), kind: fc.constantFrom(...(Object.keys(columnKinds) as (keyof typeof columnKinds)[])) }),
+  { minLength: 1, maxLength: 6, selector: (c) => c.name },
+);
+
+export const validDataSource = columns.chain((cols) =>
+  fc.record({
+    name: organisationName,
+    rows: fc.array(fc.tuple(...cols.map((c) => columnKinds[c.kind].cell)), { maxLength: 8 }),
+  }).map(({ name, rows }) => ({
+    dataSource: {
+      name,
+      type: 'CSV',
+      columnsMetadata: cols.map((c) => ({ name: c.name, type: { ...columnKinds[c.kind].type } })),
+      rows: rows.map((r) => [...r]),
+    },
+  })),
+);
+
+export const invalidDataSource: fc.Arbitrary<Invalid> = fc.oneof(
+  // a row one or more strings short of, or past, the number of columns (every cell still a string)
+  fc.tuple(validDataSource, fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([body, n, longer]): Invalid => {
+    const b = structuredClone(body);
+    const width = b.dataSource.columnsMetadata.length;
+    const row = Array.from({ length: longer ? width + n : Math.max(0, width - n) }, (_, i) => `v${i}`);
+    b.dataSource.rows = [...b.dataSource.rows, row];
+    return { rule: 'rows-misfit', pointer: `/dataSource/rows/${b.dataSource.rows.length - 1}`, body: b };
+  }),
+  fc.tuple(validDataSource.filter((b) => b.dataSource.rows.length > 0), fc.oneof(fc.integer(), fc.boolean(), fc.constant(null))).map(([body, cell]): Invalid => {
+    const b = structuredClone(body) as any;
+    b.dataSource.rows[0][0] = cell;
+    return { rule: 'wrong-type', pointer: '/dataSource/rows/0/0', body: b };
+  }),
+  fc.tuple(validDataSource, fc.constantFrom('name', 'type', 'columnsMetadata', 'rows'), fc.oneof(fc.integer(), fc.boolean(), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 1 }))).map(
+    ([body, field, value]): Invalid => {
+      const b = structuredClone(body) as any;
+      // an object is the wrong type for every field here: strings and arrays are expected
+      b.dataSource[field] = value;
+      return { rule: 'wrong-type', pointer: `/dataSource/${field}`, body: b };
+    },
+  ),
+  wrapperBreaks('dataSource', validDataSource),
+);
+
+// ---- push ------------------------------------------------------------------------------------------
+
+/** Only invalid push bodies are generated: each valid push starts a job that writes to a Git repository. */
+export const invalidPush: fc.Arbitrary<Invalid> = fc.oneof(
+  fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 })).map(
+    (v): Invalid => ({ rule: 'wrong-type', pointer: '/push/outOfSyncPolicy', body: { push: { outOfSyncPolicy: v } } }),
+  ),
+  wrapperBreaks('push', fc.constant({ push: { outOfSyncPolicy: 'FAIL' } })),
+);
+
+// ---- the wrapper of every PUT body --------------------------------------------------------------------
+
+/** Bodies that break the wrapper itself: missing, null, not an object, or not JSON at all. */
+function wrapperBreaks(wrapper: string, valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Invalid> {
+  return fc.oneof(
+    valid.map((b): Invalid => ({ rule: 'missing-required', pointer: `/${wrapper}`, body: b[wrapper] })),
+    fc.dictionary(fc.string().filter((k) => k !== wrapper), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((b): Invalid => ({ rule: 'missing-required', pointer: `/${wrapper}`, body: b })),
+    fc.constant<Invalid>({ rule: 'null-for-object', pointer: `/${wrapper}`, body: { [wrapper]: null } }),
+    notAnObject.map((v): Invalid => ({ rule: 'wrong-type', pointer: `/${wrapper}`, body: { [wrapper]: v } })),
+    fc.oneof(fc.constantFrom(`{"${wrapper}":`, `${wrapper}=1`, "{'a': 1}", '{"a" 1}', '[1,]'), fc.string({ minLength: 1 }).filter(isNotJson)).map(
+      (raw): Invalid => ({ rule: 'not-json', pointer: '', body: undefined, raw }),
+    ),
+  );
+}
+
+function isNotJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+// ---- path parameters and credentials ------------------------------------------------------------------
+
+/** mockApiIds outside 5 to 10 characters, of characters that need no escaping in a path. */
+export const mockApiIdOutOfRange = fc.oneof(
+  fc.stringMatching(/^[a-z0-9]{1,4}$/),
+  fc.stringMatching(/^[a-z0-9]{11,40}$/),
+);
+
+/**
+ * Authorization values that are not `Token <key>`: other schemes, the scheme without a key, keys that are
+ * close to the real one. Values HTTP would read as `token <key>` (scheme case, extra spaces) are left out:
+ * a deployment may accept those.
+ */
+export function otherAuthorization(key: string, forbiddenKey: string | undefined): fc.Arbitrary<string> {
+  const printable = fc.string({ unit: fc.constantFrom(...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i))), maxLength: 60 });
+  const scheme = fc.constantFrom('Token', 'token', 'Bearer', 'Basic', 'ApiKey', 'Tokens', 'Toke');
+  const nearKey = fc.oneof(
+    fc.constant(''),
+    fc.integer({ min: 1, max: Math.max(1, key.length - 1) }).map((n) => key.slice(0, n)),
+    printable.filter((s) => s.length > 0 && !/\s/.test(s)).map((s) => key + s),
+    fc.integer({ min: 0, max: key.length - 1 }).map((i) => key.slice(0, i) + (key[i] === 'x' ? 'y' : 'x') + key.slice(i + 1)),
+    printable,
+  );
+  const isTheKey = (value: string) => {
+    const [s = '', ...rest] = value.trim().split(/ +/);
+    const k = rest.join(' ');
+    return s.toLowerCase() === 'token' && (k === key || k === forbiddenKey);
+  };
+  return fc.oneof(fc.tuple(scheme, nearKey).map(([s, k]) => `${s} ${k}`), fc.constant(key), printable).filter((v) => !isTheKey(v));
+}

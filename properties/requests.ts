@@ -1,0 +1,30 @@
+// Generated credentials and path parameters (registered by suites/authentication.suite.ts and
+// suites/identifiers.suite.ts). Both send only GET requests.
+import { expectRejected, expectUnauthorized } from '../src/contract/checker.ts';
+import { expandPath, operation } from '../src/contract/schemas.ts';
+import { MISSING } from '../suites/support.ts';
+import { mockApiIdOutOfRange, otherAuthorization } from './arbitraries.ts';
+import { property } from './property.ts';
+import { target } from '../src/check.ts';
+import fc from 'fast-check';
+
+export function authorizationProperties(): void {
+  // the arbitrary depends on the keys, which only the worker knows: built lazily inside the property
+  const values = fc.constant(null).chain(() => {
+    const t = target();
+    return otherAuthorization(t.token ?? '', t.forbiddenToken);
+  });
+  property('AUTH-401-INVALID', 'generated Authorization values other than "Token <key>" are answered 401', {}, values, async (t, authorization) => {
+    const organisationId = t.target.fixtures.organisationId ?? MISSING.organisationId;
+    const ex = await t.send({ method: 'GET', path: expandPath(operation('getOrganisation').path, { organisationId }), credentials: { authorization } });
+    expectUnauthorized(t, ex, 'AUTH-401-INVALID');
+  });
+}
+
+export function mockApiIdProperties(): void {
+  property('ID-MOCK-API-LENGTH', 'generated mockApiIds outside 5 to 10 characters are never accepted', {}, mockApiIdOutOfRange, async (t, mockApiId) => {
+    const requestId = t.target.fixtures.requestId ?? MISSING.requestId;
+    const ex = await t.send({ method: 'GET', path: expandPath(operation('getLoggedRequest').path, { mockApiId, requestId }) });
+    expectRejected(t, ex, 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(mockApiId)} (${mockApiId.length} characters)`);
+  });
+}

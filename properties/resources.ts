@@ -1,0 +1,74 @@
+// Generated organisation updates, data source configurations and push bodies (registered by their area's
+// suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
+import type { CheckContext } from '../src/check.ts';
+import { expectSuccess } from '../src/contract/checker.ts';
+import { expectEcho } from '../src/contract/echo.ts';
+import { expandPath, operation } from '../src/contract/schemas.ts';
+import { invalidDataSource, invalidOrganisation, invalidPush, validDataSource, validOrganisation } from './arbitraries.ts';
+import { expectInvalidRejected, sendInvalid } from './bodies.ts';
+import { property } from './property.ts';
+
+const orgPath = (organisationId: string) => expandPath(operation('updateOrganisation').path, { organisationId });
+const dsPath = (dataSourceId: string) => expandPath(operation('updateDataSource').path, { dataSourceId });
+const pushPath = (mockApiId: string) => expandPath(operation('pushOpenApiToGit').path, { mockApiId });
+
+async function organisationName(t: CheckContext): Promise<string | undefined> {
+  const answer = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: orgPath(t.fixture('organisationId')) }));
+  return answer?.organisation?.name;
+}
+
+/** Runs a property on the organisation and puts its original name back afterwards, whatever happened. */
+function organisationProperty<T>(...[id, title, arbitrary, body]: [Parameters<typeof property>[0], string, Parameters<typeof property<T>>[3], (t: CheckContext, value: T, original: string) => Promise<void>]) {
+  let original: string | undefined;
+  property(id, title, { needs: ['organisationId'], writes: true }, arbitrary, async (t, value) => {
+    original ??= await organisationName(t);
+    t.stopIfViolated();
+    try {
+      await body(t, value, original!);
+    } finally {
+      const restore = await t.client.send({ method: 'PUT', path: orgPath(t.fixture('organisationId')), json: { organisation: { name: original } } });
+      if (restore.status < 200 || restore.status >= 300) t.note(`could not put the original name back (status ${restore.status}); rename the organisation to ${JSON.stringify(original)}`);
+    }
+  });
+}
+
+export function organisationProperties(): void {
+  organisationProperty('ORG-RENAME', 'generated names are taken: the answer and a later get show them', validOrganisation, async (t, body) => {
+    const path = orgPath(t.fixture('organisationId'));
+    const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path, json: body }));
+    if (answer) t.expect(answer.organisation.name === body.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(answer.organisation.name));
+    const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path }));
+    if (later) t.expect(later.organisation.name === body.organisation.name, 'ORG-RENAME', `a later get shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(later.organisation.name));
+  });
+  organisationProperty('ORG-TYPES', 'generated malformed organisation bodies are rejected and change nothing', invalidOrganisation, async (t, inv, original) => {
+    expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
+    const name = await organisationName(t);
+    if (name !== undefined) t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
+  });
+}
+
+export function dataSourceProperties(): void {
+  const options = { needs: ['dataSourceId' as const], writes: true };
+  let lastVersion: number | undefined;
+  property('DS-REPLACES', 'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised', options, validDataSource, async (t, body) => {
+    const answer = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body }));
+    if (!answer) return;
+    const ds = answer.dataSource;
+    const sent = body.dataSource;
+    t.expect(ds.name === sent.name && ds.type === sent.type, 'DS-REPLACES', `name ${JSON.stringify(sent.name)} and type ${sent.type}`, () => `name ${JSON.stringify(ds.name)}, type ${JSON.stringify(ds.type)}`);
+    // every column as sent and in the order sent; extra fields and another key order are allowed
+    expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
+    t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
+    if (lastVersion !== undefined) t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
+    lastVersion = ds.version;
+  });
+  property('DS-TYPES', 'generated malformed configurations (wrong types, rows that do not fit) are rejected', options, invalidDataSource, async (t, inv) => {
+    expectInvalidRejected(t, 'updateDataSource', inv, await sendInvalid(t, dsPath(t.fixture('dataSourceId')), inv));
+  });
+}
+
+export function pushProperties(): void {
+  property('PUSH-TYPES', 'generated malformed push bodies are rejected (no job is started)', { needs: ['mockApiId'], writes: true }, invalidPush, async (t, inv) => {
+    expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pushPath(t.fixture('mockApiId')), inv));
+  });
+}

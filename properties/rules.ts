@@ -1,0 +1,37 @@
+// Which requirement an invalid payload breaks, from the rule it is labelled with and where: the verdict on a
+// generated payload cites the statement that payload breaks.
+import type { OperationId } from '../src/contract/schemas.ts';
+import type { RequirementId } from '../src/requirements.ts';
+import type { Invalid } from './arbitraries.ts';
+
+const TYPES: Partial<Record<OperationId, RequirementId>> = {
+  updateChaosSettings: 'CHAOS-TYPES',
+  updateStateSettings: 'STATE-TYPES',
+  updateOrganisation: 'ORG-TYPES',
+  updateDataSource: 'DS-TYPES',
+  pushOpenApiToGit: 'PUSH-TYPES',
+};
+
+export function brokenRequirement(op: OperationId, invalid: Invalid): RequirementId {
+  const depth = invalid.pointer.split('/').length - 1;
+  switch (invalid.rule) {
+    case 'not-json':
+      return 'GEN-NOT-JSON';
+    case 'missing-required':
+    case 'null-for-object':
+      return 'GEN-WRAP-REQUEST';
+    case 'rows-misfit':
+      return 'DS-ROWS-FIT';
+    case 'above-limit':
+    case 'below-limit':
+    case 'non-integer':
+      if (invalid.pointer === '/chaos/percentageFailures') return 'CHAOS-PERCENTAGE-LIMIT';
+      if (invalid.pointer.startsWith('/chaos/httpErrors/')) return 'CHAOS-HTTP-STATUS-LIMIT';
+      return TYPES[op]!;
+    case 'wrong-type':
+      // the wrapper itself of the wrong type is a body that does not wrap the object
+      if (depth === 1) return 'GEN-WRAP-REQUEST';
+      if (invalid.pointer.startsWith('/dataSource/rows/')) return 'DS-ROWS-FIT';
+      return TYPES[op]!;
+  }
+}

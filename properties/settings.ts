@@ -1,0 +1,37 @@
+// Generated chaos and state settings (registered by suites/chaos-settings.suite.ts and
+// suites/state-settings.suite.ts, after their hand-written checks, on the same fixture).
+import { expectEcho } from '../src/contract/echo.ts';
+import { expectSuccess } from '../src/contract/checker.ts';
+import { expandPath, operation } from '../src/contract/schemas.ts';
+import { invalidChaos, invalidState, validChaos, validState } from './arbitraries.ts';
+import { expectInvalidRejected, sendInvalid } from './bodies.ts';
+import { property } from './property.ts';
+
+const options = { needs: ['mockApiId' as const], writes: true };
+const chaosPath = (mockApiId: string) => expandPath(operation('updateChaosSettings').path, { mockApiId });
+const statePath = (mockApiId: string) => expandPath(operation('updateStateSettings').path, { mockApiId });
+
+export function chaosProperties(): void {
+  property('CHAOS-ECHO', 'generated valid chaos settings are accepted, wrapped, schema-valid and echoed', options, validChaos, async (t, body) => {
+    const answer = expectSuccess(t, 'updateChaosSettings', await t.send({ method: 'PUT', path: chaosPath(t.fixture('mockApiId')), json: body }));
+    if (answer) expectEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos, 'chaos');
+  });
+  const invalid = (id: Parameters<typeof property>[0], title: string, keep: (pointer: string, rule: string) => boolean) =>
+    property(id, title, options, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {
+      expectInvalidRejected(t, 'updateChaosSettings', inv, await sendInvalid(t, chaosPath(t.fixture('mockApiId')), inv));
+    });
+  invalid('CHAOS-PERCENTAGE-LIMIT', 'generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected', (p, r) => p === '/chaos/percentageFailures' && r !== 'wrong-type');
+  invalid('CHAOS-HTTP-STATUS-LIMIT', 'generated httpErrors statuses past 400 or 599, or not integers, are rejected', (p) => p.startsWith('/chaos/httpErrors/'));
+  invalid('CHAOS-TYPES', 'generated chaos fields of the wrong type are rejected', (p, r) => (r === 'wrong-type' || r === 'non-integer') && p !== '/chaos' && !p.startsWith('/chaos/httpErrors/'));
+  invalid('GEN-WRAP-REQUEST', 'generated bodies without a chaos object, or not JSON, are rejected', (p) => p === '/chaos' || p === '');
+}
+
+export function stateProperties(): void {
+  property('STATE-ECHO', 'generated valid state settings are accepted, wrapped, schema-valid and echoed', options, validState, async (t, body) => {
+    const answer = expectSuccess(t, 'updateStateSettings', await t.send({ method: 'PUT', path: statePath(t.fixture('mockApiId')), json: body }));
+    if (answer) expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
+  });
+  property('STATE-TYPES', 'generated malformed state bodies are rejected', options, invalidState, async (t, inv) => {
+    expectInvalidRejected(t, 'updateStateSettings', inv, await sendInvalid(t, statePath(t.fixture('mockApiId')), inv));
+  });
+}

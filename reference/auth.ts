@@ -1,6 +1,7 @@
 // Authentication: `Authorization: Token <key>`, exactly. The scheme is matched case-sensitively: the
 // interface names the word `Token`, and answering `token` with 401 is one of the two answers it allows.
 import { randomBytes } from 'node:crypto';
+import type { Faults } from './faults.ts';
 
 export type Permission = 'everything' | 'nothing';
 
@@ -17,15 +18,21 @@ export function createKeys(): Keys {
   return { token: randomBytes(24).toString('base64url'), forbiddenToken: randomBytes(24).toString('base64url') };
 }
 
-export function createGuard(keys: Keys): (authorization: string | undefined) => Verdict {
+export function createGuard(keys: Keys, faults: Faults): (authorization: string | undefined) => Verdict {
   const permissions = new Map<string, Permission>([
     [keys.token, 'everything'],
     [keys.forbiddenToken, 'nothing'],
   ]);
   return (authorization) => {
-    if (authorization === undefined || !authorization.startsWith('Token ')) return 'unauthenticated';
-    const permission = permissions.get(authorization.slice('Token '.length));
+    const space = authorization?.indexOf(' ') ?? -1;
+    if (authorization === undefined || space < 0) return 'unauthenticated';
+    const scheme = authorization.slice(0, space);
+    const permission = permissions.get(authorization.slice(space + 1));
     if (permission === undefined) return 'unauthenticated';
-    return permission === 'everything' ? 'permitted' : 'forbidden';
+    const verdict = permission === 'everything' ? 'permitted' : 'forbidden';
+    if (scheme === 'Token') return verdict;
+    if (scheme.toLowerCase() === 'token' && faults.has('auth-scheme-lowercase-403')) return 'forbidden';
+    if (scheme === 'Bearer' && faults.has('auth-bearer-accepted')) return verdict;
+    return 'unauthenticated';
   };
 }

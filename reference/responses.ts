@@ -32,18 +32,24 @@ export const errorList = (status: number, entries: ErrorEntry[]): Reply => ({ st
 
 export function unauthorized(faults: Faults): Reply {
   if (faults.has('auth-401-json-body')) return { status: 401, json: { message: CREDENTIALS_REQUIRED } };
+  if (faults.has('auth-401-wording')) return { status: 401, text: 'Unauthorized.' };
   return { status: 401, text: CREDENTIALS_REQUIRED };
 }
 
 export function forbidden(faults: Faults): Reply {
-  const entry = errorEntry(403, 'Forbidden', 'This API key is not permitted to perform this operation.');
+  const entry = errorEntry(403, faults.has('forbidden-title-wrong') ? 'Access denied' : 'Forbidden', 'This API key is not permitted to perform this operation.');
   if (faults.has('forbidden-source-not-empty')) entry.source = { pointer: '' };
-  return errorList(403, [entry]);
+  const second = errorEntry(403, 'Forbidden', 'The operation needs a permission this API key does not have.');
+  return errorList(403, faults.has('forbidden-two-entries') ? [entry, second] : [entry]);
 }
 
 export function notFound(faults: Faults): Reply {
+  if (faults.has('not-found-without-message')) return { status: 404, json: { code: 404 } };
   return { status: 404, json: { code: faults.has('not-found-code-string') ? '404' : 404, message: 'HTTP 404 Not Found' } };
 }
+
+export const internalError = (): Reply =>
+  errorList(500, [errorEntry(500, 'Internal Server Error', 'The request could not be completed.')]);
 
 export function methodNotAllowed(method: string, allowed: readonly string[]): Reply {
   const detail = `Method ${method} is not allowed on this path; allowed: ${allowed.join(', ')}`;

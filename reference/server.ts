@@ -10,10 +10,10 @@ import type { Fixtures } from '../src/fixtures.ts';
 import { createGuard, createKeys } from './auth.ts';
 import { BODY_LIMIT, readBody } from './body.ts';
 import { createClock } from './clock.ts';
-import { faultList, FAULTS_VARIABLE, switchOn, type Faults } from './faults.ts';
+import { faultList, FAULTS_VARIABLE, switchOn, type FaultName, type Faults } from './faults.ts';
 import type { Context } from './handlers/handler.ts';
 import { HANDLERS } from './handlers/index.ts';
-import { errorEntry, errorList, forbidden, methodNotAllowed, notFound, payloadTooLarge, unauthorized, type Reply } from './responses.ts';
+import { forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, unauthorized, type Reply } from './responses.ts';
 import { createRouter } from './router.ts';
 import { seededFixtures, seededStore, SEED, type JsonObject } from './store.ts';
 import { checkBody } from './validation.ts';
@@ -47,7 +47,16 @@ function mockApiIdOf(id: string, faults: Faults): string | undefined {
   const length = [...id].length;
   if (length >= MOCK_API_ID_LENGTH.min && length <= MOCK_API_ID_LENGTH.max) return id;
   if (length === 4 && faults.has('mock-api-id-length-4-accepted')) return SEED.mockApiId;
+  if (length === 11 && faults.has('mock-api-id-length-11-accepted')) return SEED.mockApiId;
   return undefined;
+}
+
+/** Operations whose answer to a request without credentials a fault leaves open. */
+const OPEN: Partial<Record<OperationId, FaultName>> = { getOrganisation: 'auth-open-get-organisation', pushOpenApiToGit: 'auth-open-push' };
+
+/** A resource of the path that is not there: the handler's own answer where a fault changes it, else 404. */
+function missing(id: OperationId, ctx: Context): Reply {
+  return HANDLERS[id].missing?.(ctx) ?? notFound(ctx.faults);
 }
 
 async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | undefined> {
@@ -59,20 +68,22 @@ async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | unde
   const id: OperationId = match.id;
 
   const authorization = req.headers.authorization;
-  const open = id === 'getOrganisation' && authorization === undefined && faults.has('auth-open-get-organisation');
-  const verdict = open ? 'permitted' : d.guard(authorization);
+  const openFault = OPEN[id];
+  const open = authorization === undefined && openFault !== undefined && faults.has(openFault);
+  let verdict = open ? 'permitted' : d.guard(authorization);
+  if (verdict === 'forbidden' && id === 'getOrganisation' && faults.has('forbidden-key-permitted')) verdict = 'permitted';
   if (verdict === 'unauthenticated') return unauthorized(faults);
   if (verdict === 'forbidden') return forbidden(faults);
 
   const params = { ...match.params };
+  const ctx: Context = { ...d.context, params };
   if (params.mockApiId !== undefined) {
     const mockApiId = mockApiIdOf(params.mockApiId, faults);
-    if (mockApiId === undefined) return notFound(faults);
+    if (mockApiId === undefined) return missing(id, ctx);
     params.mockApiId = mockApiId;
   }
-  const ctx: Context = { ...d.context, params };
   const handler = HANDLERS[id];
-  if (handler.find(ctx) === undefined) return notFound(faults);
+  if (handler.find(ctx) === undefined) return missing(id, ctx);
 
   let body: JsonObject = {};
   if (operation(id).requestBody) {
@@ -80,11 +91,15 @@ async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | unde
     if (read.kind === 'gone') return undefined;
     if (read.kind === 'too-large') return payloadTooLarge(BODY_LIMIT);
     const checked = checkBody(id, read.bytes, faults);
-    if (!checked.ok) return checked.reply;
+    if (!checked.ok) {
+      const found = handler.find(ctx);
+      if (found !== undefined && checked.body !== undefined) handler.rejected?.(ctx, found, checked.body);
+      return checked.reply;
+    }
     body = checked.body;
   }
   const found = handler.find(ctx);
-  if (found === undefined) return notFound(faults);
+  if (found === undefined) return missing(id, ctx);
   return handler.run(ctx, found, body);
 }
 
@@ -103,9 +118,6 @@ function send(res: ServerResponse, reply: Reply, faults: Faults): void {
   res.writeHead(reply.status, headers);
   res.end(payload);
 }
-
-const internalError = (): Reply =>
-  errorList(500, [errorEntry(500, 'Internal Server Error', 'The request could not be completed.')]);
 
 async function handle(req: IncomingMessage, res: ServerResponse, d: Deployment): Promise<void> {
   try {
@@ -129,7 +141,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const keys = createKeys();
   const d: Deployment = {
     route: createRouter(),
-    guard: createGuard(keys),
+    guard: createGuard(keys, faults),
     context: { store: seededStore(Date.now()), faults, clock: createClock() },
   };
   const server = createServer((req, res) => void handle(req, res, d));

@@ -4,14 +4,15 @@
 import type { ErrorObject } from 'ajv';
 import { operation, type Json, type OperationId } from '../src/contract/schemas.ts';
 import { rowsMisfit } from '../src/rows.ts';
-import type { Faults } from './faults.ts';
-import { errorEntry, errorList, type ErrorEntry, type Reply } from './responses.ts';
+import type { FaultName, Faults } from './faults.ts';
+import { errorEntry, errorList, internalError, type ErrorEntry, type Reply } from './responses.ts';
 import type { JsonObject } from './store.ts';
 
 /** Deeper bodies are refused before anything walks them recursively (JSON.stringify would overflow). */
 export const MAX_DEPTH = 64;
 
-export type Checked = { ok: true; body: JsonObject } | { ok: false; reply: Reply };
+/** body: the parsed body of a rejection, when it was JSON (a fault may act on it; see Handler.rejected) */
+export type Checked = { ok: true; body: JsonObject } | { ok: false; reply: Reply; body?: Json };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -22,7 +23,10 @@ const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace
 
 function invalidJson(what: string, pointer: string, type: string, faults: Faults): ErrorEntry {
   const where = faults.has('invalid-json-detail-without-pointer') ? '' : ` at ${shown(pointer)}`;
-  return errorEntry(400, 'Invalid JSON', `${what}${where}: expected ${type}`);
+  const expected = faults.has('invalid-json-detail-without-type') ? '' : `: expected ${type}`;
+  const entry = errorEntry(400, faults.has('invalid-json-title-wrong') ? 'Bad Request' : 'Invalid JSON', `${what}${where}${expected}`);
+  if (faults.has('invalid-json-source-not-empty')) entry.source = { pointer: shown(pointer) };
+  return entry;
 }
 
 const invalidValue = (pointer: string, rule: string): ErrorEntry => errorEntry(400, 'Invalid value', `Invalid value at ${shown(pointer)}: ${rule}`);
@@ -61,47 +65,111 @@ function entryFor(error: ErrorObject, faults: Faults): ErrorEntry {
   return invalidValue(error.instancePath, error.message ?? error.keyword);
 }
 
+const PERCENTAGE = /^\/chaos\/percentageFailures$/;
+const HTTP_STATUS = /^\/chaos\/httpErrors\/\d+\/status$/;
+
+/** Limits that a fault moves: [fault, keyword, pointer, the furthest value it lets through]. */
+const MOVED_LIMITS: [FaultName, 'minimum' | 'maximum', RegExp, number][] = [
+  ['chaos-percentage-above-100-accepted', 'maximum', PERCENTAGE, 101],
+  ['chaos-percentage-below-0-accepted', 'minimum', PERCENTAGE, -1],
+  ['chaos-status-above-599-accepted', 'maximum', HTTP_STATUS, 600],
+  ['chaos-status-below-400-accepted', 'minimum', HTTP_STATUS, 399],
+];
+
 function tolerated(error: ErrorObject, faults: Faults): boolean {
-  return (
-    faults.has('chaos-percentage-above-100-accepted') &&
-    error.keyword === 'maximum' &&
-    error.instancePath === '/chaos/percentageFailures' &&
-    typeof error.data === 'number' &&
-    error.data <= 101
+  return MOVED_LIMITS.some(
+    ([fault, keyword, pointer, furthest]) =>
+      faults.has(fault) &&
+      error.keyword === keyword &&
+      pointer.test(error.instancePath) &&
+      typeof error.data === 'number' &&
+      (keyword === 'maximum' ? error.data <= furthest : error.data >= furthest),
   );
 }
 
-function schemaEntries(id: OperationId, body: Json, faults: Faults): ErrorEntry[] {
+/** Wrong types a fault takes for the right one, before the body is validated. */
+function coerce(id: OperationId, body: Json, faults: Faults): Json {
+  if (id === 'updateChaosSettings' && faults.has('chaos-enabled-string-accepted') && isObject(body) && isObject(body.chaos)) {
+    const { enabled } = body.chaos;
+    if (enabled === 'true' || enabled === 'false') return { ...body, chaos: { ...body.chaos, enabled: enabled === 'true' } };
+  }
+  if (id === 'updateStateSettings' && faults.has('state-expression-number-accepted') && isObject(body) && isObject(body.state)) {
+    const expression = body.state.defaultContextExpression;
+    if (typeof expression === 'number') return { ...body, state: { ...body.state, defaultContextExpression: String(expression) } };
+  }
+  if (id === 'updateDataSource' && faults.has('data-source-rows-not-array-accepted') && isObject(body) && isObject(body.dataSource)) {
+    const { rows } = body.dataSource;
+    if (rows !== undefined && !Array.isArray(rows)) return { ...body, dataSource: { ...body.dataSource, rows: [] } };
+  }
+  if (id === 'pushOpenApiToGit' && faults.has('push-policy-any-type-accepted') && isObject(body) && isObject(body.push)) {
+    const policy = body.push.outOfSyncPolicy;
+    if (policy !== undefined && typeof policy !== 'string') return { ...body, push: { ...body.push, outOfSyncPolicy: JSON.stringify(policy) } };
+  }
+  return body;
+}
+
+/** The wrapper a fault makes optional: a non-empty object without it is taken as the wrapped object. */
+const OPTIONAL_WRAPPERS: Partial<Record<OperationId, [FaultName, string]>> = {
+  updateChaosSettings: ['chaos-wrapper-optional', 'chaos'],
+  updateOrganisation: ['organisation-wrapper-optional', 'organisation'],
+};
+
+function wrapped(id: OperationId, body: Json, faults: Faults): Json {
+  const optional = OPTIONAL_WRAPPERS[id];
+  if (!optional || !faults.has(optional[0]) || !isObject(body) || Object.keys(body).length === 0 || Object.hasOwn(body, optional[1])) return body;
+  return { [optional[1]]: body };
+}
+
+function schemaErrors(id: OperationId, body: Json, faults: Faults): ErrorObject[] {
   const validate = operation(id).requestBody?.validate;
   if (!validate || validate(body)) return [];
-  const entries = (validate.errors ?? []).filter((error) => !tolerated(error, faults)).map((error) => entryFor(error, faults));
+  return (validate.errors ?? []).filter((error) => !tolerated(error, faults));
+}
+
+function schemaEntries(errors: ErrorObject[], faults: Faults): ErrorEntry[] {
+  const entries = errors.map((error) => entryFor(error, faults));
   // A $ref beside a sibling 'type' reports one wrong type twice; Invalid JSON first, as it is the cause.
   const unique = [...new Map(entries.map((entry) => [`${entry.title}\n${entry.detail}`, entry])).values()];
   return [...unique.filter((entry) => entry.title === 'Invalid JSON'), ...unique.filter((entry) => entry.title !== 'Invalid JSON')];
 }
 
-function rowEntries(id: OperationId, body: JsonObject): ErrorEntry[] {
+/** chaos-limit-500: a percentageFailures outside its limits is the server's trouble. */
+function limitCrash(errors: ErrorObject[], faults: Faults): boolean {
+  return faults.has('chaos-limit-500') && errors.some((error) => PERCENTAGE.test(error.instancePath) && (error.keyword === 'minimum' || error.keyword === 'maximum'));
+}
+
+function rowEntries(id: OperationId, body: JsonObject, faults: Faults): ErrorEntry[] {
   if (id !== 'updateDataSource') return [];
   const dataSource = body.dataSource as { columnsMetadata: Json[]; rows: Json[] };
-  const misfit = rowsMisfit(dataSource.columnsMetadata, dataSource.rows);
+  const { columnsMetadata } = dataSource;
+  // data-source-row-short-accepted: rows with fewer strings than columns are let through, each where it stands
+  const short = (row: Json) => faults.has('data-source-row-short-accepted') && Array.isArray(row) && row.length < columnsMetadata.length;
+  const misfit = rowsMisfit(columnsMetadata, dataSource.rows.map((row) => (short(row) ? columnsMetadata.map(() => '') : row)));
   return misfit ? [invalidValue(`/dataSource${misfit.pointer}`, misfit.reason)] : [];
+}
+
+/** A rejected body: 400 with the entries (validation-error-code-string: their codes as strings). */
+function rejected(entries: ErrorEntry[], faults: Faults): { ok: false; reply: Reply } {
+  if (!faults.has('validation-error-code-string')) return { ok: false, reply: errorList(400, entries) };
+  return { ok: false, reply: { status: 400, json: { errors: entries.map((entry) => ({ ...entry, code: String(entry.code) })) } } };
 }
 
 export function checkBody(id: OperationId, bytes: Buffer, faults: Faults): Checked {
   const parsed = parse(bytes);
-  if (!parsed.ok) return { ok: false, reply: errorList(400, [invalidJson('Body is not valid JSON', '', 'object', faults)]) };
-  let body = parsed.value;
-  const deep = tooDeep(body);
-  if (deep !== undefined) return { ok: false, reply: errorList(400, [invalidValue(deep, `nested deeper than ${MAX_DEPTH} levels`)]) };
-  if (faults.has('chaos-wrapper-optional') && id === 'updateChaosSettings' && isObject(body) && !Object.hasOwn(body, 'chaos')) {
-    body = { chaos: body };
+  if (!parsed.ok && id === 'updateChaosSettings' && faults.has('not-json-accepted')) return { ok: true, body: { chaos: {} } };
+  if (!parsed.ok) return rejected([invalidJson('Body is not valid JSON', '', 'object', faults)], faults);
+  const deep = tooDeep(parsed.value);
+  if (deep !== undefined) return rejected([invalidValue(deep, `nested deeper than ${MAX_DEPTH} levels`)], faults);
+  const body = coerce(id, wrapped(id, parsed.value, faults), faults);
+  const errors = schemaErrors(id, body, faults);
+  if (limitCrash(errors, faults)) {
+    return { ok: false, reply: internalError() };
   }
-  const schemaProblems = schemaEntries(id, body, faults);
-  if (schemaProblems.length > 0) return { ok: false, reply: errorList(400, schemaProblems) };
+  if (errors.length > 0) return { ...rejected(schemaEntries(errors, faults), faults), body };
   // The schema has made sure it is an object with the wrapper the operation needs.
   const object = body as JsonObject;
-  const rowProblems = rowEntries(id, object);
-  if (rowProblems.length > 0) return { ok: false, reply: errorList(400, rowProblems) };
+  const problems = rowEntries(id, object, faults);
+  if (problems.length > 0) return { ...rejected(problems, faults), body };
   return { ok: true, body: object };
 }
 

@@ -1,25 +1,25 @@
-import { noContent, ok } from '../responses.ts';
+import type { Faults } from '../faults.ts';
+import { errorEntry, errorList, noContent, ok } from '../responses.ts';
 import type { DataSource, JsonObject } from '../store.ts';
 import { handler, param, type Context } from './handler.ts';
 
 const findDataSource = (ctx: Context): DataSource | undefined => ctx.store.dataSources.get(param(ctx, 'dataSourceId'));
 
-function view(ds: DataSource, withRows: boolean) {
-  const self = `/v1/data-sources/${ds.id}`;
-  return {
-    dataSource: {
-      id: ds.id,
-      aclObject: ds.aclObject,
-      name: ds.name,
-      lastUpdatedTime: ds.lastUpdatedTime,
-      version: ds.version,
-      type: ds.type,
-      columnsMetadata: ds.columnsMetadata,
-      ...(withRows ? { rows: ds.rows } : {}),
-      state: ds.state,
-      links: { self, acl: `${self}/acl{?subjectId}` },
-    },
+function view(ds: DataSource, faults: Faults) {
+  const self = `/v1/data-sources/${faults.has('data-source-links-from-acl-object') ? ds.aclObject : ds.id}`;
+  const dataSource = {
+    id: ds.id,
+    aclObject: ds.aclObject,
+    name: ds.name,
+    lastUpdatedTime: faults.has('data-source-updated-without-fraction') ? ds.lastUpdatedTime.replace(/[.,]\d+Z$/, 'Z') : ds.lastUpdatedTime,
+    version: ds.version,
+    type: ds.type,
+    columnsMetadata: faults.has('data-source-columns-reordered') ? [...ds.columnsMetadata].reverse() : ds.columnsMetadata,
+    ...(faults.has('data-source-rows-echoed') ? { rows: ds.rows } : {}),
+    ...(faults.has('data-source-without-state') ? {} : { state: ds.state }),
+    links: { self, acl: faults.has('data-source-link-acl-no-template') ? `${self}/acl` : `${self}/acl{?subjectId}` },
   };
+  return faults.has('data-source-response-unwrapped') ? dataSource : { dataSource };
 }
 
 export const updateDataSource = handler({
@@ -34,7 +34,7 @@ export const updateDataSource = handler({
     if (!ctx.faults.has('data-source-version-frozen')) ds.version += 1;
     ds.lastUpdatedTime = new Date().toISOString();
     ds.state = 'ENABLED';
-    return ok(view(ds, ctx.faults.has('data-source-rows-echoed')));
+    return ok(view(ds, ctx.faults));
   },
 });
 
@@ -42,6 +42,7 @@ export const deleteDataSource = handler({
   find: findDataSource,
   run: (ctx, ds: DataSource) => {
     if (!ctx.faults.has('data-source-delete-not-permanent')) ctx.store.dataSources.delete(ds.id);
+    if (ctx.faults.has('data-source-delete-400')) return errorList(400, [errorEntry(400, 'Delete failed', `The data source ${ds.id} could not be deleted`)]);
     return noContent();
   },
 });

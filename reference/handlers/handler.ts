@@ -1,6 +1,8 @@
 // What an operation's handler is: `find` names the resource the path points at (undefined: 404), and is
 // asked before the body is read and again after, since another request may have removed it meanwhile;
-// `run` answers with a valid body in hand.
+// `run` answers with a valid body in hand. Two hooks exist for faults only: `missing` may answer a resource
+// that is not found otherwise than the usual 404, and `rejected` may act on a body that was not accepted.
+import type { Json } from '../../src/contract/schemas.ts';
 import type { Clock } from '../clock.ts';
 import type { Faults } from '../faults.ts';
 import type { Reply } from '../responses.ts';
@@ -17,6 +19,10 @@ export interface Handler<T> {
   find(ctx: Context): T | undefined;
   /** body: the validated request body; {} for operations that take none */
   run(ctx: Context, found: T, body: JsonObject): Reply;
+  /** the answer when find finds nothing, where a fault changes it; undefined: the usual 404 */
+  missing?(ctx: Context): Reply | undefined;
+  /** what a fault does with a JSON body that was not accepted (a correct deployment: nothing) */
+  rejected?(ctx: Context, found: T, body: Json): void;
 }
 
 /** Erases the resource type so that handlers of different resources share one table. */

@@ -2,27 +2,46 @@
 // runs at once and ends in ERROR with NO_LOCAL_HEAD, which the interface shows a returned job may carry.
 import { randomUUID } from 'node:crypto';
 import { isoDuration, isoTimestamp } from '../clock.ts';
+import type { Faults } from '../faults.ts';
 import { ok } from '../responses.ts';
 import type { MockApi } from '../store.ts';
 import { findMockApi, handler } from './handler.ts';
 
+const NS_PER_HOUR = 3_600_000_000_000n;
+
+function finishedAt(ns: bigint, faults: Faults): string {
+  // job-finished-local-offset: the same instant, written in +01:00
+  if (faults.has('job-finished-local-offset')) return isoTimestamp(ns + NS_PER_HOUR, 9).replace(/Z$/, '+01:00');
+  return isoTimestamp(ns, 9);
+}
+
+function elapsedOf(ns: bigint, faults: Faults): string {
+  return faults.has('job-elapsed-milliseconds') ? `${ns / 1_000_000n}ms` : isoDuration(ns);
+}
+
+function selfLink(mockApi: MockApi, id: string, faults: Faults): string {
+  if (faults.has('job-link-without-mock-api')) return `/v1/jobs/${id}`;
+  return `/v1/mock-apis/${mockApi.id}/jobs/${faults.has('job-link-other-job-id') ? randomUUID() : id}`;
+}
+
 export const pushOpenApiToGit = handler({
   find: findMockApi,
-  run: (ctx, mockApi: MockApi) => {
+  run: ({ clock, faults }, mockApi: MockApi) => {
     const id = randomUUID();
-    const started = ctx.clock.nowNanos();
-    const errors = [{ code: 10, title: 'No local head', detail: 'No Git repository is connected to this mock API' }];
-    const finished = ctx.clock.nowNanos();
+    const started = clock.nowNanos();
+    const code = faults.has('job-error-code-string') ? '10' : 10;
+    const errors = [{ code, title: 'No local head', detail: 'No Git repository is connected to this mock API' }];
+    const finished = clock.nowNanos();
     const job = {
       id,
-      jobType: 'open-api-git-pull',
-      status: 'ERROR',
-      started: isoTimestamp(started, ctx.faults.has('job-started-millisecond-precision') ? 3 : 9),
-      finished: isoTimestamp(finished, 9),
-      elapsed: isoDuration(finished - started),
-      links: { self: `/v1/mock-apis/${mockApi.id}/jobs/${id}` },
+      jobType: faults.has('job-type-wrong') ? 'open-api-git-push' : 'open-api-git-pull',
+      status: faults.has('job-status-number') ? 3 : 'ERROR',
+      started: isoTimestamp(started, faults.has('job-started-millisecond-precision') ? 3 : 9),
+      finished: finishedAt(finished, faults),
+      elapsed: elapsedOf(finished - started, faults),
+      links: { self: selfLink(mockApi, id, faults) },
       outcome: { errorCode: 'NO_LOCAL_HEAD', errors },
     };
-    return ok({ job }, ctx.faults.has('push-status-200') ? 200 : 202);
+    return ok(faults.has('job-response-unwrapped') ? job : { job }, faults.has('push-status-200') ? 200 : 202);
   },
 });

@@ -4,15 +4,22 @@ import { ok } from '../responses.ts';
 import type { JsonObject, MockApi } from '../store.ts';
 import { findMockApi, handler } from './handler.ts';
 
-function updateSettings(key: 'chaos' | 'state') {
-  return handler({
-    find: findMockApi,
-    run: (_ctx, mockApi: MockApi, body) => {
-      mockApi[key] = { ...mockApi[key], ...(body[key] as JsonObject) };
-      return ok({ [key]: mockApi[key] });
-    },
-  });
-}
+export const updateChaosSettings = handler({
+  find: findMockApi,
+  run: ({ faults }, mockApi: MockApi, body) => {
+    const sent = body.chaos as JsonObject;
+    mockApi.chaos = { ...mockApi.chaos, ...sent };
+    const shown: JsonObject = { ...mockApi.chaos };
+    if (faults.has('chaos-echo-drops-invalid-http')) delete shown.invalidHttp;
+    if (faults.has('chaos-response-unsent-percentage-string') && !Object.hasOwn(sent, 'percentageFailures')) shown.percentageFailures = String(shown.percentageFailures);
+    return ok(faults.has('chaos-response-unwrapped') ? shown : { chaos: shown }, faults.has('chaos-status-201') ? 201 : 200);
+  },
+});
 
-export const updateChaosSettings = updateSettings('chaos');
-export const updateStateSettings = updateSettings('state');
+export const updateStateSettings = handler({
+  find: findMockApi,
+  run: ({ faults }, mockApi: MockApi, body) => {
+    if (!faults.has('state-update-ignored')) mockApi.state = { ...mockApi.state, ...(body.state as JsonObject) };
+    return ok(faults.has('state-response-unwrapped') ? mockApi.state : { state: mockApi.state });
+  },
+});

@@ -1,4 +1,5 @@
-import { noContent } from '../responses.ts';
+import { errorEntry, errorList, forbidden, noContent } from '../responses.ts';
+import { SEED } from '../store.ts';
 import { handler, param, type Context } from './handler.ts';
 
 interface Membership {
@@ -12,10 +13,19 @@ function findMembership(ctx: Context): Membership | undefined {
   return members?.has(userId) ? { members, userId } : undefined;
 }
 
+// No operation adds members, so the seeded members are everyone who ever was one.
+const SEEDED_MEMBERS: readonly string[] = [SEED.teamMemberId, ...SEED.otherTeamMemberIds];
+
 export const deleteTeamMember = handler({
   find: findMembership,
-  run: (_ctx, { members, userId }: Membership) => {
-    members.delete(userId);
+  run: (ctx, { members, userId }: Membership) => {
+    if (!ctx.faults.has('team-member-delete-not-permanent')) members.delete(userId);
+    if (ctx.faults.has('team-member-delete-403')) return forbidden(ctx.faults);
     return noContent();
+  },
+  missing: (ctx) => {
+    const userId = param(ctx, 'userId');
+    if (!ctx.faults.has('team-non-member-400') || !ctx.store.teams.has(param(ctx, 'teamId')) || SEEDED_MEMBERS.includes(userId)) return undefined;
+    return errorList(400, [errorEntry(400, 'Not a member', `The user ${userId} is not a member of this team`)]);
   },
 });

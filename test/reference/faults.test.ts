@@ -1,11 +1,13 @@
-// Each fault must show its deviation, and change nothing that its requirement does not cover: a check
-// that fails for the wrong reason proves nothing.
+// Each fault must show its deviation (fault-deviations.ts), and change nothing that its requirement does not
+// cover: a check that fails for the wrong reason proves nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAULT_NAMES, FAULTS, type FaultName } from '../../reference/faults.ts';
+import { FAULT_NAMES, FAULTS } from '../../reference/faults.ts';
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
 import { isRequirementId, type RequirementId } from '../../src/requirements.ts';
-import { CREDENTIALS_REQUIRED, NOT_FOUND_BODY, seen, send, type Answer, type Call, type Reference } from './helpers.ts';
+import { operation } from '../../src/contract/schemas.ts';
+import { chaos, configuration, dataSource, deviations, loggedRequest, member, org, push, state, twoColumns, UNKNOWN_UUID } from './fault-deviations.ts';
+import { NOT_FOUND_BODY, send, type Answer, type Call, type Reference } from './helpers.ts';
 
 async function withReference<T>(options: ReferenceOptions, use: (reference: Reference) => Promise<T>): Promise<T> {
   const deployment = await startReference(options);
@@ -16,136 +18,109 @@ async function withReference<T>(options: ReferenceOptions, use: (reference: Refe
   }
 }
 
-const org = `/v1/organisations/${SEED.organisationId}`;
-const chaos = (mockApiId: string = SEED.mockApiId) => `/v1/mock-apis/${mockApiId}/settings/chaos`;
-const dataSource = (id: string) => `/v1/data-sources/${id}`;
-const member = `/v1/teams/${SEED.teamId}/members/${SEED.teamMemberId}`;
-const loggedRequest = `/v1/mock-apis/${SEED.mockApiId}/requests/${SEED.requestId}`;
-const push = `/v1/mock-apis/${SEED.mockApiId}/open-api/push`;
-const configuration = { dataSource: { name: 'N', type: 'CSV', columnsMetadata: [{ name: 'c', type: { name: 'STRING' } }], rows: [['v']] } };
+const chaosExample = () => structuredClone((operation('updateChaosSettings').requestBody!.examples[0] as { chaos: Record<string, unknown> }).chaos);
 
-const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
-  'auth-open-get-organisation': async ({ call }) => {
-    expect((await call('GET', org, { token: null })).status).toBe(200);
-    expect((await call('GET', org, { token: 'unknown' })).status).toBe(401);
-    expect((await call('PUT', org, { token: null, body: { organisation: {} } })).status).toBe(401);
-  },
-  'auth-401-json-body': async ({ call }) => {
-    const answer = await call('GET', org, { token: null });
-    expect(seen(answer)).toEqual({ status: 401, type: 'application/json', body: { message: CREDENTIALS_REQUIRED } });
-  },
-  'forbidden-source-not-empty': async ({ call, deployment }) => {
-    const answer = await call('GET', org, { token: deployment.fixtures.forbiddenToken });
-    expect(answer.status).toBe(403);
-    expect(answer.json).toMatchObject({ errors: [{ title: 'Forbidden', source: { pointer: '' } }] });
-  },
-  'not-found-code-string': async ({ call }) => {
-    expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: '404', message: 'HTTP 404 Not Found' } });
-  },
-  'chaos-percentage-above-100-accepted': async ({ call }) => {
-    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json).toMatchObject({ chaos: { percentageFailures: 101 } });
-    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101.5 } } })).status).toBe(400);
-  },
-  'chaos-wrapper-optional': async ({ call }) => {
-    const answer = await call('PUT', chaos(), { body: { enabled: true } });
-    expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ chaos: { enabled: true } });
-  },
-  'invalid-json-detail-without-pointer': async ({ call }) => {
-    expect((await call('PUT', chaos(), { body: {} })).json).toEqual({
-      errors: [{ code: 400, title: 'Invalid JSON', detail: 'Required property missing: expected object', source: {} }],
-    });
-  },
-  'mock-api-id-length-4-accepted': async ({ call }) => {
-    expect((await call('PUT', chaos('abcd'), { body: { chaos: {} } })).status).toBe(200);
-    expect((await call('GET', `/v1/mock-apis/abcd/requests/${SEED.requestId}`)).json).toMatchObject({ id: SEED.requestId });
-    expect((await call('PUT', chaos('abc'), { body: { chaos: {} } })).status).toBe(404);
-  },
-  'org-rename-ignored': async ({ call }) => {
-    expect((await call('PUT', org, { body: { organisation: { name: 'New' } } })).json).toMatchObject({ organisation: { name: 'Example Ltd' } });
-    expect((await call('GET', org)).json).toMatchObject({ organisation: { name: 'Example Ltd' } });
-  },
-  'data-source-rows-echoed': async ({ call }) => {
-    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: configuration })).json).toMatchObject({ dataSource: { rows: [['v']] } });
-  },
-  'data-source-version-frozen': async ({ call }) => {
-    for (let i = 0; i < 2; i++) expect((await call('PUT', dataSource(SEED.dataSourceId), { body: configuration })).json).toMatchObject({ dataSource: { version: 1 } });
-  },
-  'data-source-delete-not-permanent': async ({ call }) => {
-    for (let i = 0; i < 2; i++) expect((await call('DELETE', dataSource(SEED.deletableDataSourceId))).status).toBe(204);
-    expect((await call('PUT', dataSource(SEED.deletableDataSourceId), { body: configuration })).status).toBe(200);
-  },
-  'logged-request-wrapped': async ({ call }) => {
-    expect((await call('GET', loggedRequest)).json).toEqual({ loggedRequest: expect.objectContaining({ id: SEED.requestId }) });
-  },
-  'job-started-millisecond-precision': async ({ call }) => {
-    const { job } = (await call('PUT', push, { body: { push: {} } })).json as { job: { started: string; finished: string } };
-    expect(job.started).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(job.finished).toMatch(/\.\d{9}Z$/);
-  },
-  'push-status-200': async ({ call }) => {
-    const answer = await call('PUT', push, { body: { push: {} } });
-    expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ job: { status: 'ERROR' } });
-  },
-  'json-media-type-text-plain': async ({ call }) => {
-    expect((await call('GET', org)).headers['content-type']).toBe('text/plain');
-    expect((await call('GET', '/v1/organisations/none')).headers['content-type']).toBe('application/json');
-  },
-};
+const SUCCESS = {
+  chaos: ['CHAOS-STATUS', 'CHAOS-RESPONSE', 'CHAOS-ECHO', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
+  state: ['STATE-RESPONSE', 'STATE-ECHO', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
+  organisation: ['ORG-RESPONSE', 'ORG-IDENTITY', 'ORG-LINKS', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
+  dataSource: ['DS-RESPONSE', 'DS-NO-ROWS', 'DS-REPLACES', 'DS-LAST-UPDATED', 'DS-VERSION', 'DS-LINKS', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
+  loggedRequest: ['LR-RESPONSE', 'LR-IDENTITY', 'LR-DATE', 'LR-DATE-FORMAT', 'LR-BODY', 'LR-URL', 'ID-REQUEST-UUID', 'GEN-UNWRAPPED-LOGGED-REQUEST', 'GEN-JSON'],
+  job: ['PUSH-STATUS', 'PUSH-RESPONSE', 'JOB-TYPE', 'JOB-STARTED', 'JOB-FINISHED', 'JOB-ELAPSED', 'JOB-LINKS', 'JOB-OUTCOME', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
+} satisfies Record<string, RequirementId[]>;
 
-// One pass over the interface. Each probe names the requirements whose statements its answer shows; the
-// kind of answer adds those of its body (see bodyShows). Probes run in this order on every deployment, so
-// the state they meet is the same.
+const put = (path: string, body: unknown) => ({ method: 'PUT', path, call: () => ({ body }) });
+const chaosPut = (body: unknown, mockApiId?: string) => put(chaos(mockApiId), body);
+
+// One pass over the interface. Each probe names the requirements whose statements its answer shows (a
+// successful answer: every statement about that answer); the kind of answer adds those of its body (see
+// bodyShows). Probes run in this order on every deployment, so the state they meet is the same: answers
+// that succeed come before the bodies a fault may wrongly accept, so that what such a fault stores shows in
+// no later answer.
 const probes: { name: string; shows: RequirementId[]; method: string; path: string; call?: (r: Reference) => Call }[] = [
   { name: 'get organisation, no Authorization', shows: ['AUTH-401-MISSING'], method: 'GET', path: org, call: () => ({ token: null }) },
   { name: 'get organisation, unknown key', shows: ['AUTH-401-INVALID'], method: 'GET', path: org, call: () => ({ token: 'nope' }) },
+  { name: 'get organisation, Bearer', shows: ['AUTH-401-INVALID'], method: 'GET', path: org, call: (r) => ({ token: null, headers: { Authorization: `Bearer ${r.deployment.fixtures.token}` } }) },
+  { name: 'get organisation, token in lower case', shows: ['AUTH-SCHEME-CASE'], method: 'GET', path: org, call: (r) => ({ token: null, headers: { Authorization: `token ${r.deployment.fixtures.token}` } }) },
   { name: 'update chaos, no Authorization', shows: ['AUTH-401-MISSING'], method: 'PUT', path: chaos(), call: () => ({ token: null, body: { chaos: {} } }) },
+  { name: 'push, no Authorization', shows: ['AUTH-401-MISSING'], method: 'PUT', path: push, call: () => ({ token: null, body: { push: {} } }) },
   { name: 'get organisation, forbidden key', shows: ['AUTH-403'], method: 'GET', path: org, call: (r) => ({ token: r.deployment.fixtures.forbiddenToken }) },
-  { name: 'get organisation', shows: ['ORG-RESPONSE'], method: 'GET', path: org },
+  { name: 'get organisation', shows: SUCCESS.organisation, method: 'GET', path: org },
   { name: 'get unknown organisation', shows: ['ERR-UNKNOWN-ID'], method: 'GET', path: '/v1/organisations/none' },
   { name: 'unknown path', shows: ['ERR-UNKNOWN-ID'], method: 'GET', path: '/v1/none' },
-  { name: 'chaos 100', shows: ['CHAOS-ECHO'], method: 'PUT', path: chaos(), call: () => ({ body: { chaos: { percentageFailures: 100 } } }) },
-  { name: 'chaos 100.5', shows: ['CHAOS-PERCENTAGE-LIMIT'], method: 'PUT', path: chaos(), call: () => ({ body: { chaos: { percentageFailures: 100.5 } } }) },
-  { name: 'chaos status 600', shows: ['CHAOS-HTTP-STATUS-LIMIT'], method: 'PUT', path: chaos(), call: () => ({ body: { chaos: { httpErrors: [{ status: 600 }] } } }) },
-  { name: 'chaos without wrapper', shows: ['GEN-WRAP-REQUEST'], method: 'PUT', path: chaos(), call: () => ({ body: { enabled: true } }) },
-  { name: 'chaos wrong type', shows: ['CHAOS-TYPES'], method: 'PUT', path: chaos(), call: () => ({ body: { chaos: { enabled: 'yes' } } }) },
-  { name: 'chaos not JSON', shows: ['GEN-NOT-JSON'], method: 'PUT', path: chaos(), call: () => ({ body: '{' }) },
-  { name: 'chaos, 4-character id', shows: ['ID-MOCK-API-LENGTH'], method: 'PUT', path: chaos('a1b2'), call: () => ({ body: { chaos: {} } }) },
-  { name: 'chaos, 11-character id', shows: ['ID-MOCK-API-LENGTH'], method: 'PUT', path: chaos('a1b2c3d4e5f'), call: () => ({ body: { chaos: {} } }) },
-  { name: 'state', shows: ['STATE-ECHO'], method: 'PUT', path: `/v1/mock-apis/${SEED.mockApiId}/settings/state`, call: () => ({ body: { state: { defaultContextExpression: 'x' } } }) },
-  { name: 'rename organisation', shows: ['ORG-RENAME'], method: 'PUT', path: org, call: () => ({ body: { organisation: { name: 'New' } } }) },
-  { name: 'get renamed organisation', shows: ['ORG-RENAME'], method: 'GET', path: org },
-  { name: 'update data source', shows: ['DS-NO-ROWS', 'DS-VERSION'], method: 'PUT', path: dataSource(SEED.dataSourceId), call: () => ({ body: configuration }) },
-  { name: 'update data source again', shows: ['DS-NO-ROWS', 'DS-VERSION'], method: 'PUT', path: dataSource(SEED.dataSourceId), call: () => ({ body: configuration }) },
-  { name: 'rows misfit', shows: ['DS-ROWS-FIT'], method: 'PUT', path: dataSource(SEED.dataSourceId), call: () => ({ body: { dataSource: { ...configuration.dataSource, rows: [[]] } } }) },
+  { name: 'chaos, enabled only', shows: SUCCESS.chaos, ...chaosPut({ chaos: { enabled: false } }) },
+  { name: 'chaos, every field', shows: SUCCESS.chaos, ...chaosPut({ chaos: { ...chaosExample(), enabled: false } }) },
+  { name: 'chaos at the limits', shows: [...SUCCESS.chaos, 'CHAOS-PERCENTAGE-LIMIT', 'CHAOS-HTTP-STATUS-LIMIT'], ...chaosPut({ chaos: { percentageFailures: 100, httpErrors: [{ status: 400 }, { status: 599 }] } }) },
+  { name: 'chaos 100.5', shows: ['CHAOS-PERCENTAGE-LIMIT'], ...chaosPut({ chaos: { percentageFailures: 100.5 } }) },
+  { name: 'chaos -0.5', shows: ['CHAOS-PERCENTAGE-LIMIT'], ...chaosPut({ chaos: { percentageFailures: -0.5 } }) },
+  { name: 'chaos status 600', shows: ['CHAOS-HTTP-STATUS-LIMIT'], ...chaosPut({ chaos: { httpErrors: [{ status: 600 }] } }) },
+  { name: 'chaos status 399', shows: ['CHAOS-HTTP-STATUS-LIMIT'], ...chaosPut({ chaos: { httpErrors: [{ status: 399 }] } }) },
+  { name: 'chaos without wrapper', shows: ['GEN-WRAP-REQUEST'], ...chaosPut({ enabled: true }) },
+  { name: 'chaos, empty body', shows: ['GEN-WRAP-REQUEST'], ...chaosPut({}) },
+  { name: 'chaos wrong type', shows: ['CHAOS-TYPES'], ...chaosPut({ chaos: { enabled: 'yes' } }) },
+  { name: 'chaos enabled as a string', shows: ['CHAOS-TYPES'], ...chaosPut({ chaos: { enabled: 'false' } }) },
+  { name: 'chaos not JSON', shows: ['GEN-NOT-JSON'], ...chaosPut('{') },
+  { name: 'chaos, 4-character id', shows: ['ID-MOCK-API-LENGTH'], ...chaosPut({ chaos: {} }, 'a1b2') },
+  { name: 'chaos, 11-character id', shows: ['ID-MOCK-API-LENGTH'], ...chaosPut({ chaos: {} }, 'a1b2c3d4e5f') },
+  { name: 'state', shows: SUCCESS.state, ...put(state, { state: { defaultContextExpression: 'x' } }) },
+  { name: 'state, a number', shows: ['STATE-TYPES'], ...put(state, { state: { defaultContextExpression: 42 } }) },
+  { name: 'rename organisation', shows: [...SUCCESS.organisation, 'ORG-RENAME'], ...put(org, { organisation: { name: 'New' } }) },
+  { name: 'get renamed organisation', shows: [...SUCCESS.organisation, 'ORG-RENAME'], method: 'GET', path: org },
+  { name: 'rename organisation to a number', shows: ['ORG-TYPES'], ...put(org, { organisation: { name: 5 } }) },
+  { name: 'get organisation after a rejected rename', shows: [...SUCCESS.organisation, 'ORG-RENAME', 'ORG-TYPES'], method: 'GET', path: org },
+  { name: 'organisation without wrapper', shows: ['GEN-WRAP-REQUEST'], ...put(org, { name: 'New' }) },
+  { name: 'update data source', shows: SUCCESS.dataSource, ...put(dataSource(SEED.dataSourceId), configuration) },
+  { name: 'update data source again', shows: SUCCESS.dataSource, ...put(dataSource(SEED.dataSourceId), twoColumns) },
+  { name: 'rows misfit', shows: ['DS-ROWS-FIT'], ...put(dataSource(SEED.dataSourceId), { dataSource: { ...configuration.dataSource, rows: [[]] } }) },
+  { name: 'rows not an array', shows: ['DS-TYPES'], ...put(dataSource(SEED.dataSourceId), { dataSource: { ...configuration.dataSource, rows: {} } }) },
   { name: 'delete data source', shows: ['DS-DELETE'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId) },
   { name: 'delete it again', shows: ['DS-DELETE-PERMANENT'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId) },
-  { name: 'update deleted', shows: ['DS-DELETE-PERMANENT', 'DS-NO-ROWS', 'DS-VERSION'], method: 'PUT', path: dataSource(SEED.deletableDataSourceId), call: () => ({ body: configuration }) },
-  { name: 'delete member', shows: ['TEAM-MEMBER-DELETE'], method: 'DELETE', path: member },
-  { name: 'delete member again', shows: ['TEAM-MEMBER-GONE'], method: 'DELETE', path: member },
-  { name: 'logged request', shows: ['GEN-UNWRAPPED-LOGGED-REQUEST'], method: 'GET', path: loggedRequest },
-  { name: 'push', shows: ['PUSH-STATUS', 'JOB-STARTED'], method: 'PUT', path: push, call: () => ({ body: { push: {} } }) },
+  { name: 'update deleted', shows: ['DS-DELETE-PERMANENT'], ...put(dataSource(SEED.deletableDataSourceId), configuration) },
+  { name: 'delete member', shows: ['TEAM-MEMBER-DELETE'], method: 'DELETE', path: member() },
+  { name: 'delete member again', shows: ['TEAM-MEMBER-GONE'], method: 'DELETE', path: member() },
+  { name: 'delete a user who never was a member', shows: ['ERR-UNKNOWN-ID'], method: 'DELETE', path: member('user-nobody') },
+  { name: 'delete a member of an unknown team', shows: ['ERR-UNKNOWN-ID'], method: 'DELETE', path: member(SEED.teamMemberId, 'team-none') },
+  { name: 'logged request', shows: SUCCESS.loggedRequest, method: 'GET', path: loggedRequest() },
+  { name: 'unknown logged request', shows: ['ERR-UNKNOWN-ID'], method: 'GET', path: loggedRequest(UNKNOWN_UUID) },
+  { name: 'push', shows: SUCCESS.job, ...put(push, { push: {} }) },
+  { name: 'push, policy a number', shows: ['PUSH-TYPES'], ...put(push, { push: { outOfSyncPolicy: 5 } }) },
 ];
+
+/** Every UUID as the n-th one met, so that random ids compare equal but two different ids do not. */
+function maskUuids(text: string): string {
+  const seen = new Map<string, number>();
+  return text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (uuid) => {
+    if (!seen.has(uuid)) seen.set(uuid, seen.size + 1);
+    return `<uuid${seen.get(uuid)}>`;
+  });
+}
+
+/** loggedDate as whole seconds after loggedDateString: the instant differs per start, their distance does not. */
+function maskLoggedDate(text: string): string {
+  const shown = /"loggedDateString":"([^"]+)"/.exec(text)?.[1];
+  const at = shown === undefined ? NaN : Date.parse(shown);
+  return text.replace(/"loggedDate":(\d+)/g, (_, ms: string) => `"loggedDate":"<${Number.isNaN(at) ? '?' : Math.floor((Number(ms) - at) / 1000)} s after loggedDateString>"`);
+}
 
 // What differs between two correct deployments (random ids, clocks) is masked; precision is kept.
 function mask(text: string): string {
-  return text
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+  return maskUuids(maskLoggedDate(text))
     .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, (timestamp) => timestamp.replace(/\d/g, '9'))
-    .replace(/"PT[\d.]+S"/g, '"<duration>"')
-    .replace(/"loggedDate":\d+/g, '"loggedDate":0');
+    .replace(/"PT[\d.]+S"/g, '"<duration>"');
 }
 
 const observe = (answer: Answer) => ({ status: answer.status, type: answer.headers['content-type'], body: mask(answer.text) });
 
-/** The requirements on the body of an answer of this kind. */
+/** The requirements on the body of an answer of this kind (a successful answer's are its probe's). */
 function bodyShows({ status, body }: ReturnType<typeof observe>): RequirementId[] {
-  if (status < 300) return body === '' ? [] : ['GEN-JSON'];
-  if (status === 401) return ['AUTH-401-BODY'];
-  if (status === 403) return ['AUTH-403-BODY'];
-  if (status === 404) return ['ERR-404'];
-  return body.includes('"Invalid JSON"') ? ['ERR-INVALID-JSON'] : [];
+  if (status < 400) return [];
+  const shows: RequirementId[] = ['GEN-NO-5XX'];
+  if (status === 401) shows.push('AUTH-401-BODY');
+  if (status === 403) shows.push('AUTH-403-BODY');
+  if (status === 404) shows.push('ERR-404');
+  if (body.includes('"errors"')) shows.push('ERR-ERROR-LIST');
+  if (body.includes('"Invalid JSON"')) shows.push('ERR-INVALID-JSON');
+  return shows;
 }
 
 async function pass(options: ReferenceOptions): Promise<Map<string, { observed: ReturnType<typeof observe>; shows: RequirementId[] }>> {

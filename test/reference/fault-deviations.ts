@@ -1,0 +1,397 @@
+// What each fault visibly does, as a test per fault (run by faults.test.ts on a deployment with that fault
+// alone switched on): the deviation shows, and where a fault is narrow, the nearest correct answer still
+// shows beside it.
+import { expect } from 'vitest';
+import type { FaultName } from '../../reference/faults.ts';
+import { OTHER_ORGANISATION_ID } from '../../reference/handlers/organisations.ts';
+import { SEED } from '../../reference/store.ts';
+import { CREDENTIALS_REQUIRED, FORBIDDEN_BODY, NOT_FOUND_BODY, seen, type Reference } from './helpers.ts';
+
+export const org = `/v1/organisations/${SEED.organisationId}`;
+export const chaos = (mockApiId: string = SEED.mockApiId) => `/v1/mock-apis/${mockApiId}/settings/chaos`;
+export const state = `/v1/mock-apis/${SEED.mockApiId}/settings/state`;
+export const dataSource = (id: string) => `/v1/data-sources/${id}`;
+export const member = (userId: string = SEED.teamMemberId, teamId: string = SEED.teamId) => `/v1/teams/${teamId}/members/${userId}`;
+export const loggedRequest = (requestId: string = SEED.requestId) => `/v1/mock-apis/${SEED.mockApiId}/requests/${requestId}`;
+export const push = `/v1/mock-apis/${SEED.mockApiId}/open-api/push`;
+export const configuration = { dataSource: { name: 'N', type: 'CSV', columnsMetadata: [{ name: 'c', type: { name: 'STRING' } }], rows: [['v']] } };
+export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
+export const twoColumns = { dataSource: { ...configuration.dataSource, columnsMetadata: [{ name: 'a', type: { name: 'STRING' } }, { name: 'b', type: { name: 'INTEGER' } }], rows: [['x', '1']] } };
+const UTC_NANOS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
+
+type Job = { id: string; status: unknown; jobType: string; started: string; finished: string; elapsed: string; links: { self: string }; outcome: { errors: { code: unknown }[] } };
+type Logged = { id: string; request: { url: string; absoluteUrl: string; clientIp?: string; loggedDate: number; loggedDateString: string; body: string; bodyAsBase64: string } };
+
+const jobOf = async ({ call }: Reference): Promise<Job> => ((await call('PUT', push, { body: { push: {} } })).json as { job: Job }).job;
+const loggedOf = async ({ call }: Reference, requestId?: string): Promise<Logged> => (await call('GET', loggedRequest(requestId))).json as Logged;
+const updated = async ({ call }: Reference, body: unknown = configuration) => (await call('PUT', dataSource(SEED.dataSourceId), { body })).json as { dataSource: Record<string, any> };
+const errorsOf = (json: unknown) => (json as { errors: Record<string, unknown>[] }).errors;
+
+export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
+  // Authentication
+  'auth-open-get-organisation': async ({ call }) => {
+    expect((await call('GET', org, { token: null })).status).toBe(200);
+    expect((await call('GET', org, { token: 'unknown' })).status).toBe(401);
+    expect((await call('PUT', org, { token: null, body: { organisation: {} } })).status).toBe(401);
+  },
+  'auth-open-push': async ({ call }) => {
+    expect((await call('PUT', push, { token: null, body: { push: {} } })).status).toBe(202);
+    expect((await call('PUT', push, { token: 'unknown', body: { push: {} } })).status).toBe(401);
+    expect((await call('GET', org, { token: null })).status).toBe(401);
+  },
+  'auth-bearer-accepted': async ({ call, deployment }) => {
+    const bearer = (key: string) => ({ token: null, headers: { Authorization: `Bearer ${key}` } });
+    expect((await call('GET', org, bearer(deployment.fixtures.token))).status).toBe(200);
+    expect((await call('GET', org, bearer(deployment.fixtures.forbiddenToken))).status).toBe(403);
+    expect((await call('GET', org, bearer('unknown'))).status).toBe(401);
+  },
+  'auth-401-json-body': async ({ call }) => {
+    const answer = await call('GET', org, { token: null });
+    expect(seen(answer)).toEqual({ status: 401, type: 'application/json', body: { message: CREDENTIALS_REQUIRED } });
+  },
+  'auth-401-wording': async ({ call }) => {
+    expect(seen(await call('GET', org, { token: null }))).toEqual({ status: 401, type: 'text/plain', body: 'Unauthorized.' });
+  },
+  'auth-scheme-lowercase-403': async ({ call, deployment }) => {
+    const lower = (key: string) => ({ token: null, headers: { Authorization: `token ${key}` } });
+    expect(seen(await call('GET', org, lower(deployment.fixtures.token)))).toEqual({ status: 403, type: 'application/json', body: FORBIDDEN_BODY });
+    expect((await call('GET', org, lower('unknown'))).status).toBe(401);
+    expect((await call('GET', org)).status).toBe(200);
+  },
+  'forbidden-key-permitted': async ({ call, deployment }) => {
+    const forbidden = { token: deployment.fixtures.forbiddenToken };
+    expect((await call('GET', org, forbidden)).status).toBe(200);
+    expect((await call('PUT', org, { ...forbidden, body: { organisation: { name: 'X' } } })).status).toBe(403);
+  },
+  'forbidden-source-not-empty': async ({ call, deployment }) => {
+    const answer = await call('GET', org, { token: deployment.fixtures.forbiddenToken });
+    expect(answer.status).toBe(403);
+    expect(answer.json).toMatchObject({ errors: [{ title: 'Forbidden', source: { pointer: '' } }] });
+  },
+  'forbidden-title-wrong': async ({ call, deployment }) => {
+    const answer = await call('GET', org, { token: deployment.fixtures.forbiddenToken });
+    expect(answer.status).toBe(403);
+    expect(answer.json).toEqual({ errors: [{ ...FORBIDDEN_BODY.errors[0], title: 'Access denied' }] });
+  },
+  'forbidden-two-entries': async ({ call, deployment }) => {
+    const answer = await call('GET', org, { token: deployment.fixtures.forbiddenToken });
+    expect(answer.status).toBe(403);
+    expect(errorsOf(answer.json).map((entry) => [entry.title, entry.source])).toEqual([['Forbidden', {}], ['Forbidden', {}]]);
+  },
+  // Errors
+  'not-found-code-string': async ({ call }) => {
+    expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: '404', message: 'HTTP 404 Not Found' } });
+  },
+  'not-found-without-message': async ({ call }) => {
+    expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: 404 } });
+  },
+  'organisation-unknown-id-400': async ({ call }) => {
+    const answer = await call('GET', '/v1/organisations/none');
+    expect(answer.status).toBe(400);
+    expect(errorsOf(answer.json)[0]).toMatchObject({ title: 'Invalid organisation id' });
+    expect((await call('PUT', '/v1/organisations/none', { body: { organisation: { name: 'X' } } })).json).toEqual(NOT_FOUND_BODY);
+  },
+  'team-non-member-400': async ({ call }) => {
+    const answer = await call('DELETE', member('user-nobody'));
+    expect(answer.status).toBe(400);
+    expect(errorsOf(answer.json)[0]).toMatchObject({ title: 'Not a member' });
+    expect((await call('DELETE', member('user-nobody', 'team-none'))).status).toBe(404);
+    expect((await call('DELETE', member())).status).toBe(204);
+    // a member removed is no member that never was one
+    expect((await call('DELETE', member())).status).toBe(404);
+  },
+  'logged-request-unknown-id-200': async (r) => {
+    const answer = await r.call('GET', loggedRequest(UNKNOWN_UUID));
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ id: UNKNOWN_UUID, request: { url: '/orders?limit=2' } });
+    expect((await r.call('GET', loggedRequest('not-a-uuid'))).status).toBe(404);
+    expect((await r.call('GET', `/v1/mock-apis/${SEED.otherMockApiId}/requests/${UNKNOWN_UUID}`)).status).toBe(404);
+  },
+  'invalid-json-detail-without-pointer': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: {} })).json).toEqual({
+      errors: [{ code: 400, title: 'Invalid JSON', detail: 'Required property missing: expected object', source: {} }],
+    });
+  },
+  'invalid-json-detail-without-type': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: {} })).json).toEqual({
+      errors: [{ code: 400, title: 'Invalid JSON', detail: 'Required property missing at /chaos', source: {} }],
+    });
+  },
+  'invalid-json-title-wrong': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: {} })).json).toEqual({
+      errors: [{ code: 400, title: 'Bad Request', detail: 'Required property missing at /chaos: expected object', source: {} }],
+    });
+  },
+  'invalid-json-source-not-empty': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: {} })).json).toEqual({
+      errors: [{ code: 400, title: 'Invalid JSON', detail: 'Required property missing at /chaos: expected object', source: { pointer: '/chaos' } }],
+    });
+  },
+  'validation-error-code-string': async ({ call, deployment }) => {
+    expect(errorsOf((await call('PUT', chaos(), { body: {} })).json)[0]).toMatchObject({ code: '400', title: 'Invalid JSON' });
+    expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({ code: '400', title: 'Invalid value' });
+    expect(errorsOf((await call('GET', org, { token: deployment.fixtures.forbiddenToken })).json)[0]).toMatchObject({ code: 403 });
+  },
+  // General conventions
+  'json-media-type-text-plain': async ({ call }) => {
+    expect((await call('GET', org)).headers['content-type']).toBe('text/plain');
+    expect((await call('GET', '/v1/organisations/none')).headers['content-type']).toBe('application/json');
+  },
+  'chaos-wrapper-optional': async ({ call }) => {
+    const answer = await call('PUT', chaos(), { body: { enabled: true } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ chaos: { enabled: true } });
+    expect((await call('PUT', chaos(), { body: {} })).status).toBe(400);
+  },
+  'organisation-wrapper-optional': async ({ call }) => {
+    expect((await call('PUT', org, { body: { name: 'Unwrapped' } })).json).toMatchObject({ organisation: { name: 'Unwrapped' } });
+    expect((await call('PUT', org, { body: {} })).status).toBe(400);
+    expect((await call('PUT', chaos(), { body: { enabled: true } })).status).toBe(400);
+  },
+  'chaos-response-unwrapped': async ({ call }) => {
+    expect(seen(await call('PUT', chaos(), { body: { chaos: { percentageFailures: 5 } } }))).toMatchObject({ status: 200, body: { percentageFailures: 5, enabled: false } });
+  },
+  'state-response-unwrapped': async ({ call }) => {
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: 'x' } } })).json).toEqual({ defaultContextExpression: 'x' });
+  },
+  'organisation-response-unwrapped': async ({ call }) => {
+    expect((await call('GET', org)).json).toMatchObject({ id: SEED.organisationId, name: 'Example Ltd' });
+    expect((await call('PUT', org, { body: { organisation: { name: 'X' } } })).json).toMatchObject({ id: SEED.organisationId, name: 'X' });
+  },
+  'data-source-response-unwrapped': async (r) => {
+    expect(await updated(r)).toMatchObject({ id: SEED.dataSourceId, version: 2 });
+  },
+  'job-response-unwrapped': async ({ call }) => {
+    const answer = await call('PUT', push, { body: { push: {} } });
+    expect(answer.status).toBe(202);
+    expect(answer.json).toMatchObject({ jobType: 'open-api-git-pull', status: 'ERROR' });
+  },
+  'logged-request-wrapped': async ({ call }) => {
+    expect((await call('GET', loggedRequest())).json).toEqual({ loggedRequest: expect.objectContaining({ id: SEED.requestId }) });
+  },
+  'not-json-accepted': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 7 } } })).status).toBe(200);
+    expect((await call('PUT', chaos(), { body: 'chaos: {' })).json).toMatchObject({ chaos: { percentageFailures: 7 } });
+    expect((await call('PUT', state, { body: 'state: {' })).status).toBe(400);
+  },
+  'chaos-limit-500': async ({ call }) => {
+    for (const percentageFailures of [-0.5, 100.5]) {
+      const answer = await call('PUT', chaos(), { body: { chaos: { percentageFailures } } });
+      expect(answer.status).toBe(500);
+      expect(errorsOf(answer.json)[0]).toMatchObject({ title: 'Internal Server Error' });
+    }
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 600 }] } } })).status).toBe(400);
+  },
+  // Identifiers
+  'mock-api-id-length-4-accepted': async ({ call }) => {
+    expect((await call('PUT', chaos('abcd'), { body: { chaos: {} } })).status).toBe(200);
+    expect((await call('GET', `/v1/mock-apis/abcd/requests/${SEED.requestId}`)).json).toMatchObject({ id: SEED.requestId });
+    expect((await call('PUT', chaos('abc'), { body: { chaos: {} } })).status).toBe(404);
+  },
+  'mock-api-id-length-11-accepted': async ({ call }) => {
+    expect((await call('PUT', chaos('abcdefghijk'), { body: { chaos: {} } })).status).toBe(200);
+    expect((await call('GET', `/v1/mock-apis/abcdefghijk/requests/${SEED.requestId}`)).json).toMatchObject({ id: SEED.requestId });
+    expect((await call('PUT', chaos('abcdefghijkl'), { body: { chaos: {} } })).status).toBe(404);
+  },
+  // Chaos settings
+  'chaos-status-201': async ({ call }) => {
+    const answer = await call('PUT', chaos(), { body: { chaos: { enabled: false } } });
+    expect(answer.status).toBe(201);
+    expect(answer.json).toMatchObject({ chaos: { enabled: false } });
+  },
+  'chaos-response-unsent-percentage-string': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 12.5 } } })).json).toMatchObject({ chaos: { percentageFailures: 12.5 } });
+    expect((await call('PUT', chaos(), { body: { chaos: { enabled: false } } })).json).toMatchObject({ chaos: { enabled: false, percentageFailures: '12.5' } });
+  },
+  'chaos-echo-drops-invalid-http': async ({ call }) => {
+    const answer = await call('PUT', chaos(), { body: { chaos: { invalidHttp: { enabled: true }, enabled: false } } });
+    expect(answer.json).toEqual({ chaos: expect.not.objectContaining({ invalidHttp: expect.anything() }) });
+    expect(answer.json).toMatchObject({ chaos: { enabled: false, socketClose: { enabled: false } } });
+  },
+  'chaos-percentage-above-100-accepted': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json).toMatchObject({ chaos: { percentageFailures: 101 } });
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101.5 } } })).status).toBe(400);
+  },
+  'chaos-percentage-below-0-accepted': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: -1 } } })).json).toMatchObject({ chaos: { percentageFailures: -1 } });
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: -1.5 } } })).status).toBe(400);
+  },
+  'chaos-status-above-599-accepted': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 600 }] } } })).json).toMatchObject({ chaos: { httpErrors: [{ status: 600 }] } });
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 601 }] } } })).status).toBe(400);
+  },
+  'chaos-status-below-400-accepted': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 399 }] } } })).json).toMatchObject({ chaos: { httpErrors: [{ status: 399 }] } });
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 398 }] } } })).status).toBe(400);
+  },
+  'chaos-enabled-string-accepted': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { enabled: 'true' } } })).json).toMatchObject({ chaos: { enabled: true } });
+    expect((await call('PUT', chaos(), { body: { chaos: { enabled: 'false' } } })).json).toMatchObject({ chaos: { enabled: false } });
+    expect((await call('PUT', chaos(), { body: { chaos: { enabled: 'yes' } } })).status).toBe(400);
+  },
+  // State settings
+  'state-update-ignored': async ({ call }) => {
+    const answer = await call('PUT', state, { body: { state: { defaultContextExpression: 'x' } } });
+    expect(seen(answer)).toEqual({ status: 200, type: 'application/json', body: { state: { defaultContextExpression: '' } } });
+  },
+  'state-expression-number-accepted': async ({ call }) => {
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: 42 } } })).json).toEqual({ state: { defaultContextExpression: '42' } });
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: true } } })).status).toBe(400);
+  },
+  // Organisations
+  'organisation-without-email': async ({ call }) => {
+    const { organisation } = (await call('GET', org)).json as { organisation: Record<string, unknown> };
+    expect(organisation).not.toHaveProperty('emailAddress');
+    expect(organisation).toMatchObject({ id: SEED.organisationId, name: 'Example Ltd' });
+  },
+  'organisation-other-id': async ({ call }) => {
+    const { organisation } = (await call('GET', org)).json as { organisation: { id: string; links: Record<string, string> } };
+    expect(organisation.id).toBe(OTHER_ORGANISATION_ID);
+    expect(organisation.links).toMatchObject({ self: `/v1/organisations/${OTHER_ORGANISATION_ID}`, acl: `/v1/organisations/${OTHER_ORGANISATION_ID}/acl{?subjectId}` });
+  },
+  'org-link-acl-subject-from-org-id': async ({ call }) => {
+    const { organisation } = (await call('GET', org)).json as { organisation: { aclSubject: string; links: Record<string, string> } };
+    expect(organisation.links.aclSubject).toBe(`/v1/acl/subjects/${SEED.organisationId}`);
+    expect(organisation.aclSubject).toBe(`acl-subject-${SEED.organisationId}`);
+  },
+  'org-rename-ignored': async ({ call }) => {
+    expect((await call('PUT', org, { body: { organisation: { name: 'New' } } })).json).toMatchObject({ organisation: { name: 'Example Ltd' } });
+    expect((await call('GET', org)).json).toMatchObject({ organisation: { name: 'Example Ltd' } });
+  },
+  'organisation-wrong-type-name-stored': async ({ call }) => {
+    expect((await call('PUT', org, { body: { organisation: { name: 5 } } })).status).toBe(400);
+    expect((await call('GET', org)).json).toMatchObject({ organisation: { name: '5' } });
+    expect((await call('PUT', org, { body: { organisation: { name: ['a'] } } })).status).toBe(400);
+    expect((await call('GET', org)).json).toMatchObject({ organisation: { name: '["a"]' } });
+  },
+  // Data sources
+  'data-source-without-state': async (r) => {
+    const { dataSource: ds } = await updated(r);
+    expect(ds).not.toHaveProperty('state');
+    expect(ds).toMatchObject({ id: SEED.dataSourceId, version: 2 });
+  },
+  'data-source-rows-echoed': async (r) => {
+    expect(await updated(r)).toMatchObject({ dataSource: { rows: [['v']] } });
+  },
+  'data-source-columns-reordered': async (r) => {
+    expect((await updated(r, twoColumns)).dataSource.columnsMetadata).toEqual([...twoColumns.dataSource.columnsMetadata].reverse());
+  },
+  'data-source-updated-without-fraction': async (r) => {
+    expect((await updated(r)).dataSource.lastUpdatedTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  },
+  'data-source-version-frozen': async (r) => {
+    for (let i = 0; i < 2; i++) expect(await updated(r)).toMatchObject({ dataSource: { version: 1 } });
+  },
+  'data-source-link-acl-no-template': async (r) => {
+    const id = SEED.dataSourceId;
+    expect((await updated(r)).dataSource.links).toEqual({ self: `/v1/data-sources/${id}`, acl: `/v1/data-sources/${id}/acl` });
+  },
+  'data-source-links-from-acl-object': async (r) => {
+    const { dataSource: ds } = await updated(r);
+    expect(ds.links).toEqual({ self: `/v1/data-sources/${ds.aclObject}`, acl: `/v1/data-sources/${ds.aclObject}/acl{?subjectId}` });
+    expect(ds.id).toBe(SEED.dataSourceId);
+  },
+  'data-source-row-short-accepted': async ({ call }) => {
+    const rows = (...cells: unknown[][]) => ({ dataSource: { ...twoColumns.dataSource, rows: cells } });
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: rows(['x'], []) })).status).toBe(200);
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: rows(['x', '1', 'extra']) })).status).toBe(400);
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: rows(['x', 1]) })).status).toBe(400);
+  },
+  'data-source-rows-not-array-accepted': async ({ call }) => {
+    const withRows = (rows: unknown) => ({ dataSource: { ...configuration.dataSource, rows } });
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: withRows({ a: 1 }) })).json).toMatchObject({ dataSource: { version: 2 } });
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: withRows('v') })).status).toBe(200);
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: withRows([[1]]) })).status).toBe(400);
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...configuration.dataSource, name: 1 } } })).status).toBe(400);
+  },
+  'data-source-delete-400': async ({ call }) => {
+    const answer = await call('DELETE', dataSource(SEED.deletableDataSourceId));
+    expect(answer.status).toBe(400);
+    expect(errorsOf(answer.json)[0]).toMatchObject({ title: 'Delete failed' });
+    expect(seen(await call('DELETE', dataSource(SEED.deletableDataSourceId)))).toMatchObject({ status: 404, body: NOT_FOUND_BODY });
+  },
+  'data-source-delete-not-permanent': async ({ call }) => {
+    for (let i = 0; i < 2; i++) expect((await call('DELETE', dataSource(SEED.deletableDataSourceId))).status).toBe(204);
+    expect((await call('PUT', dataSource(SEED.deletableDataSourceId), { body: configuration })).status).toBe(200);
+  },
+  // Teams
+  'team-member-delete-403': async ({ call }) => {
+    expect(seen(await call('DELETE', member()))).toEqual({ status: 403, type: 'application/json', body: FORBIDDEN_BODY });
+    expect((await call('DELETE', member())).status).toBe(404);
+  },
+  'team-member-delete-not-permanent': async ({ call }) => {
+    for (let i = 0; i < 2; i++) expect((await call('DELETE', member())).status).toBe(204);
+    expect((await call('DELETE', member('user-nobody'))).status).toBe(404);
+  },
+  // Logged requests
+  'logged-request-without-client-ip': async (r) => {
+    const logged = await loggedOf(r);
+    expect(logged.request).not.toHaveProperty('clientIp');
+    expect(logged.request).toMatchObject({ url: '/orders?limit=2', method: 'POST' });
+  },
+  'logged-request-other-id': async (r) => {
+    expect((await loggedOf(r)).id).toBe(SEED.binaryRequestId);
+    expect((await loggedOf(r, SEED.emptyRequestId)).id).toBe(SEED.requestId);
+    expect((await r.call('GET', loggedRequest(UNKNOWN_UUID))).status).toBe(404);
+  },
+  'logged-date-an-hour-off': async (r) => {
+    const { loggedDate, loggedDateString } = (await loggedOf(r)).request;
+    expect(loggedDate - Date.parse(loggedDateString)).toBeGreaterThanOrEqual(3_600_000);
+    expect(loggedDate - Date.parse(loggedDateString)).toBeLessThan(3_601_000);
+  },
+  'logged-request-body-mismatch': async (r) => {
+    const { body, bodyAsBase64 } = (await loggedOf(r)).request;
+    expect(Buffer.from(bodyAsBase64, 'base64').toString('utf8')).toBe('{"item":"tea","quantity":2}');
+    expect(body).toBe('{\n  "item": "tea",\n  "quantity": 2\n}');
+    expect((await loggedOf(r, SEED.binaryRequestId)).request.bodyAsBase64).toBe(Buffer.from(SEED.binaryBody).toString('base64'));
+  },
+  'logged-request-url-mismatch': async (r) => {
+    const { url, absoluteUrl } = (await loggedOf(r)).request;
+    expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders` });
+  },
+  // Push and jobs
+  'push-status-200': async ({ call }) => {
+    const answer = await call('PUT', push, { body: { push: {} } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ job: { status: 'ERROR' } });
+  },
+  'job-status-number': async (r) => {
+    expect((await jobOf(r)).status).toBe(3);
+  },
+  'job-type-wrong': async (r) => {
+    expect((await jobOf(r)).jobType).toBe('open-api-git-push');
+  },
+  'job-started-millisecond-precision': async (r) => {
+    const job = await jobOf(r);
+    expect(job.started).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(job.finished).toMatch(UTC_NANOS);
+  },
+  'job-finished-local-offset': async (r) => {
+    const job = await jobOf(r);
+    expect(job.finished).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}\+01:00$/);
+    // the same instant as a UTC timestamp would give: a little after started
+    const finished = Date.parse(job.finished.replace(/(\.\d{3})\d{6}/, '$1'));
+    expect(finished - Date.parse(job.started.replace(/(\.\d{3})\d{6}/, '$1'))).toBeLessThan(1000);
+    expect(job.started).toMatch(UTC_NANOS);
+  },
+  'job-elapsed-milliseconds': async (r) => {
+    expect((await jobOf(r)).elapsed).toMatch(/^\d+ms$/);
+  },
+  'job-link-other-job-id': async (r) => {
+    const job = await jobOf(r);
+    expect(job.links.self).toMatch(new RegExp(`^/v1/mock-apis/${SEED.mockApiId}/jobs/[0-9a-f-]{36}$`));
+    expect(job.links.self).not.toContain(job.id);
+  },
+  'job-link-without-mock-api': async (r) => {
+    const job = await jobOf(r);
+    expect(job.links.self).toBe(`/v1/jobs/${job.id}`);
+  },
+  'job-error-code-string': async (r) => {
+    expect((await jobOf(r)).outcome.errors[0]?.code).toBe('10');
+  },
+  'push-policy-any-type-accepted': async ({ call }) => {
+    for (const outOfSyncPolicy of [5, true, ['a'], { a: 1 }]) expect((await call('PUT', push, { body: { push: { outOfSyncPolicy } } })).status).toBe(202);
+    expect((await call('PUT', push, { body: { push: 'x' } })).status).toBe(400);
+  },
+};

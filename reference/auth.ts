@@ -1,5 +1,6 @@
-// Authentication: `Authorization: Token <key>`, exactly. The scheme is matched case-sensitively: the
-// interface names the word `Token`, and answering `token` with 401 is one of the two answers it allows.
+// Authentication: `Authorization: Token <key>`. The scheme is matched case-sensitively: the interface names
+// the word `Token`, and answering `token` with 401 is one of the two answers it allows; variations mode
+// takes the other (HTTP matches scheme names case-insensitively).
 import { randomBytes } from 'node:crypto';
 import type { Faults } from './faults.ts';
 
@@ -18,7 +19,13 @@ export function createKeys(): Keys {
   return { token: randomBytes(24).toString('base64url'), forbiddenToken: randomBytes(24).toString('base64url') };
 }
 
-export function createGuard(keys: Keys, faults: Faults): (authorization: string | undefined) => Verdict {
+export interface GuardOptions {
+  faults: Faults;
+  /** variations mode: the scheme matched case-insensitively */
+  variations: boolean;
+}
+
+export function createGuard(keys: Keys, { faults, variations }: GuardOptions): (authorization: string | undefined) => Verdict {
   const permissions = new Map<string, Permission>([
     [keys.token, 'everything'],
     [keys.forbiddenToken, 'nothing'],
@@ -31,7 +38,10 @@ export function createGuard(keys: Keys, faults: Faults): (authorization: string 
     if (permission === undefined) return 'unauthenticated';
     const verdict = permission === 'everything' ? 'permitted' : 'forbidden';
     if (scheme === 'Token') return verdict;
-    if (scheme.toLowerCase() === 'token' && faults.has('auth-scheme-lowercase-403')) return 'forbidden';
+    if (scheme.toLowerCase() === 'token') {
+      if (variations) return verdict;
+      if (faults.has('auth-scheme-lowercase-403')) return 'forbidden';
+    }
     if (scheme === 'Bearer' && faults.has('auth-bearer-accepted')) return verdict;
     return 'unauthenticated';
   };

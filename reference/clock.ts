@@ -15,10 +15,13 @@ export function createClock(): Clock {
   return { nowNanos: () => anchorNs + (process.hrtime.bigint() - anchorHr) };
 }
 
-/** ISO 8601 UTC with `digits` fractional digits of the second, e.g. 2026-11-21T10:15:30.123456789Z. */
-export function isoTimestamp(ns: bigint, digits: 3 | 9): string {
+/**
+ * ISO 8601 UTC with `digits` fractional digits of the second, e.g. 2026-11-21T10:15:30.123456789Z; past nine
+ * (the clock's resolution) the fraction is padded with zeros.
+ */
+export function isoTimestamp(ns: bigint, digits: number): string {
   const seconds = new Date(Number(ns / NS_PER_S) * 1000).toISOString().slice(0, 19);
-  const fraction = (ns % NS_PER_S).toString().padStart(9, '0').slice(0, digits);
+  const fraction = (ns % NS_PER_S).toString().padStart(9, '0').padEnd(digits, '0').slice(0, digits);
   return `${seconds}.${fraction}Z`;
 }
 

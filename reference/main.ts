@@ -1,12 +1,13 @@
-// `npm run reference -- [--port N] [--faults a,b]`: serves the reference deployment and prints a ready
-// .env block on stdout, so that `npm run reference > .env` configures a run against it.
+// `npm run reference -- [--port N] [--faults a,b] [--variations]`: serves the reference deployment and prints
+// a ready .env block on stdout, so that `npm run reference > .env` configures a run against it.
 import { FIXTURE_VARIABLES, type FixtureName } from '../src/fixtures.ts';
 import { faultList, UnknownFaultError } from './faults.ts';
 import { startReference, type ReferenceDeployment, type ReferenceOptions } from './server.ts';
+import { VariationsValueError } from './variations.ts';
 
 class UsageError extends Error {}
 
-const USAGE = 'usage: npm run reference -- [--port N] [--faults name,name]';
+const USAGE = 'usage: npm run reference -- [--port N] [--faults name,name] [--variations]';
 
 function parseArgs(args: string[]): ReferenceOptions {
   const options: ReferenceOptions = {};
@@ -25,6 +26,8 @@ function parseArgs(args: string[]): ReferenceOptions {
       options.port = port;
     } else if (flag === '--faults') {
       options.faults = faultList(value());
+    } else if (flag === '--variations' && inline === undefined) {
+      options.variations = true;
     } else {
       throw new UsageError(`unknown argument '${arg}'; ${USAGE}`);
     }
@@ -48,8 +51,8 @@ async function main(): Promise<void> {
   try {
     deployment = await startReference(parseArgs(process.argv.slice(2)));
   } catch (error) {
-    // Bad flags and unknown fault names are the caller's to fix: one line, exit 2.
-    const usage = error instanceof UsageError || error instanceof UnknownFaultError;
+    // Bad flags, unknown fault names and a bad MOCKAPI_REFERENCE_VARIATIONS are the caller's to fix: one line, exit 2.
+    const usage = error instanceof UsageError || error instanceof UnknownFaultError || error instanceof VariationsValueError;
     process.stderr.write(`reference: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(usage ? 2 : 1);
   }

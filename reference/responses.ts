@@ -3,6 +3,7 @@
 import type { Json } from '../src/contract/schemas.ts';
 import type { Faults } from './faults.ts';
 import type { JsonObject } from './store.ts';
+import { CREDENTIALS_REQUIRED_VARIANT } from './variations.ts';
 
 export interface Reply {
   status: number;
@@ -30,10 +31,10 @@ export const errorEntry = (code: number, title: string, detail: string): ErrorEn
 
 export const errorList = (status: number, entries: ErrorEntry[]): Reply => ({ status, json: { errors: entries } });
 
-export function unauthorized(faults: Faults): Reply {
+export function unauthorized(faults: Faults, variations: boolean): Reply {
   if (faults.has('auth-401-json-body')) return { status: 401, json: { message: CREDENTIALS_REQUIRED } };
   if (faults.has('auth-401-wording')) return { status: 401, text: 'Unauthorized.' };
-  return { status: 401, text: CREDENTIALS_REQUIRED };
+  return { status: 401, text: variations ? CREDENTIALS_REQUIRED_VARIANT : CREDENTIALS_REQUIRED };
 }
 
 export function forbidden(faults: Faults): Reply {

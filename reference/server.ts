@@ -1,11 +1,12 @@
 // The reference deployment: a faithful, stateful implementation of the interface on node:http, with
-// switchable faults for the project's self-tests. Every start has fresh state and fresh keys.
+// switchable faults for the project's self-tests and a variations mode (reference/variations.ts). Every
+// start has fresh state and fresh keys.
 //
 // Per request, in this order: route (404 not-found body / 405), credentials (401), permission (403),
 // mockApiId length (404), the resource (404), the body (413, 400), then the operation.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { operation, type OperationId } from '../src/contract/schemas.ts';
+import { operation, type Json, type OperationId } from '../src/contract/schemas.ts';
 import type { Fixtures } from '../src/fixtures.ts';
 import { createGuard, createKeys } from './auth.ts';
 import { BODY_LIMIT, readBody } from './body.ts';
@@ -17,6 +18,7 @@ import { forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, 
 import { createRouter } from './router.ts';
 import { seededFixtures, seededStore, SEED, type JsonObject } from './store.ts';
 import { checkBody } from './validation.ts';
+import { CHARSET, unprocessable, variationsOn, varyJson } from './variations.ts';
 
 export type ReferenceFixtures = Required<Fixtures> & { token: string; forbiddenToken: string };
 
@@ -32,6 +34,8 @@ export interface ReferenceOptions {
   host?: string;
   /** names from FAULTS; when left out, MOCKAPI_REFERENCE_FAULTS is read */
   faults?: string[];
+  /** variations mode (reference/variations.ts); when left out, MOCKAPI_REFERENCE_VARIATIONS is read */
+  variations?: boolean;
 }
 
 const MOCK_API_ID_LENGTH = { min: 5, max: 10 };
@@ -54,13 +58,20 @@ function mockApiIdOf(id: string, faults: Faults): string | undefined {
 /** Operations whose answer to a request without credentials a fault leaves open. */
 const OPEN: Partial<Record<OperationId, FaultName>> = { getOrganisation: 'auth-open-get-organisation', pushOpenApiToGit: 'auth-open-push' };
 
-/** A resource of the path that is not there: the handler's own answer where a fault changes it, else 404. */
+/**
+ * A resource of the path that is not there: the handler's own answer where a fault changes it, else 404
+ * with the not-found body; in variations mode without a body where the interface shows no 404 for the
+ * operation.
+ */
 function missing(id: OperationId, ctx: Context): Reply {
-  return HANDLERS[id].missing?.(ctx) ?? notFound(ctx.faults);
+  const special = HANDLERS[id].missing?.(ctx);
+  if (special) return special;
+  if (ctx.variations && !operation(id).responses.has('404')) return { status: 404 };
+  return notFound(ctx.faults);
 }
 
 async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | undefined> {
-  const { faults } = d.context;
+  const { faults, variations } = d.context;
   const method = req.method ?? '';
   const match = d.route(method, req.url ?? '');
   if (match.kind === 'no-route') return notFound(faults);
@@ -72,7 +83,7 @@ async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | unde
   const open = authorization === undefined && openFault !== undefined && faults.has(openFault);
   let verdict = open ? 'permitted' : d.guard(authorization);
   if (verdict === 'forbidden' && id === 'getOrganisation' && faults.has('forbidden-key-permitted')) verdict = 'permitted';
-  if (verdict === 'unauthenticated') return unauthorized(faults);
+  if (verdict === 'unauthenticated') return unauthorized(faults, variations);
   if (verdict === 'forbidden') return forbidden(faults);
 
   const params = { ...match.params };
@@ -94,7 +105,7 @@ async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | unde
     if (!checked.ok) {
       const found = handler.find(ctx);
       if (found !== undefined && checked.body !== undefined) handler.rejected?.(ctx, found, checked.body);
-      return checked.reply;
+      return variations ? unprocessable(checked.reply) : checked.reply;
     }
     body = checked.body;
   }
@@ -103,16 +114,17 @@ async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | unde
   return handler.run(ctx, found, body);
 }
 
-function send(res: ServerResponse, reply: Reply, faults: Faults): void {
+function send(res: ServerResponse, reply: Reply, { faults, variations }: Deployment['context']): void {
   const headers: Record<string, string> = { ...reply.headers };
+  const charset = variations ? CHARSET : '';
   let payload: string | undefined;
   if (reply.json !== undefined) {
-    payload = JSON.stringify(reply.json);
+    payload = JSON.stringify(variations ? varyJson(reply.json as Json) : reply.json);
     const textPlain = reply.status < 300 && faults.has('json-media-type-text-plain');
-    headers['Content-Type'] = textPlain ? 'text/plain' : 'application/json';
+    headers['Content-Type'] = `${textPlain ? 'text/plain' : 'application/json'}${charset}`;
   } else if (reply.text !== undefined) {
     payload = reply.text;
-    headers['Content-Type'] = 'text/plain';
+    headers['Content-Type'] = `text/plain${charset}`;
   }
   if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
   res.writeHead(reply.status, headers);
@@ -122,12 +134,12 @@ function send(res: ServerResponse, reply: Reply, faults: Faults): void {
 async function handle(req: IncomingMessage, res: ServerResponse, d: Deployment): Promise<void> {
   try {
     const reply = await answer(req, d);
-    if (reply && !res.destroyed) send(res, reply, d.context.faults);
+    if (reply && !res.destroyed) send(res, reply, d.context);
   } catch {
     // A defect of this deployment, never the client's doing; the tests show it does not happen. No stack
     // leaves the process.
     if (res.headersSent) res.destroy();
-    else if (!res.destroyed) send(res, internalError(), d.context.faults);
+    else if (!res.destroyed) send(res, internalError(), d.context);
   }
 }
 
@@ -138,11 +150,12 @@ function baseUrlOf(address: AddressInfo): string {
 
 export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceDeployment> {
   const faults = switchOn(options.faults ?? faultList(process.env[FAULTS_VARIABLE]));
+  const variations = variationsOn(options.variations);
   const keys = createKeys();
   const d: Deployment = {
     route: createRouter(),
-    guard: createGuard(keys, faults),
-    context: { store: seededStore(Date.now()), faults, clock: createClock() },
+    guard: createGuard(keys, { faults, variations }),
+    context: { store: seededStore(Date.now()), faults, variations, clock: createClock() },
   };
   const server = createServer((req, res) => void handle(req, res, d));
   await new Promise<void>((resolve, reject) => {

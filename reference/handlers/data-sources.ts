@@ -1,3 +1,4 @@
+import { isoTimestamp } from '../clock.ts';
 import type { Faults } from '../faults.ts';
 import { errorEntry, errorList, noContent, ok } from '../responses.ts';
 import type { DataSource, JsonObject } from '../store.ts';
@@ -31,8 +32,9 @@ export const updateDataSource = handler({
     ds.type = sent.type;
     ds.columnsMetadata = sent.columnsMetadata;
     ds.rows = sent.rows;
-    if (!ctx.faults.has('data-source-version-frozen')) ds.version += 1;
-    ds.lastUpdatedTime = new Date().toISOString();
+    if (!ctx.faults.has('data-source-version-frozen')) ds.version += ctx.variations ? 7 : 1;
+    // variations: microseconds, more than Date's milliseconds
+    ds.lastUpdatedTime = ctx.variations ? isoTimestamp(ctx.clock.nowNanos(), 6) : new Date().toISOString();
     ds.state = 'ENABLED';
     return ok(view(ds, ctx.faults));
   },
@@ -43,6 +45,6 @@ export const deleteDataSource = handler({
   run: (ctx, ds: DataSource) => {
     if (!ctx.faults.has('data-source-delete-not-permanent')) ctx.store.dataSources.delete(ds.id);
     if (ctx.faults.has('data-source-delete-400')) return errorList(400, [errorEntry(400, 'Delete failed', `The data source ${ds.id} could not be deleted`)]);
-    return noContent();
+    return ctx.variations ? ok({ deleted: { id: ds.id } }) : noContent();
   },
 });

@@ -12,6 +12,8 @@ export interface Context {
   params: Record<string, string>;
   store: Store;
   faults: Faults;
+  /** variations mode (reference/variations.ts) */
+  variations: boolean;
   clock: Clock;
 }
 

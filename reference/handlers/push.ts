@@ -1,5 +1,6 @@
 // Pushing the OpenAPI document to Git. No Git repository is connected to any seeded mock API, so the job
 // runs at once and ends in ERROR with NO_LOCAL_HEAD, which the interface shows a returned job may carry.
+// In variations mode the job is returned while it still runs: no finished, no outcome.
 import { randomUUID } from 'node:crypto';
 import { isoDuration, isoTimestamp } from '../clock.ts';
 import type { Faults } from '../faults.ts';
@@ -26,7 +27,7 @@ function selfLink(mockApi: MockApi, id: string, faults: Faults): string {
 
 export const pushOpenApiToGit = handler({
   find: findMockApi,
-  run: ({ clock, faults }, mockApi: MockApi) => {
+  run: ({ clock, faults, variations }, mockApi: MockApi) => {
     const id = randomUUID();
     const started = clock.nowNanos();
     const code = faults.has('job-error-code-string') ? '10' : 10;
@@ -35,12 +36,13 @@ export const pushOpenApiToGit = handler({
     const job = {
       id,
       jobType: faults.has('job-type-wrong') ? 'open-api-git-push' : 'open-api-git-pull',
-      status: faults.has('job-status-number') ? 3 : 'ERROR',
-      started: isoTimestamp(started, faults.has('job-started-millisecond-precision') ? 3 : 9),
-      finished: finishedAt(finished, faults),
+      status: faults.has('job-status-number') ? 3 : variations ? 'RUNNING' : 'ERROR',
+      // variations: past the nine digits of nanosecond precision
+      started: isoTimestamp(started, faults.has('job-started-millisecond-precision') ? 3 : variations ? 12 : 9),
+      ...(variations ? {} : { finished: finishedAt(finished, faults) }),
       elapsed: elapsedOf(finished - started, faults),
       links: { self: selfLink(mockApi, id, faults) },
-      outcome: { errorCode: 'NO_LOCAL_HEAD', errors },
+      ...(variations ? {} : { outcome: { errorCode: 'NO_LOCAL_HEAD', errors } }),
     };
     return ok(faults.has('job-response-unwrapped') ? job : { job }, faults.has('push-status-200') ? 200 : 202);
   },

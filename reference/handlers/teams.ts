@@ -1,4 +1,4 @@
-import { errorEntry, errorList, forbidden, noContent } from '../responses.ts';
+import { errorEntry, errorList, forbidden, noContent, ok } from '../responses.ts';
 import { SEED } from '../store.ts';
 import { handler, param, type Context } from './handler.ts';
 
@@ -21,7 +21,7 @@ export const deleteTeamMember = handler({
   run: (ctx, { members, userId }: Membership) => {
     if (!ctx.faults.has('team-member-delete-not-permanent')) members.delete(userId);
     if (ctx.faults.has('team-member-delete-403')) return forbidden(ctx.faults);
-    return noContent();
+    return ctx.variations ? ok({ removed: { teamId: param(ctx, 'teamId'), userId } }) : noContent();
   },
   missing: (ctx) => {
     const userId = param(ctx, 'userId');

@@ -12,7 +12,7 @@ const VARIABLES = ['MOCKAPI_BASE_URL', 'MOCKAPI_TOKEN', 'MOCKAPI_FORBIDDEN_TOKEN
 const children: ChildProcessWithoutNullStreams[] = [];
 
 function start(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  const { MOCKAPI_REFERENCE_FAULTS: _, ...inherited } = process.env;
+  const { MOCKAPI_REFERENCE_FAULTS: _, MOCKAPI_REFERENCE_VARIATIONS: __, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts', ...args], { cwd: ROOT, env: { ...inherited, ...env } });
   children.push(child);
   return child;
@@ -98,15 +98,35 @@ describe.concurrent('npm run reference', () => {
     expect(await exitOf(child)).toBe(0);
   });
 
-  it.each([
+  it('switches variations on with --variations', async () => {
+    const child = start(['--variations']);
+    const env = await envBlock(child);
+    const answer = await send(env.get('MOCKAPI_BASE_URL')!, 'GET', `/v1/organisations/${env.get('MOCKAPI_ORGANISATION_ID')}`, {}, env.get('MOCKAPI_TOKEN')!);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('switches variations on with MOCKAPI_REFERENCE_VARIATIONS=1', async () => {
+    const child = start([], { MOCKAPI_REFERENCE_VARIATIONS: '1' });
+    const env = await envBlock(child);
+    const answer = await send(env.get('MOCKAPI_BASE_URL')!, 'GET', '/v1/none', {}, env.get('MOCKAPI_TOKEN')!);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it.each<[string[], string | RegExp, Record<string, string>?]>([
     [['--port', 'eighty'], "reference: --port must be an integer from 0 to 65535, not 'eighty'"],
     [['--port', '65536'], "reference: --port must be an integer from 0 to 65535, not '65536'"],
     [['--port', '-1'], "reference: --port must be an integer from 0 to 65535, not '-1'"],
-    [['--port'], 'reference: --port needs a value; usage: npm run reference -- [--port N] [--faults name,name]'],
-    [['--verbose'], "reference: unknown argument '--verbose'; usage: npm run reference -- [--port N] [--faults name,name]"],
+    [['--port'], 'reference: --port needs a value; usage: npm run reference -- [--port N] [--faults name,name] [--variations]'],
+    [['--verbose'], "reference: unknown argument '--verbose'; usage: npm run reference -- [--port N] [--faults name,name] [--variations]"],
+    [['--variations=1'], "reference: unknown argument '--variations=1'; usage: npm run reference -- [--port N] [--faults name,name] [--variations]"],
     [['--faults', 'nope'], /^reference: unknown fault: nope \(known: auth-open-get-organisation, .*\)$/],
-  ])('exits 2 with one line on stderr for %j', async (args, message) => {
-    const child = start(args);
+    [[], "reference: MOCKAPI_REFERENCE_VARIATIONS must be 1 or 0, not 'maybe'", { MOCKAPI_REFERENCE_VARIATIONS: 'maybe' }],
+  ])('exits 2 with one line on stderr for %j', async (args, message, env = {}) => {
+    const child = start(args, env);
     const stdout = collect(child.stdout);
     const stderr = collect(child.stderr);
     expect(await exitOf(child)).toBe(2);

@@ -313,6 +313,46 @@ export const FAULTS = {
     breaks: 'PUSH-TYPES',
     description: 'a push whose outOfSyncPolicy is not a string is accepted and starts a job',
   },
+  'chaos-percentage-0-rejected': {
+    breaks: 'CHAOS-PERCENTAGE-LIMIT',
+    description: 'percentageFailures 0, the inclusive lower limit, is rejected',
+  },
+  'chaos-percentage-100-rejected': {
+    breaks: 'CHAOS-PERCENTAGE-LIMIT',
+    description: 'percentageFailures 100, the inclusive upper limit, is rejected',
+  },
+  'chaos-percentage-a-hair-above-100-accepted': {
+    breaks: 'CHAOS-PERCENTAGE-LIMIT',
+    description: 'percentageFailures up to 100.0005 is accepted: past the limit by less than any hand-written case sends, found by the generated nearest double 100.00000000000001',
+  },
+  'chaos-status-400-rejected': {
+    breaks: 'CHAOS-HTTP-STATUS-LIMIT',
+    description: 'httpErrors status 400, the inclusive lower limit, is rejected',
+  },
+  'chaos-status-599-rejected': {
+    breaks: 'CHAOS-HTTP-STATUS-LIMIT',
+    description: 'httpErrors status 599, the inclusive upper limit, is rejected',
+  },
+  'data-source-row-long-accepted': {
+    breaks: 'DS-ROWS-FIT',
+    description: 'rows with more strings than columns are accepted (hand-written checks send only a short row; generated rows find it)',
+  },
+  'org-link-acl-no-template': {
+    breaks: 'ORG-LINKS',
+    description: 'the organisation link acl lacks the {?subjectId} template',
+  },
+  'state-expression-null-when-not-sent': {
+    breaks: 'STATE-RESPONSE',
+    description: 'an update that does not send defaultContextExpression answers it as null (it stays stored)',
+  },
+  'logged-date-string-milliseconds': {
+    breaks: 'LR-DATE-FORMAT',
+    description: 'loggedDateString carries milliseconds: the same instant, but not second precision',
+  },
+  'logged-request-id-not-uuid': {
+    breaks: 'ID-REQUEST-UUID',
+    description: 'the fixture request is logged under the id req-6f1c2a8e, which is not UUID-shaped',
+  },
 } as const satisfies Record<string, Fault>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -16,7 +16,7 @@ import type { Context } from './handlers/handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, unauthorized, type Reply } from './responses.ts';
 import { createRouter } from './router.ts';
-import { seededFixtures, seededStore, SEED, type JsonObject } from './store.ts';
+import { NON_UUID_REQUEST_ID, relogFixtureRequest, seededFixtures, seededStore, SEED, type JsonObject } from './store.ts';
 import { checkBody } from './validation.ts';
 import { CHARSET, unprocessable, variationsOn, varyJson } from './variations.ts';
 
@@ -152,10 +152,16 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const faults = switchOn(options.faults ?? faultList(process.env[FAULTS_VARIABLE]));
   const variations = variationsOn(options.variations);
   const keys = createKeys();
+  const store = seededStore(Date.now());
+  const fixtures = { ...seededFixtures(), ...keys };
+  if (faults.has('logged-request-id-not-uuid')) {
+    relogFixtureRequest(store, NON_UUID_REQUEST_ID);
+    fixtures.requestId = NON_UUID_REQUEST_ID;
+  }
   const d: Deployment = {
     route: createRouter(),
     guard: createGuard(keys, { faults, variations }),
-    context: { store: seededStore(Date.now()), faults, variations, clock: createClock() },
+    context: { store, faults, variations, clock: createClock() },
   };
   const server = createServer((req, res) => void handle(req, res, d));
   await new Promise<void>((resolve, reject) => {
@@ -167,7 +173,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   });
   return {
     baseUrl: baseUrlOf(server.address() as AddressInfo),
-    fixtures: { ...seededFixtures(), ...keys },
+    fixtures,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -79,6 +79,17 @@ export const SEED = {
   binaryBody: [0xff, 0xfe, 0x41, 0x00, 0xc3],
 } as const;
 
+/** logged-request-id-not-uuid: the fixture request is logged under an id that is not UUID-shaped. */
+export const NON_UUID_REQUEST_ID = 'req-6f1c2a8e';
+
+/** Logs the fixture request again under another id (the fixture variable then names that id). */
+export function relogFixtureRequest(store: Store, id: string): void {
+  const requests = store.mockApis.get(SEED.mockApiId)!.requests;
+  const fixture = requests.get(SEED.requestId)!;
+  requests.delete(SEED.requestId);
+  requests.set(id, { ...fixture, id });
+}
+
 export function seededFixtures(): Required<Fixtures> {
   const { mockApiId, organisationId, dataSourceId, deletableDataSourceId, teamId, teamMemberId, requestId } = SEED;
   return { mockApiId, organisationId, dataSourceId, deletableDataSourceId, teamId, teamMemberId, requestId };

@@ -74,7 +74,30 @@ const MOVED_LIMITS: [FaultName, 'minimum' | 'maximum', RegExp, number][] = [
   ['chaos-percentage-below-0-accepted', 'minimum', PERCENTAGE, -1],
   ['chaos-status-above-599-accepted', 'maximum', HTTP_STATUS, 600],
   ['chaos-status-below-400-accepted', 'minimum', HTTP_STATUS, 399],
+  // only a generated value gets this close: the hand-written checks send 100.001
+  ['chaos-percentage-a-hair-above-100-accepted', 'maximum', PERCENTAGE, 100.0005],
 ];
+
+/** Inclusive limits that a fault makes exclusive: [fault, pointer, the limit it refuses]. */
+const EXCLUSIVE_LIMITS: [FaultName, RegExp, number][] = [
+  ['chaos-percentage-0-rejected', PERCENTAGE, 0],
+  ['chaos-percentage-100-rejected', PERCENTAGE, 100],
+  ['chaos-status-400-rejected', HTTP_STATUS, 400],
+  ['chaos-status-599-rejected', HTTP_STATUS, 599],
+];
+
+/** Values at an inclusive limit that a fault refuses, as pointers with the limit they hit. */
+function atExcludedLimit(id: OperationId, body: JsonObject, faults: Faults): ErrorEntry[] {
+  if (id !== 'updateChaosSettings') return [];
+  const chaos = body.chaos as { percentageFailures?: Json; httpErrors?: { status?: Json }[] };
+  const values: [string, Json | undefined][] = [
+    ['/chaos/percentageFailures', chaos.percentageFailures],
+    ...(chaos.httpErrors ?? []).map((e, i): [string, Json | undefined] => [`/chaos/httpErrors/${i}/status`, e?.status]),
+  ];
+  return values
+    .filter(([pointer, value]) => EXCLUSIVE_LIMITS.some(([fault, at, limit]) => faults.has(fault) && at.test(pointer) && value === limit))
+    .map(([pointer, value]) => invalidValue(pointer, `${String(value)} is outside the limits`));
+}
 
 function tolerated(error: ErrorObject, faults: Faults): boolean {
   return MOVED_LIMITS.some(
@@ -143,8 +166,10 @@ function rowEntries(id: OperationId, body: JsonObject, faults: Faults): ErrorEnt
   const dataSource = body.dataSource as { columnsMetadata: Json[]; rows: Json[] };
   const { columnsMetadata } = dataSource;
   // data-source-row-short-accepted: rows with fewer strings than columns are let through, each where it stands
+  // data-source-row-long-accepted: rows with more strings than columns are let through (only generated rows try)
   const short = (row: Json) => faults.has('data-source-row-short-accepted') && Array.isArray(row) && row.length < columnsMetadata.length;
-  const misfit = rowsMisfit(columnsMetadata, dataSource.rows.map((row) => (short(row) ? columnsMetadata.map(() => '') : row)));
+  const long = (row: Json) => faults.has('data-source-row-long-accepted') && Array.isArray(row) && row.length > columnsMetadata.length && row.every((c) => typeof c === 'string');
+  const misfit = rowsMisfit(columnsMetadata, dataSource.rows.map((row) => (short(row) || long(row) ? columnsMetadata.map(() => '') : row)));
   return misfit ? [invalidValue(`/dataSource${misfit.pointer}`, misfit.reason)] : [];
 }
 
@@ -168,7 +193,7 @@ export function checkBody(id: OperationId, bytes: Buffer, faults: Faults): Check
   if (errors.length > 0) return { ...rejected(schemaEntries(errors, faults), faults), body };
   // The schema has made sure it is an object with the wrapper the operation needs.
   const object = body as JsonObject;
-  const problems = rowEntries(id, object, faults);
+  const problems = [...atExcludedLimit(id, object, faults), ...rowEntries(id, object, faults)];
   if (problems.length > 0) return { ...rejected(problems, faults), body };
   return { ok: true, body: object };
 }

@@ -48,7 +48,8 @@ function view(logged: LoggedRequest, faults: Faults) {
       cookies: logged.cookies,
       browserProxyRequest: false,
       loggedDate: logged.loggedDate + (faults.has('logged-date-an-hour-off') ? HOUR_MS : 0),
-      loggedDateString: new Date(logged.loggedDate).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      // second precision; logged-date-string-milliseconds keeps the milliseconds (the same instant, more digits)
+      loggedDateString: faults.has('logged-date-string-milliseconds') ? new Date(logged.loggedDate).toISOString() : new Date(logged.loggedDate).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       body: bodyText(logged.body, faults),
       bodyAsBase64: logged.body.toString('base64'),
     },

@@ -27,7 +27,7 @@ function view(org: Organisation, faults: Faults) {
       invitations: `${self}/invitations`,
       aclSubject: `/v1/acl/subjects/${faults.has('org-link-acl-subject-from-org-id') ? id : org.aclSubject}`,
       aclObject: `/v1/acl/objects/${org.aclObject}`,
-      acl: `${self}/acl{?subjectId}`,
+      acl: faults.has('org-link-acl-no-template') ? `${self}/acl` : `${self}/acl{?subjectId}`,
     },
   };
   return faults.has('organisation-response-unwrapped') ? organisation : { organisation };

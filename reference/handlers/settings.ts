@@ -19,7 +19,10 @@ export const updateChaosSettings = handler({
 export const updateStateSettings = handler({
   find: findMockApi,
   run: ({ faults }, mockApi: MockApi, body) => {
-    if (!faults.has('state-update-ignored')) mockApi.state = { ...mockApi.state, ...(body.state as JsonObject) };
-    return ok(faults.has('state-response-unwrapped') ? mockApi.state : { state: mockApi.state });
+    const sent = body.state as JsonObject;
+    if (!faults.has('state-update-ignored')) mockApi.state = { ...mockApi.state, ...sent };
+    // state-expression-null-when-not-sent: the expression is stored but left out of an answer that did not send it
+    const shown = faults.has('state-expression-null-when-not-sent') && !Object.hasOwn(sent, 'defaultContextExpression') ? { ...mockApi.state, defaultContextExpression: null } : mockApi.state;
+    return ok(faults.has('state-response-unwrapped') ? shown : { state: shown });
   },
 });

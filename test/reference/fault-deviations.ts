@@ -394,4 +394,48 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     for (const outOfSyncPolicy of [5, true, ['a'], { a: 1 }]) expect((await call('PUT', push, { body: { push: { outOfSyncPolicy } } })).status).toBe(202);
     expect((await call('PUT', push, { body: { push: 'x' } })).status).toBe(400);
   },
+  'chaos-percentage-0-rejected': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 0 } } })).status).toBe(400);
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 100 } } })).status).toBe(200);
+  },
+  'chaos-percentage-100-rejected': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 100 } } })).status).toBe(400);
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 0 } } })).status).toBe(200);
+  },
+  'chaos-percentage-a-hair-above-100-accepted': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 100.00000000000001 } } })).status).toBe(200);
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 100.001 } } })).status).toBe(400);
+  },
+  'chaos-status-400-rejected': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 500 }, { status: 400 }] } } })).status).toBe(400);
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 599 }] } } })).status).toBe(200);
+  },
+  'chaos-status-599-rejected': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 599 }] } } })).status).toBe(400);
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 400 }] } } })).status).toBe(200);
+  },
+  'data-source-row-long-accepted': async ({ call }) => {
+    const rows = (...cells: unknown[][]) => ({ dataSource: { ...twoColumns.dataSource, rows: cells } });
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: rows(['x', '1', 'extra']) })).status).toBe(200);
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: rows(['x']) })).status).toBe(400);
+  },
+  'org-link-acl-no-template': async ({ call }) => {
+    const { organisation } = (await call('GET', org)).json as { organisation: { links: Record<string, string> } };
+    expect(organisation.links.acl).toBe(`${org}/acl`);
+  },
+  'state-expression-null-when-not-sent': async ({ call }) => {
+    await call('PUT', state, { body: { state: { defaultContextExpression: 'kept' } } });
+    expect((await call('PUT', state, { body: { state: {} } })).json).toEqual({ state: { defaultContextExpression: null } });
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: 'x' } } })).json).toEqual({ state: { defaultContextExpression: 'x' } });
+  },
+  'logged-date-string-milliseconds': async (r) => {
+    const { loggedDate, loggedDateString } = (await loggedOf(r)).request;
+    expect(loggedDateString).toBe(new Date(loggedDate).toISOString());
+    expect(loggedDateString).toMatch(/\.\d{3}Z$/);
+  },
+  'logged-request-id-not-uuid': async (r) => {
+    expect(r.deployment.fixtures.requestId).toBe('req-6f1c2a8e');
+    expect((await loggedOf(r, 'req-6f1c2a8e')).id).toBe('req-6f1c2a8e');
+    expect((await r.call('GET', loggedRequest(SEED.requestId))).status).toBe(404);
+  },
 };

@@ -79,6 +79,16 @@ check('DS-ROWS-FIT', 'a row with a number instead of a string is rejected', upda
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a number where a string is due');
 });
 
+check('DS-TYPES', 'rows sent as an object instead of an array of arrays are rejected', updating, async (t) => {
+  const body = { dataSource: { ...sent, rows: { 0: sent.rows[0] } } };
+  expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'rows as an object');
+});
+
+check('DS-TYPES', 'a name that is a number is rejected', updating, async (t) => {
+  const body = { dataSource: { ...sent, name: 42 } };
+  expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'name 42');
+});
+
 const forbiddenDelete = shared(() => client().send({ method: 'DELETE', path: deletePath(target().fixtures.deletableDataSourceId!), credentials: 'forbidden' }));
 
 check('AUTH-403', 'deleteDataSource: a valid key without permission is answered 403', { ...deleting, forbidden: true }, async (t) => {

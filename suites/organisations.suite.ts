@@ -2,7 +2,7 @@
 // puts the original name back before it ends, whatever happened in between.
 import { randomBytes } from 'node:crypto';
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectSuccess } from '../src/contract/checker.ts';
+import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
 import { MISSING, pathOf } from './support.ts';
 import { organisationProperties } from '../properties/resources.ts';
 
@@ -13,6 +13,9 @@ const get = shared(() => client().send({ method: 'GET', path: path(target().fixt
 async function organisation(t: CheckContext): Promise<any> {
   return expectSuccess(t, 'getOrganisation', t.uses(await get()))?.organisation;
 }
+
+/** The organisation of the get whatever else is wrong with the answer, for checks of single fields. */
+const answered = async (t: CheckContext) => wrappedResource(t, await get(), 'organisation', 'ORG-RESPONSE');
 
 check('ORG-RESPONSE', 'get answers a 2xx with { organisation: <Organisation> }', needs, async (t) => {
   await organisation(t);
@@ -27,13 +30,12 @@ check('GEN-WRAP-RESPONSE', 'getOrganisation: the organisation is wrapped in "org
 });
 
 check('ORG-IDENTITY', 'get answers with the organisation asked for', needs, async (t) => {
-  const org = await organisation(t);
-  if (org) t.expect(org.id === t.fixture('organisationId'), 'ORG-IDENTITY', `id ${JSON.stringify(t.fixture('organisationId'))}`, () => `id ${JSON.stringify(org.id)}`);
+  const org = await answered(t);
+  t.expect(org.id === t.fixture('organisationId'), 'ORG-IDENTITY', `id ${JSON.stringify(t.fixture('organisationId'))}`, () => `id ${JSON.stringify(org.id)}`);
 });
 
 check('ORG-LINKS', 'links are built from the organisation id and its acl ids', needs, async (t) => {
-  const org = await organisation(t);
-  if (!org) return;
+  const org = await answered(t);
   // an id with characters that need escaping may appear percent-encoded in a path: accept both spellings
   const shapes = (e: (s: string) => string): Record<string, string> => ({
     self: `/v1/organisations/${e(org.id)}`,
@@ -47,10 +49,10 @@ check('ORG-LINKS', 'links are built from the organisation id and its acl ids', n
   const plain = shapes(String);
   const encoded = shapes(encodeURIComponent);
   for (const [key, link] of Object.entries(plain)) {
-    const got = org.links[key];
+    const got = org.links?.[key];
     t.expect(got === link || got === encoded[key], 'ORG-LINKS', `links.${key} = ${link}`, () => `links.${key} = ${JSON.stringify(got)}`);
   }
-  t.note(`links.subscription = ${org.links.subscription} (the subscription id is not otherwise shown)`);
+  t.note(`links.subscription = ${org.links?.subscription} (the subscription id is not otherwise shown)`);
 });
 
 check('ORG-RENAME', 'update changes the name: the answer and a later get show it (then the name is put back)', { ...needs, writes: true }, async (t) => {
@@ -68,6 +70,15 @@ check('ORG-RENAME', 'update changes the name: the answer and a later get show it
     const restore = await t.send({ method: 'PUT', path: url, json: { organisation: { name: original } } });
     if (restore.status < 200 || restore.status >= 300) t.note(`could not put the original name back: ${describe(restore)}; rename the organisation to ${JSON.stringify(original)}`);
   }
+});
+
+check('ORG-TYPES', 'a name that is a number is rejected and the name stays as it was', { ...needs, writes: true }, async (t) => {
+  const before = await answered(t);
+  const url = path(t.fixture('organisationId'));
+  expectRejected(t, await t.send({ method: 'PUT', path: url, json: { organisation: { name: 42 } } }), 'ORG-TYPES', 'name 42');
+  const after = (await t.send({ method: 'GET', path: url })).json as { organisation?: { name?: unknown } } | undefined;
+  t.expect(after?.organisation?.name === before.name, 'ORG-TYPES', `the name still ${JSON.stringify(before.name)}`, () => JSON.stringify(after?.organisation?.name));
+  if (after?.organisation?.name !== before.name) await t.send({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
 });
 
 check('ERR-404', 'get of an organisation that does not exist is answered 404 with the not-found body', {}, async (t) => {

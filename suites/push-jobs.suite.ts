@@ -1,7 +1,7 @@
 // Push OpenAPI document to Git (Endpoints; Resources > Job). One push per run: it starts a background job
 // that writes to the mock API's connected Git repository, if it has one. Each check reads the same job.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectEnvelope, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
+import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
 import { parseUtcTimestamp, isIsoDuration } from '../src/iso8601.ts';
 import { schema } from '../src/contract/schemas.ts';
 import { exampleBody, format, pathOf } from './support.ts';
@@ -66,6 +66,11 @@ check('JOB-OUTCOME', 'outcome, when present, has errorCode and error entries wit
   const validate = schema('job.json#/properties/outcome');
   t.expect(validate(j.outcome) === true, 'JOB-OUTCOME', 'outcome { errorCode: string, errors: [{ code: integer, title: string, detail: string }] }', () => `${JSON.stringify(validate.errors?.map((e) => `${e.instancePath} ${e.message}`))} in ${JSON.stringify(j.outcome).slice(0, 300)}`);
   t.note(`outcome.errorCode ${JSON.stringify(j.outcome?.errorCode)}`);
+});
+
+check('PUSH-TYPES', 'an outOfSyncPolicy that is a number is rejected', options, async (t) => {
+  const ex = await t.send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: t.fixture('mockApiId') }), json: { push: { outOfSyncPolicy: 42 } } });
+  expectRejected(t, ex, 'PUSH-TYPES', 'outOfSyncPolicy 42');
 });
 
 pushProperties();

@@ -29,4 +29,13 @@ check('STATE-TYPES', 'defaultContextExpression as a number is rejected', options
   expectRejected(t, await put(t, { state: { defaultContextExpression: 42 } }), 'STATE-TYPES', 'defaultContextExpression 42');
 });
 
+check('STATE-RESPONSE', 'an update that leaves the expression out still answers with { state: { defaultContextExpression: string } }', options, async (t) => {
+  const ex = await put(t, { state: {} });
+  if (ex.status >= 400 && ex.status < 500) {
+    t.note(`an update without defaultContextExpression was answered ${ex.status}: whether it is required is not shown`);
+    return;
+  }
+  expectSuccess(t, 'updateStateSettings', ex);
+});
+
 stateProperties();

@@ -1,6 +1,6 @@
 // The requirement register: ids unique and well formed; every requirement that a request can observe is
-// cited by at least one check of suites/; every fault of the reference names a requirement of the register,
-// and every must-level requirement has a fault (test/fault-matrix.test.ts then shows its check catches it).
+// cited by at least one check of suites/ or properties/; every fault of the reference names a requirement of
+// the register, and every must-level requirement has a fault (test/fault-matrix.test.ts shows its check catches it).
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { FAULTS } from '../reference/faults.ts';
@@ -34,4 +34,10 @@ test('checks cite only requirements of the register', () => {
 
 test('every fault breaks a requirement of the register', () => {
   for (const [name, fault] of Object.entries(FAULTS)) expect(isRequirementId(fault.breaks), name).toBe(true);
+});
+
+test('every must-level requirement a request can observe is broken by a fault of the reference, which proves its check can fail', () => {
+  const proven = new Set(Object.values(FAULTS).map((f) => f.breaks as string));
+  const unproven = REQUIREMENTS.filter((r) => r.level === 'must' && !('untestable' in r && r.untestable) && !proven.has(r.id)).map((r) => r.id);
+  expect(unproven).toEqual([]);
 });

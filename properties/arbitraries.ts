@@ -12,7 +12,8 @@ export type Rule =
   | 'missing-required'
   | 'null-for-object'
   | 'rows-misfit'
-  | 'not-json';
+  | 'not-json'
+  | 'too-large';
 
 export interface Invalid {
   rule: Rule;
@@ -183,13 +184,32 @@ export const invalidDataSource: fc.Arbitrary<Invalid> = fc.oneof(
 
 // ---- push ------------------------------------------------------------------------------------------
 
-/** Only invalid push bodies are generated: each valid push starts a job that writes to a Git repository. */
+/**
+ * Valid push bodies. Allowed values of outOfSyncPolicy are not shown, so any string is valid by the schema; the
+ * property checks send none of these (each push starts a job that writes to a Git repository, and a
+ * deployment may refuse a value it does not know), only the invalid ones below.
+ */
+export const validPush = fc.record({ push: fc.record({ outOfSyncPolicy: fc.string({ maxLength: 30 }) }, { requiredKeys: [] }) });
+
 export const invalidPush: fc.Arbitrary<Invalid> = fc.oneof(
   fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 })).map(
     (v): Invalid => ({ rule: 'wrong-type', pointer: '/push/outOfSyncPolicy', body: { push: { outOfSyncPolicy: v } } }),
   ),
   wrapperBreaks('push', fc.constant({ push: { outOfSyncPolicy: 'FAIL' } })),
 );
+
+// ---- size ----------------------------------------------------------------------------------------------
+
+/**
+ * A valid body padded past `bytes` with an unknown field. The interface shows no maximum body size, so
+ * such a body may be accepted or refused; what it must never get is a 5xx (the reference answers 413 past
+ * 1 MiB).
+ */
+export function oversize(body: Record<string, unknown>, wrapper: string, bytes: number): Invalid {
+  const padded = structuredClone(body) as Record<string, Record<string, unknown>>;
+  padded[wrapper]!.padding = 'x'.repeat(bytes);
+  return { rule: 'too-large', pointer: '', body: padded };
+}
 
 // ---- the wrapper of every PUT body --------------------------------------------------------------------
 
@@ -216,6 +236,9 @@ function isNotJson(text: string): boolean {
 }
 
 // ---- path parameters and credentials ------------------------------------------------------------------
+
+/** mockApiIds within 5 to 10 characters, of characters that need no escaping in a path. */
+export const mockApiIdInRange = fc.stringMatching(/^[a-z0-9]{5,10}$/);
 
 /** mockApiIds outside 5 to 10 characters, of characters that need no escaping in a path. */
 export const mockApiIdOutOfRange = fc.oneof(

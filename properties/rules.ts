@@ -17,6 +17,9 @@ export function brokenRequirement(op: OperationId, invalid: Invalid): Requiremen
   switch (invalid.rule) {
     case 'not-json':
       return 'GEN-NOT-JSON';
+    case 'too-large':
+      // no size limit is shown: only a 5xx would be wrong
+      return 'GEN-NO-5XX';
     case 'missing-required':
     case 'null-for-object':
       return 'GEN-WRAP-REQUEST';

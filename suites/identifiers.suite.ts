@@ -9,6 +9,7 @@ import type { OperationId } from '../src/contract/schemas.ts';
 import type { FixtureName } from '../src/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf, requiredWrapper } from './support.ts';
 import { mockApiIdProperties } from '../properties/requests.ts';
+import { oversize } from '../properties/arbitraries.ts';
 
 /** mockApiIds one character short of and past the limits, shaped like the fixture where there is one. */
 function badMockApiIds(t: CheckContext): { short: string; long: string } {
@@ -76,3 +77,10 @@ for (const { op, fixture, path, body } of puts) {
 }
 
 mockApiIdProperties();
+
+check('GEN-NO-5XX', 'updateChaosSettings: a body of 2 MiB is answered without a 5xx (the interface shows no size limit)', { needs: ['mockApiId'], writes: true }, async (t) => {
+  const big = oversize(harmlessChaos(), 'chaos', 2 * 1024 * 1024);
+  const ex = await t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), json: big.body });
+  t.expect(ex.status !== 0 && ex.status < 500, 'GEN-NO-5XX', 'an answer below 500 to a large body', () => describeExchange(ex));
+  t.note(`a 2 MiB body was answered ${ex.status}`);
+});

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  invalidChaos, invalidDataSource, invalidOrganisation, invalidPush, invalidState, mockApiIdOutOfRange, nextDown, nextUp, otherAuthorization,
-  validChaos, validDataSource, validOrganisation, validState, type Invalid,
+  invalidChaos, invalidDataSource, invalidOrganisation, invalidPush, invalidState, mockApiIdInRange, mockApiIdOutOfRange, nextDown, nextUp, otherAuthorization,
+  oversize, validChaos, validDataSource, validOrganisation, validPush, validState, type Invalid,
 } from '../properties/arbitraries.ts';
 import { operation, schema, type OperationId } from '../src/contract/schemas.ts';
 import { rowsMisfit } from '../src/rows.ts';
@@ -23,6 +23,7 @@ const KEYWORD: Record<Invalid['rule'], string[]> = {
   'null-for-object': ['type'],
   'rows-misfit': [],
   'not-json': [],
+  'too-large': [],
 };
 
 function breaksOnlyItsRule(op: OperationId, inv: Invalid): void {
@@ -49,6 +50,7 @@ const cases: [OperationId, fc.Arbitrary<object>, fc.Arbitrary<Invalid>][] = [
   ['updateStateSettings', validState, invalidState],
   ['updateOrganisation', validOrganisation, invalidOrganisation],
   ['updateDataSource', validDataSource, invalidDataSource],
+  ['pushOpenApiToGit', validPush, invalidPush],
 ];
 
 describe.each(cases)('%s', (op, valid, invalid) => {
@@ -59,10 +61,6 @@ describe.each(cases)('%s', (op, valid, invalid) => {
   test('each invalid payload breaks its labelled rule and no other', () => {
     fc.assert(fc.property(invalid, (inv) => breaksOnlyItsRule(op, inv)), params);
   });
-});
-
-test('invalid push bodies break their labelled rule and no other', () => {
-  fc.assert(fc.property(invalidPush, (inv) => breaksOnlyItsRule('pushOpenApiToGit', inv)), params);
 });
 
 test('valid data sources hold rows that fit their columns, of every column type', () => {
@@ -91,8 +89,17 @@ test('the limits are approached from outside by the nearest doubles', () => {
   for (const n of numbers) expect(n < 0 || n > 100).toBe(true);
 });
 
-test('mockApiIds out of range are never 5 to 10 characters long', () => {
-  fc.assert(fc.property(mockApiIdOutOfRange, (id) => (id.length < 5 || id.length > 10) && schema('formats.json#/$defs/mockApiId')(id) === false), params);
+test('mockApiIds in range fit the path parameter; out of range ones never do', () => {
+  const fits = schema('formats.json#/$defs/mockApiId');
+  fc.assert(fc.property(mockApiIdInRange, (id) => fits(id) === true), params);
+  fc.assert(fc.property(mockApiIdOutOfRange, (id) => (id.length < 5 || id.length > 10) && fits(id) === false), params);
+});
+
+test('an oversize body is still valid JSON of the schema, past the size asked for', () => {
+  const big = oversize({ chaos: { enabled: false } }, 'chaos', 1024 * 1024 + 1);
+  expect(big.rule).toBe('too-large');
+  expect(operation('updateChaosSettings').requestBody!.validate(big.body)).toBe(true);
+  expect(JSON.stringify(big.body).length).toBeGreaterThan(1024 * 1024);
 });
 
 test('generated Authorization values are never the key under the Token scheme', () => {

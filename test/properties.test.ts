@@ -1,0 +1,42 @@
+// Faults no hand-written case reaches are found by the generated payloads, shrunk to the smallest failing
+// input, and reported with the seed, the fast-check path and a curl line that sends that input.
+import { describe, expect, test } from 'vitest';
+import { CI_SEED } from '../src/run.ts';
+import { runCli } from './support/cli.ts';
+
+const failedChecks = async (fault: string, args: string[] = []) => {
+  const r = await runCli(args, { MOCKAPI_REFERENCE_FAULTS: fault, CI: '1' });
+  expect(r.code).toBe(1);
+  return { stdout: r.stdout, failed: r.report!.checks.filter((c) => c.status === 'failed') };
+};
+
+describe('generated payloads', () => {
+  test.concurrent('find a limit moved by less than any hand-written case, shrunk to the nearest double above 100', async () => {
+    const { failed, stdout } = await failedChecks('chaos-percentage-a-hair-above-100-accepted');
+    expect(failed.map((c) => c.title)).toEqual(['CHAOS-PERCENTAGE-LIMIT generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected']);
+    const [check] = failed;
+    expect(check!.message).toContain(`seed ${CI_SEED}, path `);
+    expect(check!.message).toContain(`(rerun with --seed ${CI_SEED})`);
+    expect(check!.message).toContain('smallest failing input: {"rule":"above-limit","pointer":"/chaos/percentageFailures","body":{"chaos":{"enabled":false,"percentageFailures":100.00000000000001}}}');
+    expect(check!.evidence.map((e) => e.curl)).toEqual([expect.stringContaining(`--data-binary '{"chaos":{"enabled":false,"percentageFailures":100.00000000000001}}'`)]);
+    expect(stdout).toContain(`Generated payloads: seed ${CI_SEED}, 100 runs per property`);
+  });
+
+  test.concurrent('find rows longer than their columns, shrunk to one column and one row one string too long', async () => {
+    const { failed } = await failedChecks('data-source-row-long-accepted');
+    expect(failed.map((c) => c.requirement)).toEqual(['DS-TYPES']);
+    expect(failed[0]!.violated).toEqual(['DS-ROWS-FIT']);
+    const input = JSON.parse(/smallest failing input: (.*)$/m.exec(failed[0]!.message)![1]!);
+    expect(input.rule).toBe('rows-misfit');
+    expect(input.body.dataSource.columnsMetadata).toHaveLength(1);
+    expect(input.body.dataSource.rows.at(-1)).toHaveLength(2);
+  });
+
+  test.concurrent('--seed repeats the same smallest input, and --runs scales the number of inputs', async () => {
+    const seeded = ['--seed', '12345', '--runs', '40'];
+    const [a, b] = await Promise.all([failedChecks('data-source-row-long-accepted', seeded), failedChecks('data-source-row-long-accepted', seeded)]);
+    const input = (m: string) => /smallest failing input: (.*)$/m.exec(m)![1];
+    expect(input(a.failed[0]!.message)).toBe(input(b.failed[0]!.message));
+    expect(a.stdout).toContain('Generated payloads: seed 12345, 40 runs per property');
+  });
+});

@@ -14,7 +14,8 @@ const statePath = (mockApiId: string) => expandPath(operation('updateStateSettin
 export function chaosProperties(): void {
   property('CHAOS-ECHO', 'generated valid chaos settings are accepted, wrapped, schema-valid and echoed', options, validChaos, async (t, body) => {
     const answer = expectSuccess(t, 'updateChaosSettings', await t.send({ method: 'PUT', path: chaosPath(t.fixture('mockApiId')), json: body }));
-    if (answer) expectEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos, 'chaos');
+    // a mock answers with the description's example, so only a live deployment can echo
+    if (answer && t.target.profile === 'live') expectEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos, 'chaos');
   });
   const invalid = (id: Parameters<typeof property>[0], title: string, keep: (pointer: string, rule: string) => boolean) =>
     property(id, title, options, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {
@@ -29,7 +30,7 @@ export function chaosProperties(): void {
 export function stateProperties(): void {
   property('STATE-ECHO', 'generated valid state settings are accepted, wrapped, schema-valid and echoed', options, validState, async (t, body) => {
     const answer = expectSuccess(t, 'updateStateSettings', await t.send({ method: 'PUT', path: statePath(t.fixture('mockApiId')), json: body }));
-    if (answer) expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
+    if (answer && t.target.profile === 'live') expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
   });
   property('STATE-TYPES', 'generated malformed state bodies are rejected', options, invalidState, async (t, inv) => {
     expectInvalidRejected(t, 'updateStateSettings', inv, await sendInvalid(t, statePath(t.fixture('mockApiId')), inv));

@@ -18,6 +18,8 @@ export interface Target {
   fixtures: RunConfig['fixtures'];
   /** true when the target is the embedded reference deployment */
   embedded: boolean;
+  /** live: keeps state, real keys; mock: generated from the description (see CheckOptions.live) */
+  profile: 'live' | 'mock';
   /** fast-check seed and runs per property of the property checks */
   seed: number;
   runs: number;
@@ -124,6 +126,11 @@ export class CheckContext {
     this.notes.push(text);
   }
 
+  /** Ends the check as skipped, saying why: for what the target cannot show, never for a failure. */
+  skip(reason: string): never {
+    throw new CheckSkipped(reason);
+  }
+
   /** Ends the check here when something it depends on already failed. */
   stopIfViolated(): void {
     if (this.violations.length > 0) throw new CheckFailed();
@@ -131,6 +138,7 @@ export class CheckContext {
 }
 
 export class CheckFailed extends Error {}
+class CheckSkipped extends Error {}
 
 export interface CheckOptions {
   /** fixtures the check needs; unset ones skip it with a reason that names the variable */
@@ -139,9 +147,17 @@ export interface CheckOptions {
   forbidden?: boolean;
   /** sends a request that can change something (skipped in read-only runs) */
   writes?: boolean;
+  /**
+   * Why the check needs a live deployment (state, real keys, rules a description cannot state); such a check
+   * is skipped in the mock profile with this reason.
+   */
+  live?: string;
 }
 
 export function skipReason(t: Target, options: CheckOptions): string | undefined {
+  // what a mock cannot show comes first: configuring more would not make it show it
+  if (t.profile === 'mock' && options.forbidden) return 'mock profile: a mock refuses no key; the documented 403 is checked with Prefer: code=403';
+  if (t.profile === 'mock' && options.live) return `mock profile: ${options.live}`;
   const missing = (options.needs ?? []).filter((name) => t.fixtures[name] === undefined).map((name) => FIXTURE_VARIABLES[name]);
   if (options.forbidden && !t.forbiddenToken) missing.unshift('MOCKAPI_FORBIDDEN_TOKEN');
   if (missing.length > 0) return `not configured: set ${missing.join(', ')}`;
@@ -183,6 +199,7 @@ export function check(id: RequirementId, title: string, options: CheckOptions, b
     try {
       await body(c);
     } catch (error) {
+      if (error instanceof CheckSkipped) ctx.skip(error.message);
       if (!(error instanceof CheckFailed)) throw error;
     } finally {
       meta.requests = c.client.requestCount - sentBefore;

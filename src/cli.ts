@@ -1,6 +1,7 @@
 // The command: parse the configuration, run, exit with 0 (no check failed), 1 (a check failed),
 // 2 (usage or configuration error) or 3 (the deployment could not be reached). Errors are one line.
 import { ConfigError, HELP, parseCommand } from './config.ts';
+import { prismBin } from './mock.ts';
 import { EXIT, runConformance } from './run.ts';
 
 async function main(argv: string[]): Promise<number> {
@@ -17,6 +18,10 @@ async function main(argv: string[]): Promise<number> {
   if (parsed.help) {
     process.stdout.write(`${HELP}\n`);
     return EXIT.passed;
+  }
+  if (parsed.config.profile === 'mock' && !parsed.config.baseUrl && !prismBin()) {
+    process.stderr.write('mockapi-conformance: --profile mock without --base-url starts the local Prism mock, and @stoplight/prism-cli is not installed (npm ci in the project installs it)\n');
+    return EXIT.usage;
   }
   const { exitCode } = await runConformance(parsed.config);
   return exitCode;

@@ -21,6 +21,8 @@ export interface RequestSpec {
   /** sent as is (for bodies that are not JSON) */
   raw?: string | Uint8Array;
   contentType?: string;
+  /** further request headers, e.g. Prefer: code=404 for a spec-driven mock */
+  headers?: Record<string, string>;
 }
 
 export interface Exchange {
@@ -105,6 +107,7 @@ export class Client {
   async send(spec: RequestSpec): Promise<Exchange> {
     const url = this.baseUrl + spec.path;
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
+    for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
     const authorization = this.authorization(spec.credentials ?? 'token');
     if (authorization !== undefined) headers.authorization = authorization;
     let body: Buffer | undefined;

@@ -34,7 +34,8 @@ reference deployment embedded in this package and verifies that.
   --base-url URL         MOCKAPI_BASE_URL         the deployment (http or https)
   --token KEY            MOCKAPI_TOKEN            sent as "Authorization: Token KEY"
   --forbidden-token KEY  MOCKAPI_FORBIDDEN_TOKEN  a valid key without permission on the fixtures (403 checks)
-  --profile live|mock    MOCKAPI_PROFILE          what kind of deployment (default live)
+  --profile live|mock    MOCKAPI_PROFILE          live (default): keeps state; mock: generated from the description
+                                                  (no base URL: the local Prism mock is started for the run)
   --report-json FILE     MOCKAPI_REPORT_JSON      write the JSON report to FILE
   --read-only            MOCKAPI_READ_ONLY        send only GET requests
   --timeout-ms N         MOCKAPI_TIMEOUT_MS       per-request timeout (default 10000)
@@ -131,7 +132,14 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const forbiddenSetting = pick('forbidden-token', 'MOCKAPI_FORBIDDEN_TOKEN');
   const forbiddenToken = forbiddenSetting ? parseToken(...forbiddenSetting) : undefined;
 
-  if (baseUrl && !token) {
+  const profileSetting = pick('profile', 'MOCKAPI_PROFILE');
+  const profile = (profileSetting?.[1] || 'live') as Profile;
+  if (profile !== 'live' && profile !== 'mock') {
+    throw new ConfigError(`${profileSetting![0]} must be live or mock, not "${profileSetting![1]}"`);
+  }
+
+  // a spec-driven mock only looks for an Authorization header, so it needs no real key
+  if (baseUrl && !token && profile === 'live') {
     throw new ConfigError('a base URL is set but no key: give --token or MOCKAPI_TOKEN');
   }
   if (!baseUrl && (token || forbiddenToken)) {
@@ -140,15 +148,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
   if (forbiddenToken && forbiddenToken === token) {
     throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
-  }
-
-  const profileSetting = pick('profile', 'MOCKAPI_PROFILE');
-  const profile = (profileSetting?.[1] || 'live') as Profile;
-  if (profile !== 'live' && profile !== 'mock') {
-    throw new ConfigError(`${profileSetting![0]} must be live or mock, not "${profileSetting![1]}"`);
-  }
-  if (profile === 'mock') {
-    throw new ConfigError('the mock profile is not available in this version; use --profile live');
   }
 
   const timeoutSetting = pick('timeout-ms', 'MOCKAPI_TIMEOUT_MS');

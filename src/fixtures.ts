@@ -29,3 +29,17 @@ export const FIXTURE_VARIABLES: Record<FixtureName, string> = {
   teamMemberId: 'MOCKAPI_TEAM_MEMBER_ID',
   requestId: 'MOCKAPI_REQUEST_ID',
 };
+
+/**
+ * Fixtures for a mock deployment, which keeps no data: ids of the right shape name something there. Taken
+ * from the examples of schemas/openapi.yaml where they show one. A user's own values win.
+ */
+export const MOCK_FIXTURES: Required<Fixtures> = {
+  mockApiId: 'a1b2c3d4',
+  organisationId: 'org-1a2b3c',
+  dataSourceId: 'ds-people',
+  deletableDataSourceId: 'ds-archive',
+  teamId: 'team-qa',
+  teamMemberId: 'user-alan',
+  requestId: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+};

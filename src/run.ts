@@ -8,6 +8,8 @@ import { startReference } from '../reference/server.ts';
 import { ConformanceReporter, formatSummary, type ConformanceReport } from '../reporters/conformance.ts';
 import type { Target } from './check.ts';
 import { Client } from './client.ts';
+import { MOCK_FIXTURES } from './fixtures.ts';
+import { startMock } from './mock.ts';
 import type { RunConfig } from './config.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -48,18 +50,21 @@ function isLoopback(baseUrl: string): boolean {
 }
 
 export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {
-  const reference = config.baseUrl ? undefined : await startReference({ port: 0 });
   const seed = config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31));
+  const mock = config.profile === 'mock';
+  // the deployment: the one given, or one started for the run (the reference for live, Prism for mock)
+  const reference = config.baseUrl || mock ? undefined : await startReference({ port: 0 });
+  const localMock = !config.baseUrl && mock ? await startMock() : undefined;
+  const baseUrl = config.baseUrl ?? reference?.baseUrl ?? localMock!.baseUrl;
   // a remote deployment is someone's: generated payloads stay few unless asked for
-  const runs = config.runs ?? (reference || isLoopback(config.baseUrl!) ? 100 : 20);
+  const runs = config.runs ?? (isLoopback(baseUrl) ? 100 : 20);
   try {
+    const common = { baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, profile: config.profile };
     const target: Target = reference
       ? {
-          baseUrl: reference.baseUrl,
+          ...common,
           token: reference.fixtures.token,
           forbiddenToken: reference.fixtures.forbiddenToken,
-          readOnly: config.readOnly,
-          timeoutMs: config.timeoutMs,
           fixtures: {
             mockApiId: reference.fixtures.mockApiId,
             organisationId: reference.fixtures.organisationId,
@@ -70,27 +75,18 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
             requestId: reference.fixtures.requestId,
           },
           embedded: true,
-          seed,
-          runs,
         }
-      : {
-          baseUrl: config.baseUrl!,
-          token: config.token,
-          forbiddenToken: config.forbiddenToken,
-          readOnly: config.readOnly,
-          timeoutMs: config.timeoutMs,
-          fixtures: config.fixtures,
-          embedded: false,
-          seed,
-          runs,
-        };
+      : mock
+        ? { ...common, token: config.token ?? 'mock-key', forbiddenToken: undefined, fixtures: { ...MOCK_FIXTURES, ...config.fixtures }, embedded: false }
+        : { ...common, token: config.token, forbiddenToken: config.forbiddenToken, fixtures: config.fixtures, embedded: false };
 
     const why = await unreachable(target);
     if (why !== undefined) {
       output.error(`mockapi-conformance: cannot reach ${target.baseUrl}: ${why}\n`);
       return { exitCode: EXIT.unreachable };
     }
-    output.write(`Verifying ${target.baseUrl}${target.embedded ? ' (the embedded reference deployment)' : ''}${target.readOnly ? ', read-only' : ''}\n`);
+    const what = target.embedded ? ' (the embedded reference deployment)' : localMock ? ' (the local Prism mock of schemas/openapi.yaml)' : '';
+    output.write(`Verifying ${target.baseUrl}${what}, profile ${config.profile}${target.readOnly ? ', read-only' : ''}\n`);
     output.write(`Generated payloads: seed ${seed}, ${runs} runs per property (rerun with --seed ${seed})\n`);
 
     const reporter = new ConformanceReporter({
@@ -139,5 +135,6 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
     return { exitCode: report.summary.failed > 0 || report.errors.length > 0 || ranNothing ? EXIT.failed : EXIT.passed, report };
   } finally {
     await reference?.close();
+    await localMock?.close();
   }
 }

@@ -9,12 +9,13 @@ import type { Credentials, Exchange, RequestSpec } from '../src/client.ts';
 import {
   expectForbidden,
   expectForbiddenBody,
+  expectNotFound,
   expectSuccess,
   expectUnauthorized,
   expectUnauthorizedBody,
   describe as describeExchange,
 } from '../src/contract/checker.ts';
-import type { OperationId } from '../src/contract/schemas.ts';
+import { operation, type OperationId } from '../src/contract/schemas.ts';
 import type { FixtureName } from '../src/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf } from './support.ts';
 import { authorizationProperties } from '../properties/requests.ts';
@@ -108,6 +109,32 @@ const CASES: Case[] = [
   },
 ];
 
+/**
+ * Mock profile: the error responses the description documents, asked for with `Prefer: code=NNN`, have the
+ * interface's shapes. A mock that cannot produce a documented status this way is reported as such (skipped
+ * with the status it gave), not as a failure of the interface.
+ */
+function documentedErrors(c: Case): void {
+  const documented = [...operation(c.op).responses.keys()];
+  const preferred = async (t: CheckContext, code: number): Promise<Exchange> => {
+    const spec = await c.request(t, 'token', 'unauthenticated');
+    const ex = await t.send({ ...spec, headers: { prefer: `code=${code}` } });
+    if (ex.status !== code) t.skip(`the mock did not produce the documented ${code} for ${c.op} through Prefer: code=${code} (it answered ${ex.status || ex.error})`);
+    return ex;
+  };
+  check('AUTH-401-BODY', `${c.op}: the documented 401 (Prefer: code=401) is plain text saying credentials are required`, { writes: c.writes }, async (t) => {
+    expectUnauthorizedBody(t, await preferred(t, 401));
+  });
+  check('AUTH-403-BODY', `${c.op}: the documented 403 (Prefer: code=403) is one error entry titled Forbidden with an empty source`, { writes: c.writes }, async (t) => {
+    expectForbiddenBody(t, c.op, await preferred(t, 403));
+  });
+  if (documented.includes('404')) {
+    check('ERR-404', `${c.op}: the documented 404 (Prefer: code=404) is the not-found body`, { writes: c.writes }, async (t) => {
+      expectNotFound(t, c.op, await preferred(t, 404));
+    });
+  }
+}
+
 /** An unknown key that looks like a real one, so that only its being unknown is tested. */
 const UNKNOWN_KEY = 'conformanceUnknownKey0000000000000000000';
 
@@ -124,14 +151,16 @@ for (const c of CASES) {
     check('AUTH-401-BODY', `${c.op}: the 401 body is plain text saying credentials are required`, { writes: c.writes }, async (t) => {
       expectUnauthorizedBody(t, await noHeader(t));
     });
-    check('AUTH-401-INVALID', `${c.op}: the Bearer scheme with a valid key is answered 401`, { writes: c.writes }, async (t) => {
+    // a spec-driven mock checks only that an Authorization header is present
+    const realKeys = { writes: c.writes, live: 'a mock checks only that an Authorization header is present' };
+    check('AUTH-401-INVALID', `${c.op}: the Bearer scheme with a valid key is answered 401`, realKeys, async (t) => {
       const key = t.client.authorization('token')!.slice('Token '.length);
       expectUnauthorized(t, await send(t, { authorization: `Bearer ${key}` }, 'unauthenticated'), 'AUTH-401-INVALID');
     });
-    check('AUTH-401-INVALID', `${c.op}: the Token scheme without a key is answered 401`, { writes: c.writes }, async (t) => {
+    check('AUTH-401-INVALID', `${c.op}: the Token scheme without a key is answered 401`, realKeys, async (t) => {
       expectUnauthorized(t, await send(t, { authorization: 'Token' }, 'unauthenticated'), 'AUTH-401-INVALID');
     });
-    check('AUTH-401-INVALID', `${c.op}: an unknown key is answered 401`, { writes: c.writes }, async (t) => {
+    check('AUTH-401-INVALID', `${c.op}: an unknown key is answered 401`, realKeys, async (t) => {
       expectUnauthorized(t, await send(t, { authorization: `Token ${UNKNOWN_KEY}` }, 'unauthenticated'), 'AUTH-401-INVALID');
     });
 
@@ -146,6 +175,8 @@ for (const c of CASES) {
         expectForbiddenBody(t, c.op, await forbidden(t));
       });
     }
+
+    if (target().profile === 'mock') documentedErrors(c);
 
     if (!c.writes && c.forbiddenNeeds) {
       check('AUTH-SCHEME-CASE', `${c.op}: the scheme written "token" is either accepted or answered 401`, { needs: c.forbiddenNeeds }, async (t) => {

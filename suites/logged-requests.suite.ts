@@ -32,7 +32,7 @@ check('GEN-UNWRAPPED-LOGGED-REQUEST', 'getLoggedRequest: the logged request is r
   expectEnvelope(t, 'getLoggedRequest', t.uses(await get()));
 });
 
-check('LR-IDENTITY', 'get answers with the logged request asked for', needs, async (t) => {
+check('LR-IDENTITY', 'get answers with the logged request asked for', { ...needs, live: "a mock keeps no state: it answers with the description's examples" }, async (t) => {
   const lr = await logged(t);
   t.expect(lr.id === t.fixture('requestId'), 'LR-IDENTITY', `id ${JSON.stringify(t.fixture('requestId'))}`, () => `id ${JSON.stringify(lr.id)}`);
 });
@@ -92,12 +92,12 @@ check('LR-URL', 'absoluteUrl ends with url', needs, async (t) => {
   t.expect(typeof url === 'string' && typeof absoluteUrl === 'string' && absoluteUrl.endsWith(url), 'LR-URL', `absoluteUrl ending with ${JSON.stringify(url)}`, () => JSON.stringify(absoluteUrl));
 });
 
-check('ERR-UNKNOWN-ID', 'get of a request id that names no logged request does not succeed', { needs: ['mockApiId'] }, async (t) => {
+check('ERR-UNKNOWN-ID', 'get of a request id that names no logged request does not succeed', { needs: ['mockApiId'], live: 'a mock does not know which ids exist' }, async (t) => {
   const ex = await t.send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: t.fixture('mockApiId'), requestId: MISSING.requestId }) });
   expectRejected(t, ex, 'ERR-UNKNOWN-ID', 'an unknown request id');
 });
 
-check('ERR-UNKNOWN-ID', 'get of a request of a mock API that does not exist does not succeed', { needs: ['requestId'] }, async (t) => {
+check('ERR-UNKNOWN-ID', 'get of a request of a mock API that does not exist does not succeed', { needs: ['requestId'], live: 'a mock does not know which ids exist' }, async (t) => {
   const ex = await t.send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: MISSING.mockApiId, requestId: t.fixture('requestId') }) });
   expectRejected(t, ex, 'ERR-UNKNOWN-ID', 'an unknown mock API id');
 });

@@ -29,7 +29,9 @@ check('GEN-WRAP-RESPONSE', 'getOrganisation: the organisation is wrapped in "org
   expectEnvelope(t, 'getOrganisation', t.uses(await get()));
 });
 
-check('ORG-IDENTITY', 'get answers with the organisation asked for', needs, async (t) => {
+const STATE = "a mock keeps no state: it answers with the description's examples";
+
+check('ORG-IDENTITY', 'get answers with the organisation asked for', { ...needs, live: STATE }, async (t) => {
   const org = await answered(t);
   t.expect(org.id === t.fixture('organisationId'), 'ORG-IDENTITY', `id ${JSON.stringify(t.fixture('organisationId'))}`, () => `id ${JSON.stringify(org.id)}`);
 });
@@ -55,7 +57,7 @@ check('ORG-LINKS', 'links are built from the organisation id and its acl ids', n
   t.note(`links.subscription = ${org.links?.subscription} (the subscription id is not otherwise shown)`);
 });
 
-check('ORG-RENAME', 'update changes the name: the answer and a later get show it (then the name is put back)', { ...needs, writes: true }, async (t) => {
+check('ORG-RENAME', 'update changes the name: the answer and a later get show it (then the name is put back)', { ...needs, writes: true, live: STATE }, async (t) => {
   const before = await organisation(t);
   t.stopIfViolated();
   const original = before.name as string;
@@ -81,11 +83,11 @@ check('ORG-TYPES', 'a name that is a number is rejected and the name stays as it
   if (after?.organisation?.name !== before.name) await t.send({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
 });
 
-check('ERR-404', 'get of an organisation that does not exist is answered 404 with the not-found body', {}, async (t) => {
+check('ERR-404', 'get of an organisation that does not exist is answered 404 with the not-found body', { live: 'a mock does not know which ids exist' }, async (t) => {
   expectNotFound(t, 'getOrganisation', await t.send({ method: 'GET', path: path(MISSING.organisationId) }));
 });
 
-check('ERR-404', 'update of an organisation that does not exist is answered 404 with the not-found body', { writes: true }, async (t) => {
+check('ERR-404', 'update of an organisation that does not exist is answered 404 with the not-found body', { writes: true, live: 'a mock does not know which ids exist' }, async (t) => {
   expectNotFound(t, 'updateOrganisation', await t.send({ method: 'PUT', path: path(MISSING.organisationId), json: { organisation: { name: 'conformance' } } }));
 });
 

@@ -54,7 +54,13 @@ check('JOB-ELAPSED', 'elapsed is an ISO 8601 duration', options, async (t) => {
 check('JOB-LINKS', 'links.self is built from the mock API id and the job id', options, async (t) => {
   const j = await job(t);
   const link = `/v1/mock-apis/${t.fixture('mockApiId')}/jobs/${j.id}`;
-  t.expect(j.links?.self === link, 'JOB-LINKS', `links.self = ${link}`, () => `links.self = ${JSON.stringify(j.links?.self)}`);
+  if (t.target.profile === 'live') {
+    t.expect(j.links?.self === link, 'JOB-LINKS', `links.self = ${link}`, () => `links.self = ${JSON.stringify(j.links?.self)}`);
+    return;
+  }
+  // a mock's job is an example: its link must still be built from its own id, under some mock API
+  const self = j.links?.self;
+  t.expect(typeof self === 'string' && /^\/v1\/mock-apis\/[^/]+\/jobs\//.test(self) && self.endsWith(`/jobs/${j.id}`), 'JOB-LINKS', `links.self = /v1/mock-apis/<mock_api_id>/jobs/${j.id}`, () => `links.self = ${JSON.stringify(self)}`);
 });
 
 check('JOB-OUTCOME', 'outcome, when present, has errorCode and error entries with code, title and detail', options, async (t) => {

@@ -18,7 +18,7 @@ check('GEN-WRAP-RESPONSE', 'updateStateSettings: the answer wraps the resource i
   expectEnvelope(t, 'updateStateSettings', t.uses(await update()));
 });
 
-check('STATE-ECHO', 'the answer holds the defaultContextExpression sent', options, async (t) => {
+check('STATE-ECHO', 'the answer holds the defaultContextExpression sent', { ...options, live: "a mock keeps no state: it answers with the description's examples" }, async (t) => {
   const ex = t.uses(await update());
   const sent = exampleBody('updateStateSettings').state.defaultContextExpression;
   const got = (ex.json as { state?: { defaultContextExpression?: unknown } } | undefined)?.state?.defaultContextExpression;

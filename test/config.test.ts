@@ -35,6 +35,11 @@ describe('parseCommand', () => {
     expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_FORBIDDEN_TOKEN: '', MOCKAPI_TEAM_ID: '' })).toMatchObject({ forbiddenToken: undefined, fixtures: {} });
   });
 
+  test('a mock needs no key: it only looks for an Authorization header', () => {
+    expect(parse(['--profile', 'mock', '--base-url', 'http://127.0.0.1:4010'])).toMatchObject({ profile: 'mock', token: undefined, baseUrl: 'http://127.0.0.1:4010' });
+    expect(parse([], { MOCKAPI_PROFILE: 'mock' })).toMatchObject({ profile: 'mock', baseUrl: undefined });
+  });
+
   test('seed and runs from flags or variables', () => {
     expect(parse(['--seed', '42'], { MOCKAPI_RUNS: '7' })).toMatchObject({ seed: 42, runs: 7 });
   });

@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { documentedResponse, operation, OPERATION_IDS, openApiDocument, schema, SCHEMAS_DIR } from '../src/contract/schemas.ts';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { documentedResponse, operation, OPERATION_IDS, openApiDocument, schema, SCHEMA_BASE, SCHEMAS_DIR, type Json } from '../src/contract/schemas.ts';
 import { isIsoDuration, parseUtcTimestamp } from '../src/iso8601.ts';
 
 interface Samples {
@@ -48,7 +49,30 @@ test('the timestamp pattern and the ISO 8601 reader agree on the samples', () =>
   for (const s of samples.invalid.filter((x) => !/\.\d/.test(x.data as string))) expect(parseUtcTimestamp(s.data as string), s.description).toBeUndefined();
 });
 
+/** References to the schema files made absolute (the validator resolves only absolute or internal ones). */
+const absolute = (node: Json, base: string): Json =>
+  Array.isArray(node)
+    ? node.map((n) => absolute(n, base))
+    : node && typeof node === 'object'
+      ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && !v.startsWith('#') ? new URL(v, base).href : absolute(v, base)]))
+      : node;
+
 describe('openapi.yaml', () => {
+  test('is valid OpenAPI 3.1 by the official schema, with every schema file it references', async () => {
+    const validator = new Validator();
+    for (const file of readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.json'))) {
+      const s = JSON.parse(readFileSync(join(SCHEMAS_DIR, file), 'utf8')) as { $id: string };
+      await validator.addSpecRef(absolute(s, s.$id) as Parameters<Validator['addSpecRef']>[0], s.$id);
+    }
+    const result = await validator.validate(absolute(openApiDocument(), SCHEMA_BASE) as Parameters<Validator['validate']>[0]);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    const broken = structuredClone(openApiDocument()) as any;
+    broken.paths['/v1/organisations/{organisationId}'].get.responses['2XX'].description = 5;
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
   test('is OpenAPI 3.1 with the nine operations of the interface, all under /v1', () => {
     const doc = openApiDocument();
     expect(doc.openapi).toMatch(/^3\.1\./);

@@ -1,0 +1,64 @@
+// The local mock deployment: Prism (@stoplight/prism-cli, a devDependency) serving schemas/openapi.yaml on
+// 127.0.0.1. Started for `npm run mock`, for `--profile mock` without a base URL, and by our tests.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { SCHEMAS_DIR } from './contract/schemas.ts';
+
+export interface MockDeployment {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Prism's command, or undefined where the package is not installed (an install without devDependencies). */
+export function prismBin(): string | undefined {
+  try {
+    const pkg = createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json');
+    const bin = join(dirname(pkg), 'dist', 'index.js');
+    return existsSync(bin) ? bin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A port that was free a moment ago: Prism cannot pick its own (it takes no port 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startMock(options: { port?: number; spec?: string } = {}): Promise<MockDeployment> {
+  const bin = prismBin();
+  if (!bin) throw new Error('@stoplight/prism-cli is not installed (it is a devDependency: run npm ci in the project)');
+  const port = options.port || (await freePort());
+  const spec = options.spec ?? join(SCHEMAS_DIR, 'openapi.yaml');
+  const child = spawn(process.execPath, [bin, 'mock', '-h', '127.0.0.1', '-p', String(port), spec], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  // Ready when Prism says so; not a moment before, and without sleeping.
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`Prism is listening on http://127.0.0.1:${port}`)) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Prism stopped before it was ready (exit ${code}): ${output.trim().split('\n').slice(-3).join(' ')}`)));
+  });
+  child.stdout.resume();
+  child.stderr.resume();
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -196,21 +196,31 @@ export function check(id: RequirementId, title: string, options: CheckOptions, b
     const c = new CheckContext(id, t, client());
     // counts what this check sent (a shared request is counted by the check that sent it)
     const sentBefore = c.client.requestCount;
+    // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
+    // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
+    const redact = (text: string) => c.client.redactor.redact(text);
     try {
       await body(c);
     } catch (error) {
-      if (error instanceof CheckSkipped) ctx.skip(error.message);
-      if (!(error instanceof CheckFailed)) throw error;
+      if (error instanceof CheckSkipped) ctx.skip(redact(error.message));
+      if (!(error instanceof CheckFailed)) {
+        if (error instanceof Error) {
+          error.message = redact(error.message);
+          error.stack = error.stack && redact(error.stack);
+        }
+        throw error;
+      }
     } finally {
       meta.requests = c.client.requestCount - sentBefore;
-      if (c.notes.length > 0) meta.notes = c.notes;
+      if (c.notes.length > 0) meta.notes = c.notes.map(redact);
     }
     if (c.violations.length > 0) {
       // evidence only for failures: building it costs more than the check itself
       const evidence = c.exchanges.map((e) => c.client.evidence(e));
-      meta.violations = c.violations;
+      const violations = c.violations.map((v) => ({ ...v, expected: redact(v.expected), actual: redact(v.actual) }));
+      meta.violations = violations;
       meta.evidence = evidence;
-      const error = new Error(failureMessage(c.violations, evidence, c.notes));
+      const error = new Error(failureMessage(violations, evidence, meta.notes ?? []));
       error.name = 'ConformanceViolation';
       error.stack = `${error.name}: ${error.message}`;
       throw error;

@@ -45,6 +45,8 @@ export interface Exchange {
   json: unknown;
   jsonError?: string;
   durationMs: number;
+  /** 429 answers waited out before this one (Retry-After seconds each), shown in the evidence */
+  rateLimited?: number[];
 }
 
 export interface ClientOptions {
@@ -54,6 +56,32 @@ export interface ClientOptions {
   timeoutMs: number;
   /** bytes of a response body read at most */
   maxBodyBytes?: number;
+  /** requests in flight at most through this client (one connection each) */
+  connections?: number;
+}
+
+/** 429 answers are waited out this many times per request, each wait at most MAX_RETRY_AFTER_S seconds. */
+const RATE_LIMIT_RETRIES = 3;
+const MAX_RETRY_AFTER_S = 30;
+/** After this many requests in a row without an HTTP answer, the client stops sending and says why. */
+const BREAKER_THRESHOLD = 5;
+
+/** Seconds a Retry-After header asks for (delta-seconds or an HTTP-date), within 0..MAX_RETRY_AFTER_S. */
+export function retryAfterSeconds(value: string | undefined, now = Date.now()): number {
+  if (value === undefined) return 1;
+  const seconds = /^\s*\d+\s*$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.min(MAX_RETRY_AFTER_S, Math.max(0, seconds)) : 1;
+}
+
+/** What a transport error means, in words, with undici's code kept for the curious. */
+function transportReason(e: Error & { code?: string }, timeoutMs: number): string {
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
+    return `no complete response within ${timeoutMs} ms`;
+  }
+  if (e.code === 'UND_ERR_SOCKET') return `the connection closed before the response was complete (${e.message})`;
+  if (e.code === 'ECONNRESET') return 'the connection was reset (ECONNRESET)';
+  if (e.code === 'HPE_INVALID_CONSTANT' || /HTTP\/1\.1 protocol|HPE_/.test(`${e.code} ${e.message}`)) return `the answer is not valid HTTP (${e.message})`;
+  return `${e.code ? `${e.code}: ` : ''}${e.message}`;
 }
 
 const EVIDENCE_BODY_BYTES = 4096;
@@ -83,6 +111,8 @@ export class Client {
   private readonly options: ClientOptions;
   /** requests sent by this client, for the report */
   requestCount = 0;
+  /** requests in a row that got no HTTP answer (see BREAKER_THRESHOLD) */
+  private unanswered = 0;
 
   constructor(options: ClientOptions) {
     this.options = options;
@@ -90,7 +120,7 @@ export class Client {
     this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken });
     this.agent = new Agent({
       keepAliveTimeout: 10_000,
-      connections: 8,
+      connections: options.connections ?? 8,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       connectTimeout: options.timeoutMs,
@@ -104,7 +134,25 @@ export class Client {
     return credentials.authorization;
   }
 
+  /**
+   * Sends a request; a 429 is waited out (Retry-After) up to RATE_LIMIT_RETRIES times. After
+   * BREAKER_THRESHOLD requests in a row without an answer the deployment is taken as gone: later requests are
+   * not sent, and say so, so that a hung deployment costs a few timeouts rather than one per request.
+   */
   async send(spec: RequestSpec): Promise<Exchange> {
+    const rateLimited: number[] = [];
+    for (;;) {
+      const exchange = await this.sendOnce(spec);
+      if (exchange.status !== 429 || rateLimited.length >= RATE_LIMIT_RETRIES) {
+        return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
+      }
+      const wait = retryAfterSeconds(exchange.headers['retry-after']);
+      rateLimited.push(wait);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+  }
+
+  private async sendOnce(spec: RequestSpec): Promise<Exchange> {
     const url = this.baseUrl + spec.path;
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
@@ -121,6 +169,9 @@ export class Client {
     const redactedHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.redactor.redact(v)]));
     const base = { method: spec.method, url, requestHeaders: redactedHeaders, requestBody: body };
     const started = performance.now();
+    if (this.unanswered >= BREAKER_THRESHOLD) {
+      return this.noResponse(base, started, `not sent: the deployment gave no HTTP answer to the last ${this.unanswered} requests`);
+    }
     this.requestCount++;
     try {
       const response = await request(url, {
@@ -146,6 +197,7 @@ export class Client {
         size += buf.length;
       }
       const bytes = Buffer.concat(chunks);
+      this.unanswered = 0;
       const responseHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(response.headers)) {
         if (v !== undefined) responseHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
@@ -177,24 +229,25 @@ export class Client {
         durationMs: performance.now() - started,
       };
     } catch (error) {
-      const e = error as Error & { code?: string };
-      const reason = e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT'
-        ? `no complete response within ${this.options.timeoutMs} ms`
-        : `${e.code ? `${e.code}: ` : ''}${e.message}`;
-      return {
-        ...base,
-        status: 0,
-        error: this.redactor.redact(reason),
-        headers: {},
-        mediaType: undefined,
-        bytes: Buffer.alloc(0),
-        truncated: false,
-        text: '',
-        json: undefined,
-        jsonError: 'no response',
-        durationMs: performance.now() - started,
-      };
+      this.unanswered++;
+      return this.noResponse(base, started, transportReason(error as Error & { code?: string }, this.options.timeoutMs));
     }
+  }
+
+  private noResponse(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>, started: number, reason: string): Exchange {
+    return {
+      ...base,
+      status: 0,
+      error: this.redactor.redact(reason),
+      headers: {},
+      mediaType: undefined,
+      bytes: Buffer.alloc(0),
+      truncated: false,
+      text: '',
+      json: undefined,
+      jsonError: 'no response',
+      durationMs: performance.now() - started,
+    };
   }
 
   /** A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. */
@@ -237,6 +290,7 @@ export class Client {
             body: cut(exchange.bytes),
           },
       curl: this.curl(exchange),
+      ...(exchange.rateLimited ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` } : {}),
     };
   }
 
@@ -249,4 +303,6 @@ export interface Evidence {
   request: { method: string; url: string; headers: Record<string, string>; body: string };
   response: { status: number; error?: string; headers: Record<string, string>; body: string };
   curl: string;
+  /** present when 429 answers were waited out before this one */
+  rateLimited?: string;
 }

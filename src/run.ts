@@ -3,7 +3,7 @@
 // worker, and turn the results into the report and an exit code.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import { startReference } from '../reference/server.ts';
 import { ConformanceReporter, formatSummary, type ConformanceReport } from '../reporters/conformance.ts';
 import type { Target } from './check.ts';
@@ -30,12 +30,19 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(`${PACKAGE_ROOT}package.json`, 'utf8')) as { version: string }).version;
 }
 
-/** One request before any check: a target that does not answer at all gets one line and exit 3. */
+/** Errors that mean no connection could be made at all, as opposed to a deployment that answers badly. */
+const CANNOT_CONNECT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|CERT|TLS|SSL|EPROTO|self[- ]signed/i;
+
+/**
+ * One request before any check: a deployment that cannot be connected to (refused, unknown host, TLS
+ * failure) gets one line and exit 3. One that connects but answers badly (hangs, resets, garbage) is left to
+ * the checks, which each say what happened.
+ */
 async function unreachable(target: Target): Promise<string | undefined> {
   const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: target.forbiddenToken, timeoutMs: target.timeoutMs });
   try {
     const ex = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: 'none' });
-    return ex.status === 0 ? ex.error : undefined;
+    return ex.status === 0 && CANNOT_CONNECT.test(ex.error ?? '') ? ex.error : undefined;
   } finally {
     await client.close();
   }
@@ -95,9 +102,8 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
       version: packageVersion(),
       secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken },
     });
-    const vitest = await startVitest(
+    const vitest = await createVitest(
       'test',
-      [],
       {
         root: PACKAGE_ROOT,
         config: false,
@@ -117,10 +123,22 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
       },
       { logLevel: 'error' },
     );
-    await vitest.close();
+    // a bound on the whole run, whatever the deployment does (vitest knows two reasons to cancel; the report says ours)
+    let stopped = false;
+    const bound = setTimeout(() => {
+      stopped = true;
+      void vitest.cancelCurrentRun('keyboard-input');
+    }, config.runTimeoutMs);
+    try {
+      await vitest.start();
+    } finally {
+      clearTimeout(bound);
+      await vitest.close();
+    }
     // vitest sets its own exit code; the verdict below is ours
     process.exitCode = undefined;
     const report = reporter.report;
+    if (report && stopped) report.errors.push(`the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms); checks that had not finished are not reported`);
     if (!report) {
       output.error('mockapi-conformance: the run ended before any result was reported\n');
       return { exitCode: EXIT.failed };

@@ -51,6 +51,37 @@ test('a refused connection is an exchange with status 0 and the reason', async (
   await client.close();
 });
 
+test('a 429 is waited out as Retry-After asks, at most three times, and the evidence says so', async () => {
+  const { startHostile } = await import('./support/hostile.ts');
+  const hostile = await startHostile('rate-limit');
+  const client = new Client({ baseUrl: hostile.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 2000 });
+  const ex = await client.send({ method: 'GET', path: '/v1/organisations/x' });
+  expect(ex.status).toBe(401);
+  expect(ex.rateLimited).toEqual([0, 0]);
+  expect(client.evidence(ex).rateLimited).toBe('answered 429 2 time(s) first; waited 0 s, 0 s (Retry-After)');
+  expect(hostile.seen).toEqual(['GET /v1/organisations/x', 'GET /v1/organisations/x', 'GET /v1/organisations/x']);
+  await client.close();
+  await hostile.close();
+});
+
+test('Retry-After is read as seconds or as an HTTP date, and capped', async () => {
+  const { retryAfterSeconds } = await import('../src/client.ts');
+  expect(retryAfterSeconds('2')).toBe(2);
+  expect(retryAfterSeconds(undefined)).toBe(1);
+  expect(retryAfterSeconds('3600')).toBe(30);
+  expect(retryAfterSeconds(new Date(Date.UTC(2030, 0, 1, 0, 0, 5)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(5);
+  expect(retryAfterSeconds('soon')).toBe(1);
+});
+
+test('after five requests in a row without an answer, the client stops sending and says why', async () => {
+  const client = new Client({ baseUrl: 'http://127.0.0.1:1', token: KEY, forbiddenToken: undefined, timeoutMs: 1000 });
+  for (let i = 0; i < 5; i++) await client.send({ method: 'GET', path: '/v1/z' });
+  const sixth = await client.send({ method: 'GET', path: '/v1/z' });
+  expect(sixth.error).toBe('not sent: the deployment gave no HTTP answer to the last 5 requests');
+  expect(client.requestCount).toBe(5);
+  await client.close();
+});
+
 test('the redactor replaces the longer of two overlapping keys whole', () => {
   expect(new Redactor({ $A: 'abc', $B: 'abcdef' }).redact('x abcdef y abc')).toBe('x $B y $A');
 });

@@ -1,0 +1,93 @@
+// Hostile, flaky and unreachable deployments: every misbehaviour becomes failed checks that say what
+// happened, the run ends within its bound, the key appears in no byte the run writes, and --read-only sends
+// nothing but GET.
+import { createServer } from 'node:http';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startHostile, type Hostile, type HostileMode } from './support/hostile.ts';
+import { runCli } from './support/cli.ts';
+
+const KEY = 'Zq9-distinctive-KEY-7f3a91c0d5e2b4a6';
+let hostile: Hostile | undefined;
+afterEach(async () => {
+  await hostile?.close();
+  hostile = undefined;
+});
+
+/** Fixtures, so that the checks of successful answers run too (the hostile deployment ignores them). */
+const FIXTURES = {
+  MOCKAPI_MOCK_API_ID: 'a1b2c3d4',
+  MOCKAPI_ORGANISATION_ID: 'org-1',
+  MOCKAPI_DATA_SOURCE_ID: 'ds-1',
+  MOCKAPI_TEAM_ID: 'team-1',
+  MOCKAPI_REQUEST_ID: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+};
+
+const run = async (mode: HostileMode, args: string[] = []) => {
+  hostile = await startHostile(mode);
+  return runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '500', '--run-timeout-ms', '60000', '--runs', '5', ...args], FIXTURES);
+};
+
+describe.each<[HostileMode, RegExp]>([
+  ['hang', /no complete response within 500 ms/],
+  ['drip', /no complete response within 500 ms/],
+  ['close-mid-body', /the connection closed before the response was complete/],
+  ['reset', /the connection was reset/],
+  ['invalid-http', /the answer is not valid HTTP/],
+  ['not-json', /the body is not JSON/],
+  ['enormous', /longer than 8388608 bytes; only its start was read/],
+])('a deployment that answers %s', (mode, says) => {
+  test('gets failed checks that say what happened, within the run bound, without a crash', async () => {
+    const r = await run(mode);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    const report = r.report!;
+    expect(report.errors).toEqual([]);
+    const failed = report.checks.filter((c) => c.status === 'failed');
+    expect(failed.length).toBeGreaterThan(10);
+    expect(failed.some((c) => says.test(c.message)), `no failure says ${says}`).toBe(true);
+    for (const c of failed) expect(c.message).toMatch(/expected: .*\n\s+actual: /);
+  });
+});
+
+test('a deployment that keeps hanging is stopped at the run bound, and the report says so', async () => {
+  hostile = await startHostile('hang');
+  // 5 s per request: the breaker would need 25 s per worker; the bound of 3 s comes first
+  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '5000', '--run-timeout-ms', '3000']);
+  expect(r.code).toBe(1);
+  expect(r.report!.errors).toEqual(['the run was stopped after 3 s (--run-timeout-ms); checks that had not finished are not reported']);
+  expect(r.report!.summary.durationMs).toBeLessThan(30_000);
+});
+
+test('a TLS failure is unreachable: one line before any check, exit 3', async () => {
+  const server = createServer((_, res) => res.end('plain HTTP'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  try {
+    const r = await runCli(['--base-url', `https://127.0.0.1:${port}`, '--token', KEY]);
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`^mockapi-conformance: cannot reach https://127\\.0\\.0\\.1:${port}: `));
+  } finally {
+    server.close();
+  }
+});
+
+test('a deployment that echoes the request headers: the key is in no byte the run writes', async () => {
+  const r = await run('echo', ['--forbidden-token', `${KEY}-forbidden`]);
+  expect(r.report!.checks.length).toBeGreaterThan(100);
+  // the echo reached the run: failures quote the echoed request line, with the key redacted
+  expect(r.reportText).toContain('authorization: Token $MOCKAPI_TOKEN');
+  expect(r.stdout + r.stderr).toContain('authorization: Token $MOCKAPI_TOKEN');
+  for (const output of [r.stdout, r.stderr, r.reportText]) {
+    expect(output).not.toContain(KEY);
+    expect(output).not.toContain('distinctive-KEY');
+  }
+});
+
+test('--read-only sends nothing but GET', async () => {
+  const r = await run('echo', ['--read-only']);
+  expect(r.report!.checks.length).toBeGreaterThan(100);
+  const methods = new Set(hostile!.seen.map((line) => line.split(' ')[0]));
+  expect([...methods]).toEqual(['GET']);
+  expect(hostile!.seen.length).toBeGreaterThan(5);
+});

@@ -1,0 +1,110 @@
+// A hostile deployment for the checker's own tests: every request gets the misbehaviour of the mode it was
+// started with. Binds 127.0.0.1 on a free port; close() ends every connection at once.
+import { createServer, type Server, type Socket } from 'node:net';
+
+export type HostileMode =
+  | 'hang' // accepts the request and never answers
+  | 'drip' // sends headers, then one byte of body a second, forever
+  | 'close-mid-body' // promises 100 bytes, sends 10, closes
+  | 'reset' // resets the connection once the request arrived
+  | 'invalid-http' // answers bytes that are not HTTP
+  | 'not-json' // 200, application/json, a body that is not JSON
+  | 'enormous' // 200, application/json, 64 MiB of body, streamed
+  | 'echo' // 200, application/json, the request line and headers as the body (and in a header)
+  | 'rate-limit'; // 429 with Retry-After: 0 for the first two requests of each connection path, then 401
+
+export interface Hostile {
+  baseUrl: string;
+  /** request lines seen, e.g. "GET /v1/organisations/x" */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+export async function startHostile(mode: HostileMode): Promise<Hostile> {
+  const sockets = new Set<Socket>();
+  const seen: string[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const limited = new Map<string, number>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    let buffer = '';
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('latin1');
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = buffer.slice(0, end);
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      if (buffer.length < end + 4 + length) return;
+      buffer = buffer.slice(end + 4 + length);
+      const line = head.split('\r\n')[0]!.replace(/ HTTP\/1\.1$/, '');
+      seen.push(line);
+      answer(socket, mode, head, line);
+    });
+  });
+
+  function answer(socket: Socket, m: HostileMode, head: string, line: string): void {
+    const json = (status: number, body: string, extra = '') =>
+      socket.write(`HTTP/1.1 ${status} X\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`);
+    switch (m) {
+      case 'hang':
+        return;
+      case 'drip': {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+        const timer = setInterval(() => socket.write('1\r\n{\r\n'), 1000);
+        timers.add(timer);
+        socket.on('close', () => clearInterval(timer));
+        return;
+      }
+      case 'close-mid-body':
+        socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"organisa');
+        return;
+      case 'reset':
+        socket.resetAndDestroy();
+        return;
+      case 'invalid-http':
+        socket.end('this is not HTTP\r\n\r\n');
+        return;
+      case 'not-json':
+        json(200, '<html>Service temporarily unavailable</html>');
+        return;
+      case 'enormous': {
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${64 * 1024 * 1024}\r\n\r\n[`);
+        const chunk = Buffer.alloc(64 * 1024, 0x30);
+        let sent = 1;
+        const pump = () => {
+          while (sent < 64 * 1024 * 1024 && !socket.destroyed) {
+            sent += chunk.length;
+            if (!socket.write(chunk)) return void socket.once('drain', pump);
+          }
+        };
+        pump();
+        return;
+      }
+      case 'echo': {
+        const body = JSON.stringify({ echoed: head });
+        json(200, body, `X-Echo: ${head.split('\r\n').find((h) => /^authorization:/i.test(h)) ?? ''}\r\n`);
+        return;
+      }
+      case 'rate-limit': {
+        const n = (limited.get(line) ?? 0) + 1;
+        limited.set(line, n);
+        if (n <= 2) json(429, '{"errors":[{"title":"Too Many Requests"}]}', 'Retry-After: 0\r\n');
+        else socket.write('HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 49\r\n\r\nCredentials are required to access this resource.');
+        return;
+      }
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    seen,
+    close: async () => {
+      for (const timer of timers) clearInterval(timer);
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -36,6 +36,11 @@ export interface ReferenceOptions {
   faults?: string[];
   /** variations mode (reference/variations.ts); when left out, MOCKAPI_REFERENCE_VARIATIONS is read */
   variations?: boolean;
+  /**
+   * For tests of a client: called once an answer is decided (state changed) and before it is sent; the
+   * answer waits for the promise it returns, so a test can act at that exact moment.
+   */
+  observe?: (exchange: { method: string; path: string; status: number }) => void | Promise<void>;
 }
 
 const MOCK_API_ID_LENGTH = { min: 5, max: 10 };
@@ -44,6 +49,7 @@ interface Deployment {
   route: ReturnType<typeof createRouter>;
   guard: ReturnType<typeof createGuard>;
   context: Omit<Context, 'params'>;
+  observe?: ReferenceOptions['observe'];
 }
 
 /** Replaces params.mockApiId as the operation will see it; undefined when the id cannot name a mock API. */
@@ -134,6 +140,7 @@ function send(res: ServerResponse, reply: Reply, { faults, variations }: Deploym
 async function handle(req: IncomingMessage, res: ServerResponse, d: Deployment): Promise<void> {
   try {
     const reply = await answer(req, d);
+    if (reply && d.observe) await d.observe({ method: req.method ?? '', path: req.url ?? '', status: reply.status });
     if (reply && !res.destroyed) send(res, reply, d.context);
   } catch {
     // A defect of this deployment, never the client's doing; the tests show it does not happen. No stack
@@ -162,6 +169,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     route: createRouter(),
     guard: createGuard(keys, { faults, variations }),
     context: { store, faults, variations, clock: createClock() },
+    ...(options.observe ? { observe: options.observe } : {}),
   };
   const server = createServer((req, res) => void handle(req, res, d));
   await new Promise<void>((resolve, reject) => {

@@ -14,7 +14,9 @@ import type { RunConfig } from './config.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export const EXIT = { passed: 0, failed: 1, usage: 2, unreachable: 3 } as const;
+export const EXIT = { passed: 0, failed: 1, usage: 2, unreachable: 3, interrupted: 130 } as const;
+
+class Interrupted extends Error {}
 
 export interface RunOutput {
   write(text: string): void;
@@ -54,6 +56,36 @@ export const CI_SEED = 20261121;
 function isLoopback(baseUrl: string): boolean {
   const host = new URL(baseUrl).hostname;
   return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * What a run changes that the interface lets it put back: the organisation's name. The rename checks put it
+ * back when they finish; this is for a run that is interrupted in the middle of one (Ctrl-C).
+ */
+async function organisationGuard(target: Target): Promise<{ restore(): Promise<string> } | undefined> {
+  const id = target.fixtures.organisationId;
+  if (target.embedded || target.readOnly || target.profile !== 'live' || !id) return undefined;
+  const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: undefined, timeoutMs: target.timeoutMs });
+  const path = `/v1/organisations/${encodeURIComponent(id)}`;
+  const nameOf = async () => ((await client.send({ method: 'GET', path })).json as { organisation?: { name?: unknown } } | undefined)?.organisation?.name;
+  const original = await nameOf();
+  if (typeof original !== 'string') {
+    await client.close();
+    return undefined;
+  }
+  return {
+    async restore() {
+      try {
+        // twice at most: a rename sent just before the interruption may land after the first put-back
+        for (let attempt = 0; attempt < 2 && (await nameOf()) !== original; attempt++) {
+          await client.send({ method: 'PUT', path, json: { organisation: { name: original } } });
+        }
+        return (await nameOf()) === original ? `the organisation's name is ${JSON.stringify(original)} again` : `could not put the organisation's name back: rename it to ${JSON.stringify(original)}`;
+      } finally {
+        await client.close();
+      }
+    },
+  };
 }
 
 export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {
@@ -129,12 +161,31 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
       stopped = true;
       void vitest.cancelCurrentRun('keyboard-input');
     }, config.runTimeoutMs);
+    // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
+    const guard = await organisationGuard(target);
+    // vitest's own handlers would exit the process before anything is put back: the command takes them over
+    process.removeAllListeners('SIGINT');
+    process.removeAllListeners('SIGTERM');
+    let onSignal = () => {};
+    const interrupted = new Promise<never>((_, reject) => {
+      onSignal = () => reject(new Interrupted());
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+    });
     try {
-      await vitest.start();
+      await Promise.race([vitest.start(), interrupted]);
+    } catch (error) {
+      if (!(error instanceof Interrupted)) throw error;
+      output.error('mockapi-conformance: interrupted; stopping the checks and putting back what they changed\n');
+      await vitest.close();
+      if (guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
+      return { exitCode: EXIT.interrupted };
     } finally {
       clearTimeout(bound);
-      await vitest.close();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
     }
+    await vitest.close();
     // vitest sets its own exit code; the verdict below is ours
     process.exitCode = undefined;
     const report = reporter.report;

@@ -1,5 +1,5 @@
 // Runs the conformance command as a user would, in a child process, and reads what it wrote.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ export interface CliResult {
  * Runs `mockapi-conformance` with the given flags and environment (MOCKAPI_* and CI from this process are
  * not passed on, so a developer's .env or shell cannot change a test's outcome) in an empty directory.
  */
-export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+export async function runCli(args: string[], env: Record<string, string> = {}, onSpawn?: (child: ChildProcess) => void): Promise<CliResult> {
   const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-'));
   const reportFile = join(dir, 'report.json');
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MOCKAPI_')));
@@ -29,6 +29,7 @@ export async function runCli(args: string[], env: Record<string, string> = {}): 
     env: { ...cleanEnv, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  onSpawn?.(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

@@ -91,3 +91,32 @@ test('--read-only sends nothing but GET', async () => {
   expect([...methods]).toEqual(['GET']);
   expect(hostile!.seen.length).toBeGreaterThan(5);
 });
+
+test('writes reach only the named fixtures, deletes only the ones named as deletable', async () => {
+  const fixtures = { ...FIXTURES, MOCKAPI_DELETABLE_DATA_SOURCE_ID: 'ds-deletable', MOCKAPI_TEAM_MEMBER_ID: 'user-removable' };
+  hostile = await startHostile('echo');
+  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '500', '--runs', '5'], fixtures);
+  expect(r.report!.checks.length).toBeGreaterThan(100);
+  // ids that name nothing (random per run) and mock API ids no mock API can have
+  const nothing = (id: string) => /^conformance-missing-/.test(id) || /^zq[0-9a-f]{6}x$/.test(id) || id.length < 5 || id.length > 10;
+  const writes = hostile.seen.filter((line) => !line.startsWith('GET '));
+  expect(writes.length).toBeGreaterThan(50);
+  for (const line of writes) {
+    const [method, path] = line.split(' ') as [string, string];
+    const segments = path.split('/').map(decodeURIComponent);
+    if (method === 'DELETE') {
+      const allowed =
+        path === '/v1/data-sources/ds-deletable' ||
+        path === '/v1/teams/team-1/members/user-removable' ||
+        segments.some((s) => /^conformance-missing-/.test(s));
+      expect(allowed, line).toBe(true);
+      continue;
+    }
+    expect(method, line).toBe('PUT');
+    const [, , resource, id] = segments;
+    if (resource === 'mock-apis') expect(id === 'a1b2c3d4' || nothing(id!), line).toBe(true);
+    else if (resource === 'organisations') expect(id === 'org-1' || nothing(id!), line).toBe(true);
+    else if (resource === 'data-sources') expect(id === 'ds-1' || id === 'ds-deletable' || nothing(id!), line).toBe(true);
+    else throw new Error(`a write to ${line}`);
+  }
+});

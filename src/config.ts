@@ -17,6 +17,8 @@ export interface RunConfig {
   reportJson: string | undefined;
   readOnly: boolean;
   timeoutMs: number;
+  /** requests in flight at most */
+  concurrency: number;
   /** bound on the whole run; past it the run is stopped and fails */
   runTimeoutMs: number;
   /** fast-check seed of the property checks; undefined: fixed under CI, random elsewhere (see run.ts) */
@@ -42,6 +44,7 @@ reference deployment embedded in this package and verifies that.
   --read-only            MOCKAPI_READ_ONLY        send only GET requests
   --timeout-ms N         MOCKAPI_TIMEOUT_MS       per-request timeout (default 10000)
   --run-timeout-ms N     MOCKAPI_RUN_TIMEOUT_MS   bound on the whole run (default 600000)
+  --concurrency N        MOCKAPI_CONCURRENCY      requests in flight at most (default 2, also the most used)
   --seed N               MOCKAPI_SEED             seed of the generated payloads (printed by every run)
   --runs N               MOCKAPI_RUNS             generated payloads per property (default 20 remote, 100 local)
   --help                                          this text
@@ -59,6 +62,7 @@ const FLAGS = {
   'read-only': { type: 'boolean' },
   'timeout-ms': { type: 'string' },
   'run-timeout-ms': { type: 'string' },
+  concurrency: { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
   help: { type: 'boolean' },
@@ -163,7 +167,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
   }
 
-  const wholeNumber = (flag: 'seed' | 'runs' | 'run-timeout-ms', variable: string, min: number, max: number): number | undefined => {
+  const wholeNumber = (flag: 'seed' | 'runs' | 'run-timeout-ms' | 'concurrency', variable: string, min: number, max: number): number | undefined => {
     const given = pick(flag, variable);
     if (!given) return undefined;
     const n = Number(given[1].trim());
@@ -173,6 +177,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const seed = wholeNumber('seed', 'MOCKAPI_SEED', 0, 2 ** 31 - 1);
   const runs = wholeNumber('runs', 'MOCKAPI_RUNS', 1, 100_000);
   const runTimeoutMs = wholeNumber('run-timeout-ms', 'MOCKAPI_RUN_TIMEOUT_MS', 1000, 24 * 3_600_000) ?? 600_000;
+  const concurrency = wholeNumber('concurrency', 'MOCKAPI_CONCURRENCY', 1, 64) ?? 2;
 
   const readOnlyEnv = setting('MOCKAPI_READ_ONLY');
   const readOnly = values['read-only'] === true || (readOnlyEnv !== undefined && parseBoolean('MOCKAPI_READ_ONLY', readOnlyEnv));
@@ -202,6 +207,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   return {
     help: values.help === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, seed, runs, fixtures },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, concurrency, seed, runs, fixtures },
   };
 }

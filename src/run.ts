@@ -143,12 +143,13 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
         watch: false,
         reporters: ['default', reporter],
         provide: { target },
-        // Files share no fixture, so they run in parallel; checks within a file run in order. Threads and
+        // Files share no fixture, so they run in parallel; checks within a file run in order, one request at a
+        // time, so requests in flight are at most the workers: --concurrency 1 makes the run serial. Threads and
         // shared modules (isolate: false) compile the schemas once per worker: measured on 2 cores, a run
         // takes 6 s of CPU this way against 10 s with forks or isolation. Suites keep their state in their
         // own modules, so nothing leaks from one file to the next.
         pool: 'threads',
-        maxWorkers: 2,
+        maxWorkers: Math.min(2, config.concurrency),
         isolate: false,
         testTimeout: config.timeoutMs * 6 + 10_000,
         passWithNoTests: false,

@@ -21,7 +21,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('parseCommand', () => {
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, seed: undefined, runs: undefined, fixtures: {} });
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, concurrency: 2, seed: undefined, runs: undefined, fixtures: {} });
   });
 
   test('flags win over the environment, the environment over .env', () => {
@@ -63,6 +63,7 @@ describe('parseCommand', () => {
     [[], { MOCKAPI_READ_ONLY: 'maybe' }, /^MOCKAPI_READ_ONLY must be true or false/],
     [['--seed=1.5'], {}, /^--seed must be a whole number from 0 to 2147483647, not "1.5"$/],
     [[], { MOCKAPI_RUNS: '0' }, /^MOCKAPI_RUNS must be a whole number from 1 to 100000, not "0"$/],
+    [['--concurrency', 'many'], {}, /^--concurrency must be a whole number from 1 to 64, not "many"$/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcd' }, /^MOCKAPI_MOCK_API_ID must have 5 to 10 characters \(Limits\), not 4$/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcdefghijk' }, /not 11$/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_TEAM_MEMBER_ID: 'u' }, /MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID/],

@@ -120,3 +120,13 @@ test('writes reach only the named fixtures, deletes only the ones named as delet
     else throw new Error(`a write to ${line}`);
   }
 });
+
+test.each([
+  [1, 1],
+  [2, 2],
+])('--concurrency %i keeps at most %i requests in flight', async (concurrency, most) => {
+  hostile = await startHostile('slow-echo');
+  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--runs', '2', '--concurrency', String(concurrency)], FIXTURES);
+  expect(r.report!.checks.length).toBeGreaterThan(100);
+  expect(hostile.maxInFlight()).toBe(most);
+});

@@ -11,12 +11,15 @@ export type HostileMode =
   | 'not-json' // 200, application/json, a body that is not JSON
   | 'enormous' // 200, application/json, 64 MiB of body, streamed
   | 'echo' // 200, application/json, the request line and headers as the body (and in a header)
+  | 'slow-echo' // as echo, 20 ms later: requests overlap if the client sends them in parallel
   | 'rate-limit'; // 429 with Retry-After: 0 for the first two requests of each connection path, then 401
 
 export interface Hostile {
   baseUrl: string;
   /** request lines seen, e.g. "GET /v1/organisations/x" */
   seen: string[];
+  /** the most requests that were waiting for an answer at once */
+  maxInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,8 @@ export async function startHostile(mode: HostileMode): Promise<Hostile> {
   const seen: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const limited = new Map<string, number>();
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -82,6 +87,17 @@ export async function startHostile(mode: HostileMode): Promise<Hostile> {
         pump();
         return;
       }
+      case 'slow-echo': {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        const timer = setTimeout(() => {
+          inFlight--;
+          timers.delete(timer);
+          if (!socket.destroyed) answer(socket, 'echo', head, line);
+        }, 20);
+        timers.add(timer);
+        return;
+      }
       case 'echo': {
         const body = JSON.stringify({ echoed: head });
         json(200, body, `X-Echo: ${head.split('\r\n').find((h) => /^authorization:/i.test(h)) ?? ''}\r\n`);
@@ -101,6 +117,7 @@ export async function startHostile(mode: HostileMode): Promise<Hostile> {
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     seen,
+    maxInFlight: () => maxInFlight,
     close: async () => {
       for (const timer of timers) clearInterval(timer);
       for (const socket of sockets) socket.destroy();

@@ -129,6 +129,10 @@ export const FAULTS = {
     breaks: 'GEN-NOT-JSON',
     description: 'a chaos update whose body is not JSON is taken as {"chaos": {}} and answered 200',
   },
+  'oversize-body-500': {
+    breaks: 'GEN-NO-5XX',
+    description: 'a body over the 1 MiB limit is answered 500 instead of 413',
+  },
   'chaos-limit-500': {
     breaks: 'GEN-NO-5XX',
     description: 'a percentageFailures outside 0 to 100 is answered 500 instead of 400',

@@ -106,7 +106,8 @@ async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | unde
   if (operation(id).requestBody) {
     const read = await readBody(req);
     if (read.kind === 'gone') return undefined;
-    if (read.kind === 'too-large') return payloadTooLarge(BODY_LIMIT);
+    // oversize-body-500: a body past the limit is the server's trouble instead of the client's
+    if (read.kind === 'too-large') return faults.has('oversize-body-500') ? internalError() : payloadTooLarge(BODY_LIMIT);
     const checked = checkBody(id, read.bytes, faults);
     if (!checked.ok) {
       const found = handler.find(ctx);

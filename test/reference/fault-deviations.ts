@@ -175,6 +175,11 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', chaos(), { body: 'chaos: {' })).json).toMatchObject({ chaos: { percentageFailures: 7 } });
     expect((await call('PUT', state, { body: 'state: {' })).status).toBe(400);
   },
+  'oversize-body-500': async ({ call }) => {
+    const padding = 'x'.repeat(1024 * 1024 + 1);
+    expect((await call('PUT', chaos(), { body: { chaos: { enabled: false, padding } } })).status).toBe(500);
+    expect((await call('PUT', chaos(), { body: { chaos: { enabled: false } } })).status).toBe(200);
+  },
   'chaos-limit-500': async ({ call }) => {
     for (const percentageFailures of [-0.5, 100.5]) {
       const answer = await call('PUT', chaos(), { body: { chaos: { percentageFailures } } });

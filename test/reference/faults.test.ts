@@ -62,6 +62,7 @@ const probes: { name: string; shows: RequirementId[]; method: string; path: stri
   { name: 'chaos wrong type', shows: ['CHAOS-TYPES'], ...chaosPut({ chaos: { enabled: 'yes' } }) },
   { name: 'chaos enabled as a string', shows: ['CHAOS-TYPES'], ...chaosPut({ chaos: { enabled: 'false' } }) },
   { name: 'chaos not JSON', shows: ['GEN-NOT-JSON'], ...chaosPut('{') },
+  { name: 'chaos, a body over 1 MiB', shows: ['GEN-NO-5XX'], ...chaosPut({ chaos: { enabled: false, padding: 'x'.repeat(1024 * 1024 + 1) } }) },
   { name: 'chaos, 4-character id', shows: ['ID-MOCK-API-LENGTH'], ...chaosPut({ chaos: {} }, 'a1b2') },
   { name: 'chaos, 11-character id', shows: ['ID-MOCK-API-LENGTH'], ...chaosPut({ chaos: {} }, 'a1b2c3d4e5f') },
   { name: 'state', shows: SUCCESS.state, ...put(state, { state: { defaultContextExpression: 'x' } }) },

@@ -25,6 +25,8 @@ export interface RunConfig {
   seed: number | undefined;
   /** runs per property; undefined: polite for a remote deployment, more for a local one */
   runs: number | undefined;
+  /** only the checks whose name matches (case-insensitive); undefined: all */
+  only: RegExp | undefined;
   fixtures: Fixtures;
 }
 
@@ -47,6 +49,8 @@ reference deployment embedded in this package and verifies that.
   --concurrency N        MOCKAPI_CONCURRENCY      requests in flight at most (default 2, also the most used)
   --seed N               MOCKAPI_SEED             seed of the generated payloads (printed by every run)
   --runs N               MOCKAPI_RUNS             generated payloads per property (default 20 remote, 100 local)
+  --only PATTERN         MOCKAPI_ONLY             run only the checks whose name matches PATTERN, a regular
+                                                  expression without case (e.g. CHAOS-, "generated")
   --help                                          this text
 
 Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
@@ -65,6 +69,7 @@ const FLAGS = {
   concurrency: { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
+  only: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -179,6 +184,16 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const runTimeoutMs = wholeNumber('run-timeout-ms', 'MOCKAPI_RUN_TIMEOUT_MS', 1000, 24 * 3_600_000) ?? 600_000;
   const concurrency = wholeNumber('concurrency', 'MOCKAPI_CONCURRENCY', 1, 64) ?? 2;
 
+  const onlySetting = pick('only', 'MOCKAPI_ONLY');
+  let only: RegExp | undefined;
+  if (onlySetting) {
+    try {
+      only = new RegExp(onlySetting[1], 'i');
+    } catch (error) {
+      throw new ConfigError(`${onlySetting[0]} is not a regular expression: ${(error as Error).message}`);
+    }
+  }
+
   const readOnlyEnv = setting('MOCKAPI_READ_ONLY');
   const readOnly = values['read-only'] === true || (readOnlyEnv !== undefined && parseBoolean('MOCKAPI_READ_ONLY', readOnlyEnv));
   const reportJson = pick('report-json', 'MOCKAPI_REPORT_JSON')?.[1] || undefined;
@@ -207,6 +222,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   return {
     help: values.help === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, concurrency, seed, runs, fixtures },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, concurrency, seed, runs, only, fixtures },
   };
 }

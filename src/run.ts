@@ -88,6 +88,11 @@ async function organisationGuard(target: Target): Promise<{ restore(): Promise<s
   };
 }
 
+/** Workers of a run, and so requests in flight at most: a check sends one request at a time. */
+export function inFlight(config: Pick<RunConfig, 'concurrency'>): number {
+  return Math.min(2, config.concurrency);
+}
+
 export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {
   const seed = config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31));
   const mock = config.profile === 'mock';
@@ -127,6 +132,7 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
     const what = target.embedded ? ' (the embedded reference deployment)' : localMock ? ' (the local Prism mock of schemas/openapi.yaml)' : '';
     output.write(`Verifying ${target.baseUrl}${what}, profile ${config.profile}${target.readOnly ? ', read-only' : ''}\n`);
     output.write(`Generated payloads: seed ${seed}, ${runs} runs per property (rerun with --seed ${seed})\n`);
+    if (config.only) output.write(`Only the checks whose name matches ${config.only}\n`);
 
     const reporter = new ConformanceReporter({
       root: PACKAGE_ROOT,
@@ -143,13 +149,14 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
         watch: false,
         reporters: ['default', reporter],
         provide: { target },
+        ...(config.only ? { testNamePattern: config.only } : {}),
         // Files share no fixture, so they run in parallel; checks within a file run in order, one request at a
         // time, so requests in flight are at most the workers: --concurrency 1 makes the run serial. Threads and
         // shared modules (isolate: false) compile the schemas once per worker: measured on 2 cores, a run
         // takes 6 s of CPU this way against 10 s with forks or isolation. Suites keep their state in their
         // own modules, so nothing leaks from one file to the next.
         pool: 'threads',
-        maxWorkers: Math.min(2, config.concurrency),
+        maxWorkers: inFlight(config),
         isolate: false,
         testTimeout: config.timeoutMs * 6 + 10_000,
         passWithNoTests: false,
@@ -201,6 +208,10 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
       output.write(`JSON report: ${config.reportJson}\n`);
     }
     const ranNothing = report.checks.length === 0;
+    if (ranNothing && config.only) {
+      output.error(`mockapi-conformance: no check's name matches --only ${config.only.source}\n`);
+      return { exitCode: EXIT.usage, report };
+    }
     if (ranNothing) output.error('mockapi-conformance: no check ran\n');
     return { exitCode: report.summary.failed > 0 || report.errors.length > 0 || ranNothing ? EXIT.failed : EXIT.passed, report };
   } finally {

@@ -21,7 +21,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('parseCommand', () => {
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, concurrency: 2, seed: undefined, runs: undefined, fixtures: {} });
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {} });
   });
 
   test('flags win over the environment, the environment over .env', () => {
@@ -42,6 +42,14 @@ describe('parseCommand', () => {
 
   test('seed and runs from flags or variables', () => {
     expect(parse(['--seed', '42'], { MOCKAPI_RUNS: '7' })).toMatchObject({ seed: 42, runs: 7 });
+  });
+
+  test('--only: a regular expression without case, from the flag or the variable; a bad one is one line', () => {
+    const only = parse(['--only', 'chaos-|generated']).only!;
+    expect(only.test('CHAOS-LIMITS percentageFailures above 100 is rejected')).toBe(true);
+    expect(only.test('AUTH-401-MISSING no Authorization header')).toBe(false);
+    expect(parse([], { MOCKAPI_ONLY: '^TEAM-' }).only!.source).toBe('^TEAM-');
+    expect(error(['--only', '(chaos'])).toMatch(/^--only is not a regular expression: /);
   });
 
   test('read-only from the flag or the variable', () => {

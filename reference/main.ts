@@ -1,6 +1,6 @@
 // `npm run reference -- [--port N] [--faults a,b] [--variations]`: serves the reference deployment and prints
 // a ready .env block on stdout, so that `npm run reference > .env` configures a run against it.
-import { FIXTURE_VARIABLES, type FixtureName } from '../src/fixtures.ts';
+import { runEnvironment } from './environment.ts';
 import { faultList, UnknownFaultError } from './faults.ts';
 import { startReference, type ReferenceDeployment, type ReferenceOptions } from './server.ts';
 import { VariationsValueError } from './variations.ts';
@@ -36,14 +36,9 @@ function parseArgs(args: string[]): ReferenceOptions {
 }
 
 function envBlock(deployment: ReferenceDeployment): string {
-  const { fixtures } = deployment;
-  const lines = [
-    `MOCKAPI_BASE_URL=${deployment.baseUrl}`,
-    `MOCKAPI_TOKEN=${fixtures.token}`,
-    `MOCKAPI_FORBIDDEN_TOKEN=${fixtures.forbiddenToken}`,
-    ...(Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]).map(([name, variable]) => `${variable}=${fixtures[name]}`),
-  ];
-  return `${lines.join('\n')}\n`;
+  return Object.entries(runEnvironment(deployment))
+    .map(([variable, value]) => `${variable}=${value}\n`)
+    .join('');
 }
 
 async function main(): Promise<void> {

@@ -3,6 +3,7 @@
 // unreachable targets get their exit codes. Faults and variations: test/fault-matrix.test.ts.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runEnvironment } from '../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../reference/server.ts';
 import { SEED } from '../reference/store.ts';
 import { REQUIREMENTS } from '../src/requirements.ts';
@@ -57,17 +58,8 @@ describe('a run against a deployment given by URL', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     reference = await startReference({ port: 0, faults: [] });
-    const f = reference.fixtures;
     env = {
-      MOCKAPI_BASE_URL: reference.baseUrl,
-      MOCKAPI_TOKEN: f.token,
-      MOCKAPI_FORBIDDEN_TOKEN: f.forbiddenToken,
-      MOCKAPI_MOCK_API_ID: f.mockApiId,
-      MOCKAPI_ORGANISATION_ID: f.organisationId,
-      MOCKAPI_DATA_SOURCE_ID: f.dataSourceId,
-      MOCKAPI_DELETABLE_DATA_SOURCE_ID: f.deletableDataSourceId,
-      MOCKAPI_TEAM_ID: f.teamId,
-      MOCKAPI_TEAM_MEMBER_ID: f.teamMemberId,
+      ...runEnvironment(reference),
       // the logged request whose body is not UTF-8: body and bodyAsBase64 compared by decoding
       MOCKAPI_REQUEST_ID: SEED.binaryRequestId,
     };
@@ -106,6 +98,24 @@ describe('a run against a deployment given by URL', () => {
     expect(skipped.length).toBeGreaterThan(50);
     for (const c of skipped) expect(c.message).toBe('read-only run: this check sends a request that can change data');
     expect(r.report!.checks.filter((c) => c.area === 'logged-requests' && c.status === 'passed').length).toBeGreaterThan(5);
+  });
+});
+
+describe('--only', () => {
+  test('runs the checks whose name matches and reports only those', async () => {
+    const r = await runCli(['--only', '^team-']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Only the checks whose name matches /^team-/i');
+    const checks = r.report!.checks;
+    expect(checks.length).toBeGreaterThan(1);
+    for (const c of checks) expect(c).toMatchObject({ requirement: expect.stringMatching(/^TEAM-/), status: 'passed' });
+    expect(r.report!.summary).toMatchObject({ passed: checks.length, failed: 0, skipped: 0 });
+  });
+
+  test('a pattern that matches no check: one line, exit 2', async () => {
+    const r = await runCli(['--only', 'no-check-is-called-this']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe("mockapi-conformance: no check's name matches --only no-check-is-called-this");
   });
 });
 

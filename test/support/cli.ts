@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanEnvironment } from '../../bench/measure.ts';
 import type { ConformanceReport } from '../../reporters/conformance.ts';
 
 export const BIN = fileURLToPath(new URL('../../bin/mockapi-conformance.js', import.meta.url));
@@ -17,16 +18,15 @@ export interface CliResult {
 }
 
 /**
- * Runs `mockapi-conformance` with the given flags and environment (MOCKAPI_* and CI from this process are
- * not passed on, so a developer's .env or shell cannot change a test's outcome) in an empty directory.
+ * Runs `mockapi-conformance` with the given flags and environment (MOCKAPI_* from this process are not
+ * passed on, so a developer's .env or shell cannot change a test's outcome) in an empty directory.
  */
 export async function runCli(args: string[], env: Record<string, string> = {}, onSpawn?: (child: ChildProcess) => void): Promise<CliResult> {
   const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-'));
   const reportFile = join(dir, 'report.json');
-  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MOCKAPI_')));
   const child = spawn(process.execPath, [BIN, '--report-json', reportFile, ...args], {
     cwd: dir,
-    env: { ...cleanEnv, NO_COLOR: '1', ...env },
+    env: cleanEnvironment({ NO_COLOR: '1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   onSpawn?.(child);

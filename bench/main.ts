@@ -1,0 +1,187 @@
+// `npm run bench`: how fast the suite is against the limit of this machine, median of --repeat runs each:
+//   (a) the limit: a plain undici loop sending the mix a default run sends, as many in flight as the run;
+//   (b) the full default run as a user types it (no arguments: the embedded reference), and the same
+//       checks against a reference in this process, which shows where the time goes (phases);
+//   (c) the property checks alone at a large run count: their rate from first to last request.
+// Prints a table and writes bench/results.json. Every conformance run must pass: a benchmark of a failing
+// run would measure something else.
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runEnvironment } from '../reference/environment.ts';
+import { startReference } from '../reference/server.ts';
+import type { ConformanceReport } from '../reporters/conformance.ts';
+import { parseCommand } from '../src/config.ts';
+import { CI_SEED, inFlight, PACKAGE_ROOT } from '../src/run.ts';
+import type { LimitResult } from './limit.ts';
+import { cleanEnvironment, measure, type Measured } from './measure.ts';
+import { startRecorder } from './recorder.ts';
+import { summarise, formatTable, type Sample } from './results.ts';
+
+const BIN = join(PACKAGE_ROOT, 'bin', 'mockapi-conformance.js');
+const LIMIT = fileURLToPath(new URL('./limit.ts', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+/** passes over the mix per limit run, after one pass to warm up */
+const LIMIT_PASSES = 3;
+
+class UsageError extends Error {}
+
+function options(argv: string[]): { repeat: number; runs: number; out: string } {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { repeat: { type: 'string' }, runs: { type: 'string' }, out: { type: 'string' } }, strict: true }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('. ')[0]!);
+  }
+  const whole = (name: string, text: string | undefined, fallback: number, min: number): number => {
+    if (text === undefined) return fallback;
+    if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number from ${min}, not "${text}"`);
+    return Number(text);
+  };
+  return { repeat: whole('repeat', values.repeat, 3, 1), runs: whole('runs', values.runs, 1000, 1), out: values.out ?? join(PACKAGE_ROOT, 'bench', 'results.json') };
+}
+
+/** Requests a reference answered and when the first and the last were answered (bench clock). */
+interface Observed {
+  count: number;
+  first: number | undefined;
+  last: number | undefined;
+}
+
+async function observedReference() {
+  const seen: Observed = { count: 0, first: undefined, last: undefined };
+  const deployment = await startReference({
+    port: 0,
+    observe: () => {
+      const now = performance.now();
+      seen.count++;
+      seen.first ??= now;
+      seen.last = now;
+    },
+  });
+  return { deployment, seen };
+}
+
+function reportOf(file: string): ConformanceReport {
+  return JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
+}
+
+/** A conformance run that must pass; its report says how many requests it sent. */
+async function conformance(work: string, args: string[], env: Record<string, string> = {}): Promise<{ run: Measured; report: ConformanceReport }> {
+  const reportFile = join(work, 'report.json');
+  rmSync(reportFile, { force: true });
+  const run = await measure([BIN, ...args, '--report-json', reportFile], { cwd: work, env: cleanEnvironment(env) });
+  if (run.exitCode !== 0) {
+    throw new Error(`a conformance run did not pass (exit ${run.exitCode}): mockapi-conformance ${args.join(' ')}\n${run.stdout.slice(-3000)}${run.stderr.slice(-2000)}`);
+  }
+  return { run, report: reportOf(reportFile) };
+}
+
+function phases(run: Measured, seen: Observed): Partial<Sample> {
+  if (seen.first === undefined || seen.last === undefined) return {};
+  return {
+    startMs: seen.first - run.startedAt,
+    requestPhaseMs: seen.last - seen.first,
+    endMs: run.startedAt + run.wallMs - seen.last,
+    observedRequests: seen.count,
+  };
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PACKAGE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const { repeat, runs, out } = options(process.argv.slice(2));
+  const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-'));
+  const seedArgs = ['--seed', String(CI_SEED)];
+  // as many in flight as a default run: the defaults of a command without arguments
+  const concurrency = inFlight(parseCommand([], {}, work).config);
+  const say = (text: string) => process.stderr.write(`${text}\n`);
+  try {
+    // the mix: one default run through a recording proxy (it also warms the caches the later runs use)
+    say('recording the mix of a default run ...');
+    const recorded = await observedReference();
+    const keys = { token: recorded.deployment.fixtures.token, forbiddenToken: recorded.deployment.fixtures.forbiddenToken };
+    const recorder = await startRecorder(recorded.deployment.baseUrl, keys);
+    await conformance(work, seedArgs, { ...runEnvironment(recorded.deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+    const mix = recorder.mix();
+    await recorder.close();
+    await recorded.deployment.close();
+    const mixFile = join(work, 'mix.json');
+    writeFileSync(mixFile, JSON.stringify(mix));
+
+    const limit: Sample[] = [];
+    for (let i = 0; i < repeat; i++) {
+      say(`(a) limit, run ${i + 1} of ${repeat}`);
+      const deployment = await startReference({ port: 0 });
+      try {
+        const run = await measure(['--import', TSX, LIMIT, mixFile, String(concurrency), String(LIMIT_PASSES)], { cwd: work, env: cleanEnvironment(runEnvironment(deployment)) });
+        if (run.exitCode !== 0) throw new Error(`the limit loop failed (exit ${run.exitCode}): ${run.stderr.slice(-2000)}`);
+        const result = JSON.parse(run.stdout) as LimitResult;
+        if (result.unanswered > 0) throw new Error(`the limit loop got no answer to ${result.unanswered} requests`);
+        limit.push({ wallMs: result.wallMs, requests: result.requests, peakKiB: run.peakKiB });
+      } finally {
+        await deployment.close();
+      }
+    }
+
+    const asTyped: Sample[] = [];
+    for (let i = 0; i < repeat; i++) {
+      say(`(b) default run as typed, run ${i + 1} of ${repeat}`);
+      const { run, report } = await conformance(work, seedArgs);
+      asTyped.push({ wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB });
+    }
+
+    const split: Sample[] = [];
+    for (let i = 0; i < repeat; i++) {
+      say(`(b) default run against a reference in the bench, run ${i + 1} of ${repeat}`);
+      const { deployment, seen } = await observedReference();
+      try {
+        const { run, report } = await conformance(work, seedArgs, runEnvironment(deployment));
+        split.push({ wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, seen) });
+      } finally {
+        await deployment.close();
+      }
+    }
+
+    const properties: Sample[] = [];
+    for (let i = 0; i < repeat; i++) {
+      say(`(c) property checks, ${runs} runs each, run ${i + 1} of ${repeat}`);
+      const { deployment, seen } = await observedReference();
+      try {
+        const { run, report } = await conformance(work, [...seedArgs, '--only', 'generated', '--runs', String(runs)], runEnvironment(deployment));
+        properties.push({ wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, seen) });
+      } finally {
+        await deployment.close();
+      }
+    }
+
+    const results = summarise({
+      date: new Date().toISOString(),
+      commit: gitCommit(),
+      machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
+      settings: { repeat, seed: CI_SEED, propertyRuns: runs, inFlight: concurrency, limitPasses: LIMIT_PASSES, mixRequests: mix.length },
+      samples: { limit, asTyped, split, properties },
+    });
+    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`${formatTable(results)}\nResults: ${out}\n`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench: ${(error as Error).message}\n`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+}

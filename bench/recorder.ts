@@ -1,0 +1,65 @@
+// A recording proxy on loopback: a conformance run pointed at it reaches the deployment behind it as usual,
+// and every request it sends is kept as it went over the wire (method, path, headers, body). The mix it
+// records is what the limit loop replays, so that the two send the same requests.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
+import { withPlaceholders, type Keys, type RecordedRequest } from './mix.ts';
+
+/** Headers that describe one connection or one message framing, set anew by whoever sends. */
+const PER_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+
+function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || PER_HOP.has(name.toLowerCase())) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+export interface Recorder {
+  baseUrl: string;
+  /** what was sent so far, keys as placeholders */
+  mix(): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startRecorder(upstream: string, keys: Keys): Promise<Recorder> {
+  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  const recorded: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+      const sent = endToEnd(req.headers);
+      const method = req.method ?? 'GET';
+      recorded.push({ method, path: req.url ?? '/', headers: withPlaceholders(sent, keys), ...(hasBody ? { body: body.toString('base64') } : {}) });
+      try {
+        const answer = await request(upstream + (req.url ?? '/'), { method: method as 'GET', headers: sent, body: hasBody ? body : undefined, dispatcher: agent });
+        const bytes = Buffer.from(await answer.body.arrayBuffer());
+        // a HEAD answer keeps the length of the body it leaves out
+        const headers = endToEnd(answer.headers);
+        const length = method === 'HEAD' ? answer.headers['content-length'] : String(bytes.length);
+        if (typeof length === 'string') headers['content-length'] = length;
+        res.writeHead(answer.statusCode, headers);
+        res.end(method === 'HEAD' ? undefined : bytes);
+      } catch (error) {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`recorder: the deployment behind the proxy did not answer: ${(error as Error).message}`);
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    mix: () => [...recorded],
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await agent.close();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// The benchmark (bench/): its figures are computed as they say, its proxy records what a run sends and
+// answers like the deployment behind it, and `npm run bench` runs to the end and writes its results. No
+// speed is asserted here: the benchmark reports figures, it does not judge them in a test.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { withKeys, withPlaceholders } from '../bench/mix.ts';
+import { startRecorder } from '../bench/recorder.ts';
+import { formatTable, median, summarise, type Results, type Sample } from '../bench/results.ts';
+import { startReference } from '../reference/server.ts';
+import { Client } from '../src/client.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+describe('figures', () => {
+  test('median of an odd and an even number of runs', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  const sample = (wallMs: number, requests: number, extra: Partial<Sample> = {}): Sample => ({ wallMs, requests, peakKiB: 102_400, ...extra });
+  const results = (propertyPhaseMs: number): Results =>
+    summarise({
+      date: '2026-11-21T00:00:00.000Z',
+      commit: 'abc1234',
+      machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
+      settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 1000 },
+      samples: {
+        limit: [sample(1000, 3000)],
+        asTyped: [sample(4000, 1000)],
+        split: [sample(3000, 1000, { startMs: 1000, requestPhaseMs: 1800, endMs: 200, observedRequests: 1001 })],
+        properties: [sample(10_000, 15_000, { startMs: 1000, requestPhaseMs: propertyPhaseMs, endMs: 200, observedRequests: 15_001 })],
+      },
+    });
+
+  test('rates and ratios: (b) over its wall time, (c) from its first to its last request', () => {
+    const r = results(9000);
+    expect(r.limit.median.requestsPerSecond).toBe(3000);
+    expect(r.defaultRun.median).toMatchObject({ requestsPerSecond: 250, peakMiB: 100 });
+    expect(r.ratios.defaultRunToLimit).toBeCloseTo(250 / 3000);
+    expect(r.properties.median.requestPhasePerSecond).toBeCloseTo(15_001 / 9);
+    expect(r.ratios.propertiesToLimit).toBeCloseTo(15_001 / 9 / 3000);
+    expect(r.targets).toEqual({ defaultRunUnder5s: true, propertiesAtLeastHalfTheLimit: true });
+  });
+
+  test('a missed target is said in the table', () => {
+    const table = formatTable(results(20_000));
+    expect(table).toMatch(/property checks at least half the limit's rate: MISSED \(0\.25\)/);
+    expect(table).toMatch(/full default run under 5 s: met \(4\.00 s\)/);
+    expect(table).toMatch(/^\(a\) limit: plain undici, same mix +1\.00 s +3000 +3000 +100 MiB +1\.00$/m);
+  });
+});
+
+describe('the recorded mix', () => {
+  test('keys become placeholders and go back in as the replay target\'s keys, also inside other values', () => {
+    const recorded = withPlaceholders({ authorization: 'Token abc', other: 'token abcdef' }, { token: 'abc', forbiddenToken: 'abcdef' });
+    expect(recorded).toEqual({ authorization: 'Token $MOCKAPI_TOKEN', other: 'token $MOCKAPI_FORBIDDEN_TOKEN' });
+    expect(withKeys(recorded, { token: 'new', forbiddenToken: 'newer' })).toEqual({ authorization: 'Token new', other: 'token newer' });
+  });
+
+  test('the recording proxy answers like the deployment behind it and keeps every request as sent', async () => {
+    const reference = await startReference({ port: 0 });
+    const keys = { token: reference.fixtures.token, forbiddenToken: reference.fixtures.forbiddenToken };
+    const recorder = await startRecorder(reference.baseUrl, keys);
+    const direct = new Client({ baseUrl: reference.baseUrl, token: keys.token, forbiddenToken: keys.forbiddenToken, timeoutMs: 5000 });
+    const proxied = new Client({ baseUrl: recorder.baseUrl, token: keys.token, forbiddenToken: keys.forbiddenToken, timeoutMs: 5000 });
+    try {
+      const path = `/v1/organisations/${reference.fixtures.organisationId}`;
+      const requests = [
+        { method: 'GET', path },
+        { method: 'GET', path, credentials: 'forbidden' },
+        { method: 'PUT', path: `/v1/mock-apis/${reference.fixtures.mockApiId}/chaos`, raw: '{"chaos": ' },
+      ] as const;
+      for (const spec of requests) {
+        const [a, b] = [await direct.send(spec), await proxied.send(spec)];
+        expect(b.status, `${spec.method} ${spec.path}`).toBe(a.status);
+        expect(b.mediaType).toBe(a.mediaType);
+        expect(b.json).toEqual(a.json);
+      }
+      expect(recorder.mix()).toEqual([
+        expect.objectContaining({ method: 'GET', path, headers: expect.objectContaining({ authorization: 'Token $MOCKAPI_TOKEN' }) }),
+        expect.objectContaining({ method: 'GET', path, headers: expect.objectContaining({ authorization: 'Token $MOCKAPI_FORBIDDEN_TOKEN' }) }),
+        expect.objectContaining({ method: 'PUT', body: Buffer.from('{"chaos": ').toString('base64'), headers: expect.objectContaining({ 'content-type': 'application/json' }) }),
+      ]);
+      expect(JSON.stringify(recorder.mix())).not.toContain(keys.token);
+    } finally {
+      await Promise.all([direct.close(), proxied.close()]);
+      await recorder.close();
+      await reference.close();
+    }
+  });
+});
+
+function npmRunBench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['run', '--silent', 'bench', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('npm run bench', () => {
+  test('one run of each measurement, few generated payloads: the table, and results.json where --out says', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'mockapi-bench-test-')), 'results.json');
+    const r = await npmRunBench(['--repeat', '1', '--runs', '10', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\(a\) limit: plain undici, same mix/m);
+    expect(r.stdout).toMatch(/^\(c\) property checks, 10 runs/m);
+    const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
+    expect(results.settings).toMatchObject({ repeat: 1, propertyRuns: 10 });
+    // the limit replays every recorded request of a default run, each pass, and every one is answered
+    expect(results.limit.median.requests).toBe(results.settings.mixRequests * results.settings.limitPasses);
+    for (const m of [results.limit, results.defaultRun, results.defaultRunPhases, results.properties]) {
+      expect(m.runs).toHaveLength(1);
+      expect(m.median.requestsPerSecond).toBeGreaterThan(0);
+      expect(m.median.peakMiB).toBeGreaterThan(10);
+    }
+    expect(results.defaultRunPhases.median.requestPhaseMs).toBeGreaterThan(0);
+    expect(results.properties.median.requestPhasePerSecond).toBeGreaterThan(0);
+  });
+
+  test('a bad option: one line, exit 2', async () => {
+    const r = await npmRunBench(['--repeat', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('bench: --repeat must be a whole number from 1, not "0"');
+  });
+});

@@ -7,6 +7,7 @@ import { Client, type Evidence, type Exchange, type RequestSpec } from './client
 import type { RunConfig } from './config.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from './fixtures.ts';
 import { requirement, type Level, type RequirementId } from './requirements.ts';
+import type { JsonObject } from './contract/schemas.ts';
 
 /** What the CLI hands every worker. */
 export interface Target {
@@ -46,6 +47,8 @@ export interface CheckMeta {
 declare module 'vitest' {
   export interface ProvidedContext {
     target: Target;
+    /** openapi.yaml as parsed by the CLI (src/worker-setup.ts) */
+    openapi: JsonObject;
   }
   export interface TaskMeta {
     check?: CheckMeta;

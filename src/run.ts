@@ -8,6 +8,7 @@ import { startReference } from '../reference/server.ts';
 import { ConformanceReporter, formatSummary, type ConformanceReport } from '../reporters/conformance.ts';
 import type { Target } from './check.ts';
 import { Client } from './client.ts';
+import { openApiDocument } from './contract/schemas.ts';
 import { MOCK_FIXTURES } from './fixtures.ts';
 import { startMock } from './mock.ts';
 import type { RunConfig } from './config.ts';
@@ -148,7 +149,8 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
         include: ['suites/**/*.suite.ts'],
         watch: false,
         reporters: ['default', reporter],
-        provide: { target },
+        provide: { target, openapi: openApiDocument() },
+        setupFiles: [`${PACKAGE_ROOT}src/worker-setup.ts`],
         ...(config.only ? { testNamePattern: config.only } : {}),
         // Files share no fixture, so they run in parallel; checks within a file run in order, one request at a
         // time, so requests in flight are at most the workers: --concurrency 1 makes the run serial. Threads and

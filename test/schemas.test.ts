@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { documentedResponse, operation, OPERATION_IDS, openApiDocument, schema, SCHEMA_BASE, SCHEMAS_DIR, type Json } from '../src/contract/schemas.ts';
 import { isIsoDuration, parseUtcTimestamp } from '../src/iso8601.ts';
 
@@ -30,6 +31,18 @@ describe.each(sampleFiles)('samples %s', (file) => {
     expect(validate(data)).toBe(false);
     expect(validate.errors!.map(pointerOf)).toContain(pointer);
   });
+});
+
+test('every schema file is valid JSON Schema 2020-12 by the meta-schema (runs skip this check for speed)', () => {
+  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false });
+  const files = readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.json'));
+  expect(files.length).toBeGreaterThan(10);
+  for (const file of files) {
+    const valid = ajv.validateSchema(JSON.parse(readFileSync(join(SCHEMAS_DIR, file), 'utf8')));
+    expect(valid, `${file}: ${ajv.errorsText()}`).toBe(true);
+  }
+  // and the meta-schema check can fail: a type that is no JSON Schema type
+  expect(ajv.validateSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'text' })).toBe(false);
 });
 
 test('every resource schema has samples', () => {

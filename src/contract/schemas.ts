@@ -2,16 +2,16 @@
 // Suites, the reference deployment and our tests all read the contract through this module, so there is
 // exactly one copy of every schema.
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { parse as parseYaml } from 'yaml';
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 export const SCHEMA_BASE = 'https://mockapi-conformance.example/schemas/';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
 let ajvSingleton: Ajv2020 | undefined;
 
@@ -21,7 +21,9 @@ export function schemaValidator(): Ajv2020 {
   // allErrors: a failure message lists every deviation, not just the first. strictTypes off: openapi.yaml
   // narrows a referenced schema with sibling keywords ($ref beside properties) and says 'not: {required: [rows]}',
   // both of which 2020-12 allows.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, verbose: true });
+  // validateSchema off: checking the files against the 2020-12 meta-schema cost 0.1 s in every process and
+  // worker of a run; test/schemas.test.ts checks each file against it instead.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, verbose: true, validateSchema: false });
   for (const file of readdirSync(SCHEMAS_DIR)) {
     if (!file.endsWith('.json')) continue;
     ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS_DIR, file), 'utf8')));
@@ -39,9 +41,22 @@ export function schema(file: string): ValidateFunction {
 
 let openApiSingleton: JsonObject | undefined;
 
+/** openapi.yaml, parsed once per process (or handed over, see useOpenApiDocument). */
 export function openApiDocument(): JsonObject {
-  openApiSingleton ??= parseYaml(readFileSync(join(SCHEMAS_DIR, 'openapi.yaml'), 'utf8')) as JsonObject;
+  if (!openApiSingleton) {
+    // loaded only here: a worker that is handed the document never loads the YAML parser
+    const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+    openApiSingleton = parse(readFileSync(join(SCHEMAS_DIR, 'openapi.yaml'), 'utf8')) as JsonObject;
+  }
   return openApiSingleton;
+}
+
+/**
+ * Takes the document as parsed by another thread of the same run: parsing the YAML cost each vitest worker
+ * 0.1 s of a 4 s run (src/worker-setup.ts).
+ */
+export function useOpenApiDocument(doc: JsonObject): void {
+  openApiSingleton ??= doc;
 }
 
 function pointerGet(doc: Json, pointer: string): Json {
@@ -97,12 +112,19 @@ export const OPERATION_IDS: readonly OperationId[] = [
   'pushOpenApiToGit',
 ];
 
+/** Validators of a response's bodies by media type, each compiled when first asked for. */
+export interface Validators {
+  keys(): IterableIterator<string>;
+  has(mediaType: string): boolean;
+  get(mediaType: string): ValidateFunction | undefined;
+}
+
 export interface ResponseSpec {
   /** the key in openapi.yaml: '200', '2XX', '4XX' ... */
   key: string;
   description: string;
   /** media type -> validator of the body; empty when the description shows no body */
-  content: Map<string, ValidateFunction>;
+  content: Validators;
   /** media type -> the schema as written (references inlined), for what the checker reads off it */
   schemas: Map<string, JsonObject>;
   examples: Map<string, Json[]>;
@@ -128,6 +150,23 @@ function compile(schemaNode: Json): ValidateFunction {
   return schemaValidator().compile({ ...resolved, $id: `${SCHEMA_BASE}openapi.yaml.${++compiledCount}` });
 }
 
+// A run, and the reference deployment, use few of the description's response schemas; compiling them all
+// when an operation is first read cost a third of a second at every start.
+function lazyValidators(schemas: Map<string, JsonObject>): Validators {
+  const compiled = new Map<string, ValidateFunction>();
+  return {
+    keys: () => schemas.keys(),
+    has: (mediaType) => schemas.has(mediaType),
+    get(mediaType) {
+      const schemaNode = schemas.get(mediaType);
+      if (schemaNode === undefined) return undefined;
+      let validate = compiled.get(mediaType);
+      if (!validate) compiled.set(mediaType, (validate = compile(schemaNode)));
+      return validate;
+    },
+  };
+}
+
 function examplesOf(mediaType: JsonObject): Json[] {
   const examples = (resolveRefs(mediaType.examples ?? {}) as JsonObject) ?? {};
   return Object.values(examples).map((example) => (example as JsonObject).value as Json);
@@ -146,16 +185,13 @@ export function operation(id: OperationId): Operation {
       const responses = new Map<string, ResponseSpec>();
       for (const [key, raw] of Object.entries(op.responses as JsonObject)) {
         const response = resolveRefs(raw) as JsonObject;
-        const content = new Map<string, ValidateFunction>();
         const schemas = new Map<string, JsonObject>();
         const examples = new Map<string, Json[]>();
         for (const [mediaType, media] of Object.entries((response.content as JsonObject) ?? {})) {
-          const schemaNode = resolveRefs((media as JsonObject).schema ?? {}) as JsonObject;
-          content.set(mediaType, compile(schemaNode));
-          schemas.set(mediaType, schemaNode);
+          schemas.set(mediaType, resolveRefs((media as JsonObject).schema ?? {}) as JsonObject);
           examples.set(mediaType, examplesOf(media as JsonObject));
         }
-        responses.set(key, { key, description: String(response.description ?? ''), content, schemas, examples });
+        responses.set(key, { key, description: String(response.description ?? ''), content: lazyValidators(schemas), schemas, examples });
       }
       let requestBody: Operation['requestBody'];
       const body = op.requestBody as JsonObject | undefined;

@@ -1,8 +1,9 @@
 // `npm run bench`: how fast the suite is against the limit of this machine, median of --repeat runs each:
 //   (a) the limit: a plain undici loop sending the mix a default run sends, as many in flight as the run;
 //   (b) the full default run as a user types it (no arguments: the embedded reference), and the same
-//       checks against a reference in this process, which shows where the time goes (phases);
-//   (c) the property checks alone at a large run count: their rate from first to last request.
+//       checks against a reference apart (in this process), which shows what the embedded one costs;
+//   (c) the property checks alone at a large run count, against a reference apart.
+// Conformance runs are split into phases by the report's check times: start, checks, exit.
 // Prints a table and writes bench/results.json. Every conformance run must pass: a benchmark of a failing
 // run would measure something else.
 import { execFileSync } from 'node:child_process';
@@ -45,27 +46,6 @@ function options(argv: string[]): { repeat: number; runs: number; out: string } 
   return { repeat: whole('repeat', values.repeat, 3, 1), runs: whole('runs', values.runs, 1000, 1), out: values.out ?? join(PACKAGE_ROOT, 'bench', 'results.json') };
 }
 
-/** Requests a reference answered and when the first and the last were answered (bench clock). */
-interface Observed {
-  count: number;
-  first: number | undefined;
-  last: number | undefined;
-}
-
-async function observedReference() {
-  const seen: Observed = { count: 0, first: undefined, last: undefined };
-  const deployment = await startReference({
-    port: 0,
-    observe: () => {
-      const now = performance.now();
-      seen.count++;
-      seen.first ??= now;
-      seen.last = now;
-    },
-  });
-  return { deployment, seen };
-}
-
 function reportOf(file: string): ConformanceReport {
   return JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
 }
@@ -81,14 +61,17 @@ async function conformance(work: string, args: string[], env: Record<string, str
   return { run, report: reportOf(reportFile) };
 }
 
-function phases(run: Measured, seen: Observed): Partial<Sample> {
-  if (seen.first === undefined || seen.last === undefined) return {};
-  return {
-    startMs: seen.first - run.startedAt,
-    requestPhaseMs: seen.last - seen.first,
-    endMs: run.startedAt + run.wallMs - seen.last,
-    observedRequests: seen.count,
-  };
+/** Where the time of a run went, from the report's check times (wall clock, as the spawn time). */
+function phases(run: Measured, report: ConformanceReport): Partial<Sample> {
+  const started = report.checks.filter((c) => c.startedAt !== undefined).map((c) => ({ from: Date.parse(c.startedAt!), to: Date.parse(c.startedAt!) + c.durationMs }));
+  if (started.length === 0) return {};
+  const first = Math.min(...started.map((c) => c.from));
+  const last = Math.max(...started.map((c) => c.to));
+  return { startMs: first - run.spawnedAt, checksMs: last - first, endMs: run.spawnedAt + run.wallMs - last };
+}
+
+function sample(run: Measured, report: ConformanceReport): Sample {
+  return { wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, report) };
 }
 
 function gitCommit(): string | undefined {
@@ -109,13 +92,13 @@ async function main(): Promise<void> {
   try {
     // the mix: one default run through a recording proxy (it also warms the caches the later runs use)
     say('recording the mix of a default run ...');
-    const recorded = await observedReference();
-    const keys = { token: recorded.deployment.fixtures.token, forbiddenToken: recorded.deployment.fixtures.forbiddenToken };
-    const recorder = await startRecorder(recorded.deployment.baseUrl, keys);
-    await conformance(work, seedArgs, { ...runEnvironment(recorded.deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+    const recorded = await startReference({ port: 0 });
+    const keys = { token: recorded.fixtures.token, forbiddenToken: recorded.fixtures.forbiddenToken };
+    const recorder = await startRecorder(recorded.baseUrl, keys);
+    await conformance(work, seedArgs, { ...runEnvironment(recorded), MOCKAPI_BASE_URL: recorder.baseUrl });
     const mix = recorder.mix();
     await recorder.close();
-    await recorded.deployment.close();
+    await recorded.close();
     const mixFile = join(work, 'mix.json');
     writeFileSync(mixFile, JSON.stringify(mix));
 
@@ -138,16 +121,16 @@ async function main(): Promise<void> {
     for (let i = 0; i < repeat; i++) {
       say(`(b) default run as typed, run ${i + 1} of ${repeat}`);
       const { run, report } = await conformance(work, seedArgs);
-      asTyped.push({ wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB });
+      asTyped.push(sample(run, report));
     }
 
     const split: Sample[] = [];
     for (let i = 0; i < repeat; i++) {
       say(`(b) default run against a reference in the bench, run ${i + 1} of ${repeat}`);
-      const { deployment, seen } = await observedReference();
+      const deployment = await startReference({ port: 0 });
       try {
         const { run, report } = await conformance(work, seedArgs, runEnvironment(deployment));
-        split.push({ wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, seen) });
+        split.push(sample(run, report));
       } finally {
         await deployment.close();
       }
@@ -156,10 +139,10 @@ async function main(): Promise<void> {
     const properties: Sample[] = [];
     for (let i = 0; i < repeat; i++) {
       say(`(c) property checks, ${runs} runs each, run ${i + 1} of ${repeat}`);
-      const { deployment, seen } = await observedReference();
+      const deployment = await startReference({ port: 0 });
       try {
         const { run, report } = await conformance(work, [...seedArgs, '--only', 'generated', '--runs', String(runs)], runEnvironment(deployment));
-        properties.push({ wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, seen) });
+        properties.push(sample(run, report));
       } finally {
         await deployment.close();
       }

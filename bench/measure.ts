@@ -9,8 +9,8 @@ const PEAK_MEMORY = fileURLToPath(new URL('./peak-memory.js', import.meta.url));
 
 export interface Measured {
   exitCode: number | null;
-  /** performance.now() of the bench process when the process was spawned, to place observed requests */
-  startedAt: number;
+  /** Date.now() when the process was spawned, to set against the times in its report */
+  spawnedAt: number;
   wallMs: number;
   /** KiB; undefined when the process died before it could say */
   peakKiB: number | undefined;
@@ -27,6 +27,7 @@ export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.Pro
 export function measure(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Measured> {
   const peakFile = join(options.cwd, `peak-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
   return new Promise((resolve, reject) => {
+    const spawnedAt = Date.now();
     const startedAt = performance.now();
     const child = spawn(process.execPath, ['--import', PEAK_MEMORY, ...args], {
       cwd: options.cwd,
@@ -42,7 +43,7 @@ export function measure(args: string[], options: { cwd: string; env: NodeJS.Proc
       const wallMs = performance.now() - startedAt;
       const peakKiB = existsSync(peakFile) ? Number(readFileSync(peakFile, 'utf8')) : undefined;
       rmSync(peakFile, { force: true });
-      resolve({ exitCode, startedAt, wallMs, peakKiB, stdout, stderr });
+      resolve({ exitCode, spawnedAt, wallMs, peakKiB, stdout, stderr });
     });
   });
 }

@@ -23,6 +23,8 @@ export interface CheckResult {
   violated: string[];
   notes: string[];
   evidence: Evidence[];
+  /** ISO 8601, UTC, milliseconds: when the check started (absent for one that never started) */
+  startedAt?: string;
   durationMs: number;
 }
 
@@ -54,6 +56,7 @@ export class ConformanceReporter implements Reporter {
     const redactor = new Redactor(this.options.secrets);
     const meta = testCase.meta().check as CheckMeta | undefined;
     const result = testCase.result();
+    const diagnostic = testCase.diagnostic();
     const area = relative(this.options.root, testCase.module.moduleId).replace(/^suites\//, '').replace(/\.suite\.ts$/, '');
     const status: CheckStatus = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
     let message = '';
@@ -72,7 +75,8 @@ export class ConformanceReporter implements Reporter {
       violated: [...new Set(meta?.violations?.map((v) => v.requirement) ?? (status === 'failed' ? [requirement] : []))],
       notes: (meta?.notes ?? []).map((n) => redactor.redact(n)),
       evidence: meta?.evidence ?? [],
-      durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+      ...(diagnostic ? { startedAt: new Date(diagnostic.startTime).toISOString() } : {}),
+      durationMs: Math.round(diagnostic?.duration ?? 0),
     };
   }
 

@@ -47,6 +47,8 @@ describe('a full run against the embedded reference deployment', () => {
     expect(Object.keys(report.target).sort()).toEqual(['baseUrl', 'embedded', 'profile']);
     for (const check of report.checks) {
       expect(check).toMatchObject({ status: 'passed', level: expect.stringMatching(/^(must|should)$/) });
+      expect(check.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(check.startedAt!) - Date.now())).toBeLessThan(120_000);
       expect(check.id).toMatch(/^[a-z-]+\/[a-z0-9-]+$/);
     }
     expect(new Set(report.checks.map((c) => c.id)).size).toBe(report.checks.length);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runEnvironment } from '../reference/environment.ts';
-import { startReference } from '../reference/server.ts';
+import { startReference, type ReferenceDeployment } from '../reference/server.ts';
 import type { ConformanceReport } from '../reporters/conformance.ts';
 import { parseCommand } from '../src/config.ts';
 import { CI_SEED, inFlight, PACKAGE_ROOT } from '../src/run.ts';
@@ -102,50 +102,48 @@ async function main(): Promise<void> {
     const mixFile = join(work, 'mix.json');
     writeFileSync(mixFile, JSON.stringify(mix));
 
-    const limit: Sample[] = [];
-    for (let i = 0; i < repeat; i++) {
-      say(`(a) limit, run ${i + 1} of ${repeat}`);
+    /** a reference of its own for one measurement, so that no run sees what another changed */
+    const withReference = async <T>(use: (deployment: ReferenceDeployment) => Promise<T>): Promise<T> => {
       const deployment = await startReference({ port: 0 });
       try {
+        return await use(deployment);
+      } finally {
+        await deployment.close();
+      }
+    };
+    const limitRun = () =>
+      withReference(async (deployment): Promise<Sample> => {
         const run = await measure(['--import', TSX, LIMIT, mixFile, String(concurrency), String(LIMIT_PASSES)], { cwd: work, env: cleanEnvironment(runEnvironment(deployment)) });
         if (run.exitCode !== 0) throw new Error(`the limit loop failed (exit ${run.exitCode}): ${run.stderr.slice(-2000)}`);
         const result = JSON.parse(run.stdout) as LimitResult;
         if (result.unanswered > 0) throw new Error(`the limit loop got no answer to ${result.unanswered} requests`);
-        limit.push({ wallMs: result.wallMs, requests: result.requests, peakKiB: run.peakKiB });
-      } finally {
-        await deployment.close();
-      }
-    }
-
-    const asTyped: Sample[] = [];
-    for (let i = 0; i < repeat; i++) {
-      say(`(b) default run as typed, run ${i + 1} of ${repeat}`);
+        return { wallMs: result.wallMs, requests: result.requests, peakKiB: run.peakKiB };
+      });
+    const asTypedRun = async (): Promise<Sample> => {
       const { run, report } = await conformance(work, seedArgs);
-      asTyped.push(sample(run, report));
-    }
+      return sample(run, report);
+    };
+    const apartRun = (extra: string[]) =>
+      withReference(async (deployment) => {
+        const { run, report } = await conformance(work, [...seedArgs, ...extra], runEnvironment(deployment));
+        return sample(run, report);
+      });
 
+    // Rounds of all four rather than all runs of one after another: the machine's pace drifts (a shared
+    // host), and a ratio should compare runs made under the same conditions.
+    const limit: Sample[] = [];
+    const asTyped: Sample[] = [];
     const split: Sample[] = [];
-    for (let i = 0; i < repeat; i++) {
-      say(`(b) default run against a reference in the bench, run ${i + 1} of ${repeat}`);
-      const deployment = await startReference({ port: 0 });
-      try {
-        const { run, report } = await conformance(work, seedArgs, runEnvironment(deployment));
-        split.push(sample(run, report));
-      } finally {
-        await deployment.close();
-      }
-    }
-
     const properties: Sample[] = [];
-    for (let i = 0; i < repeat; i++) {
-      say(`(c) property checks, ${runs} runs each, run ${i + 1} of ${repeat}`);
-      const deployment = await startReference({ port: 0 });
-      try {
-        const { run, report } = await conformance(work, [...seedArgs, '--only', 'generated', '--runs', String(runs)], runEnvironment(deployment));
-        properties.push(sample(run, report));
-      } finally {
-        await deployment.close();
-      }
+    for (let round = 1; round <= repeat; round++) {
+      say(`round ${round} of ${repeat}: (a) limit`);
+      limit.push(await limitRun());
+      say(`round ${round} of ${repeat}: (b) default run as typed`);
+      asTyped.push(await asTypedRun());
+      say(`round ${round} of ${repeat}: (b) default run, reference apart`);
+      split.push(await apartRun([]));
+      say(`round ${round} of ${repeat}: (c) property checks, ${runs} runs each`);
+      properties.push(await apartRun(['--only', 'generated', '--runs', String(runs)]));
     }
 
     const results = summarise({

@@ -90,18 +90,6 @@ async function main(): Promise<void> {
   const concurrency = inFlight(parseCommand([], {}, work).config);
   const say = (text: string) => process.stderr.write(`${text}\n`);
   try {
-    // the mix: one default run through a recording proxy (it also warms the caches the later runs use)
-    say('recording the mix of a default run ...');
-    const recorded = await startReference({ port: 0 });
-    const keys = { token: recorded.fixtures.token, forbiddenToken: recorded.fixtures.forbiddenToken };
-    const recorder = await startRecorder(recorded.baseUrl, keys);
-    await conformance(work, seedArgs, { ...runEnvironment(recorded), MOCKAPI_BASE_URL: recorder.baseUrl });
-    const mix = recorder.mix();
-    await recorder.close();
-    await recorded.close();
-    const mixFile = join(work, 'mix.json');
-    writeFileSync(mixFile, JSON.stringify(mix));
-
     /** a reference of its own for one measurement, so that no run sees what another changed */
     const withReference = async <T>(use: (deployment: ReferenceDeployment) => Promise<T>): Promise<T> => {
       const deployment = await startReference({ port: 0 });
@@ -111,6 +99,19 @@ async function main(): Promise<void> {
         await deployment.close();
       }
     };
+    // the mix: one default run through a recording proxy (it also warms the caches the later runs use)
+    say('recording the mix of a default run ...');
+    const mix = await withReference(async (deployment) => {
+      const recorder = await startRecorder(deployment.baseUrl, { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken });
+      try {
+        await conformance(work, seedArgs, { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+        return recorder.mix();
+      } finally {
+        await recorder.close();
+      }
+    });
+    const mixFile = join(work, 'mix.json');
+    writeFileSync(mixFile, JSON.stringify(mix));
     const limitRun = () =>
       withReference(async (deployment): Promise<Sample> => {
         const run = await measure(['--import', TSX, LIMIT, mixFile, String(concurrency), String(LIMIT_PASSES)], { cwd: work, env: cleanEnvironment(runEnvironment(deployment)) });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { cleanEnvironment } from '../bench/measure.ts';
 import { withKeys, withPlaceholders } from '../bench/mix.ts';
 import { startRecorder } from '../bench/recorder.ts';
 import { formatTable, median, summarise, type Results, type Sample } from '../bench/results.ts';
@@ -95,8 +96,8 @@ describe('the recorded mix', () => {
   });
 });
 
-function npmRunBench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', 'bench', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+function npmRunBench(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['run', '--silent', 'bench', '--', ...args], { cwd: ROOT, env: cleanEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -127,6 +128,14 @@ describe('npm run bench', () => {
       expect(run!.checksMs).toBeGreaterThan(0);
       expect(run!.endMs).toBeGreaterThan(-5);
     }
+  });
+
+  test('a conformance run that fails stops the benchmark: exit 1, saying which, and nothing left running', async () => {
+    // the bench's own references read MOCKAPI_REFERENCE_FAULTS like any other: the recording run fails
+    const r = await npmRunBench(['--repeat', '1', '--runs', '10'], { MOCKAPI_REFERENCE_FAULTS: 'data-source-version-frozen' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^bench: a conformance run did not pass \(exit 1\): mockapi-conformance --seed \d+$/m);
+    expect(r.stderr).toMatch(/Failing requirements:\n  DS-VERSION: /);
   });
 
   test('a bad option: one line, exit 2', async () => {

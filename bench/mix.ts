@@ -1,6 +1,8 @@
 // The mix of requests a conformance run sends, as recorded on the wire (bench/recorder.ts), so that the
 // limit loop (bench/limit.ts) can send the very same requests. Keys are stored as placeholders and put back
 // for the deployment the mix is replayed against, whose keys are new.
+import { Redactor } from '../src/client.ts';
+
 export interface RecordedRequest {
   method: string;
   /** as sent: path and query, already encoded */
@@ -15,23 +17,15 @@ export interface Keys {
   forbiddenToken: string;
 }
 
-const PLACEHOLDERS = { token: '$MOCKAPI_TOKEN', forbiddenToken: '$MOCKAPI_FORBIDDEN_TOKEN' } as const;
-
-function replaceAll(text: string, pairs: [string, string][]): string {
-  let out = text;
-  // longest first, so that a key containing the other is replaced whole
-  for (const [from, to] of [...pairs].sort((a, b) => b[0].length - a[0].length)) out = out.split(from).join(to);
-  return out;
-}
-
-/** Header values with the run's keys replaced by placeholders. */
+/** Header values with the run's keys replaced by placeholders: the client's own redaction. */
 export function withPlaceholders(headers: Record<string, string>, keys: Keys): Record<string, string> {
-  const pairs: [string, string][] = [[keys.token, PLACEHOLDERS.token], [keys.forbiddenToken, PLACEHOLDERS.forbiddenToken]];
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, replaceAll(value, pairs)]));
+  const redactor = new Redactor({ $MOCKAPI_TOKEN: keys.token, $MOCKAPI_FORBIDDEN_TOKEN: keys.forbiddenToken });
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redactor.redact(value)]));
 }
 
 /** Header values with the placeholders replaced by the keys of the deployment the mix is sent to. */
 export function withKeys(headers: Record<string, string>, keys: Keys): Record<string, string> {
-  const pairs: [string, string][] = [[PLACEHOLDERS.forbiddenToken, keys.forbiddenToken], [PLACEHOLDERS.token, keys.token]];
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, replaceAll(value, pairs)]));
+  // neither placeholder contains the other, so the order of the two replacements does not matter
+  const put = (value: string) => value.split('$MOCKAPI_FORBIDDEN_TOKEN').join(keys.forbiddenToken).split('$MOCKAPI_TOKEN').join(keys.token);
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, put(value)]));
 }

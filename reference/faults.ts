@@ -377,13 +377,26 @@ function isFaultName(name: string): name is FaultName {
 
 export class UnknownFaultError extends Error {}
 
+/** Where a user who named a fault wrongly learns the right names. */
+export const LIST_FAULTS = 'npm run reference -- --list-faults';
+
+/** The names that are not faults of the reference, in the order given. */
+export function unknownFaults(names: readonly string[]): string[] {
+  return names.filter((name) => !isFaultName(name));
+}
+
 export function switchOn(names: readonly string[]): Faults {
-  const on = new Set<FaultName>();
-  for (const name of names) {
-    if (!isFaultName(name)) throw new UnknownFaultError(`unknown fault: ${name} (known: ${FAULT_NAMES.join(', ')})`);
-    on.add(name);
-  }
+  const unknown = unknownFaults(names);
+  if (unknown.length > 0) throw new UnknownFaultError(`unknown fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (${LIST_FAULTS} lists them)`);
+  const on = new Set(names as FaultName[]);
   return { names: [...on], has: (name) => on.has(name) };
+}
+
+/** One line per fault: its name, the requirement it breaks, what it does. */
+export function faultCatalogue(): string {
+  const width = Math.max(...FAULT_NAMES.map((name) => name.length));
+  const breaksWidth = Math.max(...FAULT_NAMES.map((name) => FAULTS[name].breaks.length));
+  return FAULT_NAMES.map((name) => `${name.padEnd(width)}  ${FAULTS[name].breaks.padEnd(breaksWidth)}  ${FAULTS[name].description}`).join('\n');
 }
 
 /** `a, b,,c` -> ['a', 'b', 'c']: the form of both --faults and MOCKAPI_REFERENCE_FAULTS. */

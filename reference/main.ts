@@ -1,13 +1,14 @@
 // `npm run reference -- [--port N] [--faults a,b] [--variations]`: serves the reference deployment and prints
 // a ready .env block on stdout, so that `npm run reference > .env` configures a run against it.
+// `npm run reference -- --list-faults` prints the faults it can switch on, one per line.
 import { runEnvironment } from './environment.ts';
-import { faultList, UnknownFaultError } from './faults.ts';
+import { faultCatalogue, faultList, UnknownFaultError } from './faults.ts';
 import { startReference, type ReferenceDeployment, type ReferenceOptions } from './server.ts';
 import { VariationsValueError } from './variations.ts';
 
 class UsageError extends Error {}
 
-const USAGE = 'usage: npm run reference -- [--port N] [--faults name,name] [--variations]';
+const USAGE = 'usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults';
 
 function parseArgs(args: string[]): ReferenceOptions {
   const options: ReferenceOptions = {};
@@ -42,9 +43,14 @@ function envBlock(deployment: ReferenceDeployment): string {
 }
 
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.length === 1 && args[0] === '--list-faults') {
+    process.stdout.write(`${faultCatalogue()}\n`);
+    return;
+  }
   let deployment: ReferenceDeployment;
   try {
-    deployment = await startReference(parseArgs(process.argv.slice(2)));
+    deployment = await startReference(parseArgs(args));
   } catch (error) {
     // Bad flags, unknown fault names and a bad MOCKAPI_REFERENCE_VARIATIONS are the caller's to fix: one line, exit 2.
     const usage = error instanceof UsageError || error instanceof UnknownFaultError || error instanceof VariationsValueError;

@@ -1,9 +1,12 @@
 // Configuration of a conformance run: flags, then the environment, then a .env file in the working
 // directory (dotenv), validated into one typed object. Bad input becomes a ConfigError: the CLI prints its
 // one line and exits 2, never a stack trace. Keys are never part of an error message.
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
+import { faultList, FAULTS_VARIABLE, LIST_FAULTS, unknownFaults } from '../reference/faults.ts';
+import { variationsOn, VariationsValueError } from '../reference/variations.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from './fixtures.ts';
 
 export type Profile = 'live' | 'mock';
@@ -114,6 +117,39 @@ function parseToken(source: string, value: string): string {
   return value;
 }
 
+/**
+ * A report path is checked before any request: a run that writes to a deployment and only then finds it
+ * cannot write its report has done the writes for nothing.
+ */
+function writablePath(source: string, value: string, cwd: string): string {
+  const path = resolve(cwd, value);
+  const dir = dirname(path);
+  if (!existsSync(dir)) throw new ConfigError(`${source}: the directory ${dir} does not exist`);
+  if (!statSync(dir).isDirectory()) throw new ConfigError(`${source}: ${dir} is not a directory`);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new ConfigError(`${source}: ${path} is a directory; give a file name`);
+  try {
+    accessSync(existsSync(path) ? path : dir, constants.W_OK);
+  } catch {
+    throw new ConfigError(`${source}: ${existsSync(path) ? path : `the directory ${dir}`} is not writable`);
+  }
+  return value;
+}
+
+/**
+ * The embedded reference reads its faults and variations from the environment when it starts; a wrong
+ * name is the user's to fix, so it is found here, before anything starts.
+ */
+function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
+  const unknown = unknownFaults(faultList(env[FAULTS_VARIABLE]));
+  if (unknown.length > 0) throw new ConfigError(`${FAULTS_VARIABLE} names ${unknown.length > 1 ? 'unknown faults' : 'an unknown fault'}: ${unknown.join(', ')} (${LIST_FAULTS} lists them)`);
+  try {
+    variationsOn(undefined, env.MOCKAPI_REFERENCE_VARIATIONS);
+  } catch (error) {
+    if (error instanceof VariationsValueError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 /** Reads flags, environment and .env (in that order of precedence) into a validated RunConfig. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ParsedCommand {
   let values: { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
@@ -196,7 +232,9 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   const readOnlyEnv = setting('MOCKAPI_READ_ONLY');
   const readOnly = values['read-only'] === true || (readOnlyEnv !== undefined && parseBoolean('MOCKAPI_READ_ONLY', readOnlyEnv));
-  const reportJson = pick('report-json', 'MOCKAPI_REPORT_JSON')?.[1] || undefined;
+  const reportSetting = pick('report-json', 'MOCKAPI_REPORT_JSON');
+  const reportJson = reportSetting ? writablePath(...reportSetting, cwd) : undefined;
+  if (!baseUrl && profile === 'live') checkReferenceSettings(env);
 
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {

@@ -76,8 +76,22 @@ describe('parseCommand', () => {
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcdefghijk' }, /not 11$/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_TEAM_MEMBER_ID: 'u' }, /MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_DATA_SOURCE_ID: 'd', MOCKAPI_DELETABLE_DATA_SOURCE_ID: 'd' }, /is the same as MOCKAPI_DATA_SOURCE_ID/],
+    [[], { MOCKAPI_REFERENCE_FAULTS: 'push-status-200,no-such-fault' }, /^MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault \(npm run reference -- --list-faults lists them\)$/],
+    [[], { MOCKAPI_REFERENCE_VARIATIONS: 'maybe' }, /^MOCKAPI_REFERENCE_VARIATIONS must be 1 or 0, not 'maybe'$/],
+    [['--report-json', '/no/such/dir/r.json'], {}, /^--report-json: the directory \/no\/such\/dir does not exist$/],
+    [[], { MOCKAPI_REPORT_JSON: '/' }, /^MOCKAPI_REPORT_JSON: \/ is a directory; give a file name$/],
   ])('%j %j is refused with one line', (argv, env, message) => {
     expect(error(argv as string[], env as Record<string, string>)).toMatch(message as RegExp);
+  });
+
+  test('a report path in a directory that exists is taken as given', () => {
+    const cwd = emptyDir();
+    expect(parse(['--report-json', 'r.json'], {}, cwd).reportJson).toBe('r.json');
+  });
+
+  test('faults and variations of the embedded reference are read only when it is the target', () => {
+    expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_REFERENCE_FAULTS: 'nope' }).baseUrl).toBe('http://x.test');
+    expect(parse([], { MOCKAPI_REFERENCE_FAULTS: 'push-status-200' }).baseUrl).toBeUndefined();
   });
 
   test('a key is never part of an error message', () => {

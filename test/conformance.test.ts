@@ -149,6 +149,19 @@ describe('exit codes', () => {
     expect(r.stderr + r.stdout).not.toContain('secret-key-123');
   });
 
+  test('an unknown fault of the embedded reference: one line naming it and how to list them, exit 2', async () => {
+    const r = await runCli([], { MOCKAPI_REFERENCE_FAULTS: 'no-such-fault' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mockapi-conformance: MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault (npm run reference -- --list-faults lists them)\n');
+  });
+
+  test('a report that cannot be written: one line and exit 2 before any request', async () => {
+    const r = await runCli(['--report-json', '/no/such/dir/r.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mockapi-conformance: --report-json: the directory /no/such/dir does not exist\n');
+    expect(r.stdout).not.toContain('Verifying');
+  });
+
   test('--help: the usage, exit 0', async () => {
     const r = await runCli(['--help']);
     expect(r.code).toBe(0);

@@ -1,7 +1,7 @@
 // Each fault must show its deviation (fault-deviations.ts), and change nothing that its requirement does not
 // cover: a check that fails for the wrong reason proves nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAULT_NAMES, FAULTS } from '../../reference/faults.ts';
+import { faultCatalogue, FAULT_NAMES, FAULTS } from '../../reference/faults.ts';
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
 import { isRequirementId, type RequirementId } from '../../src/requirements.ts';
@@ -151,10 +151,16 @@ describe('the fault register', () => {
     expect(Object.keys(deviations).sort()).toEqual([...FAULT_NAMES].sort());
   });
 
-  it('refuses an unknown name, naming the known ones', async () => {
+  it('refuses an unknown name, saying how to list the known ones', async () => {
     await expect(startReference({ faults: ['push-status-200', 'no-such-fault'] })).rejects.toThrow(
-      `unknown fault: no-such-fault (known: ${FAULT_NAMES.join(', ')})`,
+      'unknown fault: no-such-fault (npm run reference -- --list-faults lists them)',
     );
+  });
+
+  it('lists every fault in its catalogue: name, requirement, description', () => {
+    const lines = faultCatalogue().split('\n');
+    expect(lines).toHaveLength(FAULT_NAMES.length);
+    for (const [i, name] of FAULT_NAMES.entries()) expect(lines[i]!.split(/ {2,}/)).toEqual([name, FAULTS[name].breaks, FAULTS[name].description]);
   });
 });
 
@@ -193,6 +199,6 @@ describe('switching faults on', () => {
 
   it('refuses an unknown name in the environment', async () => {
     vi.stubEnv('MOCKAPI_REFERENCE_FAULTS', 'nope');
-    await expect(startReference()).rejects.toThrow(/^unknown fault: nope \(known: /);
+    await expect(startReference()).rejects.toThrow(/^unknown fault: nope \(npm run reference -- --list-faults lists them\)$/);
   });
 });

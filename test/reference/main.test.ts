@@ -3,6 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FAULT_NAMES, FAULTS } from '../../reference/faults.ts';
 import { FIXTURE_VARIABLES } from '../../src/fixtures.ts';
 import { send } from './helpers.ts';
 
@@ -116,14 +117,23 @@ describe.concurrent('npm run reference', () => {
     expect(await exitOf(child)).toBe(0);
   });
 
+  it('--list-faults prints one line per fault and exits 0 without serving', async () => {
+    const child = start(['--list-faults']);
+    const stdout = collect(child.stdout);
+    expect(await exitOf(child)).toBe(0);
+    const lines = stdout().trimEnd().split('\n');
+    expect(lines.length).toBe(FAULT_NAMES.length);
+    expect(lines[0]).toMatch(new RegExp(`^${FAULT_NAMES[0]} +${FAULTS[FAULT_NAMES[0]!].breaks} +\\S`));
+  });
+
   it.each<[string[], string | RegExp, Record<string, string>?]>([
     [['--port', 'eighty'], "reference: --port must be an integer from 0 to 65535, not 'eighty'"],
     [['--port', '65536'], "reference: --port must be an integer from 0 to 65535, not '65536'"],
     [['--port', '-1'], "reference: --port must be an integer from 0 to 65535, not '-1'"],
-    [['--port'], 'reference: --port needs a value; usage: npm run reference -- [--port N] [--faults name,name] [--variations]'],
-    [['--verbose'], "reference: unknown argument '--verbose'; usage: npm run reference -- [--port N] [--faults name,name] [--variations]"],
-    [['--variations=1'], "reference: unknown argument '--variations=1'; usage: npm run reference -- [--port N] [--faults name,name] [--variations]"],
-    [['--faults', 'nope'], /^reference: unknown fault: nope \(known: auth-open-get-organisation, .*\)$/],
+    [['--port'], 'reference: --port needs a value; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults'],
+    [['--verbose'], "reference: unknown argument '--verbose'; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults"],
+    [['--variations=1'], "reference: unknown argument '--variations=1'; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults"],
+    [['--faults', 'nope'], 'reference: unknown fault: nope (npm run reference -- --list-faults lists them)'],
     [[], "reference: MOCKAPI_REFERENCE_VARIATIONS must be 1 or 0, not 'maybe'", { MOCKAPI_REFERENCE_VARIATIONS: 'maybe' }],
   ])('exits 2 with one line on stderr for %j', async (args, message, env = {}) => {
     const child = start(args, env);

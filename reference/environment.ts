@@ -1,6 +1,6 @@
 // A running reference deployment as the configuration of a run against it: the variables the CLI reads
-// (base URL, keys, fixtures). `npm run reference` prints them as a .env block; the benchmark hands them to
-// the runs it starts.
+// (base URL, keys, fixtures, a push policy it accepts). `npm run reference` prints them as a .env block; the
+// benchmark hands them to the runs it starts.
 import { FIXTURE_VARIABLES, type FixtureName } from '../src/fixtures.ts';
 import type { ReferenceDeployment } from './server.ts';
 
@@ -11,5 +11,6 @@ export function runEnvironment(deployment: ReferenceDeployment): Record<string, 
     MOCKAPI_TOKEN: fixtures.token,
     MOCKAPI_FORBIDDEN_TOKEN: fixtures.forbiddenToken,
     ...Object.fromEntries((Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]).map(([name, variable]) => [variable, fixtures[name]])),
+    MOCKAPI_PUSH_POLICY: fixtures.pushPolicy,
   };
 }

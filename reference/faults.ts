@@ -285,9 +285,9 @@ export const FAULTS = {
     breaks: 'PUSH-RESPONSE',
     description: 'the job shows status as the number 3 instead of a string',
   },
-  'job-type-wrong': {
+  'job-type-not-a-string': {
     breaks: 'JOB-TYPE',
-    description: 'the job of a push has jobType open-api-git-push',
+    description: 'the job of a push shows jobType as an array, ["open-api-git-pull"], instead of a string',
   },
   'job-started-millisecond-precision': {
     breaks: 'JOB-STARTED',

@@ -14,13 +14,15 @@ import { createClock } from './clock.ts';
 import { faultList, FAULTS_VARIABLE, switchOn, type FaultName, type Faults } from './faults.ts';
 import type { Context } from './handlers/handler.ts';
 import { HANDLERS } from './handlers/index.ts';
+import { PUSH_POLICIES } from './handlers/push.ts';
 import { forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, unauthorized, type Reply } from './responses.ts';
 import { createRouter } from './router.ts';
 import { NON_UUID_REQUEST_ID, relogFixtureRequest, seededFixtures, seededStore, SEED, type JsonObject } from './store.ts';
 import { checkBody } from './validation.ts';
 import { CHARSET, unprocessable, variationsOn, varyJson } from './variations.ts';
 
-export type ReferenceFixtures = Required<Fixtures> & { token: string; forbiddenToken: string };
+/** pushPolicy: a value of outOfSyncPolicy this deployment accepts (its consent for a run, see handlers/push.ts) */
+export type ReferenceFixtures = Required<Fixtures> & { token: string; forbiddenToken: string; pushPolicy: string };
 
 export interface ReferenceDeployment {
   baseUrl: string;
@@ -161,7 +163,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const variations = variationsOn(options.variations);
   const keys = createKeys();
   const store = seededStore(Date.now());
-  const fixtures = { ...seededFixtures(), ...keys };
+  const fixtures = { ...seededFixtures(), ...keys, pushPolicy: PUSH_POLICIES[0] };
   if (faults.has('logged-request-id-not-uuid')) {
     relogFixtureRequest(store, NON_UUID_REQUEST_ID);
     fixtures.requestId = NON_UUID_REQUEST_ID;

@@ -24,6 +24,8 @@ export interface Target {
   /** fast-check seed and runs per property of the property checks */
   seed: number;
   runs: number;
+  /** the outOfSyncPolicy a push sends; undefined: no consent to push, so no push is sent (see CheckOptions.pushes) */
+  pushPolicy: string | undefined;
 }
 
 export interface Violation {
@@ -151,11 +153,22 @@ export interface CheckOptions {
   /** sends a request that can change something (skipped in read-only runs) */
   writes?: boolean;
   /**
+   * sends a push to the mock API of MOCKAPI_MOCK_API_ID (or one a wrong answer could take for it): needs the
+   * user's consent and value, MOCKAPI_PUSH_POLICY, like a delete needs its fixture
+   */
+  pushes?: boolean;
+  /**
    * Why the check needs a live deployment (state, real keys, rules a description cannot state); such a check
    * is skipped in the mock profile with this reason.
    */
   live?: string;
 }
+
+export const PUSH_POLICY_VARIABLE = 'MOCKAPI_PUSH_POLICY';
+
+/** What a user consents to by setting MOCKAPI_PUSH_POLICY: said wherever a push check is skipped for want of it. */
+export const PUSH_CONSENT =
+  "consent to push, with a value of outOfSyncPolicy the deployment accepts: a push starts a background job that pushes the mock API's OpenAPI document to its connected Git repository";
 
 export function skipReason(t: Target, options: CheckOptions): string | undefined {
   // what a mock cannot show comes first: configuring more would not make it show it
@@ -163,6 +176,7 @@ export function skipReason(t: Target, options: CheckOptions): string | undefined
   if (t.profile === 'mock' && options.live) return `mock profile: ${options.live}`;
   const missing = (options.needs ?? []).filter((name) => t.fixtures[name] === undefined).map((name) => FIXTURE_VARIABLES[name]);
   if (options.forbidden && !t.forbiddenToken) missing.unshift('MOCKAPI_FORBIDDEN_TOKEN');
+  if (options.pushes && t.pushPolicy === undefined) missing.push(`${PUSH_POLICY_VARIABLE} (${PUSH_CONSENT})`);
   if (missing.length > 0) return `not configured: set ${missing.join(', ')}`;
   if (options.writes && t.readOnly) return 'read-only run: this check sends a request that can change data';
   return undefined;

@@ -31,6 +31,11 @@ export interface RunConfig {
   /** only the checks whose name matches (case-insensitive); undefined: all */
   only: RegExp | undefined;
   fixtures: Fixtures;
+  /**
+   * The outOfSyncPolicy a push sends, and consent to push: the interface names no allowed value, and a push
+   * starts a job that writes to the mock API's Git repository. undefined: no push is sent.
+   */
+  pushPolicy: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +59,9 @@ reference deployment embedded in this package and verifies that.
   --runs N               MOCKAPI_RUNS             generated payloads per property (default 20 remote, 100 local)
   --only PATTERN         MOCKAPI_ONLY             run only the checks whose name matches PATTERN, a regular
                                                   expression without case (e.g. CHAOS-, "generated")
+  --push-policy VALUE    MOCKAPI_PUSH_POLICY      consent to push, and the outOfSyncPolicy to send: a push starts a job
+                                                  that pushes the mock API's OpenAPI document to its Git repository.
+                                                  Unset: no push is sent and the push and job checks are skipped
   --help                                          this text
 
 Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
@@ -73,6 +81,7 @@ const FLAGS = {
   seed: { type: 'string' },
   runs: { type: 'string' },
   only: { type: 'string' },
+  'push-policy': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -236,6 +245,12 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const reportJson = reportSetting ? writablePath(...reportSetting, cwd) : undefined;
   if (!baseUrl && profile === 'live') checkReferenceSettings(env);
 
+  const pushSetting = pick('push-policy', 'MOCKAPI_PUSH_POLICY');
+  if (pushSetting && !baseUrl) {
+    throw new ConfigError(`${pushSetting[0]} is set but no base URL: the embedded reference and the local mock supply a value of their own; give --base-url or MOCKAPI_BASE_URL`);
+  }
+  const pushPolicy = pushSetting?.[1].trim();
+
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
     const value = setting(variable)?.trim();
@@ -260,6 +275,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   return {
     help: values.help === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, concurrency, seed, runs, only, fixtures },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy },
   };
 }

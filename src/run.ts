@@ -8,7 +8,7 @@ import { startReference } from '../reference/server.ts';
 import { ConformanceReporter, formatSummary, type ConformanceReport } from '../reporters/conformance.ts';
 import type { Target } from './check.ts';
 import { Client } from './client.ts';
-import { openApiDocument } from './contract/schemas.ts';
+import { openApiDocument, operation } from './contract/schemas.ts';
 import { MOCK_FIXTURES } from './fixtures.ts';
 import { startMock } from './mock.ts';
 import type { RunConfig } from './config.ts';
@@ -49,6 +49,14 @@ async function unreachable(target: Target): Promise<string | undefined> {
   } finally {
     await client.close();
   }
+}
+
+/** The outOfSyncPolicy of the push example in schemas/openapi.yaml: a value our own description names. */
+function descriptionPushPolicy(): string {
+  const example = operation('pushOpenApiToGit').requestBody?.examples[0] as { push?: { outOfSyncPolicy?: unknown } } | undefined;
+  const policy = example?.push?.outOfSyncPolicy;
+  if (typeof policy !== 'string') throw new Error('schemas/openapi.yaml shows no outOfSyncPolicy in its push example');
+  return policy;
 }
 
 /** Fixed under CI so that a red build can be rerun as it was; random elsewhere, and always printed. */
@@ -119,11 +127,22 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
             teamMemberId: reference.fixtures.teamMemberId,
             requestId: reference.fixtures.requestId,
           },
+          // the reference names the policies it accepts, so it consents with one of its own
+          pushPolicy: reference.fixtures.pushPolicy,
           embedded: true,
         }
       : mock
-        ? { ...common, token: config.token ?? 'mock-key', forbiddenToken: undefined, fixtures: { ...MOCK_FIXTURES, ...config.fixtures }, embedded: false }
-        : { ...common, token: config.token, forbiddenToken: config.forbiddenToken, fixtures: config.fixtures, embedded: false };
+        ? {
+            ...common,
+            token: config.token ?? 'mock-key',
+            forbiddenToken: undefined,
+            fixtures: { ...MOCK_FIXTURES, ...config.fixtures },
+            // the local mock serves our own description, whose example names a value; a mock given by URL may
+            // serve another description, so there the user names it
+            pushPolicy: localMock ? descriptionPushPolicy() : config.pushPolicy,
+            embedded: false,
+          }
+        : { ...common, token: config.token, forbiddenToken: config.forbiddenToken, fixtures: config.fixtures, pushPolicy: config.pushPolicy, embedded: false };
 
     const why = await unreachable(target);
     if (why !== undefined) {

@@ -17,7 +17,7 @@ import {
 } from '../src/contract/checker.ts';
 import { operation, type OperationId } from '../src/contract/schemas.ts';
 import type { FixtureName } from '../src/fixtures.ts';
-import { exampleBody, harmlessChaos, MISSING, pathOf } from './support.ts';
+import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from './support.ts';
 import { authorizationProperties } from '../properties/requests.ts';
 
 const fixture = (name: FixtureName, missing: string) => target().fixtures[name] ?? missing;
@@ -48,6 +48,8 @@ interface Case {
   writes: boolean;
   /** fixtures the forbidden-key check needs (DELETEs are covered in their own suites) */
   forbiddenNeeds?: FixtureName[];
+  /** the forbidden-key request is a push to the fixture, which needs consent to push */
+  forbiddenPushes?: boolean;
 }
 
 const CASES: Case[] = [
@@ -105,7 +107,15 @@ const CASES: Case[] = [
     op: 'pushOpenApiToGit',
     writes: true,
     forbiddenNeeds: ['mockApiId'],
-    request: async (_t, credentials) => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }), credentials, json: exampleBody('pushOpenApiToGit') }),
+    forbiddenPushes: true,
+    // Without consent to push, the push goes to a mock API that does not exist, as a DELETE does: an operation
+    // wrongly left open then starts no job. With consent, to the fixture, with the user's policy.
+    request: async (t, credentials) => ({
+      method: 'PUT',
+      path: pathOf('pushOpenApiToGit', { mockApiId: t.target.pushPolicy === undefined ? MISSING.mockApiId : fixture('mockApiId', MISSING.mockApiId) }),
+      credentials,
+      json: pushBody(t.target),
+    }),
   },
 ];
 
@@ -167,7 +177,7 @@ for (const c of CASES) {
     if (c.forbiddenNeeds) {
       let forbiddenExchange: Promise<Exchange> | undefined;
       const forbidden = (t: CheckContext) => (forbiddenExchange ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
-      const options = { needs: c.forbiddenNeeds, forbidden: true, writes: c.writes };
+      const options = { needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes };
       check('AUTH-403', `${c.op}: a valid key without permission is answered 403`, options, async (t) => {
         expectForbidden(t, await forbidden(t));
       });

@@ -17,7 +17,7 @@ const update = shared(() => client().send({ method: 'PUT', path: updatePath(targ
 
 /** The data source of the shared update, when its answer has the documented shape. */
 async function updated(t: CheckContext): Promise<any> {
-  return expectSuccess(t, 'updateDataSource', t.uses(await update()))?.dataSource;
+  return expectSuccess(t, 'updateDataSource', t.uses(await update()), { leaveOwnFields: true })?.dataSource;
 }
 
 const answered = async (t: CheckContext) => wrappedResource(t, await update(), 'dataSource', 'DS-RESPONSE');
@@ -51,10 +51,11 @@ check('DS-LAST-UPDATED', 'lastUpdatedTime is an ISO 8601 UTC timestamp with frac
   t.expect(typeof text === 'string' && format('utcTimestampFractional')(text) && parseUtcTimestamp(text) !== undefined, 'DS-LAST-UPDATED', 'an ISO 8601 UTC timestamp with fractional seconds, of a real date and time', () => JSON.stringify(text));
 });
 
-check('DS-LINKS', 'links.self and links.acl are built from the data source id', { ...updating, live: STATE }, async (t) => {
+check('DS-LINKS', 'links.self and links.acl are built from the data source id', updating, async (t) => {
   const ds = await answered(t);
-  const id = t.fixture('dataSourceId');
-  t.expect(ds.id === id, 'DS-LINKS', `id ${JSON.stringify(id)} (the data source updated)`, () => JSON.stringify(ds.id));
+  // a mock's data source is an example: its links must still be built from its own id
+  const id = t.target.profile === 'live' ? t.fixture('dataSourceId') : String(ds.id);
+  if (t.target.profile === 'live') t.expect(ds.id === id, 'DS-LINKS', `id ${JSON.stringify(id)} (the data source updated)`, () => JSON.stringify(ds.id));
   for (const [key, link] of Object.entries({ self: `/v1/data-sources/${id}`, acl: `/v1/data-sources/${id}/acl{?subjectId}` })) {
     const encoded = link.replace(id, encodeURIComponent(id));
     t.expect(ds.links?.[key] === link || ds.links?.[key] === encoded, 'DS-LINKS', `links.${key} = ${link}`, () => `links.${key} = ${JSON.stringify(ds.links?.[key])}`);

@@ -7,7 +7,7 @@ import { describe as describeExchange, expectInvalidJson, expectRejected } from 
 import { schema } from '../src/contract/schemas.ts';
 import type { OperationId } from '../src/contract/schemas.ts';
 import type { FixtureName } from '../src/fixtures.ts';
-import { exampleBody, harmlessChaos, MISSING, pathOf, requiredWrapper } from './support.ts';
+import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody, requiredWrapper } from './support.ts';
 import { mockApiIdProperties } from '../properties/requests.ts';
 import { oversize } from '../properties/arbitraries.ts';
 
@@ -17,7 +17,7 @@ function badMockApiIds(t: CheckContext): { short: string; long: string } {
   return { short: base.slice(0, 4), long: base.slice(0, 11) };
 }
 
-const mockApiOperations: { op: OperationId; spec(mockApiId: string, t: CheckContext): RequestSpec; writes: boolean }[] = [
+const mockApiOperations: { op: OperationId; spec(mockApiId: string, t: CheckContext): RequestSpec; writes: boolean; pushes?: boolean }[] = [
   { op: 'updateChaosSettings', writes: true, spec: (mockApiId) => ({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId }), json: harmlessChaos() }) },
   { op: 'updateStateSettings', writes: true, spec: (mockApiId) => ({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId }), json: exampleBody('updateStateSettings') }) },
   {
@@ -25,13 +25,14 @@ const mockApiOperations: { op: OperationId; spec(mockApiId: string, t: CheckCont
     writes: false,
     spec: (mockApiId, t) => ({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId, requestId: t.target.fixtures.requestId ?? MISSING.requestId }) }),
   },
-  { op: 'pushOpenApiToGit', writes: true, spec: (mockApiId) => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId }), json: exampleBody('pushOpenApiToGit') }) },
+  // a deployment that takes a wrong id for the fixture's would push it: consent first
+  { op: 'pushOpenApiToGit', writes: true, pushes: true, spec: (mockApiId, t) => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId }), json: pushBody(t.target) }) },
 ];
 
-for (const { op, spec, writes } of mockApiOperations) {
+for (const { op, spec, writes, pushes } of mockApiOperations) {
   for (const length of ['short', 'long'] as const) {
     const n = length === 'short' ? 4 : 11;
-    check('ID-MOCK-API-LENGTH', `${op}: a mockApiId of ${n} characters is not accepted`, { writes }, async (t) => {
+    check('ID-MOCK-API-LENGTH', `${op}: a mockApiId of ${n} characters is not accepted`, { writes, pushes }, async (t) => {
       const id = badMockApiIds(t)[length];
       expectRejected(t, await t.send(spec(id, t)), 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(id)} (${n} characters)`);
     });
@@ -39,19 +40,20 @@ for (const { op, spec, writes } of mockApiOperations) {
 }
 
 /** Every PUT, on its fixture: the body without its wrapper, an empty object, and text that is not JSON. */
-const puts: { op: OperationId; fixture: FixtureName; path(id: string): string; body(): any }[] = [
+const puts: { op: OperationId; fixture: FixtureName; path(id: string): string; body(t: CheckContext): any; pushes?: boolean }[] = [
   { op: 'updateChaosSettings', fixture: 'mockApiId', path: (mockApiId) => pathOf('updateChaosSettings', { mockApiId }), body: harmlessChaos },
   { op: 'updateStateSettings', fixture: 'mockApiId', path: (mockApiId) => pathOf('updateStateSettings', { mockApiId }), body: () => exampleBody('updateStateSettings') },
   { op: 'updateOrganisation', fixture: 'organisationId', path: (organisationId) => pathOf('updateOrganisation', { organisationId }), body: () => exampleBody('updateOrganisation') },
   { op: 'updateDataSource', fixture: 'dataSourceId', path: (dataSourceId) => pathOf('updateDataSource', { dataSourceId }), body: () => exampleBody('updateDataSource') },
-  { op: 'pushOpenApiToGit', fixture: 'mockApiId', path: (mockApiId) => pathOf('pushOpenApiToGit', { mockApiId }), body: () => exampleBody('pushOpenApiToGit') },
+  // a deployment that took one of these bodies would push: consent first
+  { op: 'pushOpenApiToGit', fixture: 'mockApiId', path: (mockApiId) => pathOf('pushOpenApiToGit', { mockApiId }), body: (t) => pushBody(t.target), pushes: true },
 ];
 
-for (const { op, fixture, path, body } of puts) {
+for (const { op, fixture, path, body, pushes } of puts) {
   const { name, type } = requiredWrapper(op);
-  const options = { needs: [fixture], writes: true };
+  const options = { needs: [fixture], writes: true, pushes };
   check('GEN-WRAP-REQUEST', `${op}: the object without its "${name}" wrapper is not accepted`, options, async (t) => {
-    const unwrapped = body()[name];
+    const unwrapped = body(t)[name];
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: unwrapped }), 'GEN-WRAP-REQUEST', `a body without "${name}"`);
   });
   // one empty-object body per operation, judged by two checks: the Invalid JSON entry, and the list's shape

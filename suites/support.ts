@@ -1,6 +1,7 @@
 // What every suite shares: paths built from openapi.yaml, valid request bodies taken from its examples
 // (the description is the one source of a valid payload), and ids that exist nowhere.
 import { randomBytes } from 'node:crypto';
+import type { Target } from '../src/check.ts';
 import { expandPath, operation, schema, type OperationId } from '../src/contract/schemas.ts';
 
 export function pathOf(id: OperationId, params: Record<string, string>): string {
@@ -22,6 +23,15 @@ export function harmlessChaos(): any {
   const body = exampleBody('updateChaosSettings');
   body.chaos.enabled = false;
   return body;
+}
+
+/**
+ * A push body with the user's outOfSyncPolicy. The interface names no allowed value, so none is invented:
+ * without one (no consent to push) the body leaves the policy out, and only requests that cannot start a
+ * job on a deployment that keeps the interface carry it (no credentials, ids that name nothing).
+ */
+export function pushBody(t: Pick<Target, 'pushPolicy'>): { push: { outOfSyncPolicy?: string } } {
+  return { push: t.pushPolicy === undefined ? {} : { outOfSyncPolicy: t.pushPolicy } };
 }
 
 /** The wrapper property a request body of an operation requires, and its type (from openapi.yaml). */

@@ -50,7 +50,7 @@ const cases: [OperationId, fc.Arbitrary<object>, fc.Arbitrary<Invalid>][] = [
   ['updateStateSettings', validState, invalidState],
   ['updateOrganisation', validOrganisation, invalidOrganisation],
   ['updateDataSource', validDataSource, invalidDataSource],
-  ['pushOpenApiToGit', validPush, invalidPush],
+  ['pushOpenApiToGit', validPush, invalidPush('ABORT')],
 ];
 
 describe.each(cases)('%s', (op, valid, invalid) => {

@@ -21,7 +21,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('parseCommand', () => {
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {} });
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined });
   });
 
   test('flags win over the environment, the environment over .env', () => {
@@ -50,6 +50,14 @@ describe('parseCommand', () => {
     expect(only.test('AUTH-401-MISSING no Authorization header')).toBe(false);
     expect(parse([], { MOCKAPI_ONLY: '^TEAM-' }).only!.source).toBe('^TEAM-');
     expect(error(['--only', '(chaos'])).toMatch(/^--only is not a regular expression: /);
+  });
+
+  test('the push policy from the flag or the variable, as given; never without a base URL', () => {
+    const remote = { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k' };
+    expect(parse(['--push-policy', 'KEEP_LOCAL'], remote).pushPolicy).toBe('KEEP_LOCAL');
+    expect(parse([], { ...remote, MOCKAPI_PUSH_POLICY: ' FAIL ' }).pushPolicy).toBe('FAIL');
+    expect(parse([], remote).pushPolicy).toBeUndefined();
+    expect(error([], { MOCKAPI_PUSH_POLICY: 'FAIL' })).toMatch(/^MOCKAPI_PUSH_POLICY is set but no base URL: the embedded reference and the local mock supply a value of their own/);
   });
 
   test('read-only from the flag or the variable', () => {

@@ -101,6 +101,10 @@ test('writes reach only the named fixtures, deletes only the ones named as delet
   const nothing = (id: string) => /^conformance-missing-/.test(id) || /^zq[0-9a-f]{6}x$/.test(id) || id.length < 5 || id.length > 10;
   const writes = hostile.seen.filter((line) => !line.startsWith('GET '));
   expect(writes.length).toBeGreaterThan(50);
+  // no MOCKAPI_PUSH_POLICY, so no consent to push: pushes go only to mock APIs that cannot exist
+  const pushes = writes.filter((line) => line.endsWith('/open-api/push'));
+  expect(pushes.length).toBeGreaterThan(0);
+  for (const line of pushes) expect(line, line).not.toContain('/a1b2c3d4/');
   for (const line of writes) {
     const [method, path] = line.split(' ') as [string, string];
     const segments = path.split('/').map(decodeURIComponent);

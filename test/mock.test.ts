@@ -1,5 +1,5 @@
 // The mock profile against Prism serving our description: no failure, every skip a mock's limit; and a
-// description with a wrong example makes the mock profile fail on the requirement the example breaks.
+// description written elsewhere (its own policy values, a wrong example) is judged by the interface alone.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SCHEMAS_DIR } from '../src/contract/schemas.ts';
 import { startMock, type MockDeployment } from '../src/mock.ts';
 import { runCli } from './support/cli.ts';
+
+/** A copy of schemas/ whose openapi.yaml has each [from, to] replaced, as a description written elsewhere might read. */
+function describedAs(replacements: [string, string][]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-description-'));
+  cpSync(SCHEMAS_DIR, dir, { recursive: true });
+  const spec = join(dir, 'openapi.yaml');
+  let text = readFileSync(spec, 'utf8');
+  for (const [from, to] of replacements) {
+    expect(text).toContain(from);
+    text = text.replace(from, to);
+  }
+  writeFileSync(spec, text);
+  return spec;
+}
 
 describe('the mock profile', () => {
   test.concurrent('against the local Prism mock of schemas/openapi.yaml: no failure, and only skips a mock cannot help', async () => {
@@ -28,25 +42,56 @@ describe('the mock profile', () => {
     }
   });
 
-  describe('with a description whose push example links the job wrongly', () => {
-    let mock: MockDeployment;
+  // A published description of the interface that names its own policy values, as a deployment written
+  // elsewhere may: the run must send only the value its user names, and send no push without one.
+  describe('a description whose outOfSyncPolicy is an enum of two other words', () => {
+    const POLICY = "outOfSyncPolicy: { type: string, enum: [KEEP_REMOTE, KEEP_LOCAL] }";
+    const LINK = 'self: /v1/mock-apis/a1b2c3d4/jobs/0b6f3c1e-9d2a-4c7b-8e5f-1a2b3c4d5e6f';
+    let enumMock: MockDeployment;
+    let wrongLinkMock: MockDeployment;
     beforeAll(async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'conformance-wrong-example-'));
-      cpSync(SCHEMAS_DIR, dir, { recursive: true });
-      const spec = join(dir, 'openapi.yaml');
-      const text = readFileSync(spec, 'utf8');
-      const wrong = text.replace('self: /v1/mock-apis/a1b2c3d4/jobs/0b6f3c1e-9d2a-4c7b-8e5f-1a2b3c4d5e6f', 'self: /v1/jobs/0b6f3c1e-9d2a-4c7b-8e5f-1a2b3c4d5e6f');
-      expect(wrong).not.toBe(text);
-      writeFileSync(spec, wrong);
-      mock = await startMock({ spec });
+      [enumMock, wrongLinkMock] = await Promise.all([
+        startMock({ spec: describedAs([['outOfSyncPolicy: { type: string }', POLICY]]) }),
+        startMock({ spec: describedAs([['outOfSyncPolicy: { type: string }', POLICY], [LINK, 'self: /v1/jobs/0b6f3c1e-9d2a-4c7b-8e5f-1a2b3c4d5e6f']]) }),
+      ]);
     });
-    afterAll(() => mock.close());
+    afterAll(() => Promise.all([enumMock.close(), wrongLinkMock.close()]));
 
-    test('the mock profile fails on JOB-LINKS', async () => {
-      const r = await runCli(['--profile', 'mock', '--base-url', mock.baseUrl]);
+    const run = (mock: MockDeployment, env: Record<string, string> = {}) => runCli(['--profile', 'mock', '--base-url', mock.baseUrl], env);
+    const pushOrJob = (c: { requirement: string; title: string }) => /^(PUSH|JOB)-/.test(c.requirement) || c.title.startsWith('GEN-WRAP-RESPONSE pushOpenApiToGit');
+
+    test.concurrent('without MOCKAPI_PUSH_POLICY: no failure, and every push check skipped, naming the variable and what a push does', async () => {
+      const r = await run(wrongLinkMock);
+      expect(r.code, r.stderr).toBe(0);
+      const push = r.report!.checks.filter(pushOrJob);
+      expect(push.length).toBeGreaterThan(10);
+      for (const c of push) expect(c.message, c.title).toMatch(/^not configured: set MOCKAPI_PUSH_POLICY \(consent to push, .*pushes the mock API's OpenAPI document to its connected Git repository\)$/);
+    });
+
+    test.concurrent('with one of the two words: every push and job check passes', async () => {
+      const r = await run(enumMock, { MOCKAPI_PUSH_POLICY: 'KEEP_LOCAL' });
+      expect(r.code, r.stderr).toBe(0);
+      const push = r.report!.checks.filter(pushOrJob);
+      expect(push.map((c) => c.status)).toEqual(push.map(() => 'passed'));
+      expect(push.map((c) => c.requirement)).toEqual(expect.arrayContaining(['PUSH-STATUS', 'PUSH-RESPONSE', 'PUSH-TYPES', 'JOB-TYPE', 'JOB-STARTED', 'JOB-FINISHED', 'JOB-ELAPSED', 'JOB-LINKS', 'JOB-OUTCOME']));
+    });
+
+    test.concurrent('with one of the two words and a wrong links.self: exactly JOB-LINKS fails', async () => {
+      const r = await run(wrongLinkMock, { MOCKAPI_PUSH_POLICY: 'KEEP_REMOTE' });
       expect(r.code).toBe(1);
       const failed = r.report!.checks.filter((c) => c.status === 'failed');
-      expect(failed.filter((c) => c.violated.includes('JOB-LINKS')).map((c) => c.title)).toEqual(['JOB-LINKS links.self is built from the mock API id and the job id']);
+      expect(failed.map((c) => [c.title, c.violated])).toEqual([['JOB-LINKS links.self is built from the mock API id and the job id', ['JOB-LINKS']]]);
+    });
+
+    test.concurrent('with a word the description does not allow: one PUSH-STATUS failure that shows the body and quotes the allowed values', async () => {
+      const r = await run(enumMock, { MOCKAPI_PUSH_POLICY: 'FAIL' });
+      expect(r.code).toBe(1);
+      const failed = r.report!.checks.filter((c) => c.status === 'failed');
+      expect(failed.map((c) => c.requirement)).toEqual(['PUSH-STATUS']);
+      expect(failed[0]!.message).toContain('actual:   422 (application/json) {"errors":');
+      expect(failed[0]!.message).toContain('the deployment lists the allowed values: KEEP_REMOTE, KEEP_LOCAL (set MOCKAPI_PUSH_POLICY to one of them)');
+      const job = r.report!.checks.filter((c) => c.requirement.startsWith('JOB-'));
+      for (const c of job) expect(c).toMatchObject({ status: 'skipped', message: 'the push was refused (status 422), so no job came back to judge; PUSH-STATUS says why' });
     });
   });
 

@@ -8,7 +8,7 @@ import { FIXTURE_VARIABLES } from '../../src/fixtures.ts';
 import { send } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const VARIABLES = ['MOCKAPI_BASE_URL', 'MOCKAPI_TOKEN', 'MOCKAPI_FORBIDDEN_TOKEN', ...Object.values(FIXTURE_VARIABLES)];
+const VARIABLES = ['MOCKAPI_BASE_URL', 'MOCKAPI_TOKEN', 'MOCKAPI_FORBIDDEN_TOKEN', ...Object.values(FIXTURE_VARIABLES), 'MOCKAPI_PUSH_POLICY'];
 
 const children: ChildProcessWithoutNullStreams[] = [];
 
@@ -55,7 +55,7 @@ async function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | n
 
 // Concurrent: each test is its own process, and starting Node with tsx is most of their time.
 describe.concurrent('npm run reference', () => {
-  it('prints the ten variables of a ready .env block and serves what they name', async () => {
+  it('prints the eleven variables of a ready .env block and serves what they name', async () => {
     const child = start(['--port', '0']);
     const stderr = collect(child.stderr);
     const env = await envBlock(child);

@@ -1,6 +1,7 @@
 // Variations mode: every behaviour the interface allows or leaves open that reference/variations.ts switches
 // on, each visible here, beside the default answer it replaces.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PUSH_POLICIES } from '../../reference/handlers/push.ts';
 import { startReference } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
 import { CREDENTIALS_REQUIRED_VARIANT, EXTRA_FIELD, variationsOn } from '../../reference/variations.ts';
@@ -96,18 +97,30 @@ describe('variations mode', () => {
     expect((await call('DELETE', member())).status).toBe(404);
   });
 
-  it('returns the push job while it runs: status RUNNING, no finished, no outcome, started past nine digits', async () => {
+  it('returns the push job while it runs: status RUNNING, no finished, no outcome, started past nine digits, another jobType', async () => {
     const answer = await varied().call('PUT', push, { body: { push: {} } });
     expect(answer.status).toBe(202);
     const job = withoutExtra(jsonOf(answer).job) as Record<string, unknown>;
     expect(job).toEqual({
       id: expect.any(String),
-      jobType: 'open-api-git-pull',
+      jobType: 'open-api-git-push',
       status: 'RUNNING',
       started: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{12}Z$/),
       elapsed: expect.stringMatching(/^PT\d+(\.\d+)?S$/),
       links: { self: `/v1/mock-apis/${SEED.mockApiId}/jobs/${job.id}` },
     });
+  });
+
+  it('holds outOfSyncPolicy to its own values, listing them when it refuses another', async () => {
+    const { call, deployment } = varied();
+    expect(PUSH_POLICIES).toContain(deployment.fixtures.pushPolicy);
+    for (const outOfSyncPolicy of PUSH_POLICIES) expect((await call('PUT', push, { body: { push: { outOfSyncPolicy } } })).status).toBe(202);
+    const refused = await call('PUT', push, { body: { push: { outOfSyncPolicy: 'FAIL' } } });
+    expect({ status: refused.status, body: withoutExtra(refused.json) }).toEqual({
+      status: 422,
+      body: { errors: [{ code: 422, title: 'Invalid value', detail: `Invalid value at /push/outOfSyncPolicy: must be one of the allowed values: ${PUSH_POLICIES.join(', ')}`, source: {} }] },
+    });
+    expect((await plain().call('PUT', push, { body: { push: { outOfSyncPolicy: 'FAIL' } } })).status).toBe(202);
   });
 
   it('words the 401 text differently, still saying that credentials are required', async () => {

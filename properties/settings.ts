@@ -1,6 +1,6 @@
 // Generated chaos and state settings (registered by suites/chaos-settings.suite.ts and
 // suites/state-settings.suite.ts, after their hand-written checks, on the same fixture).
-import { expectEcho } from '../src/contract/echo.ts';
+import { expectChaosEcho, expectEcho } from '../src/contract/echo.ts';
 import { expectSuccess } from '../src/contract/checker.ts';
 import { expandPath, operation } from '../src/contract/schemas.ts';
 import { invalidChaos, invalidState, validChaos, validState } from './arbitraries.ts';
@@ -15,7 +15,7 @@ export function chaosProperties(): void {
   property('CHAOS-ECHO', 'generated valid chaos settings are accepted, wrapped, schema-valid and echoed', options, validChaos, async (t, body) => {
     const answer = expectSuccess(t, 'updateChaosSettings', await t.send({ method: 'PUT', path: chaosPath(t.fixture('mockApiId')), json: body }));
     // a mock answers with the description's example, so only a live deployment can echo
-    if (answer && t.target.profile === 'live') expectEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos, 'chaos');
+    if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
   });
   const invalid = (id: Parameters<typeof property>[0], title: string, keep: (pointer: string, rule: string) => boolean) =>
     property(id, title, options, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {

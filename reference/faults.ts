@@ -157,6 +157,10 @@ export const FAULTS = {
     breaks: 'CHAOS-ECHO',
     description: 'the chaos update stores invalidHttp but leaves it out of the answer',
   },
+  'chaos-echo-loses-a-status': {
+    breaks: 'CHAOS-ECHO',
+    description: 'the chaos update stores every httpErrors status but answers without the last one sent (order and repeats are open; the statuses are not)',
+  },
   'chaos-percentage-above-100-accepted': {
     breaks: 'CHAOS-PERCENTAGE-LIMIT',
     description: 'percentageFailures up to 101 is accepted',
@@ -224,6 +228,10 @@ export const FAULTS = {
   'data-source-version-frozen': {
     breaks: 'DS-VERSION',
     description: 'a data source update leaves version unchanged',
+  },
+  'data-source-version-only-on-rename': {
+    breaks: 'DS-VERSION',
+    description: 'a data source update raises version only when it changes the name or the type, not for new rows or columns alone',
   },
   'data-source-link-acl-no-template': {
     breaks: 'DS-LINKS',

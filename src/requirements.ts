@@ -71,7 +71,7 @@ export const REQUIREMENTS = [
   R('DS-NO-ROWS', 'Endpoints > Update data source; Resources > Data source', 'The update response carries no rows.'),
   R('DS-REPLACES', 'Endpoints > Update data source', 'The operation replaces the configuration: the response shows the name, type and columns sent, columns in the order sent.'),
   R('DS-LAST-UPDATED', 'Resources > Data source', 'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds.'),
-  R('DS-VERSION', 'Resources > Data source; Versioning', 'version is an integer version counter: every successful update raises it.'),
+  R('DS-VERSION', 'Resources > Data source; Versioning', 'version is the version counter of the data source: it rises with every accepted update, whether the update changes its name, its columns or only its rows (should: the interface calls it a version counter and says no more).', 'should'),
   R('DS-LINKS', 'Resources > Data source (links)', 'links.self is /v1/data-sources/<data_source_id> and links.acl /v1/data-sources/<data_source_id>/acl{?subjectId}, built from the data source id.'),
   R('DS-ROWS-FIT', 'Resources > Data source (rows)', 'Each row holds one string per column, in column order (numbers and booleans written as strings); rows that do not fit the columns are not accepted.'),
   R('DS-TYPES', 'Endpoints > Update data source', 'The update body is { dataSource: { name: string, type: string, columnsMetadata: array of column, rows: array of array of string } }: a value of another type is not accepted.'),

@@ -3,7 +3,7 @@
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
 import { describe, expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
 import type { RequirementId } from '../src/requirements.ts';
-import { expectEcho } from '../src/contract/echo.ts';
+import { expectChaosEcho } from '../src/contract/echo.ts';
 import { chaosProperties } from '../properties/settings.ts';
 import { harmlessChaos, pathOf } from './support.ts';
 
@@ -28,7 +28,7 @@ check('GEN-WRAP-RESPONSE', 'updateChaosSettings: the answer wraps the resource i
 });
 
 check('CHAOS-ECHO', 'the answer holds every field sent with the value sent', { ...options, live: STATE }, async (t) => {
-  expectEcho(t, 'CHAOS-ECHO', harmlessChaos().chaos, wrappedResource(t, await update(), 'chaos', 'CHAOS-ECHO'), 'chaos');
+  expectChaosEcho(t, 'CHAOS-ECHO', harmlessChaos().chaos, wrappedResource(t, await update(), 'chaos', 'CHAOS-ECHO'));
 });
 
 const accepted = (id: RequirementId, title: string, chaos: Record<string, unknown>, field: string) =>
@@ -38,7 +38,7 @@ const accepted = (id: RequirementId, title: string, chaos: Record<string, unknow
     // a value within the limits that is not accepted breaks the limit's statement, whatever the status
     if (!t.expect(ex.status >= 200 && ex.status < 300, id, `${JSON.stringify(chaos)} accepted (a 2xx)`, () => describe(ex))) return;
     const answer = expectSuccess(t, 'updateChaosSettings', ex);
-    if (answer && t.target.profile === 'live') expectEcho(t, id, chaos[field], answer.chaos?.[field], `chaos.${field}`);
+    if (answer && t.target.profile === 'live') expectChaosEcho(t, id, { [field]: chaos[field] }, answer.chaos);
   });
 
 const rejected = (id: RequirementId, title: string, chaos: Record<string, unknown>, what: string) =>

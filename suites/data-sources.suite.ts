@@ -70,6 +70,20 @@ check('DS-VERSION', 'version is an integer that every successful update raises',
   t.expect(Number.isInteger(first.version) && Number.isInteger(second.version) && second.version > first.version, 'DS-VERSION', `a version above ${first.version} after another update`, () => `version ${JSON.stringify(second.version)}`);
 });
 
+/** Two updates in a row, the second changing only what `change` changes: its version must be above the first's. */
+const versionRises = (title: string, before: typeof sent, after: typeof sent) =>
+  check('DS-VERSION', title, { ...updating, live: STATE }, async (t) => {
+    const put = async (dataSource: typeof sent) => expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource } }))?.dataSource;
+    const first = await put(before);
+    if (!first) return;
+    const second = await put(after);
+    if (!second) return;
+    t.expect(Number.isInteger(second.version) && second.version > first.version, 'DS-VERSION', `a version above ${first.version}, the one of the update before`, () => `version ${JSON.stringify(second.version)}`);
+  });
+
+versionRises('an update that changes only the rows raises version', sent, { ...sent, rows: sent.rows.slice(0, 1) });
+versionRises('an update that changes only the columns raises version', { ...sent, rows: [] }, { ...sent, columnsMetadata: sent.columnsMetadata.slice(0, -1), rows: [] });
+
 // rows that fit their columns are a rule across fields that the description cannot state, so no mock enforces it
 const rowsRule = { ...updating, live: 'the rule relates two fields, which the description cannot state' };
 

@@ -28,11 +28,13 @@ export const updateDataSource = handler({
   // Synchronous from lookup to answer, so concurrent updates each raise version exactly once.
   run: (ctx, ds: DataSource, body) => {
     const sent = body.dataSource as JsonObject & Pick<DataSource, 'name' | 'type' | 'columnsMetadata' | 'rows'>;
+    const renamed = ds.name !== sent.name || ds.type !== sent.type;
     ds.name = sent.name;
     ds.type = sent.type;
     ds.columnsMetadata = sent.columnsMetadata;
     ds.rows = sent.rows;
-    if (!ctx.faults.has('data-source-version-frozen')) ds.version += ctx.variations ? 7 : 1;
+    const counted = !ctx.faults.has('data-source-version-frozen') && (renamed || !ctx.faults.has('data-source-version-only-on-rename'));
+    if (counted) ds.version += ctx.variations ? 7 : 1;
     // variations: microseconds, more than Date's milliseconds
     ds.lastUpdatedTime = ctx.variations ? isoTimestamp(ctx.clock.nowNanos(), 6) : new Date().toISOString();
     ds.state = 'ENABLED';

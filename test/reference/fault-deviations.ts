@@ -214,6 +214,11 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect(answer.json).toEqual({ chaos: expect.not.objectContaining({ invalidHttp: expect.anything() }) });
     expect(answer.json).toMatchObject({ chaos: { enabled: false, socketClose: { enabled: false } } });
   },
+  'chaos-echo-loses-a-status': async ({ call }) => {
+    const sent = [{ status: 500 }, { status: 503 }];
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: sent } } })).json).toMatchObject({ chaos: { httpErrors: [{ status: 500 }] } });
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 400 }] } } })).json).toMatchObject({ chaos: { httpErrors: [{ status: 400 }] } });
+  },
   'chaos-percentage-above-100-accepted': async ({ call }) => {
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json).toMatchObject({ chaos: { percentageFailures: 101 } });
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101.5 } } })).status).toBe(400);
@@ -287,6 +292,12 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
   },
   'data-source-version-frozen': async (r) => {
     for (let i = 0; i < 2; i++) expect(await updated(r)).toMatchObject({ dataSource: { version: 1 } });
+  },
+  'data-source-version-only-on-rename': async (r) => {
+    const first = (await updated(r)).dataSource.version;
+    const rowsOnly = (await updated(r, { dataSource: { ...configuration.dataSource, rows: [] } })).dataSource.version;
+    expect(rowsOnly).toBe(first);
+    expect((await updated(r, { dataSource: { ...configuration.dataSource, name: 'Renamed' } })).dataSource.version).toBe(first + 1);
   },
   'data-source-link-acl-no-template': async (r) => {
     const id = SEED.dataSourceId;

@@ -123,6 +123,13 @@ describe('variations mode', () => {
     expect((await plain().call('PUT', push, { body: { push: { outOfSyncPolicy: 'FAIL' } } })).status).toBe(202);
   });
 
+  it('keeps httpErrors as a set of statuses: highest first, without repeats', async () => {
+    const body = { chaos: { enabled: false, httpErrors: [{ status: 500 }, { status: 503 }, { status: 500 }, { status: 418 }] } };
+    const answer = await varied().call('PUT', chaos(), { body });
+    expect(withoutExtra(jsonOf(answer).chaos.httpErrors)).toEqual([{ status: 503 }, { status: 500 }, { status: 418 }]);
+    expect(jsonOf(await plain().call('PUT', chaos(), { body })).chaos.httpErrors).toEqual(body.chaos.httpErrors);
+  });
+
   it('words the 401 text differently, still saying that credentials are required', async () => {
     const answer = await varied().call('GET', org, { token: null });
     expect({ status: answer.status, text: answer.text }).toEqual({ status: 401, text: CREDENTIALS_REQUIRED_VARIANT });

@@ -37,6 +37,10 @@ export const FAULTS = {
     breaks: 'AUTH-403',
     description: 'getOrganisation treats the key without permission as the full key and answers 200',
   },
+  'forbidden-delete-404': {
+    breaks: 'AUTH-403',
+    description: 'deleteDataSource answers the key without permission 404, as if the data source did not exist, instead of 403',
+  },
   'forbidden-source-not-empty': {
     breaks: 'AUTH-403-BODY',
     description: 'the 403 error entry carries source {"pointer": ""} instead of an empty object',

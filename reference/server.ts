@@ -92,6 +92,8 @@ async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | unde
   let verdict = open ? 'permitted' : d.guard(authorization);
   if (verdict === 'forbidden' && id === 'getOrganisation' && faults.has('forbidden-key-permitted')) verdict = 'permitted';
   if (verdict === 'unauthenticated') return unauthorized(faults, variations);
+  // forbidden-delete-404: the key without permission is told the data source does not exist
+  if (verdict === 'forbidden' && id === 'deleteDataSource' && faults.has('forbidden-delete-404')) return notFound(faults);
   if (verdict === 'forbidden') return forbidden(faults);
 
   const params = { ...match.params };

@@ -5,6 +5,7 @@
 import { inject, test } from 'vitest';
 import { Client, type Evidence, type Exchange, type RequestSpec } from './client.ts';
 import type { RunConfig } from './config.ts';
+import type { Deletion } from './deletions.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from './fixtures.ts';
 import { requirement, type Level, type RequirementId } from './requirements.ts';
 import type { JsonObject } from './contract/schemas.ts';
@@ -26,6 +27,12 @@ export interface Target {
   runs: number;
   /** the outOfSyncPolicy a push sends; undefined: no consent to push, so no push is sent (see CheckOptions.pushes) */
   pushPolicy: string | undefined;
+  /**
+   * A deployment that keeps its data between runs (live, given by URL): the state file where deletes are
+   * remembered, and the deletable fixtures an earlier run already deleted. Undefined for the embedded
+   * reference (fresh on every start) and for mocks (they keep nothing).
+   */
+  deletions?: { stateFile: string; consumed: Partial<Record<FixtureName, Deletion>> };
 }
 
 export interface Violation {
@@ -152,6 +159,8 @@ export interface CheckOptions {
   forbidden?: boolean;
   /** sends a request that can change something (skipped in read-only runs) */
   writes?: boolean;
+  /** deletes this fixture (or needs it not yet deleted): skipped when an earlier run deleted it */
+  consumes?: FixtureName;
   /**
    * sends a push to the mock API of MOCKAPI_MOCK_API_ID (or one a wrong answer could take for it): needs the
    * user's consent and value, MOCKAPI_PUSH_POLICY, like a delete needs its fixture
@@ -178,6 +187,11 @@ export function skipReason(t: Target, options: CheckOptions): string | undefined
   if (options.forbidden && !t.forbiddenToken) missing.unshift('MOCKAPI_FORBIDDEN_TOKEN');
   if (options.pushes && t.pushPolicy === undefined) missing.push(`${PUSH_POLICY_VARIABLE} (${PUSH_CONSENT})`);
   if (missing.length > 0) return `not configured: set ${missing.join(', ')}`;
+  const deleted = options.consumes && t.deletions?.consumed[options.consumes];
+  if (deleted) {
+    const variable = FIXTURE_VARIABLES[options.consumes!];
+    return `consumed: an earlier run deleted ${deleted.resource} on this deployment at ${deleted.deletedAt} (recorded in ${t.deletions!.stateFile}); set ${variable} to one that exists, or remove that line from the file if it exists again`;
+  }
   if (options.writes && t.readOnly) return 'read-only run: this check sends a request that can change data';
   return undefined;
 }

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
 import { faultList, FAULTS_VARIABLE, LIST_FAULTS, unknownFaults } from '../reference/faults.ts';
 import { variationsOn, VariationsValueError } from '../reference/variations.ts';
+import { STATE_FILE } from './deletions.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from './fixtures.ts';
 
 export type Profile = 'live' | 'mock';
@@ -36,6 +37,8 @@ export interface RunConfig {
    * starts a job that writes to the mock API's Git repository. undefined: no push is sent.
    */
   pushPolicy: string | undefined;
+  /** where a run against a deployment remembers what it deleted (src/deletions.ts) */
+  stateFile: string;
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +62,8 @@ reference deployment embedded in this package and verifies that.
   --runs N               MOCKAPI_RUNS             generated payloads per property (default 20 remote, 100 local)
   --only PATTERN         MOCKAPI_ONLY             run only the checks whose name matches PATTERN, a regular
                                                   expression without case (e.g. CHAOS-, "generated")
+  --state-file FILE      MOCKAPI_STATE_FILE       where a run remembers what it deleted on each deployment
+                                                  (default .mockapi-conformance-state.jsonl here)
   --push-policy VALUE    MOCKAPI_PUSH_POLICY      consent to push, and the outOfSyncPolicy to send: a push starts a job
                                                   that pushes the mock API's OpenAPI document to its Git repository.
                                                   Unset: no push is sent and the push and job checks are skipped
@@ -82,6 +87,7 @@ const FLAGS = {
   runs: { type: 'string' },
   only: { type: 'string' },
   'push-policy': { type: 'string' },
+  'state-file': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -250,6 +256,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     throw new ConfigError(`${pushSetting[0]} is set but no base URL: the embedded reference and the local mock supply a value of their own; give --base-url or MOCKAPI_BASE_URL`);
   }
   const pushPolicy = pushSetting?.[1].trim();
+  const stateSetting = pick('state-file', 'MOCKAPI_STATE_FILE');
+  const stateFile = resolve(cwd, stateSetting ? writablePath(...stateSetting, cwd) : STATE_FILE);
 
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
@@ -275,6 +283,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   return {
     help: values.help === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile },
   };
 }

@@ -8,8 +8,9 @@ import { startReference } from '../reference/server.ts';
 import { ConformanceReporter, formatSummary, type ConformanceReport } from '../reporters/conformance.ts';
 import type { Target } from './check.ts';
 import { Client } from './client.ts';
-import { openApiDocument, operation } from './contract/schemas.ts';
-import { MOCK_FIXTURES } from './fixtures.ts';
+import { expandPath, openApiDocument, operation } from './contract/schemas.ts';
+import { deletedBefore, readDeletions, type Deletion } from './deletions.ts';
+import { MOCK_FIXTURES, type FixtureName, type Fixtures } from './fixtures.ts';
 import { startMock } from './mock.ts';
 import type { RunConfig } from './config.ts';
 
@@ -49,6 +50,20 @@ async function unreachable(target: Target): Promise<string | undefined> {
   } finally {
     await client.close();
   }
+}
+
+/** The deletable fixtures that an earlier run against this deployment deleted, by the state file. */
+function consumedFixtures(deployment: string, fixtures: Fixtures, stateFile: string): NonNullable<Target['deletions']> {
+  const deletions = readDeletions(stateFile);
+  const resources: Partial<Record<FixtureName, string>> = {};
+  if (fixtures.deletableDataSourceId) resources.deletableDataSourceId = expandPath(operation('deleteDataSource').path, { dataSourceId: fixtures.deletableDataSourceId });
+  if (fixtures.teamId && fixtures.teamMemberId) resources.teamMemberId = expandPath(operation('deleteTeamMember').path, { teamId: fixtures.teamId, userId: fixtures.teamMemberId });
+  const consumed: Partial<Record<FixtureName, Deletion>> = {};
+  for (const [name, resource] of Object.entries(resources) as [FixtureName, string][]) {
+    const deleted = deletedBefore(deletions, deployment, resource);
+    if (deleted) consumed[name] = deleted;
+  }
+  return { stateFile, consumed };
 }
 
 /** The outOfSyncPolicy of the push example in schemas/openapi.yaml: a value our own description names. */
@@ -142,7 +157,15 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
             pushPolicy: localMock ? descriptionPushPolicy() : config.pushPolicy,
             embedded: false,
           }
-        : { ...common, token: config.token, forbiddenToken: config.forbiddenToken, fixtures: config.fixtures, pushPolicy: config.pushPolicy, embedded: false };
+        : {
+            ...common,
+            token: config.token,
+            forbiddenToken: config.forbiddenToken,
+            fixtures: config.fixtures,
+            pushPolicy: config.pushPolicy,
+            embedded: false,
+            deletions: consumedFixtures(baseUrl, config.fixtures, config.stateFile),
+          };
 
     const why = await unreachable(target);
     if (why !== undefined) {
@@ -153,6 +176,9 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
     output.write(`Verifying ${target.baseUrl}${what}, profile ${config.profile}${target.readOnly ? ', read-only' : ''}\n`);
     output.write(`Generated payloads: seed ${seed}, ${runs} runs per property (rerun with --seed ${seed})\n`);
     if (config.only) output.write(`Only the checks whose name matches ${config.only}\n`);
+    for (const d of Object.values(target.deletions?.consumed ?? {})) {
+      output.write(`Deleted by an earlier run (${target.deletions!.stateFile}): ${d.resource} at ${d.deletedAt}; the checks that delete it are skipped\n`);
+    }
 
     const reporter = new ConformanceReporter({
       root: PACKAGE_ROOT,

@@ -4,11 +4,12 @@
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
 import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
 import { parseUtcTimestamp } from '../src/iso8601.ts';
+import { fixtureDelete, firstDelete, forbiddenDelete } from './deletes.ts';
 import { exampleBody, format, MISSING, pathOf } from './support.ts';
 import { dataSourceProperties } from '../properties/resources.ts';
 
 const updating = { needs: ['dataSourceId' as const], writes: true };
-const deleting = { needs: ['deletableDataSourceId' as const], writes: true };
+const deleting = { needs: ['deletableDataSourceId' as const], writes: true, consumes: 'deletableDataSourceId' as const };
 const updatePath = (dataSourceId: string) => pathOf('updateDataSource', { dataSourceId });
 const deletePath = (dataSourceId: string) => pathOf('deleteDataSource', { dataSourceId });
 
@@ -109,21 +110,24 @@ check('DS-TYPES', 'a name that is a number is rejected', updating, async (t) => 
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'name 42');
 });
 
-const forbiddenDelete = shared(() => client().send({ method: 'DELETE', path: deletePath(target().fixtures.deletableDataSourceId!), credentials: 'forbidden' }));
+const deletable = fixtureDelete('deletableDataSourceId', () => deletePath(target().fixtures.deletableDataSourceId!), () => `data source ${JSON.stringify(target().fixtures.deletableDataSourceId)}`);
+const forbiddenExchange = shared(() => client().send({ method: 'DELETE', path: deletePath(target().fixtures.deletableDataSourceId!), credentials: 'forbidden' }));
+const forbidden = (t: CheckContext) => forbiddenDelete(t, deletable, forbiddenExchange);
 
 check('AUTH-403', 'deleteDataSource: a valid key without permission is answered 403', { ...deleting, forbidden: true }, async (t) => {
-  expectForbidden(t, t.uses(await forbiddenDelete()));
+  expectForbidden(t, await forbidden(t));
 });
 
 check('AUTH-403-BODY', 'deleteDataSource: the 403 body is one error entry titled Forbidden with an empty source', { ...deleting, forbidden: true }, async (t) => {
-  expectForbiddenBody(t, 'deleteDataSource', t.uses(await forbiddenDelete()));
+  expectForbiddenBody(t, 'deleteDataSource', await forbidden(t));
 });
 
 check('DS-DELETE', 'delete of an existing data source succeeds', deleting, async (t) => {
-  expectSuccess(t, 'deleteDataSource', await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) }));
+  expectSuccess(t, 'deleteDataSource', await firstDelete(t, deletable));
 });
 
 check('DS-DELETE-PERMANENT', 'after delete the data source is not found: a second delete is answered 404', { ...deleting, live: STATE }, async (t) => {
+  await firstDelete(t, deletable);
   const ex = await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) });
   if (t.expect(ex.status === 404, 'DS-DELETE-PERMANENT', 'status 404 for the deleted data source', () => `status ${ex.status}`)) expectNotFound(t, 'deleteDataSource', ex);
 });

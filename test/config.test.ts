@@ -21,7 +21,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('parseCommand', () => {
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined });
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/) });
   });
 
   test('flags win over the environment, the environment over .env', () => {
@@ -58,6 +58,14 @@ describe('parseCommand', () => {
     expect(parse([], { ...remote, MOCKAPI_PUSH_POLICY: ' FAIL ' }).pushPolicy).toBe('FAIL');
     expect(parse([], remote).pushPolicy).toBeUndefined();
     expect(error([], { MOCKAPI_PUSH_POLICY: 'FAIL' })).toMatch(/^MOCKAPI_PUSH_POLICY is set but no base URL: the embedded reference and the local mock supply a value of their own/);
+  });
+
+  test('the state file: in the working directory unless named, and a named one must be writable', () => {
+    const cwd = emptyDir();
+    expect(parse([], {}, cwd).stateFile).toBe(join(cwd, '.mockapi-conformance-state.jsonl'));
+    expect(parse(['--state-file', 'runs.jsonl'], {}, cwd).stateFile).toBe(join(cwd, 'runs.jsonl'));
+    expect(parse([], { MOCKAPI_STATE_FILE: '/tmp/x.jsonl' }, cwd).stateFile).toBe('/tmp/x.jsonl');
+    expect(error(['--state-file', '/no/such/dir/state.jsonl'])).toBe('--state-file: the directory /no/such/dir does not exist');
   });
 
   test('read-only from the flag or the variable', () => {

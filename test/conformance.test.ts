@@ -1,13 +1,15 @@
 // The command end to end: a full run against the embedded reference deployment passes with nothing
 // skipped; against a deployment given by URL it uses exactly the fixtures named; configuration errors and
 // unreachable targets get their exit codes. Faults and variations: test/fault-matrix.test.ts.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runEnvironment } from '../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../reference/server.ts';
 import { SEED } from '../reference/store.ts';
 import { REQUIREMENTS } from '../src/requirements.ts';
-import { runCli } from './support/cli.ts';
+import { emptyDirectory, runCli } from './support/cli.ts';
 
 describe('a full run against the embedded reference deployment', () => {
   let result: Awaited<ReturnType<typeof runCli>>;
@@ -101,6 +103,71 @@ describe('a run against a deployment given by URL', () => {
     for (const c of skipped) expect(c.message).toBe('read-only run: this check sends a request that can change data');
     expect(r.report!.checks.filter((c) => c.area === 'logged-requests' && c.status === 'passed').length).toBeGreaterThan(5);
   });
+});
+
+describe('a second run against the same deployment and fixtures', () => {
+  let reference: ReferenceDeployment;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    reference = await startReference({ port: 0, faults: [] });
+    env = runEnvironment(reference);
+  });
+  afterAll(() => reference.close());
+
+  test('remembers what the first deleted, skips those checks saying so, and fails nothing; elsewhere a missing fixture is its own problem', async () => {
+    const cwd = emptyDirectory();
+    const first = await runCli([], env, { cwd });
+    expect(first.code).toBe(0);
+    expect(first.report!.summary).toMatchObject({ failed: 0, skipped: 0 });
+    const state = readFileSync(join(cwd, '.mockapi-conformance-state.jsonl'), 'utf8');
+    const lines = state.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((l) => [l.deployment, l.fixture, l.resource, l.status])).toEqual(
+      expect.arrayContaining([
+        [reference.baseUrl, 'MOCKAPI_DELETABLE_DATA_SOURCE_ID', '/v1/data-sources/ds-archive', 204],
+        [reference.baseUrl, 'MOCKAPI_TEAM_MEMBER_ID', '/v1/teams/team-qa/members/user-alan', 204],
+      ]),
+    );
+    expect(lines).toHaveLength(2);
+    expect(state).not.toContain(reference.fixtures.token);
+
+    const second = await runCli([], env, { cwd });
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.report!.summary.failed).toBe(0);
+    expect(second.stdout).toContain(`Deleted by an earlier run (${join(cwd, '.mockapi-conformance-state.jsonl')}): /v1/data-sources/ds-archive at `);
+    const skipped = second.report!.checks.filter((c) => c.status === 'skipped');
+    expect(skipped.map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403', 'AUTH-403-BODY', 'AUTH-403-BODY', 'DS-DELETE', 'DS-DELETE-PERMANENT', 'TEAM-MEMBER-DELETE', 'TEAM-MEMBER-GONE']);
+    for (const c of skipped) expect(c.message).toMatch(/^consumed: an earlier run deleted \/v1\/(data-sources|teams)\/\S+ on this deployment at \S+ \(recorded in .+\); set MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) to one that exists/);
+
+    // another directory has no memory of those deletes: the fixtures answer 404, which is theirs to explain
+    // (the forbidden key still gets its 403: the reference refuses permission before it looks for the resource)
+    const elsewhere = await runCli([], env);
+    expect(elsewhere.code, elsewhere.stdout).toBe(0);
+    expect(elsewhere.report!.summary.failed).toBe(0);
+    const unjudged = elsewhere.report!.checks.filter((c) => c.status === 'skipped');
+    expect(unjudged.map((c) => c.requirement).sort()).toEqual(['DS-DELETE', 'DS-DELETE-PERMANENT', 'TEAM-MEMBER-DELETE', 'TEAM-MEMBER-GONE']);
+    for (const c of unjudged) expect(c.message).toMatch(/^fixture problem: MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) names .+, which answered 404 to the first delete this tool sent it, and no earlier run deleted it .*set MOCKAPI_\w+ to one that exists$/);
+  });
+});
+
+test("a forbidden key's 404 is a violation only for a fixture that exists: for one that is gone it is the fixture's problem", async () => {
+  // this deployment answers the key without permission 404 on a data source delete (fault forbidden-delete-404)
+  const hiding = await startReference({ port: 0, faults: ['forbidden-delete-404'] });
+  try {
+    const env = runEnvironment(hiding);
+    const ds = `${hiding.baseUrl}/v1/data-sources/${hiding.fixtures.deletableDataSourceId}`;
+    const present = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
+    expect(present.code).toBe(1);
+    expect(present.report!.checks.filter((c) => c.status === 'failed').map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403-BODY']);
+    // gone, deleted by someone else: the same answers cannot be judged
+    expect((await fetch(ds, { method: 'DELETE', headers: { Authorization: `Token ${hiding.fixtures.token}` } })).status).toBe(404);
+    const gone = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
+    expect(gone.code, gone.stdout).toBe(0);
+    const forbidden = gone.report!.checks.filter((c) => c.requirement.startsWith('AUTH-403') && c.title.includes('deleteDataSource'));
+    expect(forbidden.map((c) => c.status)).toEqual(['skipped', 'skipped']);
+    for (const c of forbidden) expect(c.message).toMatch(/^fixture problem: MOCKAPI_DELETABLE_DATA_SOURCE_ID names data source "ds-archive"/);
+  } finally {
+    await hiding.close();
+  }
 });
 
 describe('--only', () => {

@@ -29,7 +29,7 @@ test('an interrupted run puts the organisation name back and exits 130', async (
   const r = await runCli(
     ['--timeout-ms', '2000'],
     { MOCKAPI_BASE_URL: reference.baseUrl, MOCKAPI_TOKEN: f.token, MOCKAPI_ORGANISATION_ID: f.organisationId },
-    (spawned) => (child = spawned),
+    { onSpawn: (spawned) => (child = spawned) },
   );
   release();
   expect(interrupted).toBe(true);

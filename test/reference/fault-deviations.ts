@@ -64,6 +64,12 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect((await call('GET', org, forbidden)).status).toBe(200);
     expect((await call('PUT', org, { ...forbidden, body: { organisation: { name: 'X' } } })).status).toBe(403);
   },
+  'forbidden-delete-404': async ({ call, deployment }) => {
+    const forbidden = { token: deployment.fixtures.forbiddenToken };
+    expect(seen(await call('DELETE', dataSource(SEED.deletableDataSourceId), forbidden))).toEqual({ status: 404, type: 'application/json', body: NOT_FOUND_BODY });
+    expect((await call('DELETE', member(), forbidden)).status).toBe(403);
+    expect((await call('DELETE', dataSource(SEED.deletableDataSourceId))).status).toBe(204);
+  },
   'forbidden-source-not-empty': async ({ call, deployment }) => {
     const answer = await call('GET', org, { token: deployment.fixtures.forbiddenToken });
     expect(answer.status).toBe(403);

@@ -78,6 +78,7 @@ const probes: { name: string; shows: RequirementId[]; method: string; path: stri
   { name: 'rows misfit', shows: ['DS-ROWS-FIT'], ...put(dataSource(SEED.dataSourceId), { dataSource: { ...configuration.dataSource, rows: [[]] } }) },
   { name: 'a row longer than the columns', shows: ['DS-ROWS-FIT'], ...put(dataSource(SEED.dataSourceId), { dataSource: { ...configuration.dataSource, rows: [['v', 'extra']] } }) },
   { name: 'rows not an array', shows: ['DS-TYPES'], ...put(dataSource(SEED.dataSourceId), { dataSource: { ...configuration.dataSource, rows: {} } }) },
+  { name: 'delete data source, forbidden key', shows: ['AUTH-403'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId), call: (r) => ({ token: r.deployment.fixtures.forbiddenToken }) },
   { name: 'delete data source', shows: ['DS-DELETE'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId) },
   { name: 'delete it again', shows: ['DS-DELETE-PERMANENT'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId) },
   { name: 'update deleted', shows: ['DS-DELETE-PERMANENT'], ...put(dataSource(SEED.deletableDataSourceId), configuration) },

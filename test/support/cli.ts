@@ -17,13 +17,22 @@ export interface CliResult {
   reportText: string;
 }
 
+export interface CliOptions {
+  /** the working directory; default a new empty one (a second run in the same one sees the first's state file) */
+  cwd?: string;
+  onSpawn?: (child: ChildProcess) => void;
+}
+
+/** An empty directory to run in. */
+export const emptyDirectory = () => mkdtempSync(join(tmpdir(), 'mockapi-conformance-'));
+
 /**
  * Runs `mockapi-conformance` with the given flags and environment (MOCKAPI_* from this process are not
  * passed on, so a developer's .env or shell cannot change a test's outcome) in an empty directory.
  */
-export async function runCli(args: string[], env: Record<string, string> = {}, onSpawn?: (child: ChildProcess) => void): Promise<CliResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-'));
-  const reportFile = join(dir, 'report.json');
+export async function runCli(args: string[], env: Record<string, string> = {}, { cwd, onSpawn }: CliOptions = {}): Promise<CliResult> {
+  const dir = cwd ?? emptyDirectory();
+  const reportFile = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-report-')), 'report.json');
   const child = spawn(process.execPath, [BIN, '--report-json', reportFile, ...args], {
     cwd: dir,
     env: cleanEnvironment({ NO_COLOR: '1', ...env }),

@@ -1,0 +1,59 @@
+// What a run deleted, remembered per deployment across runs. A delete consumes its fixture: the next run
+// against the same deployment with the same fixtures would get 404 and, without this memory, report the
+// interface broken. So every delete that succeeds is appended to a small state file in the working
+// directory (one JSON object per line: deployment, fixture variable, resource path, time, status; never a
+// key), and a run reads it first and skips what is already gone, saying so.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+
+/** The default state file, in the working directory of the run. */
+export const STATE_FILE = '.mockapi-conformance-state.jsonl';
+
+export interface Deletion {
+  /** the base URL of the deployment */
+  deployment: string;
+  /** the variable that named the fixture, e.g. MOCKAPI_DELETABLE_DATA_SOURCE_ID */
+  fixture: string;
+  /** the path the DELETE went to, e.g. /v1/data-sources/ds-1 */
+  resource: string;
+  /** ISO 8601 UTC */
+  deletedAt: string;
+  status: number;
+}
+
+const isDeletion = (value: unknown): value is Deletion => {
+  const d = value as Deletion;
+  return typeof d === 'object' && d !== null && typeof d.deployment === 'string' && typeof d.resource === 'string' && typeof d.deletedAt === 'string';
+};
+
+/** Every deletion the file remembers; lines that are not a deletion (hand edits) are passed over. */
+export function readDeletions(file: string): Deletion[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        const value = JSON.parse(line) as unknown;
+        return isDeletion(value) ? [value] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** The last deletion of this resource on this deployment, if a run made one. */
+export function deletedBefore(deletions: readonly Deletion[], deployment: string, resource: string): Deletion | undefined {
+  return deletions.filter((d) => d.deployment === deployment && d.resource === resource).at(-1);
+}
+
+/**
+ * Appends one deletion. One short line per append: workers of a run may append at the same time, and an
+ * append of a line this size is not interleaved with another. Returns why it failed, if it did.
+ */
+export function recordDeletion(file: string, deletion: Deletion): string | undefined {
+  try {
+    appendFileSync(file, `${JSON.stringify(deletion)}\n`);
+    return undefined;
+  } catch (error) {
+    return `could not record the delete in ${file} (${(error as Error).message}); a rerun against these fixtures will find them gone`;
+  }
+}

@@ -1,0 +1,64 @@
+// The delete of a deletable fixture (MOCKAPI_DELETABLE_DATA_SOURCE_ID, MOCKAPI_TEAM_MEMBER_ID), shared by the
+// checks of its suite: sent once per run, recorded in the state file when it succeeds on a deployment that
+// keeps data between runs, and read so that a fixture that is not there is reported as the fixture's problem
+// rather than as a violation of the interface.
+import { client, shared, target, type CheckContext } from '../src/check.ts';
+import type { Exchange } from '../src/client.ts';
+import { recordDeletion } from '../src/deletions.ts';
+import { FIXTURE_VARIABLES, type FixtureName } from '../src/fixtures.ts';
+
+export interface FixtureDelete {
+  fixture: FixtureName;
+  /** what the fixture names, in words: 'data source "ds-1"' */
+  what(): string;
+  /** the delete with the full key, sent at most once per run */
+  send(): Promise<Exchange>;
+  /** why the delete could not be recorded in the state file, if it could not */
+  unrecorded(): string | undefined;
+}
+
+export function fixtureDelete(fixture: FixtureName, path: () => string, what: () => string): FixtureDelete {
+  let unrecorded: string | undefined;
+  const send = shared(async () => {
+    const ex = await client().send({ method: 'DELETE', path: path() });
+    const deletions = target().deletions;
+    if (deletions && ex.status >= 200 && ex.status < 300) {
+      unrecorded = recordDeletion(deletions.stateFile, { deployment: target().baseUrl, fixture: FIXTURE_VARIABLES[fixture], resource: path(), deletedAt: new Date().toISOString(), status: ex.status });
+    }
+    return ex;
+  });
+  return { fixture, what, send, unrecorded: () => unrecorded };
+}
+
+/**
+ * The answer of the first delete, unless it says the fixture is not there: a 404 to the first delete this tool
+ * sends a fixture that no earlier run deleted (the run skipped it otherwise) means the user named something that
+ * does not exist, which says nothing about the interface. Only where the fixture is the user's: the embedded
+ * reference and a mock answer for fixtures they are known to have.
+ */
+export async function firstDelete(t: CheckContext, d: FixtureDelete): Promise<Exchange> {
+  const ex = t.uses(await d.send());
+  const unrecorded = d.unrecorded();
+  if (unrecorded) t.note(unrecorded);
+  if (ex.status === 404 && t.target.deletions) {
+    const variable = FIXTURE_VARIABLES[d.fixture];
+    t.skip(
+      `fixture problem: ${variable} names ${d.what()}, which answered 404 to the first delete this tool sent it, and no earlier run deleted it ` +
+        `(${t.target.deletions.stateFile}): it does not exist on this deployment, so the delete could not be judged; set ${variable} to one that exists`,
+    );
+  }
+  return ex;
+}
+
+/**
+ * The forbidden key's answer to a delete of the fixture. A 404 there is a violation only if the fixture
+ * exists: then the delete with the full key is sent at once, and its answer tells (see firstDelete).
+ */
+export async function forbiddenDelete(t: CheckContext, d: FixtureDelete, forbidden: () => Promise<Exchange>): Promise<Exchange> {
+  const ex = t.uses(await forbidden());
+  if (ex.status === 404) {
+    const real = await firstDelete(t, d);
+    t.note(`the forbidden key got 404, and the delete with the full key that followed got ${real.status || real.error}: ${d.what()} was there`);
+  }
+  return ex;
+}

@@ -25,6 +25,16 @@ export interface GuardOptions {
   variations: boolean;
 }
 
+/** The permission of a key that a fault takes the given one for: compared by its start, or without case. */
+function nearMiss(given: string, permissions: Map<string, Permission>, faults: Faults): Permission | undefined {
+  for (const [key, permission] of permissions) {
+    if (faults.has('auth-key-extra-characters-accepted') && given.startsWith(key)) return permission;
+    if (faults.has('auth-key-prefix-accepted') && given.length >= 8 && key.startsWith(given)) return permission;
+    if (faults.has('auth-key-case-insensitive') && given.toLowerCase() === key.toLowerCase()) return permission;
+  }
+  return undefined;
+}
+
 export function createGuard(keys: Keys, { faults, variations }: GuardOptions): (authorization: string | undefined) => Verdict {
   const permissions = new Map<string, Permission>([
     [keys.token, 'everything'],
@@ -34,7 +44,8 @@ export function createGuard(keys: Keys, { faults, variations }: GuardOptions): (
     const space = authorization?.indexOf(' ') ?? -1;
     if (authorization === undefined || space < 0) return 'unauthenticated';
     const scheme = authorization.slice(0, space);
-    const permission = permissions.get(authorization.slice(space + 1));
+    const given = authorization.slice(space + 1);
+    const permission = permissions.get(given) ?? nearMiss(given, permissions, faults);
     if (permission === undefined) return 'unauthenticated';
     const verdict = permission === 'everything' ? 'permitted' : 'forbidden';
     if (scheme === 'Token') return verdict;

@@ -21,6 +21,18 @@ export const FAULTS = {
     breaks: 'AUTH-401-INVALID',
     description: 'the Bearer scheme with a valid key is accepted like Token',
   },
+  'auth-key-extra-characters-accepted': {
+    breaks: 'AUTH-401-INVALID',
+    description: 'a key is accepted when it begins with a valid key: the key with characters appended gets in',
+  },
+  'auth-key-prefix-accepted': {
+    breaks: 'AUTH-401-INVALID',
+    description: 'a key of 8 characters or more is accepted when a valid key begins with it: the key without its last character gets in',
+  },
+  'auth-key-case-insensitive': {
+    breaks: 'AUTH-401-INVALID',
+    description: 'keys are compared without case: the key with its letters in the other case gets in',
+  },
   'auth-401-json-body': {
     breaks: 'AUTH-401-BODY',
     description: 'the 401 body is JSON {"message": ...} served as application/json instead of plain text',
@@ -132,6 +144,14 @@ export const FAULTS = {
   'not-json-accepted': {
     breaks: 'GEN-NOT-JSON',
     description: 'a chaos update whose body is not JSON is taken as {"chaos": {}} and answered 200',
+  },
+  'state-empty-body-accepted': {
+    breaks: 'GEN-WRAP-REQUEST',
+    description: 'a state update with a zero-byte body is taken as {"state": {}} and answered 200',
+  },
+  'data-source-empty-body-500': {
+    breaks: 'GEN-NO-5XX',
+    description: 'a data source update with a zero-byte body is answered 500',
   },
   'oversize-body-500': {
     breaks: 'GEN-NO-5XX',
@@ -285,6 +305,10 @@ export const FAULTS = {
     breaks: 'LR-BODY',
     description: 'body shows a JSON request body pretty-printed, while bodyAsBase64 holds the bytes as received',
   },
+  'logged-request-base64-url-safe': {
+    breaks: 'LR-BODY',
+    description: "bodyAsBase64 is written with the URL-safe alphabet and without padding ('_' for '/', no '='): a lenient decoder reads it, but it is not Base64 (RFC 4648 section 4)",
+  },
   'logged-request-url-mismatch': {
     breaks: 'LR-URL',
     description: 'absoluteUrl leaves out the query that url shows',
@@ -340,6 +364,10 @@ export const FAULTS = {
   'chaos-percentage-a-hair-above-100-accepted': {
     breaks: 'CHAOS-PERCENTAGE-LIMIT',
     description: 'percentageFailures up to 100.0005 is accepted: past the limit by less than any hand-written case sends, found by the generated nearest double 100.00000000000001',
+  },
+  'chaos-status-limit-first-item-only': {
+    breaks: 'CHAOS-HTTP-STATUS-LIMIT',
+    description: 'only the first httpErrors item is held to 400 to 599: a status past the limits after a valid one is accepted',
   },
   'chaos-status-400-rejected': {
     breaks: 'CHAOS-HTTP-STATUS-LIMIT',

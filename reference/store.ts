@@ -67,7 +67,7 @@ export const SEED = {
   teamId: 'team-qa',
   teamMemberId: 'user-alan',
   otherTeamMemberIds: ['user-ada', 'user-grace'],
-  /** POST with a JSON body, headers and cookies */
+  /** POST with a JSON body (whose Base64 has a '/' and padding), headers and cookies */
   requestId: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
   /** PUT whose body is not valid UTF-8 */
   binaryRequestId: '0c9d8e7f-6a5b-4c3d-9e2f-1a0b9c8d7e6f',
@@ -153,7 +153,7 @@ export function seededStore(now: number): Store {
       headers: { 'Content-Type': 'application/json', Accept: '*/*', Cookie: 'session=abc123; theme=dark' },
       cookies: { session: 'abc123', theme: 'dark' },
       loggedDate: now - 180_000 - 123,
-      body: Buffer.from('{"item":"tea","quantity":2}', 'utf8'),
+      body: Buffer.from('{"item":"tea","quantity":2,"note":"tea & scones?"}', 'utf8'),
       status: 201,
       fromConfiguredStub: true,
     }),

@@ -99,7 +99,11 @@ function atExcludedLimit(id: OperationId, body: JsonObject, faults: Faults): Err
     .map(([pointer, value]) => invalidValue(pointer, `${String(value)} is outside the limits`));
 }
 
+const LATER_HTTP_STATUS = /^\/chaos\/httpErrors\/[1-9]\d*\/status$/;
+
 function tolerated(error: ErrorObject, faults: Faults): boolean {
+  // chaos-status-limit-first-item-only: the limits are held only at the first item of httpErrors
+  if (faults.has('chaos-status-limit-first-item-only') && (error.keyword === 'minimum' || error.keyword === 'maximum') && LATER_HTTP_STATUS.test(error.instancePath)) return true;
   return MOVED_LIMITS.some(
     ([fault, keyword, pointer, furthest]) =>
       faults.has(fault) &&
@@ -180,6 +184,8 @@ function rejected(entries: ErrorEntry[], faults: Faults): { ok: false; reply: Re
 }
 
 export function checkBody(id: OperationId, bytes: Buffer, faults: Faults): Checked {
+  if (bytes.length === 0 && id === 'updateStateSettings' && faults.has('state-empty-body-accepted')) return { ok: true, body: { state: {} } };
+  if (bytes.length === 0 && id === 'updateDataSource' && faults.has('data-source-empty-body-500')) return { ok: false, reply: internalError() };
   const parsed = parse(bytes);
   if (!parsed.ok && id === 'updateChaosSettings' && faults.has('not-json-accepted')) return { ok: true, body: { chaos: {} } };
   if (!parsed.ok) return rejected([invalidJson('Body is not valid JSON', '', 'object', faults)], faults);

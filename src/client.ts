@@ -115,19 +115,57 @@ function readCapped(body: Readable, cap: number): Promise<{ bytes: Buffer; trunc
   });
 }
 
+/** A prefix of a key at least this long is redacted too: near-miss keys that checks send are mostly the key. */
+const KEY_PREFIX_REDACTED = 8;
+
+const swapCase = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/**
+ * Replaces keys with placeholders ($MOCKAPI_TOKEN), also in the near-miss forms the checks send: the key with
+ * text after it, a prefix of it (from KEY_PREFIX_REDACTED characters), the key with its letters in the other
+ * case. Each placeholder is one a shell expands to what was sent, so curl lines still reproduce:
+ * `${MOCKAPI_TOKEN}x0`, `${MOCKAPI_TOKEN:0:31}`, `${MOCKAPI_TOKEN~~}` (bash).
+ */
 export class Redactor {
-  private readonly secrets: [string, string][];
+  private readonly secrets: { secret: string; name: string; anyCase: RegExp }[];
   constructor(secrets: Record<string, string | undefined>) {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
-      .map(([placeholder, secret]): [string, string] => [secret, placeholder])
-      .sort((a, b) => b[0].length - a[0].length);
+      .map(([placeholder, secret]) => ({ secret, name: placeholder.replace(/^\$/, ''), anyCase: new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') }))
+      .sort((a, b) => b.secret.length - a.secret.length);
   }
   redact(text: string): string {
     let out = text;
-    for (const [secret, placeholder] of this.secrets) out = out.split(secret).join(placeholder);
+    // whole keys first, so that a key that begins another is not taken for a prefix of it
+    for (const s of this.secrets) out = this.replace(out, s.secret, (next) => (/[A-Za-z0-9_]/.test(next) ? `\${${s.name}}` : `$${s.name}`));
+    for (const s of this.secrets) out = out.replace(s.anyCase, (found) => `\${${s.name}${found === swapCase(s.secret) ? '~~' : found === s.secret.toUpperCase() ? '^^' : found === s.secret.toLowerCase() ? ',,' : ''}}`);
+    // shortest first: a prefix common to two keys is named after the one it is nearest to
+    for (const s of [...this.secrets].reverse()) out = this.replacePrefixes(out, s.secret, s.name);
     return out;
+  }
+  private replace(text: string, secret: string, placeholder: (next: string) => string): string {
+    let out = '';
+    let from = 0;
+    for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, from)) {
+      out += text.slice(from, at) + placeholder(text[at + secret.length] ?? '');
+      from = at + secret.length;
+    }
+    return out + text.slice(from);
+  }
+  /** Prefixes of the key long enough to matter (the whole key is gone by now). */
+  private replacePrefixes(text: string, secret: string, name: string): string {
+    if (secret.length <= KEY_PREFIX_REDACTED) return text;
+    const head = secret.slice(0, KEY_PREFIX_REDACTED);
+    let out = '';
+    let from = 0;
+    for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, from)) {
+      let n = head.length;
+      while (n < secret.length - 1 && text[at + n] === secret[n]) n++;
+      out += `${text.slice(from, at)}\${${name}:0:${n}}`;
+      from = at + n;
+    }
+    return out + text.slice(from);
   }
 }
 

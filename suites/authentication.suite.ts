@@ -145,6 +145,19 @@ function documentedErrors(c: Case): void {
   }
 }
 
+/**
+ * Keys that resemble the valid one, each of which must be refused like any unknown key: a deployment that
+ * compares keys by their start, or without case, lets them in. undefined: the key has no such neighbour.
+ */
+const NEAR_KEYS: [string, (key: string) => string | undefined][] = [
+  ['the key with characters appended', (key) => `${key}x0`],
+  ['the key without its last character', (key) => (key.length > 1 ? key.slice(0, -1) : undefined)],
+  ['the key with its letters in the other case', (key) => {
+    const swapped = [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    return swapped === key ? undefined : swapped;
+  }],
+];
+
 /** An unknown key that looks like a real one, so that only its being unknown is tested. */
 const UNKNOWN_KEY = 'conformanceUnknownKey0000000000000000000';
 
@@ -173,6 +186,14 @@ for (const c of CASES) {
     check('AUTH-401-INVALID', `${c.op}: an unknown key is answered 401`, realKeys, async (t) => {
       expectUnauthorized(t, await send(t, { authorization: `Token ${UNKNOWN_KEY}` }, 'unauthenticated'), 'AUTH-401-INVALID');
     });
+    for (const [what, near] of NEAR_KEYS) {
+      check('AUTH-401-INVALID', `${c.op}: ${what} is answered 401`, realKeys, async (t) => {
+        const key = t.client.authorization('token')!.slice('Token '.length);
+        const other = near(key);
+        if (other === undefined || other === t.target.forbiddenToken) t.skip(`the key has no such neighbour (${what})`);
+        expectUnauthorized(t, await send(t, { authorization: `Token ${other}` }, 'unauthenticated'), 'AUTH-401-INVALID');
+      });
+    }
 
     if (c.forbiddenNeeds) {
       let forbiddenExchange: Promise<Exchange> | undefined;

@@ -57,6 +57,9 @@ accepted('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 599 (the upper limit) is 
 rejected('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 399 (below 400) is rejected', { httpErrors: [{ status: 399 }] }, 'httpErrors status 399');
 rejected('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 600 (above 599) is rejected', { httpErrors: [{ status: 600 }] }, 'httpErrors status 600');
 rejected('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 400.5 (not an integer) is rejected', { httpErrors: [{ status: 400.5 }] }, 'httpErrors status 400.5');
+// the limits hold for every item, not only the first
+rejected('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 600 after a valid one is rejected', { httpErrors: [{ status: 500 }, { status: 600 }] }, 'httpErrors [500, 600]');
+rejected('CHAOS-HTTP-STATUS-LIMIT', 'httpErrors status 399 after a valid one is rejected', { httpErrors: [{ status: 503 }, { status: 399 }] }, 'httpErrors [503, 399]');
 
 rejected('CHAOS-TYPES', 'percentageFailures as a string is rejected', { percentageFailures: '50' }, 'percentageFailures "50"');
 rejected('CHAOS-TYPES', 'enabled as a string is rejected', { enabled: 'false' }, 'enabled "false"');

@@ -75,6 +75,9 @@ for (const { op, fixture, path, body, pushes } of puts) {
   check('GEN-NO-5XX', `${op}: "${name}": null is answered with a 4xx`, options, async (t) => {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: { [name]: null } }), 'GEN-WRAP-REQUEST', `"${name}": null`);
   });
+  check('GEN-WRAP-REQUEST', `${op}: a zero-byte body is not accepted`, options, async (t) => {
+    expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: '' }), 'GEN-WRAP-REQUEST', 'a zero-byte body');
+  });
   check('GEN-NOT-JSON', `${op}: a body that is not JSON is not accepted`, options, async (t) => {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: `${name}: {` }), 'GEN-NOT-JSON', 'a body that is not JSON');
   });

@@ -69,6 +69,9 @@ const lossy = (text: string) => text.replace(/\uFFFD+/g, '\uFFFD');
 check('LR-BODY', 'bodyAsBase64 holds the body and body is its text', needs, async (t) => {
   const { body, bodyAsBase64 } = (await logged(t)).request;
   if (!t.expect(typeof body === 'string' && typeof bodyAsBase64 === 'string', 'LR-BODY', 'body and bodyAsBase64, both strings', () => `${JSON.stringify(body)}, ${JSON.stringify(bodyAsBase64)}`)) return;
+  // Base64 is the standard alphabet, padded (RFC 4648 section 4); Node's decoder would also read the URL-safe
+  // alphabet and unpadded text, so the text is held to the format before it is decoded
+  if (!t.expect(format('base64')(bodyAsBase64) === true, 'LR-BODY', 'bodyAsBase64 in Base64 (RFC 4648 section 4: the standard alphabet with + and /, padded with = to a multiple of four)', () => JSON.stringify(bodyAsBase64.slice(0, 200)))) return;
   const bytes = Buffer.from(bodyAsBase64, 'base64');
   let strict: string | undefined;
   try {

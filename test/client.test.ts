@@ -1,6 +1,7 @@
 // The client hands out no key in clear: not in evidence, not in curl lines, not when the target echoes it.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { Client, Redactor } from '../src/client.ts';
 
 const KEY = 'k3y-Th4t-Must-N3ver-Leak-0123456789';
@@ -80,6 +81,23 @@ test('after five requests in a row without an answer, the client stops sending a
   expect(sixth.error).toBe('not sent: the deployment gave no HTTP answer to the last 5 requests');
   expect(client.requestCount).toBe(5);
   await client.close();
+});
+
+test('the redactor also hides the near-miss forms of a key that checks send, each as a shell expansion that gives it back', () => {
+  const key = 'Zq9-distinctive-KEY-7f3a91c0d5e2b4a6';
+  const r = new Redactor({ $MOCKAPI_TOKEN: key, $MOCKAPI_FORBIDDEN_TOKEN: 'forbidden-key-0123456789' });
+  const swapped = [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  expect(r.redact(`Token ${key}x0`)).toBe('Token ${MOCKAPI_TOKEN}x0');
+  expect(r.redact(`Token ${key}-x`)).toBe('Token $MOCKAPI_TOKEN-x');
+  expect(r.redact(`Token ${key.slice(0, -1)}`)).toBe('Token ${MOCKAPI_TOKEN:0:35}');
+  expect(r.redact(`Token ${key.slice(0, 8)} ${key.slice(0, 7)}`)).toBe(`Token \${MOCKAPI_TOKEN:0:8} ${key.slice(0, 7)}`);
+  expect(r.redact(`Token ${swapped}`)).toBe('Token ${MOCKAPI_TOKEN~~}');
+  expect(r.redact(`Token ${key.toUpperCase()} ${key.toLowerCase()}`)).toBe('Token ${MOCKAPI_TOKEN^^} ${MOCKAPI_TOKEN,,}');
+  // what each placeholder expands to in bash is what was sent
+  const expand = (placeholder: string) => execFileSync('bash', ['-c', `printf %s "${placeholder}"`], { env: { ...process.env, MOCKAPI_TOKEN: key } }).toString();
+  expect(expand('${MOCKAPI_TOKEN}x0')).toBe(`${key}x0`);
+  expect(expand('${MOCKAPI_TOKEN:0:35}')).toBe(key.slice(0, -1));
+  expect(expand('${MOCKAPI_TOKEN~~}')).toBe(swapped);
 });
 
 test('the redactor replaces the longer of two overlapping keys whole', () => {

@@ -51,7 +51,7 @@ function view(logged: LoggedRequest, faults: Faults) {
       // second precision; logged-date-string-milliseconds keeps the milliseconds (the same instant, more digits)
       loggedDateString: faults.has('logged-date-string-milliseconds') ? new Date(logged.loggedDate).toISOString() : new Date(logged.loggedDate).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       body: bodyText(logged.body, faults),
-      bodyAsBase64: logged.body.toString('base64'),
+      bodyAsBase64: logged.body.toString(faults.has('logged-request-base64-url-safe') ? 'base64url' : 'base64'),
     },
     responseDefinition: {
       status: logged.status,

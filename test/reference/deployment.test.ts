@@ -11,7 +11,7 @@ describe('startReference', () => {
     vi.restoreAllMocks();
   });
 
-  it('names its fixtures, and listens on 127.0.0.1 at a free port', () => {
+  it('names its fixtures and the push policy it accepts, and listens on 127.0.0.1 at a free port', () => {
     const { baseUrl, fixtures } = reference().deployment;
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(fixtures).toEqual({
@@ -24,6 +24,7 @@ describe('startReference', () => {
       requestId: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
       token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       forbiddenToken: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      pushPolicy: 'ABORT',
     });
     expect(fixtures.token).not.toBe(fixtures.forbiddenToken);
   });

@@ -46,6 +46,23 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect((await call('GET', org, bearer(deployment.fixtures.forbiddenToken))).status).toBe(403);
     expect((await call('GET', org, bearer('unknown'))).status).toBe(401);
   },
+  'auth-key-extra-characters-accepted': async ({ call, deployment }) => {
+    const as = (key: string) => ({ token: key });
+    expect((await call('GET', org, as(`${deployment.fixtures.token}x0`))).status).toBe(200);
+    expect((await call('GET', org, as(`${deployment.fixtures.forbiddenToken}x0`))).status).toBe(403);
+    expect((await call('GET', org, as(deployment.fixtures.token.slice(0, -1)))).status).toBe(401);
+  },
+  'auth-key-prefix-accepted': async ({ call, deployment }) => {
+    expect((await call('GET', org, { token: deployment.fixtures.token.slice(0, -1) })).status).toBe(200);
+    expect((await call('GET', org, { token: deployment.fixtures.token.slice(0, 7) })).status).toBe(401);
+    expect((await call('GET', org, { token: `${deployment.fixtures.token}x0` })).status).toBe(401);
+  },
+  'auth-key-case-insensitive': async ({ call, deployment }) => {
+    const swapped = [...deployment.fixtures.token].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    expect(swapped).not.toBe(deployment.fixtures.token);
+    expect((await call('GET', org, { token: swapped })).status).toBe(200);
+    expect((await call('GET', org, { token: `${deployment.fixtures.token}x0` })).status).toBe(401);
+  },
   'auth-401-json-body': async ({ call }) => {
     const answer = await call('GET', org, { token: null });
     expect(seen(answer)).toEqual({ status: 401, type: 'application/json', body: { message: CREDENTIALS_REQUIRED } });
@@ -180,6 +197,15 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 7 } } })).status).toBe(200);
     expect((await call('PUT', chaos(), { body: 'chaos: {' })).json).toMatchObject({ chaos: { percentageFailures: 7 } });
     expect((await call('PUT', state, { body: 'state: {' })).status).toBe(400);
+  },
+  'state-empty-body-accepted': async ({ call }) => {
+    expect(seen(await call('PUT', state, { body: '' }))).toMatchObject({ status: 200, body: { state: { defaultContextExpression: '' } } });
+    expect((await call('PUT', chaos(), { body: '' })).status).toBe(400);
+  },
+  'data-source-empty-body-500': async ({ call }) => {
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: '' })).status).toBe(500);
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: '{' })).status).toBe(400);
+    expect((await call('PUT', state, { body: '' })).status).toBe(400);
   },
   'oversize-body-500': async ({ call }) => {
     const padding = 'x'.repeat(1024 * 1024 + 1);
@@ -364,9 +390,16 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
   },
   'logged-request-body-mismatch': async (r) => {
     const { body, bodyAsBase64 } = (await loggedOf(r)).request;
-    expect(Buffer.from(bodyAsBase64, 'base64').toString('utf8')).toBe('{"item":"tea","quantity":2}');
-    expect(body).toBe('{\n  "item": "tea",\n  "quantity": 2\n}');
+    expect(Buffer.from(bodyAsBase64, 'base64').toString('utf8')).toBe('{"item":"tea","quantity":2,"note":"tea & scones?"}');
+    expect(body).toBe('{\n  "item": "tea",\n  "quantity": 2,\n  "note": "tea & scones?"\n}');
     expect((await loggedOf(r, SEED.binaryRequestId)).request.bodyAsBase64).toBe(Buffer.from(SEED.binaryBody).toString('base64'));
+  },
+  'logged-request-base64-url-safe': async (r) => {
+    const { body, bodyAsBase64 } = (await loggedOf(r)).request;
+    expect(bodyAsBase64).toBe(Buffer.from(body).toString('base64url'));
+    expect(bodyAsBase64).toMatch(/_/);
+    expect(bodyAsBase64).not.toMatch(/[=+/]/);
+    expect(Buffer.from(bodyAsBase64, 'base64url').toString('utf8')).toBe(body);
   },
   'logged-request-url-mismatch': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
@@ -427,6 +460,12 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
   'chaos-percentage-a-hair-above-100-accepted': async ({ call }) => {
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 100.00000000000001 } } })).status).toBe(200);
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 100.001 } } })).status).toBe(400);
+  },
+  'chaos-status-limit-first-item-only': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 600 }] } } })).status).toBe(400);
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 500 }, { status: 600 }] } } })).status).toBe(200);
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 500 }, { status: 399 }] } } })).status).toBe(200);
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 500 }, { status: 'x' }] } } })).status).toBe(400);
   },
   'chaos-status-400-rejected': async ({ call }) => {
     expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 500 }, { status: 400 }] } } })).status).toBe(400);

@@ -44,8 +44,8 @@ describe('get a logged request', () => {
         browserProxyRequest: false,
         loggedDate: expect.any(Number),
         loggedDateString: expect.any(String),
-        body: '{"item":"tea","quantity":2}',
-        bodyAsBase64: Buffer.from('{"item":"tea","quantity":2}').toString('base64'),
+        body: '{"item":"tea","quantity":2,"note":"tea & scones?"}',
+        bodyAsBase64: Buffer.from('{"item":"tea","quantity":2,"note":"tea & scones?"}').toString('base64'),
       },
       responseDefinition: { status: 201, transformers: [], fromConfiguredStub: true, transformerParameters: {} },
     });

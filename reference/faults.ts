@@ -249,6 +249,10 @@ export const FAULTS = {
     breaks: 'DS-LAST-UPDATED',
     description: 'lastUpdatedTime is shown at second precision, without a fraction',
   },
+  'data-source-updated-time-hours-off': {
+    breaks: 'DS-LAST-UPDATED-NOW',
+    description: 'lastUpdatedTime is the time of the update two hours early (local time written as UTC, say)',
+  },
   'data-source-version-frozen': {
     breaks: 'DS-VERSION',
     description: 'a data source update leaves version unchanged',
@@ -336,6 +340,14 @@ export const FAULTS = {
   'job-elapsed-milliseconds': {
     breaks: 'JOB-ELAPSED',
     description: 'job.elapsed is written like "183ms" instead of an ISO 8601 duration',
+  },
+  'job-finished-before-started': {
+    breaks: 'JOB-TIMES',
+    description: 'job.finished is one second before job.started (elapsed still agrees with the run)',
+  },
+  'job-elapsed-disagrees': {
+    breaks: 'JOB-TIMES',
+    description: 'job.elapsed is PT1H, a valid duration an hour longer than the job took from started to finished',
   },
   'job-link-other-job-id': {
     breaks: 'JOB-LINKS',

@@ -7,6 +7,15 @@ export interface UtcTimestamp {
   epochMs: number;
   /** how many decimal digits the seconds carry: 0 for second precision, 9 for nanoseconds */
   fractionDigits: number;
+  /** the digits of the fraction of the second ('' for none), to order two instants finer than milliseconds */
+  fraction: string;
+}
+
+/** Orders two instants to the last digit either shows: negative when a is earlier. */
+export function compareInstants(a: UtcTimestamp, b: UtcTimestamp): number {
+  if (a.epochMs !== b.epochMs) return a.epochMs - b.epochMs;
+  const width = Math.max(a.fraction.length, b.fraction.length);
+  return a.fraction.padEnd(width, '0') < b.fraction.padEnd(width, '0') ? -1 : a.fraction.padEnd(width, '0') > b.fraction.padEnd(width, '0') ? 1 : 0;
 }
 
 const EXTENDED = /^(\d{4})-(?:(\d{2})-(\d{2})|(\d{3})|W(\d{2})-(\d))T(\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(Z|\+00:00|\+00)$/;
@@ -56,7 +65,7 @@ export function parseUtcTimestamp(text: string): UtcTimestamp | undefined {
   if (hour > 23 || minute > 59 || second > 60) return undefined;
   const fractionMs = frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0;
   const epochMs = epochDay * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000 + fractionMs;
-  return { epochMs, fractionDigits: frac?.length ?? 0 };
+  return { epochMs, fractionDigits: frac?.length ?? 0, fraction: frac ?? '' };
 }
 
 const DURATION = /^P(?:(\d+(?:[.,]\d+)?)W|(?=\d|T\d)(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?=\d)(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?)$/;
@@ -81,4 +90,26 @@ export function isIsoDuration(text: string): boolean {
   if (!((dashes === 2 && colons === 2) || (dashes === 0 && colons === 0))) return false;
   const [, , mo, d, h, mi, s] = a.map(Number);
   return mo! <= 12 && d! <= 30 && h! <= 24 && mi! <= 59 && s! < 60;
+}
+
+const SECONDS = { W: 604_800, D: 86_400, H: 3_600, M: 60, S: 1 } as const;
+const number = (text: string | undefined) => (text === undefined ? 0 : Number(text.replace(',', '.')));
+
+/**
+ * The length of an ISO 8601 duration in seconds, where it has one: years and months have no fixed length (a
+ * month is 28 to 31 days), so a duration that counts them gives undefined, as does text that is no duration.
+ * Weeks are 7 days and days 24 hours.
+ */
+export function durationSeconds(text: string): number | undefined {
+  if (!isIsoDuration(text)) return undefined;
+  const m = DURATION.exec(text);
+  if (m) {
+    const [, w, y, mo, d, h, mi, sec] = m;
+    if ((y !== undefined && number(y) !== 0) || (mo !== undefined && number(mo) !== 0)) return undefined;
+    return number(w) * SECONDS.W + number(d) * SECONDS.D + number(h) * SECONDS.H + number(mi) * SECONDS.M + number(sec) * SECONDS.S;
+  }
+  const a = ALTERNATIVE.exec(text)!;
+  const [, y, mo, d, h, mi, sec] = a;
+  if (number(y) !== 0 || number(mo) !== 0) return undefined;
+  return number(d) * SECONDS.D + number(h) * SECONDS.H + number(mi) * SECONDS.M + number(sec) * SECONDS.S;
 }

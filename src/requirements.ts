@@ -71,6 +71,7 @@ export const REQUIREMENTS = [
   R('DS-NO-ROWS', 'Endpoints > Update data source; Resources > Data source', 'The update response carries no rows.'),
   R('DS-REPLACES', 'Endpoints > Update data source', 'The operation replaces the configuration: the response shows the name, type and columns sent, columns in the order sent.'),
   R('DS-LAST-UPDATED', 'Resources > Data source', 'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds.'),
+  R('DS-LAST-UPDATED-NOW', 'Resources > Data source', 'lastUpdatedTime in the answer to an update is the time of that update: within 5 minutes of the answer\'s Date header, since clocks differ (should: the interface gives the format, and a time of last update that is not the time of the update says nothing).', 'should'),
   R('DS-VERSION', 'Resources > Data source; Versioning', 'version is the version counter of the data source: it rises with every accepted update, whether the update changes its name, its columns or only its rows (should: the interface calls it a version counter and says no more).', 'should'),
   R('DS-LINKS', 'Resources > Data source (links)', 'links.self is /v1/data-sources/<data_source_id> and links.acl /v1/data-sources/<data_source_id>/acl{?subjectId}, built from the data source id.'),
   R('DS-ROWS-FIT', 'Resources > Data source (rows)', 'Each row holds one string per column, in column order (numbers and booleans written as strings); rows that do not fit the columns are not accepted.'),
@@ -99,6 +100,7 @@ export const REQUIREMENTS = [
   R('JOB-FINISHED', 'Resources > Job', 'finished, when present, is an ISO 8601 UTC timestamp.'),
   R('JOB-ELAPSED', 'Resources > Job', 'elapsed is an ISO 8601 duration.'),
   R('JOB-LINKS', 'Resources > Job', 'links.self is /v1/mock-apis/<mock_api_id>/jobs/<job_id>, built from the mock API id and the job id.'),
+  R('JOB-TIMES', 'Resources > Job', 'started, finished and elapsed describe one run of the job: finished, when present, is not before started, and elapsed agrees with the time from started to finished within 1 second (should: the interface gives their formats, not how they relate).', 'should'),
   R('JOB-OUTCOME', 'Resources > Job', 'outcome, when present, has errorCode (string) and errors (array of entries with code integer, title string, detail string).'),
 
   // Versioning

@@ -52,6 +52,24 @@ check('DS-LAST-UPDATED', 'lastUpdatedTime is an ISO 8601 UTC timestamp with frac
   t.expect(typeof text === 'string' && format('utcTimestampFractional')(text) && parseUtcTimestamp(text) !== undefined, 'DS-LAST-UPDATED', 'an ISO 8601 UTC timestamp with fractional seconds, of a real date and time', () => JSON.stringify(text));
 });
 
+/** How far lastUpdatedTime may stand from the answer's Date header: the two clocks may differ, and Date has whole seconds. */
+const CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+check('DS-LAST-UPDATED-NOW', "lastUpdatedTime of an update's answer is the time of the update (its Date header, within 5 minutes)", { ...updating, live: "a mock answers with the example's time" }, async (t) => {
+  const ds = await answered(t);
+  const ex = await update();
+  const updatedAt = typeof ds.lastUpdatedTime === 'string' ? parseUtcTimestamp(ds.lastUpdatedTime) : undefined;
+  if (!updatedAt) {
+    t.note(`lastUpdatedTime ${JSON.stringify(ds.lastUpdatedTime)} is not a readable timestamp (DS-LAST-UPDATED says why)`);
+    return;
+  }
+  const date = Date.parse(ex.headers.date ?? '');
+  // an answer without Date (a server with a clock must send one) is set against this machine's clock instead
+  const now = Number.isNaN(date) ? Date.now() - ex.durationMs : date;
+  if (Number.isNaN(date)) t.note("the answer has no Date header; lastUpdatedTime was set against this machine's clock");
+  t.expect(Math.abs(updatedAt.epochMs - now) <= CLOCK_TOLERANCE_MS, 'DS-LAST-UPDATED-NOW', `lastUpdatedTime within ${CLOCK_TOLERANCE_MS / 60_000} minutes of ${new Date(now).toISOString()} (${Number.isNaN(date) ? 'this machine' : 'the Date header'})`, () => `lastUpdatedTime ${ds.lastUpdatedTime}`);
+});
+
 check('DS-LINKS', 'links.self and links.acl are built from the data source id', updating, async (t) => {
   const ds = await answered(t);
   // a mock's data source is an example: its links must still be built from its own id

@@ -6,7 +6,7 @@ import { check, client, shared, target, type CheckContext } from '../src/check.t
 import type { Exchange } from '../src/client.ts';
 import { allowedValues } from '../src/contract/allowed-values.ts';
 import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
-import { parseUtcTimestamp, isIsoDuration } from '../src/iso8601.ts';
+import { compareInstants, durationSeconds, parseUtcTimestamp, isIsoDuration } from '../src/iso8601.ts';
 import { schema } from '../src/contract/schemas.ts';
 import { format, pathOf, pushBody } from './support.ts';
 import { pushProperties } from '../properties/resources.ts';
@@ -74,6 +74,33 @@ check('JOB-FINISHED', 'finished, when present, is an ISO 8601 UTC timestamp', op
 check('JOB-ELAPSED', 'elapsed is an ISO 8601 duration', options, async (t) => {
   const j = await job(t);
   t.expect(typeof j.elapsed === 'string' && isIsoDuration(j.elapsed), 'JOB-ELAPSED', 'an ISO 8601 duration such as PT0.25S', () => JSON.stringify(j.elapsed));
+});
+
+/** How far elapsed may stray from finished − started: a job's clock and its timestamps are read at different moments. */
+const ELAPSED_TOLERANCE_S = 1;
+
+check('JOB-TIMES', 'finished is not before started', options, async (t) => {
+  const j = await job(t);
+  const started = typeof j.started === 'string' ? parseUtcTimestamp(j.started) : undefined;
+  const finished = typeof j.finished === 'string' ? parseUtcTimestamp(j.finished) : undefined;
+  if (!started || !finished) {
+    t.note(`nothing to compare: started ${JSON.stringify(j.started)}, finished ${JSON.stringify(j.finished)} (JOB-STARTED and JOB-FINISHED judge their formats)`);
+    return;
+  }
+  t.expect(compareInstants(finished, started) >= 0, 'JOB-TIMES', `finished at or after started (${j.started})`, () => `finished ${j.finished}`);
+});
+
+check('JOB-TIMES', 'elapsed agrees with the time from started to finished', options, async (t) => {
+  const j = await job(t);
+  const started = typeof j.started === 'string' ? parseUtcTimestamp(j.started) : undefined;
+  const finished = typeof j.finished === 'string' ? parseUtcTimestamp(j.finished) : undefined;
+  const elapsed = typeof j.elapsed === 'string' ? durationSeconds(j.elapsed) : undefined;
+  if (!started || !finished || elapsed === undefined) {
+    t.note(`nothing to compare: started ${JSON.stringify(j.started)}, finished ${JSON.stringify(j.finished)}, elapsed ${JSON.stringify(j.elapsed)} (a running job has no finished; a duration in years or months has no fixed length)`);
+    return;
+  }
+  const span = (finished.epochMs - started.epochMs) / 1000;
+  t.expect(Math.abs(elapsed - span) <= ELAPSED_TOLERANCE_S, 'JOB-TIMES', `elapsed within ${ELAPSED_TOLERANCE_S} s of ${span} s, the time from started to finished`, () => `elapsed ${j.elapsed} (${elapsed} s)`);
 });
 
 check('JOB-LINKS', 'links.self is built from the mock API id and the job id', options, async (t) => {

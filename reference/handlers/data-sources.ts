@@ -36,7 +36,8 @@ export const updateDataSource = handler({
     const counted = !ctx.faults.has('data-source-version-frozen') && (renamed || !ctx.faults.has('data-source-version-only-on-rename'));
     if (counted) ds.version += ctx.variations ? 7 : 1;
     // variations: microseconds, more than Date's milliseconds
-    ds.lastUpdatedTime = ctx.variations ? isoTimestamp(ctx.clock.nowNanos(), 6) : new Date().toISOString();
+    const hoursOff = ctx.faults.has('data-source-updated-time-hours-off') ? 2 * 3_600_000 : 0;
+    ds.lastUpdatedTime = ctx.variations ? isoTimestamp(ctx.clock.nowNanos(), 6) : new Date(Date.now() - hoursOff).toISOString();
     ds.state = 'ENABLED';
     return ok(view(ds, ctx.faults));
   },

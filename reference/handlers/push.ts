@@ -15,13 +15,17 @@ const NS_PER_HOUR = 3_600_000_000_000n;
 /** The values of outOfSyncPolicy this deployment names; the first is the one it hands a run (MOCKAPI_PUSH_POLICY). */
 export const PUSH_POLICIES = ['ABORT', 'FORCE'] as const;
 
-function finishedAt(ns: bigint, faults: Faults): string {
+const NS_PER_S = 1_000_000_000n;
+
+function finishedAt(started: bigint, ns: bigint, faults: Faults): string {
   // job-finished-local-offset: the same instant, written in +01:00
   if (faults.has('job-finished-local-offset')) return isoTimestamp(ns + NS_PER_HOUR, 9).replace(/Z$/, '+01:00');
+  if (faults.has('job-finished-before-started')) return isoTimestamp(started - NS_PER_S, 9);
   return isoTimestamp(ns, 9);
 }
 
 function elapsedOf(ns: bigint, faults: Faults): string {
+  if (faults.has('job-elapsed-disagrees')) return 'PT1H';
   return faults.has('job-elapsed-milliseconds') ? `${ns / 1_000_000n}ms` : isoDuration(ns);
 }
 
@@ -50,7 +54,7 @@ export const pushOpenApiToGit = handler({
       status: faults.has('job-status-number') ? 3 : variations ? 'RUNNING' : 'ERROR',
       // variations: past the nine digits of nanosecond precision
       started: isoTimestamp(started, faults.has('job-started-millisecond-precision') ? 3 : variations ? 12 : 9),
-      ...(variations ? {} : { finished: finishedAt(finished, faults) }),
+      ...(variations ? {} : { finished: finishedAt(started, finished, faults) }),
       elapsed: elapsedOf(finished - started, faults),
       links: { self: selfLink(mockApi, id, faults) },
       ...(variations ? {} : { outcome: { errorCode: 'NO_LOCAL_HEAD', errors } }),

@@ -331,6 +331,11 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect(rowsOnly).toBe(first);
     expect((await updated(r, { dataSource: { ...configuration.dataSource, name: 'Renamed' } })).dataSource.version).toBe(first + 1);
   },
+  'data-source-updated-time-hours-off': async (r) => {
+    const { lastUpdatedTime } = (await updated(r)).dataSource;
+    expect(Date.now() - Date.parse(lastUpdatedTime)).toBeGreaterThan(2 * 3_600_000 - 60_000);
+    expect(lastUpdatedTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  },
   'data-source-link-acl-no-template': async (r) => {
     const id = SEED.dataSourceId;
     expect((await updated(r)).dataSource.links).toEqual({ self: `/v1/data-sources/${id}`, acl: `/v1/data-sources/${id}/acl` });
@@ -432,6 +437,17 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
   },
   'job-elapsed-milliseconds': async (r) => {
     expect((await jobOf(r)).elapsed).toMatch(/^\d+ms$/);
+  },
+  'job-finished-before-started': async (r) => {
+    const job = await jobOf(r);
+    expect(job.finished).toMatch(UTC_NANOS);
+    expect(Date.parse(job.started.slice(0, 23) + 'Z') - Date.parse(job.finished.slice(0, 23) + 'Z')).toBeGreaterThanOrEqual(999);
+    expect(job.elapsed).toMatch(/^PT0\.\d+S$/);
+  },
+  'job-elapsed-disagrees': async (r) => {
+    const job = await jobOf(r);
+    expect(job.elapsed).toBe('PT1H');
+    expect(Date.parse(job.finished.slice(0, 23) + 'Z') - Date.parse(job.started.slice(0, 23) + 'Z')).toBeLessThan(1000);
   },
   'job-link-other-job-id': async (r) => {
     const job = await jobOf(r);

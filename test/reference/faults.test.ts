@@ -6,6 +6,7 @@ import { startReference, type ReferenceOptions } from '../../reference/server.ts
 import { SEED } from '../../reference/store.ts';
 import { isRequirementId, type RequirementId } from '../../src/requirements.ts';
 import { operation } from '../../src/contract/schemas.ts';
+import { compareInstants, durationSeconds, parseUtcTimestamp } from '../../src/iso8601.ts';
 import { chaos, configuration, dataSource, deviations, loggedRequest, member, org, push, state, twoColumns, UNKNOWN_UUID } from './fault-deviations.ts';
 import { NOT_FOUND_BODY, send, type Answer, type Call, type Reference } from './helpers.ts';
 
@@ -24,9 +25,9 @@ const SUCCESS = {
   chaos: ['CHAOS-STATUS', 'CHAOS-RESPONSE', 'CHAOS-ECHO', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
   state: ['STATE-RESPONSE', 'STATE-ECHO', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
   organisation: ['ORG-RESPONSE', 'ORG-IDENTITY', 'ORG-LINKS', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
-  dataSource: ['DS-RESPONSE', 'DS-NO-ROWS', 'DS-REPLACES', 'DS-LAST-UPDATED', 'DS-VERSION', 'DS-LINKS', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
+  dataSource: ['DS-RESPONSE', 'DS-NO-ROWS', 'DS-REPLACES', 'DS-LAST-UPDATED', 'DS-LAST-UPDATED-NOW', 'DS-VERSION', 'DS-LINKS', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
   loggedRequest: ['LR-RESPONSE', 'LR-IDENTITY', 'LR-DATE', 'LR-DATE-FORMAT', 'LR-BODY', 'LR-URL', 'ID-REQUEST-UUID', 'GEN-UNWRAPPED-LOGGED-REQUEST', 'GEN-JSON'],
-  job: ['PUSH-STATUS', 'PUSH-RESPONSE', 'JOB-TYPE', 'JOB-STARTED', 'JOB-FINISHED', 'JOB-ELAPSED', 'JOB-LINKS', 'JOB-OUTCOME', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
+  job: ['PUSH-STATUS', 'PUSH-RESPONSE', 'JOB-TYPE', 'JOB-STARTED', 'JOB-FINISHED', 'JOB-ELAPSED', 'JOB-TIMES', 'JOB-LINKS', 'JOB-OUTCOME', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
 } satisfies Record<string, RequirementId[]>;
 
 const put = (path: string, body: unknown) => ({ method: 'PUT', path, call: () => ({ body }) });
@@ -121,7 +122,24 @@ function mask(text: string): string {
     .replace(/"PT[\d.]+S"/g, '"<duration>"');
 }
 
-const observe = (answer: Answer) => ({ status: answer.status, type: answer.headers['content-type'], body: mask(answer.text) });
+/** What the mask hides but a fault may change: how the times of one answer relate to each other and to now. */
+function timeFacts(json: unknown): Record<string, boolean> {
+  const facts: Record<string, boolean> = {};
+  const job = (json as { job?: { started?: string; finished?: string; elapsed?: string } } | undefined)?.job;
+  if (job?.started && job.finished) {
+    const [started, finished] = [parseUtcTimestamp(job.started), parseUtcTimestamp(job.finished)];
+    if (started && finished) {
+      facts.finishedNotBeforeStarted = compareInstants(finished, started) >= 0;
+      const elapsed = job.elapsed === undefined ? undefined : durationSeconds(job.elapsed);
+      if (elapsed !== undefined) facts.elapsedAgrees = Math.abs(elapsed - (finished.epochMs - started.epochMs) / 1000) <= 1;
+    }
+  }
+  const updatedAt = (json as { dataSource?: { lastUpdatedTime?: string } } | undefined)?.dataSource?.lastUpdatedTime;
+  if (updatedAt) facts.lastUpdatedNow = Math.abs(Date.parse(updatedAt) - Date.now()) < 5 * 60_000;
+  return facts;
+}
+
+const observe = (answer: Answer) => ({ status: answer.status, type: answer.headers['content-type'], body: mask(answer.text), times: timeFacts(answer.json) });
 
 /** The requirements on the body of an answer of this kind (a successful answer's are its probe's). */
 function bodyShows({ status, body }: ReturnType<typeof observe>): RequirementId[] {

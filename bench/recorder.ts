@@ -1,6 +1,8 @@
 // A recording proxy on loopback: a conformance run pointed at it reaches the deployment behind it as usual,
-// and every request it sends is kept as it went over the wire (method, path, headers, body). The mix it
-// records is what the limit loop replays, so that the two send the same requests.
+// and every request it sends is kept as it went over the wire (method, path, headers, body), with the time it
+// arrived. The mix it records is what the limit loop replays, so that the two send the same requests. With a
+// delay, it also stands for a deployment far away (or one that slows down): each request waits that long
+// before it is passed on.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
@@ -22,21 +24,44 @@ export interface Recorder {
   baseUrl: string;
   /** what was sent so far, keys as placeholders */
   mix(): RecordedRequest[];
+  /** when each request of the mix arrived (Date.now()), in the same order */
+  arrivals(): number[];
   close(): Promise<void>;
 }
 
-export async function startRecorder(upstream: string, keys: Keys): Promise<Recorder> {
+export interface RecorderOptions {
+  /** how long the request with this index (0, 1, ...) waits before it is passed on; default none */
+  delayMs?: (index: number) => number;
+}
+
+export async function startRecorder(upstream: string, keys: Keys, options: RecorderOptions = {}): Promise<Recorder> {
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const recorded: RecordedRequest[] = [];
+  const arrivals: number[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
     void (async () => {
+      const arrived = Date.now();
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks);
       const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
       const sent = endToEnd(req.headers);
       const method = req.method ?? 'GET';
+      const index = recorded.length;
       recorded.push({ method, path: req.url ?? '/', headers: withPlaceholders(sent, keys), ...(hasBody ? { body: body.toString('base64') } : {}) });
+      arrivals.push(arrived);
+      const delay = options.delayMs?.(index) ?? 0;
+      if (delay > 0) {
+        // the latency of a far deployment, not a wait for a server: the request is held, then passed on
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            resolve();
+          }, delay);
+          timers.add(timer);
+        });
+      }
       try {
         const answer = await request(upstream + (req.url ?? '/'), { method: method as 'GET', headers: sent, body: hasBody ? body : undefined, dispatcher: agent });
         const bytes = Buffer.from(await answer.body.arrayBuffer());
@@ -56,7 +81,9 @@ export async function startRecorder(upstream: string, keys: Keys): Promise<Recor
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     mix: () => [...recorded],
+    arrivals: () => [...arrivals],
     close: async () => {
+      for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await agent.close();

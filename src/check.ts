@@ -25,6 +25,10 @@ export interface Target {
   /** fast-check seed and runs per property of the property checks */
   seed: number;
   runs: number;
+  /** the median time of an answer before the run, measured (see src/run.ts): checks are bounded by it */
+  latencyMs: number;
+  /** the user's bound on one check (--check-timeout-ms); undefined: derived from what it sends and latencyMs */
+  checkTimeoutMs: number | undefined;
   /** the outOfSyncPolicy a push sends; undefined: no consent to push, so no push is sent (see CheckOptions.pushes) */
   pushPolicy: string | undefined;
   /**
@@ -89,11 +93,30 @@ export class CheckContext {
   readonly violations: Violation[] = [];
   readonly exchanges: Exchange[] = [];
   readonly notes: string[] = [];
-  constructor(readonly requirementId: RequirementId, readonly target: Target, readonly client: Client) {}
+  /** set when the check ran past its time bound: it sends nothing more, but what puts a change back */
+  private stopped: { reason?: string } = {};
+  constructor(
+    readonly requirementId: RequirementId,
+    readonly target: Target,
+    readonly client: Client,
+    /** when the check's time bound ends (ms since the epoch) */
+    readonly deadline = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** A fresh context for one run of a property: its violations and exchanges stay out of this check's. */
   fork(): CheckContext {
-    return new CheckContext(this.requirementId, this.target, this.client);
+    const run = new CheckContext(this.requirementId, this.target, this.client, this.deadline);
+    run.stopped = this.stopped;
+    return run;
+  }
+
+  /** Stops the check from sending: every later send throws CheckStopped (see check()). */
+  stop(reason: string): void {
+    this.stopped.reason = reason;
+  }
+
+  get stoppedReason(): string | undefined {
+    return this.stopped.reason;
   }
 
   /** Takes over what a forked context found, as this check's own. */
@@ -111,6 +134,17 @@ export class CheckContext {
   }
 
   async send(spec: RequestSpec): Promise<Exchange> {
+    if (this.stopped.reason !== undefined) throw new CheckStopped(this.stopped.reason);
+    const exchange = await this.client.send(spec);
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  /**
+   * Sends a request that puts back what the check changed (the organisation's name). Unlike send, it goes
+   * out also after the check was stopped: a stopped check leaves the fixture as it found it.
+   */
+  async putBack(spec: RequestSpec): Promise<Exchange> {
     const exchange = await this.client.send(spec);
     this.exchanges.push(exchange);
     return exchange;
@@ -151,6 +185,8 @@ export class CheckContext {
 
 export class CheckFailed extends Error {}
 class CheckSkipped extends Error {}
+/** Thrown by send once a check is past its time bound: nothing more goes out, and the check ends failed. */
+export class CheckStopped extends Error {}
 
 export interface CheckOptions {
   /** fixtures the check needs; unset ones skip it with a reason that names the variable */
@@ -166,6 +202,8 @@ export interface CheckOptions {
    * user's consent and value, MOCKAPI_PUSH_POLICY, like a delete needs its fixture
    */
   pushes?: boolean;
+  /** about how many requests the check sends, for its time bound (default 5) */
+  requests?: number;
   /**
    * Why the check needs a live deployment (state, real keys, rules a description cannot state); such a check
    * is skipped in the mock profile with this reason.
@@ -212,28 +250,66 @@ export function failureMessage(violations: Violation[], evidence: Evidence[], no
   return lines.join('\n');
 }
 
+/** A request's share of a check's time bound: ten times the measured latency, and never under 250 ms. */
+const PER_REQUEST_MS = (latencyMs: number) => Math.max(10 * latencyMs, 250);
+/** What every check may take besides its requests: the runner, evidence, a slow first connection. */
+const CHECK_BASE_MS = 15_000;
+
+/** The time bound of a check: the user's, or one made of what it sends and the latency measured before the run. */
+export function checkBound(t: Pick<Target, 'latencyMs' | 'checkTimeoutMs'>, requests: number): number {
+  return t.checkTimeoutMs ?? CHECK_BASE_MS + requests * PER_REQUEST_MS(t.latencyMs);
+}
+
 /**
  * Declares a check. The test's name starts with the requirement id, so that every line of every report
- * ties the result to the statement it verifies.
+ * ties the result to the statement it verifies. A check past its time bound stops sending (anything but
+ * putting back what it changed) and ends failed only once its last request is answered, so that nothing it
+ * sends overlaps the next check.
  */
 export function check(id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): void {
   const r = requirement(id);
+  const declared = target();
+  const bound = checkBound(declared, options.requests ?? 5);
+  // vitest's own timeout stays behind ours: a stopped check still waits for its last answer and a put-back
+  const vitestTimeout = bound + 3 * declared.timeoutMs + 5_000;
   test(`${id} ${title}`, async (ctx) => {
     const t = target();
     const meta: CheckMeta = { requirement: id, level: r.level, section: r.section, requests: 0 };
     ctx.task.meta.check = meta;
     const reason = skipReason(t, options);
     if (reason) ctx.skip(reason);
-    const c = new CheckContext(id, t, client());
+    const c = new CheckContext(id, t, client(), Date.now() + bound);
     // counts what this check sent (a shared request is counted by the check that sent it)
     const sentBefore = c.client.requestCount;
     // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
     // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
     const redact = (text: string) => c.client.redactor.redact(text);
+    let timer: NodeJS.Timeout | undefined;
+    const stoppedAfter = `the check ran past its time bound of ${(bound / 1000).toFixed(1)} s (${t.checkTimeoutMs !== undefined ? '--check-timeout-ms' : `about ${options.requests ?? 5} requests at ${Math.round(t.latencyMs)} ms measured before the run`}) and stopped sending`;
+    const settled = body(c);
     try {
-      await body(c);
+      await Promise.race([
+        settled,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            c.stop(stoppedAfter);
+            resolve();
+          }, bound);
+        }),
+      ]);
+      // past the bound: wait for the request under way and any put-back; a check that still got to its end
+      // (its last request was under way) has its verdict
+      await settled;
+      if (c.stoppedReason !== undefined) c.note(`${stoppedAfter}, but its last request was already under way and it finished`);
     } catch (error) {
       if (error instanceof CheckSkipped) ctx.skip(redact(error.message));
+      if (error instanceof CheckStopped) {
+        await settled.catch(() => {});
+        const stopped = new Error(`${stoppedAfter}; what it changed was put back. The deployment answered more slowly than before the run: set --check-timeout-ms, or fewer --runs.`);
+        stopped.name = 'CheckStopped';
+        stopped.stack = `${stopped.name}: ${stopped.message}`;
+        throw stopped;
+      }
       if (!(error instanceof CheckFailed)) {
         if (error instanceof Error) {
           error.message = redact(error.message);
@@ -242,6 +318,7 @@ export function check(id: RequirementId, title: string, options: CheckOptions, b
         throw error;
       }
     } finally {
+      clearTimeout(timer);
       meta.requests = c.client.requestCount - sentBefore;
       if (c.notes.length > 0) meta.notes = c.notes.map(redact);
     }
@@ -256,5 +333,5 @@ export function check(id: RequirementId, title: string, options: CheckOptions, b
       error.stack = `${error.name}: ${error.message}`;
       throw error;
     }
-  });
+  }, vitestTimeout);
 }

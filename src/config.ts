@@ -25,6 +25,8 @@ export interface RunConfig {
   concurrency: number;
   /** bound on the whole run; past it the run is stopped and fails */
   runTimeoutMs: number;
+  /** bound on one check; undefined: derived from what it sends and the latency measured before the run */
+  checkTimeoutMs: number | undefined;
   /** fast-check seed of the property checks; undefined: fixed under CI, random elsewhere (see run.ts) */
   seed: number | undefined;
   /** runs per property; undefined: polite for a remote deployment, more for a local one */
@@ -57,6 +59,8 @@ reference deployment embedded in this package and verifies that.
   --read-only            MOCKAPI_READ_ONLY        send only GET requests
   --timeout-ms N         MOCKAPI_TIMEOUT_MS       per-request timeout (default 10000)
   --run-timeout-ms N     MOCKAPI_RUN_TIMEOUT_MS   bound on the whole run (default 600000)
+  --check-timeout-ms N   MOCKAPI_CHECK_TIMEOUT_MS bound on one check (default: 15 s plus, per request it sends,
+                                                  ten times the latency measured before the run, 250 ms at least)
   --concurrency N        MOCKAPI_CONCURRENCY      requests in flight at most (default 2, also the most used)
   --seed N               MOCKAPI_SEED             seed of the generated payloads (printed by every run)
   --runs N               MOCKAPI_RUNS             generated payloads per property (default 20 remote, 100 local)
@@ -82,6 +86,7 @@ const FLAGS = {
   'read-only': { type: 'boolean' },
   'timeout-ms': { type: 'string' },
   'run-timeout-ms': { type: 'string' },
+  'check-timeout-ms': { type: 'string' },
   concurrency: { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
@@ -223,7 +228,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
   }
 
-  const wholeNumber = (flag: 'seed' | 'runs' | 'run-timeout-ms' | 'concurrency', variable: string, min: number, max: number): number | undefined => {
+  const wholeNumber = (flag: 'seed' | 'runs' | 'run-timeout-ms' | 'check-timeout-ms' | 'concurrency', variable: string, min: number, max: number): number | undefined => {
     const given = pick(flag, variable);
     if (!given) return undefined;
     const n = Number(given[1].trim());
@@ -234,6 +239,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const runs = wholeNumber('runs', 'MOCKAPI_RUNS', 1, 100_000);
   const runTimeoutMs = wholeNumber('run-timeout-ms', 'MOCKAPI_RUN_TIMEOUT_MS', 1000, 24 * 3_600_000) ?? 600_000;
   const concurrency = wholeNumber('concurrency', 'MOCKAPI_CONCURRENCY', 1, 64) ?? 2;
+  const checkTimeoutMs = wholeNumber('check-timeout-ms', 'MOCKAPI_CHECK_TIMEOUT_MS', 100, 24 * 3_600_000);
 
   const onlySetting = pick('only', 'MOCKAPI_ONLY');
   let only: RegExp | undefined;
@@ -283,6 +289,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   return {
     help: values.help === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile },
   };
 }

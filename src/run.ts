@@ -37,19 +37,41 @@ function packageVersion(): string {
 /** Errors that mean no connection could be made at all, as opposed to a deployment that answers badly. */
 const CANNOT_CONNECT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|CERT|TLS|SSL|EPROTO|self[- ]signed/i;
 
+/** Requests of the probe: the first pays for the connection and a cold server, so the fastest of the rest is taken. */
+const PROBES = 5;
+
 /**
- * One request before any check: a deployment that cannot be connected to (refused, unknown host, TLS
+ * Five requests before any check. A deployment that cannot be connected to (refused, unknown host, TLS
  * failure) gets one line and exit 3. One that connects but answers badly (hangs, resets, garbage) is left to
- * the checks, which each say what happened.
+ * the checks, which each say what happened. The fastest answer after the first is the latency that sizes the run:
+ * how many generated payloads, how long a check may take (a tunnel to a remote deployment is 127.0.0.1 too,
+ * so the address cannot say).
  */
-async function unreachable(target: Target): Promise<string | undefined> {
+async function probe(target: Pick<Target, 'baseUrl' | 'token' | 'forbiddenToken' | 'timeoutMs'>): Promise<{ unreachable?: string; latencyMs: number }> {
   const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: target.forbiddenToken, timeoutMs: target.timeoutMs });
   try {
-    const ex = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: 'none' });
-    return ex.status === 0 && CANNOT_CONNECT.test(ex.error ?? '') ? ex.error : undefined;
+    const times: number[] = [];
+    for (let i = 0; i < PROBES; i++) {
+      const ex = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: 'none' });
+      if (ex.status === 0 && CANNOT_CONNECT.test(ex.error ?? '')) return { unreachable: ex.error, latencyMs: 0 };
+      // a deployment that does not answer is the checks' to report; its latency is the time it took to fail
+      times.push(ex.durationMs);
+      if (ex.status === 0) break;
+    }
+    return { latencyMs: Math.min(...(times.length > 1 ? times.slice(1) : times)) };
   } finally {
     await client.close();
   }
+}
+
+/**
+ * Generated payloads per property when --runs is not given: many for a deployment that answers at once (a
+ * local one), few for one far away, which is also someone's and rate-limited.
+ */
+export function runsFor(latencyMs: number): number {
+  if (latencyMs < 10) return 100;
+  if (latencyMs < 100) return 20;
+  return 10;
 }
 
 /** The deletable fixtures that an earlier run against this deployment deleted, by the state file. */
@@ -76,11 +98,6 @@ function descriptionPushPolicy(): string {
 
 /** Fixed under CI so that a red build can be rerun as it was; random elsewhere, and always printed. */
 export const CI_SEED = 20261121;
-
-function isLoopback(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname;
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
 
 /**
  * What a run changes that the interface lets it put back: the organisation's name. The rename checks put it
@@ -124,10 +141,16 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
   const reference = config.baseUrl || mock ? undefined : await startReference({ port: 0 });
   const localMock = !config.baseUrl && mock ? await startMock() : undefined;
   const baseUrl = config.baseUrl ?? reference?.baseUrl ?? localMock!.baseUrl;
-  // a remote deployment is someone's: generated payloads stay few unless asked for
-  const runs = config.runs ?? (isLoopback(baseUrl) ? 100 : 20);
   try {
-    const common = { baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, profile: config.profile };
+    const credentials = reference ? reference.fixtures : { token: config.token, forbiddenToken: config.forbiddenToken };
+    const probed = await probe({ baseUrl, token: credentials.token, forbiddenToken: credentials.forbiddenToken, timeoutMs: config.timeoutMs });
+    if (probed.unreachable !== undefined) {
+      output.error(`mockapi-conformance: cannot reach ${baseUrl}: ${probed.unreachable}\n`);
+      return { exitCode: EXIT.unreachable };
+    }
+    const { latencyMs } = probed;
+    const runs = config.runs ?? runsFor(latencyMs);
+    const common = { baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, latencyMs, checkTimeoutMs: config.checkTimeoutMs, profile: config.profile };
     const target: Target = reference
       ? {
           ...common,
@@ -167,14 +190,10 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
             deletions: consumedFixtures(baseUrl, config.fixtures, config.stateFile),
           };
 
-    const why = await unreachable(target);
-    if (why !== undefined) {
-      output.error(`mockapi-conformance: cannot reach ${target.baseUrl}: ${why}\n`);
-      return { exitCode: EXIT.unreachable };
-    }
     const what = target.embedded ? ' (the embedded reference deployment)' : localMock ? ' (the local Prism mock of schemas/openapi.yaml)' : '';
     output.write(`Verifying ${target.baseUrl}${what}, profile ${config.profile}${target.readOnly ? ', read-only' : ''}\n`);
-    output.write(`Generated payloads: seed ${seed}, ${runs} runs per property (rerun with --seed ${seed})\n`);
+    const chosen = config.runs === undefined ? `; ${runs} for the latency measured before the run, ${latencyMs.toFixed(1)} ms (--runs sets it)` : '';
+    output.write(`Generated payloads: seed ${seed}, ${runs} runs per property (rerun with --seed ${seed})${chosen}\n`);
     if (config.only) output.write(`Only the checks whose name matches ${config.only}\n`);
     for (const d of Object.values(target.deletions?.consumed ?? {})) {
       output.write(`Deleted by an earlier run (${target.deletions!.stateFile}): ${d.resource} at ${d.deletedAt}; the checks that delete it are skipped\n`);
@@ -205,6 +224,7 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
         pool: 'threads',
         maxWorkers: inFlight(config),
         isolate: false,
+        // each check sets its own timeout from what it sends and the latency measured (src/check.ts)
         testTimeout: config.timeoutMs * 6 + 10_000,
         passWithNoTests: false,
       },

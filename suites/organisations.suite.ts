@@ -69,7 +69,7 @@ check('ORG-RENAME', 'update changes the name: the answer and a later get show it
     const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: url }));
     if (later) t.expect(later.organisation.name === renamed, 'ORG-RENAME', `a later get shows name ${JSON.stringify(renamed)}`, () => JSON.stringify(later.organisation.name));
   } finally {
-    const restore = await t.send({ method: 'PUT', path: url, json: { organisation: { name: original } } });
+    const restore = await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: original } } });
     if (restore.status < 200 || restore.status >= 300) t.note(`could not put the original name back: ${describe(restore)}; rename the organisation to ${JSON.stringify(original)}`);
   }
 });
@@ -80,7 +80,7 @@ check('ORG-TYPES', 'a name that is a number is rejected and the name stays as it
   expectRejected(t, await t.send({ method: 'PUT', path: url, json: { organisation: { name: 42 } } }), 'ORG-TYPES', 'name 42');
   const after = (await t.send({ method: 'GET', path: url })).json as { organisation?: { name?: unknown } } | undefined;
   t.expect(after?.organisation?.name === before.name, 'ORG-TYPES', `the name still ${JSON.stringify(before.name)}`, () => JSON.stringify(after?.organisation?.name));
-  if (after?.organisation?.name !== before.name) await t.send({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
+  if (after?.organisation?.name !== before.name) await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
 });
 
 check('ERR-404', 'get of an organisation that does not exist is answered 404 with the not-found body', { live: 'a mock does not know which ids exist' }, async (t) => {

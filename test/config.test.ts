@@ -21,7 +21,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('parseCommand', () => {
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/) });
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, checkTimeoutMs: undefined, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/) });
   });
 
   test('flags win over the environment, the environment over .env', () => {
@@ -42,6 +42,12 @@ describe('parseCommand', () => {
 
   test('seed and runs from flags or variables', () => {
     expect(parse(['--seed', '42'], { MOCKAPI_RUNS: '7' })).toMatchObject({ seed: 42, runs: 7 });
+  });
+
+  test('a bound on one check from the flag or the variable', () => {
+    expect(parse(['--check-timeout-ms', '4000']).checkTimeoutMs).toBe(4000);
+    expect(parse([], { MOCKAPI_CHECK_TIMEOUT_MS: '90000' }).checkTimeoutMs).toBe(90_000);
+    expect(error(['--check-timeout-ms', '5'])).toBe('--check-timeout-ms must be a whole number from 100 to 86400000, not "5"');
   });
 
   test('--only: a regular expression without case, from the flag or the variable; a bad one is one line', () => {

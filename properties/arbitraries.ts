@@ -3,6 +3,8 @@
 // the one rule it breaks and where, so that a property can say what was wrong with the input it sent and a
 // test can show that the payload breaks that rule and no other.
 import fc from 'fast-check';
+import { operation, type Json, type OperationId } from '../src/contract/schemas.ts';
+import { arbitraryBreaches, canonicalBreaches } from './breaches.ts';
 
 export type Rule =
   | 'above-limit'
@@ -10,7 +12,6 @@ export type Rule =
   | 'non-integer'
   | 'wrong-type'
   | 'missing-required'
-  | 'null-for-object'
   | 'rows-misfit'
   | 'not-json'
   | 'too-large';
@@ -22,6 +23,8 @@ export interface Invalid {
   /** the body to send: a JSON value, or raw text for not-json */
   body: unknown;
   raw?: string;
+  /** missing-required: the type the missing property must have, which an Invalid JSON answer names */
+  type?: string;
 }
 
 /** The next double above x: the nearest value past an inclusive upper limit. */
@@ -58,36 +61,42 @@ export const validChaos = fc
   )
   .map((chaos) => ({ chaos: { enabled: false, ...chaos } }));
 
-/** A valid chaos body with one value replaced: the base for every invalid chaos payload. */
-const chaosWith = (pointer: string, value: unknown, rule: Rule) =>
-  validChaos.map((body): Invalid => {
-    const b = structuredClone(body) as any;
-    const keys = pointer.split('/').slice(2); // below /chaos
-    let node = b.chaos;
-    for (const k of keys.slice(0, -1)) node = node[k] ??= /^\d+$/.test(keys[keys.indexOf(k) + 1]!) ? [] : {};
-    node[keys.at(-1)!] = value;
-    return { rule, pointer, body: b };
+/** The description's chaos example, switched off: the base of every canonical chaos payload. */
+const chaosExample = (): Json => {
+  const body = exampleOf('updateChaosSettings') as { chaos: { enabled: boolean } };
+  body.chaos.enabled = false;
+  return body as unknown as Json;
+};
+
+/** A valid chaos body with percentageFailures replaced. */
+const withPercentage = (value: number, rule: Rule) =>
+  validChaos.map((body): Invalid => ({ rule, pointer: '/chaos/percentageFailures', body: { chaos: { ...body.chaos, percentageFailures: value } } }));
+
+/** A valid chaos body with one httpErrors status replaced, at any position: limits hold for every item. */
+const withStatus = (value: number, rule: Rule) =>
+  fc.tuple(validChaos, fc.nat()).map(([body, n]): Invalid => {
+    const errors = [...(body.chaos.httpErrors ?? [{ status: 500 }, { status: 503 }])];
+    const at = n % (errors.length + 1);
+    errors.splice(at, 0, { status: value });
+    return { rule, pointer: `/chaos/httpErrors/${at}/status`, body: { chaos: { ...body.chaos, httpErrors: errors } } };
   });
 
-const notANumber = fc.oneof(fc.string(), fc.boolean(), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }), fc.array(fc.integer(), { maxLength: 2 }));
-const notAnObject = fc.oneof(fc.string(), fc.boolean(), fc.integer(), fc.array(fc.boolean(), { maxLength: 2 }));
-// No null for an optional field: a deployment may read null as "not given", which the interface leaves open.
-const notABoolean = fc.oneof(fc.string(), fc.integer(), fc.constantFrom('true', 'false', 0, 1));
-
 export const invalidChaos: fc.Arbitrary<Invalid> = fc.oneof(
-  fc.oneof(fc.constant(nextUp(100)), fc.double({ min: 100, max: 1e9, minExcluded: true, noNaN: true }).filter((v) => v > 100)).chain((v) => chaosWith('/chaos/percentageFailures', v, 'above-limit')),
+  fc.oneof(fc.constant(nextUp(100)), fc.double({ min: 100, max: 1e9, minExcluded: true, noNaN: true }).filter((v) => v > 100)).chain((v) => withPercentage(v, 'above-limit')),
   // fast-check's doubles below 0 include -0, which equals 0: filtered by value
-  fc.oneof(fc.constant(nextDown(0)), fc.double({ min: -1e9, max: 0, maxExcluded: true, noNaN: true }).filter((v) => v < 0)).chain((v) => chaosWith('/chaos/percentageFailures', v, 'below-limit')),
-  fc.integer({ min: 600, max: 100_000 }).chain((v) => chaosWith('/chaos/httpErrors/0/status', v, 'above-limit')),
-  fc.integer({ min: -100_000, max: 399 }).chain((v) => chaosWith('/chaos/httpErrors/0/status', v, 'below-limit')),
-  fc.double({ min: 400, max: 599, noNaN: true }).filter((v) => !Number.isInteger(v)).chain((v) => chaosWith('/chaos/httpErrors/0/status', v, 'non-integer')),
-  fc.double({ min: 0, max: 600_000, noNaN: true }).filter((v) => !Number.isInteger(v)).chain((v) => chaosWith('/chaos/longDelay/durationMillis', v, 'non-integer')),
-  notANumber.chain((v) => chaosWith('/chaos/percentageFailures', v, 'wrong-type')),
-  notABoolean.chain((v) => chaosWith('/chaos/enabled', v, 'wrong-type')),
-  notAnObject.chain((v) => chaosWith('/chaos/socketClose', v, 'wrong-type')),
-  fc.oneof(fc.string(), fc.integer(), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 })).chain((v) => chaosWith('/chaos/httpErrors', v, 'wrong-type')),
-  wrapperBreaks('chaos', validChaos),
+  fc.oneof(fc.constant(nextDown(0)), fc.double({ min: -1e9, max: 0, maxExcluded: true, noNaN: true }).filter((v) => v < 0)).chain((v) => withPercentage(v, 'below-limit')),
+  fc.integer({ min: 600, max: 100_000 }).chain((v) => withStatus(v, 'above-limit')),
+  fc.integer({ min: -100_000, max: 399 }).chain((v) => withStatus(v, 'below-limit')),
+  fc.double({ min: 400, max: 599, noNaN: true }).filter((v) => !Number.isInteger(v)).chain((v) => withStatus(v, 'non-integer')),
+  arbitraryBreaches('updateChaosSettings', validChaos as fc.Arbitrary<Json>, chaosExample()),
+  notJsonOrUnwrapped('chaos'),
 );
+
+/** The smallest chaos body past a limit: percentageFailures alone, or a status after a valid one. */
+function chaosPast(field: 'percentageFailures' | 'status', value: number, rule: Rule): Invalid {
+  if (field === 'percentageFailures') return { rule, pointer: '/chaos/percentageFailures', body: { chaos: { enabled: false, percentageFailures: value } } };
+  return { rule, pointer: '/chaos/httpErrors/1/status', body: { chaos: { enabled: false, httpErrors: [{ status: 500 }, { status: value }] } } };
+}
 
 // ---- state settings ------------------------------------------------------------------------------------
 
@@ -99,10 +108,8 @@ const expression = fc.oneof(
 export const validState = fc.record({ state: fc.record({ defaultContextExpression: expression }) });
 
 export const invalidState: fc.Arbitrary<Invalid> = fc.oneof(
-  fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })).map(
-    (v): Invalid => ({ rule: 'wrong-type', pointer: '/state/defaultContextExpression', body: { state: { defaultContextExpression: v } } }),
-  ),
-  wrapperBreaks('state', validState),
+  arbitraryBreaches('updateStateSettings', validState as fc.Arbitrary<Json>, exampleOf('updateStateSettings')),
+  notJsonOrUnwrapped('state'),
 );
 
 // ---- organisation ------------------------------------------------------------------------------------
@@ -119,10 +126,8 @@ export const organisationName = fc
 export const validOrganisation = organisationName.map((name) => ({ organisation: { name } }));
 
 export const invalidOrganisation: fc.Arbitrary<Invalid> = fc.oneof(
-  fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })).map(
-    (v): Invalid => ({ rule: 'wrong-type', pointer: '/organisation/name', body: { organisation: { name: v } } }),
-  ),
-  wrapperBreaks('organisation', validOrganisation),
+  arbitraryBreaches('updateOrganisation', validOrganisation as fc.Arbitrary<Json>, exampleOf('updateOrganisation')),
+  notJsonOrUnwrapped('organisation'),
 );
 
 // ---- data source ------------------------------------------------------------------------------------
@@ -157,29 +162,20 @@ export const validDataSource = columns.chain((cols) =>
   })),
 );
 
+/** A row one or more strings short of, or past, the number of columns (every cell still a string), at any position. */
+function misfitRow(body: { dataSource: { columnsMetadata: unknown[]; rows: string[][] } }, n: number, longer: boolean, at: number): Invalid {
+  const b = structuredClone(body);
+  const width = b.dataSource.columnsMetadata.length;
+  const row = Array.from({ length: longer ? width + n : Math.max(0, width - n) }, (_, i) => `v${i}`);
+  const index = at % (b.dataSource.rows.length + 1);
+  b.dataSource.rows.splice(index, 0, row);
+  return { rule: 'rows-misfit', pointer: `/dataSource/rows/${index}`, body: b };
+}
+
 export const invalidDataSource: fc.Arbitrary<Invalid> = fc.oneof(
-  // a row one or more strings short of, or past, the number of columns (every cell still a string)
-  fc.tuple(validDataSource, fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([body, n, longer]): Invalid => {
-    const b = structuredClone(body);
-    const width = b.dataSource.columnsMetadata.length;
-    const row = Array.from({ length: longer ? width + n : Math.max(0, width - n) }, (_, i) => `v${i}`);
-    b.dataSource.rows = [...b.dataSource.rows, row];
-    return { rule: 'rows-misfit', pointer: `/dataSource/rows/${b.dataSource.rows.length - 1}`, body: b };
-  }),
-  fc.tuple(validDataSource.filter((b) => b.dataSource.rows.length > 0), fc.oneof(fc.integer(), fc.boolean(), fc.constant(null))).map(([body, cell]): Invalid => {
-    const b = structuredClone(body) as any;
-    b.dataSource.rows[0][0] = cell;
-    return { rule: 'wrong-type', pointer: '/dataSource/rows/0/0', body: b };
-  }),
-  fc.tuple(validDataSource, fc.constantFrom('name', 'type', 'columnsMetadata', 'rows'), fc.oneof(fc.integer(), fc.boolean(), fc.dictionary(fc.string(), fc.integer(), { maxKeys: 1 }))).map(
-    ([body, field, value]): Invalid => {
-      const b = structuredClone(body) as any;
-      // an object is the wrong type for every field here: strings and arrays are expected
-      b.dataSource[field] = value;
-      return { rule: 'wrong-type', pointer: `/dataSource/${field}`, body: b };
-    },
-  ),
-  wrapperBreaks('dataSource', validDataSource),
+  fc.tuple(validDataSource, fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.nat()).map(([body, n, longer, at]) => misfitRow(body, n, longer, at)),
+  arbitraryBreaches('updateDataSource', validDataSource as fc.Arbitrary<Json>, exampleOf('updateDataSource')),
+  notJsonOrUnwrapped('dataSource'),
 );
 
 // ---- push ------------------------------------------------------------------------------------------
@@ -191,14 +187,12 @@ export const invalidDataSource: fc.Arbitrary<Invalid> = fc.oneof(
  */
 export const validPush = fc.record({ push: fc.record({ outOfSyncPolicy: fc.string({ maxLength: 30 }) }, { requiredKeys: [] }) });
 
-/** Invalid push bodies around the user's own policy: a value the interface does not name is never invented. */
+/** The one valid push body a run may build on: the user's own policy (a value the interface does not name is never invented). */
+const pushWith = (policy: string): Json => ({ push: { outOfSyncPolicy: policy } });
+
+/** Invalid push bodies around the user's own policy. */
 export const invalidPush = (policy: string): fc.Arbitrary<Invalid> =>
-  fc.oneof(
-    fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 })).map(
-      (v): Invalid => ({ rule: 'wrong-type', pointer: '/push/outOfSyncPolicy', body: { push: { outOfSyncPolicy: v } } }),
-    ),
-    wrapperBreaks('push', fc.constant({ push: { outOfSyncPolicy: policy } })),
-  );
+  fc.oneof(arbitraryBreaches('pushOpenApiToGit', fc.constant(pushWith(policy)), pushWith(policy)), notJsonOrUnwrapped('push'));
 
 // ---- size ----------------------------------------------------------------------------------------------
 
@@ -213,18 +207,18 @@ export function oversize(body: Record<string, unknown>, wrapper: string, bytes: 
   return { rule: 'too-large', pointer: '', body: padded };
 }
 
-// ---- the wrapper of every PUT body --------------------------------------------------------------------
+// ---- what no schema walk finds -----------------------------------------------------------------------------
 
-/** Bodies that break the wrapper itself: missing, null, not an object, or not JSON at all. */
-function wrapperBreaks(wrapper: string, valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Invalid> {
+/** Texts that are not JSON, the first one a body cut short (a function, so that the generators above may call it at load). */
+function notJsonTexts(wrapper: string): string[] {
+  return [`{"${wrapper}":`, `${wrapper}=1`, "{'a': 1}", '{"a" 1}', '[1,]'];
+}
+
+/** Text that is not JSON, and objects of random keys without the wrapper (breaches.ts leaves the wrapper out of valid bodies only). */
+function notJsonOrUnwrapped(wrapper: string): fc.Arbitrary<Invalid> {
   return fc.oneof(
-    valid.map((b): Invalid => ({ rule: 'missing-required', pointer: `/${wrapper}`, body: b[wrapper] })),
-    fc.dictionary(fc.string().filter((k) => k !== wrapper), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((b): Invalid => ({ rule: 'missing-required', pointer: `/${wrapper}`, body: b })),
-    fc.constant<Invalid>({ rule: 'null-for-object', pointer: `/${wrapper}`, body: { [wrapper]: null } }),
-    notAnObject.map((v): Invalid => ({ rule: 'wrong-type', pointer: `/${wrapper}`, body: { [wrapper]: v } })),
-    fc.oneof(fc.constantFrom(`{"${wrapper}":`, `${wrapper}=1`, "{'a': 1}", '{"a" 1}', '[1,]'), fc.string({ minLength: 1 }).filter(isNotJson)).map(
-      (raw): Invalid => ({ rule: 'not-json', pointer: '', body: undefined, raw }),
-    ),
+    fc.dictionary(fc.string().filter((k) => k !== wrapper), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((b): Invalid => ({ rule: 'missing-required', pointer: `/${wrapper}`, body: b, type: 'object' })),
+    fc.oneof(fc.constantFrom(...notJsonTexts(wrapper)), fc.string({ minLength: 1 }).filter(isNotJson)).map((raw): Invalid => ({ rule: 'not-json', pointer: '', body: undefined, raw })),
   );
 }
 
@@ -234,6 +228,46 @@ function isNotJson(text: string): boolean {
     return false;
   } catch {
     return true;
+  }
+}
+
+/** The first example request body of an operation in openapi.yaml, a fresh copy. */
+function exampleOf(op: OperationId): Json {
+  const example = operation(op).requestBody?.examples[0];
+  if (example === undefined) throw new Error(`openapi.yaml has no example request body for ${op}`);
+  return structuredClone(example);
+}
+
+// ---- one of each kind ---------------------------------------------------------------------------------------
+
+/**
+ * One invalid payload of each kind an operation's generators make, built on the description's example (and the
+ * user's push policy): every type break at every depth (breaches.ts), and the limits, rows and texts a schema
+ * walk does not find. Sent on every run before the generated ones, whatever the seed: complete by construction.
+ */
+export function invalidKinds(op: OperationId, pushPolicy = ''): Invalid[] {
+  const wrapper = (op === 'updateChaosSettings' ? 'chaos' : op === 'updateStateSettings' ? 'state' : op === 'updateOrganisation' ? 'organisation' : op === 'updateDataSource' ? 'dataSource' : 'push');
+  const notJson: Invalid = { rule: 'not-json', pointer: '', body: undefined, raw: notJsonTexts(wrapper)[0]! };
+  switch (op) {
+    case 'updateChaosSettings':
+      return [
+        ...canonicalBreaches(op, chaosExample()),
+        chaosPast('percentageFailures', nextUp(100), 'above-limit'),
+        chaosPast('percentageFailures', nextDown(0), 'below-limit'),
+        chaosPast('status', 600, 'above-limit'),
+        chaosPast('status', 399, 'below-limit'),
+        chaosPast('status', 400.5, 'non-integer'),
+        notJson,
+      ];
+    case 'updateDataSource': {
+      // the smallest misfits: one column, a row that fits, then one a string short or a string too long
+      const oneColumn = { dataSource: { name: 'People', type: 'CSV', columnsMetadata: [{ name: 'name', type: { name: 'STRING' } }], rows: [['Ada']] } };
+      return [...canonicalBreaches(op, exampleOf(op)), misfitRow(oneColumn, 1, false, 1), misfitRow(oneColumn, 1, true, 1), notJson];
+    }
+    case 'pushOpenApiToGit':
+      return [...canonicalBreaches(op, pushWith(pushPolicy)), notJson];
+    default:
+      return [...canonicalBreaches(op, exampleOf(op)), notJson];
   }
 }
 

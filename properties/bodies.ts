@@ -20,7 +20,7 @@ export function expectInvalidRejected(t: CheckContext, op: OperationId, invalid:
   const what = `${invalid.rule} at ${invalid.pointer || 'the body'}`;
   // a mock rejects with a body of its own; the Invalid JSON shape is a live deployment's to show
   if (invalid.rule === 'missing-required' && t.target.profile === 'live') {
-    expectInvalidJson(t, ex, id, invalid.pointer, 'object');
+    expectInvalidJson(t, ex, id, invalid.pointer, invalid.type ?? 'object');
     return;
   }
   if (!expectRejected(t, ex, id, what)) return;

@@ -1,13 +1,13 @@
 // Generated organisation updates, data source configurations and push bodies (registered by their area's
 // suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
-import { target, type CheckContext } from '../src/check.ts';
+import { target, type CheckContext, type Target } from '../src/check.ts';
 import fc from 'fast-check';
 import { expectSuccess } from '../src/contract/checker.ts';
 import { expectEcho } from '../src/contract/echo.ts';
 import { expandPath, operation } from '../src/contract/schemas.ts';
-import { invalidDataSource, invalidOrganisation, invalidPush, validDataSource, validOrganisation } from './arbitraries.ts';
+import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, validDataSource, validOrganisation, type Invalid } from './arbitraries.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
-import { property } from './property.ts';
+import { property, type PropertyOptions } from './property.ts';
 
 const STATE = "a mock keeps no state: it answers with the description's examples";
 
@@ -21,9 +21,11 @@ async function organisationName(t: CheckContext): Promise<string | undefined> {
 }
 
 /** Runs a property on the organisation and puts its original name back afterwards, whatever happened. */
-function organisationProperty<T>(...[id, title, arbitrary, body, live]: [Parameters<typeof property>[0], string, Parameters<typeof property<T>>[3], (t: CheckContext, value: T, original: string) => Promise<void>, string?]) {
+function organisationProperty<T>(
+  ...[id, title, arbitrary, body, more]: [Parameters<typeof property>[0], string, Parameters<typeof property<T>>[3], (t: CheckContext, value: T, original: string) => Promise<void>, Pick<PropertyOptions<T>, 'live' | 'examples'>?]
+) {
   let original: string | undefined;
-  property(id, title, { needs: ['organisationId'], writes: true, perInput: 3, ...(live ? { live } : {}) }, arbitrary, async (t, value) => {
+  property(id, title, { needs: ['organisationId'], writes: true, perInput: 3, ...more }, arbitrary, async (t, value) => {
     original ??= await organisationName(t);
     t.stopIfViolated();
     try {
@@ -46,12 +48,12 @@ export function organisationProperties(): void {
     if (answer) t.expect(answer.organisation.name === body.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(answer.organisation.name));
     const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path }));
     if (later) t.expect(later.organisation.name === body.organisation.name, 'ORG-RENAME', `a later get shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(later.organisation.name));
-  }, STATE);
-  organisationProperty('ORG-TYPES', 'generated malformed organisation bodies are rejected and change nothing', invalidOrganisation, async (t, inv, original) => {
+  }, { live: STATE });
+  organisationProperty('ORG-TYPES', 'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing', invalidOrganisation, async (t, inv, original) => {
     expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
     const name = await organisationName(t);
     if (name !== undefined) t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
-  });
+  }, { examples: () => invalidKinds('updateOrganisation') });
 }
 
 export function dataSourceProperties(): void {
@@ -70,8 +72,10 @@ export function dataSourceProperties(): void {
     lastVersion = ds.version;
   });
   // rows that do not fit their columns break a rule the description cannot state, so a mock cannot refuse them
-  const malformed = invalidDataSource.filter((inv) => inv.rule !== 'rows-misfit' || target().profile === 'live');
-  property('DS-TYPES', 'generated malformed configurations (wrong types, rows that do not fit) are rejected', options, malformed, async (t, inv) => {
+  const fits = (inv: Invalid) => inv.rule !== 'rows-misfit' || target().profile === 'live';
+  const malformed = invalidDataSource.filter(fits);
+  const examples = () => invalidKinds('updateDataSource').filter(fits);
+  property('DS-TYPES', 'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected', { ...options, examples }, malformed, async (t, inv) => {
     expectInvalidRejected(t, 'updateDataSource', inv, await sendInvalid(t, dsPath(t.fixture('dataSourceId')), inv));
   });
 }
@@ -79,7 +83,8 @@ export function dataSourceProperties(): void {
 export function pushProperties(): void {
   // built inside the worker, around the user's policy
   const invalid = fc.constant(null).chain(() => invalidPush(target().pushPolicy ?? ''));
-  property('PUSH-TYPES', 'generated malformed push bodies are rejected (no job is started)', { needs: ['mockApiId'], writes: true, pushes: true }, invalid, async (t, inv) => {
+  const examples = (t: Target) => invalidKinds('pushOpenApiToGit', t.pushPolicy ?? '');
+  property('PUSH-TYPES', 'generated malformed push bodies are rejected (no job is started)', { needs: ['mockApiId'], writes: true, pushes: true, examples }, invalid, async (t, inv) => {
     expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pushPath(t.fixture('mockApiId')), inv));
   });
 }

@@ -21,8 +21,8 @@ export function brokenRequirement(op: OperationId, invalid: Invalid): Requiremen
       // no size limit is shown: only a 5xx would be wrong
       return 'GEN-NO-5XX';
     case 'missing-required':
-    case 'null-for-object':
-      return 'GEN-WRAP-REQUEST';
+      // the wrapper is the convention of every update; a property inside it is the operation's own body
+      return depth === 1 ? 'GEN-WRAP-REQUEST' : TYPES[op]!;
     case 'rows-misfit':
       return 'DS-ROWS-FIT';
     case 'above-limit':

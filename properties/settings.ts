@@ -3,7 +3,7 @@
 import { expectChaosEcho, expectEcho } from '../src/contract/echo.ts';
 import { expectSuccess } from '../src/contract/checker.ts';
 import { expandPath, operation } from '../src/contract/schemas.ts';
-import { invalidChaos, invalidState, validChaos, validState } from './arbitraries.ts';
+import { invalidChaos, invalidKinds, invalidState, validChaos, validState } from './arbitraries.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import { property } from './property.ts';
 
@@ -17,13 +17,14 @@ export function chaosProperties(): void {
     // a mock answers with the description's example, so only a live deployment can echo
     if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
   });
+  // one of each kind first (invalidKinds), then generated ones, each property taking its share of them
   const invalid = (id: Parameters<typeof property>[0], title: string, keep: (pointer: string, rule: string) => boolean) =>
-    property(id, title, options, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {
+    property(id, title, { ...options, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) }, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {
       expectInvalidRejected(t, 'updateChaosSettings', inv, await sendInvalid(t, chaosPath(t.fixture('mockApiId')), inv));
     });
   invalid('CHAOS-PERCENTAGE-LIMIT', 'generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected', (p, r) => p === '/chaos/percentageFailures' && r !== 'wrong-type');
-  invalid('CHAOS-HTTP-STATUS-LIMIT', 'generated httpErrors statuses past 400 or 599, or not integers, are rejected', (p) => p.startsWith('/chaos/httpErrors/'));
-  invalid('CHAOS-TYPES', 'generated chaos fields of the wrong type are rejected', (p, r) => (r === 'wrong-type' || r === 'non-integer') && p !== '/chaos' && !p.startsWith('/chaos/httpErrors/'));
+  invalid('CHAOS-HTTP-STATUS-LIMIT', 'generated httpErrors items past 400 or 599, not integers, or of a wrong type, at every position, are rejected', (p) => p.startsWith('/chaos/httpErrors/'));
+  invalid('CHAOS-TYPES', 'generated chaos fields of every wrong JSON type, at every depth, are rejected', (p, r) => (r === 'wrong-type' || r === 'non-integer') && p !== '/chaos' && !p.startsWith('/chaos/httpErrors/'));
   invalid('GEN-WRAP-REQUEST', 'generated bodies without a chaos object, or not JSON, are rejected', (p) => p === '/chaos' || p === '');
 }
 
@@ -32,7 +33,7 @@ export function stateProperties(): void {
     const answer = expectSuccess(t, 'updateStateSettings', await t.send({ method: 'PUT', path: statePath(t.fixture('mockApiId')), json: body }));
     if (answer && t.target.profile === 'live') expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
   });
-  property('STATE-TYPES', 'generated malformed state bodies are rejected', options, invalidState, async (t, inv) => {
+  property('STATE-TYPES', 'generated state bodies of every wrong JSON type, or without their parts, are rejected', { ...options, examples: () => invalidKinds('updateStateSettings') }, invalidState, async (t, inv) => {
     expectInvalidRejected(t, 'updateStateSettings', inv, await sendInvalid(t, statePath(t.fixture('mockApiId')), inv));
   });
 }

@@ -169,6 +169,14 @@ export const FAULTS = {
     breaks: 'ID-MOCK-API-LENGTH',
     description: 'an 11-character mockApiId is answered as if it were the fixture mock API',
   },
+  'chaos-delay-string-coerced': {
+    breaks: 'CHAOS-TYPES',
+    description: 'longDelay.durationMillis written as a string of digits ("30000") is taken as the number: a coercion inside a sub-object, which only generated payloads send',
+  },
+  'chaos-null-http-error-500': {
+    breaks: 'GEN-NO-5XX',
+    description: 'an httpErrors item that is null is answered 500 (only generated payloads put null in an array item)',
+  },
   'chaos-status-201': {
     breaks: 'CHAOS-STATUS',
     description: 'the chaos update answers 201 instead of 200',
@@ -205,6 +213,10 @@ export const FAULTS = {
     breaks: 'CHAOS-TYPES',
     description: 'enabled written as the string "true" or "false" is accepted and stored as the boolean',
   },
+  'state-expression-object-500': {
+    breaks: 'GEN-NO-5XX',
+    description: 'a defaultContextExpression that is an object is answered 500 (the hand-written check sends a number)',
+  },
   'state-update-ignored': {
     breaks: 'STATE-ECHO',
     description: 'the state update answers 200 but keeps, and answers with, the previous expression',
@@ -212,6 +224,10 @@ export const FAULTS = {
   'state-expression-number-accepted': {
     breaks: 'STATE-TYPES',
     description: 'a numeric defaultContextExpression is accepted and stored as its decimal string',
+  },
+  'organisation-name-null-ignored': {
+    breaks: 'ORG-TYPES',
+    description: 'an organisation update whose name is null is answered 200 and changes nothing, as if the name had not been sent (the hand-written check sends a number)',
   },
   'organisation-without-email': {
     breaks: 'ORG-RESPONSE',
@@ -276,6 +292,14 @@ export const FAULTS = {
   'data-source-rows-not-array-accepted': {
     breaks: 'DS-TYPES',
     description: 'a data source update whose rows is not an array is accepted as one without rows',
+  },
+  'data-source-null-cell-accepted': {
+    breaks: 'DS-ROWS-FIT',
+    description: 'a null cell in a row is accepted and stored as an empty string (hand-written checks send a number there)',
+  },
+  'data-source-column-without-type-accepted': {
+    breaks: 'DS-TYPES',
+    description: 'a column without its required type is accepted as a STRING column: a required property left out below the top level',
   },
   'data-source-delete-400': {
     breaks: 'DS-DELETE',

@@ -128,6 +128,24 @@ function coerce(id: OperationId, body: Json, faults: Faults): Json {
     const { rows } = body.dataSource;
     if (rows !== undefined && !Array.isArray(rows)) return { ...body, dataSource: { ...body.dataSource, rows: [] } };
   }
+  // Coercions deeper in a body, which only generated payloads reach (properties/breaches.ts)
+  if (id === 'updateChaosSettings' && faults.has('chaos-delay-string-coerced') && isObject(body) && isObject(body.chaos) && isObject(body.chaos.longDelay)) {
+    const duration = body.chaos.longDelay.durationMillis;
+    if (typeof duration === 'string' && /^\d+$/.test(duration)) return { ...body, chaos: { ...body.chaos, longDelay: { ...body.chaos.longDelay, durationMillis: Number(duration) } } };
+  }
+  if (id === 'updateDataSource' && isObject(body) && isObject(body.dataSource)) {
+    const ds = body.dataSource;
+    if (faults.has('data-source-null-cell-accepted') && Array.isArray(ds.rows) && ds.rows.some((row) => Array.isArray(row) && row.includes(null))) {
+      return { ...body, dataSource: { ...ds, rows: ds.rows.map((row) => (Array.isArray(row) ? row.map((cell) => cell ?? '') : row)) } };
+    }
+    if (faults.has('data-source-column-without-type-accepted') && Array.isArray(ds.columnsMetadata) && ds.columnsMetadata.some((c) => isObject(c) && !('type' in c))) {
+      return { ...body, dataSource: { ...ds, columnsMetadata: ds.columnsMetadata.map((c) => (isObject(c) && !('type' in c) ? { ...c, type: { name: 'STRING' } } : c)) } };
+    }
+  }
+  if (id === 'updateOrganisation' && faults.has('organisation-name-null-ignored') && isObject(body) && isObject(body.organisation) && body.organisation.name === null) {
+    const { name: _, ...rest } = body.organisation;
+    return { ...body, organisation: rest };
+  }
   if (id === 'pushOpenApiToGit' && faults.has('push-policy-any-type-accepted') && isObject(body) && isObject(body.push)) {
     const policy = body.push.outOfSyncPolicy;
     if (policy !== undefined && typeof policy !== 'string') return { ...body, push: { ...body.push, outOfSyncPolicy: JSON.stringify(policy) } };
@@ -160,9 +178,15 @@ function schemaEntries(errors: ErrorObject[], faults: Faults): ErrorEntry[] {
   return [...unique.filter((entry) => entry.title === 'Invalid JSON'), ...unique.filter((entry) => entry.title !== 'Invalid JSON')];
 }
 
-/** chaos-limit-500: a percentageFailures outside its limits is the server's trouble. */
-function limitCrash(errors: ErrorObject[], faults: Faults): boolean {
-  return faults.has('chaos-limit-500') && errors.some((error) => PERCENTAGE.test(error.instancePath) && (error.keyword === 'minimum' || error.keyword === 'maximum'));
+/**
+ * Bodies a fault makes the server's trouble: chaos-limit-500 (a percentageFailures outside its limits),
+ * chaos-null-http-error-500 (null for an httpErrors item), state-expression-object-500 (an object for the expression).
+ */
+function crashes(body: Json, errors: ErrorObject[], faults: Faults): boolean {
+  if (faults.has('chaos-limit-500') && errors.some((error) => PERCENTAGE.test(error.instancePath) && (error.keyword === 'minimum' || error.keyword === 'maximum'))) return true;
+  if (faults.has('chaos-null-http-error-500') && isObject(body) && isObject(body.chaos) && Array.isArray(body.chaos.httpErrors) && body.chaos.httpErrors.includes(null)) return true;
+  if (faults.has('state-expression-object-500') && isObject(body) && isObject(body.state) && isObject(body.state.defaultContextExpression)) return true;
+  return false;
 }
 
 function rowEntries(id: OperationId, body: JsonObject, faults: Faults): ErrorEntry[] {
@@ -193,9 +217,7 @@ export function checkBody(id: OperationId, bytes: Buffer, faults: Faults): Check
   if (deep !== undefined) return rejected([invalidValue(deep, `nested deeper than ${MAX_DEPTH} levels`)], faults);
   const body = coerce(id, wrapped(id, parsed.value, faults), faults);
   const errors = schemaErrors(id, body, faults);
-  if (limitCrash(errors, faults)) {
-    return { ok: false, reply: internalError() };
-  }
+  if (crashes(body, errors, faults)) return { ok: false, reply: internalError() };
   if (errors.length > 0) return { ...rejected(schemaEntries(errors, faults), faults), body };
   // The schema has made sure it is an object with the wrapper the operation needs.
   const object = body as JsonObject;

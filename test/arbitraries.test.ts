@@ -2,8 +2,9 @@
 // columns); every invalid one fails for the rule it is labelled with, at its pointer, and for nothing else.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { breachesOf } from '../properties/breaches.ts';
 import {
-  invalidChaos, invalidDataSource, invalidOrganisation, invalidPush, invalidState, mockApiIdInRange, mockApiIdOutOfRange, nextDown, nextUp, otherAuthorization,
+  invalidChaos, invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, invalidState, mockApiIdInRange, mockApiIdOutOfRange, nextDown, nextUp, otherAuthorization,
   oversize, validChaos, validDataSource, validOrganisation, validPush, validState, type Invalid,
 } from '../properties/arbitraries.ts';
 import { operation, schema, type OperationId } from '../src/contract/schemas.ts';
@@ -20,7 +21,6 @@ const KEYWORD: Record<Invalid['rule'], string[]> = {
   'non-integer': ['type'],
   'wrong-type': ['type'],
   'missing-required': ['required'],
-  'null-for-object': ['type'],
   'rows-misfit': [],
   'not-json': [],
   'too-large': [],
@@ -111,4 +111,71 @@ test('generated Authorization values are never the key under the Token scheme', 
     }),
     params,
   );
+});
+
+describe('the invalid payloads, complete by construction from the request schemas', () => {
+  const OPS: OperationId[] = ['updateChaosSettings', 'updateStateSettings', 'updateOrganisation', 'updateDataSource', 'pushOpenApiToGit'];
+  const pattern = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/*');
+
+  test('every property at every depth gets each JSON type it must not have, and each required one is left out', () => {
+    const kinds = (op: OperationId) => breachesOf(op).map((b) => (b.kind === 'wrong-type' ? `${b.slot.pattern} ${b.sent}` : `${b.slot.pattern} missing`));
+    expect(kinds('updateChaosSettings')).toEqual(expect.arrayContaining([
+      '/chaos null', '/chaos array', '/chaos/enabled string', '/chaos/longDelay/durationMillis number', '/chaos/longDelay/durationMillis string',
+      '/chaos/httpErrors object', '/chaos/httpErrors/* null', '/chaos/httpErrors/*/status null', '/chaos/httpErrors/*/status string', '/chaos missing',
+    ]));
+    expect(kinds('updateDataSource')).toEqual(expect.arrayContaining([
+      '/dataSource/rows/* null', '/dataSource/rows/*/* number', '/dataSource/columnsMetadata/*/type/format array',
+      '/dataSource/columnsMetadata/*/type/name missing', '/dataSource/rows missing',
+    ]));
+    for (const op of OPS) {
+      for (const breach of breachesOf(op).filter((b) => b.kind === 'wrong-type')) {
+        // never a type the slot allows; 'number' for an integer slot is a number with a fraction
+        expect(breach.slot.types.includes(breach.sent) || (breach.sent === 'number' && breach.slot.types.includes('number')), `${op} ${breach.slot.pattern}`).toBe(false);
+      }
+      const slots = new Set(breachesOf(op).filter((b) => b.kind === 'wrong-type').map((b) => b.slot.pattern));
+      for (const slot of slots) expect(breachesOf(op).filter((b) => b.kind === 'wrong-type' && b.slot.pattern === slot).length, slot).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  test.each(OPS)('%s: one payload of each kind, each breaking its labelled rule and no other', (op) => {
+    const canonical = invalidKinds(op, 'ABORT');
+    for (const inv of canonical) breaksOnlyItsRule(op, inv);
+    // every kind of the schema walk is among them, once
+    const kinds = canonical.filter((i) => i.rule !== 'not-json' && i.rule !== 'rows-misfit' && !/limit/.test(i.rule));
+    expect(kinds.length).toBeGreaterThanOrEqual(breachesOf(op).length);
+  });
+
+  test('in an array the canonical payload breaks the last item, after valid ones', () => {
+    const pointers = invalidKinds('updateChaosSettings').map((i) => i.pointer).filter((p) => p.startsWith('/chaos/httpErrors/'));
+    expect(new Set(pointers.map((p) => p.split('/')[3]))).toEqual(new Set(['1']));
+    const rows = invalidKinds('updateDataSource').map((i) => i.pointer).filter((p) => p.startsWith('/dataSource/rows/'));
+    expect(rows).toContain('/dataSource/rows/1/3');
+  });
+
+  test('generated payloads break items at every position of an array', () => {
+    const positions = new Set(fc.sample(invalidChaos.filter((i) => /^\/chaos\/httpErrors\/\d+\/status$/.test(i.pointer)), { seed, numRuns: 500 }).map((i) => i.pointer.split('/')[3]));
+    expect([...positions].length).toBeGreaterThanOrEqual(3);
+    expect(positions).toContain('0');
+  });
+
+  test('a boolean is only ever sent a value a lenient deployment reads as false: a run never switches chaos on', () => {
+    const falsy = [null, 0, 'false', '0', '', false];
+    const atBooleans = fc.sample(invalidChaos.filter((i) => i.rule === 'wrong-type' && /\/enabled$/.test(i.pointer)), { seed, numRuns: 500 });
+    expect(atBooleans.length).toBeGreaterThan(50);
+    for (const inv of [...atBooleans, ...invalidKinds('updateChaosSettings').filter((i) => /\/enabled$/.test(i.pointer))]) {
+      let node = inv.body as any;
+      for (const key of inv.pointer.split('/').slice(1)) node = node?.[key];
+      const value = node;
+      const reads = Array.isArray(value) ? value.every((v) => falsy.includes(v)) : value !== null && typeof value === 'object' ? Object.keys(value).length === 0 : falsy.includes(value);
+      expect({ pointer: inv.pointer, value, readsAsFalse: reads }).toEqual({ pointer: inv.pointer, value, readsAsFalse: true });
+    }
+  });
+
+  test('generated payloads cover every kind of the schema walk', () => {
+    for (const [op, arbitrary] of [['updateChaosSettings', invalidChaos], ['updateDataSource', invalidDataSource]] as const) {
+      const seen = new Set(fc.sample(arbitrary, { seed, numRuns: 5000 }).map((i) => `${pattern(i.pointer)} ${i.rule}`));
+      const wanted = breachesOf(op).map((b) => `${b.slot.pattern} ${b.kind === 'missing-required' ? 'missing-required' : b.sent === 'number' && b.slot.types.includes('integer') ? 'non-integer' : 'wrong-type'}`);
+      expect(wanted.filter((w) => !seen.has(w))).toEqual([]);
+    }
+  });
 });

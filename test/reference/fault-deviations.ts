@@ -26,6 +26,7 @@ type Logged = { id: string; request: { url: string; absoluteUrl: string; clientI
 const jobOf = async ({ call }: Reference): Promise<Job> => ((await call('PUT', push, { body: { push: {} } })).json as { job: Job }).job;
 const loggedOf = async ({ call }: Reference, requestId?: string): Promise<Logged> => (await call('GET', loggedRequest(requestId))).json as Logged;
 const updated = async ({ call }: Reference, body: unknown = configuration) => (await call('PUT', dataSource(SEED.dataSourceId), { body })).json as { dataSource: Record<string, any> };
+const jsonOf = (answer: { json: unknown }) => answer.json as Record<string, any>;
 const errorsOf = (json: unknown) => (json as { errors: Record<string, unknown>[] }).errors;
 
 export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
@@ -232,6 +233,16 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', chaos('abcdefghijkl'), { body: { chaos: {} } })).status).toBe(404);
   },
   // Chaos settings
+  'chaos-delay-string-coerced': async ({ call }) => {
+    expect(jsonOf(await call('PUT', chaos(), { body: { chaos: { longDelay: { enabled: false, durationMillis: '30000' } } } })).chaos.longDelay).toEqual({ enabled: false, durationMillis: 30000 });
+    expect((await call('PUT', chaos(), { body: { chaos: { longDelay: { enabled: false, durationMillis: 'soon' } } } })).status).toBe(400);
+    expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: '50' } } })).status).toBe(400);
+  },
+  'chaos-null-http-error-500': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 500 }, null] } } })).status).toBe(500);
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: null } } })).status).toBe(400);
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 'x' }] } } })).status).toBe(400);
+  },
   'chaos-status-201': async ({ call }) => {
     const answer = await call('PUT', chaos(), { body: { chaos: { enabled: false } } });
     expect(answer.status).toBe(201);
@@ -273,6 +284,10 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', chaos(), { body: { chaos: { enabled: 'yes' } } })).status).toBe(400);
   },
   // State settings
+  'state-expression-object-500': async ({ call }) => {
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: { a: 1 } } } })).status).toBe(500);
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: 42 } } })).status).toBe(400);
+  },
   'state-update-ignored': async ({ call }) => {
     const answer = await call('PUT', state, { body: { state: { defaultContextExpression: 'x' } } });
     expect(seen(answer)).toEqual({ status: 200, type: 'application/json', body: { state: { defaultContextExpression: '' } } });
@@ -282,6 +297,12 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', state, { body: { state: { defaultContextExpression: true } } })).status).toBe(400);
   },
   // Organisations
+  'organisation-name-null-ignored': async ({ call }) => {
+    const answer = await call('PUT', org, { body: { organisation: { name: null } } });
+    expect(answer.status).toBe(200);
+    expect(jsonOf(answer).organisation.name).toBe('Example Ltd');
+    expect((await call('PUT', org, { body: { organisation: { name: 42 } } })).status).toBe(400);
+  },
   'organisation-without-email': async ({ call }) => {
     const { organisation } = (await call('GET', org)).json as { organisation: Record<string, unknown> };
     expect(organisation).not.toHaveProperty('emailAddress');
@@ -357,6 +378,17 @@ export const deviations: Record<FaultName, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', dataSource(SEED.dataSourceId), { body: withRows('v') })).status).toBe(200);
     expect((await call('PUT', dataSource(SEED.dataSourceId), { body: withRows([[1]]) })).status).toBe(400);
     expect((await call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...configuration.dataSource, name: 1 } } })).status).toBe(400);
+  },
+  'data-source-null-cell-accepted': async (r) => {
+    const answer = await r.call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...twoColumns.dataSource, rows: [['x', null]] } } });
+    expect(answer.status).toBe(200);
+    expect((await r.call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...twoColumns.dataSource, rows: [['x', 1]] } } })).status).toBe(400);
+  },
+  'data-source-column-without-type-accepted': async ({ call }) => {
+    const answer = await call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...configuration.dataSource, columnsMetadata: [{ name: 'c' }] } } });
+    expect(answer.status).toBe(200);
+    expect(jsonOf(answer).dataSource.columnsMetadata).toEqual([{ name: 'c', type: { name: 'STRING' } }]);
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...configuration.dataSource, columnsMetadata: [{ type: { name: 'STRING' } }] } } })).status).toBe(400);
   },
   'data-source-delete-400': async ({ call }) => {
     const answer = await call('DELETE', dataSource(SEED.deletableDataSourceId));

@@ -1,0 +1,228 @@
+// Every way a request body can break the types of its schema, read off the request schema of the operation in
+// schemas/openapi.yaml (never a copy of it): for every property at every depth (the wrapper, each sub-object,
+// each array item) each JSON type it must not be, and each required property left out. Complete by
+// construction: the list of kinds is the schema walked, and each kind has one canonical payload (sent on every
+// run, whatever the seed) and an arbitrary of many (a random valid body around it, a random position in each
+// array, a random value of the wrong type).
+import fc from 'fast-check';
+import { operation, SCHEMA_BASE, schemaValidator, type Json, type JsonObject, type OperationId } from '../src/contract/schemas.ts';
+import type { Invalid } from './arbitraries.ts';
+
+/** JSON types as a schema names them; 'integer' is a number without a fraction. */
+export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
+
+/** The types a value can be sent as, one of each: an integer counts as a number, 'number' below means a fraction. */
+const SENT_TYPES: JsonType[] = ['null', 'boolean', 'number', 'string', 'array', 'object'];
+
+/** A place in a body: its pointer, '*' standing for any item of an array, and the types allowed there. */
+export interface Slot {
+  /** e.g. /chaos/httpErrors/∗/status, with '*' for an array item */
+  pattern: string;
+  types: JsonType[];
+  /** the limits of a number there, so that a number with a fraction breaks its type and nothing else */
+  minimum?: number;
+  maximum?: number;
+}
+
+/** One kind of break: a slot given a value of a type it must not have, or a required property left out. */
+export type Breach = { kind: 'wrong-type'; slot: Slot; sent: JsonType } | { kind: 'missing-required'; slot: Slot };
+
+/** The schema a node stands for, following $ref (to a file of schemas/ or into one), with the node's own keywords on top. */
+function deref(node: JsonObject, base: string): { node: JsonObject; base: string } {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return { node, base };
+  const url = new URL(ref, base).href;
+  const target = schemaValidator().getSchema(url)?.schema as JsonObject | undefined;
+  if (!target) throw new Error(`schemas/ has nothing at ${url}`);
+  const { $ref: _, ...own } = node;
+  const resolved = deref(target, url.split('#')[0]!);
+  return { node: { ...resolved.node, ...own }, base: resolved.base };
+}
+
+const typesOf = (node: JsonObject): JsonType[] => (Array.isArray(node.type) ? (node.type as JsonType[]) : typeof node.type === 'string' ? [node.type as JsonType] : []);
+
+/** Every slot below a node, depth first, with the required properties of each object. */
+function walk(node: JsonObject, base: string, pattern: string, out: { slots: Slot[]; required: Slot[] }): void {
+  const { node: schema, base: at } = deref(node, base);
+  const types = typesOf(schema);
+  const limits = { ...(typeof schema.minimum === 'number' ? { minimum: schema.minimum } : {}), ...(typeof schema.maximum === 'number' ? { maximum: schema.maximum } : {}) };
+  if (pattern !== '') out.slots.push({ pattern, types, ...limits });
+  const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
+  for (const [name, child] of Object.entries(properties)) {
+    const childPattern = `${pattern}/${name}`;
+    if (Array.isArray(schema.required) && schema.required.includes(name)) out.required.push({ pattern: childPattern, types: typesOf(deref(child, at).node) });
+    walk(child, at, childPattern, out);
+  }
+  if (schema.items && typeof schema.items === 'object') walk(schema.items as JsonObject, at, `${pattern}/*`, out);
+}
+
+const cache = new Map<OperationId, Breach[]>();
+
+/** Every kind of type break of an operation's request body, in the order of its schema. */
+export function breachesOf(op: OperationId): Breach[] {
+  const cached = cache.get(op);
+  if (cached) return cached;
+  const body = operation(op).requestBody;
+  if (!body) throw new Error(`${op} takes no request body`);
+  const found = { slots: [] as Slot[], required: [] as Slot[] };
+  walk(body.schema, SCHEMA_BASE, '', found);
+  const breaches: Breach[] = [];
+  for (const slot of found.slots) {
+    for (const sent of SENT_TYPES) {
+      // a number is wrong for an integer only with a fraction, and never wrong where a number is allowed
+      if (slot.types.includes(sent) || (sent === 'number' && slot.types.includes('number'))) continue;
+      breaches.push({ kind: 'wrong-type', slot, sent });
+    }
+  }
+  for (const slot of found.required) breaches.push({ kind: 'missing-required', slot });
+  cache.set(op, breaches);
+  return breaches;
+}
+
+// ---- putting a breach into a body ------------------------------------------------------------------------
+
+const tokens = (pattern: string) => pattern.split('/').slice(1);
+
+function get(node: Json | undefined, key: string): Json | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  return Array.isArray(node) ? node[Number(key)] : node[key];
+}
+
+/**
+ * Whether a body can carry the breach: every array on the way holds an item to put it in or beside. Objects
+ * on the way that are missing are taken from the example body (see place), arrays are not: an item made up
+ * elsewhere could break a rule across fields (rows that fit their columns), and then the body would break two.
+ */
+export function hosts(body: Json, breach: Breach): boolean {
+  let node: Json | undefined = body;
+  const path = tokens(breach.slot.pattern);
+  for (const [i, token] of path.slice(0, -1).entries()) {
+    if (token === '*') {
+      if (!Array.isArray(node) || node.length === 0) return false;
+      node = node[0];
+      continue;
+    }
+    const next = get(node, token);
+    // a missing object is grafted from the example; a missing array cannot be
+    if (next === undefined) return !path.slice(i + 1).includes('*');
+    node = next;
+  }
+  return true;
+}
+
+/**
+ * The body with the value at the breach's slot replaced (or the property removed): each '*' takes the item
+ * `pick` chooses, objects missing on the way are copied from `example` (valid, as every body here). Returns
+ * the pointer the breach ended up at and the value that stood there (or would, for a missing one).
+ */
+export function place(body: Json, example: Json, breach: Breach, pick: (length: number) => number, value: (valid: Json | undefined) => Json): { body: Json; pointer: string } {
+  const copy = structuredClone(body) as Json;
+  let node = copy as Json;
+  let model: Json | undefined = example;
+  const path = tokens(breach.slot.pattern);
+  const pointer: string[] = [];
+  for (const token of path.slice(0, -1)) {
+    const key = token === '*' ? String(pick((node as Json[]).length)) : token;
+    pointer.push(key);
+    let next = get(node, key);
+    const modelNext = get(model, token === '*' ? '0' : key);
+    if (next === undefined) {
+      next = structuredClone(modelNext ?? {}) as Json;
+      (node as JsonObject)[key] = next;
+    }
+    node = next;
+    model = modelNext;
+  }
+  const last = path.at(-1)!;
+  const key = last === '*' ? String(pick((node as Json[]).length)) : last;
+  pointer.push(key);
+  const container = node as JsonObject & Json[];
+  const valid = (get(node, key) ?? get(model, last === '*' ? '0' : key)) as Json | undefined;
+  if (breach.kind === 'missing-required') delete container[key as keyof typeof container];
+  else (container as unknown as Record<string, Json>)[key] = value(valid);
+  return { body: copy, pointer: `/${pointer.join('/')}` };
+}
+
+// ---- values of the wrong type -----------------------------------------------------------------------------
+
+/** The JSON text of a valid value, or its decimal: a string that spells a value of the right type ("30000", "true"). */
+const spelled = (valid: Json | undefined): string => (typeof valid === 'string' ? valid : JSON.stringify(valid ?? null));
+
+/**
+ * A value of the type `sent` for a slot that must not have it, one fixed (for the canonical payload) and an
+ * arbitrary of many. Booleans are only ever given values a lenient deployment would read as false (0, "false",
+ * [], {}): chaos.enabled is a boolean, and a run must never switch a user's chaos testing on.
+ */
+function wrongValue(breach: Extract<Breach, { kind: 'wrong-type' }>, valid: Json | undefined): { fixed: Json; many: fc.Arbitrary<Json> } {
+  const { slot, sent } = breach;
+  const isBoolean = slot.types.includes('boolean');
+  switch (sent) {
+    case 'null':
+      return { fixed: null, many: fc.constant(null) };
+    case 'boolean':
+      return { fixed: false, many: fc.boolean() };
+    case 'number':
+      if (isBoolean) return { fixed: 0, many: fc.constant(0) };
+      // for an integer, a number with a fraction; elsewhere any number
+      if (slot.types.includes('integer')) {
+        const min = slot.minimum ?? -1e9;
+        const max = slot.maximum ?? 1e9;
+        return { fixed: (slot.minimum ?? 1) + 0.5, many: fc.double({ min, max, noNaN: true }).filter((n) => !Number.isInteger(n)) };
+      }
+      return { fixed: 42, many: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })) };
+    case 'string':
+      if (isBoolean) return { fixed: 'false', many: fc.constantFrom('false', '0', '') };
+      return { fixed: spelled(valid), many: fc.oneof(fc.constant(spelled(valid)), fc.string({ maxLength: 20 })) };
+    case 'array':
+      if (isBoolean) return { fixed: [false], many: fc.constantFrom<Json>([], [false]) };
+      return { fixed: [valid ?? null], many: fc.oneof(fc.constant<Json>([valid ?? null]), fc.array(fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<Json>, { maxLength: 3 })) };
+    case 'object':
+      if (isBoolean) return { fixed: {}, many: fc.constant({}) };
+      return { fixed: { value: valid ?? null }, many: fc.oneof(fc.constant<Json>({ value: valid ?? null }), fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<Json>, { maxKeys: 3 })) };
+    default:
+      throw new Error(`no value of type ${sent as string}`);
+  }
+}
+
+/** The rule an Invalid names for a breach: 'non-integer' for a fraction where an integer is due. */
+function ruleOf(breach: Breach): Invalid['rule'] {
+  if (breach.kind === 'missing-required') return 'missing-required';
+  return breach.sent === 'number' && breach.slot.types.includes('integer') ? 'non-integer' : 'wrong-type';
+}
+
+function invalid(breach: Breach, placed: { body: Json; pointer: string }): Invalid {
+  const type = breach.kind === 'missing-required' ? breach.slot.types[0] ?? 'object' : undefined;
+  return { rule: ruleOf(breach), pointer: placed.pointer, body: placed.body, ...(type ? { type } : {}) };
+}
+
+/**
+ * One payload of each kind, built on the example body: arrays take the breach at their last item, after a
+ * valid one where the example has two or more (limits and types hold at every position, not the first only).
+ */
+export function canonicalBreaches(op: OperationId, example: Json): Invalid[] {
+  return breachesOf(op).map((breach) => {
+    const placed = place(example, example, breach, (length) => Math.max(0, length - 1), (valid) => (breach.kind === 'wrong-type' ? wrongValue(breach, valid).fixed : null));
+    return invalid(breach, placed);
+  });
+}
+
+/** Payloads of every kind around random valid bodies: a random kind, a random body that can carry it, a random position in each array on the way, a random wrong value. */
+export function arbitraryBreaches(op: OperationId, valid: fc.Arbitrary<Json>, example: Json): fc.Arbitrary<Invalid> {
+  return fc.constantFrom(...breachesOf(op)).chain((breach) => {
+    const stars = tokens(breach.slot.pattern).filter((token) => token === '*').length;
+    return fc.tuple(valid.filter((body) => hosts(body, breach)), fc.array(fc.nat(), { minLength: stars, maxLength: stars })).chain(([body, positions]) => {
+      const picker = () => {
+        let i = 0;
+        return (length: number) => (length === 0 ? 0 : positions[i++]! % length);
+      };
+      if (breach.kind === 'missing-required') return fc.constant(invalid(breach, place(body, example, breach, picker(), () => null)));
+      // the wrong value may spell the valid one that stood there: a first placement finds it
+      let validThere: Json | undefined;
+      place(body, example, breach, picker(), (v) => {
+        validThere = v;
+        return null;
+      });
+      return wrongValue(breach, validThere).many.map((value) => invalid(breach, place(body, example, breach, picker(), () => value)));
+    });
+  });
+}

@@ -63,7 +63,7 @@ export function property<T>(id: RequirementId, title: string, options: PropertyO
     }
     const [value] = details.counterexample as [T];
     t.note(
-      `generated input failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
+      `${details.numRuns <= examples.length ? 'one of each kind' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
         ` (rerun with --seed ${details.seed}); smallest failing input: ${JSON.stringify(value)?.slice(0, 500)}`,
     );
     const final = await runOnce(t, body, value);

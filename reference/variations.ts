@@ -4,9 +4,10 @@
 //
 // On: media types carry `; charset=utf-8`; every JSON object carries an unknown extra field and its keys in
 // reverse order; a rejected body is 422 instead of 400; deletes answer 200 with a JSON body; the push job is
-// still RUNNING (no finished, no outcome); the 401 text is worded differently; data source versions step by
-// 7; timestamps carry more fractional digits; a 404 where the interface shows no error body has no body;
-// the `Token` scheme is matched case-insensitively.
+// still RUNNING (no finished, no outcome) with the jobType open-api-git-push; outOfSyncPolicy is held to the
+// reference's own values (handlers/push.ts); httpErrors is echoed highest first without repeats; the 401
+// text is worded differently; data source versions step by 7; timestamps carry more fractional digits; a 404
+// where the interface shows no error body has no body; the `Token` scheme is matched case-insensitively.
 import type { Json } from '../src/contract/schemas.ts';
 import type { Reply } from './responses.ts';
 

@@ -150,8 +150,8 @@ const spelled = (valid: Json | undefined): string => (typeof valid === 'string' 
 
 /**
  * A value of the type `sent` for a slot that must not have it, one fixed (for the canonical payload) and an
- * arbitrary of many. Booleans are only ever given values a lenient deployment would read as false (0, "false",
- * [], {}): chaos.enabled is a boolean, and a run must never switch a user's chaos testing on.
+ * arbitrary of many. A boolean gets the spellings of false (0, "false", [false], {}), which a lenient
+ * deployment may still read as true: the caller keeps such a body from acting (see quietened in arbitraries.ts).
  */
 function wrongValue(breach: Extract<Breach, { kind: 'wrong-type' }>, valid: Json | undefined): { fixed: Json; many: fc.Arbitrary<Json> } {
   const { slot, sent } = breach;

@@ -39,11 +39,13 @@ export function property<T>(id: RequirementId, title: string, options: PropertyO
     // Past most of the check's bound, no new input is sent (one under way finishes; fast-check's own time limit
     // would return while it is still under way): a slow deployment gets fewer inputs, said in a note, rather
     // than a check that overruns into the next one.
-    const softDeadline = Date.now() + (t.deadline - Date.now()) * 0.85;
+    const start = Date.now();
+    // read each time: 429 waits move the bound on
+    const softDeadline = () => start + (t.deadline - start) * 0.85;
     let unsent = 0;
     const details = await fc.check(
       fc.asyncProperty(arbitrary, async (value) => {
-        if (Date.now() > softDeadline) {
+        if (Date.now() > softDeadline()) {
           unsent++;
           return true;
         }
@@ -67,6 +69,8 @@ export function property<T>(id: RequirementId, title: string, options: PropertyO
         ` (rerun with --seed ${details.seed}); smallest failing input: ${JSON.stringify(value)?.slice(0, 500)}`,
     );
     const final = await runOnce(t, body, value);
+    // a replay cut short by the bound judges nothing: the deployment is not to be called inconsistent for it
+    if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
     t.adopt(final);
     if (final.violations.length === 0) t.violate(id, 'the same verdict when the smallest failing input is sent again', 'it passed the second time: the deployment answers this input inconsistently');
   });

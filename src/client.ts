@@ -5,6 +5,9 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
+import { Redactor } from './redactor.ts';
+
+export { Redactor };
 
 export type Credentials =
   | 'token'
@@ -115,60 +118,6 @@ function readCapped(body: Readable, cap: number): Promise<{ bytes: Buffer; trunc
   });
 }
 
-/** A prefix of a key at least this long is redacted too: near-miss keys that checks send are mostly the key. */
-const KEY_PREFIX_REDACTED = 8;
-
-const swapCase = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-
-/**
- * Replaces keys with placeholders ($MOCKAPI_TOKEN), also in the near-miss forms the checks send: the key with
- * text after it, a prefix of it (from KEY_PREFIX_REDACTED characters), the key with its letters in the other
- * case. Each placeholder is one a shell expands to what was sent, so curl lines still reproduce:
- * `${MOCKAPI_TOKEN}x0`, `${MOCKAPI_TOKEN:0:31}`, `${MOCKAPI_TOKEN~~}` (bash).
- */
-export class Redactor {
-  private readonly secrets: { secret: string; name: string; anyCase: RegExp }[];
-  constructor(secrets: Record<string, string | undefined>) {
-    // longest first, so a key that contains another is replaced whole
-    this.secrets = Object.entries(secrets)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
-      .map(([placeholder, secret]) => ({ secret, name: placeholder.replace(/^\$/, ''), anyCase: new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') }))
-      .sort((a, b) => b.secret.length - a.secret.length);
-  }
-  redact(text: string): string {
-    let out = text;
-    // whole keys first, so that a key that begins another is not taken for a prefix of it
-    for (const s of this.secrets) out = this.replace(out, s.secret, (next) => (/[A-Za-z0-9_]/.test(next) ? `\${${s.name}}` : `$${s.name}`));
-    for (const s of this.secrets) out = out.replace(s.anyCase, (found) => `\${${s.name}${found === swapCase(s.secret) ? '~~' : found === s.secret.toUpperCase() ? '^^' : found === s.secret.toLowerCase() ? ',,' : ''}}`);
-    // shortest first: a prefix common to two keys is named after the one it is nearest to
-    for (const s of [...this.secrets].reverse()) out = this.replacePrefixes(out, s.secret, s.name);
-    return out;
-  }
-  private replace(text: string, secret: string, placeholder: (next: string) => string): string {
-    let out = '';
-    let from = 0;
-    for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, from)) {
-      out += text.slice(from, at) + placeholder(text[at + secret.length] ?? '');
-      from = at + secret.length;
-    }
-    return out + text.slice(from);
-  }
-  /** Prefixes of the key long enough to matter (the whole key is gone by now). */
-  private replacePrefixes(text: string, secret: string, name: string): string {
-    if (secret.length <= KEY_PREFIX_REDACTED) return text;
-    const head = secret.slice(0, KEY_PREFIX_REDACTED);
-    let out = '';
-    let from = 0;
-    for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, from)) {
-      let n = head.length;
-      while (n < secret.length - 1 && text[at + n] === secret[n]) n++;
-      out += `${text.slice(from, at)}\${${name}:0:${n}}`;
-      from = at + n;
-    }
-    return out + text.slice(from);
-  }
-}
-
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export class Client {
@@ -178,6 +127,8 @@ export class Client {
   private readonly options: ClientOptions;
   /** requests sent by this client, for the report */
   requestCount = 0;
+  /** time spent waiting out 429 answers (Retry-After): a check's time bound is extended by it */
+  waitedMs = 0;
   /** requests in a row that got no HTTP answer (see BREAKER_THRESHOLD) */
   private unanswered = 0;
 
@@ -206,15 +157,17 @@ export class Client {
    * BREAKER_THRESHOLD requests in a row without an answer the deployment is taken as gone: later requests are
    * not sent, and say so, so that a hung deployment costs a few timeouts rather than one per request.
    */
-  async send(spec: RequestSpec): Promise<Exchange> {
+  async send(spec: RequestSpec, options: { stopped?: () => boolean } = {}): Promise<Exchange> {
     const rateLimited: number[] = [];
     for (;;) {
       const exchange = await this.sendOnce(spec);
-      if (exchange.status !== 429 || rateLimited.length >= RATE_LIMIT_RETRIES) {
+      // a check that was stopped at its time bound waits out no 429: it is to end, not to send again
+      if (exchange.status !== 429 || rateLimited.length >= RATE_LIMIT_RETRIES || options.stopped?.()) {
         return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
       }
       const wait = retryAfterSeconds(exchange.headers['retry-after']);
       rateLimited.push(wait);
+      this.waitedMs += wait * 1000;
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
   }

@@ -52,7 +52,8 @@ async function probe(target: Pick<Target, 'baseUrl' | 'token' | 'forbiddenToken'
   try {
     const times: number[] = [];
     for (let i = 0; i < PROBES; i++) {
-      const ex = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: 'none' });
+      // with the key where there is one: an answer that passes the credentials is what the checks will wait for
+      const ex = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: target.token ? 'token' : 'none' });
       if (ex.status === 0 && CANNOT_CONNECT.test(ex.error ?? '')) return { unreachable: ex.error, latencyMs: 0 };
       // a deployment that does not answer is the checks' to report; its latency is the time it took to fail
       times.push(ex.durationMs);

@@ -158,6 +158,8 @@ const NEAR_KEYS: [string, (key: string) => string | undefined][] = [
   }],
 ];
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** An unknown key that looks like a real one, so that only its being unknown is tested. */
 const UNKNOWN_KEY = 'conformanceUnknownKey0000000000000000000';
 
@@ -190,8 +192,14 @@ for (const c of CASES) {
       check('AUTH-401-INVALID', `${c.op}: ${what} is answered 401`, realKeys, async (t) => {
         const key = t.client.authorization('token')!.slice('Token '.length);
         const other = near(key);
-        if (other === undefined || other === t.target.forbiddenToken) t.skip(`the key has no such neighbour (${what})`);
-        expectUnauthorized(t, await send(t, { authorization: `Token ${other}` }, 'unauthenticated'), 'AUTH-401-INVALID');
+        if (other === undefined || other === t.target.forbiddenToken) return t.skip(`the key has no such neighbour (${what})`);
+        const ex = await send(t, { authorization: `Token ${other}` }, 'unauthenticated');
+        // a key that is a UUID is the same UUID in either case (RFC 9562), so a deployment may take it so
+        if (other.toLowerCase() === key.toLowerCase() && UUID.test(key) && ex.status >= 200 && ex.status < 300) {
+          t.note('the key is a UUID, and the deployment took it in the other case: a UUID reads the same in either case, so this is allowed');
+          return;
+        }
+        expectUnauthorized(t, ex, 'AUTH-401-INVALID');
       });
     }
 

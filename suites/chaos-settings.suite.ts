@@ -5,7 +5,7 @@ import { describe, expectEnvelope, expectRejected, expectSuccess, wrappedResourc
 import type { RequirementId } from '../src/requirements.ts';
 import { expectChaosEcho } from '../src/contract/echo.ts';
 import { chaosProperties } from '../properties/settings.ts';
-import { harmlessChaos, pathOf } from './support.ts';
+import { harmlessChaos, pathOf, quietChaos, quietIfTaken } from './support.ts';
 
 const options = { needs: ['mockApiId' as const], writes: true };
 const STATE = "a mock keeps no state: it answers with the description's examples";
@@ -41,9 +41,13 @@ const accepted = (id: RequirementId, title: string, chaos: Record<string, unknow
     if (answer && t.target.profile === 'live') expectChaosEcho(t, id, { [field]: chaos[field] }, answer.chaos);
   });
 
+/** A body that must be refused, on quiet settings when it breaks chaos.enabled itself; put back quiet if taken. */
 const rejected = (id: RequirementId, title: string, chaos: Record<string, unknown>, what: string) =>
   check(id, title, options, async (t) => {
-    expectRejected(t, await put(t, { chaos: { ...harmlessChaos().chaos, ...chaos } }), id, what);
+    const base = 'enabled' in chaos ? quietChaos() : harmlessChaos();
+    const ex = await put(t, { chaos: { ...base.chaos, ...chaos } });
+    await quietIfTaken(t, pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), ex);
+    expectRejected(t, ex, id, what);
   });
 
 accepted('CHAOS-PERCENTAGE-LIMIT', 'percentageFailures 0 (the lower limit) is accepted', { percentageFailures: 0 }, 'percentageFailures');

@@ -26,20 +26,28 @@ async function pushed(t: CheckContext): Promise<Exchange> {
 /** The job of the push answer whatever its status, so that a wrong status does not hide the job's fields. */
 const job = async (t: CheckContext) => wrappedResource(t, await pushed(t), 'job', 'PUSH-RESPONSE');
 
-/** A refusal of the user's value, in full, with the values the deployment lists if it lists them. */
-function refusal(ex: Exchange, policy: string | undefined): string {
+/**
+ * A refused push, in full, with what to do: a 404 most likely means the mock API is not there; a refused
+ * body (400, 422), the user's value, with the values the deployment lists if it lists them.
+ */
+function refusal(ex: Exchange, policy: string | undefined, mockApiId: string): string {
   const allowed = allowedValues(ex);
   const body = ex.text.length > 1000 ? `${ex.text.slice(0, 1000)}…` : ex.text || 'empty body';
-  const advice = allowed
-    ? `; the deployment lists the allowed values: ${allowed.join(', ')} (set MOCKAPI_PUSH_POLICY to one of them)`
-    : `; if the deployment does not accept ${JSON.stringify(policy)}, set MOCKAPI_PUSH_POLICY to a value it does`;
+  const advice =
+    ex.status === 404
+      ? `; does MOCKAPI_MOCK_API_ID (${JSON.stringify(mockApiId)}) name a mock API of this deployment? A push to one that is not there is answered 404`
+      : allowed
+        ? `; the deployment lists the allowed values: ${allowed.join(', ')} (set MOCKAPI_PUSH_POLICY to one of them)`
+        : ex.status === 400 || ex.status === 422
+          ? `; if the deployment does not accept ${JSON.stringify(policy)}, set MOCKAPI_PUSH_POLICY to a value it does`
+          : '';
   return `${ex.status} (${ex.headers['content-type'] ?? 'no Content-Type'}) ${body}${advice}`;
 }
 
 check('PUSH-STATUS', 'push answers 202', options, async (t) => {
   const ex = t.uses(await push());
   const policy = t.target.pushPolicy;
-  t.expect(ex.status === 202, 'PUSH-STATUS', `status 202 to a push with outOfSyncPolicy ${JSON.stringify(policy)} (MOCKAPI_PUSH_POLICY)`, () => (refused(ex) ? refusal(ex, policy) : `status ${ex.status}`));
+  t.expect(ex.status === 202, 'PUSH-STATUS', `status 202 to a push with outOfSyncPolicy ${JSON.stringify(policy)} (MOCKAPI_PUSH_POLICY)`, () => (refused(ex) ? refusal(ex, policy, t.fixture('mockApiId')) : `status ${ex.status}`));
 });
 
 check('PUSH-RESPONSE', 'push answers with { job: <Job> }', options, async (t) => {

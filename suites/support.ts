@@ -1,7 +1,8 @@
 // What every suite shares: paths built from openapi.yaml, valid request bodies taken from its examples
 // (the description is the one source of a valid payload), and ids that exist nowhere.
 import { randomBytes } from 'node:crypto';
-import type { Target } from '../src/check.ts';
+import type { CheckContext, Target } from '../src/check.ts';
+import type { Exchange } from '../src/client.ts';
 import { expandPath, operation, schema, type OperationId } from '../src/contract/schemas.ts';
 
 export function pathOf(id: OperationId, params: Record<string, string>): string {
@@ -32,6 +33,30 @@ export function harmlessChaos(): any {
  */
 export function pushBody(t: Pick<Target, 'pushPolicy'>): { push: { outOfSyncPolicy?: string } } {
   return { push: t.pushPolicy === undefined ? {} : { outOfSyncPolicy: t.pushPolicy } };
+}
+
+/**
+ * Chaos settings that do nothing even switched on: no failures, every toggle off, no delay, no error statuses.
+ * A body that breaks chaos.enabled itself is built on these (a lenient deployment may read "false", [] or {}
+ * as true), and they are sent again after any chaos body a deployment wrongly accepted.
+ */
+export function quietChaos(): { chaos: Record<string, unknown> } {
+  return {
+    chaos: {
+      enabled: false,
+      percentageFailures: 0,
+      socketClose: { enabled: false },
+      socketReset: { enabled: false },
+      invalidHttp: { enabled: false },
+      longDelay: { enabled: false, durationMillis: 0 },
+      httpErrors: [],
+    },
+  };
+}
+
+/** After a chaos body that a deployment should have refused but took (it may have set anything): quiet settings at once. */
+export async function quietIfTaken(t: CheckContext, path: string, ex: Exchange): Promise<void> {
+  if (ex.status >= 200 && ex.status < 300) await t.putBack({ method: 'PUT', path, json: quietChaos() });
 }
 
 /** The wrapper property a request body of an operation requires, and its type (from openapi.yaml). */

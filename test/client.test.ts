@@ -2,6 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { otherAuthorization } from '../properties/arbitraries.ts';
 import { Client, Redactor } from '../src/client.ts';
 
 const KEY = 'k3y-Th4t-Must-N3ver-Leak-0123456789';
@@ -93,11 +95,34 @@ test('the redactor also hides the near-miss forms of a key that checks send, eac
   expect(r.redact(`Token ${key.slice(0, 8)} ${key.slice(0, 7)}`)).toBe(`Token \${MOCKAPI_TOKEN:0:8} ${key.slice(0, 7)}`);
   expect(r.redact(`Token ${swapped}`)).toBe('Token ${MOCKAPI_TOKEN~~}');
   expect(r.redact(`Token ${key.toUpperCase()} ${key.toLowerCase()}`)).toBe('Token ${MOCKAPI_TOKEN^^} ${MOCKAPI_TOKEN,,}');
+  // one character changed anywhere, and anything else within two edits of the key
+  const changed = (i: number) => `${key.slice(0, i)}x${key.slice(i + 1)}`;
+  expect(r.redact(`Token ${changed(0)}`)).toBe('Token ${MOCKAPI_TOKEN:0:0}x${MOCKAPI_TOKEN:1}');
+  expect(r.redact(`Token ${changed(20)}`)).toBe('Token ${MOCKAPI_TOKEN:0:20}x${MOCKAPI_TOKEN:21}');
+  expect(r.redact(`a ${key.slice(0, 5)}${key.slice(7)} b`)).toBe('a <a key near $MOCKAPI_TOKEN> b');
+  expect(r.redact('an ordinary sentence with words of all lengths: authorization, credentials')).toBe('an ordinary sentence with words of all lengths: authorization, credentials');
   // what each placeholder expands to in bash is what was sent
   const expand = (placeholder: string) => execFileSync('bash', ['-c', `printf %s "${placeholder}"`], { env: { ...process.env, MOCKAPI_TOKEN: key } }).toString();
   expect(expand('${MOCKAPI_TOKEN}x0')).toBe(`${key}x0`);
   expect(expand('${MOCKAPI_TOKEN:0:35}')).toBe(key.slice(0, -1));
   expect(expand('${MOCKAPI_TOKEN~~}')).toBe(swapped);
+  expect(expand('${MOCKAPI_TOKEN:0:20}x${MOCKAPI_TOKEN:21}')).toBe(changed(20));
+});
+
+test('no Authorization value a check generates shows more than 8 characters of a key in a row', () => {
+  const seed = process.env.CI ? 20261121 : Math.floor(Math.random() * 2 ** 31);
+  console.info(`redactor: fast-check seed ${seed}`);
+  const key = 'Zq9-distinctive-KEY-7f3a91c0d5e2b4a6';
+  const forbidden = 'fb7-another-KEY-00112233445566778899';
+  const r = new Redactor({ $MOCKAPI_TOKEN: key, $MOCKAPI_FORBIDDEN_TOKEN: forbidden });
+  const runsOf = (secret: string) => Array.from({ length: secret.length - 8 }, (_, i) => secret.slice(i, i + 9));
+  fc.assert(
+    fc.property(otherAuthorization(key, forbidden), (value) => {
+      const shown = r.redact(`authorization: ${value}`);
+      for (const run of [...runsOf(key), ...runsOf(forbidden)]) expect(shown, value).not.toContain(run);
+    }),
+    { seed, numRuns: 2000 },
+  );
 });
 
 test('the redactor replaces the longer of two overlapping keys whole', () => {

@@ -169,6 +169,7 @@ export class Client {
       rateLimited.push(wait);
       this.waitedMs += wait * 1000;
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      if (options.stopped?.()) return { ...exchange, rateLimited };
     }
   }
 

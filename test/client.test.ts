@@ -67,6 +67,20 @@ test('a 429 is waited out as Retry-After asks, at most three times, and the evid
   await hostile.close();
 });
 
+test('a client told its check has stopped waits out no 429, and counts the time it waited for the others', async () => {
+  const { startHostile } = await import('./support/hostile.ts');
+  const hostile = await startHostile('rate-limit-1s');
+  const client = new Client({ baseUrl: hostile.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 2000 });
+  const stopped = await client.send({ method: 'GET', path: '/v1/organisations/a' }, { stopped: () => true });
+  expect(stopped.status).toBe(429);
+  expect(client.waitedMs).toBe(0);
+  const waited = await client.send({ method: 'GET', path: '/v1/organisations/b' });
+  expect(waited.status).toBe(401);
+  expect(client.waitedMs).toBe(2000);
+  await client.close();
+  await hostile.close();
+});
+
 test('Retry-After is read as seconds or as an HTTP date, and capped', async () => {
   const { retryAfterSeconds } = await import('../src/client.ts');
   expect(retryAfterSeconds('2')).toBe(2);

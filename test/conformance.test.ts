@@ -181,6 +181,12 @@ describe('--only', () => {
     expect(r.report!.summary).toMatchObject({ passed: checks.length, failed: 0, skipped: 0 });
   });
 
+  test('an anchored pattern finds the checks of every suite, those of the nine operations of authentication included', async () => {
+    const r = await runCli(['--only', '^AUTH-401-MISSING ']);
+    expect(r.code).toBe(0);
+    expect(r.report!.checks.map((c) => c.requirement)).toEqual(Array(9).fill('AUTH-401-MISSING'));
+  });
+
   test('a pattern that matches no check: one line, exit 2', async () => {
     const r = await runCli(['--only', 'no-check-is-called-this']);
     expect(r.code).toBe(2);

@@ -12,7 +12,8 @@ export type HostileMode =
   | 'enormous' // 200, application/json, 64 MiB of body, streamed
   | 'echo' // 200, application/json, the request line and headers as the body (and in a header)
   | 'slow-echo' // as echo, 20 ms later: requests overlap if the client sends them in parallel
-  | 'rate-limit'; // 429 with Retry-After: 0 for the first two requests of each connection path, then 401
+  | 'rate-limit' // 429 with Retry-After: 0 for the first two requests of each connection path, then 401
+  | 'rate-limit-1s'; // the same with Retry-After: 1
 
 export interface Hostile {
   baseUrl: string;
@@ -103,10 +104,11 @@ export async function startHostile(mode: HostileMode): Promise<Hostile> {
         json(200, body, `X-Echo: ${head.split('\r\n').find((h) => /^authorization:/i.test(h)) ?? ''}\r\n`);
         return;
       }
-      case 'rate-limit': {
+      case 'rate-limit':
+      case 'rate-limit-1s': {
         const n = (limited.get(line) ?? 0) + 1;
         limited.set(line, n);
-        if (n <= 2) json(429, '{"errors":[{"title":"Too Many Requests"}]}', 'Retry-After: 0\r\n');
+        if (n <= 2) json(429, '{"errors":[{"title":"Too Many Requests"}]}', `Retry-After: ${m === 'rate-limit' ? 0 : 1}\r\n`);
         else socket.write('HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 49\r\n\r\nCredentials are required to access this resource.');
         return;
       }

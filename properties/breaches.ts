@@ -112,8 +112,9 @@ export function hosts(body: Json, breach: Breach): boolean {
 
 /**
  * The body with the value at the breach's slot replaced (or the property removed): each '*' takes the item
- * `pick` chooses, objects missing on the way are copied from `example` (valid, as every body here). Returns
- * the pointer the breach ended up at and the value that stood there (or would, for a missing one).
+ * `pick` chooses, objects missing on the way are copied from `example` (valid, as every body here).
+ * `value` gets the valid value that stood there (or the example's, where the body had none) and returns the
+ * one to put in its place. Returns the body and the pointer the breach ended up at.
  */
 export function place(body: Json, example: Json, breach: Breach, pick: (length: number) => number, value: (valid: Json | undefined) => Json): { body: Json; pointer: string } {
   const copy = structuredClone(body) as Json;
@@ -213,7 +214,11 @@ export function arbitraryBreaches(op: OperationId, valid: fc.Arbitrary<Json>, ex
     return fc.tuple(valid.filter((body) => hosts(body, breach)), fc.array(fc.nat(), { minLength: stars, maxLength: stars })).chain(([body, positions]) => {
       const picker = () => {
         let i = 0;
-        return (length: number) => (length === 0 ? 0 : positions[i++]! % length);
+        // one position per '*', consumed in order whether or not its array has items
+        return (length: number) => {
+          const n = positions[i++]!;
+          return length === 0 ? 0 : n % length;
+        };
       };
       if (breach.kind === 'missing-required') return fc.constant(invalid(breach, place(body, example, breach, picker(), () => null)));
       // the wrong value may spell the valid one that stood there: a first placement finds it

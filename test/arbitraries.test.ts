@@ -138,12 +138,23 @@ describe('the invalid payloads, complete by construction from the request schema
     }
   });
 
-  test.each(OPS)('%s: one payload of each kind, each breaking its labelled rule and no other', (op) => {
+  /** The JSON type of the value an Invalid puts at its pointer, as breaches.ts names what it sends. */
+  const sentType = (inv: Invalid): string => {
+    let node = inv.body as any;
+    for (const key of inv.pointer.split('/').slice(1)) node = node?.[key];
+    return node === null ? 'null' : Array.isArray(node) ? 'array' : typeof node;
+  };
+
+  test.each(OPS)('%s: one payload of each kind, each breaking its labelled rule and no other, every kind of the walk once', (op) => {
     const canonical = invalidKinds(op, 'ABORT');
     for (const inv of canonical) breaksOnlyItsRule(op, inv);
-    // every kind of the schema walk is among them, once
-    const kinds = canonical.filter((i) => i.rule !== 'not-json' && i.rule !== 'rows-misfit' && !/limit/.test(i.rule));
-    expect(kinds.length).toBeGreaterThanOrEqual(breachesOf(op).length);
+    // invalidKinds lists the kinds of the walk first, then the limits and text that no walk finds
+    const fromWalk = canonical.slice(0, breachesOf(op).length);
+    for (const inv of fromWalk) expect(['wrong-type', 'non-integer', 'missing-required']).toContain(inv.rule);
+    for (const inv of canonical.slice(breachesOf(op).length)) expect(['above-limit', 'below-limit', 'non-integer', 'not-json']).toContain(inv.rule);
+    const kinds = fromWalk.map((i) => `${pattern(i.pointer)} ${i.rule === 'missing-required' ? 'missing' : sentType(i)}`);
+    const wanted = breachesOf(op).map((b) => `${b.slot.pattern} ${b.kind === 'missing-required' ? 'missing' : b.sent}`);
+    expect([...kinds].sort()).toEqual([...wanted].sort());
   });
 
   test('in an array the canonical payload breaks the last item, after valid ones', () => {
@@ -153,7 +164,7 @@ describe('the invalid payloads, complete by construction from the request schema
     expect(rows).toContain('/dataSource/rows/1/3');
   });
 
-  test('generated payloads break items at every position of an array', () => {
+  test('generated payloads break items at many positions of an array, the first included', () => {
     const positions = new Set(fc.sample(invalidChaos.filter((i) => /^\/chaos\/httpErrors\/\d+\/status$/.test(i.pointer)), { seed, numRuns: 500 }).map((i) => i.pointer.split('/')[3]));
     expect([...positions].length).toBeGreaterThanOrEqual(3);
     expect(positions).toContain('0');

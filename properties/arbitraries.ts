@@ -3,30 +3,16 @@
 // the one rule it breaks and where, so that a property can say what was wrong with the input it sent and a
 // test can show that the payload breaks that rule and no other.
 import fc from 'fast-check';
-import { operation, type Json, type OperationId } from '../src/contract/schemas.ts';
-import { quietChaos } from '../suites/support.ts';
+import { limits } from '../contract/limits.ts';
+import { operation, type Json, type OperationId } from '../contract/schemas.ts';
+import { quietChaosSettings } from '../contract/chaos.ts';
 import { arbitraryBreaches, canonicalBreaches } from './breaches.ts';
+import type { Invalid, Rule } from './invalid.ts';
 
-export type Rule =
-  | 'above-limit'
-  | 'below-limit'
-  | 'non-integer'
-  | 'wrong-type'
-  | 'missing-required'
-  | 'rows-misfit'
-  | 'not-json'
-  | 'too-large';
+// the limits of the interface, as the schemas state them
+const { percentageFailures: PERCENTAGE, httpErrorStatus: STATUS, mockApiIdLength: ID_LENGTH } = limits();
 
-export interface Invalid {
-  rule: Rule;
-  /** JSON pointer of the offending value (of the missing property for missing-required; '' for not-json) */
-  pointer: string;
-  /** the body to send: a JSON value, or raw text for not-json */
-  body: unknown;
-  raw?: string;
-  /** missing-required: the type the missing property must have, which an Invalid JSON answer names */
-  type?: string;
-}
+export type { Invalid, Rule } from './invalid.ts';
 
 /** The next double above x: the nearest value past an inclusive upper limit. */
 export function nextUp(x: number): number {
@@ -51,12 +37,12 @@ const toggle = fc.record({ enabled: fc.boolean() });
 export const validChaos = fc
   .record(
     {
-      percentageFailures: fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.constantFrom(0, 100), fc.integer({ min: 0, max: 100 })),
+      percentageFailures: fc.oneof(fc.double({ min: PERCENTAGE.min, max: PERCENTAGE.max, noNaN: true }), fc.constantFrom(PERCENTAGE.min, PERCENTAGE.max), fc.integer({ min: PERCENTAGE.min, max: PERCENTAGE.max })),
       socketClose: toggle,
       socketReset: toggle,
       invalidHttp: toggle,
       longDelay: fc.record({ enabled: fc.boolean(), durationMillis: fc.integer({ min: 0, max: 600_000 }) }, { requiredKeys: [] }),
-      httpErrors: fc.array(fc.record({ status: fc.integer({ min: 400, max: 599 }) }), { maxLength: 5 }),
+      httpErrors: fc.array(fc.record({ status: fc.integer({ min: STATUS.min, max: STATUS.max }) }), { maxLength: 5 }),
     },
     { requiredKeys: [] },
   )
@@ -83,22 +69,22 @@ const withStatus = (value: number, rule: Rule) =>
   });
 
 /**
- * A payload that breaks chaos.enabled itself keeps nothing else that could act: the rest is quietChaos, so a
+ * A payload that breaks chaos.enabled itself keeps nothing else that could act: the rest is the quiet settings (contract/chaos.ts), so a
  * deployment that took the wrong value for true (JavaScript reads "false", [] and {} as true) fails nothing.
  */
 function quietened(inv: Invalid): Invalid {
   if (inv.pointer !== '/chaos/enabled') return inv;
   const body = inv.body as { chaos: Record<string, unknown> };
-  return { ...inv, body: { chaos: { ...quietChaos().chaos, enabled: body.chaos.enabled } } };
+  return { ...inv, body: { chaos: { ...quietChaosSettings(), enabled: body.chaos.enabled } } };
 }
 
 export const invalidChaos: fc.Arbitrary<Invalid> = fc.oneof(
-  fc.oneof(fc.constant(nextUp(100)), fc.double({ min: 100, max: 1e9, minExcluded: true, noNaN: true }).filter((v) => v > 100)).chain((v) => withPercentage(v, 'above-limit')),
+  fc.oneof(fc.constant(nextUp(PERCENTAGE.max)), fc.double({ min: PERCENTAGE.max, max: 1e9, minExcluded: true, noNaN: true }).filter((v) => v > PERCENTAGE.max)).chain((v) => withPercentage(v, 'above-limit')),
   // fast-check's doubles below 0 include -0, which equals 0: filtered by value
-  fc.oneof(fc.constant(nextDown(0)), fc.double({ min: -1e9, max: 0, maxExcluded: true, noNaN: true }).filter((v) => v < 0)).chain((v) => withPercentage(v, 'below-limit')),
-  fc.integer({ min: 600, max: 100_000 }).chain((v) => withStatus(v, 'above-limit')),
-  fc.integer({ min: -100_000, max: 399 }).chain((v) => withStatus(v, 'below-limit')),
-  fc.double({ min: 400, max: 599, noNaN: true }).filter((v) => !Number.isInteger(v)).chain((v) => withStatus(v, 'non-integer')),
+  fc.oneof(fc.constant(nextDown(PERCENTAGE.min)), fc.double({ min: -1e9, max: PERCENTAGE.min, maxExcluded: true, noNaN: true }).filter((v) => v < PERCENTAGE.min)).chain((v) => withPercentage(v, 'below-limit')),
+  fc.integer({ min: STATUS.max + 1, max: 100_000 }).chain((v) => withStatus(v, 'above-limit')),
+  fc.integer({ min: -100_000, max: STATUS.min - 1 }).chain((v) => withStatus(v, 'below-limit')),
+  fc.double({ min: STATUS.min, max: STATUS.max, noNaN: true }).filter((v) => !Number.isInteger(v)).chain((v) => withStatus(v, 'non-integer')),
   arbitraryBreaches('updateChaosSettings', validChaos as fc.Arbitrary<Json>, chaosExample()).map(quietened),
   notJsonOrUnwrapped('chaos'),
 );
@@ -263,11 +249,11 @@ export function invalidKinds(op: OperationId, pushPolicy = ''): Invalid[] {
     case 'updateChaosSettings':
       return [
         ...canonicalBreaches(op, chaosExample()).map(quietened),
-        chaosPast('percentageFailures', nextUp(100), 'above-limit'),
-        chaosPast('percentageFailures', nextDown(0), 'below-limit'),
-        chaosPast('status', 600, 'above-limit'),
-        chaosPast('status', 399, 'below-limit'),
-        chaosPast('status', 400.5, 'non-integer'),
+        chaosPast('percentageFailures', nextUp(PERCENTAGE.max), 'above-limit'),
+        chaosPast('percentageFailures', nextDown(PERCENTAGE.min), 'below-limit'),
+        chaosPast('status', STATUS.max + 1, 'above-limit'),
+        chaosPast('status', STATUS.min - 1, 'below-limit'),
+        chaosPast('status', STATUS.min + 0.5, 'non-integer'),
         notJson,
       ];
     // rows that do not fit are left to generation (a third of the generated data source payloads): the
@@ -283,12 +269,12 @@ export function invalidKinds(op: OperationId, pushPolicy = ''): Invalid[] {
 // ---- path parameters and credentials ------------------------------------------------------------------
 
 /** mockApiIds within 5 to 10 characters, of characters that need no escaping in a path. */
-export const mockApiIdInRange = fc.stringMatching(/^[a-z0-9]{5,10}$/);
+export const mockApiIdInRange = fc.stringMatching(new RegExp(`^[a-z0-9]{${ID_LENGTH.min},${ID_LENGTH.max}}$`));
 
-/** mockApiIds outside 5 to 10 characters, of characters that need no escaping in a path. */
+/** mockApiIds outside the limits (5 to 10 characters), of characters that need no escaping in a path. */
 export const mockApiIdOutOfRange = fc.oneof(
-  fc.stringMatching(/^[a-z0-9]{1,4}$/),
-  fc.stringMatching(/^[a-z0-9]{11,40}$/),
+  fc.stringMatching(new RegExp(`^[a-z0-9]{1,${ID_LENGTH.min - 1}}$`)),
+  fc.stringMatching(new RegExp(`^[a-z0-9]{${ID_LENGTH.max + 1},40}$`)),
 );
 
 /**

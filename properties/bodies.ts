@@ -1,8 +1,8 @@
 // What every property of a PUT does with a generated body: send it, and judge the answer.
 import type { CheckContext } from '../src/check.ts';
 import type { Exchange } from '../src/client.ts';
-import { describe, expectInvalidJson, expectRejected } from '../src/contract/checker.ts';
-import { schema, type OperationId } from '../src/contract/schemas.ts';
+import { describe, expectInvalidJson, expectRejected } from '../src/checker.ts';
+import { schema, type OperationId } from '../contract/schemas.ts';
 import type { Invalid } from './arbitraries.ts';
 import { brokenRequirement } from './rules.ts';
 

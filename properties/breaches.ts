@@ -5,8 +5,8 @@
 // run, whatever the seed) and an arbitrary of many (a random valid body around it, a random position in each
 // array, a random value of the wrong type).
 import fc from 'fast-check';
-import { operation, SCHEMA_BASE, schemaValidator, type Json, type JsonObject, type OperationId } from '../src/contract/schemas.ts';
-import type { Invalid } from './arbitraries.ts';
+import { operation, SCHEMA_BASE, schemaValidator, type Json, type JsonObject, type OperationId } from '../contract/schemas.ts';
+import type { Invalid } from './invalid.ts';
 
 /** JSON types as a schema names them; 'integer' is a number without a fraction. */
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';

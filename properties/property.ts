@@ -3,7 +3,7 @@
 // the check's evidence, with curl lines; the failure names the seed and the path that reproduce it.
 import fc from 'fast-check';
 import { check, CheckContext, CheckFailed, CheckStopped, target, type CheckOptions, type Target } from '../src/check.ts';
-import type { RequirementId } from '../src/requirements.ts';
+import type { RequirementId } from '../contract/requirements.ts';
 
 async function runOnce<T>(t: CheckContext, body: (t: CheckContext, value: T) => Promise<void>, value: T): Promise<CheckContext> {
   const run = t.fork();
@@ -28,13 +28,13 @@ export interface PropertyOptions<T> extends CheckOptions {
   examples?: (t: Target) => T[];
 }
 
-export function property<T>(id: RequirementId, title: string, options: PropertyOptions<T>, arbitrary: fc.Arbitrary<T>, body: (t: CheckContext, value: T) => Promise<void>): void {
+export function property<T>(checkId: string, id: RequirementId, title: string, options: PropertyOptions<T>, arbitrary: fc.Arbitrary<T>, body: (t: CheckContext, value: T) => Promise<void>): void {
   const declared = target();
   const examples = options.examples?.(declared) ?? [];
   const perInput = options.perInput ?? 1;
   // a failure adds the replay of the smallest failing input (shrinking stops sending near the bound, below)
   const requests = (declared.runs + examples.length + 1) * perInput;
-  check(id, title, { ...options, requests }, async (t) => {
+  check(checkId, id, title, { ...options, requests, generated: { perInput, fixed: examples.length } }, async (t) => {
     const { seed, runs } = t.target;
     // Past most of the check's bound, no new input is sent (one under way finishes; fast-check's own time limit
     // would return while it is still under way): a slow deployment gets fewer inputs, said in a note, rather

@@ -1,8 +1,8 @@
 // Generated credentials and path parameters (registered by suites/authentication.suite.ts and
 // suites/identifiers.suite.ts). Both send only GET requests.
-import { expectRejected, expectUnauthorized } from '../src/contract/checker.ts';
-import { expandPath, operation } from '../src/contract/schemas.ts';
-import { MISSING } from '../suites/support.ts';
+import { expectRejected, expectUnauthorized } from '../src/checker.ts';
+import { expandPath, operation } from '../contract/schemas.ts';
+import { MISSING } from '../src/support.ts';
 import { mockApiIdOutOfRange, otherAuthorization } from './arbitraries.ts';
 import { property } from './property.ts';
 import { target } from '../src/check.ts';
@@ -14,7 +14,7 @@ export function authorizationProperties(): void {
     const t = target();
     return otherAuthorization(t.token ?? '', t.forbiddenToken);
   });
-  property('AUTH-401-INVALID', 'generated Authorization values other than "Token <key>" are answered 401', { live: 'a mock checks only that an Authorization header is present' }, values, async (t, authorization) => {
+  property('authentication/generated-authorization-values', 'AUTH-401-INVALID', 'generated Authorization values other than "Token <key>" are answered 401', { operation: 'getOrganisation', live: 'a mock checks only that an Authorization header is present' }, values, async (t, authorization) => {
     const organisationId = t.target.fixtures.organisationId ?? MISSING.organisationId;
     const ex = await t.send({ method: 'GET', path: expandPath(operation('getOrganisation').path, { organisationId }), credentials: { authorization } });
     expectUnauthorized(t, ex, 'AUTH-401-INVALID');
@@ -22,7 +22,7 @@ export function authorizationProperties(): void {
 }
 
 export function mockApiIdProperties(): void {
-  property('ID-MOCK-API-LENGTH', 'generated mockApiIds outside 5 to 10 characters are never accepted', {}, mockApiIdOutOfRange, async (t, mockApiId) => {
+  property('identifiers/generated-mock-api-ids-out-of-range', 'ID-MOCK-API-LENGTH', 'generated mockApiIds outside 5 to 10 characters are never accepted', { operation: 'getLoggedRequest' }, mockApiIdOutOfRange, async (t, mockApiId) => {
     const requestId = t.target.fixtures.requestId ?? MISSING.requestId;
     const ex = await t.send({ method: 'GET', path: expandPath(operation('getLoggedRequest').path, { mockApiId, requestId }) });
     expectRejected(t, ex, 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(mockApiId)} (${mockApiId.length} characters)`);

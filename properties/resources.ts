@@ -1,15 +1,14 @@
 // Generated organisation updates, data source configurations and push bodies (registered by their area's
 // suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
-import { target, type CheckContext, type Target } from '../src/check.ts';
+import { KEEPS_NO_STATE, target, type CheckContext, type Target } from '../src/check.ts';
 import fc from 'fast-check';
-import { expectSuccess } from '../src/contract/checker.ts';
-import { expectEcho } from '../src/contract/echo.ts';
-import { expandPath, operation } from '../src/contract/schemas.ts';
+import { expectSuccess } from '../src/checker.ts';
+import { expectEcho } from '../src/echo.ts';
+import { expandPath, operation } from '../contract/schemas.ts';
 import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, validDataSource, validOrganisation, type Invalid } from './arbitraries.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
+import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
-
-const STATE = "a mock keeps no state: it answers with the description's examples";
 
 const orgPath = (organisationId: string) => expandPath(operation('updateOrganisation').path, { organisationId });
 const dsPath = (dataSourceId: string) => expandPath(operation('updateDataSource').path, { dataSourceId });
@@ -22,10 +21,10 @@ async function organisationName(t: CheckContext): Promise<string | undefined> {
 
 /** Runs a property on the organisation and puts its original name back afterwards, whatever happened. */
 function organisationProperty<T>(
-  ...[id, title, arbitrary, body, more]: [Parameters<typeof property>[0], string, Parameters<typeof property<T>>[3], (t: CheckContext, value: T, original: string) => Promise<void>, Pick<PropertyOptions<T>, 'live' | 'examples'>?]
+  ...[checkId, id, title, arbitrary, body, more]: [string, RequirementId, string, Parameters<typeof property<T>>[4], (t: CheckContext, value: T, original: string) => Promise<void>, Pick<PropertyOptions<T>, 'live' | 'examples'>?]
 ) {
   let original: string | undefined;
-  property(id, title, { needs: ['organisationId'], writes: true, perInput: 3, ...more }, arbitrary, async (t, value) => {
+  property(checkId, id, title, { operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 3, ...more }, arbitrary, async (t, value) => {
     original ??= await organisationName(t);
     t.stopIfViolated();
     try {
@@ -42,14 +41,14 @@ function organisationProperty<T>(
 }
 
 export function organisationProperties(): void {
-  organisationProperty('ORG-RENAME', 'generated names are taken: the answer and a later get show them', validOrganisation, async (t, body) => {
+  organisationProperty('organisations/generated-names-taken', 'ORG-RENAME', 'generated names are taken: the answer and a later get show them', validOrganisation, async (t, body) => {
     const path = orgPath(t.fixture('organisationId'));
     const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path, json: body }));
     if (answer) t.expect(answer.organisation.name === body.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(answer.organisation.name));
     const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path }));
     if (later) t.expect(later.organisation.name === body.organisation.name, 'ORG-RENAME', `a later get shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(later.organisation.name));
-  }, { live: STATE });
-  organisationProperty('ORG-TYPES', 'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing', invalidOrganisation, async (t, inv, original) => {
+  }, { live: KEEPS_NO_STATE });
+  organisationProperty('organisations/generated-invalid-bodies-rejected', 'ORG-TYPES', 'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing', invalidOrganisation, async (t, inv, original) => {
     expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
     const name = await organisationName(t);
     if (name !== undefined) t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
@@ -57,9 +56,9 @@ export function organisationProperties(): void {
 }
 
 export function dataSourceProperties(): void {
-  const options = { needs: ['dataSourceId' as const], writes: true };
+  const options = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
   let lastVersion: number | undefined;
-  property('DS-REPLACES', 'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised', { ...options, live: STATE }, validDataSource, async (t, body) => {
+  property('data-sources/generated-configurations-replace', 'DS-REPLACES', 'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised', { ...options, live: KEEPS_NO_STATE }, validDataSource, async (t, body) => {
     const answer = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body }));
     if (!answer) return;
     const ds = answer.dataSource;
@@ -75,7 +74,7 @@ export function dataSourceProperties(): void {
   const fits = (inv: Invalid) => inv.rule !== 'rows-misfit' || target().profile === 'live';
   const malformed = invalidDataSource.filter(fits);
   const examples = () => invalidKinds('updateDataSource').filter(fits);
-  property('DS-TYPES', 'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected', { ...options, examples }, malformed, async (t, inv) => {
+  property('data-sources/generated-malformed-configurations-rejected', 'DS-TYPES', 'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected', { ...options, examples }, malformed, async (t, inv) => {
     expectInvalidRejected(t, 'updateDataSource', inv, await sendInvalid(t, dsPath(t.fixture('dataSourceId')), inv));
   });
 }
@@ -84,7 +83,7 @@ export function pushProperties(): void {
   // built inside the worker, around the user's policy
   const invalid = fc.constant(null).chain(() => invalidPush(target().pushPolicy ?? ''));
   const examples = (t: Target) => invalidKinds('pushOpenApiToGit', t.pushPolicy ?? '');
-  property('PUSH-TYPES', 'generated malformed push bodies are rejected (no job is started)', { needs: ['mockApiId'], writes: true, pushes: true, examples }, invalid, async (t, inv) => {
+  property('push-jobs/generated-malformed-push-bodies-rejected', 'PUSH-TYPES', 'generated malformed push bodies are rejected (no job is started)', { operation: 'pushOpenApiToGit', needs: ['mockApiId'], writes: true, pushes: true, examples }, invalid, async (t, inv) => {
     expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pushPath(t.fixture('mockApiId')), inv));
   });
 }

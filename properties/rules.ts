@@ -1,7 +1,7 @@
 // Which requirement an invalid payload breaks, from the rule it is labelled with and where: the verdict on a
 // generated payload cites the statement that payload breaks.
-import type { OperationId } from '../src/contract/schemas.ts';
-import type { RequirementId } from '../src/requirements.ts';
+import type { OperationId } from '../contract/schemas.ts';
+import type { RequirementId } from '../contract/requirements.ts';
 import type { Invalid } from './arbitraries.ts';
 
 const TYPES: Partial<Record<OperationId, RequirementId>> = {

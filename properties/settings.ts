@@ -1,43 +1,45 @@
 // Generated chaos and state settings (registered by suites/chaos-settings.suite.ts and
 // suites/state-settings.suite.ts, after their hand-written checks, on the same fixture).
-import { expectChaosEcho, expectEcho } from '../src/contract/echo.ts';
-import { expectSuccess } from '../src/contract/checker.ts';
-import { expandPath, operation } from '../src/contract/schemas.ts';
+import { expectChaosEcho, expectEcho } from '../src/echo.ts';
+import { expectSuccess } from '../src/checker.ts';
+import { expandPath, operation } from '../contract/schemas.ts';
 import { invalidChaos, invalidKinds, invalidState, validChaos, validState } from './arbitraries.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
+import type { RequirementId } from '../contract/requirements.ts';
 import { property } from './property.ts';
-import { quietIfTaken } from '../suites/support.ts';
+import { quietIfTaken } from '../src/support.ts';
 
-const options = { needs: ['mockApiId' as const], writes: true };
+const chaos = { operation: 'updateChaosSettings' as const, needs: ['mockApiId' as const], writes: true };
+const state = { operation: 'updateStateSettings' as const, needs: ['mockApiId' as const], writes: true };
 const chaosPath = (mockApiId: string) => expandPath(operation('updateChaosSettings').path, { mockApiId });
 const statePath = (mockApiId: string) => expandPath(operation('updateStateSettings').path, { mockApiId });
 
 export function chaosProperties(): void {
-  property('CHAOS-ECHO', 'generated valid chaos settings are accepted, wrapped, schema-valid and echoed', options, validChaos, async (t, body) => {
+  property('chaos-settings/generated-valid-settings-echoed', 'CHAOS-ECHO', 'generated valid chaos settings are accepted, wrapped, schema-valid and echoed', chaos, validChaos, async (t, body) => {
     const answer = expectSuccess(t, 'updateChaosSettings', await t.send({ method: 'PUT', path: chaosPath(t.fixture('mockApiId')), json: body }));
     // a mock answers with the description's example, so only a live deployment can echo
     if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
   });
   // one of each kind first (invalidKinds), then generated ones, each property taking its share of them
-  const invalid = (id: Parameters<typeof property>[0], title: string, keep: (pointer: string, rule: string) => boolean) =>
-    property(id, title, { ...options, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) }, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {
+  const invalid = (checkId: string, id: RequirementId, title: string, keep: (pointer: string, rule: string) => boolean) =>
+    property(checkId, id, title, { ...chaos, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) }, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {
       const path = chaosPath(t.fixture('mockApiId'));
       const ex = await sendInvalid(t, path, inv);
       await quietIfTaken(t, path, ex);
       expectInvalidRejected(t, 'updateChaosSettings', inv, ex);
     });
-  invalid('CHAOS-PERCENTAGE-LIMIT', 'generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected', (p, r) => p === '/chaos/percentageFailures' && r !== 'wrong-type');
-  invalid('CHAOS-HTTP-STATUS-LIMIT', 'generated httpErrors items past 400 or 599, not integers, or of a wrong type, at every position, are rejected', (p) => p.startsWith('/chaos/httpErrors/'));
-  invalid('CHAOS-TYPES', 'generated chaos fields of every wrong JSON type, at every depth, are rejected', (p, r) => (r === 'wrong-type' || r === 'non-integer') && p !== '/chaos' && !p.startsWith('/chaos/httpErrors/'));
-  invalid('GEN-WRAP-REQUEST', 'generated bodies without a chaos object, or not JSON, are rejected', (p) => p === '/chaos' || p === '');
+  invalid('chaos-settings/generated-percentage-out-of-range-rejected', 'CHAOS-PERCENTAGE-LIMIT', 'generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected', (p, r) => p === '/chaos/percentageFailures' && r !== 'wrong-type');
+  invalid('chaos-settings/generated-http-errors-invalid-rejected', 'CHAOS-HTTP-STATUS-LIMIT', 'generated httpErrors items past 400 or 599, not integers, or of a wrong type, at every position, are rejected', (p) => p.startsWith('/chaos/httpErrors/'));
+  invalid('chaos-settings/generated-wrong-types-rejected', 'CHAOS-TYPES', 'generated chaos fields of every wrong JSON type, at every depth, are rejected', (p, r) => (r === 'wrong-type' || r === 'non-integer') && p !== '/chaos' && !p.startsWith('/chaos/httpErrors/'));
+  invalid('chaos-settings/generated-unwrapped-or-not-json-rejected', 'GEN-WRAP-REQUEST', 'generated bodies without a chaos object, or not JSON, are rejected', (p) => p === '/chaos' || p === '');
 }
 
 export function stateProperties(): void {
-  property('STATE-ECHO', 'generated valid state settings are accepted, wrapped, schema-valid and echoed', options, validState, async (t, body) => {
+  property('state-settings/generated-valid-settings-echoed', 'STATE-ECHO', 'generated valid state settings are accepted, wrapped, schema-valid and echoed', state, validState, async (t, body) => {
     const answer = expectSuccess(t, 'updateStateSettings', await t.send({ method: 'PUT', path: statePath(t.fixture('mockApiId')), json: body }));
     if (answer && t.target.profile === 'live') expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
   });
-  property('STATE-TYPES', 'generated state bodies of every wrong JSON type, or without their parts, are rejected', { ...options, examples: () => invalidKinds('updateStateSettings') }, invalidState, async (t, inv) => {
+  property('state-settings/generated-invalid-bodies-rejected', 'STATE-TYPES', 'generated state bodies of every wrong JSON type, or without their parts, are rejected', { ...state, examples: () => invalidKinds('updateStateSettings') }, invalidState, async (t, inv) => {
     expectInvalidRejected(t, 'updateStateSettings', inv, await sendInvalid(t, statePath(t.fixture('mockApiId')), inv));
   });
 }

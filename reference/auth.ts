@@ -2,9 +2,6 @@
 // the word `Token`, and answering `token` with 401 is one of the two answers it allows; variations mode
 // takes the other (HTTP matches scheme names case-insensitively).
 import { randomBytes } from 'node:crypto';
-import type { Faults } from './faults.ts';
-
-export type Permission = 'everything' | 'nothing';
 
 export type Verdict = 'permitted' | 'unauthenticated' | 'forbidden';
 
@@ -19,41 +16,27 @@ export function createKeys(): Keys {
   return { token: randomBytes(24).toString('base64url'), forbiddenToken: randomBytes(24).toString('base64url') };
 }
 
-export interface GuardOptions {
-  faults: Faults;
-  /** variations mode: the scheme matched case-insensitively */
-  variations: boolean;
-}
-
-/** The permission of a key that a fault takes the given one for: compared by its start, or without case. */
-function nearMiss(given: string, permissions: Map<string, Permission>, faults: Faults): Permission | undefined {
-  for (const [key, permission] of permissions) {
-    if (faults.has('auth-key-extra-characters-accepted') && given.startsWith(key)) return permission;
-    if (faults.has('auth-key-prefix-accepted') && given.length >= 8 && key.startsWith(given)) return permission;
-    if (faults.has('auth-key-case-insensitive') && given.toLowerCase() === key.toLowerCase()) return permission;
-  }
+/** What a valid key may do: everything, or nothing (the key without permission); undefined: no such key. */
+export function verdictOf(keys: Keys, key: string): Verdict | undefined {
+  if (key === keys.token) return 'permitted';
+  if (key === keys.forbiddenToken) return 'forbidden';
   return undefined;
 }
 
-export function createGuard(keys: Keys, { faults, variations }: GuardOptions): (authorization: string | undefined) => Verdict {
-  const permissions = new Map<string, Permission>([
-    [keys.token, 'everything'],
-    [keys.forbiddenToken, 'nothing'],
-  ]);
+/** The scheme and the key of an Authorization header; undefined when it has no space between them. */
+export function credentialsOf(authorization: string | undefined): { scheme: string; key: string } | undefined {
+  const space = authorization?.indexOf(' ') ?? -1;
+  if (authorization === undefined || space < 0) return undefined;
+  return { scheme: authorization.slice(0, space), key: authorization.slice(space + 1) };
+}
+
+/** variations: the scheme matched case-insensitively */
+export function createGuard(keys: Keys, variations: boolean): (authorization: string | undefined) => Verdict {
   return (authorization) => {
-    const space = authorization?.indexOf(' ') ?? -1;
-    if (authorization === undefined || space < 0) return 'unauthenticated';
-    const scheme = authorization.slice(0, space);
-    const given = authorization.slice(space + 1);
-    const permission = permissions.get(given) ?? nearMiss(given, permissions, faults);
-    if (permission === undefined) return 'unauthenticated';
-    const verdict = permission === 'everything' ? 'permitted' : 'forbidden';
-    if (scheme === 'Token') return verdict;
-    if (scheme.toLowerCase() === 'token') {
-      if (variations) return verdict;
-      if (faults.has('auth-scheme-lowercase-403')) return 'forbidden';
-    }
-    if (scheme === 'Bearer' && faults.has('auth-bearer-accepted')) return verdict;
-    return 'unauthenticated';
+    const credentials = credentialsOf(authorization);
+    if (!credentials) return 'unauthenticated';
+    const verdict = verdictOf(keys, credentials.key);
+    const scheme = variations ? credentials.scheme.toLowerCase() === 'token' : credentials.scheme === 'Token';
+    return verdict && scheme ? verdict : 'unauthenticated';
   };
 }

@@ -1,7 +1,7 @@
 // A running reference deployment as the configuration of a run against it: the variables the CLI reads
 // (base URL, keys, fixtures, a push policy it accepts). `npm run reference` prints them as a .env block; the
 // benchmark hands them to the runs it starts.
-import { FIXTURE_VARIABLES, type FixtureName } from '../src/fixtures.ts';
+import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 import type { ReferenceDeployment } from './server.ts';
 
 export function runEnvironment(deployment: ReferenceDeployment): Record<string, string> {

@@ -45,7 +45,7 @@ function envBlock(deployment: ReferenceDeployment): string {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 1 && args[0] === '--list-faults') {
-    process.stdout.write(`${faultCatalogue()}\n`);
+    process.stdout.write(`${await faultCatalogue()}\n`);
     return;
   }
   let deployment: ReferenceDeployment;

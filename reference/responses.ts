@@ -1,9 +1,7 @@
 // The bodies the interface fixes (Errors; Authentication), built in one place so every operation answers
 // the same way. A Reply is data; server.ts writes it.
-import type { Json } from '../src/contract/schemas.ts';
-import type { Faults } from './faults.ts';
+import type { Json } from '../contract/schemas.ts';
 import type { JsonObject } from './store.ts';
-import { CREDENTIALS_REQUIRED_VARIANT } from './variations.ts';
 
 export interface Reply {
   status: number;
@@ -11,6 +9,8 @@ export interface Reply {
   json?: Json;
   /** served as text/plain */
   text?: string;
+  /** the media type to serve the body as, where it is not the one above */
+  contentType?: string;
   headers?: Record<string, string>;
 }
 
@@ -23,6 +23,9 @@ export interface ErrorEntry extends JsonObject {
 
 export const CREDENTIALS_REQUIRED = 'Credentials are required to access this resource.';
 
+/** Still says that credentials are required, in other words: the 401 text of variations mode. */
+export const CREDENTIALS_REQUIRED_VARIANT = 'You must supply valid API credentials (Authorization: Token <key>) to access this resource.';
+
 export const ok = (json: Json, status = 200): Reply => ({ status, json });
 
 export const noContent = (): Reply => ({ status: 204 });
@@ -31,22 +34,16 @@ export const errorEntry = (code: number, title: string, detail: string): ErrorEn
 
 export const errorList = (status: number, entries: ErrorEntry[]): Reply => ({ status, json: { errors: entries } });
 
-export function unauthorized(faults: Faults, variations: boolean): Reply {
-  if (faults.has('auth-401-json-body')) return { status: 401, json: { message: CREDENTIALS_REQUIRED } };
-  if (faults.has('auth-401-wording')) return { status: 401, text: 'Unauthorized.' };
+export function unauthorized(variations: boolean): Reply {
   return { status: 401, text: variations ? CREDENTIALS_REQUIRED_VARIANT : CREDENTIALS_REQUIRED };
 }
 
-export function forbidden(faults: Faults): Reply {
-  const entry = errorEntry(403, faults.has('forbidden-title-wrong') ? 'Access denied' : 'Forbidden', 'This API key is not permitted to perform this operation.');
-  if (faults.has('forbidden-source-not-empty')) entry.source = { pointer: '' };
-  const second = errorEntry(403, 'Forbidden', 'The operation needs a permission this API key does not have.');
-  return errorList(403, faults.has('forbidden-two-entries') ? [entry, second] : [entry]);
+export function forbidden(): Reply {
+  return errorList(403, [errorEntry(403, 'Forbidden', 'This API key is not permitted to perform this operation.')]);
 }
 
-export function notFound(faults: Faults): Reply {
-  if (faults.has('not-found-without-message')) return { status: 404, json: { code: 404 } };
-  return { status: 404, json: { code: faults.has('not-found-code-string') ? '404' : 404, message: 'HTTP 404 Not Found' } };
+export function notFound(): Reply {
+  return { status: 404, json: { code: 404, message: 'HTTP 404 Not Found' } };
 }
 
 export const internalError = (): Reply =>

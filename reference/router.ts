@@ -1,5 +1,5 @@
 // Paths and methods come from schemas/openapi.yaml, the one description of the operations.
-import { OPERATION_IDS, operation, type OperationId } from '../src/contract/schemas.ts';
+import { OPERATION_IDS, operation, type OperationId } from '../contract/schemas.ts';
 
 export type Match =
   | { kind: 'operation'; id: OperationId; params: Record<string, string> }

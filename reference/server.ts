@@ -1,23 +1,26 @@
-// The reference deployment: a faithful, stateful implementation of the interface on node:http, with
-// switchable faults for the project's self-tests and a variations mode (reference/variations.ts). Every
-// start has fresh state and fresh keys.
+// The reference deployment: a faithful, stateful implementation of the interface on node:http. Faults for the
+// project's self-tests change it only at the named points of reference/patch.ts; variations mode
+// (reference/variations.ts) takes answers the interface allows besides its own. Every start has fresh state
+// and fresh keys.
 //
 // Per request, in this order: route (404 not-found body / 405), credentials (401), permission (403),
 // mockApiId length (404), the resource (404), the body (413, 400), then the operation.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { operation, type Json, type OperationId } from '../src/contract/schemas.ts';
-import type { Fixtures } from '../src/fixtures.ts';
-import { createGuard, createKeys } from './auth.ts';
+import type { Fixtures } from '../contract/fixtures.ts';
+import { limits } from '../contract/limits.ts';
+import { operation, type Json, type OperationId } from '../contract/schemas.ts';
+import { createGuard, createKeys, credentialsOf, type Keys } from './auth.ts';
 import { BODY_LIMIT, readBody } from './body.ts';
 import { createClock } from './clock.ts';
-import { faultList, FAULTS_VARIABLE, switchOn, type FaultName, type Faults } from './faults.ts';
+import { faultList, FAULTS_VARIABLE, loadFaults } from './faults.ts';
 import type { Context } from './handlers/handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { PUSH_POLICIES } from './handlers/push.ts';
+import { compose, type Call, type Patch } from './patch.ts';
 import { forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, unauthorized, type Reply } from './responses.ts';
 import { createRouter } from './router.ts';
-import { NON_UUID_REQUEST_ID, relogFixtureRequest, seededFixtures, seededStore, SEED, type JsonObject } from './store.ts';
+import { seededFixtures, seededStore, type JsonObject } from './store.ts';
 import { checkBody } from './validation.ts';
 import { CHARSET, unprocessable, variationsOn, varyJson } from './variations.ts';
 
@@ -34,7 +37,7 @@ export interface ReferenceOptions {
   /** 0 (the default): a free port */
   port?: number;
   host?: string;
-  /** names from FAULTS; when left out, MOCKAPI_REFERENCE_FAULTS is read */
+  /** names of faults (reference/faults/); when left out, MOCKAPI_REFERENCE_FAULTS is read */
   faults?: string[];
   /** variations mode (reference/variations.ts); when left out, MOCKAPI_REFERENCE_VARIATIONS is read */
   variations?: boolean;
@@ -45,97 +48,97 @@ export interface ReferenceOptions {
   observe?: (exchange: { method: string; path: string; status: number }) => void | Promise<void>;
 }
 
-const MOCK_API_ID_LENGTH = { min: 5, max: 10 };
-
 interface Deployment {
   route: ReturnType<typeof createRouter>;
   guard: ReturnType<typeof createGuard>;
+  keys: Keys;
+  patch: Required<Patch>;
   context: Omit<Context, 'params'>;
   observe?: ReferenceOptions['observe'];
 }
 
-/** Replaces params.mockApiId as the operation will see it; undefined when the id cannot name a mock API. */
-function mockApiIdOf(id: string, faults: Faults): string | undefined {
+/** Whether a mockApiId can name a mock API at all (Limits): one that cannot is not found. */
+function mockApiIdFits(id: string): boolean {
+  const { min, max } = limits().mockApiIdLength;
   const length = [...id].length;
-  if (length >= MOCK_API_ID_LENGTH.min && length <= MOCK_API_ID_LENGTH.max) return id;
-  if (length === 4 && faults.has('mock-api-id-length-4-accepted')) return SEED.mockApiId;
-  if (length === 11 && faults.has('mock-api-id-length-11-accepted')) return SEED.mockApiId;
-  return undefined;
+  return length >= min && length <= max;
 }
 
-/** Operations whose answer to a request without credentials a fault leaves open. */
-const OPEN: Partial<Record<OperationId, FaultName>> = { getOrganisation: 'auth-open-get-organisation', pushOpenApiToGit: 'auth-open-push' };
-
-/**
- * A resource of the path that is not there: the handler's own answer where a fault changes it, else 404
- * with the not-found body; in variations mode without a body where the interface shows no 404 for the
- * operation.
- */
-function missing(id: OperationId, ctx: Context): Reply {
-  const special = HANDLERS[id].missing?.(ctx);
-  if (special) return special;
-  if (ctx.variations && !operation(id).responses.has('404')) return { status: 404 };
-  return notFound(ctx.faults);
+/** A resource of the path that is not there: 404 with the not-found body; in variations mode without a body where the interface shows no 404 for the operation. */
+function missing(id: OperationId, variations: boolean): Reply {
+  if (variations && !operation(id).responses.has('404')) return { status: 404 };
+  return notFound();
 }
 
-async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | undefined> {
-  const { faults, variations } = d.context;
-  const method = req.method ?? '';
-  const match = d.route(method, req.url ?? '');
-  if (match.kind === 'no-route') return notFound(faults);
-  if (match.kind === 'method-not-allowed') return methodNotAllowed(method, match.allowed);
+/** The answer to one request, in the order: route, credentials, permission, ids, resource, body, operation. */
+async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<{ reply: Reply; resource?: unknown } | undefined> {
+  const { patch, context } = d;
+  const { variations } = context;
+  const match = d.route(call.method, req.url ?? '');
+  if (match.kind === 'no-route') return { reply: notFound() };
+  if (match.kind === 'method-not-allowed') return { reply: methodNotAllowed(call.method, match.allowed) };
   const id: OperationId = match.id;
+  call.operation = id;
+  call.params = { ...match.params };
 
   const authorization = req.headers.authorization;
-  const openFault = OPEN[id];
-  const open = authorization === undefined && openFault !== undefined && faults.has(openFault);
-  let verdict = open ? 'permitted' : d.guard(authorization);
-  if (verdict === 'forbidden' && id === 'getOrganisation' && faults.has('forbidden-key-permitted')) verdict = 'permitted';
-  if (verdict === 'unauthenticated') return unauthorized(faults, variations);
-  // forbidden-delete-404: the key without permission is told the data source does not exist
-  if (verdict === 'forbidden' && id === 'deleteDataSource' && faults.has('forbidden-delete-404')) return notFound(faults);
-  if (verdict === 'forbidden') return forbidden(faults);
+  const verdict = patch.access(call, d.guard(authorization), { authorization, ...credentialsOf(authorization), keys: d.keys });
+  if (typeof verdict === 'object') return { reply: verdict };
+  if (verdict === 'unauthenticated') return { reply: unauthorized(variations) };
+  if (verdict === 'forbidden') return { reply: forbidden() };
 
-  const params = { ...match.params };
-  const ctx: Context = { ...d.context, params };
-  if (params.mockApiId !== undefined) {
-    const mockApiId = mockApiIdOf(params.mockApiId, faults);
-    if (mockApiId === undefined) return missing(id, ctx);
-    params.mockApiId = mockApiId;
-  }
+  call.params = patch.params(call, call.params);
+  const ctx: Context = { ...context, params: call.params };
+  if (call.params.mockApiId !== undefined && !mockApiIdFits(call.params.mockApiId)) return { reply: missing(id, variations) };
   const handler = HANDLERS[id];
-  if (handler.find(ctx) === undefined) return missing(id, ctx);
+  const find = () => patch.found(call, handler.find(ctx));
+  if (find() === undefined) return { reply: missing(id, variations) };
 
   let body: JsonObject = {};
   if (operation(id).requestBody) {
     const read = await readBody(req);
     if (read.kind === 'gone') return undefined;
-    // oversize-body-500: a body past the limit is the server's trouble instead of the client's
-    if (read.kind === 'too-large') return faults.has('oversize-body-500') ? internalError() : payloadTooLarge(BODY_LIMIT);
-    const checked = checkBody(id, read.bytes, faults);
+    if (read.kind === 'too-large') return { reply: payloadTooLarge(BODY_LIMIT) };
+    call.bytes = read.bytes;
+    const checked = checkBody(call as Call & { operation: OperationId }, patch);
     if (!checked.ok) {
-      const found = handler.find(ctx);
-      if (found !== undefined && checked.body !== undefined) handler.rejected?.(ctx, found, checked.body);
-      return variations ? unprocessable(checked.reply) : checked.reply;
+      // a body not accepted changes nothing; a fault may still write
+      const found = find();
+      if (found !== undefined && handler.keep) {
+        const kept = patch.write(call, found, found, false);
+        if (kept !== found) handler.keep(ctx, found, kept);
+      }
+      return { reply: variations ? unprocessable(checked.reply) : checked.reply, resource: found };
     }
     body = checked.body;
   }
-  const found = handler.find(ctx);
-  if (found === undefined) return missing(id, ctx);
-  return handler.run(ctx, found, body);
+  // looked up again: another request may have removed it while the body was read
+  const found = find();
+  if (found === undefined) return { reply: missing(id, variations) };
+  let kept: unknown = found;
+  if (handler.change && handler.keep) {
+    kept = patch.write(call, found, handler.change(ctx, found, body), true);
+    handler.keep(ctx, found, kept);
+  }
+  return { reply: handler.reply(ctx, kept, body), resource: kept };
 }
 
-function send(res: ServerResponse, reply: Reply, { faults, variations }: Deployment['context']): void {
+async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | undefined> {
+  const call: Call = { operation: undefined, method: req.method ?? '', params: {}, bytes: Buffer.alloc(0), store: d.context.store };
+  const decided = await decide(req, call, d);
+  return decided && d.patch.reply(call, decided.reply, decided.resource);
+}
+
+function send(res: ServerResponse, reply: Reply, { variations }: Deployment['context']): void {
   const headers: Record<string, string> = { ...reply.headers };
   const charset = variations ? CHARSET : '';
   let payload: string | undefined;
   if (reply.json !== undefined) {
     payload = JSON.stringify(variations ? varyJson(reply.json as Json) : reply.json);
-    const textPlain = reply.status < 300 && faults.has('json-media-type-text-plain');
-    headers['Content-Type'] = `${textPlain ? 'text/plain' : 'application/json'}${charset}`;
+    headers['Content-Type'] = `${reply.contentType ?? 'application/json'}${charset}`;
   } else if (reply.text !== undefined) {
     payload = reply.text;
-    headers['Content-Type'] = `text/plain${charset}`;
+    headers['Content-Type'] = `${reply.contentType ?? 'text/plain'}${charset}`;
   }
   if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
   res.writeHead(reply.status, headers);
@@ -161,19 +164,18 @@ function baseUrlOf(address: AddressInfo): string {
 }
 
 export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceDeployment> {
-  const faults = switchOn(options.faults ?? faultList(process.env[FAULTS_VARIABLE]));
+  const patch = compose(await loadFaults(options.faults ?? faultList(process.env[FAULTS_VARIABLE])));
   const variations = variationsOn(options.variations);
   const keys = createKeys();
   const store = seededStore(Date.now());
   const fixtures = { ...seededFixtures(), ...keys, pushPolicy: PUSH_POLICIES[0] };
-  if (faults.has('logged-request-id-not-uuid')) {
-    relogFixtureRequest(store, NON_UUID_REQUEST_ID);
-    fixtures.requestId = NON_UUID_REQUEST_ID;
-  }
+  patch.seed(store, fixtures);
   const d: Deployment = {
     route: createRouter(),
-    guard: createGuard(keys, { faults, variations }),
-    context: { store, faults, variations, clock: createClock() },
+    guard: createGuard(keys, variations),
+    keys,
+    patch,
+    context: { store, variations, clock: createClock() },
     ...(options.observe ? { observe: options.observe } : {}),
   };
   const server = createServer((req, res) => void handle(req, res, d));

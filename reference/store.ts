@@ -1,7 +1,8 @@
 // The state of one reference deployment, seeded afresh on every start. Ids are stable and readable so that
 // the printed .env block and the tests can name them; the per-start secrets are the keys (server.ts).
-import type { Json } from '../src/contract/schemas.ts';
-import type { Fixtures } from '../src/fixtures.ts';
+import type { Json } from '../contract/schemas.ts';
+import { quietChaosSettings } from '../contract/chaos.ts';
+import { FIXTURE_NAMES, type Fixtures } from '../contract/fixtures.ts';
 
 export type JsonObject = { [key: string]: Json };
 
@@ -79,34 +80,9 @@ export const SEED = {
   binaryBody: [0xff, 0xfe, 0x41, 0x00, 0xc3],
 } as const;
 
-/** logged-request-id-not-uuid: the fixture request is logged under an id that is not UUID-shaped. */
-export const NON_UUID_REQUEST_ID = 'req-6f1c2a8e';
-
-/** Logs the fixture request again under another id (the fixture variable then names that id). */
-export function relogFixtureRequest(store: Store, id: string): void {
-  const requests = store.mockApis.get(SEED.mockApiId)!.requests;
-  const fixture = requests.get(SEED.requestId)!;
-  requests.delete(SEED.requestId);
-  requests.set(id, { ...fixture, id });
-}
-
+/** The seeded resource of each fixture. */
 export function seededFixtures(): Required<Fixtures> {
-  const { mockApiId, organisationId, dataSourceId, deletableDataSourceId, teamId, teamMemberId, requestId } = SEED;
-  return { mockApiId, organisationId, dataSourceId, deletableDataSourceId, teamId, teamMemberId, requestId };
-}
-
-// The interface gives no defaults, so every field starts switched off; a full object lets an update that
-// sends some fields show the rest as they were.
-function defaultChaos(): JsonObject {
-  return {
-    enabled: false,
-    percentageFailures: 0,
-    socketClose: { enabled: false },
-    socketReset: { enabled: false },
-    invalidHttp: { enabled: false },
-    longDelay: { enabled: false, durationMillis: 0 },
-    httpErrors: [],
-  };
+  return Object.fromEntries(FIXTURE_NAMES.map((name) => [name, SEED[name]])) as Required<Fixtures>;
 }
 
 function dataSource(id: string, name: string, columns: [string, Json][], rows: string[][], now: number): DataSource {
@@ -128,8 +104,9 @@ function loggedRequest(fields: Omit<LoggedRequest, 'absoluteUrl' | 'clientIp'> &
   return { ...rest, absoluteUrl: `https://${host}.mocklab.io${fields.url}`, clientIp: '203.0.113.7' };
 }
 
+// The interface gives no defaults, so every mock API starts with chaos settings that do nothing.
 function mockApi(id: string, requests: LoggedRequest[]): MockApi {
-  return { id, chaos: defaultChaos(), state: { defaultContextExpression: '' }, requests: new Map(requests.map((r) => [r.id, r])) };
+  return { id, chaos: quietChaosSettings(), state: { defaultContextExpression: '' }, requests: new Map(requests.map((r) => [r.id, r])) };
 }
 
 export function seededStore(now: number): Store {

@@ -8,7 +8,7 @@
 // reference's own values (handlers/push.ts); httpErrors is echoed highest first without repeats; the 401
 // text is worded differently; data source versions step by 7; timestamps carry more fractional digits; a 404
 // where the interface shows no error body has no body; the `Token` scheme is matched case-insensitively.
-import type { Json } from '../src/contract/schemas.ts';
+import type { Json } from '../contract/schemas.ts';
 import type { Reply } from './responses.ts';
 
 export const VARIATIONS_VARIABLE = 'MOCKAPI_REFERENCE_VARIATIONS';
@@ -28,9 +28,6 @@ export function variationsOn(option: boolean | undefined, value: string | undefi
 }
 
 export const CHARSET = '; charset=utf-8';
-
-/** Still says that credentials are required, in other words than the reference's own. */
-export const CREDENTIALS_REQUIRED_VARIANT = 'You must supply valid API credentials (Authorization: Token <key>) to access this resource.';
 
 /** The name of the unknown field every JSON object carries. */
 export const EXTRA_FIELD = 'x-variation';

@@ -1,13 +1,14 @@
 // A vitest reporter that turns test results into the conformance report: one entry per check with its
-// requirement, level, status, message and evidence, a summary, and a one-screen console digest per area
-// with the failing requirements. Everything it emits passes through the redactor once more, so a key
-// cannot reach a report even through an unexpected error message.
+// stable id, requirement, level, status, message and evidence, and a summary. At the end of the run it hands
+// the report to each format the run asked for (reporters/summary.ts, reporters/json.ts), which writes it.
+// Everything it emits passes through the redactor once more, so a key cannot reach a report even through an
+// unexpected error message.
 import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import type { CheckMeta } from '../src/check.ts';
 import type { Evidence } from '../src/client.ts';
 import { Redactor } from '../src/client.ts';
-import type { Level } from '../src/requirements.ts';
+import type { Level } from '../contract/requirements.ts';
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped';
 
@@ -37,7 +38,10 @@ export interface ConformanceReport {
   errors: string[];
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+/** One way of writing the report (the console summary, a JSON file ...): given the report once the run ends. */
+export interface ReportFormat {
+  write(report: ConformanceReport): void;
+}
 
 export class ConformanceReporter implements Reporter {
   report: ConformanceReport | undefined;
@@ -49,7 +53,10 @@ export class ConformanceReporter implements Reporter {
       target: ConformanceReport['target'];
       version: string;
       secrets: Record<string, string | undefined>;
+      /** errors of the run itself, outside any check, known by its end (it was stopped at its bound) */
+      runErrors: () => string[];
     },
+    private readonly formats: readonly ReportFormat[],
   ) {}
 
   private result(testCase: TestCase): CheckResult {
@@ -65,7 +72,8 @@ export class ConformanceReporter implements Reporter {
     else if (meta?.notes) message = meta.notes.join('\n');
     const requirement = meta?.requirement ?? testCase.name.split(' ')[0]!;
     return {
-      id: `${area}/${slug(testCase.name)}`,
+      // the check's own stable id (src/check.ts); a test that never started has none
+      id: meta?.id ?? testCase.name,
       area,
       title: testCase.name,
       requirement,
@@ -84,7 +92,7 @@ export class ConformanceReporter implements Reporter {
     const redactor = new Redactor(this.options.secrets);
     const checks: CheckResult[] = [];
     let requests = 0;
-    const errors = unhandledErrors.map((e) => redactor.redact(`${e.name ?? 'Error'}: ${e.message}`));
+    const errors = [...this.options.runErrors(), ...unhandledErrors.map((e) => redactor.redact(`${e.name ?? 'Error'}: ${e.message}`))];
     for (const module of testModules) {
       for (const error of module.errors()) errors.push(redactor.redact(`${relative(this.options.root, module.moduleId)}: ${error.message}`));
       for (const testCase of module.children.allTests()) {
@@ -103,42 +111,6 @@ export class ConformanceReporter implements Reporter {
       checks,
       errors,
     };
+    for (const format of this.formats) format.write(this.report);
   }
-}
-
-/** The console digest: per area, then the failing requirements, then one closing line. */
-export function formatSummary(report: ConformanceReport): string {
-  const lines: string[] = ['', `Conformance of ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`];
-  const areas = [...new Set(report.checks.map((c) => c.area))];
-  const width = Math.max(...areas.map((a) => a.length), 4);
-  for (const area of areas) {
-    const of = report.checks.filter((c) => c.area === area);
-    const n = (s: CheckStatus) => of.filter((c) => c.status === s).length;
-    const mark = n('failed') > 0 ? 'FAIL' : 'ok  ';
-    lines.push(`  ${mark} ${area.padEnd(width)}  ${String(n('passed')).padStart(3)} passed  ${String(n('failed')).padStart(3)} failed  ${String(n('skipped')).padStart(3)} skipped`);
-  }
-  const failing = new Map<string, { level: Level; titles: string[] }>();
-  for (const c of report.checks.filter((c) => c.status === 'failed')) {
-    for (const id of c.violated) {
-      const entry = failing.get(id) ?? { level: c.level, titles: [] };
-      entry.titles.push(c.title);
-      failing.set(id, entry);
-    }
-  }
-  if (failing.size > 0) {
-    lines.push('', 'Failing requirements:');
-    for (const [id, { titles }] of [...failing].sort()) {
-      lines.push(`  ${id}: ${titles.length} check${titles.length > 1 ? 's' : ''} (${titles.slice(0, 3).join('; ')}${titles.length > 3 ? '; …' : ''})`);
-    }
-  }
-  const skippedReasons = new Map<string, number>();
-  for (const c of report.checks.filter((c) => c.status === 'skipped')) skippedReasons.set(c.message, (skippedReasons.get(c.message) ?? 0) + 1);
-  if (skippedReasons.size > 0) {
-    lines.push('', 'Skipped:');
-    for (const [reason, n] of skippedReasons) lines.push(`  ${n} × ${reason}`);
-  }
-  for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
-  const s = report.summary;
-  lines.push('', `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s`);
-  return lines.join('\n');
 }

@@ -2,13 +2,14 @@
 // collects violations (each naming the requirement it breaks, what was expected and what came back) and
 // fails once at its end with all of them, the evidence and a curl line per request. Skips always carry a
 // reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run.ts).
+import { readFileSync } from 'node:fs';
 import { inject, test } from 'vitest';
 import { Client, type Evidence, type Exchange, type RequestSpec } from './client.ts';
 import type { RunConfig } from './config.ts';
 import type { Deletion } from './deletions.ts';
-import { FIXTURE_VARIABLES, type FixtureName } from './fixtures.ts';
-import { requirement, type Level, type RequirementId } from './requirements.ts';
-import type { JsonObject } from './contract/schemas.ts';
+import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
+import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
+import type { JsonObject, OperationId } from '../contract/schemas.ts';
 
 /** What the CLI hands every worker. */
 export interface Target {
@@ -48,6 +49,8 @@ export interface Violation {
 }
 
 export interface CheckMeta {
+  /** the check's stable id (see check()) */
+  id: string;
   requirement: RequirementId;
   level: Level;
   section: string;
@@ -70,8 +73,65 @@ declare module 'vitest' {
 
 let sharedClient: Client | undefined;
 
+/** A check as declared, without running it: what the catalogue (src/catalogue.ts) lists. */
+export interface Declaration {
+  id: string;
+  requirement: RequirementId;
+  title: string;
+  options: CheckOptions;
+  /** file:line of the declaration, relative to the package */
+  location: string;
+}
+
+/** Set while the catalogue is collected: check() records its declaration instead of registering a test. */
+let collecting: { target: Target; declarations: Declaration[] } | undefined;
+
 export function target(): Target {
-  return inject('target');
+  return collecting?.target ?? inject('target');
+}
+
+/**
+ * The checks that `declare` (which imports suites) declares for a target of this kind, none of them run:
+ * check() records instead of registering tests, and target() answers with the one given.
+ */
+export async function collectDeclarations(declaredFor: Target, declare: () => Promise<void>): Promise<Declaration[]> {
+  collecting = { target: declaredFor, declarations: [] };
+  try {
+    await declare();
+    return collecting.declarations;
+  } finally {
+    collecting = undefined;
+  }
+}
+
+const PACKAGE_ROOT = new URL('../', import.meta.url).pathname;
+
+/** Modules that declare checks for others (the helpers of a suite's own file count as that file). */
+const DECLARING_HELPERS = /\/(?:src\/[^/]+|properties\/property|suites\/deletes)\.ts$/;
+
+const sourceLines = new Map<string, string[]>();
+const lineOf = (file: string, line: number): string => {
+  if (!sourceLines.has(file)) sourceLines.set(file, readFileSync(file, 'utf8').split('\n'));
+  return sourceLines.get(file)![line - 1] ?? '';
+};
+
+/**
+ * Where a check is declared, from the stack of the call to check(): in the first file going out that is
+ * neither the harness nor a shared helper, the line that writes the check's id out (a suite's own helper,
+ * such as `rejected('chaos-settings/…', …)`, is called with it), else the line that calls check().
+ */
+function declaredAt(checkId: string, stack: string | undefined): string {
+  const frames = (stack ?? '')
+    .split('\n')
+    .map((line) => /\(?(?:file:\/\/)?(\/[^():?]+\.ts)(?:\?[^:]*)?:(\d+):\d+\)?\s*$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && m[1]!.startsWith(PACKAGE_ROOT) && !m[1]!.includes('/node_modules/') && !DECLARING_HELPERS.test(m[1]!))
+    .map((m) => ({ file: m[1]!, line: Number(m[2]) }));
+  const file = frames[0]?.file;
+  if (file === undefined) return 'unknown';
+  const end = frames.findIndex((f) => f.file !== file);
+  const own = end < 0 ? frames : frames.slice(0, end);
+  const naming = own.find((f) => lineOf(f.file, f.line).includes(`'${checkId}'`));
+  return `${file.slice(PACKAGE_ROOT.length)}:${(naming ?? own[0]!).line}`;
 }
 
 /** One client per worker: connections are kept alive across the checks of a file. */
@@ -203,6 +263,15 @@ class CheckSkipped extends Error {}
 export class CheckStopped extends Error {}
 
 export interface CheckOptions {
+  /** the operation of schemas/openapi.yaml that the check exercises */
+  operation: OperationId;
+  /**
+   * Declared only in a run of this profile (the catalogue lists it with the profile): for what only one kind of
+   * deployment can show, such as the documented answers a mock picks with Prefer.
+   */
+  profile?: Target['profile'];
+  /** a property check: one request or more per generated input, and fixed inputs sent on every run */
+  generated?: { perInput: number; fixed: number };
   /** fixtures the check needs; unset ones skip it with a reason that names the variable */
   needs?: FixtureName[];
   /** needs the key without permission */
@@ -224,6 +293,9 @@ export interface CheckOptions {
    */
   live?: string;
 }
+
+/** Why a check of what a deployment keeps is for live deployments only (CheckOptions.live). */
+export const KEEPS_NO_STATE = "a mock keeps no state: it answers with the description's examples";
 
 export const PUSH_POLICY_VARIABLE = 'MOCKAPI_PUSH_POLICY';
 
@@ -275,21 +347,29 @@ export function checkBound(t: Pick<Target, 'latencyMs' | 'checkTimeoutMs'>, requ
 }
 
 /**
- * Declares a check. The test's name starts with the requirement id, so that every line of every report
- * ties the result to the statement it verifies. A check past its time bound stops sending (anything but
- * putting back what it changed) and ends failed only once its last request is answered, so that nothing it
- * sends overlaps the next check.
+ * Declares a check. `checkId` is its stable id: written out where it is declared, never derived from the
+ * title, so that rewording a title keeps what reports, baselines and dashboards know the check by. It begins
+ * with the area (the suite's file name) and is unique in the catalogue (`mockapi-conformance --list`). The
+ * test's name starts with the requirement id, so that every line of every report ties the result to the
+ * statement it verifies. A check past its time bound stops sending (anything but putting back what it
+ * changed) and ends failed only once its last request is answered, so that nothing it sends overlaps the
+ * next check.
  */
-export function check(id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): void {
+export function check(checkId: string, id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): void {
+  if (collecting) {
+    collecting.declarations.push({ id: checkId, requirement: id, title, options, location: declaredAt(checkId, new Error().stack) });
+    return;
+  }
   const r = requirement(id);
   const declared = target();
+  if (options.profile !== undefined && options.profile !== declared.profile) return;
   const bound = checkBound(declared, options.requests ?? 5);
   // vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its
   // last answer and a put-back; the run's own bound (--run-timeout-ms) ends a check that never settles
   const vitestTimeout = 2 ** 31 - 1;
   test(`${id} ${title}`, async (ctx) => {
     const t = target();
-    const meta: CheckMeta = { requirement: id, level: r.level, section: r.section, requests: 0 };
+    const meta: CheckMeta = { id: checkId, requirement: id, level: r.level, section: r.section, requests: 0 };
     ctx.task.meta.check = meta;
     const reason = skipReason(t, options);
     if (reason) ctx.skip(reason);

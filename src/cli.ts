@@ -1,5 +1,6 @@
 // The command: parse the configuration, run, exit with 0 (no check failed), 1 (a check failed),
 // 2 (usage or configuration error) or 3 (the deployment could not be reached). Errors are one line.
+import { catalogue, formatCatalogue } from './catalogue.ts';
 import { ConfigError, HELP, parseCommand } from './config.ts';
 import { prismBin } from './mock.ts';
 import { EXIT, runConformance } from './run.ts';
@@ -17,6 +18,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (parsed.help) {
     process.stdout.write(`${HELP}\n`);
+    return EXIT.passed;
+  }
+  if (parsed.list) {
+    process.stdout.write(`${formatCatalogue(await catalogue())}\n`);
     return EXIT.passed;
   }
   if (parsed.config.profile === 'mock' && !parsed.config.baseUrl && !prismBin()) {

@@ -8,7 +8,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { faultList, FAULTS_VARIABLE, LIST_FAULTS, unknownFaults } from '../reference/faults.ts';
 import { variationsOn, VariationsValueError } from '../reference/variations.ts';
 import { STATE_FILE } from './deletions.ts';
-import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from './fixtures.ts';
+import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../contract/fixtures.ts';
 
 export type Profile = 'live' | 'mock';
 
@@ -72,6 +72,8 @@ reference deployment embedded in this package and verifies that.
   --push-policy VALUE    MOCKAPI_PUSH_POLICY      consent to push, and the outOfSyncPolicy to send: a push starts a job
                                                   that pushes the mock API's OpenAPI document to its Git repository.
                                                   Unset: no push is sent and the push and job checks are skipped
+  --list                                          print the catalogue of checks (id, requirement, statement, operation,
+                                                  what each sends, whether it writes, where it is declared); sends nothing
   --help                                          this text
 
 Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
@@ -94,11 +96,14 @@ const FLAGS = {
   only: { type: 'string' },
   'push-policy': { type: 'string' },
   'state-file': { type: 'string' },
+  list: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
 export interface ParsedCommand {
   help: boolean;
+  /** print the catalogue of checks and send nothing */
+  list: boolean;
   config: RunConfig;
 }
 
@@ -290,6 +295,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   return {
     help: values.help === true,
+    list: values.list === true,
     config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile },
   };
 }

@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { SCHEMAS_DIR } from './contract/schemas.ts';
+import type { Fixtures } from '../contract/fixtures.ts';
+import { SCHEMAS_DIR } from '../contract/schemas.ts';
 
 export interface MockDeployment {
   baseUrl: string;
@@ -62,3 +63,17 @@ export async function startMock(options: { port?: number; spec?: string } = {}):
     },
   };
 }
+
+/**
+ * Fixtures for a mock deployment, which keeps no data: ids of the right shape name something there. Taken
+ * from the examples of schemas/openapi.yaml where they show one. A user's own values win.
+ */
+export const MOCK_FIXTURES: Required<Fixtures> = {
+  mockApiId: 'a1b2c3d4',
+  organisationId: 'org-1a2b3c',
+  dataSourceId: 'ds-people',
+  deletableDataSourceId: 'ds-archive',
+  teamId: 'team-qa',
+  teamMemberId: 'user-alan',
+  requestId: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+};

@@ -13,10 +13,10 @@ import {
   expectUnauthorized,
   expectUnauthorizedBody,
   describe as describeExchange,
-} from '../src/contract/checker.ts';
-import { operation, type OperationId } from '../src/contract/schemas.ts';
-import type { FixtureName } from '../src/fixtures.ts';
-import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from './support.ts';
+} from '../src/checker.ts';
+import { operation, type OperationId } from '../contract/schemas.ts';
+import type { FixtureName } from '../contract/fixtures.ts';
+import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from '../src/support.ts';
 import { authorizationProperties } from '../properties/requests.ts';
 
 const fixture = (name: FixtureName, missing: string) => target().fixtures[name] ?? missing;
@@ -131,14 +131,14 @@ function documentedErrors(c: Case): void {
     if (ex.status !== code) t.skip(`the mock did not produce the documented ${code} for ${c.op} through Prefer: code=${code} (it answered ${ex.status || ex.error})`);
     return ex;
   };
-  check('AUTH-401-BODY', `${c.op}: the documented 401 (Prefer: code=401) is plain text saying credentials are required`, { writes: c.writes }, async (t) => {
+  check(`authentication/${c.op}/documented-401-prefer-code-401-plain`, 'AUTH-401-BODY', `${c.op}: the documented 401 (Prefer: code=401) is plain text saying credentials are required`, { operation: c.op, profile: 'mock', writes: c.writes }, async (t) => {
     expectUnauthorizedBody(t, await preferred(t, 401));
   });
-  check('AUTH-403-BODY', `${c.op}: the documented 403 (Prefer: code=403) is one error entry titled Forbidden with an empty source`, { writes: c.writes }, async (t) => {
+  check(`authentication/${c.op}/documented-403-prefer-code-403-error`, 'AUTH-403-BODY', `${c.op}: the documented 403 (Prefer: code=403) is one error entry titled Forbidden with an empty source`, { operation: c.op, profile: 'mock', writes: c.writes }, async (t) => {
     expectForbiddenBody(t, c.op, await preferred(t, 403));
   });
   if (documented.includes('404')) {
-    check('ERR-404', `${c.op}: the documented 404 (Prefer: code=404) is the not-found body`, { writes: c.writes }, async (t) => {
+    check(`authentication/${c.op}/documented-404-prefer-code-404-not`, 'ERR-404', `${c.op}: the documented 404 (Prefer: code=404) is the not-found body`, { operation: c.op, profile: 'mock', writes: c.writes }, async (t) => {
       expectNotFound(t, c.op, await preferred(t, 404));
     });
   }
@@ -148,10 +148,10 @@ function documentedErrors(c: Case): void {
  * Keys that resemble the valid one, each of which must be refused like any unknown key: a deployment that
  * compares keys by their start, or without case, lets them in. undefined: the key has no such neighbour.
  */
-const NEAR_KEYS: [string, (key: string) => string | undefined][] = [
-  ['the key with characters appended', (key) => `${key}x0`],
-  ['the key without its last character', (key) => (key.length > 1 ? key.slice(0, -1) : undefined)],
-  ['the key with its letters in the other case', (key) => {
+const NEAR_KEYS: [string, string, (key: string) => string | undefined][] = [
+  ['the key with characters appended', 'key-with-characters-appended', (key) => `${key}x0`],
+  ['the key without its last character', 'key-without-last-character', (key) => (key.length > 1 ? key.slice(0, -1) : undefined)],
+  ['the key with its letters in the other case', 'key-in-other-case', (key) => {
     const swapped = [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
     return swapped === key ? undefined : swapped;
   }],
@@ -170,26 +170,26 @@ for (const c of CASES) {
   let withoutHeader: Promise<Exchange> | undefined;
   const noHeader = (t: CheckContext) => (withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex));
 
-  check('AUTH-401-MISSING', `${c.op}: a request without Authorization is answered 401`, { writes: c.writes }, async (t) => {
+  check(`authentication/${c.op}/request-without-authorization-401`, 'AUTH-401-MISSING', `${c.op}: a request without Authorization is answered 401`, { operation: c.op, writes: c.writes }, async (t) => {
     expectUnauthorized(t, await noHeader(t), 'AUTH-401-MISSING');
   });
-  check('AUTH-401-BODY', `${c.op}: the 401 body is plain text saying credentials are required`, { writes: c.writes }, async (t) => {
+  check(`authentication/${c.op}/401-body-plain-text-saying-credentials`, 'AUTH-401-BODY', `${c.op}: the 401 body is plain text saying credentials are required`, { operation: c.op, writes: c.writes }, async (t) => {
     expectUnauthorizedBody(t, await noHeader(t));
   });
   // a spec-driven mock checks only that an Authorization header is present
-  const realKeys = { writes: c.writes, live: 'a mock checks only that an Authorization header is present' };
-  check('AUTH-401-INVALID', `${c.op}: the Bearer scheme with a valid key is answered 401`, realKeys, async (t) => {
+  const realKeys = { operation: c.op, writes: c.writes, live: 'a mock checks only that an Authorization header is present' };
+  check(`authentication/${c.op}/bearer-scheme-valid-key-401`, 'AUTH-401-INVALID', `${c.op}: the Bearer scheme with a valid key is answered 401`, realKeys, async (t) => {
     const key = t.client.authorization('token')!.slice('Token '.length);
     expectUnauthorized(t, await send(t, { authorization: `Bearer ${key}` }, 'unauthenticated'), 'AUTH-401-INVALID');
   });
-  check('AUTH-401-INVALID', `${c.op}: the Token scheme without a key is answered 401`, realKeys, async (t) => {
+  check(`authentication/${c.op}/token-scheme-without-key-401`, 'AUTH-401-INVALID', `${c.op}: the Token scheme without a key is answered 401`, realKeys, async (t) => {
     expectUnauthorized(t, await send(t, { authorization: 'Token' }, 'unauthenticated'), 'AUTH-401-INVALID');
   });
-  check('AUTH-401-INVALID', `${c.op}: an unknown key is answered 401`, realKeys, async (t) => {
+  check(`authentication/${c.op}/unknown-key-401`, 'AUTH-401-INVALID', `${c.op}: an unknown key is answered 401`, realKeys, async (t) => {
     expectUnauthorized(t, await send(t, { authorization: `Token ${UNKNOWN_KEY}` }, 'unauthenticated'), 'AUTH-401-INVALID');
   });
-  for (const [what, near] of NEAR_KEYS) {
-    check('AUTH-401-INVALID', `${c.op}: ${what} is answered 401`, realKeys, async (t) => {
+  for (const [what, slug, near] of NEAR_KEYS) {
+    check(`authentication/${c.op}/${slug}-401`, 'AUTH-401-INVALID', `${c.op}: ${what} is answered 401`, realKeys, async (t) => {
       const key = t.client.authorization('token')!.slice('Token '.length);
       const other = near(key);
       if (other === undefined || other === t.target.forbiddenToken) return t.skip(`the key has no such neighbour (${what})`);
@@ -206,19 +206,19 @@ for (const c of CASES) {
   if (c.forbiddenNeeds) {
     let forbiddenExchange: Promise<Exchange> | undefined;
     const forbidden = (t: CheckContext) => (forbiddenExchange ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
-    const options = { needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes };
-    check('AUTH-403', `${c.op}: a valid key without permission is answered 403`, options, async (t) => {
+    const options = { operation: c.op, needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes };
+    check(`authentication/${c.op}/valid-key-without-permission-403`, 'AUTH-403', `${c.op}: a valid key without permission is answered 403`, options, async (t) => {
       expectForbidden(t, await forbidden(t));
     });
-    check('AUTH-403-BODY', `${c.op}: the 403 body is one error entry titled Forbidden with an empty source`, options, async (t) => {
+    check(`authentication/${c.op}/403-body-error-entry-titled-forbidden`, 'AUTH-403-BODY', `${c.op}: the 403 body is one error entry titled Forbidden with an empty source`, options, async (t) => {
       expectForbiddenBody(t, c.op, await forbidden(t));
     });
   }
 
-  if (target().profile === 'mock') documentedErrors(c);
+  documentedErrors(c);
 
   if (!c.writes && c.forbiddenNeeds) {
-    check('AUTH-SCHEME-CASE', `${c.op}: the scheme written "token" is either accepted or answered 401`, { needs: c.forbiddenNeeds }, async (t) => {
+    check(`authentication/${c.op}/scheme-written-token-either-accepted-401`, 'AUTH-SCHEME-CASE', `${c.op}: the scheme written "token" is either accepted or answered 401`, { operation: c.op, needs: c.forbiddenNeeds }, async (t) => {
       const key = t.client.authorization('token')!.slice('Token '.length);
       const ex = await send(t, { authorization: `token ${key}` }, 'unauthenticated');
       if (ex.status === 401) t.note('"token <key>" was answered 401: the deployment matches the scheme name case-sensitively');

@@ -1,15 +1,15 @@
 // Update data source and Delete data source by ID (Endpoints; Resources > Data source). Updates replace the
 // configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
 // forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
-import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
+import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
+import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/checker.ts';
 import { parseUtcTimestamp } from '../src/iso8601.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete } from './deletes.ts';
-import { exampleBody, format, MISSING, pathOf } from './support.ts';
+import { exampleBody, format, MISSING, pathOf } from '../src/support.ts';
 import { dataSourceProperties } from '../properties/resources.ts';
 
-const updating = { needs: ['dataSourceId' as const], writes: true };
-const deleting = { needs: ['deletableDataSourceId' as const], writes: true, consumes: 'deletableDataSourceId' as const };
+const updating = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
+const deleting = { operation: 'deleteDataSource' as const, needs: ['deletableDataSourceId' as const], writes: true, consumes: 'deletableDataSourceId' as const };
 const updatePath = (dataSourceId: string) => pathOf('updateDataSource', { dataSourceId });
 const deletePath = (dataSourceId: string) => pathOf('deleteDataSource', { dataSourceId });
 
@@ -18,27 +18,26 @@ const update = shared(() => client().send({ method: 'PUT', path: updatePath(targ
 
 /** The data source of the shared update, when its answer has the documented shape. */
 async function updated(t: CheckContext): Promise<any> {
-  return expectSuccess(t, 'updateDataSource', t.uses(await update()), { leaveOwnFields: true })?.dataSource;
+  return expectSuccess(t, 'updateDataSource', t.uses(await update()))?.dataSource;
 }
 
 const answered = async (t: CheckContext) => wrappedResource(t, await update(), 'dataSource', 'DS-RESPONSE');
 
-check('DS-RESPONSE', 'update answers a 2xx with { dataSource: <Data source> }', updating, async (t) => {
+check('data-sources/update-2xx-datasource-data-source', 'DS-RESPONSE', 'update answers a 2xx with { dataSource: <Data source> }', updating, async (t) => {
   await updated(t);
 });
 
-check('GEN-WRAP-RESPONSE', 'updateDataSource: the answer wraps the resource in "dataSource"', updating, async (t) => {
+check('data-sources/updatedatasource-answer-wraps-resource-datasource', 'GEN-WRAP-RESPONSE', 'updateDataSource: the answer wraps the resource in "dataSource"', updating, async (t) => {
   expectEnvelope(t, 'updateDataSource', t.uses(await update()));
 });
 
-check('DS-NO-ROWS', 'the update answer carries no rows', updating, async (t) => {
+check('data-sources/update-answer-carries-no-rows', 'DS-NO-ROWS', 'the update answer carries no rows', updating, async (t) => {
   const ds = await answered(t);
   t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows property', () => `rows = ${JSON.stringify(ds.rows).slice(0, 200)}`);
 });
 
-const STATE = "a mock keeps no state: it answers with the description's examples";
 
-check('DS-REPLACES', 'the update answer shows the name, type and columns sent, columns in the order sent', { ...updating, live: STATE }, async (t) => {
+check('data-sources/update-answer-shows-name-type-columns', 'DS-REPLACES', 'the update answer shows the name, type and columns sent, columns in the order sent', { ...updating, live: KEEPS_NO_STATE }, async (t) => {
   const ds = await answered(t);
   t.expect(ds.name === sent.name, 'DS-REPLACES', `name ${JSON.stringify(sent.name)}`, () => JSON.stringify(ds.name));
   t.expect(ds.type === sent.type, 'DS-REPLACES', `type ${JSON.stringify(sent.type)}`, () => JSON.stringify(ds.type));
@@ -46,7 +45,7 @@ check('DS-REPLACES', 'the update answer shows the name, type and columns sent, c
   t.expect(JSON.stringify(names(ds.columnsMetadata)) === JSON.stringify(names(sent.columnsMetadata)), 'DS-REPLACES', `columns ${JSON.stringify(names(sent.columnsMetadata))}`, () => JSON.stringify(names(ds.columnsMetadata)));
 });
 
-check('DS-LAST-UPDATED', 'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds', updating, async (t) => {
+check('data-sources/lastupdatedtime-iso-8601-utc-timestamp-fractional', 'DS-LAST-UPDATED', 'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds', updating, async (t) => {
   const ds = await answered(t);
   const text = ds.lastUpdatedTime;
   t.expect(typeof text === 'string' && format('utcTimestampFractional')(text) && parseUtcTimestamp(text) !== undefined, 'DS-LAST-UPDATED', 'an ISO 8601 UTC timestamp with fractional seconds, of a real date and time', () => JSON.stringify(text));
@@ -55,7 +54,7 @@ check('DS-LAST-UPDATED', 'lastUpdatedTime is an ISO 8601 UTC timestamp with frac
 /** How far lastUpdatedTime may stand from the answer's Date header: the two clocks may differ, and Date has whole seconds. */
 const CLOCK_TOLERANCE_MS = 5 * 60_000;
 
-check('DS-LAST-UPDATED-NOW', "lastUpdatedTime of an update's answer is the time of the update (its Date header, within 5 minutes)", { ...updating, live: "a mock answers with the example's time" }, async (t) => {
+check('data-sources/lastupdatedtime-update-s-answer-time-update', 'DS-LAST-UPDATED-NOW', "lastUpdatedTime of an update's answer is the time of the update (its Date header, within 5 minutes)", { ...updating, live: "a mock answers with the example's time" }, async (t) => {
   const ds = await answered(t);
   const ex = await update();
   const updatedAt = typeof ds.lastUpdatedTime === 'string' ? parseUtcTimestamp(ds.lastUpdatedTime) : undefined;
@@ -70,7 +69,7 @@ check('DS-LAST-UPDATED-NOW', "lastUpdatedTime of an update's answer is the time 
   t.expect(Math.abs(updatedAt.epochMs - now) <= CLOCK_TOLERANCE_MS, 'DS-LAST-UPDATED-NOW', `lastUpdatedTime within ${CLOCK_TOLERANCE_MS / 60_000} minutes of ${new Date(now).toISOString()} (${Number.isNaN(date) ? 'this machine' : 'the Date header'})`, () => `lastUpdatedTime ${ds.lastUpdatedTime}`);
 });
 
-check('DS-LINKS', 'links.self and links.acl are built from the data source id', updating, async (t) => {
+check('data-sources/links-self-links-acl-built-data-source-id', 'DS-LINKS', 'links.self and links.acl are built from the data source id', updating, async (t) => {
   const ds = await answered(t);
   // a mock's data source is an example: its links must still be built from its own id
   const id = t.target.profile === 'live' ? t.fixture('dataSourceId') : String(ds.id);
@@ -81,7 +80,7 @@ check('DS-LINKS', 'links.self and links.acl are built from the data source id', 
   }
 });
 
-check('DS-VERSION', 'version is an integer that every successful update raises', { ...updating, live: STATE }, async (t) => {
+check('data-sources/version-integer-successful-update-raises', 'DS-VERSION', 'version is an integer that every successful update raises', { ...updating, live: KEEPS_NO_STATE }, async (t) => {
   const first = await answered(t);
   const again = { ...sent, name: `${sent.name} again`, rows: sent.rows.slice(0, 1) };
   const second = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource: again } }))?.dataSource;
@@ -90,8 +89,8 @@ check('DS-VERSION', 'version is an integer that every successful update raises',
 });
 
 /** Two updates in a row, the second changing only what `change` changes: its version must be above the first's. */
-const versionRises = (title: string, before: typeof sent, after: typeof sent) =>
-  check('DS-VERSION', title, { ...updating, live: STATE }, async (t) => {
+const versionRises = (checkId: string, title: string, before: typeof sent, after: typeof sent) =>
+  check(checkId, 'DS-VERSION', title, { ...updating, live: KEEPS_NO_STATE }, async (t) => {
     const put = async (dataSource: typeof sent) => expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource } }))?.dataSource;
     const first = await put(before);
     if (!first) return;
@@ -100,30 +99,30 @@ const versionRises = (title: string, before: typeof sent, after: typeof sent) =>
     t.expect(Number.isInteger(second.version) && second.version > first.version, 'DS-VERSION', `a version above ${first.version}, the one of the update before`, () => `version ${JSON.stringify(second.version)}`);
   });
 
-versionRises('an update that changes only the rows raises version', sent, { ...sent, rows: sent.rows.slice(0, 1) });
-versionRises('an update that changes only the columns raises version', { ...sent, rows: [] }, { ...sent, columnsMetadata: sent.columnsMetadata.slice(0, -1), rows: [] });
+versionRises('data-sources/version-rises-with-rows-alone', 'an update that changes only the rows raises version', sent, { ...sent, rows: sent.rows.slice(0, 1) });
+versionRises('data-sources/version-rises-with-columns-alone', 'an update that changes only the columns raises version', { ...sent, rows: [] }, { ...sent, columnsMetadata: sent.columnsMetadata.slice(0, -1), rows: [] });
 
 // rows that fit their columns are a rule across fields that the description cannot state, so no mock enforces it
 const rowsRule = { ...updating, live: 'the rule relates two fields, which the description cannot state' };
 
-check('DS-ROWS-FIT', 'a row with fewer strings than columns is rejected', rowsRule, async (t) => {
+check('data-sources/row-fewer-strings-than-columns-rejected', 'DS-ROWS-FIT', 'a row with fewer strings than columns is rejected', rowsRule, async (t) => {
   const body = { dataSource: { ...sent, rows: [sent.rows[0].slice(1)] } };
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a row one string short');
 });
 
-check('DS-ROWS-FIT', 'a row with a number instead of a string is rejected', updating, async (t) => {
+check('data-sources/row-number-instead-string-rejected', 'DS-ROWS-FIT', 'a row with a number instead of a string is rejected', updating, async (t) => {
   const row = [...sent.rows[0]];
   row[row.length - 1] = 3;
   const body = { dataSource: { ...sent, rows: [row] } };
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a number where a string is due');
 });
 
-check('DS-TYPES', 'rows sent as an object instead of an array of arrays are rejected', updating, async (t) => {
+check('data-sources/rows-sent-object-instead-array-arrays', 'DS-TYPES', 'rows sent as an object instead of an array of arrays are rejected', updating, async (t) => {
   const body = { dataSource: { ...sent, rows: { 0: sent.rows[0] } } };
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'rows as an object');
 });
 
-check('DS-TYPES', 'a name that is a number is rejected', updating, async (t) => {
+check('data-sources/name-number-rejected', 'DS-TYPES', 'a name that is a number is rejected', updating, async (t) => {
   const body = { dataSource: { ...sent, name: 42 } };
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'name 42');
 });
@@ -132,25 +131,25 @@ const deletable = fixtureDelete('deletableDataSourceId', () => deletePath(target
 const forbiddenExchange = shared(() => client().send({ method: 'DELETE', path: deletePath(target().fixtures.deletableDataSourceId!), credentials: 'forbidden' }));
 const forbidden = (t: CheckContext) => forbiddenDelete(t, deletable, forbiddenExchange);
 
-check('AUTH-403', 'deleteDataSource: a valid key without permission is answered 403', { ...deleting, forbidden: true }, async (t) => {
+check('data-sources/deletedatasource-valid-key-without-permission-403', 'AUTH-403', 'deleteDataSource: a valid key without permission is answered 403', { ...deleting, forbidden: true }, async (t) => {
   expectForbidden(t, await forbidden(t));
 });
 
-check('AUTH-403-BODY', 'deleteDataSource: the 403 body is one error entry titled Forbidden with an empty source', { ...deleting, forbidden: true }, async (t) => {
+check('data-sources/deletedatasource-403-body-error-entry-titled', 'AUTH-403-BODY', 'deleteDataSource: the 403 body is one error entry titled Forbidden with an empty source', { ...deleting, forbidden: true }, async (t) => {
   expectForbiddenBody(t, 'deleteDataSource', await forbidden(t));
 });
 
-check('DS-DELETE', 'delete of an existing data source succeeds', deleting, async (t) => {
+check('data-sources/delete-existing-data-source-succeeds', 'DS-DELETE', 'delete of an existing data source succeeds', deleting, async (t) => {
   expectSuccess(t, 'deleteDataSource', await firstDelete(t, deletable));
 });
 
-check('DS-DELETE-PERMANENT', 'after delete the data source is not found: a second delete is answered 404', { ...deleting, live: STATE }, async (t) => {
+check('data-sources/after-delete-data-source-not-found', 'DS-DELETE-PERMANENT', 'after delete the data source is not found: a second delete is answered 404', { ...deleting, live: KEEPS_NO_STATE }, async (t) => {
   await firstDelete(t, deletable);
   const ex = await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) });
   if (t.expect(ex.status === 404, 'DS-DELETE-PERMANENT', 'status 404 for the deleted data source', () => `status ${ex.status}`)) expectNotFound(t, 'deleteDataSource', ex);
 });
 
-check('ERR-404', 'delete of a data source that does not exist is answered 404 with the not-found body', { writes: true, live: 'a mock does not know which ids exist' }, async (t) => {
+check('data-sources/delete-data-source-does-not-exist', 'ERR-404', 'delete of a data source that does not exist is answered 404 with the not-found body', { operation: 'deleteDataSource', writes: true, live: 'a mock does not know which ids exist' }, async (t) => {
   expectNotFound(t, 'deleteDataSource', await t.send({ method: 'DELETE', path: deletePath(MISSING.dataSourceId) }));
 });
 

@@ -5,7 +5,7 @@
 import { client, shared, target, type CheckContext } from '../src/check.ts';
 import type { Exchange } from '../src/client.ts';
 import { recordDeletion } from '../src/deletions.ts';
-import { FIXTURE_VARIABLES, type FixtureName } from '../src/fixtures.ts';
+import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 
 export interface FixtureDelete {
   fixture: FixtureName;

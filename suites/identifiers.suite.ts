@@ -3,18 +3,22 @@
 // keeps the interface, and a 4- or 11-character mock API id cannot name a real mock API.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
 import type { RequestSpec } from '../src/client.ts';
-import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/contract/checker.ts';
-import { schema } from '../src/contract/schemas.ts';
-import type { OperationId } from '../src/contract/schemas.ts';
-import type { FixtureName } from '../src/fixtures.ts';
-import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody, requiredWrapper } from './support.ts';
+import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/checker.ts';
+import { schema } from '../contract/schemas.ts';
+import { limits } from '../contract/limits.ts';
+import type { OperationId } from '../contract/schemas.ts';
+import type { FixtureName } from '../contract/fixtures.ts';
+import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody, requiredWrapper } from '../src/support.ts';
 import { mockApiIdProperties } from '../properties/requests.ts';
 import { oversize } from '../properties/arbitraries.ts';
 
+/** Lengths of mockApiId one short of and one past the limits (Limits, read from the schema). */
+const BAD_LENGTHS = { short: limits().mockApiIdLength.min - 1, long: limits().mockApiIdLength.max + 1 };
+
 /** mockApiIds one character short of and past the limits, shaped like the fixture where there is one. */
 function badMockApiIds(t: CheckContext): { short: string; long: string } {
-  const base = (t.target.fixtures.mockApiId ?? MISSING.mockApiId).padEnd(11, 'x');
-  return { short: base.slice(0, 4), long: base.slice(0, 11) };
+  const base = (t.target.fixtures.mockApiId ?? MISSING.mockApiId).padEnd(BAD_LENGTHS.long, 'x');
+  return { short: base.slice(0, BAD_LENGTHS.short), long: base.slice(0, BAD_LENGTHS.long) };
 }
 
 const mockApiOperations: { op: OperationId; spec(mockApiId: string, t: CheckContext): RequestSpec; writes: boolean; pushes?: boolean }[] = [
@@ -31,8 +35,8 @@ const mockApiOperations: { op: OperationId; spec(mockApiId: string, t: CheckCont
 
 for (const { op, spec, writes, pushes } of mockApiOperations) {
   for (const length of ['short', 'long'] as const) {
-    const n = length === 'short' ? 4 : 11;
-    check('ID-MOCK-API-LENGTH', `${op}: a mockApiId of ${n} characters is not accepted`, { writes, pushes }, async (t) => {
+    const n = BAD_LENGTHS[length];
+    check(`identifiers/${op}/mock-api-id-of-${n}-characters-rejected`, 'ID-MOCK-API-LENGTH', `${op}: a mockApiId of ${n} characters is not accepted`, { operation: op, writes, pushes }, async (t) => {
       const id = badMockApiIds(t)[length];
       expectRejected(t, await t.send(spec(id, t)), 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(id)} (${n} characters)`);
     });
@@ -51,8 +55,8 @@ const puts: { op: OperationId; fixture: FixtureName; path(id: string): string; b
 
 for (const { op, fixture, path, body, pushes } of puts) {
   const { name, type } = requiredWrapper(op);
-  const options = { needs: [fixture], writes: true, pushes };
-  check('GEN-WRAP-REQUEST', `${op}: the object without its "${name}" wrapper is not accepted`, options, async (t) => {
+  const options = { operation: op, needs: [fixture], writes: true, pushes };
+  check(`identifiers/${op}/object-without-wrapper-not-accepted`, 'GEN-WRAP-REQUEST', `${op}: the object without its "${name}" wrapper is not accepted`, options, async (t) => {
     const unwrapped = body(t)[name];
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: unwrapped }), 'GEN-WRAP-REQUEST', `a body without "${name}"`);
   });
@@ -60,32 +64,32 @@ for (const { op, fixture, path, body, pushes } of puts) {
   const empty = shared(() => client().send({ method: 'PUT', path: path(target().fixtures[fixture]!), json: {} }));
   // a mock rejects with a body of its own making
   const ownBody = { ...options, live: 'a mock rejects an invalid request with a body of its own' };
-  check('ERR-INVALID-JSON', `${op}: a body without "${name}" is answered Invalid JSON naming /${name} and ${type}`, ownBody, async (t) => {
+  check(`identifiers/${op}/body-without-invalid-json-naming`, 'ERR-INVALID-JSON', `${op}: a body without "${name}" is answered Invalid JSON naming /${name} and ${type}`, ownBody, async (t) => {
     expectInvalidJson(t, t.uses(await empty()), 'GEN-WRAP-REQUEST', `/${name}`, type);
   });
-  check('ERR-ERROR-LIST', `${op}: the Invalid JSON answer is an error list of the documented shape`, ownBody, async (t) => {
+  check(`identifiers/${op}/invalid-json-answer-error-list-documented`, 'ERR-ERROR-LIST', `${op}: the Invalid JSON answer is an error list of the documented shape`, ownBody, async (t) => {
     const ex = t.uses(await empty());
     const validate = schema('error-list.json');
     t.expect(validate(ex.json) === true, 'ERR-ERROR-LIST', '{ errors: [{ title: string, code?: number, detail?: string, source?: object }] }', () =>
       ex.json === undefined ? describeExchange(ex) : `${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')} in ${ex.text.slice(0, 300)}`);
   });
-  check('GEN-NO-5XX', `${op}: a body of JSON null is answered with a 4xx`, options, async (t) => {
+  check(`identifiers/${op}/body-json-null-4xx`, 'GEN-NO-5XX', `${op}: a body of JSON null is answered with a 4xx`, options, async (t) => {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: 'null' }), 'GEN-WRAP-REQUEST', 'a body of JSON null');
   });
-  check('GEN-NO-5XX', `${op}: "${name}": null is answered with a 4xx`, options, async (t) => {
+  check(`identifiers/${op}/null-4xx`, 'GEN-NO-5XX', `${op}: "${name}": null is answered with a 4xx`, options, async (t) => {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: { [name]: null } }), 'GEN-WRAP-REQUEST', `"${name}": null`);
   });
-  check('GEN-WRAP-REQUEST', `${op}: a zero-byte body is not accepted`, options, async (t) => {
+  check(`identifiers/${op}/zero-byte-body-not-accepted`, 'GEN-WRAP-REQUEST', `${op}: a zero-byte body is not accepted`, options, async (t) => {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: '' }), 'GEN-WRAP-REQUEST', 'a zero-byte body');
   });
-  check('GEN-NOT-JSON', `${op}: a body that is not JSON is not accepted`, options, async (t) => {
+  check(`identifiers/${op}/body-not-json-not-accepted`, 'GEN-NOT-JSON', `${op}: a body that is not JSON is not accepted`, options, async (t) => {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: `${name}: {` }), 'GEN-NOT-JSON', 'a body that is not JSON');
   });
 }
 
 mockApiIdProperties();
 
-check('GEN-NO-5XX', 'updateChaosSettings: a body of 2 MiB is answered without a 5xx (the interface shows no size limit)', { needs: ['mockApiId'], writes: true }, async (t) => {
+check('identifiers/updatechaossettings-body-2-mib-without-5xx', 'GEN-NO-5XX', 'updateChaosSettings: a body of 2 MiB is answered without a 5xx (the interface shows no size limit)', { operation: 'updateChaosSettings', needs: ['mockApiId'], writes: true }, async (t) => {
   const big = oversize(harmlessChaos(), 'chaos', 2 * 1024 * 1024);
   const ex = await t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), json: big.body });
   t.expect(ex.status !== 0 && ex.status < 500, 'GEN-NO-5XX', 'an answer below 500 to a large body', () => describeExchange(ex));

@@ -1,42 +1,42 @@
 // Get organisation by ID and Update organisation (Endpoints; Resources > Organisation). The rename check
 // puts the original name back before it ends, whatever happened in between.
 import { randomBytes } from 'node:crypto';
-import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
-import { MISSING, pathOf } from './support.ts';
+import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
+import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/checker.ts';
+import { MISSING, pathOf } from '../src/support.ts';
 import { organisationProperties } from '../properties/resources.ts';
 
-const needs = { needs: ['organisationId' as const] };
+const needs = { operation: 'getOrganisation' as const, needs: ['organisationId' as const] };
+const updating = { operation: 'updateOrganisation' as const, needs: ['organisationId' as const], writes: true };
 const path = (organisationId: string) => pathOf('getOrganisation', { organisationId });
 const get = shared(() => client().send({ method: 'GET', path: path(target().fixtures.organisationId!) }));
 
 async function organisation(t: CheckContext): Promise<any> {
-  return expectSuccess(t, 'getOrganisation', t.uses(await get()), { leaveOwnFields: true })?.organisation;
+  return expectSuccess(t, 'getOrganisation', t.uses(await get()))?.organisation;
 }
 
 /** The organisation of the get whatever else is wrong with the answer, for checks of single fields. */
 const answered = async (t: CheckContext) => wrappedResource(t, await get(), 'organisation', 'ORG-RESPONSE');
 
-check('ORG-RESPONSE', 'get answers a 2xx with { organisation: <Organisation> }', needs, async (t) => {
+check('organisations/get-2xx-organisation-organisation', 'ORG-RESPONSE', 'get answers a 2xx with { organisation: <Organisation> }', needs, async (t) => {
   await organisation(t);
 });
 
-check('GEN-JSON', 'getOrganisation: the answer is served as application/json', needs, async (t) => {
+check('organisations/getorganisation-answer-served-application-json', 'GEN-JSON', 'getOrganisation: the answer is served as application/json', needs, async (t) => {
   expectJsonMediaType(t, 'getOrganisation', t.uses(await get()));
 });
 
-check('GEN-WRAP-RESPONSE', 'getOrganisation: the organisation is wrapped in "organisation"', needs, async (t) => {
+check('organisations/getorganisation-organisation-wrapped-organisation', 'GEN-WRAP-RESPONSE', 'getOrganisation: the organisation is wrapped in "organisation"', needs, async (t) => {
   expectEnvelope(t, 'getOrganisation', t.uses(await get()));
 });
 
-const STATE = "a mock keeps no state: it answers with the description's examples";
 
-check('ORG-IDENTITY', 'get answers with the organisation asked for', { ...needs, live: STATE }, async (t) => {
+check('organisations/get-organisation-asked', 'ORG-IDENTITY', 'get answers with the organisation asked for', { ...needs, live: KEEPS_NO_STATE }, async (t) => {
   const org = await answered(t);
   t.expect(org.id === t.fixture('organisationId'), 'ORG-IDENTITY', `id ${JSON.stringify(t.fixture('organisationId'))}`, () => `id ${JSON.stringify(org.id)}`);
 });
 
-check('ORG-LINKS', 'links are built from the organisation id and its acl ids', needs, async (t) => {
+check('organisations/links-built-organisation-id-acl-ids', 'ORG-LINKS', 'links are built from the organisation id and its acl ids', needs, async (t) => {
   const org = await answered(t);
   // an id with characters that need escaping may appear percent-encoded in a path: accept both spellings
   const shapes = (e: (s: string) => string): Record<string, string> => ({
@@ -57,7 +57,7 @@ check('ORG-LINKS', 'links are built from the organisation id and its acl ids', n
   t.note(`links.subscription = ${org.links?.subscription} (the subscription id is not otherwise shown)`);
 });
 
-check('ORG-RENAME', 'update changes the name: the answer and a later get show it (then the name is put back)', { ...needs, writes: true, live: STATE }, async (t) => {
+check('organisations/update-changes-name-answer-later-get', 'ORG-RENAME', 'update changes the name: the answer and a later get show it (then the name is put back)', { ...updating, live: KEEPS_NO_STATE }, async (t) => {
   const before = await organisation(t);
   t.stopIfViolated();
   const original = before.name as string;
@@ -74,7 +74,7 @@ check('ORG-RENAME', 'update changes the name: the answer and a later get show it
   }
 });
 
-check('ORG-TYPES', 'a name that is a number is rejected and the name stays as it was', { ...needs, writes: true }, async (t) => {
+check('organisations/name-number-rejected-name-stays-was', 'ORG-TYPES', 'a name that is a number is rejected and the name stays as it was', updating, async (t) => {
   const before = await answered(t);
   const url = path(t.fixture('organisationId'));
   expectRejected(t, await t.send({ method: 'PUT', path: url, json: { organisation: { name: 42 } } }), 'ORG-TYPES', 'name 42');
@@ -83,11 +83,11 @@ check('ORG-TYPES', 'a name that is a number is rejected and the name stays as it
   if (after?.organisation?.name !== before.name) await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
 });
 
-check('ERR-404', 'get of an organisation that does not exist is answered 404 with the not-found body', { live: 'a mock does not know which ids exist' }, async (t) => {
+check('organisations/get-organisation-does-not-exist-404', 'ERR-404', 'get of an organisation that does not exist is answered 404 with the not-found body', { operation: 'getOrganisation', live: 'a mock does not know which ids exist' }, async (t) => {
   expectNotFound(t, 'getOrganisation', await t.send({ method: 'GET', path: path(MISSING.organisationId) }));
 });
 
-check('ERR-404', 'update of an organisation that does not exist is answered 404 with the not-found body', { writes: true, live: 'a mock does not know which ids exist' }, async (t) => {
+check('organisations/update-organisation-does-not-exist-404', 'ERR-404', 'update of an organisation that does not exist is answered 404 with the not-found body', { operation: 'updateOrganisation', writes: true, live: 'a mock does not know which ids exist' }, async (t) => {
   expectNotFound(t, 'updateOrganisation', await t.send({ method: 'PUT', path: path(MISSING.organisationId), json: { organisation: { name: 'conformance' } } }));
 });
 

@@ -4,14 +4,14 @@
 // Each check reads the same job.
 import { check, client, shared, target, type CheckContext } from '../src/check.ts';
 import type { Exchange } from '../src/client.ts';
-import { allowedValues } from '../src/contract/allowed-values.ts';
-import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/contract/checker.ts';
+import { allowedValues } from '../src/allowed-values.ts';
+import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/checker.ts';
 import { compareInstants, durationSeconds, parseUtcTimestamp, isIsoDuration } from '../src/iso8601.ts';
-import { schema } from '../src/contract/schemas.ts';
-import { format, pathOf, pushBody } from './support.ts';
+import { schema } from '../contract/schemas.ts';
+import { format, pathOf, pushBody } from '../src/support.ts';
 import { pushProperties } from '../properties/resources.ts';
 
-const options = { needs: ['mockApiId' as const], writes: true, pushes: true };
+const options = { operation: 'pushOpenApiToGit' as const, needs: ['mockApiId' as const], writes: true, pushes: true };
 const push = shared(() => client().send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: target().fixtures.mockApiId! }), json: pushBody(target()) }));
 
 const refused = (ex: Exchange) => ex.status >= 400 && ex.status < 500;
@@ -44,33 +44,33 @@ function refusal(ex: Exchange, policy: string | undefined, mockApiId: string): s
   return `${ex.status} (${ex.headers['content-type'] ?? 'no Content-Type'}) ${body}${advice}`;
 }
 
-check('PUSH-STATUS', 'push answers 202', options, async (t) => {
+check('push-jobs/push-202', 'PUSH-STATUS', 'push answers 202', options, async (t) => {
   const ex = t.uses(await push());
   const policy = t.target.pushPolicy;
   t.expect(ex.status === 202, 'PUSH-STATUS', `status 202 to a push with outOfSyncPolicy ${JSON.stringify(policy)} (MOCKAPI_PUSH_POLICY)`, () => (refused(ex) ? refusal(ex, policy, t.fixture('mockApiId')) : `status ${ex.status}`));
 });
 
-check('PUSH-RESPONSE', 'push answers with { job: <Job> }', options, async (t) => {
-  expectSuccess(t, 'pushOpenApiToGit', await pushed(t), { anySuccessStatus: true, leaveOwnFields: true });
+check('push-jobs/push-job-job', 'PUSH-RESPONSE', 'push answers with { job: <Job> }', options, async (t) => {
+  expectSuccess(t, 'pushOpenApiToGit', await pushed(t), { anySuccessStatus: true });
 });
 
-check('GEN-WRAP-RESPONSE', 'pushOpenApiToGit: the answer wraps the resource in "job"', options, async (t) => {
+check('push-jobs/pushopenapitogit-answer-wraps-resource-job', 'GEN-WRAP-RESPONSE', 'pushOpenApiToGit: the answer wraps the resource in "job"', options, async (t) => {
   expectEnvelope(t, 'pushOpenApiToGit', await pushed(t));
 });
 
-check('JOB-TYPE', 'the job of a push has a jobType string (open-api-git-pull is the value the interface names; others are open)', options, async (t) => {
+check('push-jobs/job-push-has-jobtype-string-open', 'JOB-TYPE', 'the job of a push has a jobType string (open-api-git-pull is the value the interface names; others are open)', options, async (t) => {
   const j = await job(t);
   if (!t.expect(typeof j.jobType === 'string', 'JOB-TYPE', 'jobType a string', () => JSON.stringify(j.jobType))) return;
   t.note(j.jobType === 'open-api-git-pull' ? 'jobType "open-api-git-pull", the value the interface names' : `jobType ${JSON.stringify(j.jobType)}: a value the interface does not name, which it leaves open`);
   t.note(`job status ${JSON.stringify(j.status)}`);
 });
 
-check('JOB-STARTED', 'started is an ISO 8601 UTC timestamp with nanosecond precision', options, async (t) => {
+check('push-jobs/started-iso-8601-utc-timestamp-nanosecond', 'JOB-STARTED', 'started is an ISO 8601 UTC timestamp with nanosecond precision', options, async (t) => {
   const j = await job(t);
   t.expect(format('utcTimestampNanos')(j.started) === true && parseUtcTimestamp(String(j.started)) !== undefined, 'JOB-STARTED', 'an ISO 8601 UTC timestamp of a real date with nine decimal digits of the second', () => JSON.stringify(j.started));
 });
 
-check('JOB-FINISHED', 'finished, when present, is an ISO 8601 UTC timestamp', options, async (t) => {
+check('push-jobs/finished-when-present-iso-8601-utc', 'JOB-FINISHED', 'finished, when present, is an ISO 8601 UTC timestamp', options, async (t) => {
   const j = await job(t);
   if (!('finished' in j)) {
     t.note(`no finished (status ${JSON.stringify(j.status)}): present only once the job has finished`);
@@ -79,7 +79,7 @@ check('JOB-FINISHED', 'finished, when present, is an ISO 8601 UTC timestamp', op
   t.expect(format('utcTimestamp')(j.finished) === true && parseUtcTimestamp(String(j.finished)) !== undefined, 'JOB-FINISHED', 'an ISO 8601 UTC timestamp of a real date', () => JSON.stringify(j.finished));
 });
 
-check('JOB-ELAPSED', 'elapsed is an ISO 8601 duration', options, async (t) => {
+check('push-jobs/elapsed-iso-8601-duration', 'JOB-ELAPSED', 'elapsed is an ISO 8601 duration', options, async (t) => {
   const j = await job(t);
   t.expect(typeof j.elapsed === 'string' && isIsoDuration(j.elapsed), 'JOB-ELAPSED', 'an ISO 8601 duration such as PT0.25S', () => JSON.stringify(j.elapsed));
 });
@@ -87,7 +87,7 @@ check('JOB-ELAPSED', 'elapsed is an ISO 8601 duration', options, async (t) => {
 /** How far elapsed may stray from finished − started: a job's clock and its timestamps are read at different moments. */
 const ELAPSED_TOLERANCE_S = 1;
 
-check('JOB-TIMES', 'finished is not before started', options, async (t) => {
+check('push-jobs/finished-not-before-started', 'JOB-TIMES', 'finished is not before started', options, async (t) => {
   const j = await job(t);
   const started = typeof j.started === 'string' ? parseUtcTimestamp(j.started) : undefined;
   const finished = typeof j.finished === 'string' ? parseUtcTimestamp(j.finished) : undefined;
@@ -98,7 +98,7 @@ check('JOB-TIMES', 'finished is not before started', options, async (t) => {
   t.expect(compareInstants(finished, started) >= 0, 'JOB-TIMES', `finished at or after started (${j.started})`, () => `finished ${j.finished}`);
 });
 
-check('JOB-TIMES', 'elapsed agrees with the time from started to finished', options, async (t) => {
+check('push-jobs/elapsed-agrees-time-started-finished', 'JOB-TIMES', 'elapsed agrees with the time from started to finished', options, async (t) => {
   const j = await job(t);
   const started = typeof j.started === 'string' ? parseUtcTimestamp(j.started) : undefined;
   const finished = typeof j.finished === 'string' ? parseUtcTimestamp(j.finished) : undefined;
@@ -111,7 +111,7 @@ check('JOB-TIMES', 'elapsed agrees with the time from started to finished', opti
   t.expect(Math.abs(elapsed - span) <= ELAPSED_TOLERANCE_S, 'JOB-TIMES', `elapsed within ${ELAPSED_TOLERANCE_S} s of ${span} s, the time from started to finished`, () => `elapsed ${j.elapsed} (${elapsed} s)`);
 });
 
-check('JOB-LINKS', 'links.self is built from the mock API id and the job id', options, async (t) => {
+check('push-jobs/links-self-built-mock-api-id-job', 'JOB-LINKS', 'links.self is built from the mock API id and the job id', options, async (t) => {
   const j = await job(t);
   const link = `/v1/mock-apis/${t.fixture('mockApiId')}/jobs/${j.id}`;
   if (t.target.profile === 'live') {
@@ -123,7 +123,7 @@ check('JOB-LINKS', 'links.self is built from the mock API id and the job id', op
   t.expect(typeof self === 'string' && /^\/v1\/mock-apis\/[^/]+\/jobs\//.test(self) && self.endsWith(`/jobs/${j.id}`), 'JOB-LINKS', `links.self = /v1/mock-apis/<mock_api_id>/jobs/${j.id}`, () => `links.self = ${JSON.stringify(self)}`);
 });
 
-check('JOB-OUTCOME', 'outcome, when present, has errorCode and error entries with code, title and detail', options, async (t) => {
+check('push-jobs/outcome-when-present-has-errorcode-error', 'JOB-OUTCOME', 'outcome, when present, has errorCode and error entries with code, title and detail', options, async (t) => {
   const j = await job(t);
   if (!('outcome' in j)) {
     t.note(`no outcome (status ${JSON.stringify(j.status)})`);
@@ -134,7 +134,7 @@ check('JOB-OUTCOME', 'outcome, when present, has errorCode and error entries wit
   t.note(`outcome.errorCode ${JSON.stringify(j.outcome?.errorCode)}`);
 });
 
-check('PUSH-TYPES', 'an outOfSyncPolicy that is a number is rejected', options, async (t) => {
+check('push-jobs/outofsyncpolicy-number-rejected', 'PUSH-TYPES', 'an outOfSyncPolicy that is a number is rejected', options, async (t) => {
   const ex = await t.send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: t.fixture('mockApiId') }), json: { push: { outOfSyncPolicy: 42 } } });
   expectRejected(t, ex, 'PUSH-TYPES', 'outOfSyncPolicy 42');
 });

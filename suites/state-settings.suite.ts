@@ -1,35 +1,35 @@
 // Update state settings (Endpoints; Resources > State settings). The interface offers no way to read the
 // previous settings back, so the run leaves the expression it last sent; the README says so.
-import { check, client, shared, target, type CheckContext } from '../src/check.ts';
-import { expectEnvelope, expectRejected, expectSuccess } from '../src/contract/checker.ts';
+import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
+import { expectEnvelope, expectRejected, expectSuccess } from '../src/checker.ts';
 import { stateProperties } from '../properties/settings.ts';
-import { exampleBody, pathOf } from './support.ts';
+import { exampleBody, pathOf } from '../src/support.ts';
 
-const options = { needs: ['mockApiId' as const], writes: true };
+const options = { operation: 'updateStateSettings' as const, needs: ['mockApiId' as const], writes: true };
 const put = (t: CheckContext, json: unknown) => t.send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: t.fixture('mockApiId') }), json });
 
 const update = shared(() => client().send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: target().fixtures.mockApiId! }), json: exampleBody('updateStateSettings') }));
 
-check('STATE-RESPONSE', 'updating the state settings answers a 2xx with { state: { defaultContextExpression } }', options, async (t) => {
+check('state-settings/updating-state-settings-2xx-state-defaultcontextexpression', 'STATE-RESPONSE', 'updating the state settings answers a 2xx with { state: { defaultContextExpression } }', options, async (t) => {
   expectSuccess(t, 'updateStateSettings', t.uses(await update()));
 });
 
-check('GEN-WRAP-RESPONSE', 'updateStateSettings: the answer wraps the resource in "state"', options, async (t) => {
+check('state-settings/updatestatesettings-answer-wraps-resource-state', 'GEN-WRAP-RESPONSE', 'updateStateSettings: the answer wraps the resource in "state"', options, async (t) => {
   expectEnvelope(t, 'updateStateSettings', t.uses(await update()));
 });
 
-check('STATE-ECHO', 'the answer holds the defaultContextExpression sent', { ...options, live: "a mock keeps no state: it answers with the description's examples" }, async (t) => {
+check('state-settings/answer-holds-defaultcontextexpression-sent', 'STATE-ECHO', 'the answer holds the defaultContextExpression sent', { ...options, live: KEEPS_NO_STATE }, async (t) => {
   const ex = t.uses(await update());
   const sent = exampleBody('updateStateSettings').state.defaultContextExpression;
   const got = (ex.json as { state?: { defaultContextExpression?: unknown } } | undefined)?.state?.defaultContextExpression;
   t.expect(ex.status >= 200 && ex.status < 300 && got === sent, 'STATE-ECHO', `a 2xx answer with state.defaultContextExpression ${JSON.stringify(sent)}`, () => `status ${ex.status}, ${JSON.stringify(got)}`);
 });
 
-check('STATE-TYPES', 'defaultContextExpression as a number is rejected', options, async (t) => {
+check('state-settings/defaultcontextexpression-number-rejected', 'STATE-TYPES', 'defaultContextExpression as a number is rejected', options, async (t) => {
   expectRejected(t, await put(t, { state: { defaultContextExpression: 42 } }), 'STATE-TYPES', 'defaultContextExpression 42');
 });
 
-check('STATE-RESPONSE', 'an update that leaves the expression out still answers with { state: { defaultContextExpression: string } }', options, async (t) => {
+check('state-settings/update-leaves-expression-out-still-state', 'STATE-RESPONSE', 'an update that leaves the expression out still answers with { state: { defaultContextExpression: string } }', options, async (t) => {
   const ex = await put(t, { state: {} });
   if (ex.status >= 400 && ex.status < 500) {
     t.note(`an update without defaultContextExpression was answered ${ex.status}: whether it is required is not shown`);

@@ -1,19 +1,20 @@
 // The generators: every valid payload passes the request schema of its operation (and its rows fit its
 // columns); every invalid one fails for the rule it is labelled with, at its pointer, and for nothing else.
-import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
 import { breachesOf } from '../properties/breaches.ts';
-import { quietChaos } from '../suites/support.ts';
+import { quietChaos } from '../src/support.ts';
 import {
   invalidChaos, invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, invalidState, mockApiIdInRange, mockApiIdOutOfRange, nextDown, nextUp, otherAuthorization,
   oversize, validChaos, validDataSource, validOrganisation, validPush, validState, type Invalid,
 } from '../properties/arbitraries.ts';
-import { operation, schema, type OperationId } from '../src/contract/schemas.ts';
-import { rowsMisfit } from '../src/rows.ts';
+import { limits } from '../contract/limits.ts';
+import { operation, schema, type OperationId } from '../contract/schemas.ts';
+import { rowsMisfit } from '../contract/rows.ts';
+import { propertySeed } from './support/seed.ts';
 
-// fixed in CI, random elsewhere and printed, like every property test of the project
-const seed = process.env.CI ? 20261121 : Math.floor(Math.random() * 2 ** 31);
-console.info(`arbitraries: fast-check seed ${seed}`);
+const seed = propertySeed('arbitraries');
+// @fast-check/vitest's test.prop runs a property as a test of its own and names seed and path when it fails
 const params = { seed, numRuns: 300 };
 
 const KEYWORD: Record<Invalid['rule'], string[]> = {
@@ -55,12 +56,12 @@ const cases: [OperationId, fc.Arbitrary<object>, fc.Arbitrary<Invalid>][] = [
 ];
 
 describe.each(cases)('%s', (op, valid, invalid) => {
-  test('valid payloads pass the request schema', () => {
+  test.prop([valid], params)('valid payloads pass the request schema', (body) => {
     const validate = operation(op).requestBody!.validate;
-    fc.assert(fc.property(valid, (body) => validate(body) === true), params);
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   });
-  test('each invalid payload breaks its labelled rule and no other', () => {
-    fc.assert(fc.property(invalid, (inv) => breaksOnlyItsRule(op, inv)), params);
+  test.prop([invalid], params)('each invalid payload breaks its labelled rule and no other', (inv) => {
+    breaksOnlyItsRule(op, inv);
   });
 });
 
@@ -76,8 +77,8 @@ test('valid data sources hold rows that fit their columns, of every column type'
   expect([...seen].sort()).toEqual(['BOOLEAN', 'DATE', 'INTEGER', 'STRING']);
 });
 
-test('valid chaos settings never switch chaos on', () => {
-  fc.assert(fc.property(validChaos, (b) => b.chaos.enabled === false), params);
+test.prop([validChaos], params)('valid chaos settings never switch chaos on', (b) => {
+  expect(b.chaos.enabled).toBe(false);
 });
 
 test('the limits are approached from outside by the nearest doubles', () => {
@@ -90,10 +91,12 @@ test('the limits are approached from outside by the nearest doubles', () => {
   for (const n of numbers) expect(n < 0 || n > 100).toBe(true);
 });
 
-test('mockApiIds in range fit the path parameter; out of range ones never do', () => {
+test.prop([mockApiIdInRange, mockApiIdOutOfRange], params)('mockApiIds in range fit the path parameter; out of range ones never do', (inRange, outOfRange) => {
   const fits = schema('formats.json#/$defs/mockApiId');
-  fc.assert(fc.property(mockApiIdInRange, (id) => fits(id) === true), params);
-  fc.assert(fc.property(mockApiIdOutOfRange, (id) => (id.length < 5 || id.length > 10) && fits(id) === false), params);
+  const { min, max } = limits().mockApiIdLength;
+  expect(fits(inRange)).toBe(true);
+  expect(outOfRange.length < min || outOfRange.length > max).toBe(true);
+  expect(fits(outOfRange)).toBe(false);
 });
 
 test('an oversize body is still valid JSON of the schema, past the size asked for', () => {

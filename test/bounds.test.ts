@@ -4,7 +4,7 @@
 import { expect, test } from 'vitest';
 import { checkBound } from '../src/check.ts';
 import { compareInstants, durationSeconds, parseUtcTimestamp } from '../src/iso8601.ts';
-import { runsFor } from '../src/run.ts';
+import { runsFor } from '../src/target.ts';
 
 test('runs per property fall with the latency measured, whatever the address', () => {
   expect([0.3, 9.9, 10, 99, 100, 300].map(runsFor)).toEqual([100, 100, 20, 20, 10, 10]);

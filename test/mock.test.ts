@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SCHEMAS_DIR } from '../src/contract/schemas.ts';
+import { SCHEMAS_DIR } from '../contract/schemas.ts';
 import { startMock, type MockDeployment } from '../src/mock.ts';
 import { runCli } from './support/cli.ts';
 

@@ -1,7 +1,7 @@
 // Faults no hand-written case reaches are found by the generated payloads, shrunk to the smallest failing
 // input, and reported with the seed, the fast-check path and a curl line that sends that input.
 import { describe, expect, test } from 'vitest';
-import { CI_SEED } from '../src/run.ts';
+import { CI_SEED } from '../src/target.ts';
 import { runCli } from './support/cli.ts';
 
 const failedChecks = async (fault: string, args: string[] = []) => {

@@ -1,19 +1,15 @@
 // The requirement register: ids unique and well formed; every requirement that a request can observe is
-// cited by at least one check of suites/ or properties/; every fault of the reference names a requirement of
-// the register, and every must-level requirement has a fault (test/fault-matrix.test.ts shows its check catches it).
-import { readdirSync, readFileSync } from 'node:fs';
+// the requirement of at least one check of the catalogue (src/catalogue.ts: what the suites declare, not a
+// search of their text); every fault of the reference names a requirement of the register, and every
+// must-level requirement has a fault (test/fault-matrix.test.ts shows its check catches it).
 import { expect, test } from 'vitest';
-import { FAULTS } from '../reference/faults.ts';
-import { REQUIREMENTS, isRequirementId } from '../src/requirements.ts';
+import { REQUIREMENTS, isRequirementId } from '../contract/requirements.ts';
+import { allFaults } from '../reference/faults.ts';
+import { catalogue } from '../src/catalogue.ts';
 
-const sources = ['../suites/', '../properties/'].flatMap((dir) => {
-  const url = new URL(dir, import.meta.url);
-  return readdirSync(url).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(new URL(f, url), 'utf8'));
-});
-/** requirement ids that suites and property suites cite as the requirement of a check */
-const cited = new Set(
-  sources.flatMap((text) => [...text.matchAll(/\b(?:check|accepted|rejected|property|organisationProperty|invalid)\(\s*'([A-Z0-9-]+)'/g)].map((m) => m[1]!)),
-);
+const FAULTS = await allFaults();
+/** requirement ids that checks of the catalogue verify */
+const cited = new Set<string>((await catalogue()).map((entry) => entry.requirement));
 
 test('ids are unique and shaped AREA-WORDS', () => {
   const ids = REQUIREMENTS.map((r) => r.id);
@@ -24,7 +20,7 @@ test('ids are unique and shaped AREA-WORDS', () => {
 test('every requirement a request can observe has a check, and the others say why not', () => {
   for (const r of REQUIREMENTS) {
     if ('untestable' in r && r.untestable) expect(cited.has(r.id), `${r.id} is marked untestable but cited`).toBe(false);
-    else expect(cited.has(r.id), `${r.id} has no check in suites/`).toBe(true);
+    else expect(cited.has(r.id), `${r.id} has no check in the catalogue`).toBe(true);
   }
 });
 
@@ -32,12 +28,19 @@ test('checks cite only requirements of the register', () => {
   for (const id of cited) expect(isRequirementId(id), id).toBe(true);
 });
 
-test('every fault breaks a requirement of the register', () => {
-  for (const [name, fault] of Object.entries(FAULTS)) expect(isRequirementId(fault.breaks), name).toBe(true);
+test('every fault breaks a requirement of the register, and declares only requirements of it as consequences', () => {
+  for (const fault of FAULTS) {
+    expect(isRequirementId(fault.breaks), fault.name).toBe(true);
+    for (const [also, why] of Object.entries(fault.alsoBreaks ?? {})) {
+      expect(isRequirementId(also), `${fault.name}: ${also}`).toBe(true);
+      expect(also, `${fault.name} declares its own requirement as a consequence`).not.toBe(fault.breaks);
+      expect(why?.length, `${fault.name}: say why ${also} breaks too`).toBeGreaterThan(10);
+    }
+  }
 });
 
 test('every must-level requirement a request can observe is broken by a fault of the reference, which proves its check can fail', () => {
-  const proven = new Set(Object.values(FAULTS).map((f) => f.breaks as string));
+  const proven = new Set(FAULTS.map((f) => f.breaks as string));
   const unproven = REQUIREMENTS.filter((r) => r.level === 'must' && !('untestable' in r && r.untestable) && !proven.has(r.id)).map((r) => r.id);
   expect(unproven).toEqual([]);
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { documentedResponse, operation, OPERATION_IDS, openApiDocument, schema, SCHEMA_BASE, SCHEMAS_DIR, type Json } from '../src/contract/schemas.ts';
+import { documentedResponse, operation, OPERATION_IDS, openApiDocument, schema, SCHEMA_BASE, SCHEMAS_DIR, type Json } from '../contract/schemas.ts';
 import { isIsoDuration, parseUtcTimestamp } from '../src/iso8601.ts';
 
 interface Samples {

@@ -1,53 +1,58 @@
 import { isoTimestamp } from '../clock.ts';
-import type { Faults } from '../faults.ts';
-import { errorEntry, errorList, noContent, ok } from '../responses.ts';
+import { noContent, ok } from '../responses.ts';
 import type { DataSource, JsonObject } from '../store.ts';
 import { handler, param, type Context } from './handler.ts';
 
 const findDataSource = (ctx: Context): DataSource | undefined => ctx.store.dataSources.get(param(ctx, 'dataSourceId'));
 
-function view(ds: DataSource, faults: Faults) {
-  const self = `/v1/data-sources/${faults.has('data-source-links-from-acl-object') ? ds.aclObject : ds.id}`;
-  const dataSource = {
-    id: ds.id,
-    aclObject: ds.aclObject,
-    name: ds.name,
-    lastUpdatedTime: faults.has('data-source-updated-without-fraction') ? ds.lastUpdatedTime.replace(/[.,]\d+Z$/, 'Z') : ds.lastUpdatedTime,
-    version: ds.version,
-    type: ds.type,
-    columnsMetadata: faults.has('data-source-columns-reordered') ? [...ds.columnsMetadata].reverse() : ds.columnsMetadata,
-    ...(faults.has('data-source-rows-echoed') ? { rows: ds.rows } : {}),
-    ...(faults.has('data-source-without-state') ? {} : { state: ds.state }),
-    links: { self, acl: faults.has('data-source-link-acl-no-template') ? `${self}/acl` : `${self}/acl{?subjectId}` },
+const keepDataSource = (ctx: Context, found: DataSource, kept: DataSource | undefined): void => {
+  if (kept) ctx.store.dataSources.set(kept.id, kept);
+  else ctx.store.dataSources.delete(found.id);
+};
+
+// The update's answer carries no rows (Endpoints > Update data source); links are built from the id.
+function view(ds: DataSource) {
+  const self = `/v1/data-sources/${ds.id}`;
+  return {
+    dataSource: {
+      id: ds.id,
+      aclObject: ds.aclObject,
+      name: ds.name,
+      lastUpdatedTime: ds.lastUpdatedTime,
+      version: ds.version,
+      type: ds.type,
+      columnsMetadata: ds.columnsMetadata,
+      state: ds.state,
+      links: { self, acl: `${self}/acl{?subjectId}` },
+    },
   };
-  return faults.has('data-source-response-unwrapped') ? dataSource : { dataSource };
 }
 
 export const updateDataSource = handler({
   find: findDataSource,
   // Synchronous from lookup to answer, so concurrent updates each raise version exactly once.
-  run: (ctx, ds: DataSource, body) => {
+  change: (ctx, ds: DataSource, body): DataSource => {
     const sent = body.dataSource as JsonObject & Pick<DataSource, 'name' | 'type' | 'columnsMetadata' | 'rows'>;
-    const renamed = ds.name !== sent.name || ds.type !== sent.type;
-    ds.name = sent.name;
-    ds.type = sent.type;
-    ds.columnsMetadata = sent.columnsMetadata;
-    ds.rows = sent.rows;
-    const counted = !ctx.faults.has('data-source-version-frozen') && (renamed || !ctx.faults.has('data-source-version-only-on-rename'));
-    if (counted) ds.version += ctx.variations ? 7 : 1;
-    // variations: microseconds, more than Date's milliseconds
-    const hoursOff = ctx.faults.has('data-source-updated-time-hours-off') ? 2 * 3_600_000 : 0;
-    ds.lastUpdatedTime = ctx.variations ? isoTimestamp(ctx.clock.nowNanos(), 6) : new Date(Date.now() - hoursOff).toISOString();
-    ds.state = 'ENABLED';
-    return ok(view(ds, ctx.faults));
+    return {
+      ...ds,
+      name: sent.name,
+      type: sent.type,
+      columnsMetadata: sent.columnsMetadata,
+      rows: sent.rows,
+      // the version counter rises with every accepted update; variations: by 7
+      version: ds.version + (ctx.variations ? 7 : 1),
+      // variations: microseconds, more than Date's milliseconds
+      lastUpdatedTime: ctx.variations ? isoTimestamp(ctx.clock.nowNanos(), 6) : new Date().toISOString(),
+      state: 'ENABLED',
+    };
   },
+  keep: keepDataSource,
+  reply: (_ctx, ds: DataSource | undefined) => ok(view(ds!)),
 });
 
 export const deleteDataSource = handler({
   find: findDataSource,
-  run: (ctx, ds: DataSource) => {
-    if (!ctx.faults.has('data-source-delete-not-permanent')) ctx.store.dataSources.delete(ds.id);
-    if (ctx.faults.has('data-source-delete-400')) return errorList(400, [errorEntry(400, 'Delete failed', `The data source ${ds.id} could not be deleted`)]);
-    return ctx.variations ? ok({ deleted: { id: ds.id } }) : noContent();
-  },
+  change: () => undefined,
+  keep: keepDataSource,
+  reply: (ctx) => (ctx.variations ? ok({ deleted: { id: param(ctx, 'dataSourceId') } }) : noContent()),
 });

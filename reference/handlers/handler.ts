@@ -1,17 +1,15 @@
 // What an operation's handler is: `find` names the resource the path points at (undefined: 404), and is
 // asked before the body is read and again after, since another request may have removed it meanwhile;
-// `run` answers with a valid body in hand. Two hooks exist for faults only: `missing` may answer a resource
-// that is not found otherwise than the usual 404, and `rejected` may act on a body that was not accepted.
-import type { Json } from '../../src/contract/schemas.ts';
+// `change` says what the operation makes of it (undefined: it is removed) and `keep` stores that; `reply`
+// answers from what was kept. Reads have neither change nor keep. server.ts runs them in this order, and a
+// fault acts between them (reference/patch.ts), never inside.
 import type { Clock } from '../clock.ts';
-import type { Faults } from '../faults.ts';
 import type { Reply } from '../responses.ts';
 import type { JsonObject, MockApi, Store } from '../store.ts';
 
 export interface Context {
   params: Record<string, string>;
   store: Store;
-  faults: Faults;
   /** variations mode (reference/variations.ts) */
   variations: boolean;
   clock: Clock;
@@ -19,12 +17,11 @@ export interface Context {
 
 export interface Handler<T> {
   find(ctx: Context): T | undefined;
-  /** body: the validated request body; {} for operations that take none */
-  run(ctx: Context, found: T, body: JsonObject): Reply;
-  /** the answer when find finds nothing, where a fault changes it; undefined: the usual 404 */
-  missing?(ctx: Context): Reply | undefined;
-  /** what a fault does with a JSON body that was not accepted (a correct deployment: nothing) */
-  rejected?(ctx: Context, found: T, body: Json): void;
+  /** body: the accepted request body; {} for operations that take none */
+  change?(ctx: Context, found: T, body: JsonObject): T | undefined;
+  keep?(ctx: Context, found: T, kept: T | undefined): void;
+  /** kept: the resource as kept (the one found, for a read); undefined once removed */
+  reply(ctx: Context, kept: T | undefined, body: JsonObject): Reply;
 }
 
 /** Erases the resource type so that handlers of different resources share one table. */
@@ -37,3 +34,7 @@ export function param(ctx: Context, name: string): string {
 }
 
 export const findMockApi = (ctx: Context): MockApi | undefined => ctx.store.mockApis.get(param(ctx, 'mockApiId'));
+
+export const keepMockApi = (ctx: Context, _found: MockApi, kept: MockApi | undefined): void => {
+  if (kept) ctx.store.mockApis.set(kept.id, kept);
+};

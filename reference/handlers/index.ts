@@ -1,4 +1,4 @@
-import type { OperationId } from '../../src/contract/schemas.ts';
+import type { OperationId } from '../../contract/schemas.ts';
 import { deleteDataSource, updateDataSource } from './data-sources.ts';
 import type { Handler } from './handler.ts';
 import { pushOpenApiToGit } from './push.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATION_IDS } from '../../src/contract/schemas.ts';
+import { OPERATION_IDS } from '../../contract/schemas.ts';
 import { CREDENTIALS_REQUIRED, FORBIDDEN_BODY, NOT_FOUND_BODY, seen, useReference, validRequest } from './helpers.ts';
 
 const reference = useReference();

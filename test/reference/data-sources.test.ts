@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operation } from '../../src/contract/schemas.ts';
+import { operation } from '../../contract/schemas.ts';
 import { invalidJson, invalidValue, NOT_FOUND_BODY, seen, useReference } from './helpers.ts';
 
 const reference = useReference({ fresh: true });

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANDLERS } from '../../reference/handlers/index.ts';
 import { startReference } from '../../reference/server.ts';
 import { send, useReference } from './helpers.ts';
+import { FIXTURE_NAMES } from '../../contract/fixtures.ts';
+import { SEED } from '../../reference/store.ts';
 
 const reference = useReference();
 
@@ -15,13 +17,8 @@ describe('startReference', () => {
     const { baseUrl, fixtures } = reference().deployment;
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(fixtures).toEqual({
-      mockApiId: 'a1b2c3d4',
-      organisationId: 'org-1a2b3c',
-      dataSourceId: 'ds-people',
-      deletableDataSourceId: 'ds-archive',
-      teamId: 'team-qa',
-      teamMemberId: 'user-alan',
-      requestId: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+      // one resource of the seed per fixture of the table (contract/fixtures.ts)
+      ...Object.fromEntries(FIXTURE_NAMES.map((name) => [name, SEED[name]])),
       token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       forbiddenToken: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       pushPolicy: 'ABORT',
@@ -65,7 +62,7 @@ describe('startReference', () => {
   });
 
   it('answers a defect of its own with a bare 500, no stack', async () => {
-    vi.spyOn(HANDLERS.getOrganisation, 'run').mockImplementation(() => {
+    vi.spyOn(HANDLERS.getOrganisation, 'reply').mockImplementation(() => {
       throw new Error('defect at reference/handlers/organisations.ts:1');
     });
     const { call, deployment } = reference();

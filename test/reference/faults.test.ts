@@ -1,14 +1,16 @@
 // Each fault must show its deviation (fault-deviations.ts), and change nothing that its requirement does not
 // cover: a check that fails for the wrong reason proves nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { faultCatalogue, FAULT_NAMES, FAULTS } from '../../reference/faults.ts';
+import { allFaults, faultCatalogue, FAULT_NAMES } from '../../reference/faults.ts';
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
-import { isRequirementId, type RequirementId } from '../../src/requirements.ts';
-import { operation } from '../../src/contract/schemas.ts';
+import { isRequirementId, type RequirementId } from '../../contract/requirements.ts';
+import { operation } from '../../contract/schemas.ts';
 import { compareInstants, durationSeconds, parseUtcTimestamp } from '../../src/iso8601.ts';
 import { chaos, configuration, dataSource, deviations, loggedRequest, member, org, push, state, twoColumns, UNKNOWN_UUID } from './fault-deviations.ts';
 import { NOT_FOUND_BODY, send, type Answer, type Call, type Reference } from './helpers.ts';
+
+const FAULTS = Object.fromEntries((await allFaults()).map((f) => [f.name, f]));
 
 async function withReference<T>(options: ReferenceOptions, use: (reference: Reference) => Promise<T>): Promise<T> {
   const deployment = await startReference(options);
@@ -188,23 +190,23 @@ describe('the fault register', () => {
     );
   });
 
-  it('lists every fault in its catalogue: name, requirement, description', () => {
-    const lines = faultCatalogue().split('\n');
+  it('lists every fault in its catalogue: name, requirement, description', async () => {
+    const lines = (await faultCatalogue()).split('\n');
     expect(lines).toHaveLength(FAULT_NAMES.length);
-    for (const [i, name] of FAULT_NAMES.entries()) expect(lines[i]!.split(/ {2,}/)).toEqual([name, FAULTS[name].breaks, FAULTS[name].description]);
+    for (const [i, name] of FAULT_NAMES.entries()) expect(lines[i]!.split(/ {2,}/)).toEqual([name, FAULTS[name]!.breaks, FAULTS[name]!.description]);
   });
 });
 
 describe.each(FAULT_NAMES)('fault %s', (name) => {
-  it(`shows its deviation (breaks ${FAULTS[name].breaks})`, async () => {
-    await withReference({ faults: [name] }, deviations[name]);
+  it(`shows its deviation (breaks ${FAULTS[name]!.breaks})`, async () => {
+    await withReference({ faults: [name] }, deviations[name]!);
   });
 
   it('changes nothing its requirement does not cover', async () => {
     const [correct, faulty] = await Promise.all([pass({ faults: [] }), pass({ faults: [name] })]);
     const changed = probes.map((p) => p.name).filter((probe) => JSON.stringify(correct.get(probe)?.observed) !== JSON.stringify(faulty.get(probe)?.observed));
     expect(changed.length).toBeGreaterThan(0);
-    for (const probe of changed) expect({ probe, shows: correct.get(probe)?.shows }).toEqual({ probe, shows: expect.arrayContaining([FAULTS[name].breaks]) });
+    for (const probe of changed) expect({ probe, shows: correct.get(probe)?.shows }).toEqual({ probe, shows: expect.arrayContaining([FAULTS[name]!.breaks]) });
   });
 });
 

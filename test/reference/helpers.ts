@@ -3,7 +3,7 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startReference, type ReferenceDeployment, type ReferenceFixtures, type ReferenceOptions } from '../../reference/server.ts';
-import { expandPath, operation, type OperationId } from '../../src/contract/schemas.ts';
+import { expandPath, operation, type OperationId } from '../../contract/schemas.ts';
 
 export interface Answer {
   status: number;

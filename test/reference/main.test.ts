@@ -3,8 +3,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAULT_NAMES, FAULTS } from '../../reference/faults.ts';
-import { FIXTURE_VARIABLES } from '../../src/fixtures.ts';
+import { allFaults, FAULT_NAMES } from '../../reference/faults.ts';
+import { FIXTURE_VARIABLES } from '../../contract/fixtures.ts';
 import { send } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -123,7 +123,7 @@ describe.concurrent('npm run reference', () => {
     expect(await exitOf(child)).toBe(0);
     const lines = stdout().trimEnd().split('\n');
     expect(lines.length).toBe(FAULT_NAMES.length);
-    expect(lines[0]).toMatch(new RegExp(`^${FAULT_NAMES[0]} +${FAULTS[FAULT_NAMES[0]!].breaks} +\\S`));
+    expect(lines[0]).toMatch(new RegExp(`^${FAULT_NAMES[0]} +${(await allFaults())[0]!.breaks} +\\S`));
   });
 
   it.each<[string[], string | RegExp, Record<string, string>?]>([

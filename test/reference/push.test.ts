@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operation } from '../../src/contract/schemas.ts';
+import { operation } from '../../contract/schemas.ts';
 import { SEED } from '../../reference/store.ts';
 import { invalidJson, NOT_FOUND_BODY, seen, useReference } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 // What a client can get wrong before an operation runs: paths, methods, ids, sizes, bodies.
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { OPERATION_IDS, operation } from '../../src/contract/schemas.ts';
+import { OPERATION_IDS, operation } from '../../contract/schemas.ts';
 import { SEED } from '../../reference/store.ts';
 import { NOT_FOUND_BODY, seen, useReference, validRequest } from './helpers.ts';
 

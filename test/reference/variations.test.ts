@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_POLICIES } from '../../reference/handlers/push.ts';
 import { startReference } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
-import { CREDENTIALS_REQUIRED_VARIANT, EXTRA_FIELD, variationsOn } from '../../reference/variations.ts';
+import { CREDENTIALS_REQUIRED_VARIANT } from '../../reference/responses.ts';
+import { EXTRA_FIELD, variationsOn } from '../../reference/variations.ts';
 import { chaos, configuration, dataSource, loggedRequest, member, org, push, state, UNKNOWN_UUID } from './fault-deviations.ts';
 import { CREDENTIALS_REQUIRED, useReference, type Answer } from './helpers.ts';
 

@@ -1,0 +1,11 @@
+import { fault } from '../patch.ts';
+import { SEED } from '../store.ts';
+
+export default fault({
+  name: 'mock-api-id-length-4-accepted',
+  breaks: 'ID-MOCK-API-LENGTH',
+  description: 'a 4-character mockApiId is answered as if it were the fixture mock API',
+  patch: {
+    params: (_call, params) => (params.mockApiId !== undefined && [...params.mockApiId].length === 4 ? { ...params, mockApiId: SEED.mockApiId } : params),
+  },
+});

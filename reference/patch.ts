@@ -1,0 +1,140 @@
+// The named points where a fault changes the reference deployment. The deployment itself (server.ts and
+// handlers/) is the plain correct implementation; at each point below it hands what it decided to the
+// patches of the faults switched on, in order, and goes on with what they give back. Without faults every
+// point gives back what it was handed.
+//
+//   seed    the data the deployment starts with
+//   access  who may call: the verdict on the credentials (or an answer in its place)
+//   params  the ids a path carries, as the deployment reads them
+//   found   the resource a path names (undefined: none)
+//   read    how a body is read before the rules are held to it (undefined: not JSON)
+//   rules   the rules a body breaks (a problem left out is overlooked; one added is made up)
+//   write   what the deployment keeps of a resource after a request on it (undefined: removed)
+//   reply   the answer as sent
+import type { RequirementId } from '../contract/requirements.ts';
+import type { Json, OperationId } from '../contract/schemas.ts';
+import type { Keys, Verdict } from './auth.ts';
+import type { ErrorEntry, Reply } from './responses.ts';
+import type { Store } from './store.ts';
+
+/** The credentials of a request: the header as sent, its scheme and key where it has both, and the deployment's keys. */
+export interface Credentials {
+  authorization: string | undefined;
+  scheme?: string;
+  key?: string;
+  keys: Keys;
+}
+
+/** One request as the deployment has understood it so far. */
+export interface Call {
+  /** undefined: the path names no operation */
+  operation: OperationId | undefined;
+  method: string;
+  /** path parameters, decoded */
+  params: Record<string, string>;
+  /** the body's bytes as received (empty where none was read) */
+  bytes: Buffer;
+  /** the body as sent, when it was JSON: also when it was not accepted */
+  json?: Json;
+  /** the problems found in the body once it was held to the rules (empty: accepted); unset before, or when it never got that far */
+  problems?: Problem[];
+  /** set once the body was read: whether it was refused (not JSON, nested too deep, or problems found) */
+  refused?: boolean;
+  store: Store;
+}
+
+/** A rule of the interface that a request body breaks. */
+export interface Problem {
+  /** JSON pointer of the value at fault; for a missing property, where it belongs */
+  pointer: string;
+  /** the rule: a JSON Schema keyword (required, type, minimum, maximum, ...) or 'rows' (contract/rows.ts) */
+  keyword: string;
+  /** the value at the pointer, where there is one */
+  value?: Json;
+  /** required and type: the type required; any other rule: what it says, in words */
+  expected: string;
+}
+
+export interface Patch {
+  seed?(store: Store, fixtures: { requestId: string }): void;
+  access?(call: Call, verdict: Verdict, credentials: Credentials): Verdict | Reply;
+  params?(call: Call, params: Record<string, string>): Record<string, string>;
+  found?(call: Call, found: unknown): unknown;
+  read?(call: Call, body: Json | undefined): Json | undefined;
+  rules?(call: Call, problems: Problem[], body: Json): Problem[];
+  /** accepted: false for a body that was not accepted (before and after are then the same resource) */
+  write?(call: Call, before: unknown, after: unknown, accepted: boolean): unknown;
+  /** resource: as kept after the request (undefined where there is none) */
+  reply?(call: Call, reply: Reply, resource: unknown): Reply;
+}
+
+/**
+ * A named deviation from the interface. It breaks `breaks` and nothing else the checks can see, except the
+ * requirements in `alsoBreaks`, which a deployment that has the fault cannot help breaking too (each with why);
+ * the fault matrix fails on any other.
+ */
+export interface Fault {
+  name: string;
+  breaks: RequirementId;
+  alsoBreaks?: Partial<Record<RequirementId, string>>;
+  description: string;
+  patch: Patch;
+}
+
+/** Declares a fault; its file is reference/faults/<name>.ts and exports it as default. */
+export const fault = (definition: Fault): Fault => definition;
+
+/** Every point of the faults given, composed in order; a point no fault patches gives back what it is handed. */
+export function compose(faults: readonly Fault[]): Required<Patch> {
+  const patches = faults.map((f) => f.patch);
+  return {
+    seed: (store, fixtures) => {
+      for (const p of patches) p.seed?.(store, fixtures);
+    },
+    access: (call, verdict, credentials) =>
+      patches.reduce<Verdict | Reply>((v, p) => (typeof v === 'string' && p.access ? p.access(call, v, credentials) : v), verdict),
+    params: (call, params) => patches.reduce((v, p) => p.params?.(call, v) ?? v, params),
+    found: (call, found) => patches.reduce((v, p) => (p.found ? p.found(call, v) : v), found),
+    read: (call, body) => patches.reduce((v, p) => (p.read ? p.read(call, v) : v), body),
+    rules: (call, problems, body) => patches.reduce((v, p) => p.rules?.(call, v, body) ?? v, problems),
+    write: (call, before, after, accepted) => patches.reduce((v, p) => (p.write ? p.write(call, before, v, accepted) : v), after),
+    reply: (call, reply, resource) => patches.reduce((v, p) => p.reply?.(call, v, resource) ?? v, reply),
+  };
+}
+
+/** True when the value is a JSON object (not an array, not null): a helper for patches that read bodies. */
+export function isObject(value: Json | undefined): value is { [key: string]: Json } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+type JsonObject = { [key: string]: Json };
+
+/**
+ * A successful JSON answer with its resource changed: the one under `wrapper`, or the whole body when
+ * wrapper is undefined. The change works on a copy, so that a patch of an answer never changes what the
+ * deployment keeps.
+ */
+export function changeResource(reply: Reply, wrapper: string | undefined, change: (resource: JsonObject) => Json): Reply {
+  if (reply.status >= 300 || !isObject(reply.json)) return reply;
+  const json = structuredClone(reply.json);
+  if (wrapper === undefined) return { ...reply, json: change(json) };
+  const resource = json[wrapper];
+  return isObject(resource) ? { ...reply, json: { ...json, [wrapper]: change(resource) } } : reply;
+}
+
+/** The verdict of the first valid key (the full key first) that a key is taken for, by `like`. */
+export function verdictOfKeyLike(keys: Keys, like: (key: string) => boolean): Verdict | undefined {
+  if (like(keys.token)) return 'permitted';
+  if (like(keys.forbiddenToken)) return 'forbidden';
+  return undefined;
+}
+
+/**
+ * An error list answer with each entry changed (on a copy); entries alike once changed are one entry, as the
+ * deployment keeps one of each. Any other answer is given back as it is.
+ */
+export function changeEntries(reply: Reply, change: (entry: ErrorEntry, index: number) => ErrorEntry): Reply {
+  if (!isObject(reply.json) || !Array.isArray(reply.json.errors)) return reply;
+  const changed = (structuredClone(reply.json.errors) as ErrorEntry[]).map(change);
+  return { ...reply, json: { ...reply.json, errors: [...new Map(changed.map((entry) => [JSON.stringify(entry), entry])).values()] } };
+}

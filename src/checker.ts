@@ -1,0 +1,265 @@
+// The contract checker: compares one exchange with what openapi.yaml documents for the operation (status,
+// media type, envelope, schema) and with the interface's error shapes, and records each deviation as a
+// violation of the requirement that states it. Expectations here are the shared vocabulary of the suites.
+import type { Exchange } from './client.ts';
+import type { CheckContext } from './check.ts';
+import type { RequirementId } from '../contract/requirements.ts';
+import { documentedResponse, operation, schemaValidator, type OperationId } from '../contract/schemas.ts';
+
+/** Which requirement states an operation's success status and which its success body. */
+const SUCCESS: Record<OperationId, { status: RequirementId; body: RequirementId }> = {
+  updateChaosSettings: { status: 'CHAOS-STATUS', body: 'CHAOS-RESPONSE' },
+  updateStateSettings: { status: 'STATE-RESPONSE', body: 'STATE-RESPONSE' },
+  getOrganisation: { status: 'ORG-RESPONSE', body: 'ORG-RESPONSE' },
+  updateOrganisation: { status: 'ORG-RESPONSE', body: 'ORG-RESPONSE' },
+  deleteDataSource: { status: 'DS-DELETE', body: 'DS-DELETE' },
+  updateDataSource: { status: 'DS-RESPONSE', body: 'DS-RESPONSE' },
+  deleteTeamMember: { status: 'TEAM-MEMBER-DELETE', body: 'TEAM-MEMBER-DELETE' },
+  getLoggedRequest: { status: 'LR-RESPONSE', body: 'LR-RESPONSE' },
+  pushOpenApiToGit: { status: 'PUSH-STATUS', body: 'PUSH-RESPONSE' },
+};
+
+/**
+ * Fields of a success body that a check of their own judges (on the shared answer of its suite): every other
+ * check that reads a success body leaves them to it (see expectSuccess), so that one deviation fails one
+ * check, under the statement it breaks. [pointer, requirement, the schema keyword where only one is theirs]
+ */
+const OWN_CHECKS: Partial<Record<OperationId, [RegExp, RequirementId, string?][]>> = {
+  pushOpenApiToGit: [
+    [/^\/job\/jobType$/, 'JOB-TYPE'],
+    [/^\/job\/started$/, 'JOB-STARTED'],
+    [/^\/job\/finished$/, 'JOB-FINISHED'],
+    [/^\/job\/elapsed$/, 'JOB-ELAPSED'],
+    [/^\/job\/links\/self$/, 'JOB-LINKS'],
+    [/^\/job\/outcome(?:\/|$)/, 'JOB-OUTCOME'],
+  ],
+  updateDataSource: [
+    [/^\/dataSource\/lastUpdatedTime$/, 'DS-LAST-UPDATED'],
+    [/^\/dataSource\/links\/(?:self|acl)$/, 'DS-LINKS'],
+    // the schema's not: {required: [rows]}
+    [/^\/dataSource$/, 'DS-NO-ROWS', 'not'],
+  ],
+  // links.subscription is shown by shape only (its id is not otherwise shown), so the body's check keeps it
+  getOrganisation: [[/^\/organisation\/links\/(?!subscription$)[^/]+$/, 'ORG-LINKS']],
+  // the update answers with the organisation too, whose links ORG-LINKS judges on the get
+  updateOrganisation: [[/^\/organisation\/links\/(?!subscription$)[^/]+$/, 'ORG-LINKS']],
+  getLoggedRequest: [
+    [/^\/id$/, 'ID-REQUEST-UUID'],
+    [/^\/request\/loggedDateString$/, 'LR-DATE-FORMAT'],
+    [/^\/request\/bodyAsBase64$/, 'LR-BODY'],
+  ],
+};
+
+/** A short, one-line picture of a response for failure messages. */
+export function describe(ex: Exchange): string {
+  if (ex.status === 0) return `no response: ${ex.error ?? 'unknown error'}`;
+  const type = ex.headers['content-type'] ?? 'no Content-Type';
+  const body = ex.bytes.length === 0 ? 'empty body' : ex.text.length > 300 ? `${ex.text.slice(0, 300)}…` : ex.text;
+  return `${ex.status} (${type}) ${body}`;
+}
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+/** The JSON media type the interface uses for every body but the 401 one. */
+function expectJsonBody(t: CheckContext, ex: Exchange, mediaTypes: string[]): boolean {
+  const ok = ex.mediaType !== undefined && mediaTypes.includes(ex.mediaType);
+  t.expect(ok, 'GEN-JSON', `Content-Type ${mediaTypes.join(' or ')}`, () => `${ex.headers['content-type'] ?? 'no Content-Type'} (status ${ex.status})`);
+  return t.expect(ex.json !== undefined, 'GEN-JSON', 'a JSON body', () => `${ex.jsonError ?? 'not JSON'}: ${describe(ex)}`) && ok;
+}
+
+function schemaErrors(validate: { errors?: unknown }): string {
+  const errors = (validate.errors ?? []) as { instancePath: string; message?: string; params?: Record<string, unknown> }[];
+  return errors
+    .slice(0, 10)
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.params && 'allowedValue' in e.params ? ` (${JSON.stringify(e.params.allowedValue)})` : ''}`)
+    .join('; ');
+}
+
+/**
+ * A successful answer as documented: status, media type, envelope and schema. Returns the body when all
+ * of them hold, so that callers check what a schema cannot say on a body known to have the right shape.
+ */
+export function expectSuccess(t: CheckContext, id: OperationId, ex: Exchange, options: { anySuccessStatus?: boolean } = {}): any {
+  t.uses(ex);
+  const op = operation(id);
+  const req = SUCCESS[id];
+  const successKeys = [...op.responses.keys()].filter((k) => k.startsWith('2'));
+  // anySuccessStatus: the exact status has a check of its own; judge the body of any 2xx here
+  const documented = !is2xx(ex.status)
+    ? undefined
+    : (documentedResponse(op, ex.status) ?? (options.anySuccessStatus ? op.responses.get(successKeys[0]!) : undefined));
+  if (!t.expect(documented !== undefined, req.status, `status ${successKeys.join(' or ').replace('2XX', 'any 2xx')}`, () => describe(ex))) return undefined;
+  const mediaTypes = [...documented!.content.keys()];
+  if (mediaTypes.length === 0) {
+    t.note(`answered ${ex.status}${ex.bytes.length ? ` with a body (${ex.headers['content-type'] ?? 'no Content-Type'})` : ' without a body'}; the interface shows neither status nor body`);
+    return null;
+  }
+  if (!expectJsonBody(t, ex, mediaTypes)) return undefined;
+  const schema = documented!.schemas.get(ex.mediaType!)!;
+  const envelope = envelopeKey(schema);
+  const body = ex.json as Record<string, unknown>;
+  if (envelope) {
+    const wrapped = body !== null && typeof body === 'object' && !Array.isArray(body) && envelope in body;
+    if (!t.expect(wrapped, 'GEN-WRAP-RESPONSE', `the resource wrapped in a top-level property "${envelope}"`, () => `top-level properties: ${topLevel(body)}`)) return undefined;
+  } else if (id === 'getLoggedRequest') {
+    const validate = documented!.content.get(ex.mediaType!)!;
+    if (!validate(body) && body && typeof body === 'object') {
+      const values = Object.values(body);
+      if (values.length === 1 && validate(values[0])) {
+        t.violate('GEN-UNWRAPPED-LOGGED-REQUEST', 'the logged request unwrapped, as the body itself', `wrapped in "${Object.keys(body)[0]}"`);
+        return undefined;
+      }
+    }
+  }
+  const validate = documented!.content.get(ex.mediaType!)!;
+  if (validate(body)) return body;
+  // fields with checks of their own are theirs
+  const owned = OWN_CHECKS[id] ?? [];
+  const errors = (validate.errors ?? []).filter((e) => !owned.some(([pointer, , keyword]) => pointer.test(e.instancePath) && (keyword === undefined || e.keyword === keyword)));
+  if (errors.length === 0) {
+    t.note(`fields with checks of their own deviate from the schema (${schemaErrors(validate)}); those checks say how`);
+    return body;
+  }
+  t.violate(req.body, `a body valid against ${id}'s ${documented!.key} response schema (schemas/openapi.yaml)`, schemaErrors({ errors }));
+  return undefined;
+}
+
+/** The media type of a JSON answer (under GEN-JSON), judged on any 2xx of the operation. */
+export function expectJsonMediaType(t: CheckContext, id: OperationId, ex: Exchange): void {
+  t.uses(ex);
+  const op = operation(id);
+  const documented = documentedResponse(op, ex.status) ?? op.responses.get([...op.responses.keys()].find((k) => k.startsWith('2'))!);
+  if (!t.expect(is2xx(ex.status), 'GEN-JSON', 'a 2xx answer with a JSON body', () => describe(ex))) return;
+  expectJsonBody(t, ex, [...documented!.content.keys()]);
+}
+
+/**
+ * The envelope alone (GEN-WRAP-RESPONSE, or GEN-UNWRAPPED-LOGGED-REQUEST for the logged request), on a 2xx
+ * answer with a JSON body: the resource wrapped in the property the description names, or not wrapped.
+ */
+export function expectEnvelope(t: CheckContext, id: OperationId, ex: Exchange): void {
+  t.uses(ex);
+  const op = operation(id);
+  const key = [...op.responses.keys()].find((k) => k.startsWith('2'))!;
+  const response = op.responses.get(key)!;
+  const schema = response.schemas.get('application/json')!;
+  const wrapper = envelopeKey(schema);
+  const req = wrapper ? 'GEN-WRAP-RESPONSE' : 'GEN-UNWRAPPED-LOGGED-REQUEST';
+  if (!t.expect(is2xx(ex.status) && ex.json !== null && typeof ex.json === 'object' && !Array.isArray(ex.json), req, 'a 2xx answer with a JSON object', () => describe(ex))) return;
+  const body = ex.json as Record<string, unknown>;
+  if (wrapper) {
+    t.expect(wrapper in body, req, `the resource wrapped in a top-level property "${wrapper}"`, () => `top-level properties: ${topLevel(body)}`);
+    return;
+  }
+  // unwrapped: the resource's own required properties stand at the top level
+  const required = requiredOf(schema);
+  const missing = required.filter((p) => !(p in body));
+  t.expect(missing.length === 0, req, `the logged request itself at the top level (${required.join(', ')})`, () => `top-level properties: ${topLevel(body)}`);
+}
+
+/** The required properties of a schema, following a reference to a schema file. */
+function requiredOf(schema: Record<string, unknown>): string[] {
+  if (Array.isArray(schema.required)) return schema.required as string[];
+  if (typeof schema.$ref === 'string') {
+    const target = schemaValidator().getSchema(schema.$ref)?.schema as Record<string, unknown> | undefined;
+    if (target) return requiredOf(target);
+  }
+  throw new Error('the response schema names no required properties; the envelope cannot be judged');
+}
+
+/** The single required top-level property of a response schema that wraps a resource, if any. */
+function envelopeKey(schema: Record<string, unknown>): string | undefined {
+  const required = schema.required as string[] | undefined;
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  return required?.length === 1 && properties && Object.keys(properties).length === 1 ? required[0] : undefined;
+}
+
+function topLevel(body: unknown): string {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return JSON.stringify(body)?.slice(0, 100) ?? 'none';
+  return Object.keys(body).join(', ') || 'none';
+}
+
+const CREDENTIALS_WORDING = /credential|authenticat|api[ -]?key|token|log ?in|sign ?in/i;
+
+/**
+ * The wrapped resource of a 2xx answer whatever else is wrong with it, so that a check of one field is not
+ * hidden by a deviation that another check reports. Ends the check (under `id`) when there is none.
+ */
+export function wrappedResource(t: CheckContext, ex: Exchange, wrapper: string, id: RequirementId): any {
+  t.uses(ex);
+  const resource = (ex.json as Record<string, unknown> | undefined)?.[wrapper];
+  t.expect(is2xx(ex.status) && resource !== null && typeof resource === 'object', id, `a 2xx answer with { ${wrapper} }`, () => describe(ex));
+  t.stopIfViolated();
+  return resource;
+}
+
+/** 401 (under `id`), whatever the body. */
+export function expectUnauthorized(t: CheckContext, ex: Exchange, id: RequirementId): void {
+  t.uses(ex);
+  t.expect(ex.status === 401, id, 'status 401', () => describe(ex));
+}
+
+/** 401 with the interface's plain-text body stating that credentials are required. */
+export function expectUnauthorizedBody(t: CheckContext, ex: Exchange): void {
+  t.uses(ex);
+  if (!t.expect(ex.status === 401, 'AUTH-401-BODY', 'status 401 with a plain-text body', () => describe(ex))) return;
+  t.expect(ex.mediaType === 'text/plain', 'AUTH-401-BODY', 'Content-Type text/plain', () => ex.headers['content-type'] ?? 'no Content-Type');
+  t.expect(ex.text.trim().length > 0 && CREDENTIALS_WORDING.test(ex.text), 'AUTH-401-BODY', 'a text stating that credentials are required to access the resource', () => JSON.stringify(ex.text.slice(0, 300)));
+}
+
+/** 403 (under AUTH-403), whatever the body. */
+export function expectForbidden(t: CheckContext, ex: Exchange): void {
+  t.uses(ex);
+  t.expect(ex.status === 403, 'AUTH-403', 'status 403', () => describe(ex));
+}
+
+/** 403 with an error list of one entry titled Forbidden whose source is an empty object. */
+export function expectForbiddenBody(t: CheckContext, id: OperationId, ex: Exchange): void {
+  t.uses(ex);
+  if (!t.expect(ex.status === 403, 'AUTH-403-BODY', 'status 403 with an error list', () => describe(ex))) return;
+  const documented = documentedResponse(operation(id), 403)!;
+  if (!expectJsonBody(t, ex, [...documented.content.keys()])) return;
+  const validate = documented.content.get(ex.mediaType!)!;
+  t.expect(validate(ex.json) === true, 'AUTH-403-BODY', 'an error list with one entry, title Forbidden, source {}', () => `${schemaErrors(validate)} in ${ex.text.slice(0, 300)}`);
+}
+
+/** 404 with the not-found body, for operations that document 404. */
+export function expectNotFound(t: CheckContext, id: OperationId, ex: Exchange): void {
+  t.uses(ex);
+  const documented = documentedResponse(operation(id), 404);
+  if (!documented || documented.key !== '404') throw new Error(`${id} documents no 404; use expectNotAccepted`);
+  if (!t.expect(ex.status === 404, 'ERR-404', 'status 404', () => describe(ex))) return;
+  if (!expectJsonBody(t, ex, [...documented.content.keys()])) return;
+  const validate = documented.content.get(ex.mediaType!)!;
+  if (!t.expect(validate(ex.json) === true, 'ERR-404', 'the not-found body { code: 404, message: string }', () => `${schemaErrors(validate)} in ${ex.text.slice(0, 300)}`)) return;
+  const message = (ex.json as { message: string }).message;
+  t.expect(message.trim().length > 0, 'ERR-404', 'a message reporting the HTTP 404 condition', () => JSON.stringify(message));
+}
+
+/**
+ * The request is not accepted: no 2xx (under `id`), and, as any serious API does, a 4xx rather than a 5xx
+ * or anything else (GEN-NO-5XX). Returns true when the answer was a 4xx.
+ */
+export function expectRejected(t: CheckContext, ex: Exchange, id: RequirementId, what: string): boolean {
+  t.uses(ex);
+  if (!t.expect(ex.status !== 0 && !is2xx(ex.status), id, `${what} is not accepted (no 2xx)`, () => describe(ex))) return false;
+  return t.expect(ex.status >= 400 && ex.status < 500, 'GEN-NO-5XX', `a 4xx for ${what}`, () => describe(ex));
+}
+
+/**
+ * A body that lacks a required property: rejected (under `id`) with an error list titled Invalid JSON whose
+ * detail names the missing pointer and the required type, and whose source is an empty object.
+ */
+export function expectInvalidJson(t: CheckContext, ex: Exchange, id: RequirementId, pointer: string, type: string): void {
+  if (!expectRejected(t, ex, id, `a body without ${pointer}`)) return;
+  if (!expectJsonBody(t, ex, ['application/json'])) return;
+  const body = ex.json as { errors?: { title?: unknown; detail?: unknown; source?: unknown }[] };
+  if (!t.expect(Array.isArray(body?.errors), 'ERR-ERROR-LIST', 'an error list body { errors: [...] }', () => ex.text.slice(0, 300))) return;
+  const entry = body.errors!.find((e) => e && e.title === 'Invalid JSON');
+  if (!t.expect(entry !== undefined, 'ERR-INVALID-JSON', 'an error entry titled "Invalid JSON"', () => `titles: ${JSON.stringify(body.errors!.map((e) => e?.title))}`)) return;
+  const detail = typeof entry!.detail === 'string' ? entry!.detail : '';
+  t.expect(detail.includes(pointer), 'ERR-INVALID-JSON', `detail naming the missing JSON pointer ${pointer}`, () => JSON.stringify(entry!.detail));
+  t.expect(new RegExp(`\\b${type}\\b`, 'i').test(detail), 'ERR-INVALID-JSON', `detail naming the required type (${type})`, () => JSON.stringify(entry!.detail));
+  const source = entry!.source;
+  t.expect(source !== null && typeof source === 'object' && !Array.isArray(source) && Object.keys(source).length === 0, 'ERR-INVALID-JSON', 'source an empty object {}', () => JSON.stringify(source));
+}

@@ -6,7 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import { rowsMisfits } from '../contract/rows.ts';
 import { operation, type Json, type OperationId } from '../contract/schemas.ts';
-import { isObject, type Call, type Patch, type Problem } from './patch.ts';
+import type { Call, Patch, Problem } from './patch.ts';
 import { errorEntry, errorList, type ErrorEntry, type Reply } from './responses.ts';
 import type { JsonObject } from './store.ts';
 
@@ -112,4 +112,3 @@ export function checkBody(call: Call & { operation: OperationId }, patch: Requir
   return { ok: true, body: body as JsonObject };
 }
 
-export { isObject };

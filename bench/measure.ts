@@ -18,9 +18,12 @@ export interface Measured {
   stderr: string;
 }
 
-/** Variables a developer may have set for their own runs; a measured run sees only what the bench gives. */
+/** What a run reads besides its flags: a developer's own MOCKAPI_* settings, and the GitHub Actions runner's. */
+const OWN_SETTINGS = /^(?:MOCKAPI_|GITHUB_ACTIONS$|GITHUB_STEP_SUMMARY$)/;
+
+/** Variables a developer (or a CI runner) may have set; a measured run sees only what the bench gives. */
 export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCKAPI_')));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OWN_SETTINGS.test(name)));
   return { ...env, ...extra };
 }
 

@@ -1,8 +1,8 @@
 // A vitest reporter that turns test results into the conformance report: one entry per check with its
-// stable id, requirement, level, status, message and evidence, and a summary. At the end of the run it hands
+// stable id, requirement, level, outcome, message and evidence, and a summary. At the end of the run it hands
 // the report to each format the run asked for (reporters/summary.ts, reporters/json.ts), which writes it.
 // Everything it emits passes through the redactor once more, so a key cannot reach a report even through an
-// unexpected error message.
+// unexpected error message. schemas/report.json describes the report.
 import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import type { CheckMeta } from '../src/check.ts';
@@ -10,7 +10,14 @@ import type { Evidence } from '../src/client.ts';
 import { Redactor } from '../src/client.ts';
 import type { Level } from '../contract/requirements.ts';
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped';
+/**
+ * How a check ended. passed; failed: a must-level statement is broken; warned: only should-level ones are;
+ * errored: the check could not judge (no answer, a fixture gone, stopped at its bound); skipped: not
+ * applicable or not configured.
+ */
+export type Outcome = 'passed' | 'failed' | 'warned' | 'errored' | 'skipped';
+
+export const OUTCOMES: readonly Outcome[] = ['passed', 'failed', 'warned', 'errored', 'skipped'];
 
 export interface CheckResult {
   id: string;
@@ -18,7 +25,8 @@ export interface CheckResult {
   title: string;
   requirement: string;
   level: Level;
-  status: CheckStatus;
+  outcome: Outcome;
+  /** the failure, the reason it could not judge or was skipped, or what was observed where the interface leaves the answer open */
   message: string;
   /** requirements this check found broken (a check may find more than the one it cites) */
   violated: string[];
@@ -32,15 +40,26 @@ export interface CheckResult {
 export interface ConformanceReport {
   tool: { name: 'mockapi-conformance'; version: string };
   target: { baseUrl: string; profile: string; embedded: boolean };
-  summary: { passed: number; failed: number; skipped: number; requests: number; durationMs: number };
+  /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
+  run: { seed: number; runs: number; strict: boolean };
+  summary: Record<Outcome, number> & { requests: number; durationMs: number };
   checks: CheckResult[];
-  /** errors outside any check (a suite that could not load): each makes the run fail */
+  /** errors outside any check (a suite that could not load, the run stopped at its bound): the run could not judge all */
   errors: string[];
 }
 
 /** One way of writing the report (the console summary, a JSON file ...): given the report once the run ends. */
 export interface ReportFormat {
   write(report: ConformanceReport): void;
+}
+
+function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
+  if (meta?.errored !== undefined) return 'errored';
+  if (state === 'passed') return 'passed';
+  if (state !== 'failed') return 'skipped';
+  // a failure without violations is an error the check did not expect: it judged nothing
+  if (!meta?.violations?.length) return 'errored';
+  return meta.violations.some((v) => v.level === 'must') ? 'failed' : 'warned';
 }
 
 export class ConformanceReporter implements Reporter {
@@ -51,6 +70,7 @@ export class ConformanceReporter implements Reporter {
     private readonly options: {
       root: string;
       target: ConformanceReport['target'];
+      run: ConformanceReport['run'];
       version: string;
       secrets: Record<string, string | undefined>;
       /** errors of the run itself, outside any check, known by its end (it was stopped at its bound) */
@@ -65,9 +85,10 @@ export class ConformanceReporter implements Reporter {
     const result = testCase.result();
     const diagnostic = testCase.diagnostic();
     const area = relative(this.options.root, testCase.module.moduleId).replace(/^suites\//, '').replace(/\.suite\.ts$/, '');
-    const status: CheckStatus = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
+    const outcome = outcomeOf(result.state, meta);
     let message = '';
-    if (result.state === 'failed') message = result.errors.map((e) => e.message).join('\n');
+    if (meta?.errored !== undefined) message = meta.errored;
+    else if (result.state === 'failed') message = result.errors.map((e) => e.message).join('\n');
     else if (result.state === 'skipped') message = result.note ?? 'skipped';
     else if (meta?.notes) message = meta.notes.join('\n');
     const requirement = meta?.requirement ?? testCase.name.split(' ')[0]!;
@@ -78,9 +99,9 @@ export class ConformanceReporter implements Reporter {
       title: testCase.name,
       requirement,
       level: meta?.level ?? 'must',
-      status,
+      outcome,
       message: redactor.redact(message),
-      violated: [...new Set(meta?.violations?.map((v) => v.requirement) ?? (status === 'failed' ? [requirement] : []))],
+      violated: outcome === 'failed' || outcome === 'warned' ? [...new Set(meta!.violations!.map((v) => v.requirement))] : [],
       notes: (meta?.notes ?? []).map((n) => redactor.redact(n)),
       evidence: meta?.evidence ?? [],
       ...(diagnostic ? { startedAt: new Date(diagnostic.startTime).toISOString() } : {}),
@@ -103,11 +124,12 @@ export class ConformanceReporter implements Reporter {
       }
     }
     checks.sort((a, b) => a.id.localeCompare(b.id));
-    const count = (s: CheckStatus) => checks.filter((c) => c.status === s).length;
+    const counts = Object.fromEntries(OUTCOMES.map((o) => [o, checks.filter((c) => c.outcome === o).length])) as Record<Outcome, number>;
     this.report = {
       tool: { name: 'mockapi-conformance', version: this.options.version },
       target: this.options.target,
-      summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), requests, durationMs: Math.round(performance.now() - this.started) },
+      run: this.options.run,
+      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started) },
       checks,
       errors,
     };

@@ -1,42 +1,45 @@
-// The console summary of a run: per area, then the failing requirements, the reasons for skips, errors
-// outside any check, and one closing line.
-import type { Level } from '../contract/requirements.ts';
-import type { CheckStatus, ConformanceReport, ReportFormat } from './conformance.ts';
+// The console summary of a run: per area, then the broken requirements (failed, then warned), why checks
+// could not judge and why they were skipped, errors outside any check, and one closing line.
+import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
 
-/** The console digest: per area, then the failing requirements, then one closing line. */
+const MARK: Record<Outcome, string> = { failed: 'FAIL', errored: 'ERR ', warned: 'WARN', passed: 'ok  ', skipped: 'ok  ' };
+
+/** The requirements the checks of one outcome found broken, with the checks that found each. */
+function broken(checks: readonly CheckResult[], heading: string): string[] {
+  const by = new Map<string, string[]>();
+  for (const c of checks) for (const id of c.violated) by.set(id, [...(by.get(id) ?? []), c.title]);
+  if (by.size === 0) return [];
+  return ['', heading, ...[...by].sort().map(([id, titles]) => `  ${id}: ${titles.length} check${titles.length > 1 ? 's' : ''} (${titles.slice(0, 3).join('; ')}${titles.length > 3 ? '; …' : ''})`)];
+}
+
+/** Checks of one outcome counted by their reason (its first line). */
+function byReason(checks: readonly CheckResult[], heading: string): string[] {
+  const reasons = new Map<string, number>();
+  for (const c of checks) {
+    const reason = c.message.split('\n')[0]!;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  return reasons.size === 0 ? [] : ['', heading, ...[...reasons].map(([reason, n]) => `  ${n} × ${reason}`)];
+}
+
+/** The console digest: per area, the broken requirements, the reasons, one closing line. */
 export function formatSummary(report: ConformanceReport): string {
   const lines: string[] = ['', `Conformance of ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`];
   const areas = [...new Set(report.checks.map((c) => c.area))];
   const width = Math.max(...areas.map((a) => a.length), 4);
+  const of = (outcome: Outcome, checks = report.checks) => checks.filter((c) => c.outcome === outcome);
   for (const area of areas) {
-    const of = report.checks.filter((c) => c.area === area);
-    const n = (s: CheckStatus) => of.filter((c) => c.status === s).length;
-    const mark = n('failed') > 0 ? 'FAIL' : 'ok  ';
-    lines.push(`  ${mark} ${area.padEnd(width)}  ${String(n('passed')).padStart(3)} passed  ${String(n('failed')).padStart(3)} failed  ${String(n('skipped')).padStart(3)} skipped`);
+    const inArea = report.checks.filter((c) => c.area === area);
+    const worst = (['failed', 'errored', 'warned'] as const).find((o) => of(o, inArea).length > 0) ?? 'passed';
+    lines.push(`  ${MARK[worst]} ${area.padEnd(width)}  ${OUTCOMES.map((o) => `${String(of(o, inArea).length).padStart(3)} ${o}`).join('  ')}`);
   }
-  const failing = new Map<string, { level: Level; titles: string[] }>();
-  for (const c of report.checks.filter((c) => c.status === 'failed')) {
-    for (const id of c.violated) {
-      const entry = failing.get(id) ?? { level: c.level, titles: [] };
-      entry.titles.push(c.title);
-      failing.set(id, entry);
-    }
-  }
-  if (failing.size > 0) {
-    lines.push('', 'Failing requirements:');
-    for (const [id, { titles }] of [...failing].sort()) {
-      lines.push(`  ${id}: ${titles.length} check${titles.length > 1 ? 's' : ''} (${titles.slice(0, 3).join('; ')}${titles.length > 3 ? '; …' : ''})`);
-    }
-  }
-  const skippedReasons = new Map<string, number>();
-  for (const c of report.checks.filter((c) => c.status === 'skipped')) skippedReasons.set(c.message, (skippedReasons.get(c.message) ?? 0) + 1);
-  if (skippedReasons.size > 0) {
-    lines.push('', 'Skipped:');
-    for (const [reason, n] of skippedReasons) lines.push(`  ${n} × ${reason}`);
-  }
+  lines.push(...broken(of('failed'), 'Failed (must-level statements broken):'));
+  lines.push(...broken(of('warned'), `Warned (should-level statements broken${report.run.strict ? '; --strict makes them failures' : ''}):`));
+  lines.push(...byReason(of('errored'), 'Errored (could not judge):'));
+  lines.push(...byReason(of('skipped'), 'Skipped:'));
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   const s = report.summary;
-  lines.push('', `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s`);
+  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s`);
   return lines.join('\n');
 }
 

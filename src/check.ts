@@ -58,6 +58,8 @@ export interface CheckMeta {
   violations?: Violation[];
   evidence?: Evidence[];
   notes?: string[];
+  /** why the check could not judge (the deployment gave no answer, a fixture was gone, it was stopped): its outcome is errored */
+  errored?: string;
 }
 
 declare module 'vitest' {
@@ -232,7 +234,8 @@ export class CheckContext {
 
   violate(id: RequirementId, expected: string, actual: string): void {
     const r = requirement(id);
-    this.violations.push({ requirement: id, level: r.level, statement: r.statement, expected, actual });
+    // a message built with JSON.stringify of a missing value is undefined, whatever its type says
+    this.violations.push({ requirement: id, level: r.level, statement: r.statement, expected: String(expected), actual: actual ?? 'absent' });
   }
 
   /** Records a violation unless ok; returns ok so that callers can stop looking further. */
@@ -251,6 +254,11 @@ export class CheckContext {
     throw new CheckSkipped(reason);
   }
 
+  /** Ends the check as errored, saying why it could not judge (a fixture that is gone, a precondition that failed). */
+  cannotJudge(reason: string): never {
+    throw new CheckCannotJudge(reason);
+  }
+
   /** Ends the check here when something it depends on already failed. */
   stopIfViolated(): void {
     if (this.violations.length > 0) throw new CheckFailed();
@@ -259,6 +267,7 @@ export class CheckContext {
 
 export class CheckFailed extends Error {}
 class CheckSkipped extends Error {}
+class CheckCannotJudge extends Error {}
 /** Thrown by send once a check is past its time bound: nothing more goes out, and the check ends failed. */
 export class CheckStopped extends Error {}
 
@@ -311,13 +320,16 @@ export function skipReason(t: Target, options: CheckOptions): string | undefined
   if (options.forbidden && !t.forbiddenToken) missing.unshift('MOCKAPI_FORBIDDEN_TOKEN');
   if (options.pushes && t.pushPolicy === undefined) missing.push(`${PUSH_POLICY_VARIABLE} (${PUSH_CONSENT})`);
   if (missing.length > 0) return `not configured: set ${missing.join(', ')}`;
-  const deleted = options.consumes && t.deletions?.consumed[options.consumes];
-  if (deleted) {
-    const variable = FIXTURE_VARIABLES[options.consumes!];
-    return `consumed: an earlier run deleted ${deleted.resource} on this deployment at ${deleted.deletedAt} (recorded in ${t.deletions!.stateFile}); set ${variable} to one that exists, or remove that line from the file if it exists again`;
-  }
   if (options.writes && t.readOnly) return 'read-only run: this check sends a request that can change data';
   return undefined;
+}
+
+/** Why a check that could run cannot judge before it sends anything: the fixture it deletes is gone. */
+export function unjudgeableReason(t: Target, options: CheckOptions): string | undefined {
+  const deleted = options.consumes && t.deletions?.consumed[options.consumes];
+  if (!deleted) return undefined;
+  const variable = FIXTURE_VARIABLES[options.consumes!];
+  return `consumed: an earlier run deleted ${deleted.resource} on this deployment at ${deleted.deletedAt} (recorded in ${t.deletions!.stateFile}); set ${variable} to one that exists, or remove that line from the file if it exists again`;
 }
 
 function cut(text: string, max = 2000): string {
@@ -373,6 +385,11 @@ export function check(checkId: string, id: RequirementId, title: string, options
     ctx.task.meta.check = meta;
     const reason = skipReason(t, options);
     if (reason) ctx.skip(reason);
+    const unjudgeable = unjudgeableReason(t, options);
+    if (unjudgeable) {
+      meta.errored = unjudgeable;
+      ctx.skip(unjudgeable);
+    }
     const c = new CheckContext(id, t, client(), Date.now() + bound);
     // counts what this check sent (a shared request is counted by the check that sent it)
     const sentBefore = c.client.requestCount;
@@ -410,16 +427,21 @@ export function check(checkId: string, id: RequirementId, title: string, options
       if (c.stoppedReason !== undefined) c.note(`${stoppedAfter}, but its last request was already under way and it finished`);
     } catch (error) {
       if (error instanceof CheckSkipped) ctx.skip(redact(error.message));
+      if (error instanceof CheckCannotJudge) {
+        meta.errored = redact(error.message);
+        ctx.skip(meta.errored);
+      }
       if (error instanceof CheckStopped) {
         await settled.catch(() => {});
-        const stopped = new Error(`${stoppedAfter}; what it changed was put back. The deployment answered more slowly than before the run: set --check-timeout-ms, or fewer --runs.`);
-        stopped.name = 'CheckStopped';
-        stopped.stack = `${stopped.name}: ${stopped.message}`;
-        throw stopped;
+        meta.errored = `${stoppedAfter}; what it changed was put back. The deployment answered more slowly than before the run: set --check-timeout-ms, or fewer --runs.`;
+        throw named('CheckStopped', meta.errored);
       }
       if (!(error instanceof CheckFailed)) {
+        // a defect of the check, or an answer it did not expect to read: it judged nothing
+        const message = redact(error instanceof Error ? error.message : String(error));
+        meta.errored = `the check could not judge: ${message}`;
         if (error instanceof Error) {
-          error.message = redact(error.message);
+          error.message = message;
           error.stack = error.stack && redact(error.stack);
         }
         throw error;
@@ -432,13 +454,24 @@ export function check(checkId: string, id: RequirementId, title: string, options
     if (c.violations.length > 0) {
       // evidence only for failures: building it costs more than the check itself
       const evidence = c.exchanges.map((e) => c.client.evidence(e));
+      meta.evidence = evidence;
+      // a request without an HTTP answer judges nothing: what the check made of it is no violation
+      const unanswered = c.exchanges.find((e) => e.status === 0);
+      if (unanswered) {
+        meta.errored = redact(`the deployment gave no HTTP answer: ${unanswered.error ?? 'no response'}`);
+        throw named('NoAnswer', [meta.errored, ...evidence.map((e) => `  reproduce: ${cut(e.curl, 1500)}`)].join('\n'));
+      }
       const violations = c.violations.map((v) => ({ ...v, expected: redact(v.expected), actual: redact(v.actual) }));
       meta.violations = violations;
-      meta.evidence = evidence;
-      const error = new Error(failureMessage(violations, evidence, meta.notes ?? []));
-      error.name = 'ConformanceViolation';
-      error.stack = `${error.name}: ${error.message}`;
-      throw error;
+      throw named('ConformanceViolation', failureMessage(violations, evidence, meta.notes ?? []));
     }
   }, vitestTimeout);
+}
+
+/** An error whose stack is its message alone: vitest prints it, and a check's end has no stack worth reading. */
+function named(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  error.stack = `${name}: ${message}`;
+  return error;
 }

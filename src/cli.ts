@@ -2,10 +2,20 @@
 // 2 (usage or configuration error) or 3 (the deployment could not be reached). Errors are one line.
 import { catalogue, formatCatalogue } from './catalogue.ts';
 import { ConfigError, HELP, parseCommand } from './config.ts';
+import { DiffUsageError, runDiff } from './diff.ts';
 import { prismBin } from './mock.ts';
 import { EXIT, runConformance } from './run.ts';
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'diff') {
+    try {
+      return runDiff(argv.slice(1), (text) => process.stdout.write(text));
+    } catch (error) {
+      if (!(error instanceof DiffUsageError)) throw error;
+      process.stderr.write(`mockapi-conformance diff: ${error.message}\n`);
+      return EXIT.usage;
+    }
+  }
   let parsed;
   try {
     parsed = parseCommand(argv);

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
 import { faultList, FAULTS_VARIABLE, LIST_FAULTS, unknownFaults } from '../reference/faults.ts';
 import { variationsOn, VariationsValueError } from '../reference/variations.ts';
+import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { STATE_FILE } from './deletions.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../contract/fixtures.ts';
 
@@ -19,7 +20,19 @@ export interface RunConfig {
   forbiddenToken: string | undefined;
   profile: Profile;
   reportJson: string | undefined;
+  /** JUnit XML (reporters/junit.ts) */
+  reportJunit: string | undefined;
+  /** the Markdown summary (reporters/markdown.ts) */
+  reportMarkdown: string | undefined;
+  /** running in GitHub Actions (GITHUB_ACTIONS): annotations, and the summary appended to stepSummary when set */
+  github: { stepSummary: string | undefined } | undefined;
   readOnly: boolean;
+  /** warnings (should-level statements broken) fail the run */
+  strict: boolean;
+  /** known outcomes, by check id: the run fails only on what is new or stale (src/baseline.ts) */
+  baseline: { file: string; entries: BaselineEntry[] } | undefined;
+  /** where to write a baseline of this run */
+  updateBaseline: string | undefined;
   timeoutMs: number;
   /** requests in flight at most */
   concurrency: number;
@@ -55,8 +68,17 @@ reference deployment embedded in this package and verifies that.
   --forbidden-token KEY  MOCKAPI_FORBIDDEN_TOKEN  a valid key without permission on the fixtures (403 checks)
   --profile live|mock    MOCKAPI_PROFILE          live (default): keeps state; mock: generated from the description
                                                   (no base URL: the local Prism mock is started for the run)
-  --report-json FILE     MOCKAPI_REPORT_JSON      write the JSON report to FILE
+  --report-json FILE     MOCKAPI_REPORT_JSON      write the JSON report to FILE (schemas/report.json)
+  --report-junit FILE    MOCKAPI_REPORT_JUNIT     write JUnit XML to FILE (Jenkins, GitLab, GitHub test reporters)
+  --report-markdown FILE MOCKAPI_REPORT_MARKDOWN  write a Markdown summary to FILE
+                                                  (with GITHUB_ACTIONS set: annotations, and the summary
+                                                  appended to $GITHUB_STEP_SUMMARY)
   --read-only            MOCKAPI_READ_ONLY        send only GET requests
+  --strict               MOCKAPI_STRICT           warnings (should-level statements broken) fail the run too
+  --baseline FILE        MOCKAPI_BASELINE         known outcomes by check id (schemas/baseline.json): fail only on a
+                                                  failure not in FILE, an entry that now passes, or one expired
+  --update-baseline FILE                          write a baseline of this run's checks that did not pass to FILE
+                                                  (reasons, issues and expiry dates of entries already there are kept)
   --timeout-ms N         MOCKAPI_TIMEOUT_MS       per-request timeout (default 10000)
   --run-timeout-ms N     MOCKAPI_RUN_TIMEOUT_MS   bound on the whole run (default 600000)
   --check-timeout-ms N   MOCKAPI_CHECK_TIMEOUT_MS bound on one check (default: 15 s plus, per request it sends,
@@ -76,9 +98,18 @@ reference deployment embedded in this package and verifies that.
                                                   what each sends, whether it writes, where it is declared); sends nothing
   --help                                          this text
 
+  mockapi-conformance diff A.json B.json [--markdown FILE]
+                         what differs between two JSON reports (two deployments, or one before and after a
+                         release): checks whose outcome differs, and the open answers each chose; exit 1 when
+                         an outcome differs
+
 Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
 A check whose fixture is not set is skipped with a reason that names the variable.
-Exit codes: 0 no check failed, 1 a check failed, 2 usage or configuration error, 3 deployment unreachable.`;
+Every check ends passed, failed (a must-level statement broken), warned (a should-level one), errored (it
+could not judge: no answer, a fixture gone, stopped at its bound) or skipped (not applicable or not configured).
+Exit codes: 0 nothing failed (warnings allowed unless --strict), 1 a check failed, 2 usage or configuration
+error, 3 deployment unreachable before the run, 4 nothing failed but errors kept the run from judging,
+130 interrupted.`;
 
 const FLAGS = {
   'base-url': { type: 'string' },
@@ -86,7 +117,12 @@ const FLAGS = {
   'forbidden-token': { type: 'string' },
   profile: { type: 'string' },
   'report-json': { type: 'string' },
+  'report-junit': { type: 'string' },
+  'report-markdown': { type: 'string' },
   'read-only': { type: 'boolean' },
+  strict: { type: 'boolean' },
+  baseline: { type: 'string' },
+  'update-baseline': { type: 'string' },
   'timeout-ms': { type: 'string' },
   'run-timeout-ms': { type: 'string' },
   'check-timeout-ms': { type: 'string' },
@@ -141,6 +177,18 @@ function parseToken(source: string, value: string): string {
   if (value === '') throw new ConfigError(`${source} is empty`);
   if (/\s/.test(value)) throw new ConfigError(`${source} contains white space; give the key alone, without "Token "`);
   return value;
+}
+
+/** A baseline is read, and held to its schema, before any request: a bad one is a configuration error. */
+function readBaselineSetting(source: string, value: string, cwd: string): NonNullable<RunConfig['baseline']> {
+  const file = resolve(cwd, value);
+  if (!existsSync(file)) throw new ConfigError(`${source}: ${file} does not exist (--update-baseline writes one)`);
+  try {
+    return { file, entries: readBaseline(file) };
+  } catch (error) {
+    if (error instanceof BaselineError) throw new ConfigError(`${source}: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
@@ -259,8 +307,20 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   const readOnlyEnv = setting('MOCKAPI_READ_ONLY');
   const readOnly = values['read-only'] === true || (readOnlyEnv !== undefined && parseBoolean('MOCKAPI_READ_ONLY', readOnlyEnv));
+  const strictEnv = setting('MOCKAPI_STRICT');
+  const strict = values.strict === true || (strictEnv !== undefined && parseBoolean('MOCKAPI_STRICT', strictEnv));
+  const baselineSetting = pick('baseline', 'MOCKAPI_BASELINE');
+  const baseline = baselineSetting ? readBaselineSetting(...baselineSetting, cwd) : undefined;
+  const updateBaseline = typeof values['update-baseline'] === 'string' ? writablePath('--update-baseline', values['update-baseline'], cwd) : undefined;
   const reportSetting = pick('report-json', 'MOCKAPI_REPORT_JSON');
   const reportJson = reportSetting ? writablePath(...reportSetting, cwd) : undefined;
+  const junitSetting = pick('report-junit', 'MOCKAPI_REPORT_JUNIT');
+  const reportJunit = junitSetting ? writablePath(...junitSetting, cwd) : undefined;
+  const markdownSetting = pick('report-markdown', 'MOCKAPI_REPORT_MARKDOWN');
+  const reportMarkdown = markdownSetting ? writablePath(...markdownSetting, cwd) : undefined;
+  // the runner sets GITHUB_ACTIONS=true and names the step's summary file
+  const stepSummary = env.GITHUB_STEP_SUMMARY ? writablePath('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, cwd) : undefined;
+  const github = env.GITHUB_ACTIONS === 'true' ? { stepSummary } : undefined;
   if (!baseUrl && profile === 'live') checkReferenceSettings(env);
 
   const pushSetting = pick('push-policy', 'MOCKAPI_PUSH_POLICY');
@@ -296,6 +356,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   return {
     help: values.help === true,
     list: values.list === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, readOnly, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile },
   };
 }

@@ -2,15 +2,18 @@
 import type { CheckContext } from './check.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 
+/** A value as the message shows it: JSON, or "absent" where there is none (JSON.stringify gives undefined). */
+const shown = (value: unknown): string => JSON.stringify(value) ?? 'absent';
+
 /** Every field sent comes back with the value sent (extra fields are allowed). */
 export function expectEcho(t: CheckContext, id: RequirementId, sent: unknown, got: unknown, path: string): void {
   if (sent !== null && typeof sent === 'object') {
-    if (!t.expect(got !== null && typeof got === 'object' && Array.isArray(got) === Array.isArray(sent), id, `${path} echoed as ${Array.isArray(sent) ? 'an array' : 'an object'}`, () => JSON.stringify(got))) return;
-    if (Array.isArray(sent) && !t.expect((got as unknown[]).length === sent.length, id, `${path} with ${sent.length} items`, () => JSON.stringify(got))) return;
+    if (!t.expect(got !== null && typeof got === 'object' && Array.isArray(got) === Array.isArray(sent), id, `${path} echoed as ${Array.isArray(sent) ? 'an array' : 'an object'}`, () => shown(got))) return;
+    if (Array.isArray(sent) && !t.expect((got as unknown[]).length === sent.length, id, `${path} with ${sent.length} items`, () => shown(got))) return;
     for (const [key, value] of Object.entries(sent)) expectEcho(t, id, value, (got as Record<string, unknown>)[key], `${path}.${key}`);
     return;
   }
-  t.expect(Object.is(sent, got) || sent === got, id, `${path} = ${JSON.stringify(sent)} (as sent)`, () => `${path} = ${JSON.stringify(got)}`);
+  t.expect(Object.is(sent, got) || sent === got, id, `${path} = ${JSON.stringify(sent)} (as sent)`, () => `${path} = ${shown(got)}`);
 }
 
 const statusesOf = (items: unknown): unknown[] | undefined =>
@@ -21,7 +24,7 @@ const statusesOf = (items: unknown): unknown[] | undefined =>
  * of statuses, so their order and any repetition are the deployment's to keep or not; the statuses are not.
  */
 export function expectChaosEcho(t: CheckContext, id: RequirementId, sent: Record<string, unknown>, got: unknown, path = 'chaos'): void {
-  if (!t.expect(got !== null && typeof got === 'object' && !Array.isArray(got), id, `${path} echoed as an object`, () => JSON.stringify(got))) return;
+  if (!t.expect(got !== null && typeof got === 'object' && !Array.isArray(got), id, `${path} echoed as an object`, () => shown(got))) return;
   const answer = got as Record<string, unknown>;
   for (const [key, value] of Object.entries(sent)) {
     if (key !== 'httpErrors' || !Array.isArray(value)) {
@@ -31,7 +34,7 @@ export function expectChaosEcho(t: CheckContext, id: RequirementId, sent: Record
     const statuses = statusesOf(answer[key]);
     const want = [...new Set(statusesOf(value))].sort();
     const have = statuses && [...new Set(statuses)].sort();
-    t.expect(JSON.stringify(have) === JSON.stringify(want), id, `${path}.httpErrors with the statuses ${JSON.stringify(want)} (in any order)`, () => `${path}.httpErrors = ${JSON.stringify(answer[key])}`);
+    t.expect(JSON.stringify(have) === JSON.stringify(want), id, `${path}.httpErrors with the statuses ${JSON.stringify(want)} (in any order)`, () => `${path}.httpErrors = ${shown(answer[key])}`);
     if (statuses && JSON.stringify(statuses) !== JSON.stringify(statusesOf(value))) t.note(`httpErrors came back as ${JSON.stringify(statuses)} for ${JSON.stringify(statusesOf(value))} sent: another order or without repeats, which the interface leaves open`);
   }
 }

@@ -1,21 +1,25 @@
 // A conformance run: open the target (src/target.ts), run the checks of suites/ through vitest's Node API
 // with the target provided to every worker, let the reporters write the report, and turn it into an exit
 // code. Ctrl-C stops the checks and puts back what they changed (src/guard.ts).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import { openApiDocument } from '../contract/schemas.ts';
 import { ConformanceReporter, type ConformanceReport, type ReportFormat } from '../reporters/conformance.ts';
+import { githubFormat } from '../reporters/github.ts';
 import { jsonFormat } from '../reporters/json.ts';
+import { junitFormat } from '../reporters/junit.ts';
+import { markdownFormat } from '../reporters/markdown.ts';
 import { summaryFormat } from '../reporters/summary.ts';
 import type { Target } from './check.ts';
 import type { RunConfig } from './config.ts';
+import { baselineOf, formatJudged, judge, readBaseline, writeBaseline } from './baseline.ts';
 import { organisationGuard } from './guard.ts';
 import { openTarget } from './target.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export const EXIT = { passed: 0, failed: 1, usage: 2, unreachable: 3, interrupted: 130 } as const;
+export const EXIT = { passed: 0, failed: 1, usage: 2, unreachable: 3, unjudged: 4, interrupted: 130 } as const;
 
 class Interrupted extends Error {}
 
@@ -55,12 +59,19 @@ function header(config: RunConfig, target: Target, description: string): string 
  * ended before any result, or 'interrupted' after Ctrl-C once what the checks changed is put back.
  */
 async function runChecks(config: RunConfig, target: Target, output: RunOutput): Promise<ConformanceReport | undefined | 'interrupted'> {
-  const formats: ReportFormat[] = [summaryFormat(output.write), ...(config.reportJson ? [jsonFormat(config.reportJson, output.write)] : [])];
+  const formats: ReportFormat[] = [
+    summaryFormat(output.write),
+    ...(config.reportJson ? [jsonFormat(config.reportJson, output.write)] : []),
+    ...(config.reportJunit ? [junitFormat(config.reportJunit, output.write)] : []),
+    ...(config.reportMarkdown ? [markdownFormat(config.reportMarkdown, output.write)] : []),
+    ...(config.github ? [githubFormat(output.write, config.github.stepSummary)] : []),
+  ];
   let stopped = false;
   const reporter = new ConformanceReporter(
     {
       root: PACKAGE_ROOT,
       target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
+      run: { seed: target.seed, runs: target.runs, strict: config.strict },
       version: packageVersion(),
       secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken },
       runErrors: () => (stopped ? [`the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms); checks that had not finished are not reported`] : []),
@@ -127,7 +138,10 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
   return reporter.report;
 }
 
-/** The exit code a report stands for. */
+/**
+ * The exit code a report stands for: a failure (or, with --strict, a warning) is 1; where nothing failed but
+ * checks could not judge, or errors outside any check left some unrun, 4; else 0.
+ */
 function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput): number {
   const ranNothing = report.checks.length === 0;
   if (ranNothing && config.only) {
@@ -135,7 +149,24 @@ function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput
     return EXIT.usage;
   }
   if (ranNothing) output.error('mockapi-conformance: no check ran\n');
-  return report.summary.failed > 0 || report.errors.length > 0 || ranNothing ? EXIT.failed : EXIT.passed;
+  if (config.updateBaseline) {
+    const previous = existsSync(config.updateBaseline) ? readBaseline(config.updateBaseline) : [];
+    const written = baselineOf(report, previous);
+    writeBaseline(config.updateBaseline, written);
+    output.write(`Baseline: ${written.entries.length} checks that did not pass, written to ${config.updateBaseline}\n`);
+  }
+  if (config.baseline) {
+    // against a baseline, what fails the run is what is new, stale or expired
+    const judged = judge(report, config.baseline.entries, new Date().toISOString().slice(0, 10));
+    output.write(`${formatJudged(config.baseline.file, judged)}\n`);
+    if (judged.stale.length > 0 || judged.unexpected.some((u) => u.check.outcome !== 'errored')) return EXIT.failed;
+    if (judged.unexpected.length > 0 || report.errors.length > 0 || ranNothing) return EXIT.unjudged;
+    return EXIT.passed;
+  }
+  const { failed, warned, errored } = report.summary;
+  if (failed > 0 || (config.strict && warned > 0)) return EXIT.failed;
+  if (errored > 0 || report.errors.length > 0 || ranNothing) return EXIT.unjudged;
+  return EXIT.passed;
 }
 
 export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {

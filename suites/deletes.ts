@@ -60,10 +60,10 @@ export async function firstDelete(t: CheckContext, d: FixtureDelete): Promise<Ex
   const unrecorded = d.unrecorded();
   if (unrecorded) t.note(unrecorded);
   const taken = d.taken();
-  if (ex.status === 404 && taken !== undefined) t.skip(`${taken} deleted ${d.what()} first (AUTH-403 reports it), so nothing was left for the delete with the full key`);
+  if (ex.status === 404 && taken !== undefined) t.cannotJudge(`${taken} deleted ${d.what()} first (AUTH-403 reports it), so nothing was left for the delete with the full key`);
   if (ex.status === 404 && t.target.deletions) {
     const variable = FIXTURE_VARIABLES[d.fixture];
-    t.skip(
+    t.cannotJudge(
       `fixture problem: ${variable} names ${d.what()}, which answered 404 to the first delete this tool sent it, and no earlier run deleted it ` +
         `(${t.target.deletions.stateFile}): it does not exist on this deployment, so the delete could not be judged; set ${variable} to one that exists`,
     );

@@ -19,7 +19,7 @@ const refused = (ex: Exchange) => ex.status >= 400 && ex.status < 500;
 /** The push answer; a refused push (4xx) started no job, so a check of the job ends skipped and PUSH-STATUS says why. */
 async function pushed(t: CheckContext): Promise<Exchange> {
   const ex = t.uses(await push());
-  if (refused(ex)) t.skip(`the push was refused (status ${ex.status}), so no job came back to judge; PUSH-STATUS says why`);
+  if (refused(ex)) t.cannotJudge(`the push was refused (status ${ex.status}), so no job came back to judge; PUSH-STATUS says why`);
   return ex;
 }
 

@@ -5,6 +5,7 @@ import { CheckContext, type Target } from '../src/check.ts';
 import { Client, type Exchange } from '../src/client.ts';
 import { expectEnvelope, expectForbiddenBody, expectInvalidJson, expectNotFound, expectRejected, expectSuccess, expectUnauthorizedBody } from '../src/checker.ts';
 import { operation } from '../contract/schemas.ts';
+import { expectChaosEcho } from '../src/echo.ts';
 
 const target: Target = { baseUrl: 'http://127.0.0.1:9', token: 'k', forbiddenToken: undefined, readOnly: false, timeoutMs: 1000, fixtures: {}, embedded: false, seed: 1, runs: 1, latencyMs: 1, checkTimeoutMs: undefined, profile: 'live', pushPolicy: undefined };
 const context = () => new CheckContext('ORG-RESPONSE', target, new Client({ baseUrl: target.baseUrl, token: 'k', forbiddenToken: undefined, timeoutMs: 1000 }));
@@ -131,5 +132,13 @@ describe('error shapes', () => {
     const rejected = context();
     expectRejected(rejected, exchange(409, {}), 'CHAOS-PERCENTAGE-LIMIT', 'x');
     expect(rejected.violations).toEqual([]);
+  });
+});
+
+describe('expectChaosEcho', () => {
+  test('a field sent and left out of the answer is a violation whose actual says it is absent', () => {
+    const t = context();
+    expectChaosEcho(t, 'CHAOS-ECHO', { enabled: false, invalidHttp: { enabled: false } }, { enabled: false });
+    expect(t.violations.map((v) => [v.requirement, v.expected, v.actual])).toEqual([['CHAOS-ECHO', 'chaos.invalidHttp echoed as an object', 'absent']]);
   });
 });

@@ -95,7 +95,7 @@ test('after five requests in a row without an answer, the client stops sending a
   const client = new Client({ baseUrl: 'http://127.0.0.1:1', token: KEY, forbiddenToken: undefined, timeoutMs: 1000 });
   for (let i = 0; i < 5; i++) await client.send({ method: 'GET', path: '/v1/z' });
   const sixth = await client.send({ method: 'GET', path: '/v1/z' });
-  expect(sixth.error).toBe('not sent: the deployment gave no HTTP answer to the last 5 requests');
+  expect(sixth.error).toBe('not sent: the deployment stopped answering (no HTTP answer to the last 5 requests)');
   expect(client.requestCount).toBe(5);
   await client.close();
 });

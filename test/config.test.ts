@@ -21,7 +21,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('parseCommand', () => {
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, readOnly: false, timeoutMs: 10_000, runTimeoutMs: 600_000, checkTimeoutMs: undefined, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/) });
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, reportJunit: undefined, reportMarkdown: undefined, github: undefined, readOnly: false, strict: false, baseline: undefined, updateBaseline: undefined, timeoutMs: 10_000, runTimeoutMs: 600_000, checkTimeoutMs: undefined, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/) });
   });
 
   test('flags win over the environment, the environment over .env', () => {
@@ -72,6 +72,13 @@ describe('parseCommand', () => {
     expect(parse(['--state-file', 'runs.jsonl'], {}, cwd).stateFile).toBe(join(cwd, 'runs.jsonl'));
     expect(parse([], { MOCKAPI_STATE_FILE: '/tmp/x.jsonl' }, cwd).stateFile).toBe('/tmp/x.jsonl');
     expect(error(['--state-file', '/no/such/dir/state.jsonl'])).toBe('--state-file: the directory /no/such/dir does not exist');
+  });
+
+  test('strict from the flag or the variable; a value that is no boolean is refused', () => {
+    expect(parse(['--strict']).strict).toBe(true);
+    expect(parse([], { MOCKAPI_STRICT: 'true' }).strict).toBe(true);
+    expect(parse([], { MOCKAPI_STRICT: '0' }).strict).toBe(false);
+    expect(() => parse([], { MOCKAPI_STRICT: 'very' })).toThrow('MOCKAPI_STRICT must be true or false, not "very"');
   });
 
   test('read-only from the flag or the variable', () => {

@@ -18,10 +18,10 @@ describe('a full run against the embedded reference deployment', () => {
     result = await runCli([]);
   });
 
-  test('exits 0 with no failed and no skipped check', () => {
+  test('exits 0 with every check passed', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.report!.summary).toMatchObject({ failed: 0, skipped: 0 });
+    expect(result.report!.summary).toMatchObject({ failed: 0, warned: 0, errored: 0, skipped: 0 });
     expect(result.report!.summary.passed).toBeGreaterThan(140);
     expect(result.report!.errors).toEqual([]);
   });
@@ -36,9 +36,9 @@ describe('a full run against the embedded reference deployment', () => {
 
   test('prints a summary per area and the closing line', () => {
     for (const area of ['authentication', 'chaos-settings', 'data-sources', 'identifiers', 'logged-requests', 'organisations', 'push-jobs', 'state-settings', 'teams']) {
-      expect(result.stdout).toMatch(new RegExp(`ok +${area} +\\d+ passed +0 failed +0 skipped`));
+      expect(result.stdout).toMatch(new RegExp(`ok +${area} +\\d+ passed +0 failed +0 warned +0 errored +0 skipped`));
     }
-    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped; \d+ requests in [\d.]+ s$/m);
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped; \d+ requests in [\d.]+ s$/m);
   });
 
   test('the JSON report has the summary, the target without a key, and every check', async () => {
@@ -50,7 +50,7 @@ describe('a full run against the embedded reference deployment', () => {
     expect(report.target.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Object.keys(report.target).sort()).toEqual(['baseUrl', 'embedded', 'profile']);
     for (const check of report.checks) {
-      expect(check).toMatchObject({ status: 'passed', level: expect.stringMatching(/^(must|should)$/) });
+      expect(check).toMatchObject({ outcome: 'passed', level: expect.stringMatching(/^(must|should)$/) });
       expect(check.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(Math.abs(Date.parse(check.startedAt!) - Date.now())).toBeLessThan(120_000);
     }
@@ -90,21 +90,21 @@ describe('a run against a deployment given by URL', () => {
   test('with only a key: checks that need a fixture are skipped with a reason naming its variable', async () => {
     const r = await runCli([], { MOCKAPI_BASE_URL: env.MOCKAPI_BASE_URL!, MOCKAPI_TOKEN: env.MOCKAPI_TOKEN! });
     expect(r.code).toBe(0);
-    const skipped = r.report!.checks.filter((c) => c.status === 'skipped');
+    const skipped = r.report!.checks.filter((c) => c.outcome === 'skipped');
     expect(skipped.length).toBeGreaterThan(30);
     for (const c of skipped) expect(c.message).toMatch(/^not configured: set MOCKAPI_[A-Z_]+(, MOCKAPI_[A-Z_]+)*( \(consent to push, [^)]+\))?$/);
     expect(r.report!.summary.failed).toBe(0);
     // checks that need no fixture still ran: 401s on every operation, unknown ids
-    expect(r.report!.checks.filter((c) => c.requirement === 'AUTH-401-MISSING' && c.status === 'passed')).toHaveLength(9);
+    expect(r.report!.checks.filter((c) => c.requirement === 'AUTH-401-MISSING' && c.outcome === 'passed')).toHaveLength(9);
   });
 
   test('--read-only skips every check that sends a request other than GET, saying why', async () => {
     const r = await runCli(['--read-only'], env);
     expect(r.code).toBe(0);
-    const skipped = r.report!.checks.filter((c) => c.status === 'skipped');
+    const skipped = r.report!.checks.filter((c) => c.outcome === 'skipped');
     expect(skipped.length).toBeGreaterThan(50);
     for (const c of skipped) expect(c.message).toBe('read-only run: this check sends a request that can change data');
-    expect(r.report!.checks.filter((c) => c.area === 'logged-requests' && c.status === 'passed').length).toBeGreaterThan(5);
+    expect(r.report!.checks.filter((c) => c.area === 'logged-requests' && c.outcome === 'passed').length).toBeGreaterThan(5);
   });
 });
 
@@ -117,7 +117,7 @@ describe('a second run against the same deployment and fixtures', () => {
   });
   afterAll(() => reference.close());
 
-  test('remembers what the first deleted, skips those checks saying so, and fails nothing; elsewhere a missing fixture is its own problem', async () => {
+  test('remembers what the first deleted, says those checks could not judge (exit 4), and fails nothing; elsewhere a missing fixture is its own problem', async () => {
     const cwd = emptyDirectory();
     const first = await runCli([], env, { cwd });
     expect(first.code).toBe(0);
@@ -134,19 +134,20 @@ describe('a second run against the same deployment and fixtures', () => {
     expect(state).not.toContain(reference.fixtures.token);
 
     const second = await runCli([], env, { cwd });
-    expect(second.code, second.stdout).toBe(0);
-    expect(second.report!.summary.failed).toBe(0);
+    expect(second.code, second.stdout).toBe(4);
+    expect(second.report!.summary).toMatchObject({ failed: 0, warned: 0, skipped: 0 });
     expect(second.stdout).toContain(`Deleted by an earlier run (${join(cwd, '.mockapi-conformance-state.jsonl')}): /v1/data-sources/ds-archive at `);
-    const skipped = second.report!.checks.filter((c) => c.status === 'skipped');
-    expect(skipped.map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403', 'AUTH-403-BODY', 'AUTH-403-BODY', 'DS-DELETE', 'DS-DELETE-PERMANENT', 'TEAM-MEMBER-DELETE', 'TEAM-MEMBER-GONE']);
-    for (const c of skipped) expect(c.message).toMatch(/^consumed: an earlier run deleted \/v1\/(data-sources|teams)\/\S+ on this deployment at \S+ \(recorded in .+\); set MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) to one that exists/);
+    const consumed = second.report!.checks.filter((c) => c.outcome === 'errored');
+    expect(consumed.map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403', 'AUTH-403-BODY', 'AUTH-403-BODY', 'DS-DELETE', 'DS-DELETE-PERMANENT', 'TEAM-MEMBER-DELETE', 'TEAM-MEMBER-GONE']);
+    expect(second.stdout).toMatch(/^Errored \(could not judge\):$/m);
+    for (const c of consumed) expect(c.message).toMatch(/^consumed: an earlier run deleted \/v1\/(data-sources|teams)\/\S+ on this deployment at \S+ \(recorded in .+\); set MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) to one that exists/);
 
     // another directory has no memory of those deletes: the fixtures answer 404, which is theirs to explain
     // (the forbidden key still gets its 403: the reference refuses permission before it looks for the resource)
     const elsewhere = await runCli([], env);
-    expect(elsewhere.code, elsewhere.stdout).toBe(0);
+    expect(elsewhere.code, elsewhere.stdout).toBe(4);
     expect(elsewhere.report!.summary.failed).toBe(0);
-    const unjudged = elsewhere.report!.checks.filter((c) => c.status === 'skipped');
+    const unjudged = elsewhere.report!.checks.filter((c) => c.outcome === 'errored');
     expect(unjudged.map((c) => c.requirement).sort()).toEqual(['DS-DELETE', 'DS-DELETE-PERMANENT', 'TEAM-MEMBER-DELETE', 'TEAM-MEMBER-GONE']);
     for (const c of unjudged) expect(c.message).toMatch(/^fixture problem: MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) names .+, which answered 404 to the first delete this tool sent it, and no earlier run deleted it .*set MOCKAPI_\w+ to one that exists$/);
   });
@@ -160,13 +161,13 @@ test("a forbidden key's 404 is a violation only for a fixture that exists: for o
     const ds = `${hiding.baseUrl}/v1/data-sources/${hiding.fixtures.deletableDataSourceId}`;
     const present = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
     expect(present.code).toBe(1);
-    expect(present.report!.checks.filter((c) => c.status === 'failed').map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403-BODY']);
+    expect(present.report!.checks.filter((c) => c.outcome === 'failed').map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403-BODY']);
     // gone, deleted by someone else: the same answers cannot be judged
     expect((await fetch(ds, { method: 'DELETE', headers: { Authorization: `Token ${hiding.fixtures.token}` } })).status).toBe(404);
     const gone = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
-    expect(gone.code, gone.stdout).toBe(0);
+    expect(gone.code, gone.stdout).toBe(4);
     const forbidden = gone.report!.checks.filter((c) => c.requirement.startsWith('AUTH-403') && c.title.includes('deleteDataSource'));
-    expect(forbidden.map((c) => c.status)).toEqual(['skipped', 'skipped']);
+    expect(forbidden.map((c) => c.outcome)).toEqual(['errored', 'errored']);
     for (const c of forbidden) expect(c.message).toMatch(/^fixture problem: MOCKAPI_DELETABLE_DATA_SOURCE_ID names data source "ds-archive"/);
   } finally {
     await hiding.close();
@@ -180,7 +181,7 @@ describe('--only', () => {
     expect(r.stdout).toContain('Only the checks whose name matches /^team-/i');
     const checks = r.report!.checks;
     expect(checks.length).toBeGreaterThan(1);
-    for (const c of checks) expect(c).toMatchObject({ requirement: expect.stringMatching(/^TEAM-/), status: 'passed' });
+    for (const c of checks) expect(c).toMatchObject({ requirement: expect.stringMatching(/^TEAM-/), outcome: 'passed' });
     expect(r.report!.summary).toMatchObject({ passed: checks.length, failed: 0, skipped: 0 });
   });
 

@@ -1,6 +1,7 @@
-// Hostile, flaky and unreachable deployments: every misbehaviour becomes failed checks that say what
-// happened, the run ends within its bound, the key appears in no byte the run writes, and --read-only sends
-// nothing but GET.
+// Hostile, flaky and unreachable deployments: an answer that breaks the interface becomes failed checks that
+// say what happened; no HTTP answer at all becomes checks that could not judge (errored, exit 4), never
+// failures filed under requirements; the run ends within its bound, the key appears in no byte the run
+// writes, and --read-only sends nothing but GET.
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startHostile, type Hostile, type HostileMode } from './support/hostile.ts';
@@ -28,11 +29,6 @@ const run = async (mode: HostileMode, args: string[] = []) => {
 };
 
 describe.each<[HostileMode, RegExp]>([
-  ['hang', /no complete response within 500 ms/],
-  ['drip', /no complete response within 500 ms/],
-  ['close-mid-body', /the connection closed before the response was complete/],
-  ['reset', /the connection was reset/],
-  ['invalid-http', /the answer is not valid HTTP/],
   ['not-json', /the body is not JSON/],
   ['enormous', /longer than 8388608 bytes; only its start was read/],
 ])('a deployment that answers %s', (mode, says) => {
@@ -42,10 +38,35 @@ describe.each<[HostileMode, RegExp]>([
     expect(r.stderr).not.toMatch(/^\s+at /m);
     const report = r.report!;
     expect(report.errors).toEqual([]);
-    const failed = report.checks.filter((c) => c.status === 'failed');
+    const failed = report.checks.filter((c) => c.outcome === 'failed');
     expect(failed.length).toBeGreaterThan(10);
     expect(failed.some((c) => says.test(c.message)), `no failure says ${says}`).toBe(true);
     for (const c of failed) expect(c.message).toMatch(/expected: .*\n\s+actual: /);
+  });
+});
+
+describe.each<[HostileMode, RegExp]>([
+  ['hang', /no complete response within 500 ms/],
+  ['drip', /no complete response within 500 ms/],
+  ['close-mid-body', /the connection closed before the response was complete/],
+  ['reset', /the connection was reset/],
+  ['invalid-http', /the answer is not valid HTTP/],
+])('a deployment that %s', (mode, says) => {
+  test('gets checks that could not judge, for one reason and the checks it blocked, none filed under a requirement (exit 4)', async () => {
+    const r = await run(mode);
+    expect(r.code, r.stdout).toBe(4);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    const report = r.report!;
+    expect(report.summary.failed).toBe(0);
+    const errored = report.checks.filter((c) => c.outcome === 'errored');
+    expect(errored.length).toBeGreaterThan(10);
+    for (const c of errored) expect(c.violated).toEqual([]);
+    expect(errored.some((c) => says.test(c.message)), `no check says ${says}`).toBe(true);
+    // the rest were blocked: after 5 requests without an answer, nothing more is sent
+    const reasons = new Set(errored.map((c) => c.message.split('\n')[0]!.replace(says, '<what happened>')));
+    expect([...reasons].sort()).toEqual(expect.arrayContaining([expect.stringMatching(/stopped answering \(no HTTP answer to the last 5 requests\)$/)]));
+    expect(reasons.size).toBeLessThanOrEqual(3);
+    expect(r.stdout).toMatch(/^Errored \(could not judge\):\n {2}\d+ × the deployment gave no HTTP answer: /m);
   });
 });
 
@@ -53,7 +74,7 @@ test('a deployment that keeps hanging is stopped at the run bound, and the repor
   hostile = await startHostile('hang');
   // 5 s per request: the breaker would need 25 s per worker; the bound of 3 s comes first
   const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '5000', '--run-timeout-ms', '3000']);
-  expect(r.code).toBe(1);
+  expect(r.code).toBe(4);
   expect(r.report!.errors).toEqual(['the run was stopped after 3 s (--run-timeout-ms); checks that had not finished are not reported']);
   expect(r.report!.summary.durationMs).toBeLessThan(30_000);
 });
@@ -130,7 +151,7 @@ test("a deployment that asks for waits (429, Retry-After) moves a check's time b
   // each request waits 1 s twice before its 401: 2 s, past a bound of 1.5 s that the waits move on
   const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--only', '^AUTH-401-MISSING getLoggedRequest:', '--check-timeout-ms', '1500'], FIXTURES);
   const [check] = r.report!.checks;
-  expect(check).toMatchObject({ title: 'AUTH-401-MISSING getLoggedRequest: a request without Authorization is answered 401', status: 'passed' });
+  expect(check).toMatchObject({ title: 'AUTH-401-MISSING getLoggedRequest: a request without Authorization is answered 401', outcome: 'passed' });
   expect(check!.durationMs).toBeGreaterThanOrEqual(1900);
   // within its bound, moved on by the 2 s it was asked to wait: no word of running past it
   expect(check!.notes.join(' ')).not.toContain('time bound');

@@ -7,7 +7,7 @@ import { runCli } from './support/cli.ts';
 const failedChecks = async (fault: string, args: string[] = []) => {
   const r = await runCli(args, { MOCKAPI_REFERENCE_FAULTS: fault, CI: '1' });
   expect(r.code).toBe(1);
-  return { stdout: r.stdout, failed: r.report!.checks.filter((c) => c.status === 'failed') };
+  return { stdout: r.stdout, failed: r.report!.checks.filter((c) => c.outcome === 'failed') };
 };
 
 describe('generated payloads', () => {

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanEnvironment } from '../../bench/measure.ts';
+import { schema } from '../../contract/schemas.ts';
 import type { ConformanceReport } from '../../reporters/conformance.ts';
+
+const validReport = schema('report.json');
 
 export const BIN = fileURLToPath(new URL('../../bin/mockapi-conformance.js', import.meta.url));
 
@@ -45,5 +48,8 @@ export async function runCli(args: string[], env: Record<string, string> = {}, {
   child.stderr.on('data', (d) => (stderr += d));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const reportText = existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : '';
-  return { code, stdout, stderr, report: reportText ? (JSON.parse(reportText) as ConformanceReport) : undefined, reportText };
+  const report = reportText ? (JSON.parse(reportText) as ConformanceReport) : undefined;
+  // every report a test reads is held to the published schema first
+  if (report !== undefined && !validReport(report)) throw new Error(`the JSON report breaks schemas/report.json: ${JSON.stringify(validReport.errors?.slice(0, 5))}`);
+  return { code, stdout, stderr, report, reportText };
 }

@@ -53,7 +53,8 @@ export interface ReportFormat {
   write(report: ConformanceReport): void;
 }
 
-function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
+/** The outcome of a check from its vitest state and what it recorded (see Outcome). */
+export function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
   if (meta?.errored !== undefined) return 'errored';
   if (state === 'passed') return 'passed';
   if (state !== 'failed') return 'skipped';

@@ -1,5 +1,6 @@
-// The console summary of a run: per area, then the broken requirements (failed, then warned), why checks
-// could not judge and why they were skipped, errors outside any check, and one closing line.
+// The console summary of a run: per area, then the broken requirements (failed, then warned), what each
+// failed and warned check found (with its curl line), why checks could not judge and why they were skipped,
+// errors outside any check, and one closing line.
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
 
 const MARK: Record<Outcome, string> = { failed: 'FAIL', errored: 'ERR ', warned: 'WARN', passed: 'ok  ', skipped: 'ok  ' };
@@ -22,6 +23,17 @@ function byReason(checks: readonly CheckResult[], heading: string): string[] {
   return reasons.size === 0 ? [] : ['', heading, ...[...reasons].map(([reason, n]) => `  ${n} × ${reason}`)];
 }
 
+/** How many failed and warned checks the console shows whole: the reports hold every one. */
+const DETAILED = 20;
+
+/** Each failed, then warned, check with its message (statement, expected, actual, curl), up to DETAILED. */
+function details(checks: readonly CheckResult[]): string[] {
+  if (checks.length === 0) return [];
+  const shown = checks.slice(0, DETAILED).flatMap((c) => ['', `  ${c.outcome.toUpperCase()} ${c.id}: ${c.title}`, ...c.message.split('\n').map((line) => `    ${line}`)]);
+  const more = checks.length > DETAILED ? ['', `  … and ${checks.length - DETAILED} more: --report-json, --report-junit or --report-markdown hold every one`] : [];
+  return ['', 'What failed and warned:', ...shown, ...more];
+}
+
 /** The console digest: per area, the broken requirements, the reasons, one closing line. */
 export function formatSummary(report: ConformanceReport): string {
   const lines: string[] = ['', `Conformance of ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`];
@@ -35,6 +47,7 @@ export function formatSummary(report: ConformanceReport): string {
   }
   lines.push(...broken(of('failed'), 'Failed (must-level statements broken):'));
   lines.push(...broken(of('warned'), `Warned (should-level statements broken${report.run.strict ? '; --strict makes them failures' : ''}):`));
+  lines.push(...details([...of('failed'), ...of('warned')]));
   lines.push(...byReason(of('errored'), 'Errored (could not judge):'));
   lines.push(...byReason(of('skipped'), 'Skipped:'));
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);

@@ -10,6 +10,7 @@ import { githubFormat } from '../reporters/github.ts';
 import { jsonFormat } from '../reporters/json.ts';
 import { junitFormat } from '../reporters/junit.ts';
 import { markdownFormat } from '../reporters/markdown.ts';
+import { ProgressReporter } from '../reporters/progress.ts';
 import { summaryFormat } from '../reporters/summary.ts';
 import type { Target } from './check.ts';
 import type { RunConfig } from './config.ts';
@@ -26,11 +27,14 @@ class Interrupted extends Error {}
 export interface RunOutput {
   write(text: string): void;
   error(text: string): void;
+  /** the output is a terminal: progress is one line rewritten in place */
+  tty: boolean;
 }
 
 const consoleOutput: RunOutput = {
   write: (text) => process.stdout.write(text),
   error: (text) => process.stderr.write(text),
+  tty: process.stdout.isTTY === true,
 };
 
 function packageVersion(): string {
@@ -85,7 +89,8 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
       config: false,
       include: ['suites/**/*.suite.ts'],
       watch: false,
-      reporters: ['default', reporter],
+      // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
+      reporters: [new ProgressReporter(PACKAGE_ROOT, { write: output.write, tty: output.tty }), reporter],
       provide: { target, openapi: openApiDocument() },
       setupFiles: [`${PACKAGE_ROOT}src/worker-setup.ts`],
       ...(config.only ? { testNamePattern: config.only } : {}),

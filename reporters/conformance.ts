@@ -24,6 +24,8 @@ export interface CheckResult {
   area: string;
   title: string;
   requirement: string;
+  /** the operation of schemas/openapi.yaml it exercises */
+  operation: string;
   level: Level;
   outcome: Outcome;
   /** the failure, the reason it could not judge or was skipped, or what was observed where the interface leaves the answer open */
@@ -99,6 +101,7 @@ export class ConformanceReporter implements Reporter {
       area,
       title: testCase.name,
       requirement,
+      operation: meta?.operation ?? '',
       level: meta?.level ?? 'must',
       outcome,
       message: redactor.redact(message),

@@ -52,6 +52,8 @@ export interface CheckMeta {
   /** the check's stable id (see check()) */
   id: string;
   requirement: RequirementId;
+  /** the operation it exercises */
+  operation: OperationId;
   level: Level;
   section: string;
   requests: number;
@@ -381,7 +383,7 @@ export function check(checkId: string, id: RequirementId, title: string, options
   const vitestTimeout = 2 ** 31 - 1;
   test(`${id} ${title}`, async (ctx) => {
     const t = target();
-    const meta: CheckMeta = { id: checkId, requirement: id, level: r.level, section: r.section, requests: 0 };
+    const meta: CheckMeta = { id: checkId, requirement: id, operation: options.operation, level: r.level, section: r.section, requests: 0 };
     ctx.task.meta.check = meta;
     const reason = skipReason(t, options);
     if (reason) ctx.skip(reason);

@@ -24,6 +24,8 @@ export interface RunConfig {
   reportJunit: string | undefined;
   /** the Markdown summary (reporters/markdown.ts) */
   reportMarkdown: string | undefined;
+  /** one self-contained HTML page (reporters/html.ts) */
+  reportHtml: string | undefined;
   /** running in GitHub Actions (GITHUB_ACTIONS): annotations, and the summary appended to stepSummary when set */
   github: { stepSummary: string | undefined } | undefined;
   readOnly: boolean;
@@ -70,6 +72,7 @@ reference deployment embedded in this package and verifies that.
                                                   (no base URL: the local Prism mock is started for the run)
   --report-json FILE     MOCKAPI_REPORT_JSON      write the JSON report to FILE (schemas/report.json)
   --report-junit FILE    MOCKAPI_REPORT_JUNIT     write JUnit XML to FILE (Jenkins, GitLab, GitHub test reporters)
+  --report-html FILE     MOCKAPI_REPORT_HTML      write one self-contained HTML page to FILE
   --report-markdown FILE MOCKAPI_REPORT_MARKDOWN  write a Markdown summary to FILE
                                                   (with GITHUB_ACTIONS set: annotations, and the summary
                                                   appended to $GITHUB_STEP_SUMMARY)
@@ -119,6 +122,7 @@ const FLAGS = {
   'report-json': { type: 'string' },
   'report-junit': { type: 'string' },
   'report-markdown': { type: 'string' },
+  'report-html': { type: 'string' },
   'read-only': { type: 'boolean' },
   strict: { type: 'boolean' },
   baseline: { type: 'string' },
@@ -318,6 +322,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const reportJunit = junitSetting ? writablePath(...junitSetting, cwd) : undefined;
   const markdownSetting = pick('report-markdown', 'MOCKAPI_REPORT_MARKDOWN');
   const reportMarkdown = markdownSetting ? writablePath(...markdownSetting, cwd) : undefined;
+  const htmlSetting = pick('report-html', 'MOCKAPI_REPORT_HTML');
+  const reportHtml = htmlSetting ? writablePath(...htmlSetting, cwd) : undefined;
   // the runner sets GITHUB_ACTIONS=true and names the step's summary file
   const stepSummary = env.GITHUB_STEP_SUMMARY ? writablePath('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, cwd) : undefined;
   const github = env.GITHUB_ACTIONS === 'true' ? { stepSummary } : undefined;
@@ -356,6 +362,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   return {
     help: values.help === true,
     list: values.list === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, reportHtml, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile },
   };
 }

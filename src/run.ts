@@ -7,6 +7,7 @@ import { createVitest } from 'vitest/node';
 import { openApiDocument } from '../contract/schemas.ts';
 import { ConformanceReporter, type ConformanceReport, type ReportFormat } from '../reporters/conformance.ts';
 import { githubFormat } from '../reporters/github.ts';
+import { htmlFormat } from '../reporters/html.ts';
 import { jsonFormat } from '../reporters/json.ts';
 import { junitFormat } from '../reporters/junit.ts';
 import { markdownFormat } from '../reporters/markdown.ts';
@@ -68,6 +69,7 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
     ...(config.reportJson ? [jsonFormat(config.reportJson, output.write)] : []),
     ...(config.reportJunit ? [junitFormat(config.reportJunit, output.write)] : []),
     ...(config.reportMarkdown ? [markdownFormat(config.reportMarkdown, output.write)] : []),
+    ...(config.reportHtml ? [htmlFormat(config.reportHtml, output.write)] : []),
     ...(config.github ? [githubFormat(output.write, config.github.stepSummary)] : []),
   ];
   let stopped = false;

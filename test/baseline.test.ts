@@ -9,7 +9,7 @@ import type { CheckResult, ConformanceReport, Outcome } from '../reporters/confo
 import { runCli } from './support/cli.ts';
 
 const check = (id: string, outcome: Outcome): CheckResult => ({
-  id, area: id.split('/')[0]!, title: id, requirement: 'CHAOS-STATUS', level: 'must', outcome, message: '', violated: outcome === 'failed' ? ['CHAOS-STATUS'] : [], notes: [], evidence: [], durationMs: 1,
+  id, area: id.split('/')[0]!, title: id, requirement: 'CHAOS-STATUS', operation: 'updateChaosSettings', level: 'must', outcome, message: '', violated: outcome === 'failed' ? ['CHAOS-STATUS'] : [], notes: [], evidence: [], durationMs: 1,
 });
 const report = (checks: CheckResult[]): ConformanceReport => ({
   tool: { name: 'mockapi-conformance', version: '0' }, target: { baseUrl: 'http://x', profile: 'live', embedded: false }, run: { seed: 1, runs: 1, strict: false },

@@ -17,6 +17,7 @@ const check = (outcome: Outcome, more: Partial<CheckResult> = {}): CheckResult =
   area: 'chaos-settings',
   title: `CHAOS-STATUS a ${outcome} check`,
   requirement: 'CHAOS-STATUS',
+  operation: 'updateChaosSettings',
   level: 'must',
   outcome,
   message: { passed: '', failed: '[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."\n  expected: status 200\n  actual:   status 201 <b>&amp;</b> \u0001\n  reproduce: curl -sS -i -X PUT \'http://127.0.0.1:1/v1/x\'', warned: '[GEN-NO-5XX] (should) Errors: "…"\n  expected: a 4xx\n  actual:   500', errored: 'the deployment gave no HTTP answer: the connection was reset', skipped: 'not configured: set MOCKAPI_MOCK_API_ID' }[outcome],

@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { inject, test } from 'vitest';
 import { Client, type Evidence, type Exchange, type RequestSpec } from './client.ts';
-import type { RunConfig } from './config.ts';
 import type { Deletion } from './deletions.ts';
-import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
+import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../contract/fixtures.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../contract/schemas.ts';
 
@@ -18,7 +17,7 @@ export interface Target {
   forbiddenToken: string | undefined;
   readOnly: boolean;
   timeoutMs: number;
-  fixtures: RunConfig['fixtures'];
+  fixtures: Fixtures;
   /** true when the target is the embedded reference deployment */
   embedded: boolean;
   /** live: keeps state, real keys; mock: generated from the description (see CheckOptions.live) */

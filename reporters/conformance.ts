@@ -65,6 +65,9 @@ export function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
   return meta.violations.some((v) => v.level === 'must') ? 'failed' : 'warned';
 }
 
+/** The area of a check: the name of the suite's file (suites/chaos-settings.suite.ts -> chaos-settings). */
+export const areaOf = (root: string, module: TestModule): string => relative(root, module.moduleId).replace(/^suites\//, '').replace(/\.suite\.ts$/, '');
+
 export class ConformanceReporter implements Reporter {
   report: ConformanceReport | undefined;
   private readonly started = performance.now();
@@ -87,7 +90,7 @@ export class ConformanceReporter implements Reporter {
     const meta = testCase.meta().check as CheckMeta | undefined;
     const result = testCase.result();
     const diagnostic = testCase.diagnostic();
-    const area = relative(this.options.root, testCase.module.moduleId).replace(/^suites\//, '').replace(/\.suite\.ts$/, '');
+    const area = areaOf(this.options.root, testCase.module);
     const outcome = outcomeOf(result.state, meta);
     let message = '';
     if (meta?.errored !== undefined) message = meta.errored;

@@ -1,18 +1,15 @@
 // Progress while a run is under way, in place of vitest's own reporter (whose colour codes reached pipes and
 // files): in a terminal one line, rewritten as checks end, with the checks done and the failures so far; in a
 // pipe or a file a plain line per area as it ends. No colour either way.
-import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckMeta } from '../src/check.ts';
-import { outcomeOf, type Outcome } from './conformance.ts';
+import { areaOf, outcomeOf, type Outcome } from './conformance.ts';
 
 export interface ProgressOutput {
   write(text: string): void;
   /** a terminal: the line is rewritten in place */
   tty: boolean;
 }
-
-const area = (root: string, module: TestModule) => relative(root, module.moduleId).replace(/^suites\//, '').replace(/\.suite\.ts$/, '');
 
 export class ProgressReporter implements Reporter {
   private collected = 0;
@@ -45,7 +42,7 @@ export class ProgressReporter implements Reporter {
     const tests = [...module.children.allTests()].filter((t) => t.meta().check !== undefined);
     if (tests.length === 0) return;
     const of = (o: Outcome) => tests.filter((t) => outcomeOf(t.result().state, t.meta().check as CheckMeta) === o).length;
-    this.output.write(`${area(this.root, module)}: ${tests.length} checks, ${of('failed')} failed, ${of('warned')} warned, ${of('errored')} errored\n`);
+    this.output.write(`${areaOf(this.root, module)}: ${tests.length} checks, ${of('failed')} failed, ${of('warned')} warned, ${of('errored')} errored\n`);
   }
 
   onTestRunEnd(): void {

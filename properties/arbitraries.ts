@@ -7,12 +7,12 @@ import { limits } from '../contract/limits.ts';
 import { operation, type Json, type OperationId } from '../contract/schemas.ts';
 import { quietChaosSettings } from '../contract/chaos.ts';
 import { arbitraryBreaches, canonicalBreaches } from './breaches.ts';
-import type { Invalid, Rule } from './invalid.ts';
+import type { Invalid, Rule } from '../contract/invalid.ts';
 
 // the limits of the interface, as the schemas state them
 const { percentageFailures: PERCENTAGE, httpErrorStatus: STATUS, mockApiIdLength: ID_LENGTH } = limits();
 
-export type { Invalid, Rule } from './invalid.ts';
+export type { Invalid, Rule } from '../contract/invalid.ts';
 
 /** The next double above x: the nearest value past an inclusive upper limit. */
 export function nextUp(x: number): number {

@@ -4,48 +4,14 @@
 // reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run.ts).
 import { readFileSync } from 'node:fs';
 import { inject, test } from 'vitest';
-import { Client, type Evidence, type Exchange, type RequestSpec } from './client.ts';
-import type { Deletion } from './deletions.ts';
-import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../contract/fixtures.ts';
+import { Client, type Evidence } from './client.ts';
+import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, cut, failureMessage, type Target, type Violation } from './context.ts';
+import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
+import { CODE_ROOT } from '../contract/package-root.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../contract/schemas.ts';
 
-/** What the CLI hands every worker. */
-export interface Target {
-  baseUrl: string;
-  token: string | undefined;
-  forbiddenToken: string | undefined;
-  readOnly: boolean;
-  timeoutMs: number;
-  fixtures: Fixtures;
-  /** true when the target is the embedded reference deployment */
-  embedded: boolean;
-  /** live: keeps state, real keys; mock: generated from the description (see CheckOptions.live) */
-  profile: 'live' | 'mock';
-  /** fast-check seed and runs per property of the property checks */
-  seed: number;
-  runs: number;
-  /** the time of an answer before the run, measured (the fastest after the first, see src/run.ts): checks are bounded by it */
-  latencyMs: number;
-  /** the user's bound on one check (--check-timeout-ms); undefined: derived from what it sends and latencyMs */
-  checkTimeoutMs: number | undefined;
-  /** the outOfSyncPolicy a push sends; undefined: no consent to push, so no push is sent (see CheckOptions.pushes) */
-  pushPolicy: string | undefined;
-  /**
-   * A deployment that keeps its data between runs (live, given by URL): the state file where deletes are
-   * remembered, and the deletable fixtures an earlier run already deleted. Undefined for the embedded
-   * reference (fresh on every start) and for mocks (they keep nothing).
-   */
-  deletions?: { stateFile: string; consumed: Partial<Record<FixtureName, Deletion>> };
-}
-
-export interface Violation {
-  requirement: RequirementId;
-  level: Level;
-  statement: string;
-  expected: string;
-  actual: string;
-}
+export { CheckContext, CheckFailed, CheckStopped, failureMessage, Judge, type JudgedTarget, type Target, type Violation } from './context.ts';
 
 export interface CheckMeta {
   /** the check's stable id (see check()) */
@@ -107,10 +73,11 @@ export async function collectDeclarations(declaredFor: Target, declare: () => Pr
   }
 }
 
-const PACKAGE_ROOT = new URL('../', import.meta.url).pathname;
+/** Where the checks' files are (the sources, or dist/ in an installed package), with its trailing slash. */
+const CODE_DIR = `${CODE_ROOT}/`;
 
 /** Modules that declare checks for others (the helpers of a suite's own file count as that file). */
-const DECLARING_HELPERS = /\/(?:src\/[^/]+|properties\/property|suites\/deletes)\.ts$/;
+const DECLARING_HELPERS = /\/(?:src\/[^/]+|properties\/property|suites\/deletes)\.[jt]s$/;
 
 const sourceLines = new Map<string, string[]>();
 const lineOf = (file: string, line: number): string => {
@@ -126,15 +93,15 @@ const lineOf = (file: string, line: number): string => {
 function declaredAt(checkId: string, stack: string | undefined): string {
   const frames = (stack ?? '')
     .split('\n')
-    .map((line) => /\(?(?:file:\/\/)?(\/[^():?]+\.ts)(?:\?[^:]*)?:(\d+):\d+\)?\s*$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null && m[1]!.startsWith(PACKAGE_ROOT) && !m[1]!.includes('/node_modules/') && !DECLARING_HELPERS.test(m[1]!))
+    .map((line) => /\(?(?:file:\/\/)?(\/[^():?]+\.[jt]s)(?:\?[^:]*)?:(\d+):\d+\)?\s*$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && m[1]!.startsWith(CODE_DIR) && !m[1]!.includes('/node_modules/') && !DECLARING_HELPERS.test(m[1]!))
     .map((m) => ({ file: m[1]!, line: Number(m[2]) }));
   const file = frames[0]?.file;
   if (file === undefined) return 'unknown';
   const end = frames.findIndex((f) => f.file !== file);
   const own = end < 0 ? frames : frames.slice(0, end);
   const naming = own.find((f) => lineOf(f.file, f.line).includes(`'${checkId}'`));
-  return `${file.slice(PACKAGE_ROOT.length)}:${(naming ?? own[0]!).line}`;
+  return `${file.slice(CODE_DIR.length)}:${(naming ?? own[0]!).line}`;
 }
 
 /** One client per worker: connections are kept alive across the checks of a file. */
@@ -151,126 +118,6 @@ export function shared<T>(make: () => Promise<T>): () => Promise<T> {
   let result: Promise<T> | undefined;
   return () => (result ??= make());
 }
-
-export class CheckContext {
-  readonly violations: Violation[] = [];
-  readonly exchanges: Exchange[] = [];
-  readonly notes: string[] = [];
-  /**
-   * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
-   * and, once it has passed, why the check stopped sending (it still sends what puts a change back).
-   */
-  private bound: { deadline: number; reason?: string };
-  constructor(
-    readonly requirementId: RequirementId,
-    readonly target: Target,
-    readonly client: Client,
-    deadline = Number.POSITIVE_INFINITY,
-  ) {
-    this.bound = { deadline };
-  }
-
-  /** When the check's time bound ends (ms since the epoch). */
-  get deadline(): number {
-    return this.bound.deadline;
-  }
-
-  /** Moves the bound on, by the time the deployment asked the check to wait (Retry-After). */
-  extend(ms: number): void {
-    this.bound.deadline += ms;
-  }
-
-  /** A fresh context for one run of a property: its violations and exchanges stay out of this check's. */
-  fork(): CheckContext {
-    const run = new CheckContext(this.requirementId, this.target, this.client);
-    run.bound = this.bound;
-    return run;
-  }
-
-  /** Stops the check from sending: every later send throws CheckStopped (see check()). */
-  stop(reason: string): void {
-    this.bound.reason = reason;
-  }
-
-  get stoppedReason(): string | undefined {
-    return this.bound.reason;
-  }
-
-  /** Takes over what a forked context found, as this check's own. */
-  adopt(other: CheckContext): void {
-    this.violations.push(...other.violations);
-    for (const ex of other.exchanges) this.uses(ex);
-    this.notes.push(...other.notes);
-  }
-
-  /** A fixture the check declared in `needs`. */
-  fixture(name: FixtureName): string {
-    const value = this.target.fixtures[name];
-    if (value === undefined) throw new Error(`fixture ${name} used without being declared in needs`);
-    return value;
-  }
-
-  async send(spec: RequestSpec): Promise<Exchange> {
-    if (this.bound.reason !== undefined) throw new CheckStopped(this.bound.reason);
-    const exchange = await this.client.send(spec, { stopped: () => this.bound.reason !== undefined });
-    this.exchanges.push(exchange);
-    return exchange;
-  }
-
-  /**
-   * Sends a request that puts back what the check changed (the organisation's name). Unlike send, it goes
-   * out also after the check was stopped: a stopped check leaves the fixture as it found it.
-   */
-  async putBack(spec: RequestSpec): Promise<Exchange> {
-    const exchange = await this.client.send(spec);
-    this.exchanges.push(exchange);
-    return exchange;
-  }
-
-  /** Names an exchange made elsewhere (a shared request) as evidence of this check. */
-  uses(exchange: Exchange): Exchange {
-    if (!this.exchanges.includes(exchange)) this.exchanges.push(exchange);
-    return exchange;
-  }
-
-  violate(id: RequirementId, expected: string, actual: string): void {
-    const r = requirement(id);
-    // a message built with JSON.stringify of a missing value is undefined, whatever its type says
-    this.violations.push({ requirement: id, level: r.level, statement: r.statement, expected: String(expected), actual: actual ?? 'absent' });
-  }
-
-  /** Records a violation unless ok; returns ok so that callers can stop looking further. */
-  expect(ok: boolean, id: RequirementId, expected: string, actual: () => string): boolean {
-    if (!ok) this.violate(id, expected, actual());
-    return ok;
-  }
-
-  /** What was observed where the interface leaves the answer open: reported, never a failure. */
-  note(text: string): void {
-    this.notes.push(text);
-  }
-
-  /** Ends the check as skipped, saying why: for what the target cannot show, never for a failure. */
-  skip(reason: string): never {
-    throw new CheckSkipped(reason);
-  }
-
-  /** Ends the check as errored, saying why it could not judge (a fixture that is gone, a precondition that failed). */
-  cannotJudge(reason: string): never {
-    throw new CheckCannotJudge(reason);
-  }
-
-  /** Ends the check here when something it depends on already failed. */
-  stopIfViolated(): void {
-    if (this.violations.length > 0) throw new CheckFailed();
-  }
-}
-
-export class CheckFailed extends Error {}
-class CheckSkipped extends Error {}
-class CheckCannotJudge extends Error {}
-/** Thrown by send once a check is past its time bound: nothing more goes out, and the check ends failed. */
-export class CheckStopped extends Error {}
 
 export interface CheckOptions {
   /** the operation of schemas/openapi.yaml that the check exercises */
@@ -331,22 +178,6 @@ export function unjudgeableReason(t: Target, options: CheckOptions): string | un
   if (!deleted) return undefined;
   const variable = FIXTURE_VARIABLES[options.consumes!];
   return `consumed: an earlier run deleted ${deleted.resource} on this deployment at ${deleted.deletedAt} (recorded in ${t.deletions!.stateFile}); set ${variable} to one that exists, or remove that line from the file if it exists again`;
-}
-
-function cut(text: string, max = 2000): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-export function failureMessage(violations: Violation[], evidence: Evidence[], notes: string[] = []): string {
-  const lines: string[] = [...notes];
-  for (const v of violations) {
-    const r = requirement(v.requirement);
-    lines.push(`[${v.requirement}] (${v.level}) ${r.section}: "${v.statement}"`);
-    lines.push(`  expected: ${v.expected}`);
-    lines.push(`  actual:   ${cut(v.actual)}`);
-  }
-  for (const e of evidence) lines.push(`  reproduce: ${cut(e.curl, 1500)}`);
-  return lines.join('\n');
 }
 
 /** A request's share of a check's time bound: ten times the measured latency, and never under 250 ms. */

@@ -2,12 +2,14 @@
 // media type, envelope, schema) and with the interface's error shapes, and records each deviation as a
 // violation of the requirement that states it. Expectations here are the shared vocabulary of the suites.
 import type { Exchange } from './client.ts';
-import type { CheckContext } from './check.ts';
+import type { Judge } from './context.ts';
+import type { Invalid } from '../contract/invalid.ts';
 import type { RequirementId } from '../contract/requirements.ts';
-import { documentedResponse, operation, schemaValidator, type OperationId } from '../contract/schemas.ts';
+import { brokenRequirement } from '../contract/rules.ts';
+import { documentedResponse, operation, schema, schemaValidator, type OperationId } from '../contract/schemas.ts';
 
 /** Which requirement states an operation's success status and which its success body. */
-const SUCCESS: Record<OperationId, { status: RequirementId; body: RequirementId }> = {
+export const SUCCESS: Record<OperationId, { status: RequirementId; body: RequirementId }> = {
   updateChaosSettings: { status: 'CHAOS-STATUS', body: 'CHAOS-RESPONSE' },
   updateStateSettings: { status: 'STATE-RESPONSE', body: 'STATE-RESPONSE' },
   getOrganisation: { status: 'ORG-RESPONSE', body: 'ORG-RESPONSE' },
@@ -61,7 +63,7 @@ export function describe(ex: Exchange): string {
 const is2xx = (status: number) => status >= 200 && status < 300;
 
 /** The JSON media type the interface uses for every body but the 401 one. */
-function expectJsonBody(t: CheckContext, ex: Exchange, mediaTypes: string[]): boolean {
+function expectJsonBody(t: Judge, ex: Exchange, mediaTypes: string[]): boolean {
   const ok = ex.mediaType !== undefined && mediaTypes.includes(ex.mediaType);
   t.expect(ok, 'GEN-JSON', `Content-Type ${mediaTypes.join(' or ')}`, () => `${ex.headers['content-type'] ?? 'no Content-Type'} (status ${ex.status})`);
   return t.expect(ex.json !== undefined, 'GEN-JSON', 'a JSON body', () => `${ex.jsonError ?? 'not JSON'}: ${describe(ex)}`) && ok;
@@ -79,7 +81,7 @@ function schemaErrors(validate: { errors?: unknown }): string {
  * A successful answer as documented: status, media type, envelope and schema. Returns the body when all
  * of them hold, so that callers check what a schema cannot say on a body known to have the right shape.
  */
-export function expectSuccess(t: CheckContext, id: OperationId, ex: Exchange, options: { anySuccessStatus?: boolean } = {}): any {
+export function expectSuccess(t: Judge, id: OperationId, ex: Exchange, options: { anySuccessStatus?: boolean } = {}): any {
   t.uses(ex);
   const op = operation(id);
   const req = SUCCESS[id];
@@ -124,8 +126,16 @@ export function expectSuccess(t: CheckContext, id: OperationId, ex: Exchange, op
   return undefined;
 }
 
+/** The status of a 2xx answer is the one documented (200 for chaos settings, 202 for a push, any 2xx elsewhere). */
+export function expectSuccessStatus(t: Judge, id: OperationId, ex: Exchange): boolean {
+  t.uses(ex);
+  const op = operation(id);
+  const successKeys = [...op.responses.keys()].filter((k) => k.startsWith('2'));
+  return t.expect(is2xx(ex.status) && documentedResponse(op, ex.status) !== undefined, SUCCESS[id].status, `status ${successKeys.join(' or ').replace('2XX', 'any 2xx')}`, () => describe(ex));
+}
+
 /** The media type of a JSON answer (under GEN-JSON), judged on any 2xx of the operation. */
-export function expectJsonMediaType(t: CheckContext, id: OperationId, ex: Exchange): void {
+export function expectJsonMediaType(t: Judge, id: OperationId, ex: Exchange): void {
   t.uses(ex);
   const op = operation(id);
   const documented = documentedResponse(op, ex.status) ?? op.responses.get([...op.responses.keys()].find((k) => k.startsWith('2'))!);
@@ -137,7 +147,7 @@ export function expectJsonMediaType(t: CheckContext, id: OperationId, ex: Exchan
  * The envelope alone (GEN-WRAP-RESPONSE, or GEN-UNWRAPPED-LOGGED-REQUEST for the logged request), on a 2xx
  * answer with a JSON body: the resource wrapped in the property the description names, or not wrapped.
  */
-export function expectEnvelope(t: CheckContext, id: OperationId, ex: Exchange): void {
+export function expectEnvelope(t: Judge, id: OperationId, ex: Exchange): void {
   t.uses(ex);
   const op = operation(id);
   const key = [...op.responses.keys()].find((k) => k.startsWith('2'))!;
@@ -185,7 +195,7 @@ const CREDENTIALS_WORDING = /credential|authenticat|api[ -]?key|token|log ?in|si
  * The wrapped resource of a 2xx answer whatever else is wrong with it, so that a check of one field is not
  * hidden by a deviation that another check reports. Ends the check (under `id`) when there is none.
  */
-export function wrappedResource(t: CheckContext, ex: Exchange, wrapper: string, id: RequirementId): any {
+export function wrappedResource(t: Judge, ex: Exchange, wrapper: string, id: RequirementId): any {
   t.uses(ex);
   const resource = (ex.json as Record<string, unknown> | undefined)?.[wrapper];
   t.expect(is2xx(ex.status) && resource !== null && typeof resource === 'object', id, `a 2xx answer with { ${wrapper} }`, () => describe(ex));
@@ -194,13 +204,13 @@ export function wrappedResource(t: CheckContext, ex: Exchange, wrapper: string, 
 }
 
 /** 401 (under `id`), whatever the body. */
-export function expectUnauthorized(t: CheckContext, ex: Exchange, id: RequirementId): void {
+export function expectUnauthorized(t: Judge, ex: Exchange, id: RequirementId): void {
   t.uses(ex);
   t.expect(ex.status === 401, id, 'status 401', () => describe(ex));
 }
 
 /** 401 with the interface's plain-text body stating that credentials are required. */
-export function expectUnauthorizedBody(t: CheckContext, ex: Exchange): void {
+export function expectUnauthorizedBody(t: Judge, ex: Exchange): void {
   t.uses(ex);
   if (!t.expect(ex.status === 401, 'AUTH-401-BODY', 'status 401 with a plain-text body', () => describe(ex))) return;
   t.expect(ex.mediaType === 'text/plain', 'AUTH-401-BODY', 'Content-Type text/plain', () => ex.headers['content-type'] ?? 'no Content-Type');
@@ -208,13 +218,13 @@ export function expectUnauthorizedBody(t: CheckContext, ex: Exchange): void {
 }
 
 /** 403 (under AUTH-403), whatever the body. */
-export function expectForbidden(t: CheckContext, ex: Exchange): void {
+export function expectForbidden(t: Judge, ex: Exchange): void {
   t.uses(ex);
   t.expect(ex.status === 403, 'AUTH-403', 'status 403', () => describe(ex));
 }
 
 /** 403 with an error list of one entry titled Forbidden whose source is an empty object. */
-export function expectForbiddenBody(t: CheckContext, id: OperationId, ex: Exchange): void {
+export function expectForbiddenBody(t: Judge, id: OperationId, ex: Exchange): void {
   t.uses(ex);
   if (!t.expect(ex.status === 403, 'AUTH-403-BODY', 'status 403 with an error list', () => describe(ex))) return;
   const documented = documentedResponse(operation(id), 403)!;
@@ -224,7 +234,7 @@ export function expectForbiddenBody(t: CheckContext, id: OperationId, ex: Exchan
 }
 
 /** 404 with the not-found body, for operations that document 404. */
-export function expectNotFound(t: CheckContext, id: OperationId, ex: Exchange): void {
+export function expectNotFound(t: Judge, id: OperationId, ex: Exchange): void {
   t.uses(ex);
   const documented = documentedResponse(operation(id), 404);
   if (!documented || documented.key !== '404') throw new Error(`${id} documents no 404; use expectNotAccepted`);
@@ -240,7 +250,7 @@ export function expectNotFound(t: CheckContext, id: OperationId, ex: Exchange): 
  * The request is not accepted: no 2xx (under `id`), and, as any serious API does, a 4xx rather than a 5xx
  * or anything else (GEN-NO-5XX). Returns true when the answer was a 4xx.
  */
-export function expectRejected(t: CheckContext, ex: Exchange, id: RequirementId, what: string): boolean {
+export function expectRejected(t: Judge, ex: Exchange, id: RequirementId, what: string): boolean {
   t.uses(ex);
   if (!t.expect(ex.status !== 0 && !is2xx(ex.status), id, `${what} is not accepted (no 2xx)`, () => describe(ex))) return false;
   return t.expect(ex.status >= 400 && ex.status < 500, 'GEN-NO-5XX', `a 4xx for ${what}`, () => describe(ex));
@@ -250,7 +260,7 @@ export function expectRejected(t: CheckContext, ex: Exchange, id: RequirementId,
  * A body that lacks a required property: rejected (under `id`) with an error list titled Invalid JSON whose
  * detail names the missing pointer and the required type, and whose source is an empty object.
  */
-export function expectInvalidJson(t: CheckContext, ex: Exchange, id: RequirementId, pointer: string, type: string): void {
+export function expectInvalidJson(t: Judge, ex: Exchange, id: RequirementId, pointer: string, type: string): void {
   if (!expectRejected(t, ex, id, `a body without ${pointer}`)) return;
   if (!expectJsonBody(t, ex, ['application/json'])) return;
   const body = ex.json as { errors?: { title?: unknown; detail?: unknown; source?: unknown }[] };
@@ -262,4 +272,25 @@ export function expectInvalidJson(t: CheckContext, ex: Exchange, id: Requirement
   t.expect(new RegExp(`\\b${type}\\b`, 'i').test(detail), 'ERR-INVALID-JSON', `detail naming the required type (${type})`, () => JSON.stringify(entry!.detail));
   const source = entry!.source;
   t.expect(source !== null && typeof source === 'object' && !Array.isArray(source) && Object.keys(source).length === 0, 'ERR-INVALID-JSON', 'source an empty object {}', () => JSON.stringify(source));
+}
+
+/**
+ * An invalid payload is never accepted (under the requirement it breaks) and gets a 4xx. A missing wrapper is
+ * answered Invalid JSON naming its pointer and type, as the interface says; for other rejections the body
+ * is not shown, so it is judged only when it is an error list.
+ */
+export function expectInvalidRejected(t: Judge, op: OperationId, invalid: Invalid, ex: Exchange): void {
+  const id = brokenRequirement(op, invalid);
+  const what = `${invalid.rule} at ${invalid.pointer || 'the body'}`;
+  // a mock rejects with a body of its own; the Invalid JSON shape is a live deployment's to show
+  if (invalid.rule === 'missing-required' && t.target.profile === 'live') {
+    expectInvalidJson(t, ex, id, invalid.pointer, invalid.type ?? 'object');
+    return;
+  }
+  if (!expectRejected(t, ex, id, what)) return;
+  const body = ex.json as { errors?: unknown } | undefined;
+  if (body && typeof body === 'object' && 'errors' in body) {
+    const validate = schema('error-list.json');
+    t.expect(validate(body) === true, 'ERR-ERROR-LIST', 'an error list of the documented shape', () => `${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}: ${describe(ex)}`);
+  }
 }

@@ -210,41 +210,7 @@ export class Client {
       const cap = this.options.maxBodyBytes ?? 8 * 1024 * 1024;
       const { bytes, truncated } = await readCapped(response.body, cap);
       this.unanswered = 0;
-      const responseHeaders: Record<string, string> = {};
-      for (const [k, v] of Object.entries(response.headers)) {
-        if (v !== undefined) responseHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-      }
-      const contentType = responseHeaders['content-type'];
-      const mediaType = contentType?.split(';')[0]!.trim().toLowerCase() || undefined;
-      const text = bytes.toString('utf8');
-      let json: unknown;
-      let jsonError: string | undefined;
-      if (bytes.length === 0) jsonError = 'the body is empty';
-      else if (truncated) jsonError = `the body is longer than ${cap} bytes; only its start was read`;
-      else {
-        try {
-          json = JSON.parse(text);
-        } catch (error) {
-          jsonError = `the body is not JSON (${(error as Error).message})`;
-        }
-      }
-      // spelt out rather than spread: a spread of mixed shapes was the dearest line here in a micro-benchmark
-      const exchange: Exchange = {
-        method: base.method,
-        url: base.url,
-        requestHeaders: base.requestHeaders,
-        requestBody: base.requestBody,
-        status: response.statusCode,
-        headers: responseHeaders,
-        mediaType,
-        bytes,
-        truncated,
-        text,
-        json,
-        durationMs: performance.now() - started,
-      };
-      if (jsonError) exchange.jsonError = jsonError;
-      return exchange;
+      return answerOf(base, response.statusCode, response.headers, bytes, truncated ? cap : undefined, performance.now() - started);
     } catch (error) {
       this.unanswered++;
       return this.noResponse(base, started, transportReason(error as Error & { code?: string }, this.options.timeoutMs));
@@ -271,51 +237,111 @@ export class Client {
 
   /** A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. */
   curl(exchange: Exchange): string {
-    const parts = ['curl', '-sS', '-i', '-X', exchange.method, shellQuote(exchange.url)];
-    for (const [name, value] of Object.entries(exchange.requestHeaders)) {
-      if (name === 'accept') continue;
-      const header = `${name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name}: ${value}`;
-      // double quotes where a placeholder must expand, single quotes everywhere else
-      parts.push('-H', value.includes('$MOCKAPI_') ? `"${header.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(header));
-    }
-    const body = exchange.requestBody;
-    if (body !== undefined) {
-      const text = body.toString('utf8');
-      if (!Buffer.from(text, 'utf8').equals(body)) {
-        return `printf '%s' ${shellQuote(body.toString('base64'))} | base64 -d | ${parts.join(' ')} --data-binary @-`;
-      }
-      if (body.length > EVIDENCE_BODY_BYTES) {
-        return `head -c ${body.length} /dev/zero | tr '\\0' 'x' | ${parts.join(' ')} --data-binary @-  # stands in for a ${body.length}-byte body`;
-      }
-      parts.push('--data-binary', shellQuote(this.redactor.redact(text)));
-    }
-    return parts.join(' ');
+    return curlOf(exchange, this.redactor);
   }
 
   /** Request and response as plain data, bodies cut to a few KiB, keys redacted. */
   evidence(exchange: Exchange): Evidence {
-    const cut = (buf: Buffer | undefined) => {
-      if (!buf || buf.length === 0) return '';
-      const text = buf.subarray(0, EVIDENCE_BODY_BYTES).toString('utf8');
-      return this.redactor.redact(buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
-    };
-    return {
-      request: { method: exchange.method, url: exchange.url, headers: exchange.requestHeaders, body: cut(exchange.requestBody) },
-      response: exchange.status === 0
-        ? { status: 0, error: exchange.error ?? 'no response', headers: {}, body: '' }
-        : {
-            status: exchange.status,
-            headers: Object.fromEntries(Object.entries(exchange.headers).map(([k, v]) => [k, this.redactor.redact(v)])),
-            body: cut(exchange.bytes),
-          },
-      curl: this.curl(exchange),
-      ...(exchange.rateLimited ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` } : {}),
-    };
+    return evidenceOf(exchange, this.redactor);
   }
 
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/**
+ * An exchange from an HTTP answer: headers by lower-case name (repeated ones joined), the media type's
+ * essence, the text and, where it is JSON, the parsed body. `cappedAt` is set when only the first that many
+ * bytes were read. Shared by the client and by recorded exchanges (src/exchange.ts).
+ */
+export function answerOf(
+  base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  bytes: Buffer,
+  cappedAt: number | undefined,
+  durationMs: number,
+): Exchange {
+  const responseHeaders: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v !== undefined) responseHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  const contentType = responseHeaders['content-type'];
+  const mediaType = contentType?.split(';')[0]!.trim().toLowerCase() || undefined;
+  const text = bytes.toString('utf8');
+  let json: unknown;
+  let jsonError: string | undefined;
+  if (bytes.length === 0) jsonError = 'the body is empty';
+  else if (cappedAt !== undefined) jsonError = `the body is longer than ${cappedAt} bytes; only its start was read`;
+  else {
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      jsonError = `the body is not JSON (${(error as Error).message})`;
+    }
+  }
+  // spelt out rather than spread: a spread of mixed shapes was the dearest line here in a micro-benchmark
+  const exchange: Exchange = {
+    method: base.method,
+    url: base.url,
+    requestHeaders: base.requestHeaders,
+    requestBody: base.requestBody,
+    status,
+    headers: responseHeaders,
+    mediaType,
+    bytes,
+    truncated: cappedAt !== undefined,
+    text,
+    json,
+    durationMs,
+  };
+  if (jsonError) exchange.jsonError = jsonError;
+  return exchange;
+}
+
+/** A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. */
+export function curlOf(exchange: Exchange, redactor: Redactor): string {
+  const parts = ['curl', '-sS', '-i', '-X', exchange.method, shellQuote(exchange.url)];
+  for (const [name, value] of Object.entries(exchange.requestHeaders)) {
+    if (name === 'accept') continue;
+    const header = `${name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name}: ${value}`;
+    // double quotes where a placeholder must expand, single quotes everywhere else
+    parts.push('-H', value.includes('$MOCKAPI_') ? `"${header.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(header));
+  }
+  const body = exchange.requestBody;
+  if (body !== undefined) {
+    const text = body.toString('utf8');
+    if (!Buffer.from(text, 'utf8').equals(body)) {
+      return `printf '%s' ${shellQuote(body.toString('base64'))} | base64 -d | ${parts.join(' ')} --data-binary @-`;
+    }
+    if (body.length > EVIDENCE_BODY_BYTES) {
+      return `head -c ${body.length} /dev/zero | tr '\\0' 'x' | ${parts.join(' ')} --data-binary @-  # stands in for a ${body.length}-byte body`;
+    }
+    parts.push('--data-binary', shellQuote(redactor.redact(text)));
+  }
+  return parts.join(' ');
+}
+
+/** Request and response as plain data, bodies cut to a few KiB, keys redacted. */
+export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
+  const cut = (buf: Buffer | undefined) => {
+    if (!buf || buf.length === 0) return '';
+    const text = buf.subarray(0, EVIDENCE_BODY_BYTES).toString('utf8');
+    return redactor.redact(buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
+  };
+  return {
+    request: { method: exchange.method, url: exchange.url, headers: exchange.requestHeaders, body: cut(exchange.requestBody) },
+    response: exchange.status === 0
+      ? { status: 0, error: exchange.error ?? 'no response', headers: {}, body: '' }
+      : {
+          status: exchange.status,
+          headers: Object.fromEntries(Object.entries(exchange.headers).map(([k, v]) => [k, redactor.redact(v)])),
+          body: cut(exchange.bytes),
+        },
+    curl: curlOf(exchange, redactor),
+    ...(exchange.rateLimited ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` } : {}),
+  };
 }
 
 export interface Evidence {

@@ -1,12 +1,12 @@
 // Echo checks: an answer holds every field that was sent, with the value sent; extra fields are allowed.
-import type { CheckContext } from './check.ts';
+import type { Judge } from './context.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 
 /** A value as the message shows it: JSON, or "absent" where there is none (JSON.stringify gives undefined). */
 const shown = (value: unknown): string => JSON.stringify(value) ?? 'absent';
 
 /** Every field sent comes back with the value sent (extra fields are allowed). */
-export function expectEcho(t: CheckContext, id: RequirementId, sent: unknown, got: unknown, path: string): void {
+export function expectEcho(t: Judge, id: RequirementId, sent: unknown, got: unknown, path: string): void {
   if (sent !== null && typeof sent === 'object') {
     if (!t.expect(got !== null && typeof got === 'object' && Array.isArray(got) === Array.isArray(sent), id, `${path} echoed as ${Array.isArray(sent) ? 'an array' : 'an object'}`, () => shown(got))) return;
     if (Array.isArray(sent) && !t.expect((got as unknown[]).length === sent.length, id, `${path} with ${sent.length} items`, () => shown(got))) return;
@@ -23,7 +23,7 @@ const statusesOf = (items: unknown): unknown[] | undefined =>
  * Chaos settings come back as sent, but for httpErrors: "HTTP error status codes to return at random" is a set
  * of statuses, so their order and any repetition are the deployment's to keep or not; the statuses are not.
  */
-export function expectChaosEcho(t: CheckContext, id: RequirementId, sent: Record<string, unknown>, got: unknown, path = 'chaos'): void {
+export function expectChaosEcho(t: Judge, id: RequirementId, sent: Record<string, unknown>, got: unknown, path = 'chaos'): void {
   if (!t.expect(got !== null && typeof got === 'object' && !Array.isArray(got), id, `${path} echoed as an object`, () => shown(got))) return;
   const answer = got as Record<string, unknown>;
   for (const [key, value] of Object.entries(sent)) {

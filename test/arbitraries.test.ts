@@ -2,7 +2,7 @@
 // columns); every invalid one fails for the rule it is labelled with, at its pointer, and for nothing else.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { breachesOf } from '../properties/breaches.ts';
+import { breachesOf } from '../contract/breaches.ts';
 import { quietChaos } from '../src/support.ts';
 import {
   invalidChaos, invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, invalidState, mockApiIdInRange, mockApiIdOutOfRange, nextDown, nextUp, otherAuthorization,

@@ -12,6 +12,8 @@ export interface Answer {
   text: string;
   /** the body parsed as JSON */
   json: unknown;
+  /** what was sent, as sent */
+  request: { method: string; path: string; headers: Record<string, string>; body: string | Buffer | undefined };
 }
 
 export interface Call {
@@ -46,7 +48,7 @@ export function send(baseUrl: string, method: string, path: string, call: Call, 
         } catch {
           json = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text, json });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text, json, request: { method, path, headers, body: payload } });
       });
     });
     req.on('error', reject);

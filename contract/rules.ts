@@ -1,8 +1,8 @@
 // Which requirement an invalid payload breaks, from the rule it is labelled with and where: the verdict on a
-// generated payload cites the statement that payload breaks.
-import type { OperationId } from '../contract/schemas.ts';
-import type { RequirementId } from '../contract/requirements.ts';
-import type { Invalid } from './arbitraries.ts';
+// generated or recorded payload cites the statement that payload breaks.
+import type { OperationId } from './schemas.ts';
+import type { RequirementId } from './requirements.ts';
+import type { Invalid } from './invalid.ts';
 
 const TYPES: Partial<Record<OperationId, RequirementId>> = {
   updateChaosSettings: 'CHAOS-TYPES',

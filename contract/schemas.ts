@@ -3,12 +3,13 @@
 // exactly one copy of every schema.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { PACKAGE_ROOT } from './package-root.ts';
 
-export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
+/** schemas/ at the package's root, from the sources as from the compiled package (dist/ holds no copy) */
+export const SCHEMAS_DIR = join(PACKAGE_ROOT, 'schemas');
 export const SCHEMA_BASE = 'https://mockapi-conformance.example/schemas/';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -7,12 +7,13 @@ import type { Fault } from './patch.ts';
 
 const DIRECTORY = new URL('./faults/', import.meta.url);
 
+/** a fault's module: .ts in the sources, .js compiled (not the .d.ts, .js.map or .d.ts.map beside it) */
 const SOURCE = /\.(?:ts|js)$/;
 
 /** file name of each fault, by its name */
 const FILES = new Map(
   readdirSync(fileURLToPath(DIRECTORY))
-    .filter((file) => SOURCE.test(file) && !file.endsWith('.d.ts'))
+    .filter((file) => SOURCE.test(file) && !/\.d\.[cm]?ts$/.test(file))
     .sort()
     .map((file) => [file.replace(SOURCE, ''), file]),
 );

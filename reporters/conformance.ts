@@ -48,6 +48,14 @@ export interface ConformanceReport {
   checks: CheckResult[];
   /** errors outside any check (a suite that could not load, the run stopped at its bound): the run could not judge all */
   errors: string[];
+  /** set when recorded traffic was judged (check-har, proxy) rather than requests sent: where it came from and what was left out */
+  recorded?: {
+    source: string;
+    exchanges: number;
+    judged: number;
+    origins: string[];
+    ignored: { method: string; path: string; count: number }[];
+  };
 }
 
 /** One way of writing the report (the console summary, a JSON file ...): given the report once the run ends. */
@@ -65,8 +73,8 @@ export function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
   return meta.violations.some((v) => v.level === 'must') ? 'failed' : 'warned';
 }
 
-/** The area of a check: the name of the suite's file (suites/chaos-settings.suite.ts -> chaos-settings). */
-export const areaOf = (root: string, module: TestModule): string => relative(root, module.moduleId).replace(/^suites\//, '').replace(/\.suite\.ts$/, '');
+/** The area of a check: the name of the suite's file (suites/chaos-settings.suite.ts, or .js compiled -> chaos-settings). */
+export const areaOf = (root: string, module: TestModule): string => relative(root, module.moduleId).replace(/^suites\//, '').replace(/\.suite\.[jt]s$/, '');
 
 export class ConformanceReporter implements Reporter {
   report: ConformanceReport | undefined;

@@ -2,6 +2,7 @@
 // request sent. `mockapi-conformance --list` prints it; our tests hold the requirement register against it.
 // What a suite declares does not depend on the target: a check for one profile says so (CheckOptions.profile).
 import { readdirSync } from 'node:fs';
+import { SOURCE_EXTENSION } from '../contract/package-root.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import { FIXTURE_VARIABLES } from '../contract/fixtures.ts';
 import { operation, type OperationId } from '../contract/schemas.ts';
@@ -34,7 +35,8 @@ function declaringTarget(): Target {
 }
 
 async function declarations(): Promise<Declaration[]> {
-  const files = readdirSync(SUITES).filter((file) => file.endsWith('.suite.ts')).sort();
+  // the sources' .suite.ts, or the compiled package's .suite.js (beside which lie .d.ts and no source)
+  const files = readdirSync(SUITES).filter((file) => file.endsWith(`.suite${SOURCE_EXTENSION}`)).sort();
   return collectDeclarations(declaringTarget(), async () => {
     for (const file of files) await import(/* @vite-ignore */ new URL(file, SUITES).href);
   });

@@ -1,10 +1,16 @@
 // The command: parse the configuration, run, exit with 0 (no check failed), 1 (a check failed),
-// 2 (usage or configuration error) or 3 (the deployment could not be reached). Errors are one line.
+// 2 (usage or configuration error), 3 (the deployment could not be reached) or 4 (nothing failed, but checks
+// could not judge). Errors are one line. Subcommands: diff, check-har and proxy (recorded traffic).
+import { packageVersion } from '../contract/package-root.ts';
 import { catalogue, formatCatalogue } from './catalogue.ts';
 import { ConfigError, HELP, parseCommand } from './config.ts';
+import { runCheckHar } from './check-har.ts';
 import { DiffUsageError, runDiff } from './diff.ts';
-import { prismBin } from './mock.ts';
-import { EXIT, runConformance } from './run.ts';
+import { PRISM_ADVICE, prismBin } from './mock.ts';
+import { runProxy } from './proxy.ts';
+import { EXIT } from './exit.ts';
+
+const console_ = { write: (text: string) => process.stdout.write(text), error: (text: string) => process.stderr.write(text) };
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'diff') {
@@ -16,28 +22,43 @@ async function main(argv: string[]): Promise<number> {
       return EXIT.usage;
     }
   }
+  if (argv[0] === 'check-har') return runCheckHar(argv.slice(1), console_);
+  if (argv[0] === 'proxy') return runProxy(argv.slice(1), console_);
   let parsed;
+  const warn = (warnings: string[]) => {
+    for (const warning of warnings) process.stderr.write(`mockapi-conformance: warning: ${warning}\n`);
+  };
   try {
     parsed = parseCommand(argv);
   } catch (error) {
     if (error instanceof ConfigError) {
+      // a misspelt setting is often the cause of the error: its warning comes first
+      warn(error.warnings);
       process.stderr.write(`mockapi-conformance: ${error.message}\n`);
       return EXIT.usage;
     }
     throw error;
   }
+  // bin/mockapi-conformance.js answers --help and --version alone before loading this; here they come with other flags
+  if (parsed.version) {
+    process.stdout.write(`${packageVersion()}\n`);
+    return EXIT.passed;
+  }
   if (parsed.help) {
     process.stdout.write(`${HELP}\n`);
     return EXIT.passed;
   }
+  warn(parsed.warnings);
   if (parsed.list) {
     process.stdout.write(`${formatCatalogue(await catalogue())}\n`);
     return EXIT.passed;
   }
   if (parsed.config.profile === 'mock' && !parsed.config.baseUrl && !prismBin()) {
-    process.stderr.write('mockapi-conformance: --profile mock without --base-url starts the local Prism mock, and @stoplight/prism-cli is not installed (npm ci in the project installs it)\n');
+    process.stderr.write(`mockapi-conformance: ${PRISM_ADVICE}\n`);
     return EXIT.usage;
   }
+  // the runner (vitest) is loaded only for a run: the subcommands, --list and configuration errors do without it
+  const { runConformance } = await import('./run.ts');
   const { exitCode } = await runConformance(parsed.config);
   return exitCode;
 }

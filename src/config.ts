@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
 import { faultList, FAULTS_VARIABLE, LIST_FAULTS, unknownFaults } from '../reference/faults.ts';
-import { variationsOn, VariationsValueError } from '../reference/variations.ts';
+import { VARIATIONS_VARIABLE, variationsOn, VariationsValueError } from '../reference/variations.ts';
 import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { STATE_FILE } from './deletions.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../contract/fixtures.ts';
@@ -56,63 +56,98 @@ export interface RunConfig {
   pushPolicy: string | undefined;
   /** where a run against a deployment remembers what it deleted (src/deletions.ts) */
   stateFile: string;
+  /** where vitest keeps its cache (MOCKAPI_CACHE_DIR); undefined: under the system's temporary directory (src/run.ts) */
+  cacheDir: string | undefined;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  /** the warnings about unknown settings found before the error (one of them may be its cause) */
+  warnings: string[] = [];
+}
 
-export const HELP = `Usage: mockapi-conformance [flags]
+/**
+ * Every MOCKAPI_* name that means something to this package: the settings read below, the fixtures, the
+ * embedded reference's, and those our own tests and benchmark read. Any other MOCKAPI_* variable, and any
+ * other key in .env, is named in a warning (a misspelt setting would otherwise be silently ignored).
+ */
+export const KNOWN_SETTINGS: readonly string[] = [
+  'MOCKAPI_BASE_URL',
+  'MOCKAPI_TOKEN',
+  'MOCKAPI_FORBIDDEN_TOKEN',
+  'MOCKAPI_PROFILE',
+  'MOCKAPI_REPORT_JSON',
+  'MOCKAPI_REPORT_JUNIT',
+  'MOCKAPI_REPORT_MARKDOWN',
+  'MOCKAPI_REPORT_HTML',
+  'MOCKAPI_READ_ONLY',
+  'MOCKAPI_STRICT',
+  'MOCKAPI_BASELINE',
+  'MOCKAPI_TIMEOUT_MS',
+  'MOCKAPI_RUN_TIMEOUT_MS',
+  'MOCKAPI_CHECK_TIMEOUT_MS',
+  'MOCKAPI_CONCURRENCY',
+  'MOCKAPI_SEED',
+  'MOCKAPI_RUNS',
+  'MOCKAPI_ONLY',
+  'MOCKAPI_STATE_FILE',
+  'MOCKAPI_PUSH_POLICY',
+  'MOCKAPI_CACHE_DIR',
+  ...Object.values(FIXTURE_VARIABLES),
+  FAULTS_VARIABLE,
+  VARIATIONS_VARIABLE,
+  // read by our own tests (test/html.test.ts) and benchmark (bench/peak-memory.js)
+  'MOCKAPI_SCREENSHOT',
+  'MOCKAPI_BENCH_PEAK_FILE',
+];
 
-Verifies a deployment of the Mock API Management Service interface. With no base URL it starts the
-reference deployment embedded in this package and verifies that.
+const PREFIX = 'MOCKAPI_';
 
-  --base-url URL         MOCKAPI_BASE_URL         the deployment (http or https)
-  --token KEY            MOCKAPI_TOKEN            sent as "Authorization: Token KEY"
-  --forbidden-token KEY  MOCKAPI_FORBIDDEN_TOKEN  a valid key without permission on the fixtures (403 checks)
-  --profile live|mock    MOCKAPI_PROFILE          live (default): keeps state; mock: generated from the description
-                                                  (no base URL: the local Prism mock is started for the run)
-  --report-json FILE     MOCKAPI_REPORT_JSON      write the JSON report to FILE (schemas/report.json)
-  --report-junit FILE    MOCKAPI_REPORT_JUNIT     write JUnit XML to FILE (Jenkins, GitLab, GitHub test reporters)
-  --report-html FILE     MOCKAPI_REPORT_HTML      write one self-contained HTML page to FILE
-  --report-markdown FILE MOCKAPI_REPORT_MARKDOWN  write a Markdown summary to FILE
-                                                  (with GITHUB_ACTIONS set: annotations, and the summary
-                                                  appended to $GITHUB_STEP_SUMMARY)
-  --read-only            MOCKAPI_READ_ONLY        send only GET requests
-  --strict               MOCKAPI_STRICT           warnings (should-level statements broken) fail the run too
-  --baseline FILE        MOCKAPI_BASELINE         known outcomes by check id (schemas/baseline.json): fail only on a
-                                                  failure not in FILE, an entry that now passes, or one expired
-  --update-baseline FILE                          write a baseline of this run's checks that did not pass to FILE
-                                                  (reasons, issues and expiry dates of entries already there are kept)
-  --timeout-ms N         MOCKAPI_TIMEOUT_MS       per-request timeout (default 10000)
-  --run-timeout-ms N     MOCKAPI_RUN_TIMEOUT_MS   bound on the whole run (default 600000)
-  --check-timeout-ms N   MOCKAPI_CHECK_TIMEOUT_MS bound on one check (default: 15 s plus, per request it sends,
-                                                  ten times the latency measured before the run, 250 ms at least)
-  --concurrency N        MOCKAPI_CONCURRENCY      requests in flight at most (default 2, also the most used)
-  --seed N               MOCKAPI_SEED             seed of the generated payloads (printed by every run)
-  --runs N               MOCKAPI_RUNS             generated payloads per property (default by the latency measured
-                                                  before the run: 100 under 10 ms, 20 under 100 ms, else 10)
-  --only PATTERN         MOCKAPI_ONLY             run only the checks whose name matches PATTERN, a regular
-                                                  expression without case (e.g. CHAOS-, "generated")
-  --state-file FILE      MOCKAPI_STATE_FILE       where a run remembers what it deleted on each deployment
-                                                  (default .mockapi-conformance-state.jsonl here)
-  --push-policy VALUE    MOCKAPI_PUSH_POLICY      consent to push, and the outOfSyncPolicy to send: a push starts a job
-                                                  that pushes the mock API's OpenAPI document to its Git repository.
-                                                  Unset: no push is sent and the push and job checks are skipped
-  --list                                          print the catalogue of checks (id, requirement, statement, operation,
-                                                  what each sends, whether it writes, where it is declared); sends nothing
-  --help                                          this text
+/** Edit distance with transpositions (optimal string alignment): ULR -> URL is one edit. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
 
-  mockapi-conformance diff A.json B.json [--markdown FILE]
-                         what differs between two JSON reports (two deployments, or one before and after a
-                         release): checks whose outcome differs, and the open answers each chose; exit 1 when
-                         an outcome differs
+/**
+ * The known setting a name most likely meant: case aside, within two edits (a third of a long name's own
+ * part), the MOCKAPI_ prefix supplied where it is missing; undefined when none is that close.
+ */
+export function closestSetting(name: string): string | undefined {
+  const upper = name.toUpperCase();
+  const forms = upper.startsWith(PREFIX) ? [upper] : [upper, PREFIX + upper];
+  let closest: string | undefined;
+  let closestDistance = Infinity;
+  for (const known of KNOWN_SETTINGS) {
+    const bound = Math.max(2, Math.floor((known.length - PREFIX.length) / 3));
+    for (const form of forms) {
+      const distance = editDistance(form, known);
+      if (distance <= bound && distance < closestDistance) [closest, closestDistance] = [known, distance];
+    }
+  }
+  return closest;
+}
 
-Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
-A check whose fixture is not set is skipped with a reason that names the variable.
-Every check ends passed, failed (a must-level statement broken), warned (a should-level one), errored (it
-could not judge: no answer, a fixture gone, stopped at its bound) or skipped (not applicable or not configured).
-Exit codes: 0 nothing failed (warnings allowed unless --strict), 1 a check failed, 2 usage or configuration
-error, 3 deployment unreachable before the run, 4 nothing failed but errors kept the run from judging,
-130 interrupted.`;
+/** One line per MOCKAPI_* variable and per .env key that is no setting of ours; names only, never a value. */
+function unknownSettings(env: NodeJS.ProcessEnv, fromFile: Record<string, string>): string[] {
+  const known = new Set(KNOWN_SETTINGS);
+  const line = (name: string, where: string) => {
+    const meant = closestSetting(name);
+    return `${name}${where} is not a setting of mockapi-conformance${meant ? `; did you mean ${meant}?` : ''}`;
+  };
+  const fromEnv = Object.keys(env).filter((name) => name.toUpperCase().startsWith(PREFIX) && !known.has(name)).sort();
+  const inFile = Object.keys(fromFile).filter((name) => !known.has(name) && !fromEnv.includes(name));
+  return [...fromEnv.map((name) => line(name, '')), ...inFile.map((name) => line(name, ' in .env'))];
+}
+
+export { HELP } from './help.ts';
 
 const FLAGS = {
   'base-url': { type: 'string' },
@@ -137,14 +172,19 @@ const FLAGS = {
   'push-policy': { type: 'string' },
   'state-file': { type: 'string' },
   list: { type: 'boolean' },
-  help: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
 } as const;
 
 export interface ParsedCommand {
   help: boolean;
+  /** print the version and do nothing else */
+  version: boolean;
   /** print the catalogue of checks and send nothing */
   list: boolean;
   config: RunConfig;
+  /** settings that are not ours (a misspelt variable, a stray key in .env), one line each, for stderr */
+  warnings: string[];
 }
 
 function readDotenv(cwd: string): Record<string, string> {
@@ -199,7 +239,7 @@ function readBaselineSetting(source: string, value: string, cwd: string): NonNul
  * A report path is checked before any request: a run that writes to a deployment and only then finds it
  * cannot write its report has done the writes for nothing.
  */
-function writablePath(source: string, value: string, cwd: string): string {
+export function writablePath(source: string, value: string, cwd: string): string {
   const path = resolve(cwd, value);
   const dir = dirname(path);
   if (!existsSync(dir)) throw new ConfigError(`${source}: the directory ${dir} does not exist`);
@@ -228,8 +268,23 @@ function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
   }
 }
 
-/** Reads flags, environment and .env (in that order of precedence) into a validated RunConfig. */
-export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ParsedCommand {
+/**
+ * Reads flags, environment and .env (in that order of precedence) into a validated RunConfig, with a warning
+ * for each MOCKAPI_* variable or .env key that is not ours (also on a ConfigError, whose cause it may be).
+ * dotenv false: no .env is read (a run called as a library takes only what it is given).
+ */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), { dotenv = true }: { dotenv?: boolean } = {}): ParsedCommand {
+  const fromFile = dotenv ? readDotenv(cwd) : {};
+  const warnings = unknownSettings(env, fromFile);
+  try {
+    return { ...parseSettings(argv, env, fromFile, cwd), warnings };
+  } catch (error) {
+    if (error instanceof ConfigError) error.warnings = warnings;
+    throw error;
+  }
+}
+
+function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<string, string>, cwd: string): Omit<ParsedCommand, 'warnings'> {
   let values: { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
   try {
     ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
@@ -238,7 +293,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     const message = (error as Error).message.split('. ')[0]!.replace(/\.$/, '');
     throw new ConfigError(`${message} (see --help)`);
   }
-  const fromFile = readDotenv(cwd);
   // An empty variable counts as unset, as in .env.example where optional keys are left empty.
   const setting = (variable: string): string | undefined => {
     const value = env[variable] ?? fromFile[variable];
@@ -336,6 +390,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const pushPolicy = pushSetting?.[1].trim();
   const stateSetting = pick('state-file', 'MOCKAPI_STATE_FILE');
   const stateFile = resolve(cwd, stateSetting ? writablePath(...stateSetting, cwd) : STATE_FILE);
+  const cacheSetting = setting('MOCKAPI_CACHE_DIR');
+  const cacheDir = cacheSetting === undefined ? undefined : resolve(cwd, cacheSetting.trim());
 
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
@@ -361,7 +417,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   return {
     help: values.help === true,
+    version: values.version === true,
     list: values.list === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, reportHtml, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, reportHtml, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile, cacheDir },
   };
 }

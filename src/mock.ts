@@ -1,4 +1,5 @@
-// The local mock deployment: Prism (@stoplight/prism-cli, a devDependency) serving schemas/openapi.yaml on
+// The local mock deployment: Prism (@stoplight/prism-cli: a devDependency here, an optional peer dependency of
+// the installed package, see PRISM_ADVICE) serving schemas/openapi.yaml on
 // 127.0.0.1. Started for `npm run mock`, for `--profile mock` without a base URL, and by our tests.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -6,6 +7,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Fixtures } from '../contract/fixtures.ts';
+import { SOURCE_EXTENSION } from '../contract/package-root.ts';
 import { SCHEMAS_DIR } from '../contract/schemas.ts';
 
 export interface MockDeployment {
@@ -13,7 +15,19 @@ export interface MockDeployment {
   close(): Promise<void>;
 }
 
-/** Prism's command, or undefined where the package is not installed (an install without devDependencies). */
+/** The Prism our tests run and whose answers the mock profile's checks are written against. */
+export const PRISM_VERSION = '5.14.2';
+
+/** How to install Prism: in a checkout it is a devDependency; beside an installed package, an optional peer. */
+const INSTALL_PRISM =
+  SOURCE_EXTENSION === '.ts'
+    ? 'npm ci in the project installs it (a devDependency)'
+    : `npm install @stoplight/prism-cli@${PRISM_VERSION} beside mockapi-conformance (with npx: npx -p mockapi-conformance -p @stoplight/prism-cli@${PRISM_VERSION} mockapi-conformance --profile mock)`;
+
+/** Why `--profile mock` without a base URL cannot run, and the exact command that fixes it: one line. */
+export const PRISM_ADVICE = `--profile mock without --base-url starts the local Prism mock, which is not installed: ${INSTALL_PRISM}`;
+
+/** Prism's command, or undefined where the package is not installed (an install without it beside, or without devDependencies). */
 export function prismBin(): string | undefined {
   try {
     const pkg = createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json');
@@ -37,7 +51,7 @@ function freePort(): Promise<number> {
 
 export async function startMock(options: { port?: number; spec?: string } = {}): Promise<MockDeployment> {
   const bin = prismBin();
-  if (!bin) throw new Error('@stoplight/prism-cli is not installed (it is a devDependency: run npm ci in the project)');
+  if (!bin) throw new Error(`the local Prism mock (@stoplight/prism-cli ${PRISM_VERSION}) is not installed: ${INSTALL_PRISM}`);
   const port = options.port || (await freePort());
   const spec = options.spec ?? join(SCHEMAS_DIR, 'openapi.yaml');
   const child = spawn(process.execPath, [bin, 'mock', '-h', '127.0.0.1', '-p', String(port), spec], { stdio: ['ignore', 'pipe', 'pipe'] });

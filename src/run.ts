@@ -1,27 +1,26 @@
 // A conformance run: open the target (src/target.ts), run the checks of suites/ through vitest's Node API
 // with the target provided to every worker, let the reporters write the report, and turn it into an exit
 // code. Ctrl-C stops the checks and puts back what they changed (src/guard.ts).
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
+import { CODE_ROOT, PACKAGE_ROOT, packageVersion, SOURCE_EXTENSION } from '../contract/package-root.ts';
 import { openApiDocument } from '../contract/schemas.ts';
-import { ConformanceReporter, type ConformanceReport, type ReportFormat } from '../reporters/conformance.ts';
-import { githubFormat } from '../reporters/github.ts';
-import { htmlFormat } from '../reporters/html.ts';
-import { jsonFormat } from '../reporters/json.ts';
-import { junitFormat } from '../reporters/junit.ts';
-import { markdownFormat } from '../reporters/markdown.ts';
+import { ConformanceReporter, type ConformanceReport } from '../reporters/conformance.ts';
+import { reportFormats } from '../reporters/formats.ts';
 import { ProgressReporter } from '../reporters/progress.ts';
-import { summaryFormat } from '../reporters/summary.ts';
 import type { Target } from './check.ts';
 import type { RunConfig } from './config.ts';
 import { baselineOf, formatJudged, judge, readBaseline, writeBaseline } from './baseline.ts';
 import { organisationGuard } from './guard.ts';
 import { openTarget } from './target.ts';
+import { EXIT, exitCodeOf } from './exit.ts';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+// where bench/main.ts finds the command and its results
+export { PACKAGE_ROOT };
 
-export const EXIT = { passed: 0, failed: 1, usage: 2, unreachable: 3, unjudged: 4, interrupted: 130 } as const;
+export { EXIT };
 
 class Interrupted extends Error {}
 
@@ -30,6 +29,11 @@ export interface RunOutput {
   error(text: string): void;
   /** the output is a terminal: progress is one line rewritten in place */
   tty: boolean;
+  /**
+   * Ctrl-C (SIGINT, SIGTERM) is the run's: it stops the checks and puts back what they changed (the command;
+   * the default). false: the process's handlers are left as they are (a run called as a library).
+   */
+  signals?: boolean;
 }
 
 const consoleOutput: RunOutput = {
@@ -38,8 +42,13 @@ const consoleOutput: RunOutput = {
   tty: process.stdout.isTTY === true,
 };
 
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(`${PACKAGE_ROOT}package.json`, 'utf8')) as { version: string }).version;
+/**
+ * Where vitest (Vite) keeps its cache: MOCKAPI_CACHE_DIR, else a directory of this user and version under the
+ * system's temporary directory. Vite's default, node_modules/.vite under the root, is inside the installed
+ * package, which a run must leave as it found it (and which may not be writable).
+ */
+export function cacheDirectory(config: Pick<RunConfig, 'cacheDir'>): string {
+  return config.cacheDir ?? join(tmpdir(), `mockapi-conformance-${process.getuid?.() ?? 'user'}`, packageVersion(), 'vite');
 }
 
 /** Workers of a run, and so requests in flight at most: a check sends one request at a time. */
@@ -64,18 +73,11 @@ function header(config: RunConfig, target: Target, description: string): string 
  * ended before any result, or 'interrupted' after Ctrl-C once what the checks changed is put back.
  */
 async function runChecks(config: RunConfig, target: Target, output: RunOutput): Promise<ConformanceReport | undefined | 'interrupted'> {
-  const formats: ReportFormat[] = [
-    summaryFormat(output.write),
-    ...(config.reportJson ? [jsonFormat(config.reportJson, output.write)] : []),
-    ...(config.reportJunit ? [junitFormat(config.reportJunit, output.write)] : []),
-    ...(config.reportMarkdown ? [markdownFormat(config.reportMarkdown, output.write)] : []),
-    ...(config.reportHtml ? [htmlFormat(config.reportHtml, output.write)] : []),
-    ...(config.github ? [githubFormat(output.write, config.github.stepSummary)] : []),
-  ];
+  const formats = reportFormats(config, output.write);
   let stopped = false;
   const reporter = new ConformanceReporter(
     {
-      root: PACKAGE_ROOT,
+      root: CODE_ROOT,
       target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
       run: { seed: target.seed, runs: target.runs, strict: config.strict },
       version: packageVersion(),
@@ -87,14 +89,15 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
   const vitest = await createVitest(
     'test',
     {
-      root: PACKAGE_ROOT,
+      // the sources from a checkout, dist/ from an installed package
+      root: CODE_ROOT,
       config: false,
-      include: ['suites/**/*.suite.ts'],
+      include: [`suites/**/*.suite${SOURCE_EXTENSION}`],
       watch: false,
       // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
-      reporters: [new ProgressReporter(PACKAGE_ROOT, { write: output.write, tty: output.tty }), reporter],
+      reporters: [new ProgressReporter(CODE_ROOT, { write: output.write, tty: output.tty }), reporter],
       provide: { target, openapi: openApiDocument() },
-      setupFiles: [`${PACKAGE_ROOT}src/worker-setup.ts`],
+      setupFiles: [join(CODE_ROOT, 'src', `worker-setup${SOURCE_EXTENSION}`)],
       ...(config.only ? { testNamePattern: config.only } : {}),
       // Files share no fixture, so they run in parallel; checks within a file run in order, one request at a
       // time, so requests in flight are at most the workers: --concurrency 1 makes the run serial. Threads and
@@ -108,7 +111,7 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
       testTimeout: config.timeoutMs * 6 + 10_000,
       passWithNoTests: false,
     },
-    { logLevel: 'error' },
+    { logLevel: 'error', cacheDir: cacheDirectory(config) },
   );
   // a bound on the whole run, whatever the deployment does (vitest knows two reasons to cancel; the report says ours)
   const bound = setTimeout(() => {
@@ -116,12 +119,14 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
     void vitest.cancelCurrentRun('keyboard-input');
   }, config.runTimeoutMs);
   // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
-  const guard = await organisationGuard(target);
-  // vitest's own handlers would exit the process before anything is put back: the command takes them over
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  const signals = output.signals !== false;
+  const guard = signals ? await organisationGuard(target) : undefined;
   let onSignal = () => {};
   const interrupted = new Promise<never>((_, reject) => {
+    if (!signals) return;
+    // vitest's own handlers would exit the process before anything is put back: the command takes them over
+    process.removeAllListeners('SIGINT');
+    process.removeAllListeners('SIGTERM');
     onSignal = () => reject(new Interrupted());
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
@@ -170,10 +175,7 @@ function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput
     if (judged.unexpected.length > 0 || report.errors.length > 0 || ranNothing) return EXIT.unjudged;
     return EXIT.passed;
   }
-  const { failed, warned, errored } = report.summary;
-  if (failed > 0 || (config.strict && warned > 0)) return EXIT.failed;
-  if (errored > 0 || report.errors.length > 0 || ranNothing) return EXIT.unjudged;
-  return EXIT.passed;
+  return exitCodeOf(report);
 }
 
 export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {

@@ -1,10 +1,10 @@
 // Configuration: flags over environment over .env; every bad value is one ConfigError line that never
 // contains a key.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseCommand } from '../src/config.ts';
+import { closestSetting, ConfigError, KNOWN_SETTINGS, parseCommand } from '../src/config.ts';
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'conformance-config-'));
 const parse = (argv: string[], env: Record<string, string> = {}, cwd = emptyDir()) => parseCommand(argv, env, cwd).config;
@@ -21,7 +21,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('parseCommand', () => {
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, reportJunit: undefined, reportMarkdown: undefined, reportHtml: undefined, github: undefined, readOnly: false, strict: false, baseline: undefined, updateBaseline: undefined, timeoutMs: 10_000, runTimeoutMs: 600_000, checkTimeoutMs: undefined, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/) });
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, reportJunit: undefined, reportMarkdown: undefined, reportHtml: undefined, github: undefined, readOnly: false, strict: false, baseline: undefined, updateBaseline: undefined, timeoutMs: 10_000, runTimeoutMs: 600_000, checkTimeoutMs: undefined, concurrency: 2, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/), cacheDir: undefined });
   });
 
   test('flags win over the environment, the environment over .env', () => {
@@ -128,5 +128,84 @@ describe('parseCommand', () => {
     const message = error(['--base-url', 'http://x.test', '--token', key]);
     expect(message).toBe('--token contains white space; give the key alone, without "Token "');
     expect(error(['--base-url', 'http://x.test', '--token', 'Dup1icateK3y', '--forbidden-token', 'Dup1icateK3y'])).not.toContain('Dup1icateK3y');
+  });
+
+  test('-h and -V are --help and --version', () => {
+    expect(parseCommand(['-h'], {}, emptyDir())).toMatchObject({ help: true, version: false });
+    expect(parseCommand(['-V'], {}, emptyDir())).toMatchObject({ help: false, version: true });
+    expect(parseCommand(['--version'], {}, emptyDir()).version).toBe(true);
+  });
+
+  test("vitest's cache directory from MOCKAPI_CACHE_DIR, against the working directory; unset: the run's default", () => {
+    const cwd = emptyDir();
+    expect(parse([], { MOCKAPI_CACHE_DIR: 'cache' }, cwd).cacheDir).toBe(join(cwd, 'cache'));
+    expect(parse([], { MOCKAPI_CACHE_DIR: '/var/cache/conformance' }, cwd).cacheDir).toBe('/var/cache/conformance');
+    expect(parse([], { MOCKAPI_CACHE_DIR: '' }, cwd).cacheDir).toBeUndefined();
+  });
+});
+
+describe('settings that are not ours', () => {
+  const warnings = (env: Record<string, string>, dotenv?: string) => {
+    const cwd = emptyDir();
+    if (dotenv !== undefined) writeFileSync(join(cwd, '.env'), dotenv);
+    return parseCommand([], env, cwd).warnings;
+  };
+
+  test('a misspelt MOCKAPI_ variable is named with the setting it most likely meant', () => {
+    expect(warnings({ MOCKAPI_BASE_ULR: 'http://x.test' })).toEqual(['MOCKAPI_BASE_ULR is not a setting of mockapi-conformance; did you mean MOCKAPI_BASE_URL?']);
+    expect(warnings({ MOCKAPI_TOKN: 'k' })).toEqual(['MOCKAPI_TOKN is not a setting of mockapi-conformance; did you mean MOCKAPI_TOKEN?']);
+    expect(warnings({ mockapi_profile: 'mock' })).toEqual(['mockapi_profile is not a setting of mockapi-conformance; did you mean MOCKAPI_PROFILE?']);
+  });
+
+  test('without "did you mean" when no setting is close', () => {
+    expect(warnings({ MOCKAPI_FAVOURITE_COLOUR: 'blue' })).toEqual(['MOCKAPI_FAVOURITE_COLOUR is not a setting of mockapi-conformance']);
+  });
+
+  test('variables of others are not ours to judge; ours and the empty ones raise nothing', () => {
+    expect(warnings({ HOME: '/root', NODE_OPTIONS: '', MOCKAPI_TIMEOUT_MS: '5', MOCKAPI_TEAM_ID: '', MOCKAPI_REFERENCE_FAULTS: '' })).toEqual([]);
+  });
+
+  test('any key in .env that is not a setting, named with where it is; a name never with its value', () => {
+    const found = warnings({}, 'MOCKAPI_TIMEOUT_MS=5\nMOCKAPI_FORBIDEN_TOKEN=s3cret-value\nBASE_URL=http://x.test\nDATABASE_PASSWORD=hunter2\n');
+    expect(found).toEqual([
+      'MOCKAPI_FORBIDEN_TOKEN in .env is not a setting of mockapi-conformance; did you mean MOCKAPI_FORBIDDEN_TOKEN?',
+      'BASE_URL in .env is not a setting of mockapi-conformance; did you mean MOCKAPI_BASE_URL?',
+      'DATABASE_PASSWORD in .env is not a setting of mockapi-conformance',
+    ]);
+    expect(found.join('\n')).not.toMatch(/s3cret|hunter2|x\.test/);
+  });
+
+  test('a name in both the environment and .env is named once', () => {
+    expect(warnings({ MOCKAPI_TOKN: 'k' }, 'MOCKAPI_TOKN=k\n')).toEqual(['MOCKAPI_TOKN is not a setting of mockapi-conformance; did you mean MOCKAPI_TOKEN?']);
+  });
+
+  test('the warnings come with a configuration error too, whose cause they may be', () => {
+    try {
+      parseCommand([], { MOCKAPI_BASE_ULR: 'http://x.test', MOCKAPI_TOKEN: 'k' }, emptyDir());
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      expect((e as ConfigError).message).toMatch(/^MOCKAPI_TOKEN is set but no base URL/);
+      expect((e as ConfigError).warnings).toEqual(['MOCKAPI_BASE_ULR is not a setting of mockapi-conformance; did you mean MOCKAPI_BASE_URL?']);
+    }
+  });
+
+  test('close enough, and no closer: a missing prefix, a transposition, a letter or two', () => {
+    expect(closestSetting('MOCKAPI_TIMEOUT')).toBe('MOCKAPI_TIMEOUT_MS');
+    expect(closestSetting('MOCKAPI_SEEDS')).toBe('MOCKAPI_SEED');
+    expect(closestSetting('READ_ONLY')).toBe('MOCKAPI_READ_ONLY');
+    expect(closestSetting('MOCKAPI_URL')).toBeUndefined();
+    expect(closestSetting('DATABASE_URL')).toBeUndefined();
+  });
+
+  test('every MOCKAPI_ name our code, tests and benchmark read is a known setting', () => {
+    const root = new URL('../', import.meta.url);
+    const sources = (dir: string): string[] =>
+      readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })
+        // the tests of these warnings misspell names on purpose
+        .filter((file) => /\.[jt]s$/.test(file) && !/(?:^|\/)(?:config|package)\.test\.ts$/.test(file))
+        .map((file) => readFileSync(new URL(`${dir}${file}`, root), 'utf8'));
+    const named = new Set(['bin/', 'contract/', 'src/', 'reference/', 'reporters/', 'suites/', 'properties/', 'test/', 'bench/'].flatMap(sources).flatMap((text) => text.match(/\bMOCKAPI_[A-Z0-9_]*[A-Z0-9]\b/g) ?? []));
+    expect([...named].filter((name) => !KNOWN_SETTINGS.includes(name)).sort()).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ export interface CliOptions {
   /** the working directory; default a new empty one (a second run in the same one sees the first's state file) */
   cwd?: string;
   onSpawn?: (child: ChildProcess) => void;
+  /** a subcommand (check-har, proxy, diff): written first, before the flags */
+  command?: string;
 }
 
 /** An empty directory to run in. */
@@ -33,10 +35,10 @@ export const emptyDirectory = () => mkdtempSync(join(tmpdir(), 'mockapi-conforma
  * Runs `mockapi-conformance` with the given flags and environment (MOCKAPI_* from this process are not
  * passed on, so a developer's .env or shell cannot change a test's outcome) in an empty directory.
  */
-export async function runCli(args: string[], env: Record<string, string> = {}, { cwd, onSpawn }: CliOptions = {}): Promise<CliResult> {
+export async function runCli(args: string[], env: Record<string, string> = {}, { cwd, onSpawn, command }: CliOptions = {}): Promise<CliResult> {
   const dir = cwd ?? emptyDirectory();
   const reportFile = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-report-')), 'report.json');
-  const child = spawn(process.execPath, [BIN, '--report-json', reportFile, ...args], {
+  const child = spawn(process.execPath, [BIN, ...(command ? [command] : []), '--report-json', reportFile, ...args], {
     cwd: dir,
     env: cleanEnvironment({ NO_COLOR: '1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

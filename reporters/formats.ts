@@ -1,0 +1,29 @@
+// The formats a run writes its report in: the console summary always, and each file the user asked for. One
+// list for every way of judging (a live run, recorded traffic, the proxy), so that each writes the same reports.
+import type { ReportFormat } from './conformance.ts';
+import { githubFormat } from './github.ts';
+import { htmlFormat } from './html.ts';
+import { jsonFormat } from './json.ts';
+import { junitFormat } from './junit.ts';
+import { markdownFormat } from './markdown.ts';
+import { summaryFormat } from './summary.ts';
+
+export interface ReportFiles {
+  reportJson: string | undefined;
+  reportJunit: string | undefined;
+  reportMarkdown: string | undefined;
+  reportHtml: string | undefined;
+  /** running in GitHub Actions: annotations, and the summary appended to stepSummary when set */
+  github: { stepSummary: string | undefined } | undefined;
+}
+
+export function reportFormats(files: ReportFiles, write: (text: string) => void): ReportFormat[] {
+  return [
+    summaryFormat(write),
+    ...(files.reportJson ? [jsonFormat(files.reportJson, write)] : []),
+    ...(files.reportJunit ? [junitFormat(files.reportJunit, write)] : []),
+    ...(files.reportMarkdown ? [markdownFormat(files.reportMarkdown, write)] : []),
+    ...(files.reportHtml ? [htmlFormat(files.reportHtml, write)] : []),
+    ...(files.github ? [githubFormat(write, files.github.stepSummary)] : []),
+  ];
+}

@@ -1,0 +1,108 @@
+// HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as browsers, proxies and Schemathesis write it,
+// read into recorded exchanges. Bodies come from request.postData.text and response.content.text (Base64
+// where content.encoding says so). A response with status 0 (a browser's failed or blocked request) is no
+// answer. Anything that is not HAR is a HarError with one line saying what is wrong.
+
+import type { RecordedExchange } from './recorded.ts';
+
+export class HarError extends Error {}
+
+interface HarHeader {
+  name: string;
+  value: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function headers(list: unknown, where: string): Record<string, string[]> {
+  if (list === undefined) return {};
+  if (!Array.isArray(list)) throw new HarError(`${where}.headers is not an array`);
+  const out: Record<string, string[]> = {};
+  for (const [i, h] of list.entries()) {
+    if (!isObject(h) || typeof h.name !== 'string' || typeof h.value !== 'string') throw new HarError(`${where}.headers[${i}] is not { name, value }`);
+    const { name, value } = h as unknown as HarHeader;
+    // HTTP/2 pseudo-headers (:method, :path) are not headers of the exchange
+    if (name.startsWith(':')) continue;
+    (out[name.toLowerCase()] ??= []).push(value);
+  }
+  return out;
+}
+
+/** The exchanges of a HAR document, in the order of log.entries. */
+export function readHar(text: string): RecordedExchange[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new HarError(`not JSON (${(error as Error).message})`);
+  }
+  const entries = isObject(doc) && isObject(doc.log) ? doc.log.entries : undefined;
+  if (!Array.isArray(entries)) throw new HarError('not a HAR file: it has no log.entries array');
+  return entries.map((entry, i): RecordedExchange => {
+    const where = `log.entries[${i}]`;
+    if (!isObject(entry) || !isObject(entry.request)) throw new HarError(`${where} has no request`);
+    const request = entry.request;
+    if (typeof request.method !== 'string' || typeof request.url !== 'string') throw new HarError(`${where}.request has no method and url`);
+    const postData = isObject(request.postData) ? request.postData : undefined;
+    const requestBody = typeof postData?.text === 'string' ? (postData.encoding === 'base64' ? Buffer.from(postData.text, 'base64') : postData.text) : undefined;
+    const recorded: RecordedExchange = {
+      request: { method: request.method, url: request.url, headers: headers(request.headers, `${where}.request`), body: requestBody },
+      response: undefined,
+      ...(typeof entry.startedDateTime === 'string' ? { startedAt: entry.startedDateTime } : {}),
+      ...(typeof entry.time === 'number' && entry.time >= 0 ? { durationMs: entry.time } : {}),
+    };
+    const response = isObject(entry.response) ? entry.response : undefined;
+    const status = typeof response?.status === 'number' ? response.status : 0;
+    if (!response || status <= 0) {
+      const reason = typeof response?._error === 'string' ? response._error : typeof (entry as { _error?: unknown })._error === 'string' ? String((entry as { _error?: unknown })._error) : 'status 0';
+      return { ...recorded, error: reason };
+    }
+    const content = isObject(response.content) ? response.content : undefined;
+    const body = typeof content?.text === 'string' ? (content.encoding === 'base64' ? Buffer.from(content.text, 'base64') : content.text) : undefined;
+    return { ...recorded, response: { status, headers: headers(response.headers, `${where}.response`), body } };
+  });
+}
+
+/** A HAR 1.2 document of recorded exchanges (for tests and the proxy's recording): bodies as text, or Base64 where they are not UTF-8. */
+export function writeHar(exchanges: readonly { request: { method: string; url: string; headers: Record<string, string>; body?: Buffer | string }; response: { status: number; headers: Record<string, string>; body: Buffer | string }; startedAt: string; durationMs: number }[]): string {
+  const list = (h: Record<string, string>) => Object.entries(h).map(([name, value]) => ({ name, value }));
+  const text = (body: Buffer | string | undefined) => {
+    if (body === undefined) return undefined;
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+    const utf8 = bytes.toString('utf8');
+    return Buffer.from(utf8, 'utf8').equals(bytes) ? { text: utf8 } : { text: bytes.toString('base64'), encoding: 'base64' };
+  };
+  const entries = exchanges.map((e) => {
+    const requestBody = text(e.request.body);
+    const responseBody = text(e.response.body) ?? { text: '' };
+    return {
+      startedDateTime: e.startedAt,
+      time: e.durationMs,
+      request: {
+        method: e.request.method,
+        url: e.request.url,
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: list(e.request.headers),
+        queryString: [],
+        ...(requestBody ? { postData: { mimeType: e.request.headers['content-type'] ?? '', ...requestBody } } : {}),
+        headersSize: -1,
+        bodySize: requestBody ? Buffer.byteLength(Buffer.isBuffer(e.request.body) ? e.request.body : String(e.request.body)) : 0,
+      },
+      response: {
+        status: e.response.status,
+        statusText: '',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: list(e.response.headers),
+        content: { size: Buffer.byteLength(Buffer.isBuffer(e.response.body) ? e.response.body : String(e.response.body)), mimeType: e.response.headers['content-type'] ?? '', ...responseBody },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: -1,
+      },
+      cache: {},
+      timings: { send: 0, wait: e.durationMs, receive: 0 },
+    };
+  });
+  return `${JSON.stringify({ log: { version: '1.2', creator: { name: 'mockapi-conformance', version: '1' }, entries } }, null, 2)}\n`;
+}

@@ -1,0 +1,121 @@
+// The library face of the package: what an implementer imports into their own tests. Loading it loads no
+// test runner: checkExchange judges one exchange on its own, and runConformance loads vitest only when it
+// is called. The schemas and the OpenAPI description are files of the package, by export path
+// (mockapi-conformance/schemas/<file>, mockapi-conformance/openapi.yaml); SCHEMAS_DIR names their folder.
+import type { ConformanceReport } from '../reporters/conformance.ts';
+import { startReference as startReferenceDeployment, type ReferenceDeployment, type ReferenceOptions } from '../reference/server.ts';
+import type { Fixtures } from '../contract/fixtures.ts';
+import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
+
+export { checkExchange, NotAnOperationError, operationOf } from './exchange.ts';
+export type { BodyLike, ExchangeInput, ExchangeVerdict, HeadersLike, RecordedRequest, RecordedResponse } from './exchange.ts';
+export type { Violation } from './context.ts';
+export type { Evidence } from './client.ts';
+export type { CheckResult, ConformanceReport, Outcome } from '../reporters/conformance.ts';
+export { REQUIREMENTS, requirement, type Level, type Requirement, type RequirementId } from '../contract/requirements.ts';
+export { OPERATION_IDS, SCHEMAS_DIR, type OperationId } from '../contract/schemas.ts';
+export type { Fixtures, FixtureName } from '../contract/fixtures.ts';
+export type { ReferenceDeployment, ReferenceFixtures } from '../reference/server.ts';
+export { FAULT_NAMES } from '../reference/faults.ts';
+
+export interface StartReferenceOptions {
+  /** 0 (the default): a free port on 127.0.0.1 */
+  port?: number;
+  /** names of the reference's faults to switch on (FAULT_NAMES lists them; none by default): for a test that a client or checker notices a broken deployment */
+  faults?: string[];
+  /** answer with every variation the interface allows (reference/variations.ts) */
+  variations?: boolean;
+}
+
+/**
+ * Starts the reference deployment (a correct, stateful implementation of the interface, with its fixtures
+ * and keys) on 127.0.0.1, for tests that need a deployment to talk to. Close it when done. Unlike the
+ * command, it reads no environment: faults and variations are only the ones given.
+ */
+export function startReference(options: StartReferenceOptions = {}): Promise<ReferenceDeployment> {
+  const chosen: ReferenceOptions = { port: options.port ?? 0, host: '127.0.0.1', faults: options.faults ?? [], variations: options.variations ?? false };
+  return startReferenceDeployment(chosen);
+}
+
+export interface RunOptions {
+  /** the deployment; left out: the embedded reference deployment, started for the run */
+  baseUrl?: string;
+  /** sent as `Authorization: Token <key>` */
+  token?: string;
+  /** a valid key without permission on the fixtures (403 checks) */
+  forbiddenToken?: string;
+  profile?: 'live' | 'mock';
+  /** the resources the checks may use and change (see the README's fixtures table) */
+  fixtures?: Fixtures;
+  readOnly?: boolean;
+  strict?: boolean;
+  /** consent to push, and the outOfSyncPolicy to send */
+  pushPolicy?: string;
+  seed?: number;
+  runs?: number;
+  /** only the checks whose name matches */
+  only?: string;
+  timeoutMs?: number;
+  runTimeoutMs?: number;
+  concurrency?: number;
+  /** report files, as the flags of the same names write them */
+  reportJson?: string;
+  reportJunit?: string;
+  reportMarkdown?: string;
+  reportHtml?: string;
+  /** where the run remembers what it deleted on a deployment (default: .mockapi-conformance-state.jsonl in the working directory) */
+  stateFile?: string;
+  /** where the run's console text goes (the summary and progress); left out: nowhere */
+  output?: (text: string) => void;
+}
+
+export interface RunResult {
+  /** the command's exit code for this run: 0, 1, 2, 3, 4 (see the README's exit codes) */
+  exitCode: number;
+  /** undefined when the run ended before any check (the deployment could not be reached) */
+  report: ConformanceReport | undefined;
+}
+
+/** The flag of each option, as the command takes it: the one parser validates both. */
+const FLAGS: Record<Exclude<keyof RunOptions, 'fixtures' | 'output' | 'readOnly' | 'strict'>, string> = {
+  baseUrl: '--base-url',
+  token: '--token',
+  forbiddenToken: '--forbidden-token',
+  profile: '--profile',
+  pushPolicy: '--push-policy',
+  seed: '--seed',
+  runs: '--runs',
+  only: '--only',
+  timeoutMs: '--timeout-ms',
+  runTimeoutMs: '--run-timeout-ms',
+  concurrency: '--concurrency',
+  reportJson: '--report-json',
+  reportJunit: '--report-junit',
+  reportMarkdown: '--report-markdown',
+  reportHtml: '--report-html',
+  stateFile: '--state-file',
+};
+
+/**
+ * A conformance run, as the command makes it, returning its report and exit code. Options are validated as
+ * the command's flags are (a bad one throws an Error with the command's one-line message); neither the
+ * environment nor a .env file is read. Loads the test runner (vitest) when called.
+ */
+export async function runConformance(options: RunOptions = {}): Promise<RunResult> {
+  const argv: string[] = [];
+  for (const [key, flag] of Object.entries(FLAGS) as [keyof typeof FLAGS, string][]) {
+    const value = options[key];
+    if (value !== undefined) argv.push(flag, String(value));
+  }
+  if (options.readOnly) argv.push('--read-only');
+  if (options.strict) argv.push('--strict');
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.fixtures ?? {}) as [FixtureName, string | undefined][]) {
+    if (value !== undefined) env[FIXTURE_VARIABLES[name]] = value;
+  }
+  const [{ parseCommand }, { runConformance: run }] = await Promise.all([import('./config.ts'), import('./run.ts')]);
+  const { config } = parseCommand(argv, env, process.cwd(), { dotenv: false });
+  const write = options.output ?? (() => {});
+  const { exitCode, report } = await run(config, { write, error: write, tty: false, signals: false });
+  return { exitCode, report };
+}

@@ -1,0 +1,181 @@
+// `mockapi-conformance proxy --upstream URL --port N`: a validating proxy. Requests are forwarded to the
+// deployment unchanged (but for the hop-by-hop headers HTTP says a proxy must not forward) and its answers
+// come back unchanged; each exchange of the nine operations is judged with checkExchange as it passes, and
+// every violation is printed at once, one line each. Ctrl-C (or SIGTERM) ends it and writes the report in
+// every format asked for, as a run does. A client team points its app at it in staging.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, request } from 'undici';
+import type { CheckResult } from '../reporters/conformance.ts';
+import type { CommandOutput } from './check-har.ts';
+import { ConfigError } from './config.ts';
+import { EXIT } from './exit.ts';
+import { finish, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
+import { judgeOne, recordedReport, type Ignored, type RecordedExchange } from './recorded.ts';
+import { operationOf } from './exchange.ts';
+
+export const PROXY_HELP = `Usage: mockapi-conformance proxy --upstream URL [--port N] [flags]
+
+Forwards every request to the deployment at URL and its answer back, unchanged, and judges each exchange
+of the nine operations as it passes: every answer that breaks the interface is printed at once, one line
+per statement broken. Ctrl-C ends it and writes the report.
+
+  --upstream URL         the deployment (http or https); paths are appended to it
+  --port N               the port to listen on (default 0: a free one, printed)
+  --host HOST            the address to listen on (default 127.0.0.1)
+  --timeout-ms N         how long to wait for the upstream's answer (default 30000)
+${RECORDED_HELP}`;
+
+/** Headers that belong to one connection, not to the exchange (RFC 9110 section 7.6.1): never forwarded. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'host', 'content-length']);
+
+const forwardable = (headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> => {
+  const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) out[name] = value;
+  return out;
+};
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const MARK = { failed: 'FAIL', warned: 'WARN', errored: 'ERR ' } as const;
+
+/** The lines a result prints as it passes: one per statement broken, or why it could not be judged. */
+function liveLines(result: CheckResult, method: string, path: string, status: number | undefined): string[] {
+  if (result.outcome === 'errored') return [`${MARK.errored} ${method} ${path}: ${result.message.split('\n')[0]}`];
+  if (result.outcome !== 'failed' && result.outcome !== 'warned') return [];
+  return result.message
+    .split('\n')
+    .reduce<string[][]>((groups, line) => {
+      if (line.startsWith('[')) groups.push([line]);
+      else if (groups.length > 0 && /^\s+(expected|actual):/.test(line)) groups.at(-1)!.push(line.trim().replace(/\s+/, ' '));
+      return groups;
+    }, [])
+    .map((group) => `${group[0]!.includes('(should)') ? MARK.warned : MARK.failed} ${method} ${path} ${status}: ${group[0]!.split(':')[0]} ${group.slice(1).join('; ').slice(0, 400)}`);
+}
+
+export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseRecorded('proxy', argv, { upstream: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'timeout-ms': { type: 'string' } }, env, cwd);
+    if (parsed.settings.help) {
+      output.write(`${PROXY_HELP}\n`);
+      return Promise.resolve(EXIT.passed);
+    }
+    if (parsed.positionals.length > 0) throw new ConfigError(`unexpected argument '${parsed.positionals[0]}' (see mockapi-conformance proxy --help)`);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    output.error(`mockapi-conformance proxy: ${error.message}\n`);
+    return Promise.resolve(EXIT.usage);
+  }
+  const { settings, values } = parsed;
+  const fail = (message: string) => {
+    output.error(`mockapi-conformance proxy: ${message}\n`);
+    return Promise.resolve(EXIT.usage);
+  };
+  if (typeof values.upstream !== 'string') return fail('give --upstream URL, the deployment to forward to (see mockapi-conformance proxy --help)');
+  let upstream: URL;
+  try {
+    upstream = new URL(values.upstream);
+  } catch {
+    return fail(`--upstream is not a URL: "${values.upstream}"`);
+  }
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') return fail(`--upstream must be an http or https URL, not ${upstream.protocol.replace(':', '')}`);
+  if (upstream.username || upstream.password || upstream.search || upstream.hash) return fail('--upstream must have no credentials, query or fragment');
+  const base = upstream.href.replace(/\/+$/, '');
+  const portText = typeof values.port === 'string' ? values.port : '0';
+  const port = /^\d+$/.test(portText) ? Number(portText) : NaN;
+  if (!(port >= 0 && port <= 65535)) return fail(`--port must be a whole number from 0 to 65535, not "${portText}"`);
+  const timeoutText = typeof values['timeout-ms'] === 'string' ? values['timeout-ms'] : '30000';
+  const timeoutMs = /^\d+$/.test(timeoutText) ? Number(timeoutText) : NaN;
+  if (!(timeoutMs >= 1 && timeoutMs <= 600_000)) return fail(`--timeout-ms must be a whole number from 1 to 600000, not "${timeoutText}"`);
+  const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
+
+  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  const started = performance.now();
+  const checks: CheckResult[] = [];
+  const ignored = new Map<string, Ignored>();
+  let seen = 0;
+
+  const judge = (exchange: RecordedExchange) => {
+    const index = seen++;
+    const method = exchange.request.method.toUpperCase();
+    const path = new URL(exchange.request.url).pathname;
+    if (!operationOf(method, exchange.request.url)) {
+      const key = `${method} ${path}`;
+      const known = ignored.get(key);
+      if (known) known.count++;
+      else ignored.set(key, { method, path, count: 1 });
+      return;
+    }
+    const result = judgeOne(exchange, index, settings.profile)!;
+    checks.push(result);
+    for (const line of liveLines(result, method, path, exchange.response?.status)) output.write(`${line}\n`);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readBody(req);
+    const url = `${base}${req.url ?? '/'}`;
+    const startedAt = new Date().toISOString();
+    const t0 = performance.now();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const requestHeaders = forwardable(req.headers);
+    const recordedRequest = { method, url, headers: req.headers, body };
+    try {
+      const answer = await request(url, {
+        method: method as 'GET',
+        headers: requestHeaders,
+        body: body.length > 0 || !['GET', 'HEAD'].includes(method) ? body : undefined,
+        dispatcher: agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const bytes = Buffer.from(await answer.body.arrayBuffer());
+      const headers = forwardable(answer.headers as Record<string, string | string[] | undefined>);
+      res.writeHead(answer.statusCode, { ...headers, 'content-length': String(bytes.length) });
+      res.end(method === 'HEAD' ? undefined : bytes);
+      judge({ request: recordedRequest, response: { status: answer.statusCode, headers: answer.headers as Record<string, string | string[]>, body: bytes }, startedAt, durationMs: performance.now() - t0 });
+    } catch (error) {
+      const reason = `the upstream gave no answer: ${(error as Error).message}`;
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`mockapi-conformance proxy: ${reason}\n`);
+      judge({ request: recordedRequest, response: undefined, error: reason, startedAt, durationMs: performance.now() - t0 });
+    }
+  };
+
+  return new Promise((resolveExit) => {
+    const server = createServer((req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`mockapi-conformance proxy: ${(error as Error).message}\n`);
+      });
+    });
+    server.once('error', (error: Error & { code?: string }) => {
+      output.error(`mockapi-conformance proxy: cannot listen on ${host}:${port}: ${error.code ?? error.message}\n`);
+      resolveExit(EXIT.usage);
+    });
+    server.listen(port, host, () => {
+      const { port: listening } = server.address() as { port: number };
+      output.write(`Proxy on http://${host}:${listening} forwarding to ${base}, profile ${settings.profile}: every answer that breaks the interface is printed as it passes; Ctrl-C ends and writes the report\n`);
+    });
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      server.close();
+      server.closeAllConnections();
+      void agent.close();
+      const report = recordedReport({ checks, ignored: [...ignored.values()], origins: [new URL(base).origin] }, { source: base, baseUrl: base, profile: settings.profile, strict: settings.strict, durationMs: performance.now() - started, exchanges: seen });
+      const code = finish(report, settings, output.write);
+      if (checks.length === 0) output.error(`mockapi-conformance proxy: none of the ${seen} exchanges that passed was one of the nine operations; nothing was judged\n`);
+      resolveExit(code);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,135 @@
+// Traffic recorded elsewhere (a HAR file, what passed through the proxy), judged exchange by exchange with
+// checkExchange and turned into the report a live run writes: one check per exchange of the nine
+// operations, graded as a live run grades its checks; the rest counted and listed as ignored. Nothing is sent.
+import { checkExchange, operationOf, pathOfUrl, type RecordedRequest, type RecordedResponse } from './exchange.ts';
+import { failureMessage } from './context.ts';
+import type { CheckResult, ConformanceReport } from '../reporters/conformance.ts';
+import { OUTCOMES, type Outcome } from '../reporters/conformance.ts';
+import { requirement } from '../contract/requirements.ts';
+import { SUCCESS } from './checker.ts';
+import { packageVersion } from '../contract/package-root.ts';
+
+export interface RecordedExchange {
+  request: RecordedRequest;
+  /** undefined: no HTTP answer was recorded (the request failed, was aborted, or the upstream gave none) */
+  response: RecordedResponse | undefined;
+  /** why there is no answer, when there is none */
+  error?: string;
+  /** when the request was sent (any form Date.parse reads) */
+  startedAt?: string;
+  durationMs?: number;
+}
+
+/** An exchange that is none of the nine operations: counted, listed by method and path (never the query, which may hold a key). */
+export interface Ignored {
+  method: string;
+  path: string;
+  count: number;
+}
+
+export interface RecordedJudgement {
+  checks: CheckResult[];
+  ignored: Ignored[];
+  /** the origins of the exchanges judged, in the order met */
+  origins: string[];
+}
+
+const originOf = (url: string): string | undefined => {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+
+/** The result of one recorded exchange, as a check of a live run is reported. */
+export function judgeOne(exchange: RecordedExchange, index: number, profile: 'live' | 'mock'): CheckResult | undefined {
+  const { request, response } = exchange;
+  const found = operationOf(request.method, request.url);
+  if (!found) return undefined;
+  const method = request.method.toUpperCase();
+  const path = pathOfUrl(request.url);
+  const id = `recorded/${index + 1}-${found.operation}`;
+  const started = exchange.startedAt === undefined ? NaN : Date.parse(exchange.startedAt);
+  const common = {
+    id,
+    area: 'recorded',
+    operation: found.operation,
+    notes: [] as string[],
+    ...(Number.isNaN(started) ? {} : { startedAt: new Date(started).toISOString() }),
+    durationMs: Math.max(0, Math.round(exchange.durationMs ?? 0)),
+  };
+  if (response === undefined || !(response.status >= 100 && response.status <= 599)) {
+    const r = SUCCESS[found.operation].body;
+    return {
+      ...common,
+      title: `${r} ${method} ${path}: no answer`,
+      requirement: r,
+      level: requirement(r).level,
+      outcome: 'errored',
+      message: `no HTTP answer was recorded${exchange.error ? `: ${exchange.error}` : ''}; nothing to judge`,
+      violated: [],
+      evidence: [],
+    };
+  }
+  const verdict = checkExchange({ request, response, profile });
+  const judged = verdict.outcome === 'failed' || verdict.outcome === 'warned';
+  return {
+    ...common,
+    title: `${verdict.requirement} ${method} ${path} answered ${response.status}`,
+    requirement: verdict.requirement,
+    level: requirement(verdict.requirement).level,
+    outcome: verdict.outcome,
+    message: judged ? failureMessage(verdict.violations, [verdict.evidence], verdict.notes) : verdict.notes.join('\n'),
+    violated: judged ? [...new Set(verdict.violations.map((v) => v.requirement))] : [],
+    notes: verdict.notes,
+    evidence: judged ? [verdict.evidence] : [],
+  };
+}
+
+/** Every exchange judged, in the order recorded; those of no operation counted by method and path. */
+export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: 'live' | 'mock'): RecordedJudgement {
+  const checks: CheckResult[] = [];
+  const ignored = new Map<string, Ignored>();
+  const origins: string[] = [];
+  exchanges.forEach((exchange, index) => {
+    const result = judgeOne(exchange, index, profile);
+    if (!result) {
+      const method = exchange.request.method.toUpperCase();
+      const path = pathOfUrl(exchange.request.url);
+      const key = `${method} ${path}`;
+      const seen = ignored.get(key);
+      if (seen) seen.count++;
+      else ignored.set(key, { method, path, count: 1 });
+      return;
+    }
+    checks.push(result);
+    const origin = originOf(exchange.request.url);
+    if (origin && !origins.includes(origin)) origins.push(origin);
+  });
+  return { checks, ignored: [...ignored.values()], origins };
+}
+
+/** The report of recorded traffic: the same shape as a live run's, with what was recorded and ignored. */
+export function recordedReport(judgement: RecordedJudgement, options: { source: string; baseUrl?: string; profile: 'live' | 'mock'; strict: boolean; durationMs: number; exchanges: number }): ConformanceReport {
+  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, judgement.checks.filter((c) => c.outcome === o).length])) as Record<Outcome, number>;
+  return {
+    tool: { name: 'mockapi-conformance', version: packageVersion() },
+    target: { baseUrl: options.baseUrl ?? judgement.origins[0] ?? 'http://recorded.invalid', profile: options.profile, embedded: false },
+    run: { seed: 0, runs: 0, strict: options.strict },
+    // nothing is sent: the exchanges were recorded
+    summary: { ...counts, requests: 0, durationMs: Math.round(options.durationMs) },
+    checks: judgement.checks,
+    errors: [],
+    recorded: { source: options.source, exchanges: options.exchanges, judged: judgement.checks.length, origins: judgement.origins, ignored: judgement.ignored },
+  };
+}
+
+/** One line on what was ignored, listed by method and path; empty when nothing was. */
+export function ignoredLines(ignored: readonly Ignored[]): string {
+  if (ignored.length === 0) return '';
+  const total = ignored.reduce((n, i) => n + i.count, 0);
+  return [`Ignored ${total} exchange${total === 1 ? '' : 's'} of none of the nine operations:`, ...ignored.map((i) => `  ${i.count} × ${i.method} ${i.path}`)].join('\n');
+}

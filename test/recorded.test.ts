@@ -1,0 +1,139 @@
+// Recorded traffic judged without sending a request: check-har on HAR files recorded here against the
+// reference (correct, and with a fault one exchange shows), and the validating proxy in front of it.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReference, type ReferenceDeployment } from '../reference/server.ts';
+import { cleanEnvironment } from '../bench/measure.ts';
+import { BIN, emptyDirectory, runCli } from './support/cli.ts';
+import { record, writeHar, type Recording, type Sent } from './support/har.ts';
+
+let correct: ReferenceDeployment;
+let faulty: ReferenceDeployment;
+let dir: string;
+
+/** Requests of several operations, one without a key, and one of no operation. */
+function traffic(d: ReferenceDeployment): Sent[] {
+  const auth = { authorization: `Token ${d.fixtures.token}` };
+  return [
+    { method: 'GET', path: `/v1/organisations/${d.fixtures.organisationId}`, headers: auth },
+    { method: 'GET', path: `/v1/organisations/${d.fixtures.organisationId}` },
+    { method: 'PUT', path: `/v1/mock-apis/${d.fixtures.mockApiId}/settings/state`, headers: auth, body: { state: { defaultContextExpression: 'x' } } },
+    { method: 'PUT', path: `/v1/mock-apis/${d.fixtures.mockApiId}/open-api/push`, headers: auth, body: { push: { outOfSyncPolicy: d.fixtures.pushPolicy } } },
+    { method: 'GET', path: `/v1/mock-apis/${d.fixtures.mockApiId}/requests/${d.fixtures.requestId}`, headers: auth },
+    { method: 'GET', path: '/favicon.ico', headers: auth },
+  ];
+}
+
+const harFile = (name: string, recordings: Recording[]) => {
+  const file = join(dir, name);
+  writeFileSync(file, writeHar(recordings));
+  return file;
+};
+
+beforeAll(async () => {
+  [correct, faulty] = await Promise.all([startReference({ faults: [] }), startReference({ faults: ['push-status-200'] })]);
+  dir = emptyDirectory();
+});
+
+afterAll(async () => {
+  await Promise.all([correct?.close(), faulty?.close()]);
+});
+
+describe('check-har', () => {
+  it('passes a recording of a correct deployment, listing what is none of the nine operations as ignored (exit 0)', async () => {
+    const file = harFile('correct.har', await record(correct.baseUrl, traffic(correct)));
+    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.report!.summary).toMatchObject({ passed: 5, failed: 0, errored: 0, requests: 0 });
+    expect(r.report!.recorded).toMatchObject({ exchanges: 6, judged: 5, ignored: [{ method: 'GET', path: '/favicon.ico', count: 1 }] });
+    expect(r.report!.checks.map((c) => c.operation)).toEqual(['getOrganisation', 'getOrganisation', 'updateStateSettings', 'pushOpenApiToGit', 'getLoggedRequest']);
+    expect(r.stdout).toMatch(/Ignored 1 exchange of none of the nine operations:\n {2}1 × GET \/favicon\.ico/);
+  });
+
+  it('fails a recording with a broken answer, under the statement it breaks, and never shows the key (exit 1)', async () => {
+    const file = harFile('broken.har', await record(faulty.baseUrl, traffic(faulty)));
+    const r = await runCli([file, '--report-junit', join(dir, 'junit.xml')], {}, { command: 'check-har', cwd: dir });
+    expect(r.code).toBe(1);
+    const failed = r.report!.checks.filter((c) => c.outcome === 'failed');
+    expect(failed.map((c) => c.violated)).toEqual([['PUSH-STATUS']]);
+    expect(failed[0]!.evidence[0]!.curl).toContain('$MOCKAPI_TOKEN');
+    for (const text of [r.stdout, r.stderr, r.reportText, readFileSync(join(dir, 'junit.xml'), 'utf8')]) expect(text).not.toContain(faulty.fixtures.token);
+    expect(readFileSync(file, 'utf8')).toContain(faulty.fixtures.token);
+  });
+
+  it('says an exchange without an answer could not be judged (exit 4 when nothing failed)', async () => {
+    const [one] = await record(correct.baseUrl, traffic(correct).slice(0, 1));
+    const file = harFile('no-answer.har', [{ ...one!, response: { ...one!.response, status: 0 } }]);
+    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    expect(r.code).toBe(4);
+    expect(r.report!.checks.map((c) => c.outcome)).toEqual(['errored']);
+  });
+
+  it('refuses a file that is not HAR with one line (exit 2)', async () => {
+    const file = join(dir, 'not.har');
+    writeFileSync(file, '{"log": {}}');
+    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mockapi-conformance check-har: .*not\.har: not a HAR file: it has no log\.entries array\n$/);
+  });
+});
+
+describe('proxy', () => {
+  it('forwards unchanged, prints each violation as it passes, and writes the report at the end (exit 1)', async () => {
+    const reportFile = join(dir, 'proxy.json');
+    const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', faulty.baseUrl, '--port', '0', '--report-json', reportFile], { cwd: dir, env: cleanEnvironment({ NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // ready when it says where it listens
+    const proxyUrl = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        const m = /Proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+        if (m) resolve(m[1]!);
+      });
+      child.once('close', () => reject(new Error(`the proxy stopped: ${stderr}`)));
+    });
+    const sent = traffic(faulty);
+    const [viaProxy, direct] = await Promise.all([record(proxyUrl, sent), record(faulty.baseUrl, sent)]);
+    for (const [i, answer] of viaProxy.entries()) {
+      expect({ i, status: answer.response.status, type: answer.response.headers['content-type'] }).toEqual({ i, status: direct[i]!.response.status, type: direct[i]!.response.headers['content-type'] });
+    }
+    expect(viaProxy[0]!.response.body.toString()).toBe(direct[0]!.response.body.toString());
+    // the violation is printed before the proxy ends
+    await expect.poll(() => stdout).toMatch(/^FAIL PUT \/v1\/mock-apis\/[^ ]+\/open-api\/push 200: \[PUSH-STATUS\]/m);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    expect(report.recorded).toMatchObject({ judged: 5, ignored: [{ path: '/favicon.ico' }] });
+    expect(report.checks.filter((c: { outcome: string }) => c.outcome === 'failed')).toHaveLength(1);
+    expect(stdout + stderr).not.toContain(faulty.fixtures.token);
+  });
+
+  it('answers 502 when the upstream gives no answer, and counts the exchange as errored', async () => {
+    const gone = await startReference({ faults: [] });
+    const upstream = gone.baseUrl;
+    await gone.close();
+    const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', upstream], { cwd: dir, env: cleanEnvironment({ NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const proxyUrl = await new Promise<string>((resolve) => {
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        const m = /Proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+        if (m) resolve(m[1]!);
+      });
+    });
+    const answer = await request(`${proxyUrl}/v1/organisations/org-1`, { headers: { authorization: 'Token k' } });
+    expect(answer.statusCode).toBe(502);
+    await answer.body.text();
+    await expect.poll(() => stdout).toMatch(/^ERR {2}GET \/v1\/organisations\/org-1: no HTTP answer was recorded: the upstream gave no answer/m);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(4);
+  });
+});

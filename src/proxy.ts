@@ -10,7 +10,7 @@ import type { CommandOutput } from './check-har.ts';
 import { ConfigError } from './config.ts';
 import { EXIT } from './exit.ts';
 import { finish, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
-import { judgeOne, recordedReport, type Ignored, type RecordedExchange } from './recorded.ts';
+import { judgeOne, recordedReport, type Ignored, type Judged, type RecordedExchange } from './recorded.ts';
 import { operationOf } from './exchange.ts';
 
 export const PROXY_HELP = `Usage: mockapi-conformance proxy --upstream URL [--port N] [flags]
@@ -46,18 +46,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 const MARK = { failed: 'FAIL', warned: 'WARN', errored: 'ERR ' } as const;
 
-/** The lines a result prints as it passes: one per statement broken, or why it could not be judged. */
-function liveLines(result: CheckResult, method: string, path: string, status: number | undefined): string[] {
+/** The lines an exchange prints as it passes: one per statement broken, or why it could not be judged. */
+function liveLines({ result, violations }: Judged, method: string, path: string, status: number | undefined): string[] {
   if (result.outcome === 'errored') return [`${MARK.errored} ${method} ${path}: ${result.message.split('\n')[0]}`];
-  if (result.outcome !== 'failed' && result.outcome !== 'warned') return [];
-  return result.message
-    .split('\n')
-    .reduce<string[][]>((groups, line) => {
-      if (line.startsWith('[')) groups.push([line]);
-      else if (groups.length > 0 && /^\s+(expected|actual):/.test(line)) groups.at(-1)!.push(line.trim().replace(/\s+/, ' '));
-      return groups;
-    }, [])
-    .map((group) => `${group[0]!.includes('(should)') ? MARK.warned : MARK.failed} ${method} ${path} ${status}: ${group[0]!.split(':')[0]} ${group.slice(1).join('; ').slice(0, 400)}`);
+  return violations.map((v) => `${v.level === 'must' ? MARK.failed : MARK.warned} ${method} ${path} ${status}: [${v.requirement}] expected ${v.expected}; actual ${v.actual}`.slice(0, 500));
 }
 
 export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
@@ -114,9 +106,9 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
       else ignored.set(key, { method, path, count: 1 });
       return;
     }
-    const result = judgeOne(exchange, index, settings.profile)!;
-    checks.push(result);
-    for (const line of liveLines(result, method, path, exchange.response?.status)) output.write(`${line}\n`);
+    const judged = judgeOne(exchange, index, settings.profile)!;
+    checks.push(judged.result);
+    for (const line of liveLines(judged, method, path, exchange.response?.status)) output.write(`${line}\n`);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

@@ -2,7 +2,7 @@
 // checkExchange and turned into the report a live run writes: one check per exchange of the nine
 // operations, graded as a live run grades its checks; the rest counted and listed as ignored. Nothing is sent.
 import { checkExchange, operationOf, pathOfUrl, type RecordedRequest, type RecordedResponse } from './exchange.ts';
-import { failureMessage } from './context.ts';
+import { failureMessage, type Violation } from './context.ts';
 import type { CheckResult, ConformanceReport } from '../reporters/conformance.ts';
 import { OUTCOMES, type Outcome } from '../reporters/conformance.ts';
 import { requirement } from '../contract/requirements.ts';
@@ -44,8 +44,14 @@ const originOf = (url: string): string | undefined => {
 };
 
 
-/** The result of one recorded exchange, as a check of a live run is reported. */
-export function judgeOne(exchange: RecordedExchange, index: number, profile: 'live' | 'mock'): CheckResult | undefined {
+/** One exchange judged: its result as a check of a live run is reported, and the violations it shows. */
+export interface Judged {
+  result: CheckResult;
+  violations: Violation[];
+}
+
+/** The judgement of one recorded exchange; undefined for one of no operation. */
+export function judgeOne(exchange: RecordedExchange, index: number, profile: 'live' | 'mock'): Judged | undefined {
   const { request, response } = exchange;
   const found = operationOf(request.method, request.url);
   if (!found) return undefined;
@@ -63,7 +69,7 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
   };
   if (response === undefined || !(response.status >= 100 && response.status <= 599)) {
     const r = SUCCESS[found.operation].body;
-    return {
+    const result: CheckResult = {
       ...common,
       title: `${r} ${method} ${path}: no answer`,
       requirement: r,
@@ -73,10 +79,11 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
       violated: [],
       evidence: [],
     };
+    return { result, violations: [] };
   }
   const verdict = checkExchange({ request, response, profile });
   const judged = verdict.outcome === 'failed' || verdict.outcome === 'warned';
-  return {
+  const result: CheckResult = {
     ...common,
     title: `${verdict.requirement} ${method} ${path} answered ${response.status}`,
     requirement: verdict.requirement,
@@ -87,6 +94,7 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
     notes: verdict.notes,
     evidence: judged ? [verdict.evidence] : [],
   };
+  return { result, violations: verdict.violations };
 }
 
 /** Every exchange judged, in the order recorded; those of no operation counted by method and path. */
@@ -95,8 +103,8 @@ export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: '
   const ignored = new Map<string, Ignored>();
   const origins: string[] = [];
   exchanges.forEach((exchange, index) => {
-    const result = judgeOne(exchange, index, profile);
-    if (!result) {
+    const judged = judgeOne(exchange, index, profile);
+    if (!judged) {
       const method = exchange.request.method.toUpperCase();
       const path = pathOfUrl(exchange.request.url);
       const key = `${method} ${path}`;
@@ -105,7 +113,7 @@ export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: '
       else ignored.set(key, { method, path, count: 1 });
       return;
     }
-    checks.push(result);
+    checks.push(judged.result);
     const origin = originOf(exchange.request.url);
     if (origin && !origins.includes(origin)) origins.push(origin);
   });

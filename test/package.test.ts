@@ -235,6 +235,15 @@ describe('the packed and installed package', () => {
     expect(ours).toEqual([`mockapi-conformance: --profile mock without --base-url starts the local Prism mock, which is not installed: npm install ${prism} beside mockapi-conformance (with npx: npx -p mockapi-conformance -p ${prism} mockapi-conformance --profile mock)`]);
   });
 
+  test('--profile mock works once Prism is installed beside the package, as the advice says', async () => {
+    const dir = join(work, 'with-prism');
+    await installPackage(dir, installed.tarball, installed.integrity, ['@stoplight/prism-cli']);
+    const ran = await run('npx', ['--offline', 'mockapi-conformance', '--profile', 'mock'], dir);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, \d+ skipped; \d+ requests in /);
+    expect(ourWarnings(ran.stderr)).toEqual([]);
+  }, 120_000);
+
   test('a misspelt setting is named before the error it causes, with the one it most likely meant', async () => {
     const ran = await npx([], { MOCKAPI_BASE_ULR: 'http://127.0.0.1:9', MOCKAPI_TOKEN: 'k' });
     expect(ran.code).toBe(2);

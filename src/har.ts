@@ -59,7 +59,9 @@ export function readHar(text: string): RecordedExchange[] {
     }
     const content = isObject(response.content) ? response.content : undefined;
     const body = typeof content?.text === 'string' ? (content.encoding === 'base64' ? Buffer.from(content.text, 'base64') : content.text) : undefined;
-    return { ...recorded, response: { status, headers: headers(response.headers, `${where}.response`), body } };
+    // a body left out of the recording (too large, binary, or a tool that does not keep bodies) is not an empty one
+    const bodyRecorded = body !== undefined || content?.size === 0;
+    return { ...recorded, response: { status, headers: headers(response.headers, `${where}.response`), body, ...(bodyRecorded ? {} : { bodyRecorded: false }) } };
   });
 }
 

@@ -162,7 +162,7 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
       server.close();
       server.closeAllConnections();
       void agent.close();
-      const report = recordedReport({ checks, ignored: [...ignored.values()], origins: [new URL(base).origin] }, { source: base, baseUrl: base, profile: settings.profile, strict: settings.strict, durationMs: performance.now() - started, exchanges: seen });
+      const report = recordedReport({ checks, ignored: [...ignored.values()], origins: [new URL(base).origin], credentialsRecorded: true }, { source: base, baseUrl: base, profile: settings.profile, strict: settings.strict, durationMs: performance.now() - started, exchanges: seen });
       const code = finish(report, settings, output.write);
       if (checks.length === 0) output.error(`mockapi-conformance proxy: none of the ${seen} exchanges that passed was one of the nine operations; nothing was judged\n`);
       resolveExit(code);

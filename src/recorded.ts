@@ -32,6 +32,8 @@ export interface RecordedJudgement {
   ignored: Ignored[];
   /** the origins of the exchanges judged, in the order met */
   origins: string[];
+  /** false: the recording holds no credentials, so missing ones were not judged (see credentialsRecorded) */
+  credentialsRecorded: boolean;
 }
 
 const originOf = (url: string): string | undefined => {
@@ -51,7 +53,7 @@ export interface Judged {
 }
 
 /** The judgement of one recorded exchange; undefined for one of no operation. */
-export function judgeOne(exchange: RecordedExchange, index: number, profile: 'live' | 'mock'): Judged | undefined {
+export function judgeOne(exchange: RecordedExchange, index: number, profile: 'live' | 'mock', credentialsRecorded = true): Judged | undefined {
   const { request, response } = exchange;
   const found = operationOf(request.method, request.url);
   if (!found) return undefined;
@@ -81,7 +83,7 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
     };
     return { result, violations: [] };
   }
-  const verdict = checkExchange({ request, response, profile });
+  const verdict = checkExchange({ request, response, profile, credentialsRecorded });
   const judged = verdict.outcome === 'failed' || verdict.outcome === 'warned';
   const result: CheckResult = {
     ...common,
@@ -97,13 +99,25 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
   return { result, violations: verdict.violations };
 }
 
+const hasAuthorization = (e: RecordedExchange) => Object.keys(e.request.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+
+/**
+ * Whether a recording kept credentials: one that holds no Authorization header in any exchange of the nine
+ * operations was most likely sanitized (Chrome exports HAR without them by default), and then a request
+ * without one is not taken for one sent without one.
+ */
+export function credentialsRecorded(exchanges: readonly RecordedExchange[]): boolean {
+  const judged = exchanges.filter((e) => operationOf(e.request.method, e.request.url));
+  return judged.length === 0 || judged.some(hasAuthorization);
+}
+
 /** Every exchange judged, in the order recorded; those of no operation counted by method and path. */
-export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: 'live' | 'mock'): RecordedJudgement {
+export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: 'live' | 'mock', withCredentials = credentialsRecorded(exchanges)): RecordedJudgement {
   const checks: CheckResult[] = [];
   const ignored = new Map<string, Ignored>();
   const origins: string[] = [];
   exchanges.forEach((exchange, index) => {
-    const judged = judgeOne(exchange, index, profile);
+    const judged = judgeOne(exchange, index, profile, withCredentials);
     if (!judged) {
       const method = exchange.request.method.toUpperCase();
       const path = pathOfUrl(exchange.request.url);
@@ -117,7 +131,7 @@ export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: '
     const origin = originOf(exchange.request.url);
     if (origin && !origins.includes(origin)) origins.push(origin);
   });
-  return { checks, ignored: [...ignored.values()], origins };
+  return { checks, ignored: [...ignored.values()], origins, credentialsRecorded: withCredentials };
 }
 
 /** The report of recorded traffic: the same shape as a live run's, with what was recorded and ignored. */

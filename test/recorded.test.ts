@@ -73,6 +73,26 @@ describe('check-har', () => {
     expect(r.report!.checks.map((c) => c.outcome)).toEqual(['errored']);
   });
 
+  it('judges a sanitized recording (no Authorization anywhere, as Chrome exports HAR) as sent with a key, saying so', async () => {
+    const recorded = (await record(correct.baseUrl, traffic(correct))).filter((r) => r.request.headers.authorization);
+    const file = harFile('sanitized.har', recorded.map((r) => ({ ...r, request: { ...r.request, headers: Object.fromEntries(Object.entries(r.request.headers).filter(([name]) => name !== 'authorization')) } })));
+    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain('the recording was sanitized');
+    expect(r.report!.summary).toMatchObject({ passed: 4, failed: 0 });
+  });
+
+  it('judges only the status of an answer whose body was not recorded', async () => {
+    const [org] = await record(correct.baseUrl, traffic(correct).slice(0, 1));
+    const har = JSON.parse(writeHar([org!]));
+    delete har.log.entries[0].response.content.text;
+    const file = join(dir, 'no-body.har');
+    writeFileSync(file, JSON.stringify(har));
+    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.report!.checks[0]!.notes).toContain("the answer's body was not recorded: only its status is judged");
+  });
+
   it('refuses a file that is not HAR with one line (exit 2)', async () => {
     const file = join(dir, 'not.har');
     writeFileSync(file, '{"log": {}}');

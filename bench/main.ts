@@ -2,7 +2,9 @@
 //   (a) the limit: a plain undici loop sending the mix a default run sends, as many in flight as the run;
 //   (b) the full default run as a user types it (no arguments: the embedded reference), and the same
 //       checks against a reference apart (in this process), which shows what the embedded one costs;
-//   (c) the property checks alone at a large run count, against a reference apart.
+//   (c) the property checks alone at a large run count, against a reference apart;
+//   (d) a default run against a reference --latency-ms away (a proxy holds each request that long), with the
+//       most requests it had in flight, beside the limit replaying the same mix at that latency and in flight.
 // Conformance runs are split into phases by the report's check times: start, checks, exit.
 // Prints a table and writes bench/results.json. Every conformance run must pass: a benchmark of a failing
 // run would measure something else.
@@ -29,13 +31,15 @@ const LIMIT = fileURLToPath(new URL('./limit.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 /** passes over the mix per limit run, after one pass to warm up */
 const LIMIT_PASSES = 3;
+/** runs per property of (d): what a run chooses for a deployment 10 to 100 ms away */
+const LATENCY_RUNS = 20;
 
 class UsageError extends Error {}
 
-function options(argv: string[]): { repeat: number; runs: number; out: string } {
+function options(argv: string[]): { repeat: number; runs: number; latencyMs: number; out: string } {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { repeat: { type: 'string' }, runs: { type: 'string' }, out: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({ args: argv, options: { repeat: { type: 'string' }, runs: { type: 'string' }, 'latency-ms': { type: 'string' }, out: { type: 'string' } }, strict: true }));
   } catch (error) {
     throw new UsageError((error as Error).message.split('. ')[0]!);
   }
@@ -44,7 +48,13 @@ function options(argv: string[]): { repeat: number; runs: number; out: string } 
     if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number from ${min}, not "${text}"`);
     return Number(text);
   };
-  return { repeat: whole('repeat', values.repeat, 3, 1), runs: whole('runs', values.runs, 1000, 1), out: values.out ?? join(PACKAGE_ROOT, 'bench', 'results.json') };
+  return {
+    repeat: whole('repeat', values.repeat, 3, 1),
+    runs: whole('runs', values.runs, 1000, 1),
+    // a round trip of 50 ms: a hosted deployment in another region (25 ms each way)
+    latencyMs: whole('latency-ms', values['latency-ms'], 50, 1),
+    out: values.out ?? join(PACKAGE_ROOT, 'bench', 'results.json'),
+  };
 }
 
 function reportOf(file: string): ConformanceReport {
@@ -84,7 +94,7 @@ function gitCommit(): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const { repeat, runs, out } = options(process.argv.slice(2));
+  const { repeat, runs, latencyMs, out } = options(process.argv.slice(2));
   const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-'));
   const seedArgs = ['--seed', String(CI_SEED)];
   // as many in flight as a default run: the defaults of a command without arguments
@@ -131,12 +141,42 @@ async function main(): Promise<void> {
         return sample(run, report);
       });
 
-    // Rounds of all four rather than all runs of one after another: the machine's pace drifts (a shared
+    // (d): a default run behind a proxy that holds each request latencyMs; its mix, replayed by the limit
+    // through the same kind of proxy with as many requests in flight as the run had at most
+    const latencyRun = () =>
+      withReference(async (deployment) => {
+        const keys = { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken };
+        const recorder = await startRecorder(deployment.baseUrl, keys, { delayMs: () => latencyMs });
+        try {
+          const { run, report } = await conformance(work, [...seedArgs, '--runs', String(LATENCY_RUNS)], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+          return { sample: { ...sample(run, report), inFlight: recorder.maxInFlight() }, mix: recorder.mix() };
+        } finally {
+          await recorder.close();
+        }
+      });
+    const latencyLimitRun = (mixOfRun: string, inFlightOfRun: number) =>
+      withReference(async (deployment): Promise<Sample> => {
+        const keys = { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken };
+        const recorder = await startRecorder(deployment.baseUrl, keys, { delayMs: () => latencyMs });
+        try {
+          const run = await measure(['--import', TSX, LIMIT, mixOfRun, String(inFlightOfRun), '1', '0'], { cwd: work, env: cleanEnvironment({ ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl }) });
+          if (run.exitCode !== 0) throw new Error(`the limit loop failed (exit ${run.exitCode}): ${run.stderr.slice(-2000)}`);
+          const result = JSON.parse(run.stdout) as LimitResult;
+          if (result.unanswered > 0) throw new Error(`the limit loop got no answer to ${result.unanswered} requests`);
+          return { wallMs: result.wallMs, requests: result.requests, peakKiB: run.peakKiB, inFlight: recorder.maxInFlight() };
+        } finally {
+          await recorder.close();
+        }
+      });
+
+    // Rounds of all of them rather than all runs of one after another: the machine's pace drifts (a shared
     // host), and a ratio should compare runs made under the same conditions.
     const limit: Sample[] = [];
     const asTyped: Sample[] = [];
     const split: Sample[] = [];
     const properties: Sample[] = [];
+    const latency: Sample[] = [];
+    const latencyLimit: Sample[] = [];
     for (let round = 1; round <= repeat; round++) {
       say(`round ${round} of ${repeat}: (a) limit`);
       limit.push(await limitRun());
@@ -146,14 +186,20 @@ async function main(): Promise<void> {
       split.push(await apartRun([]));
       say(`round ${round} of ${repeat}: (c) property checks, ${runs} runs each`);
       properties.push(await apartRun(['--only', 'generated', '--runs', String(runs)]));
+      say(`round ${round} of ${repeat}: (d) default run ${latencyMs} ms away, --runs ${LATENCY_RUNS}; then the limit at that latency`);
+      const far = await latencyRun();
+      latency.push(far.sample);
+      const farMix = join(work, 'latency-mix.json');
+      writeFileSync(farMix, JSON.stringify(far.mix));
+      latencyLimit.push(await latencyLimitRun(farMix, far.sample.inFlight));
     }
 
     const results = summarise({
       date: new Date().toISOString(),
       commit: gitCommit(),
       machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
-      settings: { repeat, seed: CI_SEED, propertyRuns: runs, inFlight: concurrency, limitPasses: LIMIT_PASSES, mixRequests: mix.length },
-      samples: { limit, asTyped, split, properties },
+      settings: { repeat, seed: CI_SEED, propertyRuns: runs, inFlight: concurrency, limitPasses: LIMIT_PASSES, mixRequests: mix.length, latencyMs, latencyRuns: LATENCY_RUNS },
+      samples: { limit, asTyped, split, properties, latency, latencyLimit },
     });
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`${formatTable(results)}\nResults: ${out}\n`);

@@ -26,6 +26,8 @@ export interface Recorder {
   mix(): RecordedRequest[];
   /** when each request of the mix arrived (Date.now()), in the same order */
   arrivals(): number[];
+  /** the most requests it held at once, from arrival to the end of the answer: what the client had in flight */
+  maxInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,12 @@ export async function startRecorder(upstream: string, keys: Keys, options: Recor
   const recorded: RecordedRequest[] = [];
   const arrivals: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = createServer((req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.once('close', () => inFlight--);
     void (async () => {
       const arrived = Date.now();
       const chunks: Buffer[] = [];
@@ -82,6 +89,7 @@ export async function startRecorder(upstream: string, keys: Keys, options: Recor
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     mix: () => [...recorded],
     arrivals: () => [...arrivals],
+    maxInFlight: () => maxInFlight,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

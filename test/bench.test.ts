@@ -28,8 +28,10 @@ describe('figures', () => {
       date: '2026-11-21T00:00:00.000Z',
       commit: 'abc1234',
       machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
-      settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 1000 },
+      settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 1000, latencyMs: 50, latencyRuns: 20 },
       samples: {
+        latency: [sample(16_000, 489, { startMs: 1500, checksMs: 14_000, endMs: 500, inFlight: 2 })],
+        latencyLimit: [sample(12_000, 489, { inFlight: 2 })],
         limit: [sample(1000, 3000)],
         asTyped: [sample(4000, 1000, { startMs: 1500, checksMs: 2000, endMs: 500 })],
         split: [sample(3000, 1000, { startMs: 1000, checksMs: 1800, endMs: 200 })],
@@ -45,13 +47,17 @@ describe('figures', () => {
     expect(r.ratios.defaultRunChecksToLimit).toBeCloseTo(500 / 3000);
     expect(r.properties.median.checksPerSecond).toBeCloseTo(15_000 / 9);
     expect(r.ratios.propertiesToLimit).toBeCloseTo(15_000 / 9 / 3000);
-    expect(r.targets).toEqual({ defaultRunUnder5s: true, propertiesAtLeastHalfTheLimit: true });
+    expect(r.latency.median.inFlight).toBe(2);
+    expect(r.ratios.latencyToLimit).toBeCloseTo(12 / 16);
+    expect(r.targets).toEqual({ defaultRunUnder5s: true, propertiesAtLeastHalfTheLimit: true, latencyRunUnder3s: false });
   });
 
   test('a missed target is said in the table', () => {
     const table = formatTable(results(20_000));
     expect(table).toMatch(/property checks at least half the limit's rate: MISSED \(0\.25\)/);
     expect(table).toMatch(/full default run under 5 s: met \(4\.00 s\)/);
+    expect(table).toMatch(/50 ms away under 3 s: MISSED \(16\.00 s\)/);
+    expect(table).toMatch(/^\(d\) 50 ms away, --runs 20, 2 in flight +16\.00 s +489 +31 +100 MiB$/m);
     expect(table).toMatch(/^\(a\) limit: plain undici, same mix +1\.00 s +3000 +3000 +100 MiB +1\.00$/m);
   });
 });
@@ -108,15 +114,21 @@ function npmRunBench(args: string[], env: Record<string, string> = {}): Promise<
 describe('npm run bench', () => {
   test('one run of each measurement, few generated payloads: the table, and results.json where --out says', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'mockapi-bench-test-')), 'results.json');
-    const r = await npmRunBench(['--repeat', '1', '--runs', '10', '--out', out]);
+    // a short latency keeps (d) quick: its row is there, whatever the figure
+    const r = await npmRunBench(['--repeat', '1', '--runs', '10', '--latency-ms', '2', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^\(a\) limit: plain undici, same mix/m);
     expect(r.stdout).toMatch(/^\(c\) property checks, 10 runs/m);
+    expect(r.stdout).toMatch(/^\(d\) 2 ms away, --runs 20, \d+ in flight/m);
     const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
     expect(results.settings).toMatchObject({ repeat: 1, propertyRuns: 10 });
     // the limit replays every recorded request of a default run, each pass, and every one is answered
     expect(results.limit.median.requests).toBe(results.settings.mixRequests * results.settings.limitPasses);
-    for (const m of [results.limit, results.defaultRun, results.defaultRunPhases, results.properties]) {
+    // the limit of (d) replays the run's own mix once, and the proxy saw requests in flight in both
+    expect(results.latencyLimit.median.requests).toBeGreaterThanOrEqual(results.latency.median.requests);
+    expect(results.latency.median.inFlight).toBeGreaterThanOrEqual(1);
+    expect(results.latencyLimit.median.inFlight).toBeLessThanOrEqual(results.latency.median.inFlight!);
+    for (const m of [results.limit, results.defaultRun, results.defaultRunPhases, results.properties, results.latency, results.latencyLimit]) {
       expect(m.runs).toHaveLength(1);
       expect(m.median.requestsPerSecond).toBeGreaterThan(0);
       expect(m.median.peakMiB).toBeGreaterThan(10);

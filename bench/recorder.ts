@@ -6,15 +6,14 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
+import { HOP_BY_HOP } from '../src/proxy.ts';
 import { withPlaceholders, type Keys, type RecordedRequest } from './mix.ts';
 
-/** Headers that describe one connection or one message framing, set anew by whoever sends. */
-const PER_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 
 function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || PER_HOP.has(name.toLowerCase())) continue;
+    if (value === undefined || HOP_BY_HOP.has(name.toLowerCase())) continue;
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;

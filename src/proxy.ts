@@ -25,8 +25,11 @@ per statement broken. Ctrl-C ends it and writes the report.
   --timeout-ms N         how long to wait for the upstream's answer (default 30000)
 ${RECORDED_HELP}`;
 
-/** Headers that belong to one connection, not to the exchange (RFC 9110 section 7.6.1): never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'host', 'content-length']);
+/**
+ * Headers that belong to one connection, not to the exchange (RFC 9110 section 7.6.1), and the framing that
+ * whoever sends sets anew (host, content-length): never forwarded. bench/recorder.ts forwards by them too.
+ */
+export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'host', 'content-length']);
 
 const forwardable = (headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> => {
   const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));

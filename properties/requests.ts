@@ -14,7 +14,7 @@ export function authorizationProperties(): void {
     const t = target();
     return otherAuthorization(t.token ?? '', t.forbiddenToken);
   });
-  property('authentication/generated-authorization-values', 'AUTH-401-INVALID', 'generated Authorization values other than "Token <key>" are answered 401', { operation: 'getOrganisation', live: 'a mock checks only that an Authorization header is present' }, values, async (t, authorization) => {
+  property('authentication/generated-authorization-values', 'AUTH-401-INVALID', 'generated Authorization values other than "Token <key>" are answered 401', { operation: 'getOrganisation', touches: ['organisationId'], live: 'a mock checks only that an Authorization header is present' }, values, async (t, authorization) => {
     const organisationId = t.target.fixtures.organisationId ?? MISSING.organisationId;
     const ex = await t.send({ method: 'GET', path: expandPath(operation('getOrganisation').path, { organisationId }), credentials: { authorization } });
     expectUnauthorized(t, ex, 'AUTH-401-INVALID');

@@ -43,8 +43,9 @@ export interface ConformanceReport {
   tool: { name: 'mockapi-conformance'; version: string };
   target: { baseUrl: string; profile: string; embedded: boolean };
   /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
-  run: { seed: number; runs: number; strict: boolean };
-  summary: Record<Outcome, number> & { requests: number; durationMs: number };
+  run: { seed: number; runs: number; strict: boolean; concurrency?: number };
+  /** heldBackMs: time the deployment held the whole run back (429, or 503 with Retry-After), overlapping holds once */
+  summary: Record<Outcome, number> & { requests: number; durationMs: number; heldBackMs?: number };
   checks: CheckResult[];
   /** errors outside any check (a suite that could not load, the run stopped at its bound): the run could not judge all */
   errors: string[];
@@ -73,8 +74,8 @@ export function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
   return meta.violations.some((v) => v.level === 'must') ? 'failed' : 'warned';
 }
 
-/** The area of a check: the name of the suite's file (suites/chaos-settings.suite.ts, or .js compiled -> chaos-settings). */
-export const areaOf = (root: string, module: TestModule): string => relative(root, module.moduleId).replace(/^suites\//, '').replace(/\.suite\.[jt]s$/, '');
+/** The area of a check: the first part of its id, the name of its suite's file (chaos-settings/… -> chaos-settings). */
+export const areaOf = (checkId: string): string => checkId.split('/')[0]!;
 
 export class ConformanceReporter implements Reporter {
   report: ConformanceReport | undefined;
@@ -98,7 +99,7 @@ export class ConformanceReporter implements Reporter {
     const meta = testCase.meta().check as CheckMeta | undefined;
     const result = testCase.result();
     const diagnostic = testCase.diagnostic();
-    const area = areaOf(this.options.root, testCase.module);
+    const area = meta ? areaOf(meta.id) : 'unknown';
     const outcome = outcomeOf(result.state, meta);
     let message = '';
     if (meta?.errored !== undefined) message = meta.errored;
@@ -119,8 +120,9 @@ export class ConformanceReporter implements Reporter {
       violated: outcome === 'failed' || outcome === 'warned' ? [...new Set(meta!.violations!.map((v) => v.requirement))] : [],
       notes: (meta?.notes ?? []).map((n) => redactor.redact(n)),
       evidence: meta?.evidence ?? [],
-      ...(diagnostic ? { startedAt: new Date(diagnostic.startTime).toISOString() } : {}),
-      durationMs: Math.round(diagnostic?.duration ?? 0),
+      ...(meta?.startedAt !== undefined ? { startedAt: new Date(meta.startedAt).toISOString() } : diagnostic ? { startedAt: new Date(diagnostic.startTime).toISOString() } : {}),
+      // from the check's entry to its lane (src/lanes.ts): waiting for checks before it is not its own time
+      durationMs: Math.round(meta?.durationMs ?? diagnostic?.duration ?? 0),
     };
   }
 
@@ -128,6 +130,7 @@ export class ConformanceReporter implements Reporter {
     const redactor = new Redactor(this.options.secrets);
     const checks: CheckResult[] = [];
     let requests = 0;
+    let heldBackMs = 0;
     const errors = [...this.options.runErrors(), ...unhandledErrors.map((e) => redactor.redact(`${e.name ?? 'Error'}: ${e.message}`))];
     for (const module of testModules) {
       for (const error of module.errors()) errors.push(redactor.redact(`${relative(this.options.root, module.moduleId)}: ${error.message}`));
@@ -135,7 +138,8 @@ export class ConformanceReporter implements Reporter {
         // a check sets its meta first thing; one without meta was never started (left out by --only)
         if (testCase.meta().check === undefined && testCase.result().state === 'skipped') continue;
         checks.push(this.result(testCase));
-        requests += (testCase.meta().check as CheckMeta | undefined)?.requests ?? 0;
+        requests = Math.max(requests, (testCase.meta().check as CheckMeta | undefined)?.sentByRun ?? 0);
+        heldBackMs = Math.max(heldBackMs, (testCase.meta().check as CheckMeta | undefined)?.heldByRun ?? 0);
       }
     }
     checks.sort((a, b) => a.id.localeCompare(b.id));
@@ -144,7 +148,7 @@ export class ConformanceReporter implements Reporter {
       tool: { name: 'mockapi-conformance', version: this.options.version },
       target: this.options.target,
       run: this.options.run,
-      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started) },
+      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started), heldBackMs: Math.round(heldBackMs) },
       checks,
       errors,
     };

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { REQUIREMENTS } from '../contract/requirements.ts';
 import { OPERATION_IDS } from '../contract/schemas.ts';
 import type { ConformanceReport, ReportFormat } from './conformance.ts';
+import { heldBack } from './summary.ts';
 
 /** JSON that can stand inside a <script> element: nothing in it can end the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -116,7 +117,7 @@ export function htmlPage(report: ConformanceReport): string {
 </head>
 <body>
 <h1>${escape(title)}</h1>
-<div class="meta">Profile ${escape(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; seed ${report.run.seed}, ${report.run.runs} runs per property${report.run.strict ? '; strict' : ''}; ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s</div>
+<div class="meta">Profile ${escape(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; seed ${report.run.seed}, ${report.run.runs} runs per property${report.run.strict ? '; strict' : ''}; ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${escape(heldBack(s.heldBackMs))}</div>
 <div class="filters">Show: ${['failed', 'errored', 'warned', 'passed', 'skipped'].map((o) => box('outcome', o)).join('')} | ${['must', 'should'].map((l) => box('level', l)).join('')}</div>
 <main>
 <div><table id="matrix"></table><table id="areas"></table></div>

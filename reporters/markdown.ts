@@ -3,6 +3,7 @@
 // were skipped.
 import { writeFileSync } from 'node:fs';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
+import { heldBack } from './summary.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
 
@@ -43,7 +44,7 @@ export function markdownSummary(report: ConformanceReport): string {
   return [
     `## mockapi-conformance: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}`,
     '',
-    `Profile ${report.target.profile}; seed ${report.run.seed}, ${report.run.runs} runs per property${report.run.strict ? '; strict (warnings fail)' : ''}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s.`,
+    `Profile ${report.target.profile}; seed ${report.run.seed}, ${report.run.runs} runs per property${report.run.strict ? '; strict (warnings fail)' : ''}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
     '',
     `| area | ${OUTCOMES.map((o) => `${ICON[o]} ${o}`).join(' | ')} |`,
     `| --- | ${OUTCOMES.map(() => '---:').join(' | ')} |`,

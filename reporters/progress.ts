@@ -1,9 +1,9 @@
 // Progress while a run is under way, in place of vitest's own reporter (whose colour codes reached pipes and
 // files): in a terminal one line, rewritten as checks end, with the checks done and the failures so far; in a
-// pipe or a file a plain line per area as it ends. No colour either way.
+// pipe or a file a plain line per area once its last check ends. No colour either way.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckMeta } from '../src/check.ts';
-import { areaOf, outcomeOf, type Outcome } from './conformance.ts';
+import { outcomeOf, type Outcome } from './conformance.ts';
 
 export interface ProgressOutput {
   write(text: string): void;
@@ -17,32 +17,46 @@ export class ProgressReporter implements Reporter {
   private readonly counts: Record<Outcome, number> = { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0 };
   private shownAt = 0;
   private lineShown = false;
+  /** per area: the checks collected, and those ended with each outcome (checks of all areas run at once) */
+  private readonly areas = new Map<string, { left: number; checks: number; counts: Record<Outcome, number> }>();
 
-  constructor(
-    private readonly root: string,
-    private readonly output: ProgressOutput,
-  ) {}
+  constructor(private readonly output: ProgressOutput) {}
 
-  // files are collected as workers take them, so the total grows while the first files run
+  // one module (suites/run.ts) holds every check: the total is known once it is collected
   onTestModuleCollected(module: TestModule): void {
-    this.collected += [...module.children.allTests()].filter((t) => t.options.mode === 'run').length;
+    for (const t of module.children.allTests()) {
+      if (t.options.mode !== 'run') continue;
+      this.collected++;
+      const area = t.meta().area ?? 'unknown';
+      const known = this.areas.get(area) ?? { left: 0, checks: 0, counts: { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0 } };
+      known.left++;
+      this.areas.set(area, known);
+    }
   }
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().check as CheckMeta | undefined;
+    const area = this.areas.get(testCase.meta().area ?? 'unknown');
+    if (area) area.left--;
     // a check left out by --only never started: it is no check of this run
-    if (meta === undefined && testCase.result().state === 'skipped') return;
+    if (meta === undefined && testCase.result().state === 'skipped') return this.areaEnded(testCase.meta().area);
     this.done++;
-    this.counts[outcomeOf(testCase.result().state, meta)]++;
+    const outcome = outcomeOf(testCase.result().state, meta);
+    this.counts[outcome]++;
+    if (area) {
+      area.checks++;
+      area.counts[outcome]++;
+    }
     if (this.output.tty && Date.now() - this.shownAt > 100) this.show();
+    this.areaEnded(testCase.meta().area);
   }
 
-  onTestModuleEnd(module: TestModule): void {
-    if (this.output.tty) return;
-    const tests = [...module.children.allTests()].filter((t) => t.meta().check !== undefined);
-    if (tests.length === 0) return;
-    const of = (o: Outcome) => tests.filter((t) => outcomeOf(t.result().state, t.meta().check as CheckMeta) === o).length;
-    this.output.write(`${areaOf(this.root, module)}: ${tests.length} checks, ${of('failed')} failed, ${of('warned')} warned, ${of('errored')} errored\n`);
+  /** In a pipe, an area's line once its last check has ended. */
+  private areaEnded(name: string | undefined): void {
+    const area = this.areas.get(name ?? 'unknown');
+    if (this.output.tty || !area || area.left > 0 || area.checks === 0) return;
+    const { failed, warned, errored } = area.counts;
+    this.output.write(`${name}: ${area.checks} checks, ${failed} failed, ${warned} warned, ${errored} errored\n`);
   }
 
   onTestRunEnd(): void {

@@ -35,6 +35,9 @@ function details(checks: readonly CheckResult[]): string[] {
 }
 
 /** The console digest: per area, the broken requirements, the reasons, one closing line. */
+/** The time the deployment held the run back, when it did: said after the run's own time. */
+export const heldBack = (ms: number | undefined): string => (ms ? `, held back ${(ms / 1000).toFixed(1)} s by the deployment (429 or 503, Retry-After)` : '');
+
 export function formatSummary(report: ConformanceReport): string {
   const lines: string[] = ['', `Conformance of ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`];
   const areas = [...new Set(report.checks.map((c) => c.area))];
@@ -52,7 +55,7 @@ export function formatSummary(report: ConformanceReport): string {
   lines.push(...byReason(of('skipped'), 'Skipped:'));
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   const s = report.summary;
-  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s`);
+  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}`);
   return lines.join('\n');
 }
 

@@ -6,7 +6,8 @@ import { SOURCE_EXTENSION } from '../contract/package-root.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import { FIXTURE_VARIABLES } from '../contract/fixtures.ts';
 import { operation, type OperationId } from '../contract/schemas.ts';
-import { collectDeclarations, type Declaration, type Target } from './check.ts';
+import { collectDeclarations, exclusive, type CheckOptions, type Declaration, type Target } from './check.ts';
+import { laneOf } from './lanes.ts';
 
 export interface CatalogueEntry {
   id: string;
@@ -20,6 +21,11 @@ export interface CatalogueEntry {
   sends: string;
   /** whether it sends a request that can change data (a write, a delete, a push) */
   writes: boolean;
+  /**
+   * the resource it uses a fixture of (src/lanes.ts), and whether it runs alone there: nothing else on that
+   * resource is under way meanwhile; undefined when it uses no fixture
+   */
+  lane: { resource: string; alone: boolean } | undefined;
   /** the profiles whose runs declare it */
   profiles: Target['profile'][];
   /** file:line of its declaration */
@@ -31,7 +37,7 @@ const SUITES = new URL('../suites/', import.meta.url);
 /** What a declaration is asked of: a target with every fixture and consent, so that nothing is left out for want of them. */
 function declaringTarget(): Target {
   const fixtures = Object.fromEntries(Object.keys(FIXTURE_VARIABLES).map((name) => [name, `<${name}>`]));
-  return { baseUrl: 'http://catalogue.invalid', token: undefined, forbiddenToken: undefined, readOnly: false, timeoutMs: 1, fixtures, embedded: false, profile: 'live', seed: 0, runs: 0, latencyMs: 0, checkTimeoutMs: undefined, pushPolicy: '<pushPolicy>' };
+  return { baseUrl: 'http://catalogue.invalid', token: undefined, forbiddenToken: undefined, readOnly: false, timeoutMs: 1, fixtures, embedded: false, profile: 'live', seed: 0, runs: 0, concurrency: 1, latencyMs: 0, checkTimeoutMs: undefined, pushPolicy: '<pushPolicy>' };
 }
 
 async function declarations(): Promise<Declaration[]> {
@@ -54,6 +60,11 @@ function sends(d: Declaration): string {
 
 let cached: Promise<CatalogueEntry[]> | undefined;
 
+function laneEntry(options: CheckOptions): CatalogueEntry['lane'] {
+  const resource = laneOf(options);
+  return resource === undefined ? undefined : { resource, alone: exclusive(options) };
+}
+
 /** Every check, ordered by id. Two declarations under one id are a defect of the suites, and an error here. */
 export function catalogue(): Promise<CatalogueEntry[]> {
   cached ??= (async () => {
@@ -72,6 +83,7 @@ export function catalogue(): Promise<CatalogueEntry[]> {
         operation: d.options.operation,
         sends: sends(d),
         writes: Boolean(d.options.writes || d.options.consumes || d.options.pushes),
+        lane: laneEntry(d.options),
         profiles: d.options.profile ? [d.options.profile] : ['live', 'mock'],
         location: d.location,
       });
@@ -87,7 +99,7 @@ export function formatCatalogue(entries: readonly CatalogueEntry[]): string {
     [
       `${e.id}  [${e.requirement}, ${e.level}]  ${e.title}`,
       `  ${e.section}: "${e.statement}"`,
-      `  ${e.operation}: ${e.sends}; ${e.writes ? 'writes' : 'reads only'}${e.profiles.length < 2 ? `; ${e.profiles[0]} profile only` : ''}`,
+      `  ${e.operation}: ${e.sends}; ${e.writes ? 'writes' : 'reads only'}${e.lane ? `; ${e.lane.alone ? 'alone on' : 'beside other checks of'} the ${e.lane.resource}` : ''}${e.profiles.length < 2 ? `; ${e.profiles[0]} profile only` : ''}`,
       `  ${e.location}`,
     ].join('\n'),
   );

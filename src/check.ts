@@ -4,10 +4,11 @@
 // reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run.ts).
 import { readFileSync } from 'node:fs';
 import { inject, test } from 'vitest';
-import { Client, type Evidence } from './client.ts';
+import { Client, sendingCheck, type Evidence } from './client.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, cut, failureMessage, type Target, type Violation } from './context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 import { CODE_ROOT } from '../contract/package-root.ts';
+import { enterLane, laneOf } from './lanes.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../contract/schemas.ts';
 
@@ -21,7 +22,13 @@ export interface CheckMeta {
   operation: OperationId;
   level: Level;
   section: string;
-  requests: number;
+  /** requests the run's client had sent when the check ended: the run's total is the largest (checks run at the same time) */
+  sentByRun: number;
+  /** the time the deployment had held the run back when the check ended (429, 503 with Retry-After) */
+  heldByRun?: number;
+  /** when the check entered its lane (ms since the epoch), and how long it took from there: the wait for checks of its fixture before it is not its own */
+  startedAt?: number;
+  durationMs?: number;
   violations?: Violation[];
   evidence?: Evidence[];
   notes?: string[];
@@ -37,6 +44,8 @@ declare module 'vitest' {
   }
   export interface TaskMeta {
     check?: CheckMeta;
+    /** the check's area (the first part of its id), known before it starts */
+    area?: string;
   }
 }
 
@@ -104,11 +113,11 @@ function declaredAt(checkId: string, stack: string | undefined): string {
   return `${file.slice(CODE_DIR.length)}:${(naming ?? own[0]!).line}`;
 }
 
-/** One client per worker: connections are kept alive across the checks of a file. */
+/** One client for the run's worker: connections are kept alive, and --concurrency bounds its requests in flight. */
 export function client(): Client {
   if (!sharedClient) {
     const t = target();
-    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs });
+    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs, connections: t.concurrency });
   }
   return sharedClient;
 }
@@ -135,6 +144,11 @@ export interface CheckOptions {
   forbidden?: boolean;
   /** sends a request that can change something (skipped in read-only runs) */
   writes?: boolean;
+  /**
+   * fixtures whose paths it sends to when they are set, without needing them (it sends to a made-up id
+   * otherwise): it takes its turn on their resource like a check that needs them (src/lanes.ts)
+   */
+  touches?: FixtureName[];
   /** deletes this fixture (or needs it not yet deleted): skipped when an earlier run deleted it */
   consumes?: FixtureName;
   /**
@@ -149,6 +163,24 @@ export interface CheckOptions {
    * is skipped in the mock profile with this reason.
    */
   live?: string;
+  /**
+   * Why the check may run beside others on its resource: it judges each answer on its own and sends only what a
+   * conforming deployment refuses (CHANGES_NOTHING). Without it, a check that writes runs alone on its
+   * resource (src/lanes.ts): what it reads back, an echo, a version, a 404 after a delete depends on no other
+   * request being under way there.
+   */
+  overlaps?: string;
+}
+
+/** Why a rejection check may overlap others on its resource (CheckOptions.overlaps). */
+export const CHANGES_NOTHING = 'it sends what must be refused, which changes nothing, and judges each answer on its own';
+
+/**
+ * Whether a check runs alone on its resource: it writes (an update, a delete, a push) and does not say that it
+ * sends only what is refused. Checks that only read share the resource with each other, never with one alone.
+ */
+export function exclusive(options: CheckOptions): boolean {
+  return options.consumes !== undefined || (options.writes === true && options.overlaps === undefined);
 }
 
 /** Why a check of what a deployment keeps is for live deployments only (CheckOptions.live). */
@@ -211,9 +243,11 @@ export function check(checkId: string, id: RequirementId, title: string, options
   // vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its
   // last answer and a put-back; the run's own bound (--run-timeout-ms) ends a check that never settles
   const vitestTimeout = 2 ** 31 - 1;
-  test(`${id} ${title}`, async (ctx) => {
+  // concurrent: checks run at the same time, lanes keep those of one fixture apart (src/lanes.ts); the area
+  // rides along for the progress line, which counts an area's checks before any has started
+  test(`${id} ${title}`, { concurrent: true, timeout: vitestTimeout, meta: { area: checkId.split('/')[0]! } }, async (ctx) => {
     const t = target();
-    const meta: CheckMeta = { id: checkId, requirement: id, operation: options.operation, level: r.level, section: r.section, requests: 0 };
+    const meta: CheckMeta = { id: checkId, requirement: id, operation: options.operation, level: r.level, section: r.section, sentByRun: 0 };
     ctx.task.meta.check = meta;
     const reason = skipReason(t, options);
     if (reason) ctx.skip(reason);
@@ -222,28 +256,33 @@ export function check(checkId: string, id: RequirementId, title: string, options
       meta.errored = unjudgeable;
       ctx.skip(unjudgeable);
     }
+    // a check that uses a fixture waits for the checks of that fixture declared before it (src/lanes.ts);
+    // its time bound starts once it is in
+    const lane = laneOf(options);
+    const leave = lane === undefined ? undefined : await enterLane(lane, exclusive(options));
+    const entered = performance.now();
+    meta.startedAt = Date.now();
     const c = new CheckContext(id, t, client(), Date.now() + bound);
-    // counts what this check sent (a shared request is counted by the check that sent it)
-    const sentBefore = c.client.requestCount;
     // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
     // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
     const redact = (text: string) => c.client.redactor.redact(text);
     let timer: NodeJS.Timeout | undefined;
     const stoppedAfter = `the check ran past its time bound of ${(bound / 1000).toFixed(1)} s (${t.checkTimeoutMs !== undefined ? '--check-timeout-ms' : `about ${options.requests ?? 5} requests at ${Math.round(t.latencyMs)} ms measured before the run`}) and stopped sending`;
-    // the bound moves on by what the deployment asked the check to wait (429 with Retry-After)
-    let waited = c.client.waitedMs;
-    const settled = body(c);
+    // The bound moves on by the time the deployment held the run back (429, 503 with Retry-After: every
+    // request waits) and by this check's waits for a place among the requests in flight (CheckContext.send).
+    let held = c.client.heldMs;
+    const settled = sendingCheck.run(checkId, () => body(c));
     try {
       await Promise.race([
         settled,
         new Promise<void>((resolve) => {
           const arm = (ms: number) => {
             timer = setTimeout(() => {
-              const asked = c.client.waitedMs - waited;
-              waited = c.client.waitedMs;
-              if (asked > 0) {
-                c.extend(asked);
-                arm(asked);
+              c.extend(c.client.heldMs - held);
+              held = c.client.heldMs;
+              const left = c.deadline - Date.now();
+              if (left > 0) {
+                arm(left);
                 return;
               }
               c.stop(stoppedAfter);
@@ -280,7 +319,10 @@ export function check(checkId: string, id: RequirementId, title: string, options
       }
     } finally {
       clearTimeout(timer);
-      meta.requests = c.client.requestCount - sentBefore;
+      leave?.();
+      meta.durationMs = performance.now() - entered;
+      meta.sentByRun = c.client.requestCount;
+      meta.heldByRun = c.client.heldMs;
       if (c.notes.length > 0) meta.notes = c.notes.map(redact);
     }
     if (c.violations.length > 0) {
@@ -297,7 +339,7 @@ export function check(checkId: string, id: RequirementId, title: string, options
       meta.violations = violations;
       throw named('ConformanceViolation', failureMessage(violations, evidence, meta.notes ?? []));
     }
-  }, vitestTimeout);
+  });
 }
 
 /** An error whose stack is its message alone: vitest prints it, and a check's end has no stack worth reading. */

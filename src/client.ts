@@ -2,10 +2,12 @@
 // timeout, a cap on how much of a body is read, and evidence for failure messages. Keys never leave this
 // module in clear: everything it hands out (evidence, curl lines, error text) goes through the redactor,
 // which also catches a key that the target echoes back in a header or body.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { Redactor } from './redactor.ts';
+import { packageVersion } from '../contract/package-root.ts';
 
 export { Redactor };
 
@@ -52,7 +54,24 @@ export interface Exchange {
   durationMs: number;
   /** 429 answers waited out before this one (Retry-After seconds each), shown in the evidence */
   rateLimited?: number[];
+  /** time it waited for a place among the requests in flight (--concurrency): a check's bound is moved on by it */
+  queuedMs?: number;
 }
+
+export interface SendOptions {
+  /** a check that is stopped sends no retry after a 429 */
+  stopped?: () => boolean;
+}
+
+/**
+ * The check whose body is running (src/check.ts runs each in it): its id goes into the User-Agent of what it
+ * sends, shared exchanges included, for a deployment's logs and for our test that checks of one fixture never
+ * overlap (test/lanes.test.ts).
+ */
+export const sendingCheck = new AsyncLocalStorage<string>();
+
+/** Who sends, for a deployment's logs: the tool and its version. */
+const USER_AGENT = `mockapi-conformance/${packageVersion()}`;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -61,7 +80,7 @@ export interface ClientOptions {
   timeoutMs: number;
   /** bytes of a response body read at most */
   maxBodyBytes?: number;
-  /** requests in flight at most through this client (one connection each) */
+  /** requests in flight at most through this client (one connection each); more wait their turn */
   connections?: number;
 }
 
@@ -70,6 +89,13 @@ const RATE_LIMIT_RETRIES = 3;
 const MAX_RETRY_AFTER_S = 30;
 /** After this many requests in a row without an HTTP answer, the client stops sending and says why. */
 const BREAKER_THRESHOLD = 5;
+
+/** How long an answer asks the client to wait: a 429 always (1 s without Retry-After), a 503 only with Retry-After. */
+function askedToWait(exchange: Exchange): number | undefined {
+  if (exchange.status === 429) return retryAfterSeconds(exchange.headers['retry-after']);
+  if (exchange.status === 503 && exchange.headers['retry-after'] !== undefined) return retryAfterSeconds(exchange.headers['retry-after']);
+  return undefined;
+}
 
 /** Seconds a Retry-After header asks for (delta-seconds or an HTTP-date), within 0..MAX_RETRY_AFTER_S. */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number {
@@ -129,6 +155,16 @@ export class Client {
   requestCount = 0;
   /** time spent waiting out 429 answers (Retry-After): a check's time bound is extended by it */
   waitedMs = 0;
+  /**
+   * The whole client is held until then (ms since the epoch): a 429, or a 503 with Retry-After, asks the
+   * client to wait, not just the request that got it, so every request queued or sent later waits too.
+   */
+  private heldUntil = 0;
+  /** time the client was held back in all, counting overlapping holds once (the report says it) */
+  heldMs = 0;
+  /** requests in flight, and those waiting for one of the `connections` places */
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
   /** requests in a row that got no HTTP answer (see BREAKER_THRESHOLD) */
   private unanswered = 0;
 
@@ -157,20 +193,57 @@ export class Client {
    * BREAKER_THRESHOLD requests in a row without an answer the deployment is taken as gone: later requests are
    * not sent, and say so, so that a hung deployment costs a few timeouts rather than one per request.
    */
-  async send(spec: RequestSpec, options: { stopped?: () => boolean } = {}): Promise<Exchange> {
+  async send(spec: RequestSpec, options: SendOptions = {}): Promise<Exchange> {
     const rateLimited: number[] = [];
+    let queuedMs = 0;
     for (;;) {
-      const exchange = await this.sendOnce(spec);
+      queuedMs += await this.turn();
+      let exchange: Exchange;
+      try {
+        exchange = await this.sendOnce(spec);
+      } finally {
+        this.release();
+      }
+      if (queuedMs > 0) exchange.queuedMs = queuedMs;
+      const asked = askedToWait(exchange);
+      if (asked !== undefined) this.hold(asked);
       // a check that was stopped at its time bound waits out no 429: it is to end, not to send again
       if (exchange.status !== 429 || rateLimited.length >= RATE_LIMIT_RETRIES || options.stopped?.()) {
         return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
       }
-      const wait = retryAfterSeconds(exchange.headers['retry-after']);
-      rateLimited.push(wait);
-      this.waitedMs += wait * 1000;
-      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      rateLimited.push(asked!);
+      this.waitedMs += asked! * 1000;
       if (options.stopped?.()) return { ...exchange, rateLimited };
     }
+  }
+
+  /** Holds every request of the client for `seconds` from now (a longer hold already asked for stands). */
+  private hold(seconds: number): void {
+    const until = Date.now() + seconds * 1000;
+    if (until <= this.heldUntil) return;
+    this.heldMs += until - Math.max(this.heldUntil, Date.now());
+    this.heldUntil = until;
+  }
+
+  /** Waits for a place among the requests in flight, then for the client's hold to end; returns how long the place took. */
+  private async turn(): Promise<number> {
+    const limit = this.options.connections ?? 8;
+    const asked = Date.now();
+    if (this.inFlight >= limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.inFlight++;
+    const queued = Date.now() - asked;
+    // a hold asked for while this request waited is waited out too
+    for (let wait = this.heldUntil - Date.now(); wait > 0; wait = this.heldUntil - Date.now()) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return queued;
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    // the place passes straight to the next in line
+    if (next) next();
+    else this.inFlight--;
   }
 
   private async sendOnce(spec: RequestSpec): Promise<Exchange> {
@@ -189,6 +262,11 @@ export class Client {
     }
     const redactedHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.redactor.redact(v)]));
     const base = { method: spec.method, url, requestHeaders: redactedHeaders, requestBody: body };
+    // after the headers recorded: a curl line repeats the request without it
+    if (!('user-agent' in headers)) {
+      const sentBy = sendingCheck.getStore();
+      headers['user-agent'] = `${USER_AGENT}${sentBy ? ` (check ${sentBy})` : ''}`;
+    }
     const started = performance.now();
     if (this.unanswered >= BREAKER_THRESHOLD) {
       return this.noResponse(base, started, `not sent: the deployment stopped answering (no HTTP answer to the last ${this.unanswered} requests)`);

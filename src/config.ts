@@ -36,8 +36,8 @@ export interface RunConfig {
   /** where to write a baseline of this run */
   updateBaseline: string | undefined;
   timeoutMs: number;
-  /** requests in flight at most */
-  concurrency: number;
+  /** requests in flight at most; undefined: 8 against a deployment started for the run, 4 against one given (src/target.ts) */
+  concurrency: number | undefined;
   /** bound on the whole run; past it the run is stopped and fails */
   runTimeoutMs: number;
   /** bound on one check; undefined: derived from what it sends and the latency measured before the run */
@@ -350,7 +350,7 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
   const seed = wholeNumber('seed', 'MOCKAPI_SEED', 0, 2 ** 31 - 1);
   const runs = wholeNumber('runs', 'MOCKAPI_RUNS', 1, 100_000);
   const runTimeoutMs = wholeNumber('run-timeout-ms', 'MOCKAPI_RUN_TIMEOUT_MS', 1000, 24 * 3_600_000) ?? 600_000;
-  const concurrency = wholeNumber('concurrency', 'MOCKAPI_CONCURRENCY', 1, 64) ?? 2;
+  const concurrency = wholeNumber('concurrency', 'MOCKAPI_CONCURRENCY', 1, 64);
   const checkTimeoutMs = wholeNumber('check-timeout-ms', 'MOCKAPI_CHECK_TIMEOUT_MS', 100, 24 * 3_600_000);
 
   const onlySetting = pick('only', 'MOCKAPI_ONLY');

@@ -23,6 +23,8 @@ export interface Target {
   /** fast-check seed and runs per property of the property checks */
   seed: number;
   runs: number;
+  /** requests in flight at most (--concurrency) */
+  concurrency: number;
   /** the time of an answer before the run, measured (the fastest after the first, see src/run.ts): checks are bounded by it */
   latencyMs: number;
   /** the user's bound on one check (--check-timeout-ms); undefined: derived from what it sends and latencyMs */
@@ -157,6 +159,8 @@ export class CheckContext extends Judge {
   async send(spec: RequestSpec): Promise<Exchange> {
     if (this.bound.reason !== undefined) throw new CheckStopped(this.bound.reason);
     const exchange = await this.client.send(spec, { stopped: () => this.bound.reason !== undefined });
+    // waiting for a place among the requests in flight is not the check's own time
+    if (exchange.queuedMs) this.extend(exchange.queuedMs);
     this.exchanges.push(exchange);
     return exchange;
   }

@@ -51,11 +51,6 @@ export function cacheDirectory(config: Pick<RunConfig, 'cacheDir'>): string {
   return config.cacheDir ?? join(tmpdir(), `mockapi-conformance-${process.getuid?.() ?? 'user'}`, packageVersion(), 'vite');
 }
 
-/** Workers of a run, and so requests in flight at most: a check sends one request at a time. */
-export function inFlight(config: Pick<RunConfig, 'concurrency'>): number {
-  return Math.min(2, config.concurrency);
-}
-
 /** What a run prints before its checks: the target, the seed and runs, and what an earlier run consumed. */
 function header(config: RunConfig, target: Target, description: string): string {
   const lines = [`Verifying ${description}, profile ${config.profile}${target.readOnly ? ', read-only' : ''}`];
@@ -79,7 +74,7 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
     {
       root: CODE_ROOT,
       target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
-      run: { seed: target.seed, runs: target.runs, strict: config.strict },
+      run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
       version: packageVersion(),
       secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken },
       runErrors: () => (stopped ? [`the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms); checks that had not finished are not reported`] : []),
@@ -92,21 +87,23 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
       // the sources from a checkout, dist/ from an installed package
       root: CODE_ROOT,
       config: false,
-      include: [`suites/**/*.suite${SOURCE_EXTENSION}`],
+      // one module that imports every suite (suites/run.ts): one worker runs every check, concurrently
+      include: [`suites/run${SOURCE_EXTENSION}`],
       watch: false,
       // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
-      reporters: [new ProgressReporter(CODE_ROOT, { write: output.write, tty: output.tty }), reporter],
+      reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
       provide: { target, openapi: openApiDocument() },
-      setupFiles: [join(CODE_ROOT, 'src', `worker-setup${SOURCE_EXTENSION}`)],
+      setupFiles: [...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []), join(CODE_ROOT, 'src', `worker-setup${SOURCE_EXTENSION}`)],
       ...(config.only ? { testNamePattern: config.only } : {}),
-      // Files share no fixture, so they run in parallel; checks within a file run in order, one request at a
-      // time, so requests in flight are at most the workers: --concurrency 1 makes the run serial. Threads and
-      // shared modules (isolate: false) compile the schemas once per worker: measured on 2 cores, a run
-      // takes 6 s of CPU this way against 10 s with forks or isolation. Suites keep their state in their
-      // own modules, so nothing leaks from one file to the next.
+      // Every check in one worker, all at once: requests in flight are bounded by the client (--concurrency,
+      // src/client.ts), checks of one fixture by their lane (src/lanes.ts). One worker boots once, compiles the
+      // schemas once, and holds the one client whose 429 back-off holds every request.
       pool: 'threads',
-      maxWorkers: inFlight(config),
+      maxWorkers: 1,
       isolate: false,
+      experimental: { viteModuleRunner: false, nodeLoader: false },
+      // a check waiting for its lane holds a place here: every check of the run may wait at once
+      maxConcurrency: 10_000,
       // each check sets its own timeout from what it sends and the latency measured (src/check.ts)
       testTimeout: config.timeoutMs * 6 + 10_000,
       passWithNoTests: false,

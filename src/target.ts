@@ -45,6 +45,14 @@ async function probe(target: Pick<Target, 'baseUrl' | 'token' | 'forbiddenToken'
  * Generated payloads per property when --runs is not given: many for a deployment that answers at once (a
  * local one), few for one far away, which is also someone's and rate-limited.
  */
+/**
+ * Requests in flight at most when --concurrency does not say: 8 against a deployment started for the run
+ * (ours: it has no rate limit); 4 against one given by URL, whatever its address (a tunnel to a hosted service
+ * is 127.0.0.1 too), because a hosted service limits the rate per key: 4 is a client's ordinary parallelism,
+ * and one 429 holds the whole run back as asked (src/client.ts).
+ */
+export const DEFAULT_CONCURRENCY = { started: 8, given: 4 } as const;
+
 export function runsFor(latencyMs: number): number {
   if (latencyMs < 10) return 100;
   if (latencyMs < 100) return 20;
@@ -108,7 +116,8 @@ export async function openTarget(config: RunConfig): Promise<OpenTarget | { unre
     }
     const { latencyMs } = probed;
     const runs = config.runs ?? runsFor(latencyMs);
-    const common = { baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, latencyMs, checkTimeoutMs: config.checkTimeoutMs, profile: config.profile };
+    const concurrency = config.concurrency ?? (config.baseUrl ? DEFAULT_CONCURRENCY.given : DEFAULT_CONCURRENCY.started);
+    const common = { baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, concurrency, latencyMs, checkTimeoutMs: config.checkTimeoutMs, profile: config.profile };
     if (reference) {
       const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
       // the reference names the policies it accepts, so it consents with one of its own

@@ -3,7 +3,7 @@
 // a check has not been allowed to change; DELETEs without valid credentials go to ids that name nothing,
 // so that an operation wrongly left open still deletes nothing. The forbidden key's DELETEs live in the
 // data source and team suites, before the deletes they must precede.
-import { check, client, shared, target, type CheckContext } from '../src/check.ts';
+import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/check.ts';
 import type { Credentials, Exchange, RequestSpec } from '../src/client.ts';
 import {
   expectForbidden,
@@ -119,6 +119,12 @@ const CASES: Case[] = [
 ];
 
 /**
+ * The options of a check whose request is refused for its credentials: it sends to the case's fixtures when they
+ * are set (a made-up id otherwise), beside other checks there, since a refused request changes nothing.
+ */
+const rejectedOn = (c: Case) => ({ operation: c.op, writes: c.writes, touches: c.forbiddenNeeds, overlaps: CHANGES_NOTHING });
+
+/**
  * Mock profile: the error responses the description documents, asked for with `Prefer: code=NNN`, have the
  * interface's shapes. A mock that cannot produce a documented status this way is reported as such (skipped
  * with the status it gave), not as a failure of the interface.
@@ -131,14 +137,14 @@ function documentedErrors(c: Case): void {
     if (ex.status !== code) t.skip(`the mock did not produce the documented ${code} for ${c.op} through Prefer: code=${code} (it answered ${ex.status || ex.error})`);
     return ex;
   };
-  check(`authentication/${c.op}/documented-401-prefer-code-401-plain`, 'AUTH-401-BODY', `${c.op}: the documented 401 (Prefer: code=401) is plain text saying credentials are required`, { operation: c.op, profile: 'mock', writes: c.writes }, async (t) => {
+  check(`authentication/${c.op}/documented-401-prefer-code-401-plain`, 'AUTH-401-BODY', `${c.op}: the documented 401 (Prefer: code=401) is plain text saying credentials are required`, { ...rejectedOn(c), profile: 'mock' }, async (t) => {
     expectUnauthorizedBody(t, await preferred(t, 401));
   });
-  check(`authentication/${c.op}/documented-403-prefer-code-403-error`, 'AUTH-403-BODY', `${c.op}: the documented 403 (Prefer: code=403) is one error entry titled Forbidden with an empty source`, { operation: c.op, profile: 'mock', writes: c.writes }, async (t) => {
+  check(`authentication/${c.op}/documented-403-prefer-code-403-error`, 'AUTH-403-BODY', `${c.op}: the documented 403 (Prefer: code=403) is one error entry titled Forbidden with an empty source`, { ...rejectedOn(c), profile: 'mock' }, async (t) => {
     expectForbiddenBody(t, c.op, await preferred(t, 403));
   });
   if (documented.includes('404')) {
-    check(`authentication/${c.op}/documented-404-prefer-code-404-not`, 'ERR-404', `${c.op}: the documented 404 (Prefer: code=404) is the not-found body`, { operation: c.op, profile: 'mock', writes: c.writes }, async (t) => {
+    check(`authentication/${c.op}/documented-404-prefer-code-404-not`, 'ERR-404', `${c.op}: the documented 404 (Prefer: code=404) is the not-found body`, { ...rejectedOn(c), profile: 'mock' }, async (t) => {
       expectNotFound(t, c.op, await preferred(t, 404));
     });
   }
@@ -170,14 +176,14 @@ for (const c of CASES) {
   let withoutHeader: Promise<Exchange> | undefined;
   const noHeader = (t: CheckContext) => (withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex));
 
-  check(`authentication/${c.op}/request-without-authorization-401`, 'AUTH-401-MISSING', `${c.op}: a request without Authorization is answered 401`, { operation: c.op, writes: c.writes }, async (t) => {
+  check(`authentication/${c.op}/request-without-authorization-401`, 'AUTH-401-MISSING', `${c.op}: a request without Authorization is answered 401`, rejectedOn(c), async (t) => {
     expectUnauthorized(t, await noHeader(t), 'AUTH-401-MISSING');
   });
-  check(`authentication/${c.op}/401-body-plain-text-saying-credentials`, 'AUTH-401-BODY', `${c.op}: the 401 body is plain text saying credentials are required`, { operation: c.op, writes: c.writes }, async (t) => {
+  check(`authentication/${c.op}/401-body-plain-text-saying-credentials`, 'AUTH-401-BODY', `${c.op}: the 401 body is plain text saying credentials are required`, rejectedOn(c), async (t) => {
     expectUnauthorizedBody(t, await noHeader(t));
   });
   // a spec-driven mock checks only that an Authorization header is present
-  const realKeys = { operation: c.op, writes: c.writes, live: 'a mock checks only that an Authorization header is present' };
+  const realKeys = { ...rejectedOn(c), live: 'a mock checks only that an Authorization header is present' };
   check(`authentication/${c.op}/bearer-scheme-valid-key-401`, 'AUTH-401-INVALID', `${c.op}: the Bearer scheme with a valid key is answered 401`, realKeys, async (t) => {
     const key = t.client.authorization('token')!.slice('Token '.length);
     expectUnauthorized(t, await send(t, { authorization: `Bearer ${key}` }, 'unauthenticated'), 'AUTH-401-INVALID');
@@ -206,7 +212,7 @@ for (const c of CASES) {
   if (c.forbiddenNeeds) {
     let forbiddenExchange: Promise<Exchange> | undefined;
     const forbidden = (t: CheckContext) => (forbiddenExchange ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
-    const options = { operation: c.op, needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes };
+    const options = { operation: c.op, needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes, overlaps: CHANGES_NOTHING };
     check(`authentication/${c.op}/valid-key-without-permission-403`, 'AUTH-403', `${c.op}: a valid key without permission is answered 403`, options, async (t) => {
       expectForbidden(t, await forbidden(t));
     });

@@ -1,6 +1,6 @@
 // Update chaos settings (Endpoints; Resources > Chaos settings; Limits). Every body sent leaves chaos
 // switched off (see harmlessChaos), so a user's mock API never starts failing because of a run.
-import { check, client, KEEPS_NO_STATE, shared, target, type CheckContext } from '../src/check.ts';
+import { CHANGES_NOTHING, check, client, KEEPS_NO_STATE, shared, target, type CheckContext } from '../src/check.ts';
 import { describe, expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/checker.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expectChaosEcho } from '../src/echo.ts';
@@ -42,7 +42,7 @@ const accepted = (checkId: string, id: RequirementId, title: string, chaos: Reco
 
 /** A body that must be refused, on quiet settings when it breaks chaos.enabled itself; put back quiet if taken. */
 const rejected = (checkId: string, id: RequirementId, title: string, chaos: Record<string, unknown>, what: string) =>
-  check(checkId, id, title, options, async (t) => {
+  check(checkId, id, title, { ...options, overlaps: CHANGES_NOTHING }, async (t) => {
     const base = 'enabled' in chaos ? quietChaos() : harmlessChaos();
     const ex = await put(t, { chaos: { ...base.chaos, ...chaos } });
     await quietIfTaken(t, pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), ex);

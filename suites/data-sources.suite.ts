@@ -1,7 +1,7 @@
 // Update data source and Delete data source by ID (Endpoints; Resources > Data source). Updates replace the
 // configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
 // forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
-import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
+import { CHANGES_NOTHING, check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
 import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/checker.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, lastUpdatedNow, lastUpdatedTime } from '../src/fields.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete } from './deletes.ts';
@@ -77,26 +77,27 @@ versionRises('data-sources/version-rises-with-rows-alone', 'an update that chang
 versionRises('data-sources/version-rises-with-columns-alone', 'an update that changes only the columns raises version', { ...sent, rows: [] }, { ...sent, columnsMetadata: sent.columnsMetadata.slice(0, -1), rows: [] });
 
 // rows that fit their columns are a rule across fields that the description cannot state, so no mock enforces it
-const rowsRule = { ...updating, live: 'the rule relates two fields, which the description cannot state' };
+const rejecting = { ...updating, overlaps: CHANGES_NOTHING };
+const rowsRule = { ...rejecting, live: 'the rule relates two fields, which the description cannot state' };
 
 check('data-sources/row-fewer-strings-than-columns-rejected', 'DS-ROWS-FIT', 'a row with fewer strings than columns is rejected', rowsRule, async (t) => {
   const body = { dataSource: { ...sent, rows: [sent.rows[0].slice(1)] } };
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a row one string short');
 });
 
-check('data-sources/row-number-instead-string-rejected', 'DS-ROWS-FIT', 'a row with a number instead of a string is rejected', updating, async (t) => {
+check('data-sources/row-number-instead-string-rejected', 'DS-ROWS-FIT', 'a row with a number instead of a string is rejected', rejecting, async (t) => {
   const row = [...sent.rows[0]];
   row[row.length - 1] = 3;
   const body = { dataSource: { ...sent, rows: [row] } };
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a number where a string is due');
 });
 
-check('data-sources/rows-sent-object-instead-array-arrays', 'DS-TYPES', 'rows sent as an object instead of an array of arrays are rejected', updating, async (t) => {
+check('data-sources/rows-sent-object-instead-array-arrays', 'DS-TYPES', 'rows sent as an object instead of an array of arrays are rejected', rejecting, async (t) => {
   const body = { dataSource: { ...sent, rows: { 0: sent.rows[0] } } };
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'rows as an object');
 });
 
-check('data-sources/name-number-rejected', 'DS-TYPES', 'a name that is a number is rejected', updating, async (t) => {
+check('data-sources/name-number-rejected', 'DS-TYPES', 'a name that is a number is rejected', rejecting, async (t) => {
   const body = { dataSource: { ...sent, name: 42 } };
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'name 42');
 });

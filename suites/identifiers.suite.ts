@@ -1,7 +1,7 @@
 // Identifiers, envelopes and errors across operations (Resources > Identifiers; Limits; General
 // conventions; Errors). Wrong ids and bodies only: nothing here can change a fixture on a deployment that
 // keeps the interface, and a 4- or 11-character mock API id cannot name a real mock API.
-import { check, client, shared, target, type CheckContext } from '../src/check.ts';
+import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/check.ts';
 import type { RequestSpec } from '../src/client.ts';
 import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/checker.ts';
 import { schema } from '../contract/schemas.ts';
@@ -55,7 +55,7 @@ const puts: { op: OperationId; fixture: FixtureName; path(id: string): string; b
 
 for (const { op, fixture, path, body, pushes } of puts) {
   const { name, type } = requiredWrapper(op);
-  const options = { operation: op, needs: [fixture], writes: true, pushes };
+  const options = { operation: op, needs: [fixture], writes: true, pushes, overlaps: CHANGES_NOTHING };
   check(`identifiers/${op}/object-without-wrapper-not-accepted`, 'GEN-WRAP-REQUEST', `${op}: the object without its "${name}" wrapper is not accepted`, options, async (t) => {
     const unwrapped = body(t)[name];
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: unwrapped }), 'GEN-WRAP-REQUEST', `a body without "${name}"`);

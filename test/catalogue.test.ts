@@ -56,7 +56,7 @@ test('--list prints the catalogue and sends no request, even with a deployment c
     expect(block.split('\n')).toEqual([
       expect.stringMatching(/ \[CHAOS-PERCENTAGE-LIMIT, must\] {2}percentageFailures 0 \(the lower limit\) is accepted$/),
       expect.stringContaining('percentageFailures is a number (double) from 0 to 100 inclusive.'),
-      '  updateChaosSettings: PUT /v1/mock-apis/{mockApiId}/settings/chaos, about 5 requests at most; needs MOCKAPI_MOCK_API_ID; writes',
+      '  updateChaosSettings: PUT /v1/mock-apis/{mockApiId}/settings/chaos, about 5 requests at most; needs MOCKAPI_MOCK_API_ID; writes; alone on the chaos settings',
       expect.stringMatching(/^ {2}suites\/chaos-settings\.suite\.ts:\d+$/),
     ]);
   } finally {

@@ -7,7 +7,7 @@ import { expectEnvelope, expectForbiddenBody, expectInvalidJson, expectNotFound,
 import { operation } from '../contract/schemas.ts';
 import { expectChaosEcho } from '../src/echo.ts';
 
-const target: Target = { baseUrl: 'http://127.0.0.1:9', token: 'k', forbiddenToken: undefined, readOnly: false, timeoutMs: 1000, fixtures: {}, embedded: false, seed: 1, runs: 1, latencyMs: 1, checkTimeoutMs: undefined, profile: 'live', pushPolicy: undefined };
+const target: Target = { baseUrl: 'http://127.0.0.1:9', token: 'k', forbiddenToken: undefined, readOnly: false, timeoutMs: 1000, fixtures: {}, embedded: false, seed: 1, runs: 1, concurrency: 1, latencyMs: 1, checkTimeoutMs: undefined, profile: 'live', pushPolicy: undefined };
 const context = () => new CheckContext('ORG-RESPONSE', target, new Client({ baseUrl: target.baseUrl, token: 'k', forbiddenToken: undefined, timeoutMs: 1000 }));
 
 function exchange(status: number, body: unknown, contentType = 'application/json'): Exchange {

@@ -161,6 +161,7 @@ test("a deployment that asks for waits (429, Retry-After) moves a check's time b
 test.each([
   [1, 1],
   [2, 2],
+  [6, 6],
 ])('--concurrency %i keeps at most %i requests in flight', async (concurrency, most) => {
   hostile = await startHostile('slow-echo');
   const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--runs', '2', '--concurrency', String(concurrency)], FIXTURES);

@@ -1,0 +1,9 @@
+// Every suite in one module, so that one worker runs all checks of a run at the same time (src/run.ts):
+// each suite file is imported in name order, as the catalogue reads them (src/catalogue.ts).
+import { readdirSync } from 'node:fs';
+import { SOURCE_EXTENSION } from '../contract/package-root.ts';
+
+const here = new URL('./', import.meta.url);
+for (const file of readdirSync(here).filter((f) => f.endsWith(`.suite${SOURCE_EXTENSION}`)).sort()) {
+  await import(/* @vite-ignore */ new URL(file, here).href);
+}

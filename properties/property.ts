@@ -2,7 +2,7 @@
 // run's seed and number of runs). A failing input is shrunk, then run once more so that its requests become
 // the check's evidence, with curl lines; the failure names the seed and the path that reproduce it.
 import fc from 'fast-check';
-import { check, CheckContext, CheckFailed, CheckStopped, target, type CheckOptions, type Target } from '../src/check.ts';
+import { check, CheckContext, CheckFailed, CheckStopped, exclusive, target, type CheckOptions, type Target } from '../src/check.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 
 async function runOnce<T>(t: CheckContext, body: (t: CheckContext, value: T) => Promise<void>, value: T): Promise<CheckContext> {
@@ -18,6 +18,33 @@ async function runOnce<T>(t: CheckContext, body: (t: CheckContext, value: T) => 
   return run;
 }
 
+/**
+ * Sends a property's inputs `width` at a time, in fast-check's order for the seed (drawn first, with a predicate
+ * that sends nothing), and returns each one's verdict by its position. Nothing after the first failing position
+ * is started once that failure is known: fast-check stops there and shrinks.
+ */
+async function pooled<T>(arbitrary: fc.Arbitrary<T>, settings: fc.Parameters<[T]>, judge: (value: T) => Promise<boolean>, width: number): Promise<{ input: T; passed: boolean }[]> {
+  const inputs: T[] = [];
+  fc.check(fc.property(arbitrary, (value) => void inputs.push(value) === undefined), settings);
+  const verdicts: { input: T; passed: boolean }[] = [];
+  let firstFailure = Number.POSITIVE_INFINITY;
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < inputs.length && i < firstFailure; i = next++) {
+      try {
+        const passed = await judge(inputs[i]!);
+        verdicts[i] = { input: inputs[i]!, passed };
+        if (!passed) firstFailure = Math.min(firstFailure, i);
+      } catch {
+        // a check's defect or a transport failure: fast-check meets it again when it walks to this input
+        firstFailure = Math.min(firstFailure, i);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, inputs.length) }, worker));
+  return verdicts;
+}
+
 export interface PropertyOptions<T> extends CheckOptions {
   /** requests one generated input sends (for the check's time bound; default 1) */
   perInput?: number;
@@ -26,6 +53,14 @@ export interface PropertyOptions<T> extends CheckOptions {
    * can make (properties/breaches.ts), so that the space it covers is covered by construction.
    */
   examples?: (t: Target) => T[];
+  /**
+   * Whether inputs may go out together (--concurrency of them): each is judged on its own answers, and what one
+   * sends cannot make another pass. Default: when the check runs beside others on its resource (it sends only
+   * what must be refused, or reads). An input that fails among others is judged again alone before it counts.
+   */
+  together?: boolean;
+  /** Runs once the inputs are done, also when the check failed or was stopped: puts back what they changed. */
+  finally?: (t: CheckContext) => Promise<void>;
 }
 
 export function property<T>(checkId: string, id: RequirementId, title: string, options: PropertyOptions<T>, arbitrary: fc.Arbitrary<T>, body: (t: CheckContext, value: T) => Promise<void>): void {
@@ -43,35 +78,64 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
     // read each time: 429 waits move the bound on
     const softDeadline = () => start + (t.deadline - start) * 0.85;
     let unsent = 0;
-    const details = await fc.check(
-      fc.asyncProperty(arbitrary, async (value) => {
-        if (Date.now() > softDeadline()) {
-          unsent++;
-          return true;
-        }
-        return (await runOnce(t, body, value)).violations.length === 0;
-      }),
-      { seed, numRuns: runs + examples.length, examples: examples.map((value): [T] => [value]) },
-    );
-    if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
-    if (unsent > 0) t.note(`${unsent} inputs were not sent: the check's time bound was near (the deployment answered more slowly than before the run)`);
-    if (!details.failed) {
-      t.note(`${details.numRuns - unsent} inputs (${examples.length} of them one of each kind, the rest generated), seed ${seed}`);
-      return;
+    // a check stopped at its bound ends stopped; inputs left out near it are said
+    const settle = () => {
+      if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
+      if (unsent > 0) t.note(`${unsent} inputs were not sent: the check's time bound was near (the deployment answered more slowly than before the run)`);
+    };
+    const passed = (inputs: number) => {
+      settle();
+      t.note(`${inputs - unsent} inputs (${examples.length} of them one of each kind, the rest generated), seed ${seed}`);
+    };
+    const numRuns = runs + examples.length;
+    const settings = { seed, numRuns, examples: examples.map((value): [T] => [value]) };
+    const judge = async (value: T): Promise<boolean> => {
+      if (Date.now() > softDeadline()) {
+        unsent++;
+        return true;
+      }
+      return (await runOnce(t, body, value)).violations.length === 0;
+    };
+    // Inputs that may go out together are sent --concurrency at a time first (pooled); fast-check then walks
+    // the same inputs again, taking each verdict of the pool that passed, judging again alone any that failed.
+    const walk = async (): Promise<void> => {
+      const known = (options.together ?? !exclusive(options)) && t.target.concurrency > 1 ? await pooled(arbitrary, settings, judge, t.target.concurrency) : undefined;
+      // every input sent and passed: fast-check's walk would find what the pool found, so it is not walked
+      if (known !== undefined && known.length === numRuns && Array.from(known).every((v) => v?.passed === true)) return passed(numRuns);
+      let shrinking = false;
+      let call = 0;
+      const details = await fc.check(
+        fc.asyncProperty(arbitrary, async (value) => {
+          const i = call++;
+          // the walk generates what the pool sent, in the same order, until the first failure; what shrinking
+          // tries after it is new and sent one at a time, as fast-check asks
+          const verdict = !shrinking && known?.[i]?.passed === true && fc.stringify(value) === fc.stringify(known[i]!.input) ? true : await judge(value);
+          if (!verdict) shrinking = true;
+          return verdict;
+        }),
+        settings,
+      );
+      if (!details.failed) return passed(details.numRuns);
+      settle();
+      if (details.counterexample === null) {
+        // the property itself threw: a defect of the check or a transport failure fast-check could not judge
+        throw (details as { errorInstance?: unknown }).errorInstance ?? new Error(`property could not be judged (${details.numSkips} skipped runs, interrupted: ${details.interrupted})`);
+      }
+      const [value] = details.counterexample as [T];
+      t.note(
+        `${details.numRuns <= examples.length ? 'one of each kind' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
+          ` (rerun with --seed ${details.seed}); smallest failing input: ${JSON.stringify(value)?.slice(0, 500)}`,
+      );
+      const final = await runOnce(t, body, value);
+      // a replay cut short by the bound judges nothing: the deployment is not to be called inconsistent for it
+      if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
+      t.adopt(final);
+      if (final.violations.length === 0) t.violate(id, 'the same verdict when the smallest failing input is sent again', 'it passed the second time: the deployment answers this input inconsistently');
+    };
+    try {
+      await walk();
+    } finally {
+      await options.finally?.(t);
     }
-    if (details.counterexample === null) {
-      // the property itself threw: a defect of the check or a transport failure fast-check could not judge
-      throw (details as { errorInstance?: unknown }).errorInstance ?? new Error(`property could not be judged (${details.numSkips} skipped runs, interrupted: ${details.interrupted})`);
-    }
-    const [value] = details.counterexample as [T];
-    t.note(
-      `${details.numRuns <= examples.length ? 'one of each kind' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
-        ` (rerun with --seed ${details.seed}); smallest failing input: ${JSON.stringify(value)?.slice(0, 500)}`,
-    );
-    const final = await runOnce(t, body, value);
-    // a replay cut short by the bound judges nothing: the deployment is not to be called inconsistent for it
-    if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
-    t.adopt(final);
-    if (final.violations.length === 0) t.violate(id, 'the same verdict when the smallest failing input is sent again', 'it passed the second time: the deployment answers this input inconsistently');
   });
 }

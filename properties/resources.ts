@@ -1,6 +1,6 @@
 // Generated organisation updates, data source configurations and push bodies (registered by their area's
 // suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
-import { KEEPS_NO_STATE, target, type CheckContext, type Target } from '../src/check.ts';
+import { CHANGES_NOTHING, KEEPS_NO_STATE, target, type CheckContext, type Target } from '../src/check.ts';
 import fc from 'fast-check';
 import { expectSuccess } from '../src/checker.ts';
 import { expectEcho } from '../src/echo.ts';
@@ -19,25 +19,41 @@ async function organisationName(t: CheckContext): Promise<string | undefined> {
   return answer?.organisation?.name;
 }
 
-/** Runs a property on the organisation and puts its original name back afterwards, whatever happened. */
+/**
+ * Runs a property on the organisation and puts its original name back once its inputs are done, whatever
+ * happened (also when the check was stopped at its time bound: the next check must find the name it expects).
+ */
 function organisationProperty<T>(
-  ...[checkId, id, title, arbitrary, body, more]: [string, RequirementId, string, Parameters<typeof property<T>>[4], (t: CheckContext, value: T, original: string) => Promise<void>, Pick<PropertyOptions<T>, 'live' | 'examples'>?]
+  ...[checkId, id, title, arbitrary, body, more]: [string, RequirementId, string, Parameters<typeof property<T>>[4], (t: CheckContext, value: T, original: string) => Promise<void>, Pick<PropertyOptions<T>, 'live' | 'examples' | 'together'>?]
 ) {
-  let original: string | undefined;
-  property(checkId, id, title, { operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 3, ...more }, arbitrary, async (t, value) => {
-    original ??= await organisationName(t);
-    t.stopIfViolated();
-    try {
-      await body(t, value, original!);
-    } finally {
-      // also when the check was stopped at its time bound: the next check must find the name it expects.
-      // Only after a PUT: a stopped check's later inputs send nothing, so they have nothing to put back.
-      if (t.exchanges.some((ex) => ex.method === 'PUT')) {
-        const restore = await t.putBack({ method: 'PUT', path: orgPath(t.fixture('organisationId')), json: { organisation: { name: original } } });
-        if (restore.status < 200 || restore.status >= 300) t.note(`could not put the original name back (status ${restore.status}); rename the organisation to ${JSON.stringify(original)}`);
-      }
+  // read once, before the first input, by whichever input comes first (inputs may go out together)
+  let original: Promise<string | undefined> | undefined;
+  property(checkId, id, title, {
+    operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 2, ...more,
+    finally: async (t) => {
+      // never read: no input went out, nothing to put back; else a get says whether it is needed
+      const name = await original;
+      if (name !== undefined && (await changed(t, name))) await putBack(t, name);
+    },
+  }, arbitrary, async (t, value) => {
+    const name = await (original ??= organisationName(t));
+    if (name === undefined) {
+      t.violate('ORG-RESPONSE', 'the organisation (read first, to put its name back afterwards)', 'no name');
+      t.stopIfViolated();
     }
+    await body(t, value, name!);
   });
+}
+
+/** Whether the organisation's name is no longer `original` (a get). */
+async function changed(t: CheckContext, original: string): Promise<boolean> {
+  const answer = await t.putBack({ method: 'GET', path: orgPath(t.fixture('organisationId')) });
+  return (answer.json as { organisation?: { name?: unknown } } | undefined)?.organisation?.name !== original;
+}
+
+async function putBack(t: CheckContext, original: string): Promise<void> {
+  const restore = await t.putBack({ method: 'PUT', path: orgPath(t.fixture('organisationId')), json: { organisation: { name: original } } });
+  if (restore.status < 200 || restore.status >= 300) t.note(`could not put the original name back (status ${restore.status}); rename the organisation to ${JSON.stringify(original)}`);
 }
 
 export function organisationProperties(): void {
@@ -51,8 +67,12 @@ export function organisationProperties(): void {
   organisationProperty('organisations/generated-invalid-bodies-rejected', 'ORG-TYPES', 'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing', invalidOrganisation, async (t, inv, original) => {
     expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
     const name = await organisationName(t);
-    if (name !== undefined) t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
-  }, { examples: () => invalidKinds('updateOrganisation') });
+    if (name === undefined) return;
+    t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
+    // the next input judges from the original name again
+    if (name !== original) await putBack(t, original);
+    // a refused body and a read change nothing: inputs go out together, each read expects the original name
+  }, { examples: () => invalidKinds('updateOrganisation'), together: true });
 }
 
 export function dataSourceProperties(): void {
@@ -74,7 +94,7 @@ export function dataSourceProperties(): void {
   const fits = (inv: Invalid) => inv.rule !== 'rows-misfit' || target().profile === 'live';
   const malformed = invalidDataSource.filter(fits);
   const examples = () => invalidKinds('updateDataSource').filter(fits);
-  property('data-sources/generated-malformed-configurations-rejected', 'DS-TYPES', 'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected', { ...options, examples }, malformed, async (t, inv) => {
+  property('data-sources/generated-malformed-configurations-rejected', 'DS-TYPES', 'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected', { ...options, overlaps: CHANGES_NOTHING, examples }, malformed, async (t, inv) => {
     expectInvalidRejected(t, 'updateDataSource', inv, await sendInvalid(t, dsPath(t.fixture('dataSourceId')), inv));
   });
 }
@@ -83,7 +103,7 @@ export function pushProperties(): void {
   // built inside the worker, around the user's policy
   const invalid = fc.constant(null).chain(() => invalidPush(target().pushPolicy ?? ''));
   const examples = (t: Target) => invalidKinds('pushOpenApiToGit', t.pushPolicy ?? '');
-  property('push-jobs/generated-malformed-push-bodies-rejected', 'PUSH-TYPES', 'generated malformed push bodies are rejected (no job is started)', { operation: 'pushOpenApiToGit', needs: ['mockApiId'], writes: true, pushes: true, examples }, invalid, async (t, inv) => {
+  property('push-jobs/generated-malformed-push-bodies-rejected', 'PUSH-TYPES', 'generated malformed push bodies are rejected (no job is started)', { operation: 'pushOpenApiToGit', needs: ['mockApiId'], writes: true, pushes: true, overlaps: CHANGES_NOTHING, examples }, invalid, async (t, inv) => {
     expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pushPath(t.fixture('mockApiId')), inv));
   });
 }

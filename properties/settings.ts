@@ -8,6 +8,7 @@ import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property } from './property.ts';
 import { quietIfTaken } from '../src/support.ts';
+import { CHANGES_NOTHING } from '../src/check.ts';
 
 const chaos = { operation: 'updateChaosSettings' as const, needs: ['mockApiId' as const], writes: true };
 const state = { operation: 'updateStateSettings' as const, needs: ['mockApiId' as const], writes: true };
@@ -22,7 +23,7 @@ export function chaosProperties(): void {
   });
   // one of each kind first (invalidKinds), then generated ones, each property taking its share of them
   const invalid = (checkId: string, id: RequirementId, title: string, keep: (pointer: string, rule: string) => boolean) =>
-    property(checkId, id, title, { ...chaos, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) }, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {
+    property(checkId, id, title, { ...chaos, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) }, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {
       const path = chaosPath(t.fixture('mockApiId'));
       const ex = await sendInvalid(t, path, inv);
       await quietIfTaken(t, path, ex);
@@ -39,7 +40,7 @@ export function stateProperties(): void {
     const answer = expectSuccess(t, 'updateStateSettings', await t.send({ method: 'PUT', path: statePath(t.fixture('mockApiId')), json: body }));
     if (answer && t.target.profile === 'live') expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
   });
-  property('state-settings/generated-invalid-bodies-rejected', 'STATE-TYPES', 'generated state bodies of every wrong JSON type, or without their parts, are rejected', { ...state, examples: () => invalidKinds('updateStateSettings') }, invalidState, async (t, inv) => {
+  property('state-settings/generated-invalid-bodies-rejected', 'STATE-TYPES', 'generated state bodies of every wrong JSON type, or without their parts, are rejected', { ...state, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateStateSettings') }, invalidState, async (t, inv) => {
     expectInvalidRejected(t, 'updateStateSettings', inv, await sendInvalid(t, statePath(t.fixture('mockApiId')), inv));
   });
 }

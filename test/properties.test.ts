@@ -43,4 +43,16 @@ describe('generated payloads', () => {
     expect(input(a.failed[0]!.message)).toBe(input(b.failed[0]!.message));
     expect(a.stdout).toContain('Generated payloads: seed 12345, 40 runs per property');
   });
+
+  test.concurrent('inputs sent together find what one at a time finds: the same input, after as many runs and shrinks', async () => {
+    const seeded = ['--seed', '12345', '--runs', '40'];
+    const [one, eight] = await Promise.all([failedChecks('data-source-row-long-accepted', [...seeded, '--concurrency', '1']), failedChecks('data-source-row-long-accepted', [...seeded, '--concurrency', '8'])]);
+    const found = (m: string) => /(failed after \d+ runs and \d+ shrinks: seed \d+, path \S+).*smallest failing input: (.*)$/m.exec(m)!.slice(1);
+    const generated = (checks: typeof one.failed) => checks.filter((c) => c.message.includes('smallest failing input'));
+    expect(generated(one.failed).map((c) => c.id)).toEqual(generated(eight.failed).map((c) => c.id));
+    expect(generated(one.failed).length).toBeGreaterThan(0);
+    for (const [i, check] of generated(one.failed).entries()) expect(found(generated(eight.failed)[i]!.message), check.id).toEqual(found(check.message));
+    // the failure came after inputs that passed, and shrinking sent more: both phases of a pooled run are in it
+    expect(found(generated(one.failed)[0]!.message)[0]).toMatch(/failed after ([2-9]|\d\d+) runs and [1-9]\d* shrinks/);
+  });
 });

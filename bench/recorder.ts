@@ -25,6 +25,8 @@ export interface Recorder {
   mix(): RecordedRequest[];
   /** when each request of the mix arrived (Date.now()), in the same order */
   arrivals(): number[];
+  /** when the answer to each request of the mix was sent or its connection closed (Date.now()); NaN while held */
+  answered(): number[];
   /** the most requests it held at once, from arrival to the end of the answer: what the client had in flight */
   maxInFlight(): number;
   close(): Promise<void>;
@@ -33,12 +35,15 @@ export interface Recorder {
 export interface RecorderOptions {
   /** how long the request with this index (0, 1, ...) waits before it is passed on; default none */
   delayMs?: (index: number) => number;
+  /** an answer of its own for the request with this index (a 429, say), in place of the deployment's */
+  answer?: (index: number) => { status: number; headers: Record<string, string>; body: string } | undefined;
 }
 
 export async function startRecorder(upstream: string, keys: Keys, options: RecorderOptions = {}): Promise<Recorder> {
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const recorded: RecordedRequest[] = [];
   const arrivals: number[] = [];
+  const answered: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let inFlight = 0;
   let maxInFlight = 0;
@@ -55,6 +60,7 @@ export async function startRecorder(upstream: string, keys: Keys, options: Recor
       const sent = endToEnd(req.headers);
       const method = req.method ?? 'GET';
       const index = recorded.length;
+      res.once('close', () => (answered[index] = Date.now()));
       recorded.push({ method, path: req.url ?? '/', headers: withPlaceholders(sent, keys), ...(hasBody ? { body: body.toString('base64') } : {}) });
       arrivals.push(arrived);
       const delay = options.delayMs?.(index) ?? 0;
@@ -67,6 +73,12 @@ export async function startRecorder(upstream: string, keys: Keys, options: Recor
           }, delay);
           timers.add(timer);
         });
+      }
+      const own = options.answer?.(index);
+      if (own) {
+        res.writeHead(own.status, own.headers);
+        res.end(own.body);
+        return;
       }
       try {
         const answer = await request(upstream + (req.url ?? '/'), { method: method as 'GET', headers: sent, body: hasBody ? body : undefined, dispatcher: agent });
@@ -88,6 +100,7 @@ export async function startRecorder(upstream: string, keys: Keys, options: Recor
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     mix: () => [...recorded],
     arrivals: () => [...arrivals],
+    answered: () => Array.from(recorded, (_, i) => answered[i] ?? Number.NaN),
     maxInFlight: () => maxInFlight,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);

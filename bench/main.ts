@@ -19,8 +19,8 @@ import { runEnvironment } from '../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../reference/server.ts';
 import type { ConformanceReport } from '../reporters/conformance.ts';
 import { parseCommand } from '../src/config.ts';
-import { inFlight, PACKAGE_ROOT } from '../src/run.ts';
-import { CI_SEED } from '../src/target.ts';
+import { PACKAGE_ROOT } from '../src/run.ts';
+import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/target.ts';
 import type { LimitResult } from './limit.ts';
 import { cleanEnvironment, measure, type Measured } from './measure.ts';
 import { startRecorder } from './recorder.ts';
@@ -97,8 +97,8 @@ async function main(): Promise<void> {
   const { repeat, runs, latencyMs, out } = options(process.argv.slice(2));
   const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-'));
   const seedArgs = ['--seed', String(CI_SEED)];
-  // as many in flight as a default run: the defaults of a command without arguments
-  const concurrency = inFlight(parseCommand([], {}, work).config);
+  // as many in flight as a default run: the defaults of a command without arguments (the embedded reference)
+  const concurrency = parseCommand([], {}, work).config.concurrency ?? DEFAULT_CONCURRENCY.started;
   const say = (text: string) => process.stderr.write(`${text}\n`);
   try {
     /** a reference of its own for one measurement, so that no run sees what another changed */
@@ -135,9 +135,11 @@ async function main(): Promise<void> {
       const { run, report } = await conformance(work, seedArgs);
       return sample(run, report);
     };
+    // a reference apart is given by URL, which has a lower default in flight (src/target.ts): the run is told the
+    // limit's, so that rates compare at equal concurrency
     const apartRun = (extra: string[]) =>
       withReference(async (deployment) => {
-        const { run, report } = await conformance(work, [...seedArgs, ...extra], runEnvironment(deployment));
+        const { run, report } = await conformance(work, [...seedArgs, '--concurrency', String(concurrency), ...extra], runEnvironment(deployment));
         return sample(run, report);
       });
 

@@ -49,13 +49,13 @@ describe('figures', () => {
     expect(r.ratios.propertiesToLimit).toBeCloseTo(15_000 / 9 / 3000);
     expect(r.latency.median.inFlight).toBe(2);
     expect(r.ratios.latencyToLimit).toBeCloseTo(12 / 16);
-    expect(r.targets).toEqual({ defaultRunUnder5s: true, propertiesAtLeastHalfTheLimit: true, latencyRunUnder3s: false });
+    expect(r.targets).toEqual({ defaultRunUnder2s: false, propertiesAtLeastHalfTheLimit: true, latencyRunUnder3s: false });
   });
 
   test('a missed target is said in the table', () => {
     const table = formatTable(results(20_000));
     expect(table).toMatch(/property checks at least half the limit's rate: MISSED \(0\.25\)/);
-    expect(table).toMatch(/full default run under 5 s: met \(4\.00 s\)/);
+    expect(table).toMatch(/full default run under 2 s: MISSED \(4\.00 s\)/);
     expect(table).toMatch(/50 ms away under 3 s: MISSED \(16\.00 s\)/);
     expect(table).toMatch(/^\(d\) 50 ms away, --runs 20, 2 in flight +16\.00 s +489 +31 +100 MiB$/m);
     expect(table).toMatch(/^\(a\) limit: plain undici, same mix +1\.00 s +3000 +3000 +100 MiB +1\.00$/m);

@@ -59,6 +59,8 @@ export interface PropertyOptions<T> extends CheckOptions {
    * what must be refused, or reads). An input that fails among others is judged again alone before it counts.
    */
   together?: boolean;
+  /** Runs once before the inputs, in the check's own context: what it finds wrong ends the check there. */
+  before?: (t: CheckContext) => Promise<void>;
   /** Runs once the inputs are done, also when the check failed or was stopped: puts back what they changed. */
   finally?: (t: CheckContext) => Promise<void>;
 }
@@ -133,6 +135,8 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
       if (final.violations.length === 0) t.violate(id, 'the same verdict when the smallest failing input is sent again', 'it passed the second time: the deployment answers this input inconsistently');
     };
     try {
+      await options.before?.(t);
+      t.stopIfViolated();
       await walk();
     } finally {
       await options.finally?.(t);

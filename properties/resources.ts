@@ -26,23 +26,17 @@ async function organisationName(t: CheckContext): Promise<string | undefined> {
 function organisationProperty<T>(
   ...[checkId, id, title, arbitrary, body, more]: [string, RequirementId, string, Parameters<typeof property<T>>[4], (t: CheckContext, value: T, original: string) => Promise<void>, Pick<PropertyOptions<T>, 'live' | 'examples' | 'together'>?]
 ) {
-  // read once, before the first input, by whichever input comes first (inputs may go out together)
-  let original: Promise<string | undefined> | undefined;
+  let original: string | undefined;
   property(checkId, id, title, {
     operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 2, ...more,
-    finally: async (t) => {
-      // never read: no input went out, nothing to put back; else a get says whether it is needed
-      const name = await original;
-      if (name !== undefined && (await changed(t, name))) await putBack(t, name);
+    before: async (t) => {
+      original = await organisationName(t);
     },
-  }, arbitrary, async (t, value) => {
-    const name = await (original ??= organisationName(t));
-    if (name === undefined) {
-      t.violate('ORG-RESPONSE', 'the organisation (read first, to put its name back afterwards)', 'no name');
-      t.stopIfViolated();
-    }
-    await body(t, value, name!);
-  });
+    // never read: no input went out, nothing to put back; else a get says whether it is needed
+    finally: async (t) => {
+      if (original !== undefined && (await changed(t, original))) await putBack(t, original);
+    },
+  }, arbitrary, (t, value) => body(t, value, original!));
 }
 
 /** Whether the organisation's name is no longer `original` (a get). */

@@ -269,7 +269,7 @@ export class Client {
     }
     const started = performance.now();
     if (this.unanswered >= BREAKER_THRESHOLD) {
-      return this.noResponse(base, started, `not sent: the deployment stopped answering (no HTTP answer to the last ${this.unanswered} requests)`);
+      return this.noResponse(base, started, `not sent: the deployment stopped answering (no HTTP answer to the last ${BREAKER_THRESHOLD} requests)`);
     }
     this.requestCount++;
     // The deadline of the whole exchange. undici takes an EventEmitter as its abort signal: one emitter and

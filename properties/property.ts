@@ -59,6 +59,16 @@ export interface PropertyOptions<T> extends CheckOptions {
    * what must be refused, or reads). An input that fails among others is judged again alone before it counts.
    */
   together?: boolean;
+  /** how many inputs a run sends, from --runs (default: --runs itself); a sequence of steps counts as one input */
+  runs?: (runs: number) => number;
+  /**
+   * Whether the smallest failing input is sent once more as the evidence (default). A sequence of steps on a
+   * deployment that keeps state is not: what it finds depends on what came before it, so its own failing run,
+   * the last of the shrinking, is the evidence.
+   */
+  replay?: boolean;
+  /** the smallest failing input in words, for the check's note (default: its JSON) */
+  show?: (value: T) => string;
   /** Runs once before the inputs, in the check's own context: what it finds wrong ends the check there. */
   before?: (t: CheckContext) => Promise<void>;
   /** Runs once the inputs are done, also when the check failed or was stopped: puts back what they changed. */
@@ -70,9 +80,10 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
   const examples = options.examples?.(declared) ?? [];
   const perInput = options.perInput ?? 1;
   // a failure adds the replay of the smallest failing input (shrinking stops sending near the bound, below)
-  const requests = (declared.runs + examples.length + 1) * perInput;
+  const requests = ((options.runs?.(declared.runs) ?? declared.runs) + examples.length + 1) * perInput;
   check(checkId, id, title, { ...options, requests, generated: { perInput, fixed: examples.length } }, async (t) => {
-    const { seed, runs } = t.target;
+    const { seed } = t.target;
+    const runs = options.runs?.(t.target.runs) ?? t.target.runs;
     // Past most of the check's bound, no new input is sent (one under way finishes; fast-check's own time limit
     // would return while it is still under way): a slow deployment gets fewer inputs, said in a note, rather
     // than a check that overruns into the next one.
@@ -91,12 +102,17 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
     };
     const numRuns = runs + examples.length;
     const settings = { seed, numRuns, examples: examples.map((value): [T] => [value]) };
+    // the last run that failed: fast-check's smallest failing input is the last one it saw fail
+    let lastFailed: CheckContext | undefined;
     const judge = async (value: T): Promise<boolean> => {
       if (Date.now() > softDeadline()) {
         unsent++;
         return true;
       }
-      return (await runOnce(t, body, value)).violations.length === 0;
+      const run = await runOnce(t, body, value);
+      if (run.violations.length === 0) return true;
+      lastFailed = run;
+      return false;
     };
     // Inputs that may go out together are sent --concurrency at a time first (pooled); fast-check then walks
     // the same inputs again, taking each verdict of the pool that passed, judging again alone any that failed.
@@ -126,8 +142,12 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
       const [value] = details.counterexample as [T];
       t.note(
         `${details.numRuns <= examples.length ? 'one of each kind' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
-          ` (rerun with --seed ${details.seed}); smallest failing input: ${JSON.stringify(value)?.slice(0, 500)}`,
+          ` (rerun with --seed ${details.seed}); smallest failing input: ${options.show?.(value) ?? JSON.stringify(value)?.slice(0, 500)}`,
       );
+      if (options.replay === false && lastFailed !== undefined) {
+        t.adopt(lastFailed);
+        return;
+      }
       const final = await runOnce(t, body, value);
       // a replay cut short by the bound judges nothing: the deployment is not to be called inconsistent for it
       if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);

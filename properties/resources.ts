@@ -10,8 +10,8 @@ import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
 
-const orgPath = (organisationId: string) => expandPath(operation('updateOrganisation').path, { organisationId });
-const dsPath = (dataSourceId: string) => expandPath(operation('updateDataSource').path, { dataSourceId });
+export const orgPath = (organisationId: string) => expandPath(operation('updateOrganisation').path, { organisationId });
+export const dsPath = (dataSourceId: string) => expandPath(operation('updateDataSource').path, { dataSourceId });
 const pushPath = (mockApiId: string) => expandPath(operation('pushOpenApiToGit').path, { mockApiId });
 
 async function organisationName(t: CheckContext): Promise<string | undefined> {
@@ -20,15 +20,13 @@ async function organisationName(t: CheckContext): Promise<string | undefined> {
 }
 
 /**
- * Runs a property on the organisation and puts its original name back once its inputs are done, whatever
- * happened (also when the check was stopped at its time bound: the next check must find the name it expects).
+ * The organisation's name read before a check's inputs and put back once they are done, whatever happened (also
+ * when the check was stopped at its time bound: the next check must find the name it expects). For a property's
+ * `before` and `finally`; `original()` is the name read.
  */
-function organisationProperty<T>(
-  ...[checkId, id, title, arbitrary, body, more]: [string, RequirementId, string, Parameters<typeof property<T>>[4], (t: CheckContext, value: T, original: string) => Promise<void>, Pick<PropertyOptions<T>, 'live' | 'examples' | 'together'>?]
-) {
+export function nameKept(): Required<Pick<PropertyOptions<unknown>, 'before' | 'finally'>> & { original: () => string | undefined } {
   let original: string | undefined;
-  property(checkId, id, title, {
-    operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 2, ...more,
+  return {
     before: async (t) => {
       original = await organisationName(t);
     },
@@ -36,7 +34,16 @@ function organisationProperty<T>(
     finally: async (t) => {
       if (original !== undefined && (await changed(t, original))) await putBack(t, original);
     },
-  }, arbitrary, (t, value) => body(t, value, original!));
+    original: () => original,
+  };
+}
+
+/** Runs a property on the organisation, its name kept (nameKept). */
+function organisationProperty<T>(
+  ...[checkId, id, title, arbitrary, body, more]: [string, RequirementId, string, Parameters<typeof property<T>>[4], (t: CheckContext, value: T, original: string) => Promise<void>, Pick<PropertyOptions<T>, 'live' | 'examples' | 'together'>?]
+) {
+  const { original, ...kept } = nameKept();
+  property(checkId, id, title, { operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 2, ...more, ...kept }, arbitrary, (t, value) => body(t, value, original()!));
 }
 
 /** Whether the organisation's name is no longer `original` (a get). */

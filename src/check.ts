@@ -86,7 +86,7 @@ export async function collectDeclarations(declaredFor: Target, declare: () => Pr
 const CODE_DIR = `${CODE_ROOT}/`;
 
 /** Modules that declare checks for others (the helpers of a suite's own file count as that file). */
-const DECLARING_HELPERS = /\/(?:src\/[^/]+|properties\/property|suites\/deletes)\.[jt]s$/;
+const DECLARING_HELPERS = /\/(?:src\/[^/]+|properties\/(?:property|model)|suites\/deletes)\.[jt]s$/;
 
 const sourceLines = new Map<string, string[]>();
 const lineOf = (file: string, line: number): string => {

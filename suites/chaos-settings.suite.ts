@@ -5,6 +5,7 @@ import { describe, expectEnvelope, expectRejected, expectSuccess, wrappedResourc
 import type { RequirementId } from '../contract/requirements.ts';
 import { expectChaosEcho } from '../src/echo.ts';
 import { chaosProperties } from '../properties/settings.ts';
+import { chaosModel } from '../properties/sequences.ts';
 import { harmlessChaos, pathOf, quietChaos, quietIfTaken } from '../src/support.ts';
 
 const options = { operation: 'updateChaosSettings' as const, needs: ['mockApiId' as const], writes: true };
@@ -71,3 +72,4 @@ rejected('chaos-settings/longdelay-durationmillis-1-5-not-integer-rejected', 'CH
 rejected('chaos-settings/httperrors-object-instead-array-rejected', 'CHAOS-TYPES', 'httpErrors as an object instead of an array is rejected', { httpErrors: { status: 500 } }, 'httpErrors {status: 500}');
 
 chaosProperties();
+chaosModel();

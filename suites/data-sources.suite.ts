@@ -7,6 +7,7 @@ import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, lastUpdatedNow, 
 import { fixtureDelete, firstDelete, forbiddenDelete } from './deletes.ts';
 import { exampleBody, MISSING, pathOf } from '../src/support.ts';
 import { dataSourceProperties } from '../properties/resources.ts';
+import { dataSourceModel, staysGone, updateOfDeleted } from '../properties/sequences.ts';
 
 const updating = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
 const deleting = { operation: 'deleteDataSource' as const, needs: ['deletableDataSourceId' as const], writes: true, consumes: 'deletableDataSourceId' as const };
@@ -129,3 +130,16 @@ check('data-sources/delete-data-source-does-not-exist', 'ERR-404', 'delete of a 
 });
 
 dataSourceProperties();
+dataSourceModel();
+
+// declared after the delete checks: it takes its turn on the deletable data source after them
+staysGone({
+  checkId: 'data-sources/sequences-deleted-stays-gone',
+  id: 'DS-DELETE-PERMANENT',
+  title: 'sequences of deletes of the deleted data source and updates of it (model-based): every delete is answered 404, whatever came between',
+  options: deleting,
+  what: deletable.what,
+  path: () => deletePath(target().fixtures.deletableDataSourceId!),
+  first: (t) => firstDelete(t, deletable),
+  between: [updateOfDeleted(() => updatePath(target().fixtures.deletableDataSourceId!), deletable.what)],
+});

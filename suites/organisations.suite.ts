@@ -6,6 +6,7 @@ import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRe
 import { organisationIdentity, organisationLinks } from '../src/fields.ts';
 import { MISSING, pathOf } from '../src/support.ts';
 import { organisationProperties } from '../properties/resources.ts';
+import { organisationModel } from '../properties/sequences.ts';
 
 const needs = { operation: 'getOrganisation' as const, needs: ['organisationId' as const] };
 const updating = { operation: 'updateOrganisation' as const, needs: ['organisationId' as const], writes: true };
@@ -75,3 +76,4 @@ check('organisations/update-organisation-does-not-exist-404', 'ERR-404', 'update
 });
 
 organisationProperties();
+organisationModel();

@@ -3,6 +3,7 @@
 import { CHANGES_NOTHING, check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
 import { expectEnvelope, expectRejected, expectSuccess } from '../src/checker.ts';
 import { stateProperties } from '../properties/settings.ts';
+import { stateModel } from '../properties/sequences.ts';
 import { exampleBody, pathOf } from '../src/support.ts';
 
 const options = { operation: 'updateStateSettings' as const, needs: ['mockApiId' as const], writes: true };
@@ -39,3 +40,4 @@ check('state-settings/update-leaves-expression-out-still-state', 'STATE-RESPONSE
 });
 
 stateProperties();
+stateModel();

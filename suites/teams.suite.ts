@@ -5,6 +5,7 @@ import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from
 import { expectForbidden, expectForbiddenBody, expectNotFound, expectSuccess } from '../src/checker.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete } from './deletes.ts';
 import { MISSING, pathOf } from '../src/support.ts';
+import { removalOfNonMember, staysGone } from '../properties/sequences.ts';
 
 const removing = { operation: 'deleteTeamMember' as const, needs: ['teamId' as const, 'teamMemberId' as const], writes: true, consumes: 'teamMemberId' as const };
 const memberPath = (teamId: string, userId: string) => pathOf('deleteTeamMember', { teamId, userId });
@@ -37,4 +38,16 @@ check('teams/removing-user-who-not-member-404', 'ERR-404', 'removing a user who 
 
 check('teams/removing-member-team-does-not-exist', 'ERR-404', 'removing a member of a team that does not exist is answered 404 with the not-found body', { operation: 'deleteTeamMember', writes: true, live: 'a mock does not know which ids exist' }, async (t) => {
   expectNotFound(t, 'deleteTeamMember', await t.send({ method: 'DELETE', path: memberPath(MISSING.teamId, MISSING.userId) }));
+});
+
+// declared after the removal checks: it takes its turn on the member after them
+staysGone({
+  checkId: 'teams/sequences-removed-stays-removed',
+  id: 'TEAM-MEMBER-GONE',
+  title: 'sequences of removals of the removed member and of a user who is no member (model-based): every removal of the member is answered 404, whatever came between',
+  options: removing,
+  what: member.what,
+  path: fixturePath,
+  first: (t) => firstDelete(t, member),
+  between: [removalOfNonMember(() => memberPath(target().fixtures.teamId!, MISSING.userId), () => `user ${JSON.stringify(MISSING.userId)}, who is no member`)],
 });

@@ -1,0 +1,112 @@
+// Model-based checks: fast-check draws sequences of steps on the fixtures the user named (renames and gets,
+// updates and resends, deletes and what comes after them), runs each against the deployment and checks every
+// answer against a model of what the interface says the deployment keeps. A failing sequence is shrunk by
+// fast-check to the shortest that still fails; that sequence's own run is the check's evidence (one curl line
+// per request; not a replay: what a sequence finds depends on what came before it) and is listed step by step
+// in the failure, with the seed that reproduces the run.
+import fc from 'fast-check';
+import type { CheckContext } from '../src/check.ts';
+import type { Exchange, RequestSpec } from '../src/client.ts';
+import type { RequirementId } from '../contract/requirements.ts';
+import { property, type PropertyOptions } from './property.ts';
+
+/** What a step acts on: the check's context, and the log of the sequence so far, one line per step. */
+export interface Real {
+  t: CheckContext;
+  log: string[];
+}
+
+/** One step of a sequence: when it may come (from the model), what it sends, and what it checks. */
+export type Step<M extends object> = fc.AsyncCommand<M, Real>;
+
+/**
+ * A step: `run` sends, checks the answers against the model and updates it, and returns the line the
+ * sequence's listing shows for it (`at`: its number in the sequence). A step that finds a violation ends the
+ * sequence there.
+ */
+export function step<M extends object>(describe: () => string, may: (m: Readonly<M>) => boolean, run: (m: M, t: CheckContext, at: number) => Promise<string>): Step<M> {
+  return {
+    check: may,
+    async run(m, real) {
+      const at = real.log.length + 1;
+      try {
+        real.log.push(`${at}. ${describe()}: ${await run(m, real.t, at)}`);
+      } catch (error) {
+        real.log.push(`${at}. ${describe()}: no verdict (${error instanceof Error ? error.name : 'stopped'})`);
+        throw error;
+      }
+      real.t.stopIfViolated();
+    },
+    toString: describe,
+  };
+}
+
+/** Sequences per run: a sequence holds several requests, so a fourth of --runs of them, five at least. */
+export const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
+
+export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Iterable<Step<M>>>, 'examples' | 'together' | 'show' | 'runs'> {
+  /** the model at the start of each sequence: what the steps before it (and the check's `before`) left */
+  start: () => M;
+  /** after each sequence, what it left: the model the next one starts from */
+  carry?: (m: M) => void;
+  /** steps of a sequence, at most (default 8) */
+  maxSteps?: number;
+  /** the step each sequence opens with (a read of what the deployment keeps), so that it starts from what it shows */
+  opening?: Step<M>;
+  /** runs after each sequence's last step, as a step does (a probe of what the steps left) */
+  end?: (m: M, real: Real) => Promise<void>;
+}
+
+/**
+ * Declares a model-based check: `sequencesOf(--runs)` sequences of the steps drawn from `steps`, each run
+ * from the model `start` gives, each answer checked as the step says. Options are a property's (properties/
+ * property.ts): its seed, time bound, before and finally.
+ */
+export function modelCheck<M extends object>(checkId: string, id: RequirementId, title: string, options: ModelOptions<M>, steps: fc.Arbitrary<Step<M>>[]): void {
+  const { start, carry, maxSteps = 8, opening, end, ...rest } = options;
+  const sequences = fc.commands(steps, { maxCommands: maxSteps });
+  property(
+    checkId,
+    id,
+    title,
+    {
+      ...rest,
+      runs: sequencesOf,
+      replay: false,
+      // the listing, with each answer, is a note of the replay
+      show: () => 'the sequence listed below',
+    },
+    sequences,
+    async (t, cmds) => {
+      const model = start();
+      const real: Real = { t, log: [] };
+      try {
+        await opening?.run(model, real);
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
+        await end?.(model, real);
+        t.stopIfViolated();
+      } finally {
+        carry?.(model);
+        if (t.violations.length > 0) t.note(`the sequence, step by step (the curl lines below are its requests in the order sent, after what the check sent before the steps and before what it sent after them):\n${real.log.map((line) => `    ${line}`).join('\n')}`);
+      }
+    },
+  );
+}
+
+/**
+ * Sends requests together (all at once, each taking its place among the run's requests in flight) and says
+ * how they interleaved: the order they were sent in and the order their answers came in.
+ */
+export async function together(t: CheckContext, specs: RequestSpec[], label: (i: number) => string): Promise<{ exchanges: Exchange[]; interleaving: string }> {
+  const answered: number[] = [];
+  const exchanges = await Promise.all(
+    specs.map((spec, i) =>
+      t.send(spec).then((ex) => {
+        answered.push(i);
+        return ex;
+      }),
+    ),
+  );
+  const interleaving = `sent together: ${specs.map((_, i) => `#${i + 1} ${label(i)}`).join(', ')}; answered in the order ${answered.map((i) => `#${i + 1} (${exchanges[i]!.status || 'no answer'})`).join(', ')}`;
+  return { exchanges, interleaving };
+}

@@ -1,0 +1,321 @@
+// The models of what the interface says a deployment keeps, each run as sequences of steps (properties/
+// model.ts) on the fixtures the user named, registered by the suite of their area after its other checks:
+// - the organisation's name: every get shows the name of the last accepted rename; renames sent together end
+//   with a get that shows one of them (--concurrency above 1);
+// - the data source's version counter (should): never below the one before, above it after an update that
+//   changes the configuration; N accepted updates sent together raise it at least N times;
+// - a deleted data source and a removed member stay gone: every later delete is answered 404, whatever came
+//   between (an update of the deleted data source; a removal of a user who is no member);
+// - chaos and state settings: every answer shows what was just sent, also when an earlier body is sent again.
+import fc from 'fast-check';
+import { KEEPS_NO_STATE, target, type CheckContext, type CheckOptions } from '../src/check.ts';
+import { expectNotFound, expectSuccess } from '../src/checker.ts';
+import { expectChaosEcho, expectEcho } from '../src/echo.ts';
+import type { Exchange } from '../src/client.ts';
+import type { RequirementId } from '../contract/requirements.ts';
+import { expandPath, operation } from '../contract/schemas.ts';
+import { organisationName, validChaos, validDataSource, validState } from './arbitraries.ts';
+import { modelCheck, step, together, type Step } from './model.ts';
+import { dsPath, nameKept, orgPath } from './resources.ts';
+
+/** Requests sent together in one step: the run's --concurrency, four at most (a step, not a load test). */
+const togetherAtMost = () => Math.max(2, Math.min(4, target().concurrency));
+
+/** A step's line for an answer without the documented body. */
+const status = (ex: Exchange) => (ex.status ? `status ${ex.status}` : `no answer (${ex.error ?? 'none'})`);
+
+// ---- the organisation's name ------------------------------------------------------------------------------
+
+interface NameModel {
+  /** the name the deployment keeps, as far as the steps know it (undefined: unknown) */
+  name: string | undefined;
+}
+
+export function organisationModel(): void {
+  const { original, ...kept } = nameKept();
+  let known: string | undefined;
+  const get = (t: CheckContext) => t.send({ method: 'GET', path: orgPath(t.fixture('organisationId')) });
+  const put = (t: CheckContext, name: string) => t.send({ method: 'PUT', path: orgPath(t.fixture('organisationId')), json: { organisation: { name } } });
+
+  const rename = organisationName.map((name) =>
+    step<NameModel>(() => `rename to ${JSON.stringify(name)}`, () => true, async (m, t) => {
+      const ex = await put(t, name);
+      const answer = expectSuccess(t, 'updateOrganisation', ex);
+      if (!answer) return status(ex);
+      t.expect(answer.organisation.name === name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(name)}`, () => JSON.stringify(answer.organisation.name));
+      m.name = name;
+      return `${ex.status}, name ${JSON.stringify(answer.organisation.name)}`;
+    }),
+  );
+  const readStep = step<NameModel>(() => 'get', () => true, async (m, t) => {
+    const ex = await get(t);
+    const answer = expectSuccess(t, 'getOrganisation', ex);
+    if (!answer) return status(ex);
+    const name = answer.organisation.name;
+    if (m.name !== undefined) t.expect(name === m.name, 'ORG-RENAME', `name ${JSON.stringify(m.name)}, the name of the last rename`, () => `name ${JSON.stringify(name)}`);
+    m.name = name;
+    return `${ex.status}, name ${JSON.stringify(name)}`;
+  });
+  const read = fc.constant(readStep);
+  // renames that overlap: whichever lands last is kept, but it must be one of them, and the answers each
+  // show their own name
+  const renameTogether = fc.uniqueArray(organisationName, { minLength: 2, maxLength: togetherAtMost() }).map((names) =>
+    step<NameModel>(() => `rename to ${names.map((n) => JSON.stringify(n)).join(', ')} together, then get`, () => true, async (m, t) => {
+      const sent = await together(t, names.map((name) => ({ method: 'PUT', path: orgPath(t.fixture('organisationId')), json: { organisation: { name } } })), (i) => `rename to ${JSON.stringify(names[i])}`);
+      sent.exchanges.forEach((ex, i) => {
+        const answer = expectSuccess(t, 'updateOrganisation', ex);
+        if (answer) t.expect(answer.organisation.name === names[i], 'ORG-RENAME', `the answer to #${i + 1} shows name ${JSON.stringify(names[i])}`, () => `${JSON.stringify(answer.organisation.name)}; ${sent.interleaving}`);
+      });
+      const ex = await get(t);
+      const answer = expectSuccess(t, 'getOrganisation', ex);
+      if (!answer) return `${sent.interleaving}; get: ${status(ex)}`;
+      const name = answer.organisation.name;
+      t.expect(names.includes(name), 'ORG-RENAME', `a get after the renames sent together shows one of the names sent (${names.map((n) => JSON.stringify(n)).join(', ')})`, () => `name ${JSON.stringify(name)}; ${sent.interleaving}`);
+      m.name = name;
+      return `${sent.interleaving}; get: ${ex.status}, name ${JSON.stringify(name)}`;
+    }),
+  );
+
+  modelCheck<NameModel>(
+    'organisations/sequences-renames-gets',
+    'ORG-RENAME',
+    'sequences of renames and gets (model-based): every get shows the last name sent; renames sent together end with one of their names',
+    {
+      operation: 'updateOrganisation', needs: ['organisationId'], writes: true, live: KEEPS_NO_STATE, perInput: 12,
+      before: async (t) => {
+        await kept.before(t);
+        known = original();
+      },
+      finally: kept.finally,
+      // every sequence opens with a get: it starts from what the deployment shows, whatever came before
+      opening: readStep,
+      start: () => ({ name: known }),
+      carry: (m) => void (known = m.name),
+    },
+    [rename, read, ...(target().concurrency > 1 ? [renameTogether] : [])],
+  );
+}
+
+// ---- the data source's version counter -----------------------------------------------------------------------
+
+type DataSourceBody = typeof validDataSource extends fc.Arbitrary<infer B> ? B : never;
+
+interface VersionModel {
+  /** the version the last accepted update answered (undefined: none yet) */
+  version: number | undefined;
+  /** the configuration kept now, as JSON (undefined: not known, after updates sent together) */
+  current: string | undefined;
+  /** accepted configurations, with the step that sent each */
+  sent: { body: DataSourceBody; at: number }[];
+}
+
+const describeConfiguration = ({ dataSource: d }: DataSourceBody) => `name ${JSON.stringify(d.name)}, ${d.columnsMetadata.length} columns, ${d.rows.length} rows`;
+
+export function dataSourceModel(): void {
+  let known: VersionModel = { version: undefined, current: undefined, sent: [] };
+  // every configuration the run had accepted and the version it answered first: shrinking sends a sequence's
+  // steps again, so a step may send what an earlier sequence sent, and its failure should say so
+  const history = new Map<string, number>();
+  const put = (t: CheckContext, body: DataSourceBody) => t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body });
+
+  /** One update and its version against the model: above the one before when the configuration changes, never below it. */
+  async function update(m: VersionModel, t: CheckContext, body: DataSourceBody, at: number, again?: number): Promise<string> {
+    const ex = await put(t, body);
+    const answer = expectSuccess(t, 'updateDataSource', ex)?.dataSource;
+    if (!answer) return status(ex);
+    const version = answer.version;
+    const json = JSON.stringify(body);
+    if (t.expect(Number.isInteger(version), 'DS-VERSION', 'an integer version', () => `version ${JSON.stringify(version)}`) && m.version !== undefined) {
+      // the same configuration again may change nothing, and a counter need not count nothing
+      const same = m.current !== undefined && m.current === json;
+      const earlier = history.has(json) ? `; this configuration was also sent earlier in the run, and answered version ${history.get(json)} then` : '';
+      if (same) t.expect(version >= m.version, 'DS-VERSION', `a version not below ${m.version} (the configuration sent again is the one kept: the counter never goes back)`, () => `version ${version}${earlier}`);
+      else t.expect(version > m.version, 'DS-VERSION', `a version above ${m.version}, the one the update before answered${again !== undefined ? ` (the configuration of step ${again}, sent again, replaces another)` : ''}`, () => `version ${version}${earlier}`);
+    }
+    if (Number.isInteger(version)) {
+      m.version = version;
+      if (!history.has(json)) history.set(json, version);
+    }
+    m.current = json;
+    if (again === undefined) m.sent.push({ body, at });
+    return `${ex.status}, version ${JSON.stringify(version)}`;
+  }
+
+  const updated = validDataSource.map((body) => step<VersionModel>(() => `update to ${describeConfiguration(body)}`, () => true, (m, t, at) => update(m, t, body, at)));
+  // an earlier configuration sent again: an implementation that keys versions by content goes back here
+  const again = fc.nat().map((k) => {
+    let of: number | undefined;
+    return step<VersionModel>(() => `send again the configuration of ${of === undefined ? 'an earlier update' : `step ${of}`}`, (m) => m.sent.length > 0, (m, t, at) => {
+      const earlier = m.sent[k % m.sent.length]!;
+      of = earlier.at;
+      return update(m, t, earlier.body, at, earlier.at);
+    });
+  });
+  // updates that overlap: each accepted one counts, so the counter rises at least once per update (no update lost)
+  const updatedTogether = fc.array(validDataSource, { minLength: 2, maxLength: togetherAtMost() }).map((bodies) =>
+    step<VersionModel>(() => `update ${bodies.length} times together (${bodies.map(describeConfiguration).join('; ')})`, () => true, async (m, t, at) => {
+      const sent = await together(t, bodies.map((json) => ({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json })), (i) => `update to name ${JSON.stringify(bodies[i]!.dataSource.name)}`);
+      const versions: number[] = [];
+      sent.exchanges.forEach((ex, i) => {
+        const version = expectSuccess(t, 'updateDataSource', ex)?.dataSource?.version;
+        if (!Number.isInteger(version)) return;
+        versions.push(version);
+        m.sent.push({ body: bodies[i]!, at });
+      });
+      const line = `${sent.interleaving}; versions ${versions.join(', ') || 'none'}`;
+      if (m.version !== undefined && versions.length > 0) {
+        const before = m.version;
+        t.expect(versions.every((v) => v > before), 'DS-VERSION', `every accepted update sent together answers a version above ${before}, the one before them`, () => line);
+        t.expect(Math.max(...versions) >= before + versions.length, 'DS-VERSION', `${versions.length} accepted updates raise the version at least ${versions.length} times: to ${before + versions.length} or more`, () => `at most ${Math.max(...versions)} (${line}): an update was lost`);
+      }
+      if (versions.length > 0) m.version = Math.max(...versions);
+      // which one landed last is not known
+      m.current = undefined;
+      return line;
+    }),
+  );
+
+  modelCheck<VersionModel>(
+    'data-sources/sequences-versions',
+    'DS-VERSION',
+    'sequences of updates, earlier configurations sent again and updates sent together (model-based): the version never goes back and every accepted update raises it',
+    {
+      operation: 'updateDataSource', needs: ['dataSourceId'], writes: true, live: KEEPS_NO_STATE, perInput: 12,
+      // what the version is carries over; an earlier configuration is one of the sequence's own, so that its
+      // listing says which
+      start: () => ({ ...known, sent: [] }),
+      carry: (m) => void (known = m),
+    },
+    [updated, again, ...(target().concurrency > 1 ? [updatedTogether] : [])],
+  );
+}
+
+// ---- what is deleted stays gone ----------------------------------------------------------------------------
+
+interface GoneModel {
+  /** what the delete before answered (undefined: the run's own delete, which removed it) */
+  last: string | undefined;
+  /** what came between the last delete and now, one line per step (across sequences: a run is one history) */
+  since: string[];
+  /** a step between may have brought it back (it answered 2xx): a delete must follow before the sequence ends */
+  mayBeBack: boolean;
+}
+
+export interface GoneOptions {
+  checkId: string;
+  id: RequirementId;
+  title: string;
+  options: CheckOptions & { operation: 'deleteDataSource' | 'deleteTeamMember' };
+  /** the fixture in words: 'data source "ds-1"' */
+  what: () => string;
+  /** the path of its delete */
+  path: () => string;
+  /** the run's one delete that removes it, shared with the suite's checks (suites/deletes.ts, firstDelete) */
+  first: (t: CheckContext) => Promise<Exchange>;
+  /** steps that may come between two deletes, each harmless to a fixture that is gone */
+  between: fc.Arbitrary<Step<GoneModel>>[];
+}
+
+/**
+ * Deletes of a fixture the run has deleted, with other steps between them: each is answered 404. The one delete
+ * that removes it is the run's (the suite's, shared); every delete here goes to a fixture already gone.
+ */
+export function staysGone(o: GoneOptions): void {
+  const deleteAgain = step<GoneModel>(() => `delete ${o.what()} again`, () => true, async (m, t) => {
+    const ex = await t.send({ method: 'DELETE', path: o.path() });
+    const before = m.last === undefined ? 'the run deleted it' : `the delete before this one answered ${m.last}`;
+    const since = m.since.length > 0 ? `; since then: ${m.since.join('; ')}` : '; nothing since then';
+    if (t.expect(ex.status === 404, o.id, `status 404: ${o.what()} was deleted earlier in this run (${before}${since})`, () => status(ex))) expectNotFound(t, o.options.operation, ex);
+    m.last = status(ex);
+    m.since = [];
+    m.mayBeBack = false;
+    return status(ex);
+  });
+  let known: GoneModel = { last: undefined, since: [], mayBeBack: false };
+  modelCheck<GoneModel>(
+    o.checkId,
+    o.id,
+    o.title,
+    {
+      ...o.options, writes: true, live: KEEPS_NO_STATE, perInput: 8,
+      before: async (t) => {
+        const ex = await o.first(t);
+        // a fixture the delete did not remove has nothing to keep gone (the suite's delete check judges that)
+        if (ex.status < 200 || ex.status >= 300) t.skip(`the run's delete of ${o.what()} answered ${status(ex)}, so nothing was deleted to stay gone`);
+      },
+      start: () => ({ ...known, since: [...known.since] }),
+      carry: (m) => void (known = m),
+      // a sequence that may have brought it back ends with a delete: judged, and it leaves the fixture gone
+      end: async (m, real) => {
+        if (m.mayBeBack) await deleteAgain.run(m, real);
+      },
+    },
+    [fc.constant(deleteAgain), ...o.between],
+  );
+}
+
+/** Between deletes of the deleted data source: an update of it (errors not shown, so its answer is not judged). */
+export const updateOfDeleted = (path: () => string, what: () => string): fc.Arbitrary<Step<GoneModel>> =>
+  validDataSource.map((body) =>
+    step<GoneModel>(() => `update ${what()} to ${describeConfiguration(body)}`, () => true, async (m, t) => {
+      const ex = await t.send({ method: 'PUT', path: path(), json: body });
+      m.since.push(`an update answered ${status(ex)}`);
+      if (ex.status >= 200 && ex.status < 300) m.mayBeBack = true;
+      return `${status(ex)} (not judged: the interface shows no errors of an update)`;
+    }),
+  );
+
+/** Between removals of the removed member: a removal of a user who is no member (harmless; judged elsewhere). */
+export const removalOfNonMember = (path: () => string, what: () => string): fc.Arbitrary<Step<GoneModel>> =>
+  fc.constant(
+    step<GoneModel>(() => `remove ${what()}`, () => true, async (m, t) => {
+      const ex = await t.send({ method: 'DELETE', path: path() });
+      m.since.push(`a removal of ${what()} answered ${status(ex)}`);
+      return status(ex);
+    }),
+  );
+
+// ---- chaos and state settings --------------------------------------------------------------------------------
+
+interface EchoModel {
+  /** bodies sent, with the step that sent each */
+  sent: { body: unknown; at: number }[];
+}
+
+/**
+ * Settings sent, and earlier ones sent again: every answer shows what was just sent (not what was sent before).
+ * Each body is harmless (chaos never enabled, properties/arbitraries.ts).
+ */
+function echoModel<B extends { [key: string]: unknown }>(checkId: string, id: RequirementId, title: string, op: 'updateChaosSettings' | 'updateStateSettings', arbitrary: fc.Arbitrary<B>, wrapper: 'chaos' | 'state', judge: (t: CheckContext, sent: B, got: unknown) => void): void {
+  const path = (t: CheckContext) => expandPath(operation(op).path, { mockApiId: t.fixture('mockApiId') });
+  const send = async (m: EchoModel, t: CheckContext, body: B, at: number, again?: number) => {
+    const ex = await t.send({ method: 'PUT', path: path(t), json: body });
+    const answer = expectSuccess(t, op, ex);
+    if (!answer) return status(ex);
+    judge(t, body, answer[wrapper]);
+    if (again === undefined) m.sent.push({ body, at });
+    return `${ex.status}, ${JSON.stringify(answer[wrapper]).slice(0, 200)}`;
+  };
+  const sent = arbitrary.map((body) => step<EchoModel>(() => `send ${JSON.stringify(body).slice(0, 200)}`, () => true, (m, t, at) => send(m, t, body, at)));
+  const again = fc.nat().map((k) => {
+    let of: number | undefined;
+    return step<EchoModel>(() => `send again the body of ${of === undefined ? 'an earlier step' : `step ${of}`}`, (m) => m.sent.length > 0, (m, t, at) => {
+      const earlier = m.sent[k % m.sent.length]!;
+      of = earlier.at;
+      return send(m, t, earlier.body as B, at, earlier.at);
+    });
+  });
+  modelCheck<EchoModel>(checkId, id, title, { operation: op, needs: ['mockApiId'], writes: true, live: KEEPS_NO_STATE, perInput: 8, start: () => ({ sent: [] }) }, [sent, again]);
+}
+
+export function chaosModel(): void {
+  echoModel('chaos-settings/sequences-echo', 'CHAOS-ECHO', 'sequences of chaos settings, earlier ones sent again (model-based): every answer shows what was just sent', 'updateChaosSettings', validChaos, 'chaos', (t, body, got) =>
+    expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, got),
+  );
+}
+
+export function stateModel(): void {
+  echoModel('state-settings/sequences-echo', 'STATE-ECHO', 'sequences of state settings, earlier ones sent again (model-based): every answer shows what was just sent', 'updateStateSettings', validState, 'state', (t, body, got) =>
+    expectEcho(t, 'STATE-ECHO', body.state, got, 'state'),
+  );
+}

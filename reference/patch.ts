@@ -9,6 +9,7 @@
 //   found   the resource a path names (undefined: none)
 //   read    how a body is read before the rules are held to it (undefined: not JSON)
 //   rules   the rules a body breaks (a problem left out is overlooked; one added is made up)
+//   pause   a wait between reading an accepted body and looking the resource up to change it (a slow store)
 //   write   what the deployment keeps of a resource after a request on it (undefined: removed)
 //   reply   the answer as sent
 import type { RequirementId } from '../contract/requirements.ts';
@@ -62,6 +63,7 @@ export interface Patch {
   found?(call: Call, found: unknown): unknown;
   read?(call: Call, body: Json | undefined): Json | undefined;
   rules?(call: Call, problems: Problem[], body: Json): Problem[];
+  pause?(call: Call): Promise<void>;
   /** accepted: false for a body that was not accepted (before and after are then the same resource) */
   write?(call: Call, before: unknown, after: unknown, accepted: boolean): unknown;
   /** resource: as kept after the request (undefined where there is none) */
@@ -97,8 +99,20 @@ export function compose(faults: readonly Fault[]): Required<Patch> {
     found: (call, found) => patches.reduce((v, p) => (p.found ? p.found(call, v) : v), found),
     read: (call, body) => patches.reduce((v, p) => (p.read ? p.read(call, v) : v), body),
     rules: (call, problems, body) => patches.reduce((v, p) => p.rules?.(call, v, body) ?? v, problems),
+    pause: async (call) => {
+      for (const p of patches) await p.pause?.(call);
+    },
     write: (call, before, after, accepted) => patches.reduce((v, p) => (p.write ? p.write(call, before, v, accepted) : v), after),
     reply: (call, reply, resource) => patches.reduce((v, p) => p.reply?.(call, v, resource) ?? v, reply),
+  };
+}
+
+/** State a fault keeps beside a deployment's store (one per deployment started), made on first use. */
+export function perStore<T>(make: () => T): (store: Store) => T {
+  const states = new WeakMap<Store, T>();
+  return (store) => {
+    if (!states.has(store)) states.set(store, make());
+    return states.get(store)!;
   };
 }
 

@@ -112,6 +112,7 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
     }
     body = checked.body;
   }
+  await patch.pause(call);
   // looked up again: another request may have removed it while the body was read
   const found = find();
   if (found === undefined) return { reply: missing(id, variations) };

@@ -19,6 +19,8 @@ export class ProgressReporter implements Reporter {
   private lineShown = false;
   /** per area: the checks collected, and those ended with each outcome (checks of all areas run at once) */
   private readonly areas = new Map<string, { left: number; checks: number; counts: Record<Outcome, number> }>();
+  /** the tests collected to run: a test --only leaves out still reports its result, and counts for no area */
+  private readonly running = new Set<string>();
 
   constructor(private readonly output: ProgressOutput) {}
 
@@ -26,6 +28,7 @@ export class ProgressReporter implements Reporter {
   onTestModuleCollected(module: TestModule): void {
     for (const t of module.children.allTests()) {
       if (t.options.mode !== 'run') continue;
+      this.running.add(t.id);
       this.collected++;
       const area = t.meta().area ?? 'unknown';
       const known = this.areas.get(area) ?? { left: 0, checks: 0, counts: { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0 } };
@@ -35,6 +38,7 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    if (!this.running.delete(testCase.id)) return;
     const meta = testCase.meta().check as CheckMeta | undefined;
     const area = this.areas.get(testCase.meta().area ?? 'unknown');
     if (area) area.left--;

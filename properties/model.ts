@@ -44,7 +44,7 @@ export function step<M extends object>(describe: () => string, may: (m: Readonly
 /** Sequences per run: a sequence holds several requests, so a fourth of --runs of them, five at least. */
 export const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
 
-export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Iterable<Step<M>>>, 'examples' | 'together' | 'show' | 'runs'> {
+export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Iterable<Step<M>>>, 'examples' | 'together' | 'show' | 'runs' | 'steps' | 'replay'> {
   /** the model at the start of each sequence: what the steps before it (and the check's `before`) left */
   start: () => M;
   /** after each sequence, what it left: the model the next one starts from */
@@ -72,6 +72,7 @@ export function modelCheck<M extends object>(checkId: string, id: RequirementId,
     {
       ...rest,
       runs: sequencesOf,
+      steps: maxSteps,
       replay: false,
       // the listing, with each answer, is a note of the replay
       show: () => 'the sequence listed below',

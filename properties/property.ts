@@ -59,6 +59,8 @@ export interface PropertyOptions<T> extends CheckOptions {
    * what must be refused, or reads). An input that fails among others is judged again alone before it counts.
    */
   together?: boolean;
+  /** inputs that are sequences of steps (properties/model.ts): the most steps of one */
+  steps?: number;
   /** how many inputs a run sends, from --runs (default: --runs itself); a sequence of steps counts as one input */
   runs?: (runs: number) => number;
   /**
@@ -81,7 +83,7 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
   const perInput = options.perInput ?? 1;
   // a failure adds the replay of the smallest failing input (shrinking stops sending near the bound, below)
   const requests = ((options.runs?.(declared.runs) ?? declared.runs) + examples.length + 1) * perInput;
-  check(checkId, id, title, { ...options, requests, generated: { perInput, fixed: examples.length } }, async (t) => {
+  check(checkId, id, title, { ...options, requests, generated: { perInput, fixed: examples.length, ...(options.steps !== undefined && { steps: options.steps }) } }, async (t) => {
     const { seed } = t.target;
     const runs = options.runs?.(t.target.runs) ?? t.target.runs;
     // Past most of the check's bound, no new input is sent (one under way finishes; fast-check's own time limit
@@ -141,7 +143,7 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
       }
       const [value] = details.counterexample as [T];
       t.note(
-        `${details.numRuns <= examples.length ? 'one of each kind' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
+        `${details.numRuns <= examples.length ? 'one of each kind' : options.steps !== undefined ? 'generated sequence' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
           ` (rerun with --seed ${details.seed}); smallest failing input: ${options.show?.(value) ?? JSON.stringify(value)?.slice(0, 500)}`,
       );
       if (options.replay === false && lastFailed !== undefined) {

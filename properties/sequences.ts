@@ -76,8 +76,7 @@ export function organisationModel(): void {
     }),
   );
 
-  modelCheck<NameModel>(
-    'organisations/sequences-renames-gets',
+  modelCheck<NameModel>('organisations/sequences-renames-gets',
     'ORG-RENAME',
     'sequences of renames and gets (model-based): every get shows the last name sent; renames sent together end with one of their names',
     {
@@ -175,8 +174,7 @@ export function dataSourceModel(): void {
     }),
   );
 
-  modelCheck<VersionModel>(
-    'data-sources/sequences-versions',
+  modelCheck<VersionModel>('data-sources/sequences-versions',
     'DS-VERSION',
     'sequences of updates, earlier configurations sent again and updates sent together (model-based): the version never goes back and every accepted update raises it',
     {
@@ -202,7 +200,6 @@ interface GoneModel {
 }
 
 export interface GoneOptions {
-  checkId: string;
   id: RequirementId;
   title: string;
   options: CheckOptions & { operation: 'deleteDataSource' | 'deleteTeamMember' };
@@ -220,7 +217,7 @@ export interface GoneOptions {
  * Deletes of a fixture the run has deleted, with other steps between them: each is answered 404. The one delete
  * that removes it is the run's (the suite's, shared); every delete here goes to a fixture already gone.
  */
-export function staysGone(o: GoneOptions): void {
+export function staysGone(checkId: string, o: GoneOptions): void {
   const deleteAgain = step<GoneModel>(() => `delete ${o.what()} again`, () => true, async (m, t) => {
     const ex = await t.send({ method: 'DELETE', path: o.path() });
     const before = m.last === undefined ? 'the run deleted it' : `the delete before this one answered ${m.last}`;
@@ -233,7 +230,7 @@ export function staysGone(o: GoneOptions): void {
   });
   let known: GoneModel = { last: undefined, since: [], mayBeBack: false };
   modelCheck<GoneModel>(
-    o.checkId,
+    checkId,
     o.id,
     o.title,
     {

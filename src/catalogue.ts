@@ -50,7 +50,9 @@ async function declarations(): Promise<Declaration[]> {
 
 function sends(d: Declaration): string {
   const { method, path } = operation(d.options.operation);
-  const how = d.options.generated
+  const how = d.options.generated?.steps
+    ? `sequences of up to ${d.options.generated.steps} steps, about ${d.options.generated.perInput} requests each, a fourth of --runs of them (5 at least)`
+    : d.options.generated
     ? `${d.options.generated.perInput > 1 ? `about ${d.options.generated.perInput} requests` : 'one request'} per generated input (--runs) and per each of ${d.options.generated.fixed} fixed inputs`
     : `about ${d.options.requests ?? 5} requests at most`;
   const what = [d.options.forbidden && 'with the key without permission', d.options.consumes && `deletes ${FIXTURE_VARIABLES[d.options.consumes]}`, d.options.pushes && 'pushes (needs MOCKAPI_PUSH_POLICY)'].filter(Boolean);

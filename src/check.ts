@@ -95,9 +95,9 @@ const lineOf = (file: string, line: number): string => {
 };
 
 /**
- * Where a check is declared, from the stack of the call to check(): in the first file going out that is
- * neither the harness nor a shared helper, the line that writes the check's id out (a suite's own helper,
- * such as `rejected('chaos-settings/…', …)`, is called with it), else the line that calls check().
+ * Where a check is declared, from the stack of the call to check(): going out through the files that are
+ * neither the harness nor a shared helper, the first line that writes the check's id out (a suite's own helper,
+ * such as `rejected('chaos-settings/…', …)`, is called with it), else the first such file's line.
  */
 function declaredAt(checkId: string, stack: string | undefined): string {
   const frames = (stack ?? '')
@@ -105,12 +105,11 @@ function declaredAt(checkId: string, stack: string | undefined): string {
     .map((line) => /\(?(?:file:\/\/)?(\/[^():?]+\.[jt]s)(?:\?[^:]*)?:(\d+):\d+\)?\s*$/.exec(line))
     .filter((m): m is RegExpExecArray => m !== null && m[1]!.startsWith(CODE_DIR) && !m[1]!.includes('/node_modules/') && !DECLARING_HELPERS.test(m[1]!))
     .map((m) => ({ file: m[1]!, line: Number(m[2]) }));
-  const file = frames[0]?.file;
-  if (file === undefined) return 'unknown';
-  const end = frames.findIndex((f) => f.file !== file);
-  const own = end < 0 ? frames : frames.slice(0, end);
-  const naming = own.find((f) => lineOf(f.file, f.line).includes(`'${checkId}'`));
-  return `${file.slice(CODE_DIR.length)}:${(naming ?? own[0]!).line}`;
+  const first = frames[0];
+  if (first === undefined) return 'unknown';
+  // the id may be written further out, where a helper of properties/ is called with it (staysGone)
+  const at = frames.find((f) => lineOf(f.file, f.line).includes(`'${checkId}'`)) ?? first;
+  return `${at.file.slice(CODE_DIR.length)}:${at.line}`;
 }
 
 /** One client for the run's worker: connections are kept alive, and --concurrency bounds its requests in flight. */
@@ -136,8 +135,8 @@ export interface CheckOptions {
    * deployment can show, such as the documented answers a mock picks with Prefer.
    */
   profile?: Target['profile'];
-  /** a property check: one request or more per generated input, and fixed inputs sent on every run */
-  generated?: { perInput: number; fixed: number };
+  /** a property check: one request or more per generated input, and fixed inputs sent on every run; a model-based one: inputs are sequences of up to `steps` steps */
+  generated?: { perInput: number; fixed: number; steps?: number };
   /** fixtures the check needs; unset ones skip it with a reason that names the variable */
   needs?: FixtureName[];
   /** needs the key without permission */

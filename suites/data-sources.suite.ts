@@ -133,8 +133,7 @@ dataSourceProperties();
 dataSourceModel();
 
 // declared after the delete checks: it takes its turn on the deletable data source after them
-staysGone({
-  checkId: 'data-sources/sequences-deleted-stays-gone',
+staysGone('data-sources/sequences-deleted-stays-gone', {
   id: 'DS-DELETE-PERMANENT',
   title: 'sequences of deletes of the deleted data source and updates of it (model-based): every delete is answered 404, whatever came between',
   options: deleting,

@@ -41,8 +41,7 @@ check('teams/removing-member-team-does-not-exist', 'ERR-404', 'removing a member
 });
 
 // declared after the removal checks: it takes its turn on the member after them
-staysGone({
-  checkId: 'teams/sequences-removed-stays-removed',
+staysGone('teams/sequences-removed-stays-removed', {
   id: 'TEAM-MEMBER-GONE',
   title: 'sequences of removals of the removed member and of a user who is no member (model-based): every removal of the member is answered 404, whatever came between',
   options: removing,

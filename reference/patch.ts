@@ -79,6 +79,11 @@ export interface Fault {
   name: string;
   breaks: RequirementId;
   alsoBreaks?: Partial<Record<RequirementId, string>>;
+  /**
+   * 'sequences': only a sequence of requests shows the fault (a step after another, requests that overlap), so no
+   * single request or exchange does, and only the model-based checks (properties/sequences.ts) may catch it
+   */
+  seenIn?: 'sequences';
   description: string;
   patch: Patch;
 }

@@ -7,6 +7,7 @@ const deletedOf = perStore(() => new Map<string, DataSource>());
 export default fault({
   name: 'data-source-back-after-update',
   breaks: 'DS-DELETE-PERMANENT',
+  seenIn: 'sequences',
   description: 'an update of a deleted data source brings it back, so a later delete succeeds again instead of 404',
   patch: {
     write: (call, before, after) => {

@@ -12,6 +12,7 @@ const readFirst = new WeakMap<Call, DataSource>();
 export default fault({
   name: 'data-source-lost-update-under-overlap',
   breaks: 'DS-VERSION',
+  seenIn: 'sequences',
   description: 'data source updates that overlap each raise the version from the one they read first: two together answer the same version',
   patch: {
     found: (call, found) => {

@@ -10,6 +10,7 @@ const versionsOf = perStore(() => new Map<string, number>());
 export default fault({
   name: 'data-source-version-back-on-resend',
   breaks: 'DS-VERSION',
+  seenIn: 'sequences',
   description: 'a data source update that sends an earlier configuration again answers the version that configuration had then',
   patch: {
     write: (call, _before, after, accepted) => {

@@ -11,6 +11,7 @@ const cacheOf = perStore((): { name?: string; renamedSinceGet: boolean } => ({ r
 export default fault({
   name: 'organisation-stale-after-second-rename',
   breaks: 'ORG-RENAME',
+  seenIn: 'sequences',
   description: 'after two renames with no get between them, the next get shows the first of the two names',
   patch: {
     write: (call, _before, after, accepted) => {

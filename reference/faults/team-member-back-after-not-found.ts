@@ -11,6 +11,7 @@ const key = (teamId: string | undefined, userId: string | undefined) => JSON.str
 export default fault({
   name: 'team-member-back-after-not-found',
   breaks: 'TEAM-MEMBER-GONE',
+  seenIn: 'sequences',
   description: 'a removed member is back once a removal of them was answered 404: the next removal answers 204 again',
   patch: {
     write: (call, before, after) => {

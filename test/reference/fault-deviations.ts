@@ -323,6 +323,24 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', org, { body: { organisation: { name: 'New' } } })).json).toMatchObject({ organisation: { name: 'Example Ltd' } });
     expect((await call('GET', org)).json).toMatchObject({ organisation: { name: 'Example Ltd' } });
   },
+  'organisation-stale-after-second-rename': async ({ call }) => {
+    const rename = async (name: string) => expect((await call('PUT', org, { body: { organisation: { name } } })).json).toMatchObject({ organisation: { name } });
+    await rename('First');
+    expect((await call('GET', org)).json).toMatchObject({ organisation: { name: 'First' } });
+    await rename('Second');
+    await rename('Third');
+    // the first of two renames with no get between, once; then the name kept
+    expect((await call('GET', org)).json).toMatchObject({ organisation: { name: 'Second' } });
+    expect((await call('GET', org)).json).toMatchObject({ organisation: { name: 'Third' } });
+  },
+  'organisation-renames-dropped-under-overlap': async ({ call }) => {
+    const rename = (name: string) => call('PUT', org, { body: { organisation: { name } } });
+    expect((await rename('Alone')).json).toMatchObject({ organisation: { name: 'Alone' } });
+    // sent together: each answered with its own name, neither kept
+    const answers = await Promise.all([rename('One'), rename('Two')]);
+    expect(answers.map((a) => a.json)).toMatchObject([{ organisation: { name: 'One' } }, { organisation: { name: 'Two' } }]);
+    expect((await call('GET', org)).json).toMatchObject({ organisation: { name: 'Alone' } });
+  },
   'organisation-wrong-type-name-stored': async ({ call }) => {
     expect((await call('PUT', org, { body: { organisation: { name: 5 } } })).status).toBe(400);
     expect((await call('GET', org)).json).toMatchObject({ organisation: { name: '5' } });
@@ -346,6 +364,18 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
   },
   'data-source-version-frozen': async (r) => {
     for (let i = 0; i < 2; i++) expect(await updated(r)).toMatchObject({ dataSource: { version: 1 } });
+  },
+  'data-source-version-back-on-resend': async (r) => {
+    const first = (await updated(r)).dataSource.version;
+    expect((await updated(r, twoColumns)).dataSource.version).toBe(first + 1);
+    expect((await updated(r)).dataSource.version).toBe(first);
+  },
+  'data-source-lost-update-under-overlap': async (r) => {
+    const before = (await updated(r)).dataSource.version;
+    expect((await updated(r, twoColumns)).dataSource.version).toBe(before + 1);
+    // sent together: each read the version before any wrote
+    const together = await Promise.all([updated(r), updated(r, twoColumns), updated(r)]);
+    expect(together.map((a) => a.dataSource.version)).toEqual([before + 2, before + 2, before + 2]);
   },
   'data-source-version-only-on-rename': async (r) => {
     const first = (await updated(r)).dataSource.version;
@@ -397,6 +427,13 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
     expect(errorsOf(answer.json)[0]).toMatchObject({ title: 'Delete failed' });
     expect(seen(await call('DELETE', dataSource(SEED.deletableDataSourceId)))).toMatchObject({ status: 404, body: NOT_FOUND_BODY });
   },
+  'data-source-back-after-update': async ({ call }) => {
+    const deletable = dataSource(SEED.deletableDataSourceId);
+    expect((await call('DELETE', deletable)).status).toBe(204);
+    expect((await call('DELETE', deletable)).status).toBe(404);
+    expect((await call('PUT', deletable, { body: configuration })).status).toBe(200);
+    expect((await call('DELETE', deletable)).status).toBe(204);
+  },
   'data-source-delete-not-permanent': async ({ call }) => {
     for (let i = 0; i < 2; i++) expect((await call('DELETE', dataSource(SEED.deletableDataSourceId))).status).toBe(204);
     expect((await call('PUT', dataSource(SEED.deletableDataSourceId), { body: configuration })).status).toBe(200);
@@ -405,6 +442,14 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
   'team-member-delete-403': async ({ call }) => {
     expect(seen(await call('DELETE', member()))).toEqual({ status: 403, type: 'application/json', body: FORBIDDEN_BODY });
     expect((await call('DELETE', member())).status).toBe(404);
+  },
+  'team-member-back-after-not-found': async ({ call }) => {
+    expect((await call('DELETE', member())).status).toBe(204);
+    expect((await call('DELETE', member())).status).toBe(404);
+    expect((await call('DELETE', member())).status).toBe(204);
+    // a user never removed stays unknown
+    expect((await call('DELETE', member('user-nobody'))).status).toBe(404);
+    expect((await call('DELETE', member('user-nobody'))).status).toBe(404);
   },
   'team-member-delete-not-permanent': async ({ call }) => {
     for (let i = 0; i < 2; i++) expect((await call('DELETE', member())).status).toBe(204);

@@ -103,15 +103,20 @@ describe('model-based checks against faults of what a deployment keeps', () => {
     expect(steps(b)).toEqual(steps(a));
   });
 
-  test('updates sent together that lose one are reported with their interleaving; one request in flight sends nothing together', async () => {
-    const env = { MOCKAPI_REFERENCE_FAULTS: 'data-source-lost-update-under-overlap' };
-    const args = ['--only', 'DS-VERSION sequences', '--runs', '40', '--seed', '7'];
+  test('requests sent together that lose an update or drop renames are reported with their interleaving; one request in flight sends nothing together', async () => {
+    const env = { MOCKAPI_REFERENCE_FAULTS: 'data-source-lost-update-under-overlap,organisation-renames-dropped-under-overlap' };
+    const args = ['--only', '(DS-VERSION|ORG-RENAME) sequences', '--runs', '40', '--seed', '7'];
     const overlapping = await runCli([...args, '--concurrency', '4'], env);
-    const c = entry(overlapping, 'data-sources/sequences-versions');
-    expect(c.outcome, c.message).toBe('warned');
-    expect(c.message).toMatch(/sent together: #1 update to name .*; answered in the order #\d \(200\)/);
-    expect(c.message).toContain('an update was lost');
+    const versions = entry(overlapping, 'data-sources/sequences-versions');
+    expect(versions.outcome, versions.message).toBe('warned');
+    expect(versions.message).toMatch(/sent together: #1 update to name .*; answered in the order #\d \(200\)/);
+    expect(versions.message).toContain('an update was lost');
+    const names = entry(overlapping, 'organisations/sequences-renames-gets');
+    expect(names.outcome, names.message).toBe('failed');
+    expect(names.message).toMatch(/expected: a get after the renames sent together shows one of the names sent/);
+    expect(names.message).toMatch(/sent together: #1 rename to .*; answered in the order #\d \(200\), #\d \(200\)/);
     const serial = await runCli([...args, '--concurrency', '1'], env);
     expect(entry(serial, 'data-sources/sequences-versions').outcome).toBe('passed');
+    expect(entry(serial, 'organisations/sequences-renames-gets').outcome).toBe('passed');
   });
 });

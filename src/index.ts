@@ -105,7 +105,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const argv: string[] = [];
   for (const [key, flag] of Object.entries(FLAGS) as [keyof typeof FLAGS, string][]) {
     const value = options[key];
-    if (value !== undefined) argv.push(flag, String(value));
+    // one argument, --flag=value: a key (or a pattern) that begins with a dash is the value, not another flag
+    if (value !== undefined) argv.push(`${flag}=${String(value)}`);
   }
   if (options.readOnly) argv.push('--read-only');
   if (options.strict) argv.push('--strict');

@@ -2,8 +2,9 @@
 // model.ts) on the fixtures the user named, registered by the suite of their area after its other checks:
 // - the organisation's name: every get shows the name of the last accepted rename; renames sent together end
 //   with a get that shows one of them (--concurrency above 1);
-// - the data source's version counter (should): never below the one before, above it after an update that
-//   changes the configuration; N accepted updates sent together raise it at least N times;
+// - the data source's configuration and version counter: each answer shows the configuration sent; the version
+//   (should) never below the one before, above it after an update that changes the configuration; N accepted
+//   updates sent together raise it at least N times;
 // - a deleted data source and a removed member stay gone: every later delete is answered 404, whatever came
 //   between (an update of the deleted data source; a removal of a user who is no member);
 // - chaos and state settings: every answer shows what was just sent, also when an earlier body is sent again.
@@ -11,6 +12,7 @@ import fc from 'fast-check';
 import { KEEPS_NO_STATE, target, type CheckContext, type CheckOptions } from '../src/check.ts';
 import { expectNotFound, expectSuccess } from '../src/checker.ts';
 import { expectChaosEcho, expectEcho } from '../src/echo.ts';
+import { dataSourceReplaces } from '../src/fields.ts';
 import type { Exchange } from '../src/client.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
@@ -122,6 +124,8 @@ export function dataSourceModel(): void {
     const ex = await put(t, body);
     const answer = expectSuccess(t, 'updateDataSource', ex)?.dataSource;
     if (!answer) return status(ex);
+    // the configuration the model keeps is the one sent: the answer shows it (rows aside)
+    dataSourceReplaces(t, answer, body.dataSource);
     const version = answer.version;
     const json = JSON.stringify(body);
     if (t.expect(Number.isInteger(version), 'DS-VERSION', 'an integer version', () => `version ${JSON.stringify(version)}`) && m.version !== undefined) {
@@ -156,7 +160,9 @@ export function dataSourceModel(): void {
       const sent = await together(t, bodies.map((json) => ({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json })), (i) => `update to name ${JSON.stringify(bodies[i]!.dataSource.name)}`);
       const versions: number[] = [];
       sent.exchanges.forEach((ex, i) => {
-        const version = expectSuccess(t, 'updateDataSource', ex)?.dataSource?.version;
+        const answer = expectSuccess(t, 'updateDataSource', ex)?.dataSource;
+        if (answer) dataSourceReplaces(t, answer, bodies[i]!.dataSource);
+        const version = answer?.version;
         if (!Number.isInteger(version)) return;
         versions.push(version);
         m.sent.push({ body: bodies[i]!, at });

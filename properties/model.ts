@@ -29,12 +29,15 @@ export function step<M extends object>(describe: () => string, may: (m: Readonly
     check: may,
     async run(m, real) {
       const at = real.log.length + 1;
+      let line: string;
       try {
-        real.log.push(`${at}. ${describe()}: ${await run(m, real.t, at)}`);
+        line = await run(m, real.t, at);
       } catch (error) {
         real.log.push(`${at}. ${describe()}: no verdict (${error instanceof Error ? error.name : 'stopped'})`);
         throw error;
       }
+      // described once it ran: what it chose (an earlier step's body) is known then
+      real.log.push(`${at}. ${describe()}: ${line}`);
       real.t.stopIfViolated();
     },
     toString: describe,
@@ -45,13 +48,16 @@ export function step<M extends object>(describe: () => string, may: (m: Readonly
 export const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
 
 export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Iterable<Step<M>>>, 'examples' | 'together' | 'show' | 'runs' | 'steps' | 'replay'> {
-  /** the model at the start of each sequence: what the steps before it (and the check's `before`) left */
+  /**
+   * The model at the start of each sequence. A sequence starts from what it reads itself (an opening read, or
+   * its first answer), not from what an earlier one left: shrinking sends a sequence again after others, and a
+   * sequence that failed may have left the model wrong. What is the run's own history (a fixture deleted) may be
+   * shared across sequences.
+   */
   start: () => M;
-  /** after each sequence, what it left: the model the next one starts from */
-  carry?: (m: M) => void;
   /** steps of a sequence, at most (default 8) */
   maxSteps?: number;
-  /** the step each sequence opens with (a read of what the deployment keeps), so that it starts from what it shows */
+  /** the step each sequence opens with: a read of what the deployment keeps, which the model starts from (not judged against it) */
   opening?: Step<M>;
   /** runs after each sequence's last step, as a step does (a probe of what the steps left) */
   end?: (m: M, real: Real) => Promise<void>;
@@ -63,7 +69,7 @@ export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Ite
  * property.ts): its seed, time bound, before and finally.
  */
 export function modelCheck<M extends object>(checkId: string, id: RequirementId, title: string, options: ModelOptions<M>, steps: fc.Arbitrary<Step<M>>[]): void {
-  const { start, carry, maxSteps = 8, opening, end, ...rest } = options;
+  const { start, maxSteps = 8, opening, end, ...rest } = options;
   const sequences = fc.commands(steps, { maxCommands: maxSteps });
   property(
     checkId,
@@ -87,7 +93,6 @@ export function modelCheck<M extends object>(checkId: string, id: RequirementId,
         await end?.(model, real);
         t.stopIfViolated();
       } finally {
-        carry?.(model);
         if (t.violations.length > 0) t.note(`the sequence, step by step (the curl lines below are its requests in the order sent, after what the check sent before the steps and before what it sent after them):\n${real.log.map((line) => `    ${line}`).join('\n')}`);
       }
     },

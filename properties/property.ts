@@ -104,16 +104,30 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
     };
     const numRuns = runs + examples.length;
     const settings = { seed, numRuns, examples: examples.map((value): [T] => [value]) };
-    // the last run that failed: fast-check's smallest failing input is the last one it saw fail
-    let lastFailed: CheckContext | undefined;
+    // Without a replay (a sequence of steps), the evidence is the failing run itself: fast-check's smallest
+    // failing input is the last one it saw fail, by a violation or by an error. A run with a request the
+    // deployment did not answer judges nothing: no more input is sent, and that run ends the check (errored).
+    let lastFailed: { run: CheckContext } | { error: unknown } | undefined;
+    let unanswered: CheckContext | undefined;
     const judge = async (value: T): Promise<boolean> => {
-      if (Date.now() > softDeadline()) {
-        unsent++;
+      if (Date.now() > softDeadline() || unanswered !== undefined) {
+        if (unanswered === undefined) unsent++;
         return true;
       }
-      const run = await runOnce(t, body, value);
+      if (options.replay !== false) return (await runOnce(t, body, value)).violations.length === 0;
+      let run: CheckContext;
+      try {
+        run = await runOnce(t, body, value);
+      } catch (error) {
+        lastFailed = { error };
+        throw error;
+      }
+      if (run.exchanges.some((e) => e.status === 0)) {
+        unanswered = run;
+        return true;
+      }
       if (run.violations.length === 0) return true;
-      lastFailed = run;
+      lastFailed = { run };
       return false;
     };
     // Inputs that may go out together are sent --concurrency at a time first (pooled); fast-check then walks
@@ -135,6 +149,12 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
         }),
         settings,
       );
+      if (unanswered !== undefined) {
+        // what the run sent, with the request that got no answer: the check ends errored (src/check.ts)
+        t.adopt(unanswered);
+        if (t.violations.length === 0) t.cannotJudge(`the deployment gave no HTTP answer: ${unanswered.exchanges.find((e) => e.status === 0)?.error ?? 'no response'}`);
+        return;
+      }
       if (!details.failed) return passed(details.numRuns);
       settle();
       if (details.counterexample === null) {
@@ -147,7 +167,8 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
           ` (rerun with --seed ${details.seed}); smallest failing input: ${options.show?.(value) ?? JSON.stringify(value)?.slice(0, 500)}`,
       );
       if (options.replay === false && lastFailed !== undefined) {
-        t.adopt(lastFailed);
+        if ('error' in lastFailed) throw lastFailed.error;
+        t.adopt(lastFailed.run);
         return;
       }
       const final = await runOnce(t, body, value);

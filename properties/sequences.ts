@@ -35,8 +35,7 @@ interface NameModel {
 }
 
 export function organisationModel(): void {
-  const { original, ...kept } = nameKept();
-  let known: string | undefined;
+  const kept = nameKept();
   const get = (t: CheckContext) => t.send({ method: 'GET', path: orgPath(t.fixture('organisationId')) });
   const put = (t: CheckContext, name: string) => t.send({ method: 'PUT', path: orgPath(t.fixture('organisationId')), json: { organisation: { name } } });
 
@@ -50,16 +49,18 @@ export function organisationModel(): void {
       return `${ex.status}, name ${JSON.stringify(answer.organisation.name)}`;
     }),
   );
-  const readStep = step<NameModel>(() => 'get', () => true, async (m, t) => {
-    const ex = await get(t);
-    const answer = expectSuccess(t, 'getOrganisation', ex);
-    if (!answer) return status(ex);
-    const name = answer.organisation.name;
-    if (m.name !== undefined) t.expect(name === m.name, 'ORG-RENAME', `name ${JSON.stringify(m.name)}, the name of the last rename`, () => `name ${JSON.stringify(name)}`);
-    m.name = name;
-    return `${ex.status}, name ${JSON.stringify(name)}`;
-  });
-  const read = fc.constant(readStep);
+  /** A get: judged against the model unless it opens the sequence, which starts from the name it shows. */
+  const reading = (opens: boolean) =>
+    step<NameModel>(() => (opens ? 'get (the sequence starts from the name it shows)' : 'get'), () => true, async (m, t) => {
+      const ex = await get(t);
+      const answer = expectSuccess(t, 'getOrganisation', ex);
+      if (!answer) return status(ex);
+      const name = answer.organisation.name;
+      if (!opens && m.name !== undefined) t.expect(name === m.name, 'ORG-RENAME', `name ${JSON.stringify(m.name)}, the name of the last rename`, () => `name ${JSON.stringify(name)}`);
+      m.name = name;
+      return `${ex.status}, name ${JSON.stringify(name)}`;
+    });
+  const read = fc.constant(reading(false));
   // renames that overlap: whichever lands last is kept, but it must be one of them
   const renameTogether = fc.uniqueArray(organisationName, { minLength: 2, maxLength: togetherAtMost() }).map((names) =>
     step<NameModel>(() => `rename to ${names.map((n) => JSON.stringify(n)).join(', ')} together, then get`, () => true, async (m, t) => {
@@ -85,15 +86,11 @@ export function organisationModel(): void {
     'sequences of renames and gets (model-based): every get shows the last name sent; renames sent together end with one of their names',
     {
       operation: 'updateOrganisation', needs: ['organisationId'], writes: true, live: KEEPS_NO_STATE, perInput: 12,
-      before: async (t) => {
-        await kept.before(t);
-        known = original();
-      },
+      before: kept.before,
       finally: kept.finally,
       // every sequence opens with a get: it starts from what the deployment shows, whatever came before
-      opening: readStep,
-      start: () => ({ name: known }),
-      carry: (m) => void (known = m.name),
+      opening: reading(true),
+      start: () => ({ name: undefined }),
     },
     [rename, read, ...(target().concurrency > 1 ? [renameTogether] : [])],
   );
@@ -115,7 +112,6 @@ interface VersionModel {
 const describeConfiguration = ({ dataSource: d }: DataSourceBody) => `name ${JSON.stringify(d.name)}, ${d.columnsMetadata.length} columns, ${d.rows.length} rows`;
 
 export function dataSourceModel(): void {
-  let known: VersionModel = { version: undefined, current: [], sent: [] };
   // every configuration the run had accepted and the version it answered first: shrinking sends a sequence's
   // steps again, so a step may send what an earlier sequence sent, and its failure should say so
   const history = new Map<string, number>();
@@ -135,7 +131,7 @@ export function dataSourceModel(): void {
       // the configuration kept (or, after updates sent together, one that may be) sent again: a no-op need not count
       const same = m.current.includes(json);
       const earlier = history.has(json) ? `; this configuration was also sent earlier in the run, and answered version ${history.get(json)} then` : '';
-      if (same) t.expect(version >= m.version, 'DS-VERSION', `a version not below ${m.version} (the configuration sent again is the one kept: the counter never goes back)`, () => `version ${version}${earlier}`);
+      if (same) t.expect(version >= m.version, 'DS-VERSION', `a version not below ${m.version} (the configuration sent again is, or may be, the one kept: the counter never goes back)`, () => `version ${version}${earlier}`);
       else t.expect(version > m.version, 'DS-VERSION', `a version above ${m.version}, the one the update before answered${again !== undefined ? ` (the configuration of step ${again}, sent again, replaces another)` : ''}`, () => `version ${version}${earlier}`);
     }
     if (Number.isInteger(version)) {
@@ -157,25 +153,29 @@ export function dataSourceModel(): void {
       return update(m, t, earlier.body, at, earlier.at);
     });
   });
-  // updates that overlap: each accepted one counts, so the counter rises at least once per update (no update lost)
-  const updatedTogether = fc.array(validDataSource, { minLength: 2, maxLength: togetherAtMost() }).map((bodies) =>
+  // updates that overlap: each accepted one that changes the configuration counts, so the counter rises at least
+  // once per such update (no update lost); bodies differ from each other, and one equal to the configuration
+  // kept may change nothing, as one sent alone may
+  const updatedTogether = fc.uniqueArray(validDataSource, { minLength: 2, maxLength: togetherAtMost(), selector: (b) => JSON.stringify(b) }).map((bodies) =>
     step<VersionModel>(() => `update ${bodies.length} times together (${bodies.map(describeConfiguration).join('; ')})`, () => true, async (m, t, at) => {
       const sent = await together(t, bodies.map((json) => ({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json })), (i) => `update to name ${JSON.stringify(bodies[i]!.dataSource.name)}`);
-      const versions: number[] = [];
+      const accepted: { version: number; changes: boolean }[] = [];
       sent.exchanges.forEach((ex, i) => {
         // the answer may show the data source after another of them landed: its configuration is not judged
         const version = expectSuccess(t, 'updateDataSource', ex)?.dataSource?.version;
         if (!Number.isInteger(version)) return;
-        versions.push(version);
+        accepted.push({ version, changes: !m.current.includes(JSON.stringify(bodies[i])) });
         m.sent.push({ body: bodies[i]!, at });
       });
+      const versions = accepted.map((a) => a.version);
       const line = `${sent.interleaving}; versions ${versions.join(', ') || 'none'}`;
-      if (m.version !== undefined && versions.length > 0) {
+      const rises = accepted.filter((a) => a.changes).length;
+      if (m.version !== undefined && accepted.length > 0) {
         const before = m.version;
-        t.expect(versions.every((v) => v > before), 'DS-VERSION', `every accepted update sent together answers a version above ${before}, the one before them`, () => line);
-        t.expect(Math.max(...versions) >= before + versions.length, 'DS-VERSION', `${versions.length} accepted updates raise the version at least ${versions.length} times: to ${before + versions.length} or more`, () => `at most ${Math.max(...versions)} (${line}): an update was lost`);
+        t.expect(accepted.every((a) => (a.changes ? a.version > before : a.version >= before)), 'DS-VERSION', `every accepted update sent together answers a version above ${before}, the one before them (not below it, for one that sends the configuration kept)`, () => line);
+        t.expect(Math.max(...versions) >= before + rises, 'DS-VERSION', `${rises} accepted updates that change the configuration raise the version at least ${rises} times: to ${before + rises} or more`, () => `at most ${Math.max(...versions)} (${line}): an update was lost`);
       }
-      if (versions.length > 0) m.version = Math.max(...versions);
+      if (accepted.length > 0) m.version = Math.max(...versions);
       // which one landed last is not known: any of them may be kept
       m.current = bodies.map((b) => JSON.stringify(b));
       return line;
@@ -187,10 +187,9 @@ export function dataSourceModel(): void {
     'sequences of updates, earlier configurations sent again and updates sent together (model-based): the version never goes back and every accepted update raises it',
     {
       operation: 'updateDataSource', needs: ['dataSourceId'], writes: true, live: KEEPS_NO_STATE, perInput: 12,
-      // what the version is carries over; an earlier configuration is one of the sequence's own, so that its
-      // listing says which
-      start: () => ({ ...known, sent: [] }),
-      carry: (m) => void (known = m),
+      // the first accepted update of a sequence is where its version starts; an earlier configuration is one of
+      // the sequence's own, so that its listing says which
+      start: () => ({ version: undefined, current: [], sent: [] }),
     },
     [updated, again, ...(target().concurrency > 1 ? [updatedTogether] : [])],
   );
@@ -228,7 +227,7 @@ export interface GoneOptions {
 export function staysGone(checkId: string, o: GoneOptions): void {
   const deleteAgain = step<GoneModel>(() => `delete ${o.what()} again`, () => true, async (m, t) => {
     const ex = await t.send({ method: 'DELETE', path: o.path() });
-    const before = m.last === undefined ? 'the run deleted it' : `the delete before this one answered ${m.last}`;
+    const before = m.last === undefined ? "the run's delete removed it, and the suite's own checks may have sent it more" : `the delete before this one answered ${m.last}`;
     const since = m.since.length > 0 ? `; since then: ${m.since.join('; ')}` : '; nothing since then';
     if (t.expect(ex.status === 404, o.id, `status 404: ${o.what()} was deleted earlier in this run (${before}${since})`, () => status(ex))) expectNotFound(t, o.options.operation, ex);
     m.last = status(ex);
@@ -236,7 +235,8 @@ export function staysGone(checkId: string, o: GoneOptions): void {
     m.mayBeBack = false;
     return status(ex);
   });
-  let known: GoneModel = { last: undefined, since: [], mayBeBack: false };
+  // the run's history of the fixture, one for all sequences: that it is gone is the run's doing, not a sequence's
+  const history: GoneModel = { last: undefined, since: [], mayBeBack: false };
   modelCheck<GoneModel>(
     checkId,
     o.id,
@@ -248,11 +248,17 @@ export function staysGone(checkId: string, o: GoneOptions): void {
         // a fixture the delete did not remove has nothing to keep gone (the suite's delete check judges that)
         if (ex.status < 200 || ex.status >= 300) t.skip(`the run's delete of ${o.what()} answered ${status(ex)}, so nothing was deleted to stay gone`);
       },
-      start: () => ({ ...known, since: [...known.since] }),
-      carry: (m) => void (known = m),
+      start: () => history,
       // a sequence that may have brought it back ends with a delete: judged, and it leaves the fixture gone
       end: async (m, real) => {
         if (m.mayBeBack) await deleteAgain.run(m, real);
+      },
+      // a check that failed or was stopped before that delete still leaves the fixture gone (sent even when stopped)
+      finally: async (t) => {
+        if (!history.mayBeBack) return;
+        const ex = await t.putBack({ method: 'DELETE', path: o.path() });
+        history.mayBeBack = false;
+        t.note(`an update of ${o.what()} was answered 2xx after its delete and no delete followed in its sequence: one was sent to leave it gone (${status(ex)})`);
       },
     },
     [fc.constant(deleteAgain), ...o.between],

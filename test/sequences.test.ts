@@ -65,6 +65,37 @@ describe('model-based checks against the reference', () => {
   });
 });
 
+describe('a sequence with a request the deployment does not answer', () => {
+  test('ends its check as could-not-judge, with that request in the evidence, and sends no further sequence', async () => {
+    let renames = 0;
+    // what reaches the organisation once the held rename is in: the rest of its step (renames sent with it, the
+    // get after them) and the put-back's get and rename, no further sequence and no shrinking
+    let after = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // the third rename is kept, and its answer held past the run's --timeout-ms: the model cannot know it landed
+    deployment = await startReference({
+      port: 0,
+      faults: [],
+      observe: async ({ method, path, status }) => {
+        if (path !== `/v1/organisations/${deployment!.fixtures.organisationId}`) return;
+        if (renames >= 3) after++;
+        if (method === 'PUT' && status === 200 && ++renames === 3) await held;
+      },
+    });
+    try {
+      const r = await runCli(['--only', 'ORG-RENAME sequences', '--runs', '40', '--seed', '7', '--timeout-ms', '1000'], runEnvironment(deployment));
+      const c = entry(r, 'organisations/sequences-renames-gets');
+      expect(c.outcome, c.message).toBe('errored');
+      expect(c.message).toMatch(/no HTTP answer/);
+      expect(c.violated).toEqual([]);
+      expect(after).toBeLessThanOrEqual(6);
+    } finally {
+      release();
+    }
+  });
+});
+
 describe('model-based checks against faults of what a deployment keeps', () => {
   test('each fault fails its model-based check, with the shrunk sequence listed step by step, a curl line per request and the seed', async () => {
     const faults = ['organisation-stale-after-second-rename', 'data-source-version-back-on-resend', 'data-source-back-after-update', 'team-member-back-after-not-found'];

@@ -44,10 +44,7 @@ export function step<M extends object>(describe: () => string, may: (m: Readonly
   };
 }
 
-/** Sequences per run: a sequence holds several requests, so a fourth of --runs of them, five at least. */
-export const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
-
-export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Iterable<Step<M>>>, 'examples' | 'together' | 'show' | 'runs' | 'steps' | 'replay'> {
+export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Iterable<Step<M>>>, 'examples' | 'together' | 'steps'> {
   /**
    * The model at the start of each sequence. A sequence starts from what it reads itself (an opening read, or
    * its first answer), not from what an earlier one left: shrinking sends a sequence again after others, and a
@@ -64,7 +61,22 @@ export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Ite
 }
 
 /**
- * Declares a model-based check: `sequencesOf(--runs)` sequences of the steps drawn from `steps`, each run
+ * A step that sends again what an earlier step of the sequence sent (`earlier`: what the model lists, each with
+ * the step that sent it; which one is drawn), described by that step's number once it ran.
+ */
+export function sentAgain<M extends object, B>(what: string, earlier: (m: Readonly<M>) => readonly { body: B; at: number }[], send: (m: M, t: CheckContext, at: number, chosen: { body: B; at: number }) => Promise<string>): fc.Arbitrary<Step<M>> {
+  return fc.nat().map((k) => {
+    let of: number | undefined;
+    return step<M>(() => `send again the ${what} of ${of === undefined ? 'an earlier step' : `step ${of}`}`, (m) => earlier(m).length > 0, (m, t, at) => {
+      const chosen = earlier(m)[k % earlier(m).length]!;
+      of = chosen.at;
+      return send(m, t, at, chosen);
+    });
+  });
+}
+
+/**
+ * Declares a model-based check: sequences (a fourth of --runs, property.ts's sequencesOf) of the steps drawn from `steps`, each run
  * from the model `start` gives, each answer checked as the step says. Options are a property's (properties/
  * property.ts): its seed, time bound, before and finally.
  */
@@ -75,14 +87,8 @@ export function modelCheck<M extends object>(checkId: string, id: RequirementId,
     checkId,
     id,
     title,
-    {
-      ...rest,
-      runs: sequencesOf,
-      steps: maxSteps,
-      replay: false,
-      // the listing, with each answer, is a note of the replay
-      show: () => 'the sequence listed below',
-    },
+    // sequences: fewer of them than --runs, and the failing one's own run is the evidence (property.ts)
+    { ...rest, steps: maxSteps },
     sequences,
     async (t, cmds) => {
       const model = start();

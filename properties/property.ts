@@ -59,33 +59,33 @@ export interface PropertyOptions<T> extends CheckOptions {
    * what must be refused, or reads). An input that fails among others is judged again alone before it counts.
    */
   together?: boolean;
-  /** inputs that are sequences of steps (properties/model.ts): the most steps of one */
-  steps?: number;
-  /** how many inputs a run sends, from --runs (default: --runs itself); a sequence of steps counts as one input */
-  runs?: (runs: number) => number;
   /**
-   * Whether the smallest failing input is sent once more as the evidence (default). A sequence of steps on a
-   * deployment that keeps state is not: what it finds depends on what came before it, so its own failing run,
-   * the last of the shrinking, is the evidence.
+   * Inputs that are sequences of up to `steps` steps (properties/model.ts): a fourth of --runs of them (sequencesOf),
+   * and the smallest failing one is not sent again as the evidence: what a sequence finds on a deployment that
+   * keeps state depends on what came before it, so its own failing run, the last of the shrinking, is the
+   * evidence, and its steps are listed by the check.
    */
-  replay?: boolean;
-  /** the smallest failing input in words, for the check's note (default: its JSON) */
-  show?: (value: T) => string;
+  steps?: number;
   /** Runs once before the inputs, in the check's own context: what it finds wrong ends the check there. */
   before?: (t: CheckContext) => Promise<void>;
   /** Runs once the inputs are done, also when the check failed or was stopped: puts back what they changed. */
   finally?: (t: CheckContext) => Promise<void>;
 }
 
+/** Sequences per run (PropertyOptions.steps): a sequence holds several requests, so a fourth of --runs, five at least. */
+export const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
+
 export function property<T>(checkId: string, id: RequirementId, title: string, options: PropertyOptions<T>, arbitrary: fc.Arbitrary<T>, body: (t: CheckContext, value: T) => Promise<void>): void {
   const declared = target();
   const examples = options.examples?.(declared) ?? [];
   const perInput = options.perInput ?? 1;
   // a failure adds the replay of the smallest failing input (shrinking stops sending near the bound, below)
-  const requests = ((options.runs?.(declared.runs) ?? declared.runs) + examples.length + 1) * perInput;
+  const sequences = options.steps !== undefined;
+  const runsOf = (runs: number) => (sequences ? sequencesOf(runs) : runs);
+  const requests = (runsOf(declared.runs) + examples.length + 1) * perInput;
   check(checkId, id, title, { ...options, requests, generated: { perInput, fixed: examples.length, ...(options.steps !== undefined && { steps: options.steps }) } }, async (t) => {
     const { seed } = t.target;
-    const runs = options.runs?.(t.target.runs) ?? t.target.runs;
+    const runs = runsOf(t.target.runs);
     // Past most of the check's bound, no new input is sent (one under way finishes; fast-check's own time limit
     // would return while it is still under way): a slow deployment gets fewer inputs, said in a note, rather
     // than a check that overruns into the next one.
@@ -104,7 +104,7 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
     };
     const numRuns = runs + examples.length;
     const settings = { seed, numRuns, examples: examples.map((value): [T] => [value]) };
-    // Without a replay (a sequence of steps), the evidence is the failing run itself: fast-check's smallest
+    // Sequences are not sent again: the evidence is the failing run itself, since fast-check's smallest
     // failing input is the last one it saw fail, by a violation or by an error. A run with a request the
     // deployment did not answer judges nothing: no more input is sent, and that run ends the check (errored).
     let lastFailed: { run: CheckContext } | { error: unknown } | undefined;
@@ -114,7 +114,7 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
         if (unanswered === undefined) unsent++;
         return true;
       }
-      if (options.replay !== false) return (await runOnce(t, body, value)).violations.length === 0;
+      if (!sequences) return (await runOnce(t, body, value)).violations.length === 0;
       let run: CheckContext;
       try {
         run = await runOnce(t, body, value);
@@ -163,10 +163,10 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
       }
       const [value] = details.counterexample as [T];
       t.note(
-        `${details.numRuns <= examples.length ? 'one of each kind' : options.steps !== undefined ? 'generated sequence' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
-          ` (rerun with --seed ${details.seed}); smallest failing input: ${options.show?.(value) ?? JSON.stringify(value)?.slice(0, 500)}`,
+        `${details.numRuns <= examples.length ? 'one of each kind' : sequences ? 'generated sequence' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
+          ` (rerun with --seed ${details.seed}); smallest failing input: ${sequences ? 'the sequence listed below' : JSON.stringify(value)?.slice(0, 500)}`,
       );
-      if (options.replay === false && lastFailed !== undefined) {
+      if (sequences && lastFailed !== undefined) {
         if ('error' in lastFailed) throw lastFailed.error;
         t.adopt(lastFailed.run);
         return;

@@ -2,10 +2,10 @@
 // model.ts) on the fixtures the user named, registered by the suite of their area after its other checks:
 // - the organisation's name: every get shows the name of the last accepted rename; renames sent together are
 //   each answered, and end with a get, with one of their names (--concurrency above 1);
-// - the data source's configuration and version counter: each answer shows the configuration sent (one sent
-//   alone: one sent together may show another that landed after it); the version
-//   (should) never below the one before, above it after an update that changes the configuration; N accepted
-//   updates sent together raise it at least N times;
+// - the data source's configuration and version counter: the answer to an update sent alone shows the
+//   configuration sent (one sent together may show another that landed after it); the version (should) is never
+//   below the one before, above it after an update that changes the configuration, and N accepted updates sent
+//   together that change it raise it at least N times;
 // - a deleted data source and a removed member stay gone: every later delete is answered 404, whatever came
 //   between (an update of the deleted data source; a removal of a user who is no member);
 // - chaos and state settings: every answer shows what was just sent, also when an earlier body is sent again.
@@ -18,7 +18,7 @@ import type { Exchange } from '../src/client.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { organisationName, validChaos, validDataSource, validState } from './arbitraries.ts';
-import { modelCheck, step, together, type Step } from './model.ts';
+import { modelCheck, sentAgain, step, together, type Step } from './model.ts';
 import { dsPath, nameKept, orgPath } from './resources.ts';
 
 /** Requests sent together in one step: the run's --concurrency, four at most (a step, not a load test). */
@@ -127,7 +127,6 @@ export function dataSourceModel(): void {
     const version = answer.version;
     const json = JSON.stringify(body);
     if (t.expect(Number.isInteger(version), 'DS-VERSION', 'an integer version', () => `version ${JSON.stringify(version)}`) && m.version !== undefined) {
-      // the same configuration again may change nothing, and a counter need not count nothing
       // the configuration kept (or, after updates sent together, one that may be) sent again: a no-op need not count
       const same = m.current.includes(json);
       const earlier = history.has(json) ? `; this configuration was also sent earlier in the run, and answered version ${history.get(json)} then` : '';
@@ -145,14 +144,7 @@ export function dataSourceModel(): void {
 
   const updated = validDataSource.map((body) => step<VersionModel>(() => `update to ${describeConfiguration(body)}`, () => true, (m, t, at) => update(m, t, body, at)));
   // an earlier configuration sent again: an implementation that keys versions by content goes back here
-  const again = fc.nat().map((k) => {
-    let of: number | undefined;
-    return step<VersionModel>(() => `send again the configuration of ${of === undefined ? 'an earlier update' : `step ${of}`}`, (m) => m.sent.length > 0, (m, t, at) => {
-      const earlier = m.sent[k % m.sent.length]!;
-      of = earlier.at;
-      return update(m, t, earlier.body, at, earlier.at);
-    });
-  });
+  const again = sentAgain<VersionModel, DataSourceBody>('configuration', (m) => m.sent, (m, t, at, earlier) => update(m, t, earlier.body, at, earlier.at));
   // updates that overlap: each accepted one that changes the configuration counts, so the counter rises at least
   // once per such update (no update lost); bodies differ from each other, and one equal to the configuration
   // kept may change nothing, as one sent alone may
@@ -288,9 +280,9 @@ export const removalOfNonMember = (path: () => string, what: () => string): fc.A
 
 // ---- chaos and state settings --------------------------------------------------------------------------------
 
-interface EchoModel {
+interface EchoModel<B> {
   /** bodies sent, with the step that sent each */
-  sent: { body: unknown; at: number }[];
+  sent: { body: B; at: number }[];
 }
 
 /**
@@ -299,7 +291,7 @@ interface EchoModel {
  */
 function echoModel<B extends { [key: string]: unknown }>(checkId: string, id: RequirementId, title: string, op: 'updateChaosSettings' | 'updateStateSettings', arbitrary: fc.Arbitrary<B>, wrapper: 'chaos' | 'state', judge: (t: CheckContext, sent: B, got: unknown) => void): void {
   const path = (t: CheckContext) => expandPath(operation(op).path, { mockApiId: t.fixture('mockApiId') });
-  const send = async (m: EchoModel, t: CheckContext, body: B, at: number, again?: number) => {
+  const send = async (m: EchoModel<B>, t: CheckContext, body: B, at: number, again?: number) => {
     const ex = await t.send({ method: 'PUT', path: path(t), json: body });
     const answer = expectSuccess(t, op, ex);
     if (!answer) return status(ex);
@@ -307,16 +299,9 @@ function echoModel<B extends { [key: string]: unknown }>(checkId: string, id: Re
     if (again === undefined) m.sent.push({ body, at });
     return `${ex.status}, ${JSON.stringify(answer[wrapper]).slice(0, 200)}`;
   };
-  const sent = arbitrary.map((body) => step<EchoModel>(() => `send ${JSON.stringify(body).slice(0, 200)}`, () => true, (m, t, at) => send(m, t, body, at)));
-  const again = fc.nat().map((k) => {
-    let of: number | undefined;
-    return step<EchoModel>(() => `send again the body of ${of === undefined ? 'an earlier step' : `step ${of}`}`, (m) => m.sent.length > 0, (m, t, at) => {
-      const earlier = m.sent[k % m.sent.length]!;
-      of = earlier.at;
-      return send(m, t, earlier.body as B, at, earlier.at);
-    });
-  });
-  modelCheck<EchoModel>(checkId, id, title, { operation: op, needs: ['mockApiId'], writes: true, live: KEEPS_NO_STATE, perInput: 8, start: () => ({ sent: [] }) }, [sent, again]);
+  const sent = arbitrary.map((body) => step<EchoModel<B>>(() => `send ${JSON.stringify(body).slice(0, 200)}`, () => true, (m, t, at) => send(m, t, body, at)));
+  const again = sentAgain<EchoModel<B>, B>('body', (m) => m.sent, (m, t, at, earlier) => send(m, t, earlier.body, at, earlier.at));
+  modelCheck<EchoModel<B>>(checkId, id, title, { operation: op, needs: ['mockApiId'], writes: true, live: KEEPS_NO_STATE, perInput: 8, start: () => ({ sent: [] }) }, [sent, again]);
 }
 
 export function chaosModel(): void {

@@ -22,7 +22,9 @@ const entry = (r: CliResult, id: string) => r.report!.checks.find((c) => c.id ==
 function listing(message: string): { steps: string[]; curls: number } {
   const lines = message.split('\n');
   const from = lines.findIndex((l) => l.includes('the sequence, step by step'));
-  const steps = from < 0 ? [] : lines.slice(from + 1).filter((l, i, all) => /^\s+\d+\. /.test(l) && all.slice(0, i).every((p) => /^\s+\d+\. /.test(p)));
+  const after = from < 0 ? [] : lines.slice(from + 1);
+  const end = after.findIndex((l) => !/^\s+\d+\. /.test(l));
+  const steps = end < 0 ? after : after.slice(0, end);
   return { steps, curls: lines.filter((l) => l.trim().startsWith('reproduce: curl')).length };
 }
 

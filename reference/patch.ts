@@ -80,10 +80,12 @@ export interface Fault {
   breaks: RequirementId;
   alsoBreaks?: Partial<Record<RequirementId, string>>;
   /**
-   * 'sequences': only a sequence of requests shows the fault (a step after another, requests that overlap), so no
-   * single request or exchange does, and only the model-based checks (properties/sequences.ts) may catch it
+   * Where alone the fault shows, when no hand-written check reaches it (the fault matrix holds it to that):
+   * 'generated payloads': only generated payloads (properties/) come close enough to it;
+   * 'sequences': only a sequence of requests shows it (a step after another, requests that overlap), so no single
+   * request or exchange does, and only the model-based checks (properties/sequences.ts) may catch it.
    */
-  seenIn?: 'sequences';
+  seenIn?: 'generated payloads' | 'sequences';
   description: string;
   patch: Patch;
 }

@@ -3,6 +3,7 @@ import { fault, isObject } from '../patch.ts';
 export default fault({
   name: 'chaos-delay-string-coerced',
   breaks: 'CHAOS-TYPES',
+  seenIn: 'generated payloads',
   description: 'longDelay.durationMillis written as a string of digits ("30000") is taken as the number: a coercion inside a sub-object, which only generated payloads send',
   patch: {
     // a string of digits for the delay is read as the number it spells, before the rules see it

@@ -4,6 +4,7 @@ import { internalError } from '../responses.ts';
 export default fault({
   name: 'chaos-null-http-error-500',
   breaks: 'GEN-NO-5XX',
+  seenIn: 'generated payloads',
   description: 'an httpErrors item that is null is answered 500 (only generated payloads put null in an array item)',
   patch: {
     // the crash comes where the rules read the items: a body refused before them (not JSON, too deep) never gets there

@@ -3,6 +3,7 @@ import { fault, isObject } from '../patch.ts';
 export default fault({
   name: 'data-source-column-without-type-accepted',
   breaks: 'DS-TYPES',
+  seenIn: 'generated payloads',
   description: 'a column without its required type is accepted as a STRING column: a required property left out below the top level',
   patch: {
     // the body is read as if each column without a type had said STRING, before the rules see it

@@ -3,6 +3,7 @@ import { fault, isObject } from '../patch.ts';
 export default fault({
   name: 'data-source-null-cell-accepted',
   breaks: 'DS-ROWS-FIT',
+  seenIn: 'generated payloads',
   description: 'a null cell in a row is accepted and stored as an empty string (hand-written checks send a number there)',
   patch: {
     // the body is read with every null cell as an empty string, before the rules see it

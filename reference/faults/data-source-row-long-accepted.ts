@@ -3,6 +3,7 @@ import { fault, isObject } from '../patch.ts';
 export default fault({
   name: 'data-source-row-long-accepted',
   breaks: 'DS-ROWS-FIT',
+  seenIn: 'generated payloads',
   description: 'rows with more strings than columns are accepted (hand-written checks send only a short row; generated rows find it)',
   patch: {
     // a row of strings longer than the columns is overlooked (it is stored as sent)

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { check, CheckContext, CheckFailed, CheckStopped, exclusive, target, type CheckOptions, type Target } from '../src/check.ts';
 import type { RequirementId } from '../contract/requirements.ts';
+import { inputsNote, unsentNote } from '../src/run-notes.ts';
 
 async function runOnce<T>(t: CheckContext, body: (t: CheckContext, value: T) => Promise<void>, value: T): Promise<CheckContext> {
   const run = t.fork();
@@ -96,11 +97,11 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
     // a check stopped at its bound ends stopped; inputs left out near it are said
     const settle = () => {
       if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
-      if (unsent > 0) t.note(`${unsent} inputs were not sent: the check's time bound was near (the deployment answered more slowly than before the run)`);
+      if (unsent > 0) t.note(unsentNote(unsent));
     };
     const passed = (inputs: number) => {
       settle();
-      t.note(`${inputs - unsent} inputs (${examples.length} of them one of each kind, the rest generated), seed ${seed}`);
+      t.note(inputsNote(inputs - unsent, examples.length, seed));
     };
     const numRuns = runs + examples.length;
     const settings = { seed, numRuns, examples: examples.map((value): [T] => [value]) };

@@ -44,10 +44,11 @@ reference deployment embedded in this package and verifies that.
   -h, --help                                      this text
   -V, --version                                   the version of mockapi-conformance
 
-  mockapi-conformance diff A.json B.json [--markdown FILE]
+  mockapi-conformance diff A.json B.json [--ignore skipped,absent] [--markdown FILE]
                          what differs between two JSON reports (two deployments, or one before and after a
                          release): checks whose outcome differs, and the open answers each chose; exit 1 when
-                         an outcome differs
+                         a check passed in one and failed, warned or errored in the other; --ignore leaves
+                         out checks with those outcomes in either report (comparing two profiles)
   mockapi-conformance check-har FILE.har [--profile P] [--strict] [--report-* FILE]
                          judges recorded traffic (HAR 1.2) offline, exchange by exchange; sends nothing
   mockapi-conformance proxy --upstream URL [--port N] [--report-* FILE]

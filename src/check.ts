@@ -41,6 +41,8 @@ declare module 'vitest' {
     target: Target;
     /** openapi.yaml as parsed by the CLI (src/worker-setup.ts) */
     openapi: JsonObject;
+    /** --only: the source of a case-insensitive pattern a check's id or name must match to be declared; unset: every check */
+    only?: string;
   }
   export interface TaskMeta {
     check?: CheckMeta;
@@ -59,6 +61,20 @@ export interface Declaration {
   options: CheckOptions;
   /** file:line of the declaration, relative to the package */
   location: string;
+}
+
+/** --only, compiled once per run. */
+let onlyPattern: { source: string; pattern: RegExp } | undefined;
+
+/**
+ * Whether --only keeps a check: its stable id (so an area's name, which begins every id of that area, picks the
+ * area) or its name (requirement id, then title). A check left out is not declared at all, so the report, the
+ * progress line and the counts know nothing of it.
+ */
+export function selectedByOnly(source: string | undefined, checkId: string, name: string): boolean {
+  if (source === undefined) return true;
+  if (onlyPattern?.source !== source) onlyPattern = { source, pattern: new RegExp(source, 'i') };
+  return onlyPattern.pattern.test(checkId) || onlyPattern.pattern.test(name);
 }
 
 /** Set while the catalogue is collected: check() records its declaration instead of registering a test. */
@@ -238,6 +254,7 @@ export function check(checkId: string, id: RequirementId, title: string, options
   const r = requirement(id);
   const declared = target();
   if (options.profile !== undefined && options.profile !== declared.profile) return;
+  if (!selectedByOnly(inject('only'), checkId, `${id} ${title}`)) return;
   const bound = checkBound(declared, options.requests ?? 5);
   // vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its
   // last answer and a put-back; the run's own bound (--run-timeout-ms) ends a check that never settles

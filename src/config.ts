@@ -46,7 +46,7 @@ export interface RunConfig {
   seed: number | undefined;
   /** runs per property; undefined: polite for a remote deployment, more for a local one */
   runs: number | undefined;
-  /** only the checks whose name matches (case-insensitive); undefined: all */
+  /** only the checks whose id or name matches (case-insensitive; src/check.ts selectedByOnly); undefined: all */
   only: RegExp | undefined;
   fixtures: Fixtures;
   /**

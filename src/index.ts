@@ -53,7 +53,7 @@ export interface RunOptions {
   pushPolicy?: string;
   seed?: number;
   runs?: number;
-  /** only the checks whose name matches */
+  /** only the checks whose id or name matches (a regular expression, without case) */
   only?: string;
   timeoutMs?: number;
   runTimeoutMs?: number;

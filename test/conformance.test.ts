@@ -179,7 +179,7 @@ describe('--only', () => {
   test('runs the checks whose name matches and reports only those', async () => {
     const r = await runCli(['--only', '^team-']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Only the checks whose name matches /^team-/i');
+    expect(r.stdout).toContain('Only the checks whose id or name matches /^team-/i');
     const checks = r.report!.checks;
     expect(checks.length).toBeGreaterThan(1);
     for (const c of checks) expect(c).toMatchObject({ requirement: expect.stringMatching(/^TEAM-/), outcome: 'passed' });
@@ -195,7 +195,19 @@ describe('--only', () => {
   test('a pattern that matches no check: one line, exit 2', async () => {
     const r = await runCli(['--only', 'no-check-is-called-this']);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe("mockapi-conformance: no check's name matches --only no-check-is-called-this");
+    expect(r.stderr.trim()).toBe("mockapi-conformance: no check's id or name matches --only no-check-is-called-this");
+  });
+
+  test("an area's name picks every check of that area, and a check's id that check alone", async () => {
+    const r = await runCli(['--only', '^teams/|^organisations/generated-names-taken$']);
+    expect(r.code, r.stderr).toBe(0);
+    const ids = r.report!.checks.map((c) => c.id);
+    expect(ids).toContain('organisations/generated-names-taken');
+    expect(ids.filter((id) => !id.startsWith('teams/'))).toEqual(['organisations/generated-names-taken']);
+    expect(ids.filter((id) => id.startsWith('teams/')).length).toBeGreaterThan(2);
+    const area = await runCli(['--only', 'organisations']);
+    expect(area.code, area.stderr).toBe(0);
+    expect(new Set(area.report!.checks.map((c) => c.area))).toEqual(new Set(['organisations']));
   });
 });
 

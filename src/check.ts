@@ -43,6 +43,8 @@ declare module 'vitest' {
     openapi: JsonObject;
     /** --only: the source of a case-insensitive pattern a check's id or name must match to be declared; unset: every check */
     only?: string;
+    /** --max-failures: after this many failed checks (warned too, with --strict) no further check starts */
+    maxFailures?: { count: number; strict: boolean };
   }
   export interface TaskMeta {
     check?: CheckMeta;
@@ -75,6 +77,15 @@ export function selectedByOnly(source: string | undefined, checkId: string, name
   if (source === undefined) return true;
   if (onlyPattern?.source !== source) onlyPattern = { source, pattern: new RegExp(source, 'i') };
   return onlyPattern.pattern.test(checkId) || onlyPattern.pattern.test(name);
+}
+
+/** Checks of this run that ended failed (or warned, with --strict): what --max-failures counts. */
+let failedChecks = 0;
+
+/** Why a check is not started: --max-failures was reached; undefined while it is not. */
+function maxFailuresReason(limit: { count: number; strict: boolean } | undefined): string | undefined {
+  if (limit === undefined || failedChecks < limit.count) return undefined;
+  return `not run: ${failedChecks} check${failedChecks === 1 ? '' : 's'} had failed${limit.strict ? ' or warned' : ''}, and --max-failures ${limit.count} stops the run from sending more once that many have`;
 }
 
 /** Set while the catalogue is collected: check() records its declaration instead of registering a test. */
@@ -276,6 +287,13 @@ export function check(checkId: string, id: RequirementId, title: string, options
     // its time bound starts once it is in
     const lane = laneOf(options);
     const leave = lane === undefined ? undefined : await enterLane(lane, exclusive(options));
+    // checked once the check's turn has come: those waiting behind a failure are the ones not started
+    const stopped = maxFailuresReason(inject('maxFailures'));
+    if (stopped) {
+      leave?.();
+      meta.errored = stopped;
+      ctx.skip(stopped);
+    }
     const entered = performance.now();
     meta.startedAt = Date.now();
     const c = new CheckContext(id, t, client(), Date.now() + bound);
@@ -353,6 +371,8 @@ export function check(checkId: string, id: RequirementId, title: string, options
       }
       const violations = c.violations.map((v) => ({ ...v, expected: redact(v.expected), actual: redact(v.actual) }));
       meta.violations = violations;
+      const limit = inject('maxFailures');
+      if (violations.some((v) => v.level === 'must' || limit?.strict)) failedChecks++;
       throw named('ConformanceViolation', failureMessage(violations, evidence, meta.notes ?? []));
     }
   });

@@ -46,6 +46,8 @@ export interface RunConfig {
   seed: number | undefined;
   /** runs per property; undefined: polite for a remote deployment, more for a local one */
   runs: number | undefined;
+  /** after this many failed checks (warned too, with strict) no further check starts; undefined: no limit */
+  maxFailures: number | undefined;
   /** only the checks whose id or name matches (case-insensitive; src/check.ts selectedByOnly); undefined: all */
   only: RegExp | undefined;
   fixtures: Fixtures;
@@ -89,6 +91,7 @@ export const KNOWN_SETTINGS: readonly string[] = [
   'MOCKAPI_SEED',
   'MOCKAPI_RUNS',
   'MOCKAPI_ONLY',
+  'MOCKAPI_MAX_FAILURES',
   'MOCKAPI_STATE_FILE',
   'MOCKAPI_PUSH_POLICY',
   'MOCKAPI_CACHE_DIR',
@@ -169,6 +172,7 @@ const FLAGS = {
   seed: { type: 'string' },
   runs: { type: 'string' },
   only: { type: 'string' },
+  'max-failures': { type: 'string' },
   'push-policy': { type: 'string' },
   'state-file': { type: 'string' },
   list: { type: 'boolean' },
@@ -340,7 +344,7 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
     }
   }
 
-  const wholeNumber = (flag: 'seed' | 'runs' | 'run-timeout-ms' | 'check-timeout-ms' | 'concurrency', variable: string, min: number, max: number): number | undefined => {
+  const wholeNumber = (flag: 'seed' | 'runs' | 'run-timeout-ms' | 'check-timeout-ms' | 'concurrency' | 'max-failures', variable: string, min: number, max: number): number | undefined => {
     const given = pick(flag, variable);
     if (!given) return undefined;
     const n = Number(given[1].trim());
@@ -352,6 +356,7 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
   const runTimeoutMs = wholeNumber('run-timeout-ms', 'MOCKAPI_RUN_TIMEOUT_MS', 1000, 24 * 3_600_000) ?? 600_000;
   const concurrency = wholeNumber('concurrency', 'MOCKAPI_CONCURRENCY', 1, 64);
   const checkTimeoutMs = wholeNumber('check-timeout-ms', 'MOCKAPI_CHECK_TIMEOUT_MS', 100, 24 * 3_600_000);
+  const maxFailures = wholeNumber('max-failures', 'MOCKAPI_MAX_FAILURES', 1, 100_000);
 
   const onlySetting = pick('only', 'MOCKAPI_ONLY');
   let only: RegExp | undefined;
@@ -419,6 +424,6 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
     help: values.help === true,
     version: values.version === true,
     list: values.list === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, reportHtml, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, fixtures, pushPolicy, stateFile, cacheDir },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, reportHtml, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, maxFailures, fixtures, pushPolicy, stateFile, cacheDir },
   };
 }

@@ -34,6 +34,8 @@ reference deployment embedded in this package and verifies that.
                                                   before the run: 100 under 10 ms, 20 under 100 ms, else 10)
   --only PATTERN         MOCKAPI_ONLY             run only the checks whose id or name matches PATTERN, a regular
                                                   expression without case (e.g. organisations, ^CHAOS-, generated)
+  --max-failures N       MOCKAPI_MAX_FAILURES     stop starting checks once N have failed (warned too, with
+                                                  --strict); the checks not started end errored, saying why
   --state-file FILE      MOCKAPI_STATE_FILE       where a run remembers what it deleted on each deployment
                                                   (default .mockapi-conformance-state.jsonl here)
   --push-policy VALUE    MOCKAPI_PUSH_POLICY      consent to push, and the outOfSyncPolicy to send: a push starts a job

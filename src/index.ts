@@ -55,6 +55,8 @@ export interface RunOptions {
   runs?: number;
   /** only the checks whose id or name matches (a regular expression, without case) */
   only?: string;
+  /** once this many checks have failed, no further check starts (those end errored, saying why) */
+  maxFailures?: number;
   timeoutMs?: number;
   runTimeoutMs?: number;
   concurrency?: number;
@@ -86,6 +88,7 @@ const FLAGS: Record<Exclude<keyof RunOptions, 'fixtures' | 'output' | 'readOnly'
   seed: '--seed',
   runs: '--runs',
   only: '--only',
+  maxFailures: '--max-failures',
   timeoutMs: '--timeout-ms',
   runTimeoutMs: '--run-timeout-ms',
   concurrency: '--concurrency',

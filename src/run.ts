@@ -93,7 +93,12 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
       // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
       reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
       // --only is held by check() against each check's id and name (selectedByOnly), not by vitest's name filter
-      provide: { target, openapi: openApiDocument(), ...(config.only ? { only: config.only.source } : {}) },
+      provide: {
+        target,
+        openapi: openApiDocument(),
+        ...(config.only ? { only: config.only.source } : {}),
+        ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
+      },
       setupFiles: [...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []), join(CODE_ROOT, 'src', `worker-setup${SOURCE_EXTENSION}`)],
       // Every check in one worker, all at once: requests in flight are bounded by the client (--concurrency,
       // src/client.ts), checks of one fixture by their lane (src/lanes.ts). One worker boots once, compiles the

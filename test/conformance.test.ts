@@ -211,6 +211,26 @@ describe('--only', () => {
   });
 });
 
+describe('--max-failures', () => {
+  test('with one request in flight, the first failed check ends the sending: every later check ends errored, saying why', async () => {
+    const faults = { MOCKAPI_REFERENCE_FAULTS: 'chaos-percentage-above-100-accepted,chaos-status-201' };
+    const r = await runCli(['--max-failures', '1', '--concurrency', '1', '--only', '^CHAOS-'], faults);
+    expect(r.code).toBe(1);
+    const { summary, checks } = r.report!;
+    expect(summary).toMatchObject({ failed: 1, passed: 0, warned: 0, skipped: 0 });
+    expect(summary.errored).toBe(checks.length - 1);
+    for (const c of checks.filter((c) => c.outcome === 'errored')) expect(c.message).toBe('not run: 1 check had failed, and --max-failures 1 stops the run from sending more once that many have');
+    const failed = checks.find((c) => c.outcome === 'failed')!;
+    expect(summary.requests, 'nothing is sent after the failed check').toBe(failed.evidence.length);
+  });
+
+  test('0 is no limit: refused, one line, exit 2', async () => {
+    const r = await runCli(['--max-failures', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('mockapi-conformance: --max-failures must be a whole number from 1 to 100000, not "0"');
+  });
+});
+
 describe('exit codes', () => {
   test('an unknown flag: one line, exit 2', async () => {
     const r = await runCli(['--bse-url', 'http://127.0.0.1:1']);

@@ -56,8 +56,8 @@ export interface RunConfig {
    * starts a job that writes to the mock API's Git repository. undefined: no push is sent.
    */
   pushPolicy: string | undefined;
-  /** where a run against a deployment remembers what it deleted (src/deletions.ts) */
-  stateFile: string;
+  /** where a run against a deployment remembers what it deleted (src/deletions.ts); undefined: nowhere (the library's default) */
+  stateFile: string | undefined;
   /** where vitest keeps its cache (MOCKAPI_CACHE_DIR); undefined: under the system's temporary directory (src/run.ts) */
   cacheDir: string | undefined;
 }

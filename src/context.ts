@@ -36,7 +36,7 @@ export interface Target {
    * remembered, and the deletable fixtures an earlier run already deleted. Undefined for the embedded
    * reference (fresh on every start) and for mocks (they keep nothing).
    */
-  deletions?: { stateFile: string; consumed: Partial<Record<FixtureName, Deletion>> };
+  deletions?: { stateFile: string | undefined; consumed: Partial<Record<FixtureName, Deletion>> };
 }
 
 export interface Violation {

@@ -1,8 +1,11 @@
 // What a run deleted, remembered per deployment across runs. A delete consumes its fixture: the next run
 // against the same deployment with the same fixtures would get 404 and, without this memory, report the
 // interface broken. So every delete that succeeds is appended to a small state file in the working
-// directory (one JSON object per line: deployment, fixture variable, resource path, time, status; never a
-// key), and a run reads it first and skips what is already gone, saying so.
+// directory (one JSON object per line: deployment, fixture variable, resource path, a fingerprint of the key,
+// time, status; never the key), and a run reads it first and skips what is already gone, saying so. The key's
+// fingerprint tells deployments apart that share a base URL: a reference restarted on the same port has new
+// keys and all its fixtures back.
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
 /** The default state file, in the working directory of the run. */
@@ -15,6 +18,8 @@ export interface Deletion {
   fixture: string;
   /** the path the DELETE went to, e.g. /v1/data-sources/ds-1 */
   resource: string;
+  /** keyFingerprint() of the key the run was given; absent in lines written before it was kept (they match any key) */
+  key?: string;
   /** ISO 8601 UTC */
   deletedAt: string;
   status: number;
@@ -40,9 +45,27 @@ export function readDeletions(file: string): Deletion[] {
     });
 }
 
-/** The last deletion of this resource on this deployment, if a run made one. */
-export function deletedBefore(deletions: readonly Deletion[], deployment: string, resource: string): Deletion | undefined {
-  return deletions.filter((d) => d.deployment === deployment && d.resource === resource).at(-1);
+/**
+ * A short fingerprint of a key: the first 64 bits of a SHA-256 of it, enough to tell two keys apart and nothing
+ * that gives the key back. No key at all (a mock needs none) has a fingerprint too.
+ */
+export function keyFingerprint(key: string | undefined): string {
+  return `sha256:${createHash('sha256').update(`mockapi-conformance state file\0${key ?? ''}`).digest('hex').slice(0, 16)}`;
+}
+
+/** What a deletion is remembered by: the deployment and the fixture as the user named them, and the key's fingerprint. */
+export interface DeletionKey {
+  deployment: string;
+  fixture: string;
+  resource: string;
+  key: string;
+}
+
+/** The last deletion of this fixture's resource on this deployment with this key, if a run made one. */
+export function deletedBefore(deletions: readonly Deletion[], wanted: DeletionKey): Deletion | undefined {
+  return deletions
+    .filter((d) => d.deployment === wanted.deployment && d.resource === wanted.resource && (d.fixture === undefined || d.fixture === wanted.fixture) && (d.key === undefined || d.key === wanted.key))
+    .at(-1);
 }
 
 /**

@@ -65,8 +65,11 @@ export interface RunOptions {
   reportJunit?: string;
   reportMarkdown?: string;
   reportHtml?: string;
-  /** where the run remembers what it deleted on a deployment (default: .mockapi-conformance-state.jsonl in the working directory) */
-  stateFile?: string;
+  /**
+   * where the run remembers what it deleted on a deployment, so that a later run skips fixtures it consumed;
+   * left out or false: nowhere (the library writes nothing into the working directory unless asked)
+   */
+  stateFile?: string | false;
   /** where the run's console text goes (the summary and progress); left out: nowhere */
   output?: (text: string) => void;
 }
@@ -109,7 +112,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   for (const [key, flag] of Object.entries(FLAGS) as [keyof typeof FLAGS, string][]) {
     const value = options[key];
     // one argument, --flag=value: a key (or a pattern) that begins with a dash is the value, not another flag
-    if (value !== undefined) argv.push(`${flag}=${String(value)}`);
+    if (value !== undefined && value !== false) argv.push(`${flag}=${String(value)}`);
   }
   if (options.readOnly) argv.push('--read-only');
   if (options.strict) argv.push('--strict');
@@ -119,6 +122,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   }
   const [{ parseCommand }, { runConformance: run }] = await Promise.all([import('./config.ts'), import('./run.ts')]);
   const { config } = parseCommand(argv, env, process.cwd(), { dotenv: false });
+  if (typeof options.stateFile !== 'string') config.stateFile = undefined;
   const write = options.output ?? (() => {});
   const { exitCode, report } = await run(config, { write, error: write, tty: false, signals: false });
   return { exitCode, report };

@@ -2,12 +2,12 @@
 // live profile, the local Prism mock for the mock profile), measured by a probe before any check, and
 // described as the Target every worker receives. One job: what a run is pointed at, and how far away it is.
 import { startReference } from '../reference/server.ts';
-import type { FixtureName, Fixtures } from '../contract/fixtures.ts';
+import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../contract/fixtures.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import type { Target } from './check.ts';
 import { Client } from './client.ts';
 import type { RunConfig } from './config.ts';
-import { deletedBefore, readDeletions, type Deletion } from './deletions.ts';
+import { deletedBefore, keyFingerprint, readDeletions, type Deletion } from './deletions.ts';
 import { MOCK_FIXTURES, startMock } from './mock.ts';
 
 /** Errors that mean no connection could be made at all, as opposed to a deployment that answers badly. */
@@ -63,14 +63,15 @@ export function runsFor(latencyMs: number): number {
 export const CI_SEED = 20261121;
 
 /** The deletable fixtures that an earlier run against this deployment deleted, by the state file. */
-function consumedFixtures(deployment: string, fixtures: Fixtures, stateFile: string): NonNullable<Target['deletions']> {
+function consumedFixtures(deployment: string, fixtures: Fixtures, stateFile: string | undefined, token: string | undefined): NonNullable<Target['deletions']> {
+  if (stateFile === undefined) return { stateFile, consumed: {} };
   const deletions = readDeletions(stateFile);
   const resources: Partial<Record<FixtureName, string>> = {};
   if (fixtures.deletableDataSourceId) resources.deletableDataSourceId = expandPath(operation('deleteDataSource').path, { dataSourceId: fixtures.deletableDataSourceId });
   if (fixtures.teamId && fixtures.teamMemberId) resources.teamMemberId = expandPath(operation('deleteTeamMember').path, { teamId: fixtures.teamId, userId: fixtures.teamMemberId });
   const consumed: Partial<Record<FixtureName, Deletion>> = {};
   for (const [name, resource] of Object.entries(resources) as [FixtureName, string][]) {
-    const deleted = deletedBefore(deletions, deployment, resource);
+    const deleted = deletedBefore(deletions, { deployment, fixture: FIXTURE_VARIABLES[name], resource, key: keyFingerprint(token) });
     if (deleted) consumed[name] = deleted;
   }
   return { stateFile, consumed };
@@ -143,7 +144,7 @@ export async function openTarget(config: RunConfig): Promise<OpenTarget | { unre
       fixtures: config.fixtures,
       pushPolicy: config.pushPolicy,
       embedded: false,
-      deletions: consumedFixtures(baseUrl, config.fixtures, config.stateFile),
+      deletions: consumedFixtures(baseUrl, config.fixtures, config.stateFile, config.token),
     };
     return { target, description: baseUrl, close };
   } catch (error) {

@@ -4,7 +4,7 @@
 // rather than as a violation of the interface.
 import { client, shared, target, type CheckContext } from '../src/check.ts';
 import type { Exchange } from '../src/client.ts';
-import { recordDeletion } from '../src/deletions.ts';
+import { keyFingerprint, recordDeletion } from '../src/deletions.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 
 export interface FixtureDelete {
@@ -26,9 +26,10 @@ export function fixtureDelete(fixture: FixtureName, path: () => string, what: ()
   let taken: string | undefined;
   /** every delete that succeeds is remembered, whoever sent it: the next run must know the fixture is gone */
   const record = (ex: Exchange) => {
-    const deletions = target().deletions;
-    if (!deletions || ex.status < 200 || ex.status >= 300) return;
-    unrecorded = recordDeletion(deletions.stateFile, { deployment: target().baseUrl, fixture: FIXTURE_VARIABLES[fixture], resource: path(), deletedAt: new Date().toISOString(), status: ex.status });
+    const { deletions, baseUrl, token } = target();
+    if (deletions?.stateFile === undefined || ex.status < 200 || ex.status >= 300) return;
+    const deletion = { deployment: baseUrl, fixture: FIXTURE_VARIABLES[fixture], resource: path(), key: keyFingerprint(token), deletedAt: new Date().toISOString(), status: ex.status };
+    unrecorded = recordDeletion(deletions.stateFile, deletion);
   };
   const send = shared(async () => {
     const ex = await client().send({ method: 'DELETE', path: path() });
@@ -65,7 +66,7 @@ export async function firstDelete(t: CheckContext, d: FixtureDelete): Promise<Ex
     const variable = FIXTURE_VARIABLES[d.fixture];
     t.cannotJudge(
       `fixture problem: ${variable} names ${d.what()}, which answered 404 to the first delete this tool sent it, and no earlier run deleted it ` +
-        `(${t.target.deletions.stateFile}): it does not exist on this deployment, so the delete could not be judged; set ${variable} to one that exists`,
+        `(${t.target.deletions.stateFile ?? 'this run keeps no state file'}): it does not exist on this deployment, so the delete could not be judged; set ${variable} to one that exists`,
     );
   }
   return ex;

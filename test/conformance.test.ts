@@ -11,6 +11,7 @@ import { SEED } from '../reference/store.ts';
 import { REQUIREMENTS } from '../contract/requirements.ts';
 import { emptyDirectory, runCli } from './support/cli.ts';
 import { catalogue } from '../src/catalogue.ts';
+import { keyFingerprint } from '../src/deletions.ts';
 
 describe('a full run against the embedded reference deployment', () => {
   let result: Awaited<ReturnType<typeof runCli>>;
@@ -132,6 +133,8 @@ describe('a second run against the same deployment and fixtures', () => {
     );
     expect(lines).toHaveLength(2);
     expect(state).not.toContain(reference.fixtures.token);
+    // keyed by the key's fingerprint too: a deployment restarted on the same base URL with new keys starts afresh (test/deletions.test.ts)
+    for (const l of lines) expect(l.key).toBe(keyFingerprint(reference.fixtures.token));
 
     const second = await runCli([], env, { cwd });
     expect(second.code, second.stdout).toBe(4);

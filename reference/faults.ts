@@ -26,7 +26,7 @@ export const FAULTS_VARIABLE = 'MOCKAPI_REFERENCE_FAULTS';
 export class UnknownFaultError extends Error {}
 
 /** Where a user who named a fault wrongly learns the right names. */
-export const LIST_FAULTS = 'npm run reference -- --list-faults';
+export const LIST_FAULTS = 'mockapi-conformance reference --list-faults';
 
 /** The names that are not faults of the reference, in the order given. */
 export function unknownFaults(names: readonly string[]): string[] {

@@ -1,6 +1,7 @@
 // The command: parse the configuration, run, exit with 0 (no check failed), 1 (a check failed),
 // 2 (usage or configuration error), 3 (the deployment could not be reached) or 4 (nothing failed, but checks
-// could not judge). Errors are one line. Subcommands: diff, check-har and proxy (recorded traffic).
+// could not judge). Errors are one line. Subcommands: diff, check-har and proxy (recorded traffic), reference
+// (the reference deployment, served).
 //
 // Each path loads only what it uses: the subcommands, the catalogue and the runner are imported when asked
 // for, so that a configuration error, --help with other flags, or check-har pays for none of the rest
@@ -12,7 +13,7 @@ import { EXIT } from './exit.ts';
 
 const console_ = { write: (text: string) => process.stdout.write(text), error: (text: string) => process.stderr.write(text) };
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number | undefined> {
   if (argv[0] === 'diff') {
     const { DiffUsageError, runDiff } = await import('./diff.ts');
     try {
@@ -25,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (argv[0] === 'check-har') return (await import('./check-har.ts')).runCheckHar(argv.slice(1), console_);
   if (argv[0] === 'proxy') return (await import('./proxy.ts')).runProxy(argv.slice(1), console_);
+  // serving: the process lives on while the reference listens, and its signal handlers end it
+  if (argv[0] === 'reference') return (await import('../reference/command.ts')).runReference(argv.slice(1), 'mockapi-conformance reference');
   let parsed;
   const warn = (warnings: string[]) => {
     for (const warning of warnings) process.stderr.write(`mockapi-conformance: warning: ${warning}\n`);
@@ -67,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
     process.stderr.write(`mockapi-conformance: internal error: ${(error as Error)?.message ?? String(error)}\n`);

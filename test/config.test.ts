@@ -105,7 +105,7 @@ describe('parseCommand', () => {
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcdefghijk' }, /not 11$/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_TEAM_MEMBER_ID: 'u' }, /MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_DATA_SOURCE_ID: 'd', MOCKAPI_DELETABLE_DATA_SOURCE_ID: 'd' }, /is the same as MOCKAPI_DATA_SOURCE_ID/],
-    [[], { MOCKAPI_REFERENCE_FAULTS: 'push-status-200,no-such-fault' }, /^MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault \(npm run reference -- --list-faults lists them\)$/],
+    [[], { MOCKAPI_REFERENCE_FAULTS: 'push-status-200,no-such-fault' }, /^MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault \(mockapi-conformance reference --list-faults lists them\)$/],
     [[], { MOCKAPI_REFERENCE_VARIATIONS: 'maybe' }, /^MOCKAPI_REFERENCE_VARIATIONS must be 1 or 0, not 'maybe'$/],
     [['--report-json', '/no/such/dir/r.json'], {}, /^--report-json: the directory \/no\/such\/dir does not exist$/],
     [[], { MOCKAPI_REPORT_JSON: '/' }, /^MOCKAPI_REPORT_JSON: \/ is a directory; give a file name$/],

@@ -265,7 +265,7 @@ describe('exit codes', () => {
   test('an unknown fault of the embedded reference: one line naming it and how to list them, exit 2', async () => {
     const r = await runCli([], { MOCKAPI_REFERENCE_FAULTS: 'no-such-fault' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('mockapi-conformance: MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault (npm run reference -- --list-faults lists them)\n');
+    expect(r.stderr).toBe('mockapi-conformance: MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault (mockapi-conformance reference --list-faults lists them)\n');
   });
 
   test('a report that cannot be written: one line and exit 2 before any request', async () => {

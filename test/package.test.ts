@@ -16,6 +16,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cleanEnvironment } from '../bench/measure.ts';
+import { FAULT_NAMES } from '../reference/faults.ts';
 import { startReference } from '../reference/server.ts';
 import { record, writeHar } from './support/har.ts';
 
@@ -193,6 +194,10 @@ describe('the packed and installed package', () => {
     expect(files.filter((f) => f.endsWith('.suite.js')).length).toBeGreaterThan(0);
     const unwanted = files.filter((f) => /^(?:test|bench|\.ci|dist\/test|dist\/bench)\//.test(f) || /^(?:src|contract|reference|suites|properties|reporters)\//.test(f) || f.endsWith('.map') || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
     expect(unwanted).toEqual([]);
+    // the README is the package's page on the registry: every image it shows by a relative path ships with it
+    const images = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((src) => !/^[a-z]+:/.test(src));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(files).toContain(image);
   });
 
   test('Prism is an optional peer of the installed package, of the version the mock profile is written against', () => {
@@ -212,6 +217,31 @@ describe('the packed and installed package', () => {
       expect(ran.code).toBe(0);
       expect(ran.stdout).toMatch(/^Usage: mockapi-conformance \[flags\]\n/);
       expect(ran.stdout).toContain('-V, --version');
+    }
+  });
+
+  test('the reference deployment from the installed package: --list-faults lists every fault, and served it prints its .env block, answers its key and stops on SIGTERM', async () => {
+    const listed = await npx(['reference', '--list-faults']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0])).toEqual([...FAULT_NAMES]);
+    const bin = join(installed.dir, 'node_modules', OWN.name, 'bin', 'mockapi-conformance.js');
+    const child = spawn(process.execPath, [bin, 'reference', '--port', '0'], { cwd: installed.dir, env: cleanEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let text = '';
+      const block = await new Promise<Map<string, string>>((resolve, reject) => {
+        child.stdout.on('data', (d) => {
+          text += d;
+          if (/^MOCKAPI_PUSH_POLICY=.*\n/m.test(text)) resolve(new Map(text.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])));
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code} before its .env block: ${text}`)));
+      });
+      const answer = await fetch(`${block.get('MOCKAPI_BASE_URL')}/v1/organisations/${block.get('MOCKAPI_ORGANISATION_ID')}`, { headers: { Authorization: `Token ${block.get('MOCKAPI_TOKEN')}` } });
+      expect(answer.status).toBe(200);
+      child.kill('SIGTERM');
+      const [code] = await new Promise<[number | null]>((resolve) => child.once('exit', (c) => resolve([c])));
+      expect(code).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
 

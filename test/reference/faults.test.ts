@@ -90,7 +90,7 @@ describe('the fault register', () => {
 
   it('refuses an unknown name, saying how to list the known ones', async () => {
     await expect(startReference({ faults: ['push-status-200', 'no-such-fault'] })).rejects.toThrow(
-      'unknown fault: no-such-fault (npm run reference -- --list-faults lists them)',
+      'unknown fault: no-such-fault (mockapi-conformance reference --list-faults lists them)',
     );
   });
 
@@ -137,6 +137,6 @@ describe('switching faults on', () => {
 
   it('refuses an unknown name in the environment', async () => {
     vi.stubEnv('MOCKAPI_REFERENCE_FAULTS', 'nope');
-    await expect(startReference()).rejects.toThrow(/^unknown fault: nope \(npm run reference -- --list-faults lists them\)$/);
+    await expect(startReference()).rejects.toThrow(/^unknown fault: nope \(mockapi-conformance reference --list-faults lists them\)$/);
   });
 });

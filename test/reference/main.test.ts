@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { allFaults, FAULT_NAMES } from '../../reference/faults.ts';
 import { FIXTURE_VARIABLES } from '../../contract/fixtures.ts';
 import { send } from './helpers.ts';
+import { BIN } from '../support/cli.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VARIABLES = ['MOCKAPI_BASE_URL', 'MOCKAPI_TOKEN', 'MOCKAPI_FORBIDDEN_TOKEN', ...Object.values(FIXTURE_VARIABLES), 'MOCKAPI_PUSH_POLICY'];
@@ -74,6 +75,19 @@ describe.concurrent('npm run reference', () => {
     expect(await exitOf(child)).toBe(0);
   });
 
+  it('is the command\'s reference subcommand too: the same block, and the usage names the command it was called by', async () => {
+    const child = spawn(process.execPath, [BIN, 'reference', '--port', '0'], { cwd: ROOT, env: process.env });
+    children.push(child);
+    const env = await envBlock(child);
+    expect([...env.keys()].sort()).toEqual([...VARIABLES].sort());
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+    const wrong = spawn(process.execPath, [BIN, 'reference', '--verbose'], { cwd: ROOT, env: process.env });
+    const stderr = collect(wrong.stderr);
+    expect(await exitOf(wrong)).toBe(2);
+    expect(stderr()).toBe("reference: unknown argument '--verbose'; usage: mockapi-conformance reference [--port N] [--faults name,name] [--variations] | --list-faults\n");
+  });
+
   it('stops cleanly on SIGINT', async () => {
     const child = start([]);
     await envBlock(child);
@@ -133,7 +147,7 @@ describe.concurrent('npm run reference', () => {
     [['--port'], 'reference: --port needs a value; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults'],
     [['--verbose'], "reference: unknown argument '--verbose'; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults"],
     [['--variations=1'], "reference: unknown argument '--variations=1'; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults"],
-    [['--faults', 'nope'], 'reference: unknown fault: nope (npm run reference -- --list-faults lists them)'],
+    [['--faults', 'nope'], 'reference: unknown fault: nope (mockapi-conformance reference --list-faults lists them)'],
     [[], "reference: MOCKAPI_REFERENCE_VARIATIONS must be 1 or 0, not 'maybe'", { MOCKAPI_REFERENCE_VARIATIONS: 'maybe' }],
   ])('exits 2 with one line on stderr for %j', async (args, message, env = {}) => {
     const child = start(args, env);

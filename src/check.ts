@@ -109,7 +109,10 @@ export async function collectDeclarations(declaredFor: Target, declare: () => Pr
   }
 }
 
-/** Where the checks' files are (the sources, or dist/ in an installed package), with its trailing slash. */
+/**
+ * Where the checks' files are (the sources, or dist/ in an installed package, itself inside a node_modules), with
+ * its trailing slash; frames below it in its own node_modules are vitest's, not a declaration.
+ */
 const CODE_DIR = `${CODE_ROOT}/`;
 
 /** Modules that declare checks for others (the helpers of a suite's own file count as that file). */
@@ -130,7 +133,7 @@ function declaredAt(checkId: string, stack: string | undefined): string {
   const frames = (stack ?? '')
     .split('\n')
     .map((line) => /\(?(?:file:\/\/)?(\/[^():?]+\.[jt]s)(?:\?[^:]*)?:(\d+):\d+\)?\s*$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null && m[1]!.startsWith(CODE_DIR) && !m[1]!.includes('/node_modules/') && !DECLARING_HELPERS.test(m[1]!))
+    .filter((m): m is RegExpExecArray => m !== null && m[1]!.startsWith(CODE_DIR) && !m[1]!.slice(CODE_DIR.length).startsWith('node_modules/') && !DECLARING_HELPERS.test(m[1]!))
     .map((m) => ({ file: m[1]!, line: Number(m[2]) }));
   const first = frames[0];
   if (first === undefined) return 'unknown';

@@ -11,6 +11,14 @@ import { ConfigError, HELP, parseCommand } from './config.ts';
 import { PRISM_ADVICE, prismBin } from './mock.ts';
 import { EXIT } from './exit.ts';
 
+// `--list | head`: a reader that stops early closes the pipe; that ends the command, quietly, not with a trace
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 const console_ = { write: (text: string) => process.stdout.write(text), error: (text: string) => process.stderr.write(text) };
 
 async function main(argv: string[]): Promise<number | undefined> {

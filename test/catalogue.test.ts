@@ -63,3 +63,17 @@ test('--list prints the catalogue and sends no request, even with a deployment c
     server.close();
   }
 });
+
+test('--list into a reader that stops early (| head) ends quietly with exit 0, not with a trace', async () => {
+  const { spawn } = await import('node:child_process');
+  const { BIN } = await import('./support/cli.ts');
+  const child = spawn(process.execPath, [BIN, '--list'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  // read the first chunk, then close the pipe as head does
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  child.stdout.destroy();
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+});

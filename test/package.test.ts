@@ -207,6 +207,14 @@ describe('the packed and installed package', () => {
     expect(pkg.dependencies).not.toHaveProperty('tsx');
   });
 
+  test('--list from the installed package says where each check is declared, in its compiled files (dist/)', async () => {
+    const ran = await npx(['--list']);
+    expect(ran.code, ran.stderr).toBe(0);
+    const locations = ran.stdout.split('\n').filter((line) => /^ {2}\S+\.[jt]s:\d+$|^ {2}unknown$/.test(line)).map((line) => line.trim());
+    expect(locations.length).toBeGreaterThan(200);
+    for (const location of locations) expect(location).toMatch(/^(?:suites|properties)\/[\w.-]+\.js:\d+$/);
+  });
+
   test('--version and -V print the version; --help and -h the help', async () => {
     for (const flag of ['--version', '-V']) {
       const ran = await npx([flag]);

@@ -28,7 +28,8 @@ reference deployment embedded in this package and verifies that.
   --run-timeout-ms N     MOCKAPI_RUN_TIMEOUT_MS   bound on the whole run (default 600000)
   --check-timeout-ms N   MOCKAPI_CHECK_TIMEOUT_MS bound on one check (default: 15 s plus, per request it sends,
                                                   ten times the latency measured before the run, 250 ms at least)
-  --concurrency N        MOCKAPI_CONCURRENCY      requests in flight at most (default 2, also the most used)
+  --concurrency N        MOCKAPI_CONCURRENCY      requests in flight at most, 1 to 64 (default 4 for a deployment
+                                                  given by URL, 8 for one the run starts; 1: one at a time)
   --seed N               MOCKAPI_SEED             seed of the generated payloads (printed by every run)
   --runs N               MOCKAPI_RUNS             generated payloads per property (default by the latency measured
                                                   before the run: 100 under 10 ms, 20 under 100 ms, else 10)

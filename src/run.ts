@@ -58,7 +58,7 @@ function header(config: RunConfig, target: Target, description: string): string 
   lines.push(`Generated payloads: seed ${target.seed}, ${target.runs} runs per property (rerun with --seed ${target.seed})${chosen}`);
   if (config.only) lines.push(`Only the checks whose id or name matches ${config.only}`);
   for (const d of Object.values(target.deletions?.consumed ?? {})) {
-    lines.push(`Deleted by an earlier run (${target.deletions!.stateFile}): ${d.resource} at ${d.deletedAt}; the checks that delete it are skipped`);
+    lines.push(`Deleted by an earlier run (${target.deletions!.stateFile}): ${d.resource} at ${d.deletedAt}; the checks that delete it end errored (could not judge), sending nothing`);
   }
   return `${lines.join('\n')}\n`;
 }

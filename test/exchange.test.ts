@@ -120,3 +120,23 @@ describe('checkExchange itself', () => {
     expect(verdict.evidence.curl).toContain('$MOCKAPI_TOKEN');
   });
 });
+
+describe('a field missing from a success body', () => {
+  it('is reported once, by the check of that field, not by the body check as well (links.self of a data source: DS-LINKS alone)', async () => {
+    const { startReference } = await import('../reference/server.ts');
+    const reference = await startReference({ port: 0, faults: [] });
+    try {
+      const { token, dataSourceId } = reference.fixtures;
+      const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
+      const body = JSON.stringify({ dataSource: { name: 'n', type: 'CSV', columnsMetadata: [{ name: 'a', type: { name: 'STRING' } }], rows: [['x']] } });
+      const url = `/v1/data-sources/${dataSourceId}`;
+      const answer = await fetch(reference.baseUrl + url, { method: 'PUT', headers, body });
+      const json = (await answer.json()) as { dataSource: { links: Record<string, string> } };
+      delete json.dataSource.links.self;
+      const verdict = checkExchange({ request: { method: 'PUT', url, headers, body }, response: { status: answer.status, headers: Object.fromEntries(answer.headers), body: JSON.stringify(json) } });
+      expect(verdict.violations.map((v) => v.requirement)).toEqual(['DS-LINKS']);
+    } finally {
+      await reference.close();
+    }
+  });
+});

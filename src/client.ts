@@ -112,8 +112,8 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
 }
 
 /** What a transport error means, in words, with undici's code kept for the curious. */
-function transportReason(e: Error & { code?: string }, timeoutMs: number, network: Network | undefined): string {
-  const words = networkReason(e, proxiesOf(network));
+function transportReason(e: Error & { code?: string }, timeoutMs: number, network: Network | undefined, url?: string): string {
+  const words = networkReason(e, proxiesOf(network, process.env, url));
   if (words !== undefined) return words;
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
     return `no complete response within ${timeoutMs} ms`;
@@ -305,7 +305,7 @@ export class Client {
       return answer;
     } catch (error) {
       this.unanswered++;
-      const reason = transportReason(error as Error & { code?: string }, this.options.timeoutMs, this.options.network);
+      const reason = transportReason(error as Error & { code?: string }, this.options.timeoutMs, this.options.network, url);
       return this.noResponse(base, started, retried ? `${reason}; it had been ${retried}` : reason);
     } finally {
       clearTimeout(timer);

@@ -23,11 +23,15 @@ export interface Network {
 /** The proxy variables undici's EnvHttpProxyAgent reads, lower case first as it reads them. */
 export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
 
-/** The proxies this network may send through, each with where it was named: for messages and redaction. */
-export function proxiesOf(network: Network | undefined, env: NodeJS.ProcessEnv = process.env): { url: string; source: string }[] {
+/**
+ * The proxies this network may send through, each with where it was named: for messages and redaction. Given
+ * the deployment's URL, those undici would use for it (an http URL ignores HTTPS_PROXY), NO_PROXY aside.
+ */
+export function proxiesOf(network: Network | undefined, env: NodeJS.ProcessEnv = process.env, url?: string): { url: string; source: string }[] {
   if (!network || network.direct) return [];
   if (network.proxy) return [{ url: network.proxy, source: '--proxy' }];
-  return PROXY_VARIABLES.filter((name) => env[name]).map((name) => ({ url: env[name]!, source: name }));
+  const names = url?.startsWith('http:') ? PROXY_VARIABLES.filter((name) => !/^https/i.test(name)) : PROXY_VARIABLES;
+  return names.filter((name) => env[name]).map((name) => ({ url: env[name]!, source: name }));
 }
 
 /** A proxy URL fit to print: credentials replaced, like the key. */

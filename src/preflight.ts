@@ -50,7 +50,8 @@ export async function preflight(client: Client, target: { token: string | undefi
   for (const read of reads) answers.push({ read, exchange: await client.send({ method: 'GET', path: read.path }) });
   const result: PreflightResult = { missingFixtures: {}, requests: reads.length };
   const answered = answers.filter((a) => a.exchange.status !== 0);
-  const refused = answered.find((a) => a.exchange.status === 401);
+  // the fixture's read first: the message names the resource the user gave
+  const refused = answered.find((a) => a.read && a.exchange.status === 401) ?? answered.find((a) => a.exchange.status === 401);
   if (refused && target.token !== undefined) {
     result[target.authOnly ? 'keyRefused' : 'misconfigured'] = `the deployment answers 401 to GET ${new URL(refused.exchange.url).pathname} with the key given: check MOCKAPI_TOKEN or --token (if the key is right, the deployment refuses valid keys)`;
     if (!target.authOnly) return result;

@@ -46,7 +46,7 @@ async function probe(
       if (last.status === 0) break;
     }
     const latencyMs = Math.min(...(times.length > 1 ? times.slice(1) : times));
-    const proxy = proxiesOf(target.network)[0];
+    const proxy = proxiesOf(target.network, process.env, target.baseUrl)[0];
     const via = `${target.baseUrl}${proxy ? ` (through the proxy ${proxyLabel(proxy.url)}, ${proxy.source})` : ''}`;
     return { latencyMs, preflight: await preflight(client, { token: target.token, fixtures: target.fixtures, profile: target.profile, via, authOnly }, last!) };
   } finally {

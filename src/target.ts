@@ -13,7 +13,7 @@ import { proxiesOf, proxyLabel, type Network } from './network.ts';
 import { preflight, type PreflightResult } from './preflight.ts';
 
 /** Errors that mean no connection could be made at all, as opposed to a deployment that answers badly. */
-const CANNOT_CONNECT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|CERT|TLS|SSL|EPROTO|self[- ]signed/i;
+const CANNOT_CONNECT = /^the proxy |^TLS: |ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|CERT|TLS|SSL|EPROTO|self[- ]signed/i;
 
 /** Requests of the probe: the first pays for the connection and a cold server, so the fastest of the rest is taken. */
 const PROBES = 5;

@@ -115,20 +115,20 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
         if (unanswered === undefined) unsent++;
         return true;
       }
-      if (!sequences) return (await runOnce(t, body, value)).violations.length === 0;
       let run: CheckContext;
       try {
         run = await runOnce(t, body, value);
       } catch (error) {
-        lastFailed = { error };
+        if (sequences) lastFailed = { error };
         throw error;
       }
+      // an input whose request got no answer judged nothing, sequence or not: its verdict is not a failure
       if (run.exchanges.some((e) => e.status === 0)) {
         unanswered = run;
         return true;
       }
       if (run.violations.length === 0) return true;
-      lastFailed = { run };
+      if (sequences) lastFailed = { run };
       return false;
     };
     // Inputs that may go out together are sent --concurrency at a time first (pooled); fast-check then walks
@@ -175,6 +175,13 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
       const final = await runOnce(t, body, value);
       // a replay cut short by the bound judges nothing: the deployment is not to be called inconsistent for it
       if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
+      // the replay without an answer judges nothing either: inconsistent is said of two answers only
+      const replayUnanswered = final.exchanges.find((e) => e.status === 0);
+      if (replayUnanswered) {
+        t.adopt(final);
+        if (t.violations.length === 0) t.cannotJudge(`the deployment gave no HTTP answer when the smallest failing input was sent again: ${replayUnanswered.error ?? 'no response'}`);
+        return;
+      }
       t.adopt(final);
       if (final.violations.length === 0) t.violate(id, 'the same verdict when the smallest failing input is sent again', 'it passed the second time: the deployment answers this input inconsistently');
     };

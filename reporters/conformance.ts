@@ -45,7 +45,7 @@ export interface ConformanceReport {
   /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
   run: { seed: number; runs: number; strict: boolean; concurrency?: number };
   /** heldBackMs: time the deployment held the whole run back (429, or 503 with Retry-After), overlapping holds once */
-  summary: Record<Outcome, number> & { requests: number; durationMs: number; heldBackMs?: number };
+  summary: Record<Outcome, number> & { requests: number; durationMs: number; heldBackMs?: number; preflightRequests?: number };
   checks: CheckResult[];
   /** errors outside any check (a suite that could not load, the run stopped at its bound): the run could not judge all */
   errors: string[];
@@ -90,6 +90,8 @@ export class ConformanceReporter implements Reporter {
       secrets: Record<string, string | undefined>;
       /** errors of the run itself, outside any check, known by its end (it was stopped at its bound) */
       runErrors: () => string[];
+      /** requests sent before any check (probe and preflight), counted in the summary */
+      preflightRequests?: number;
     },
     private readonly formats: readonly ReportFormat[],
   ) {}
@@ -148,7 +150,7 @@ export class ConformanceReporter implements Reporter {
       tool: { name: 'mockapi-conformance', version: this.options.version },
       target: this.options.target,
       run: this.options.run,
-      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started), heldBackMs: Math.round(heldBackMs) },
+      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started), heldBackMs: Math.round(heldBackMs), ...(this.options.preflightRequests ? { preflightRequests: this.options.preflightRequests } : {}) },
       checks,
       errors,
     };

@@ -146,7 +146,7 @@ function declaredAt(checkId: string, stack: string | undefined): string {
 export function client(): Client {
   if (!sharedClient) {
     const t = target();
-    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs, connections: t.concurrency });
+    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs, connections: t.concurrency, network: t.network });
   }
   return sharedClient;
 }
@@ -235,6 +235,8 @@ export function skipReason(t: Target, options: CheckOptions): string | undefined
 
 /** Why a check that could run cannot judge before it sends anything: the fixture it deletes is gone. */
 export function unjudgeableReason(t: Target, options: CheckOptions): string | undefined {
+  const missing = (options.needs ?? []).find((name) => t.missingFixtures?.[name] !== undefined);
+  if (missing) return t.missingFixtures![missing];
   const deleted = options.consumes && t.deletions?.consumed[options.consumes];
   if (!deleted) return undefined;
   const variable = FIXTURE_VARIABLES[options.consumes!];

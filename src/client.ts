@@ -5,7 +5,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import { request, type Dispatcher } from 'undici';
+import { ACCEPT_ENCODING, closedBeforeAnswer, decoded, dispatcherFor, networkReason, proxiesOf, proxySecrets, type Network } from './network.ts';
 import { Redactor } from './redactor.ts';
 import { packageVersion } from '../contract/package-root.ts';
 
@@ -56,6 +57,10 @@ export interface Exchange {
   rateLimited?: number[];
   /** time it waited for a place among the requests in flight (--concurrency): a check's bound is moved on by it */
   queuedMs?: number;
+  /** the content codings of the answer (Content-Encoding), undone before anything judged the body */
+  codings?: string[];
+  /** why the request was sent a second time (the idle-close race, src/network.ts closedBeforeAnswer) */
+  retried?: string;
 }
 
 export interface SendOptions {
@@ -82,6 +87,8 @@ export interface ClientOptions {
   maxBodyBytes?: number;
   /** requests in flight at most through this client (one connection each); more wait their turn */
   connections?: number;
+  /** proxy and CA (Target.network); undefined: a plain connection */
+  network?: Network;
 }
 
 /** 429 answers are waited out this many times per request, each wait at most MAX_RETRY_AFTER_S seconds. */
@@ -105,7 +112,9 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
 }
 
 /** What a transport error means, in words, with undici's code kept for the curious. */
-function transportReason(e: Error & { code?: string }, timeoutMs: number): string {
+function transportReason(e: Error & { code?: string }, timeoutMs: number, network: Network | undefined, url?: string): string {
+  const words = networkReason(e, proxiesOf(network, process.env, url));
+  if (words !== undefined) return words;
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
     return `no complete response within ${timeoutMs} ms`;
   }
@@ -149,7 +158,7 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export class Client {
   readonly baseUrl: string;
   readonly redactor: Redactor;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly options: ClientOptions;
   /** requests sent by this client, for the report */
   requestCount = 0;
@@ -171,14 +180,13 @@ export class Client {
   constructor(options: ClientOptions) {
     this.options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken });
-    this.agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connections: options.connections ?? 8,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connectTimeout: options.timeoutMs,
-    });
+    this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken, ...proxySecrets(options.network) });
+    this.agent = this.dispatcher(options.connections ?? 8);
+  }
+
+  private dispatcher(connections: number): Dispatcher {
+    const { timeoutMs, network } = this.options;
+    return dispatcherFor(network, { keepAliveTimeout: 10_000, connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
   }
 
   authorization(credentials: Credentials): string | undefined {
@@ -248,7 +256,7 @@ export class Client {
 
   private async sendOnce(spec: RequestSpec): Promise<Exchange> {
     const url = this.baseUrl + spec.path;
-    const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
+    const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'accept-encoding': ACCEPT_ENCODING };
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
     const authorization = this.authorization(spec.credentials ?? 'token');
     if (authorization !== undefined) headers.authorization = authorization;
@@ -277,24 +285,58 @@ export class Client {
     // plus the collection of its finaliser), which a run of thousands of requests notices.
     const deadline = new EventEmitter();
     const timer = setTimeout(() => deadline.emit('abort'), this.options.timeoutMs);
+    let fresh: Dispatcher | undefined;
+    let retried: string | undefined;
     try {
-      const response = await request(url, {
-        method: spec.method,
-        headers,
-        body,
-        dispatcher: this.agent,
-        signal: deadline,
-      });
-      const cap = this.options.maxBodyBytes ?? 8 * 1024 * 1024;
-      const { bytes, truncated } = await readCapped(response.body, cap);
+      const send = (dispatcher: Dispatcher) => request(url, { method: spec.method, headers, body, dispatcher, signal: deadline });
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await send(this.agent);
+      } catch (error) {
+        if (!closedBeforeAnswer(error)) throw error;
+        // the idle-close race: sent once more, on a connection of its own (another kept-alive one may be closing too)
+        retried = `sent again on a new connection: the connection kept alive from an earlier answer was closed before any byte of this answer came (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`;
+        fresh = this.dispatcher(1);
+        response = await send(fresh);
+      }
+      const answer = await this.read(base, response, started);
       this.unanswered = 0;
-      return answerOf(base, response.statusCode, response.headers, bytes, truncated ? cap : undefined, performance.now() - started);
+      if (retried) answer.retried = retried;
+      return answer;
     } catch (error) {
       this.unanswered++;
-      return this.noResponse(base, started, transportReason(error as Error & { code?: string }, this.options.timeoutMs));
+      const reason = transportReason(error as Error & { code?: string }, this.options.timeoutMs, this.options.network, url);
+      return this.noResponse(base, started, retried ? `${reason}; it had been ${retried}` : reason);
     } finally {
       clearTimeout(timer);
+      void fresh?.close();
     }
+  }
+
+  /** The answer, its content codings undone: the cap counts decoded bytes, so a compression bomb is cut, never held. */
+  private async read(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>, response: Dispatcher.ResponseData, started: number): Promise<Exchange> {
+    const cap = this.options.maxBodyBytes ?? 8 * 1024 * 1024;
+    const coding = response.headers['content-encoding'];
+    const body = decoded(response.body, Array.isArray(coding) ? coding.join(',') : coding);
+    let read: { bytes: Buffer; truncated: boolean; broken?: string };
+    try {
+      read = await readCapped(body.body, cap);
+    } catch (error) {
+      // a body that is not the coding it names is an answer, judged as one; a broken connection is not
+      const code = (error as { code?: string }).code ?? '';
+      if (body.codings.length === 0 || !/^Z_|BROTLI|^ERR__/.test(code)) throw error;
+      read = { bytes: Buffer.alloc(0), truncated: false, broken: `the body is not valid ${body.codings.join(', ')} (Content-Encoding): ${(error as Error).message} (${code})` };
+    }
+    const { bytes, truncated } = read;
+    const answer = answerOf(base, response.statusCode, response.headers, bytes, truncated ? cap : undefined, performance.now() - started);
+    if (body.codings.length > 0) answer.codings = body.codings;
+    // an answer in a coding we cannot undo is judged as what it is: bytes, not the JSON it may stand for
+    if (read.broken) answer.jsonError = read.broken;
+    if (body.unknown !== undefined && bytes.length > 0) {
+      answer.json = undefined;
+      answer.jsonError = `the body is in the content coding "${body.unknown}" (Content-Encoding), which this client cannot decode; requests ask for ${ACCEPT_ENCODING} (Accept-Encoding)`;
+    }
+    return answer;
   }
 
   private noResponse(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>, started: number, reason: string): Exchange {
@@ -381,8 +423,10 @@ export function answerOf(
 /** A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. */
 export function curlOf(exchange: Exchange, redactor: Redactor): string {
   const parts = ['curl', '-sS', '-i', '-X', exchange.method, shellQuote(exchange.url)];
+  // curl asks for and undoes the codings itself with --compressed; without it an encoded answer prints as bytes
+  if (exchange.codings) parts.splice(2, 0, '--compressed');
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
-    if (name === 'accept') continue;
+    if (name === 'accept' || name === 'accept-encoding') continue;
     const header = `${name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name}: ${value}`;
     // double quotes where a placeholder must expand, single quotes everywhere else
     parts.push('-H', value.includes('$MOCKAPI_') ? `"${header.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(header));
@@ -419,6 +463,8 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
         },
     curl: curlOf(exchange, redactor),
     ...(exchange.rateLimited ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` } : {}),
+    ...(exchange.codings ? { coding: `the answer came in the content coding ${exchange.codings.join(', ')} (Content-Encoding) and was decoded before it was judged; the body shown is decoded` } : {}),
+    ...(exchange.retried ? { retried: redactor.redact(exchange.retried) } : {}),
   };
 }
 
@@ -428,4 +474,8 @@ export interface Evidence {
   curl: string;
   /** present when 429 answers were waited out before this one */
   rateLimited?: string;
+  /** present when the answer came in a content coding (decoded before it was judged) */
+  coding?: string;
+  /** present when the request was sent again after the idle-close race */
+  retried?: string;
 }

@@ -10,6 +10,7 @@ import { VARIATIONS_VARIABLE, variationsOn, VariationsValueError } from '../refe
 import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { STATE_FILE } from './deletions.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../contract/fixtures.ts';
+import type { Network } from './network.ts';
 
 export type Profile = 'live' | 'mock';
 
@@ -60,6 +61,8 @@ export interface RunConfig {
   stateFile: string | undefined;
   /** where vitest keeps its cache (MOCKAPI_CACHE_DIR); undefined: under the system's temporary directory (src/run.ts) */
   cacheDir: string | undefined;
+  /** --proxy and --ca-file (src/network.ts); the proxy variables are read where requests are sent */
+  network: Network;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +178,8 @@ const FLAGS = {
   'max-failures': { type: 'string' },
   'push-policy': { type: 'string' },
   'state-file': { type: 'string' },
+  proxy: { type: 'string' },
+  'ca-file': { type: 'string' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
@@ -255,6 +260,28 @@ export function writablePath(source: string, value: string, cwd: string): string
     throw new ConfigError(`${source}: ${existsSync(path) ? path : `the directory ${dir}`} is not writable`);
   }
   return value;
+}
+
+/** --proxy (an http or https URL; its credentials are redacted like the key) and --ca-file (PEM certificates). */
+function networkSettings(proxy: string | undefined, caFile: string | undefined, cwd: string): Network {
+  const network: Network = {};
+  if (proxy !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(proxy);
+    } catch {
+      // the value may carry a password: not quoted
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError('--proxy must be an http or https URL, such as http://proxy.example:3128');
+    network.proxy = proxy;
+  }
+  if (caFile !== undefined) {
+    const file = resolve(cwd, caFile);
+    if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`--ca-file: ${file} is not a file`);
+    if (!readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`--ca-file: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    network.caFile = file;
+  }
+  return network;
 }
 
 /**
@@ -420,10 +447,12 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
     throw new ConfigError('MOCKAPI_DELETABLE_DATA_SOURCE_ID is the same as MOCKAPI_DATA_SOURCE_ID: the delete checks would remove the data source the update checks use');
   }
 
+  const network = networkSettings(values.proxy, values['ca-file'], cwd);
+
   return {
     help: values.help === true,
     version: values.version === true,
     list: values.list === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, reportHtml, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, maxFailures, fixtures, pushPolicy, stateFile, cacheDir },
+    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, reportHtml, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, maxFailures, fixtures, pushPolicy, stateFile, cacheDir, network },
   };
 }

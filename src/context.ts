@@ -7,6 +7,7 @@ import type { Client, Evidence, Exchange, RequestSpec } from './client.ts';
 import type { Fixtures, FixtureName } from '../contract/fixtures.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import type { Deletion } from './deletions.ts';
+import type { Network } from './network.ts';
 
 /** What the CLI hands every worker. */
 export interface Target {
@@ -37,6 +38,14 @@ export interface Target {
    * reference (fresh on every start) and for mocks (they keep nothing).
    */
   deletions?: { stateFile: string | undefined; consumed: Partial<Record<FixtureName, Deletion>> };
+  /** how requests reach it: proxy and CA (src/network.ts); direct for a deployment started for the run */
+  network?: Network;
+  /** fixtures the preflight found missing (404 to their first read), with the reason the checks needing them end errored */
+  missingFixtures?: Partial<Record<FixtureName, string>>;
+  /** requests sent before any check (the probe and the preflight), all reads: counted in the report */
+  preflightRequests?: number;
+  /** the preflight's 401 to a read with the key, when only AUTH-* checks run and judge it (src/preflight.ts) */
+  keyRefused?: string;
 }
 
 export interface Violation {

@@ -2,7 +2,7 @@
 // (check-har) and the proxy. No runner here, so that the commands that send nothing do not load one.
 import type { ConformanceReport } from '../reporters/conformance.ts';
 
-export const EXIT = { passed: 0, failed: 1, usage: 2, unreachable: 3, unjudged: 4, interrupted: 130 } as const;
+export const EXIT = { passed: 0, failed: 1, usage: 2, unreachable: 3, unjudged: 4, misconfigured: 5, interrupted: 130 } as const;
 
 /**
  * A failure (or, with strict, a warning) is 1; where nothing failed but checks could not judge, errors

@@ -12,7 +12,7 @@ export interface OrganisationGuard {
 export async function organisationGuard(target: Target): Promise<OrganisationGuard | undefined> {
   const id = target.fixtures.organisationId;
   if (target.embedded || target.readOnly || target.profile !== 'live' || !id) return undefined;
-  const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: undefined, timeoutMs: target.timeoutMs });
+  const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: undefined, timeoutMs: target.timeoutMs, network: target.network });
   const path = `/v1/organisations/${encodeURIComponent(id)}`;
   const nameOf = async () => ((await client.send({ method: 'GET', path })).json as { organisation?: { name?: unknown } } | undefined)?.organisation?.name;
   const original = await nameOf();

@@ -42,6 +42,10 @@ reference deployment embedded in this package and verifies that.
   --push-policy VALUE    MOCKAPI_PUSH_POLICY      consent to push, and the outOfSyncPolicy to send: a push starts a job
                                                   that pushes the mock API's OpenAPI document to its Git repository.
                                                   Unset: no push is sent and the push and job checks are skipped
+  --proxy URL                                     send through this proxy (default: HTTPS_PROXY, HTTP_PROXY and
+                                                  NO_PROXY, as curl reads them; docs/networks.md)
+  --ca-file FILE                                  trust the CA certificates (PEM) in FILE too, besides the
+                                                  system's and NODE_EXTRA_CA_CERTS
   --list                                          print the catalogue of checks (id, requirement, statement, operation,
                                                   what each sends, whether it writes, where it is declared); sends nothing
   -h, --help                                      this text
@@ -67,4 +71,4 @@ Every check ends passed, failed (a must-level statement broken), warned (a shoul
 could not judge: no answer, a fixture gone, stopped at its bound) or skipped (not applicable or not configured).
 Exit codes: 0 nothing failed (warnings allowed unless --strict), 1 a check failed, 2 usage or configuration
 error, 3 deployment unreachable before the run, 4 nothing failed but errors kept the run from judging,
-130 interrupted.`;
+5 the preflight found the key refused or the base URL not the interface (nothing was judged), 130 interrupted.`;

@@ -70,12 +70,16 @@ export interface RunOptions {
    * left out or false: nowhere (the library writes nothing into the working directory unless asked)
    */
   stateFile?: string | false;
+  /** a proxy to send through (--proxy); left out: HTTPS_PROXY/HTTP_PROXY/NO_PROXY of the process, if set (docs/networks.md) */
+  proxy?: string;
+  /** CA certificates (PEM) to trust too (--ca-file) */
+  caFile?: string;
   /** where the run's console text goes (the summary and progress); left out: nowhere */
   output?: (text: string) => void;
 }
 
 export interface RunResult {
-  /** the command's exit code for this run: 0, 1, 2, 3, 4 (see the README's exit codes) */
+  /** the command's exit code for this run: 0, 1, 2, 3, 4, 5 (see the README's exit codes) */
   exitCode: number;
   /** undefined when the run ended before any check (the deployment could not be reached) */
   report: ConformanceReport | undefined;
@@ -100,6 +104,8 @@ const FLAGS: Record<Exclude<keyof RunOptions, 'fixtures' | 'output' | 'readOnly'
   reportMarkdown: '--report-markdown',
   reportHtml: '--report-html',
   stateFile: '--state-file',
+  proxy: '--proxy',
+  caFile: '--ca-file',
 };
 
 /**

@@ -15,6 +15,7 @@ import type { RunConfig } from './config.ts';
 import { baselineOf, formatJudged, judge, readBaseline, writeBaseline } from './baseline.ts';
 import { organisationGuard } from './guard.ts';
 import { openTarget } from './target.ts';
+import { proxySecrets } from './network.ts';
 import { EXIT, exitCodeOf } from './exit.ts';
 
 // where bench/main.ts finds the command and its results
@@ -57,6 +58,9 @@ function header(config: RunConfig, target: Target, description: string): string 
   const chosen = config.runs === undefined ? `; ${target.runs} for the latency measured before the run, ${target.latencyMs.toFixed(1)} ms (--runs sets it)` : '';
   lines.push(`Generated payloads: seed ${target.seed}, ${target.runs} runs per property (rerun with --seed ${target.seed})${chosen}`);
   if (config.only) lines.push(`Only the checks whose id or name matches ${config.only}`);
+  if (target.keyRefused) lines.push(`Preflight: ${target.keyRefused}; only AUTH-* checks run (--only), so they judge it`);
+  else if (target.preflightRequests) lines.push(`Preflight: ${target.preflightRequests} reads before the checks (GET only; they change nothing): the key is accepted and the base URL answers as the interface`);
+  for (const reason of Object.values(target.missingFixtures ?? {})) lines.push(`Preflight: ${reason}; the checks that need it end errored`);
   for (const d of Object.values(target.deletions?.consumed ?? {})) {
     lines.push(`Deleted by an earlier run (${target.deletions!.stateFile}): ${d.resource} at ${d.deletedAt}; the checks that delete it end errored (could not judge), sending nothing`);
   }
@@ -76,7 +80,8 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
       target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
       run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
       version: packageVersion(),
-      secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken },
+      secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
+      preflightRequests: target.preflightRequests,
       runErrors: () => (stopped ? [`the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms); checks that had not finished are not reported`] : []),
     },
     formats,
@@ -185,6 +190,10 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
   if ('unreachable' in opened) {
     output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
     return { exitCode: EXIT.unreachable };
+  }
+  if ('misconfigured' in opened) {
+    output.error(`mockapi-conformance: ${opened.misconfigured}\n`);
+    return { exitCode: EXIT.misconfigured };
   }
   try {
     output.write(header(config, opened.target, opened.description));

@@ -5,16 +5,21 @@ import { startReference } from '../reference/server.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../contract/fixtures.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import type { Target } from './check.ts';
-import { Client } from './client.ts';
+import { Client, type Exchange } from './client.ts';
 import type { RunConfig } from './config.ts';
 import { deletedBefore, keyFingerprint, readDeletions, type Deletion } from './deletions.ts';
 import { MOCK_FIXTURES, startMock } from './mock.ts';
+import { proxiesOf, proxyLabel, type Network } from './network.ts';
+import { preflight, type PreflightResult } from './preflight.ts';
 
 /** Errors that mean no connection could be made at all, as opposed to a deployment that answers badly. */
-const CANNOT_CONNECT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|CERT|TLS|SSL|EPROTO|self[- ]signed/i;
+const CANNOT_CONNECT = /^the proxy |^TLS: |ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|CERT|TLS|SSL|EPROTO|self[- ]signed/i;
 
 /** Requests of the probe: the first pays for the connection and a cold server, so the fastest of the rest is taken. */
 const PROBES = 5;
+
+/** --only that selects AUTH-* checks alone: a refused key is theirs to judge, not the preflight's to stop (src/preflight.ts). */
+const AUTH_ONLY = /^\^AUTH-/;
 
 /**
  * Five requests before any check. A deployment that cannot be connected to (refused, unknown host, TLS
@@ -23,19 +28,27 @@ const PROBES = 5;
  * how many generated payloads, how long a check may take (a tunnel to a remote deployment is 127.0.0.1 too,
  * so the address cannot say).
  */
-async function probe(target: Pick<Target, 'baseUrl' | 'token' | 'forbiddenToken' | 'timeoutMs'>): Promise<{ unreachable?: string; latencyMs: number }> {
-  const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: target.forbiddenToken, timeoutMs: target.timeoutMs });
+async function probe(
+  target: Pick<Target, 'baseUrl' | 'token' | 'forbiddenToken' | 'timeoutMs' | 'network' | 'fixtures' | 'profile'>,
+  authOnly: boolean,
+): Promise<{ unreachable?: string; latencyMs: number; preflight?: PreflightResult }> {
+  const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: target.forbiddenToken, timeoutMs: target.timeoutMs, network: target.network });
   try {
     const times: number[] = [];
+    let last: Exchange | undefined;
     for (let i = 0; i < PROBES; i++) {
       // with the key where there is one: an answer that passes the credentials is what the checks will wait for
-      const ex = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: target.token ? 'token' : 'none' });
-      if (ex.status === 0 && CANNOT_CONNECT.test(ex.error ?? '')) return { unreachable: ex.error, latencyMs: 0 };
+      last = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: target.token ? 'token' : 'none' });
+      if (last.status === 0 && CANNOT_CONNECT.test(last.error ?? '')) return { unreachable: last.error, latencyMs: 0 };
       // a deployment that does not answer is the checks' to report; its latency is the time it took to fail
-      times.push(ex.durationMs);
-      if (ex.status === 0) break;
+      times.push(last.durationMs);
+      // a 503 with Retry-After (a cold start) was waited out by the client: the next answer is the one judged
+      if (last.status === 0) break;
     }
-    return { latencyMs: Math.min(...(times.length > 1 ? times.slice(1) : times)) };
+    const latencyMs = Math.min(...(times.length > 1 ? times.slice(1) : times));
+    const proxy = proxiesOf(target.network, process.env, target.baseUrl)[0];
+    const via = `${target.baseUrl}${proxy ? ` (through the proxy ${proxyLabel(proxy.url)}, ${proxy.source})` : ''}`;
+    return { latencyMs, preflight: await preflight(client, { token: target.token, fixtures: target.fixtures, profile: target.profile, via, authOnly }, last!) };
   } finally {
     await client.close();
   }
@@ -97,7 +110,7 @@ export interface OpenTarget {
  * The target of a run, ready for the checks; `unreachable` when no connection could be made (what was
  * started is stopped again).
  */
-export async function openTarget(config: RunConfig): Promise<OpenTarget | { unreachable: string; baseUrl: string }> {
+export async function openTarget(config: RunConfig): Promise<OpenTarget | { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }> {
   const seed = config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31));
   const mock = config.profile === 'mock';
   // the deployment: the one given, or one started for the run (the reference for live, Prism for mock)
@@ -110,15 +123,20 @@ export async function openTarget(config: RunConfig): Promise<OpenTarget | { unre
   };
   try {
     const credentials = reference ? reference.fixtures : { token: config.token, forbiddenToken: config.forbiddenToken };
-    const probed = await probe({ baseUrl, token: credentials.token, forbiddenToken: credentials.forbiddenToken, timeoutMs: config.timeoutMs });
-    if (probed.unreachable !== undefined) {
+    // a deployment started for the run is on this machine: no proxy, whatever the environment names
+    const network: Network = config.baseUrl ? config.network : { direct: true };
+    const fixtures = reference ? reference.fixtures : mock ? { ...MOCK_FIXTURES, ...config.fixtures } : config.fixtures;
+    const probed = await probe({ baseUrl, token: credentials.token, forbiddenToken: credentials.forbiddenToken, timeoutMs: config.timeoutMs, network, fixtures, profile: config.profile }, AUTH_ONLY.test(config.only?.source ?? ''));
+    if (probed.unreachable !== undefined || probed.preflight?.misconfigured !== undefined) {
       await close();
-      return { unreachable: probed.unreachable, baseUrl };
+      return probed.unreachable !== undefined ? { unreachable: probed.unreachable, baseUrl } : { misconfigured: probed.preflight!.misconfigured!, baseUrl };
     }
+    const missingFixtures = probed.preflight?.missingFixtures ?? {};
+    const keyRefused = probed.preflight?.keyRefused;
     const { latencyMs } = probed;
     const runs = config.runs ?? runsFor(latencyMs);
     const concurrency = config.concurrency ?? (config.baseUrl ? DEFAULT_CONCURRENCY.given : DEFAULT_CONCURRENCY.started);
-    const common = { baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, concurrency, latencyMs, checkTimeoutMs: config.checkTimeoutMs, profile: config.profile };
+    const common = { ...(keyRefused ? { keyRefused } : {}), network, missingFixtures, preflightRequests: PROBES + (probed.preflight?.requests ?? 0), baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, concurrency, latencyMs, checkTimeoutMs: config.checkTimeoutMs, profile: config.profile };
     if (reference) {
       const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
       // the reference names the policies it accepts, so it consents with one of its own

@@ -21,7 +21,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('parseCommand', () => {
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, reportJunit: undefined, reportMarkdown: undefined, reportHtml: undefined, github: undefined, readOnly: false, strict: false, baseline: undefined, updateBaseline: undefined, timeoutMs: 10_000, runTimeoutMs: 600_000, checkTimeoutMs: undefined, concurrency: undefined, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/), cacheDir: undefined });
+    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, reportJunit: undefined, reportMarkdown: undefined, reportHtml: undefined, github: undefined, readOnly: false, strict: false, baseline: undefined, updateBaseline: undefined, timeoutMs: 10_000, runTimeoutMs: 600_000, checkTimeoutMs: undefined, concurrency: undefined, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/), cacheDir: undefined, network: {} });
   });
 
   test('flags win over the environment, the environment over .env', () => {

@@ -355,9 +355,10 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   const shownRequestHeaders = Object.fromEntries(
     Object.entries(requestHeaders).map(([name, value]) => [name, name === 'authorization' ? redactor.redact(value) : CREDENTIAL_HEADERS.has(name) ? '<redacted>' : redactor.redact(value)]),
   );
+  const requestPieces = Object.fromEntries(Object.entries(requestHeaders).map(([name, value]) => [name, name !== 'authorization' && CREDENTIAL_HEADERS.has(name) ? ['<redacted>'] : redactor.pieces(value)]));
   const responseHeaders = Object.fromEntries(Object.entries(headersOf(response.headers)).map(([name, value]) => [name, CREDENTIAL_HEADERS.has(name) ? '<redacted>' : value]));
   const requestBody = bytesOf(request.body);
-  const exchange = answerOf({ method: request.method.toUpperCase(), url: request.url, requestHeaders: shownRequestHeaders, requestBody }, response.status, responseHeaders, bytesOf(response.body) ?? Buffer.alloc(0), undefined, 0);
+  const exchange = answerOf({ method: request.method.toUpperCase(), url: request.url, requestHeaders: shownRequestHeaders, requestPieces, requestBody }, response.status, responseHeaders, bytesOf(response.body) ?? Buffer.alloc(0), undefined, 0);
   let sent: unknown;
   if (requestBody !== undefined && requestBody.length > 0) {
     try {

@@ -37,6 +37,8 @@ interface Secret {
   anyCase: RegExp;
   /** the key's encodings, longest first, each with the name of its encoding */
   encoded: { form: RegExp; encoding: string }[];
+  /** the key URL-encoded or JSON-escaped (escapedForm) */
+  escaped: RegExp;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,14 +64,6 @@ function encodingsOf(secret: string): { form: RegExp; encoding: string }[] {
   for (const core of base64Cores(bytes, 'base64')) forms.push({ text: core, encoding: 'base64', anyCase: false });
   for (const core of base64Cores(bytes, 'base64url')) forms.push({ text: core, encoding: 'base64url', anyCase: false });
   forms.push({ text: bytes.toString('hex'), encoding: 'hex', anyCase: true });
-  const uri = encodeURIComponent(secret);
-  forms.push({ text: uri, encoding: 'URL-encoded', anyCase: true });
-  forms.push({ text: uri.replace(/%20/g, '+'), encoding: 'URL-encoded', anyCase: true });
-  forms.push({ text: [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join(''), encoding: 'URL-encoded', anyCase: true });
-  const json = JSON.stringify(secret).slice(1, -1);
-  forms.push({ text: json, encoding: 'JSON-escaped', anyCase: false });
-  forms.push({ text: json.replace(/\//g, '\\/'), encoding: 'JSON-escaped', anyCase: false });
-  forms.push({ text: [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''), encoding: 'JSON-escaped', anyCase: true });
   const unique = new Map<string, { form: RegExp; encoding: string }>();
   for (const f of forms) {
     // a form the key itself is (a key of letters and digits is its own URL encoding) is caught as the key
@@ -77,6 +71,21 @@ function encodingsOf(secret: string): { form: RegExp; encoding: string }[] {
     unique.set(f.text, { form: new RegExp(escapeRegExp(f.text), f.anyCase ? 'gi' : 'g'), encoding: f.encoding });
   }
   return [...unique].sort((a, b) => b[0].length - a[0].length).map(([, v]) => v);
+}
+
+/**
+ * The key with any of its characters escaped as a URL (%2B, either case; + for a space) or a JSON string
+ * (\u002b, \/, \"): matched after the plain key and its case forms are gone, so what it finds has at
+ * least one escape. One alternation per character and no nested repetition: linear in the text.
+ */
+function escapedForm(secret: string): RegExp {
+  const one = (c: string) => {
+    const percent = [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+    const unicode = [...c].map((u) => `\\\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const ways = [escapeRegExp(c), escapeRegExp(percent), unicode, `\\\\${escapeRegExp(c)}`, ...(c === ' ' ? ['\\+'] : [])];
+    return `(?:${ways.join('|')})`;
+  };
+  return new RegExp([...secret].map(one).join(''), 'gi');
 }
 
 /** What redact() puts in: a placeholder that bash expands to what it stands for, or plain text. */
@@ -88,7 +97,7 @@ export class Redactor {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
-      .map(([placeholder, secret]) => ({ secret, name: placeholder.replace(/^\$/, ''), anyCase: new RegExp(escapeRegExp(secret), 'gi'), encoded: encodingsOf(secret) }))
+      .map(([placeholder, secret]) => ({ secret, name: placeholder.replace(/^\$/, ''), anyCase: new RegExp(escapeRegExp(secret), 'gi'), encoded: encodingsOf(secret), escaped: escapedForm(secret) }))
       .sort((a, b) => b.secret.length - a.secret.length);
   }
 
@@ -123,6 +132,7 @@ export class Redactor {
     // whole keys first, so that a key that begins another is not taken for a prefix of it
     for (const s of this.secrets) out = replaceAll(out, s.secret, (next) => mark(/[A-Za-z0-9_]/.test(next) ? `\${${s.name}}` : `$${s.name}`));
     for (const s of this.secrets) out = out.replace(s.anyCase, (found) => mark(`\${${s.name}${found === swapCase(s.secret) ? '~~' : found === s.secret.toUpperCase() ? '^^' : found === s.secret.toLowerCase() ? ',,' : ''}}`));
+    for (const s of this.secrets) out = out.replace(s.escaped, () => `<$${s.name} URL-encoded or JSON-escaped>`);
     // one character changed, before prefixes: a prefix would leave the rest of the key in clear
     for (const s of this.secrets) out = replaceOneChanged(out, s, mark);
     // shortest first: a prefix common to two keys is named after the one it is nearest to

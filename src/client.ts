@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { Redactor, type Redacted } from './redactor.ts';
-import { bounded, hasActing } from './untrusted.ts';
+import { bounded, hasActing, inertLine } from './untrusted.ts';
 import { packageVersion } from '../contract/package-root.ts';
 
 export { Redactor };
@@ -360,7 +360,8 @@ export function answerOf(
     try {
       json = JSON.parse(text);
     } catch (error) {
-      jsonError = `the body is not JSON (${(error as Error).message})`;
+      // the parser's message quotes the body: one inert line, cut (src/untrusted.ts)
+      jsonError = `the body is not JSON (${bounded(inertLine((error as Error).message), 300)})`;
     }
   }
   // spelt out rather than spread: a spread of mixed shapes was the dearest line here in a micro-benchmark

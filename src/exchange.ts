@@ -7,6 +7,7 @@
 import { answerOf, evidenceOf, type Evidence, type Exchange } from './client.ts';
 import { Judge, type Violation } from './context.ts';
 import { Redactor } from './redactor.ts';
+import { bounded } from './untrusted.ts';
 import { describe, expectForbiddenBody, expectInvalidRejected, expectNotFound, expectRejected, expectSuccess, expectSuccessStatus, expectUnauthorized, expectUnauthorizedBody, SUCCESS } from './checker.ts';
 import { expectChaosEcho, expectEcho } from './echo.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, jobFields, lastUpdatedNow, lastUpdatedTime, loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, organisationIdentity, organisationLinks, requestIdUuid } from './fields.ts';
@@ -376,7 +377,8 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   } else {
     judge(t, found.operation, found.params, exchange, credentials, sent, input.credentialsRecorded ?? true);
   }
-  const violations = t.violations.map((v) => ({ ...v, expected: redactor.redact(v.expected), actual: redactor.redact(v.actual) }));
+  // a value of megabytes a deployment sent is not copied whole into every report (src/untrusted.ts)
+  const violations = t.violations.map((v) => ({ ...v, expected: bounded(redactor.redact(v.expected)), actual: bounded(redactor.redact(v.actual)) }));
   const outcome = violations.some((v) => v.level === 'must') ? 'failed' : violations.length > 0 ? 'warned' : 'passed';
   return {
     operation: found.operation,

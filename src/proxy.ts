@@ -12,6 +12,7 @@ import { EXIT } from './exit.ts';
 import { finish, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
 import { judgeOne, recordedReport, type Ignored, type Judged, type RecordedExchange } from './recorded.ts';
 import { operationOf } from './exchange.ts';
+import { bounded, inertLine } from './untrusted.ts';
 
 export const PROXY_HELP = `Usage: mockapi-conformance proxy --upstream URL [--port N] [flags]
 
@@ -51,8 +52,10 @@ const MARK = { failed: 'FAIL', warned: 'WARN', errored: 'ERR ' } as const;
 
 /** The lines an exchange prints as it passes: one per statement broken, or why it could not be judged. */
 function liveLines({ result, violations }: Judged, method: string, path: string, status: number | undefined): string[] {
-  if (result.outcome === 'errored') return [`${MARK.errored} ${method} ${path}: ${result.message.split('\n')[0]}`];
-  return violations.map((v) => `${v.level === 'must' ? MARK.failed : MARK.warned} ${method} ${path} ${status}: [${v.requirement}] expected ${v.expected}; actual ${v.actual}`.slice(0, 500));
+  // a client's method and path, a deployment's answer: one inert line each, cut (src/untrusted.ts)
+  const line = (text: string) => bounded(inertLine(text), 500);
+  if (result.outcome === 'errored') return [line(`${MARK.errored} ${method} ${path}: ${result.message.split('\n')[0]}`)];
+  return violations.map((v) => line(`${v.level === 'must' ? MARK.failed : MARK.warned} ${method} ${path} ${status}: [${v.requirement}] expected ${v.expected}; actual ${v.actual}`));
 }
 
 export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {

@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { Redactor, type Redacted } from './redactor.ts';
-import { bounded, hasActing, inertLine } from './untrusted.ts';
+import { bounded, hasActing, inertLine, nestsDeeper, TOO_DEEP } from './untrusted.ts';
 import { packageVersion } from '../contract/package-root.ts';
 
 export { Redactor };
@@ -356,6 +356,7 @@ export function answerOf(
   let jsonError: string | undefined;
   if (bytes.length === 0) jsonError = 'the body is empty';
   else if (cappedAt !== undefined) jsonError = `the body is longer than ${cappedAt} bytes; only its start was read`;
+  else if (nestsDeeper(text)) jsonError = TOO_DEEP;
   else {
     try {
       json = JSON.parse(text);

@@ -7,7 +7,7 @@
 import { answerOf, evidenceOf, type Evidence, type Exchange } from './client.ts';
 import { Judge, type Violation } from './context.ts';
 import { Redactor } from './redactor.ts';
-import { bounded } from './untrusted.ts';
+import { bounded, JSON_DEPTH, nestsDeeper } from './untrusted.ts';
 import { describe, expectForbiddenBody, expectInvalidRejected, expectNotFound, expectRejected, expectSuccess, expectSuccessStatus, expectUnauthorized, expectUnauthorizedBody, SUCCESS } from './checker.ts';
 import { expectChaosEcho, expectEcho } from './echo.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, jobFields, lastUpdatedNow, lastUpdatedTime, loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, organisationIdentity, organisationLinks, requestIdUuid } from './fields.ts';
@@ -150,7 +150,14 @@ function bytesOf(body: BodyLike): Buffer | undefined {
   if (typeof body === 'string') return Buffer.from(body, 'utf8');
   if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (body instanceof ArrayBuffer) return Buffer.from(body);
-  return Buffer.from(JSON.stringify(body), 'utf8');
+  try {
+    return Buffer.from(JSON.stringify(body), 'utf8');
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    // a value too deep to write out (a parsed answer 100 000 levels deep): it stands in as text that nests
+    // past JSON_DEPTH, and is judged as such a body is (answerOf)
+    return Buffer.from('['.repeat(JSON_DEPTH + 1), 'utf8');
+  }
 }
 
 /** Headers that carry credentials: their values never leave this module. */
@@ -361,7 +368,7 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   const requestBody = bytesOf(request.body);
   const exchange = answerOf({ method: request.method.toUpperCase(), url: request.url, requestHeaders: shownRequestHeaders, requestPieces, requestBody }, response.status, responseHeaders, bytesOf(response.body) ?? Buffer.alloc(0), undefined, 0);
   let sent: unknown;
-  if (requestBody !== undefined && requestBody.length > 0) {
+  if (requestBody !== undefined && requestBody.length > 0 && !nestsDeeper(requestBody.toString('utf8'))) {
     try {
       sent = JSON.parse(requestBody.toString('utf8'));
     } catch {

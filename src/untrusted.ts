@@ -54,3 +54,29 @@ export function bounded(text: string, max = VALUE_CHARS): string {
   const end = /[\ud800-\udbff]/.test(text[max - 1] ?? '') ? max - 1 : max;
   return `${text.slice(0, end)}… (${text.length} characters in all)`;
 }
+
+/**
+ * JSON nested deeper than this is not read: no answer of the interface nests a tenth as deep, and a walk of
+ * a value 100 000 levels deep (a schema's, JSON.stringify's) overflows the stack. The verdict says why.
+ */
+export const JSON_DEPTH = 256;
+
+/** Whether JSON text nests arrays and objects deeper than `limit`: each character read once, strings skipped. */
+export function nestsDeeper(text: string, limit = JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Why a body is not read as JSON when it nests too deep: the verdict of every check that reads it. */
+export const TOO_DEEP = `the body nests arrays and objects deeper than ${JSON_DEPTH} levels; it is not read as JSON (no answer of the interface nests so deep)`;

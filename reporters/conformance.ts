@@ -9,7 +9,7 @@ import type { CheckMeta } from '../src/check.ts';
 import type { Evidence } from '../src/client.ts';
 import { Redactor } from '../src/client.ts';
 import type { Level } from '../contract/requirements.ts';
-import { bounded, MESSAGE_CHARS } from '../src/untrusted.ts';
+import { bounded, boundedThrough, MESSAGE_CHARS } from '../src/untrusted.ts';
 
 /**
  * How a check ended. passed; failed: a must-level statement is broken; warned: only should-level ones are;
@@ -118,9 +118,9 @@ export class ConformanceReporter implements Reporter {
       level: meta?.level ?? 'must',
       outcome,
       // bounded: a message holds what a deployment sent; the text formats also show it inert (src/untrusted.ts)
-      message: bounded(redactor.redact(message), MESSAGE_CHARS),
+      message: boundedThrough(message, (m) => redactor.redact(m), MESSAGE_CHARS),
       violated: outcome === 'failed' || outcome === 'warned' ? [...new Set(meta!.violations!.map((v) => v.requirement))] : [],
-      notes: (meta?.notes ?? []).map((n) => bounded(redactor.redact(n))),
+      notes: (meta?.notes ?? []).map((n) => boundedThrough(n, (m) => redactor.redact(m))),
       evidence: meta?.evidence ?? [],
       ...(meta?.startedAt !== undefined ? { startedAt: new Date(meta.startedAt).toISOString() } : diagnostic ? { startedAt: new Date(diagnostic.startTime).toISOString() } : {}),
       // from the check's entry to its lane (src/lanes.ts): waiting for checks before it is not its own time

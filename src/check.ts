@@ -9,7 +9,7 @@ import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 import { CODE_ROOT } from '../contract/package-root.ts';
 import { enterLane, laneOf } from './lanes.ts';
-import { bounded } from './untrusted.ts';
+import { boundedThrough } from './untrusted.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../contract/schemas.ts';
 
@@ -336,7 +336,7 @@ export function check(checkId: string, id: RequirementId, title: string, options
         throw named('NoAnswer', [meta.errored, ...evidence.map((e) => `  reproduce: ${e.curl}`)].join('\n'));
       }
       // a value of megabytes a deployment sent is not copied whole into every report (src/untrusted.ts)
-      const violations = c.violations.map((v) => ({ ...v, expected: bounded(redact(v.expected)), actual: bounded(redact(v.actual)) }));
+      const violations = c.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));
       meta.violations = violations;
       throw named('ConformanceViolation', failureMessage(violations, evidence, meta.notes ?? []));
     }

@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { Redactor, type Redacted } from './redactor.ts';
-import { bounded, hasActing, inertLine, nestsDeeper, TOO_DEEP } from './untrusted.ts';
+import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from './untrusted.ts';
 import { packageVersion } from '../contract/package-root.ts';
 
 export { Redactor };
@@ -391,6 +391,8 @@ export function answerOf(
  * character, and only the redactor's placeholders expand; a body starting with @ names no file.
  */
 export function curlOf(exchange: Exchange, redactor: Redactor): string {
+  const long = exchange.url.length + Object.values(exchange.requestHeaders).reduce((n, v) => n + v.length, 0);
+  if (long > CURL_CHARS) return notShown(long);
   const parts = ['curl', '-sS', '-i'];
   if (/[[\]{}]/.test(exchange.url)) parts.push('-g');
   parts.push('-X', /^[A-Z]+$/.test(exchange.method) ? exchange.method : shellWord([exchange.method]));
@@ -417,8 +419,11 @@ export function curlOf(exchange: Exchange, redactor: Redactor): string {
       line += `${text.startsWith('@') ? ' --data-raw ' : ' --data-binary '}${shellWord(redactor.pieces(text))}`;
     }
   }
-  return line.length > CURL_CHARS ? `# the curl line is ${line.length} characters long, not shown; the report's evidence holds the request` : line;
+  return line.length > CURL_CHARS ? notShown(line.length) : line;
 }
+
+/** In place of a curl line of megabytes: a comment, which runs nothing when pasted. */
+const notShown = (length: number) => `# a curl line of ${length} characters or more, not shown; the report's evidence holds the request`;
 
 /** A curl line longer than this is not shown (a URL or header of megabytes). */
 const CURL_CHARS = 16_000;
@@ -477,9 +482,10 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
     return redactor.redact(buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
   };
   // every value cut (a header or URL of megabytes is copied into every report otherwise), saying its length
-  const headers = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).slice(0, EVIDENCE_HEADERS).map(([k, v]) => [bounded(k, 200), bounded(redactor.redact(v))]));
+  const redacted = (text: string) => boundedThrough(text, (t) => redactor.redact(t));
+  const headers = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).slice(0, EVIDENCE_HEADERS).map(([k, v]) => [bounded(k, 200), redacted(v)]));
   return {
-    request: { method: bounded(exchange.method, 200), url: bounded(redactor.redact(exchange.url)), headers: headers(exchange.requestHeaders), body: cut(exchange.requestBody) },
+    request: { method: bounded(exchange.method, 200), url: redacted(exchange.url), headers: headers(exchange.requestHeaders), body: cut(exchange.requestBody) },
     response: exchange.status === 0
       ? { status: 0, error: bounded(exchange.error ?? 'no response'), headers: {}, body: '' }
       : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes) },

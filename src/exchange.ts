@@ -7,7 +7,7 @@
 import { answerOf, evidenceOf, type Evidence, type Exchange } from './client.ts';
 import { Judge, type Violation } from './context.ts';
 import { Redactor } from './redactor.ts';
-import { bounded, JSON_DEPTH, nestsDeeper } from './untrusted.ts';
+import { boundedThrough, JSON_DEPTH, nestsDeeper } from './untrusted.ts';
 import { describe, expectForbiddenBody, expectInvalidRejected, expectNotFound, expectRejected, expectSuccess, expectSuccessStatus, expectUnauthorized, expectUnauthorizedBody, SUCCESS } from './checker.ts';
 import { expectChaosEcho, expectEcho } from './echo.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, jobFields, lastUpdatedNow, lastUpdatedTime, loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, organisationIdentity, organisationLinks, requestIdUuid } from './fields.ts';
@@ -385,7 +385,8 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
     judge(t, found.operation, found.params, exchange, credentials, sent, input.credentialsRecorded ?? true);
   }
   // a value of megabytes a deployment sent is not copied whole into every report (src/untrusted.ts)
-  const violations = t.violations.map((v) => ({ ...v, expected: bounded(redactor.redact(v.expected)), actual: bounded(redactor.redact(v.actual)) }));
+  const redact = (text: string) => redactor.redact(text);
+  const violations = t.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));
   const outcome = violations.some((v) => v.level === 'must') ? 'failed' : violations.length > 0 ? 'warned' : 'passed';
   return {
     operation: found.operation,

@@ -80,3 +80,14 @@ export function nestsDeeper(text: string, limit = JSON_DEPTH): boolean {
 
 /** Why a body is not read as JSON when it nests too deep: the verdict of every check that reads it. */
 export const TOO_DEEP = `the body nests arrays and objects deeper than ${JSON_DEPTH} levels; it is not read as JSON (no answer of the interface nests so deep)`;
+
+/**
+ * `bounded(transform(text))` for a transform that is costly on megabytes (the redactor): only a little more
+ * than what is shown is transformed, and the length said is the text's own.
+ */
+export function boundedThrough(text: string, transform: (text: string) => string, max = VALUE_CHARS): string {
+  if (text.length <= 2 * max) return bounded(transform(text), max);
+  const shown = transform(text.slice(0, 2 * max));
+  const end = /[\ud800-\udbff]/.test(shown[max - 1] ?? '') ? max - 1 : max;
+  return `${shown.slice(0, end)}… (${text.length} characters in all)`;
+}

@@ -85,7 +85,7 @@ function record(line: string): { args: string[]; stdin: Buffer; status: number |
 const fragment = fc.oneof(
   fc.constantFrom(
     "'", '"', '\\', '`', '$', '!', '@', '#', ';', '&', '|', '\n', '\r', '\t', '\x1b]0;pwned\x07', '\u202e', '\u2028', '\x9b', '\x7f', '*', '?', '[a]', '{a,b}', '~',
-    '$(touch inj1)', '`touch inj2`', "'; touch inj3; '", '"; touch inj4; "', '$MOCKAPI_TOKEN', '${MOCKAPI_TOKEN:0:3}', '$MOCKAPI_ETAG$(touch inj5)', '\\$(touch inj6)', '@/etc/passwd',
+    '$(touch inj1)', '`touch inj2`', "'; touch inj3; '", '"; touch inj4; "', '$MOCKAPI_TOKEN', '${MOCKAPI_TOKEN:0:3}', '"$ETAG$(touch inj5)"', '\\$(touch inj6)', '@/etc/passwd',
     KEY, KEY.toUpperCase(), KEY.slice(0, 10), FORBIDDEN, `Token ${KEY}`, '::error::forged', 'é', '😀',
   ),
   fc.string({ maxLength: 6, unit: 'binary' }).map((s) => s.replace(/\0/g, '')),

@@ -9,6 +9,7 @@ import type { CheckMeta } from '../src/check.ts';
 import type { Evidence } from '../src/client.ts';
 import { Redactor } from '../src/client.ts';
 import type { Level } from '../contract/requirements.ts';
+import { bounded, boundedThrough, MESSAGE_CHARS } from '../src/untrusted.ts';
 
 /**
  * How a check ended. passed; failed: a must-level statement is broken; warned: only should-level ones are;
@@ -118,9 +119,10 @@ export class ConformanceReporter implements Reporter {
       operation: meta?.operation ?? '',
       level: meta?.level ?? 'must',
       outcome,
-      message: redactor.redact(message),
+      // bounded: a message holds what a deployment sent; the text formats also show it inert (src/untrusted.ts)
+      message: boundedThrough(message, (m) => redactor.redact(m), MESSAGE_CHARS),
       violated: outcome === 'failed' || outcome === 'warned' ? [...new Set(meta!.violations!.map((v) => v.requirement))] : [],
-      notes: (meta?.notes ?? []).map((n) => redactor.redact(n)),
+      notes: (meta?.notes ?? []).map((n) => boundedThrough(n, (m) => redactor.redact(m))),
       evidence: meta?.evidence ?? [],
       ...(meta?.startedAt !== undefined ? { startedAt: new Date(meta.startedAt).toISOString() } : diagnostic ? { startedAt: new Date(diagnostic.startTime).toISOString() } : {}),
       // from the check's entry to its lane (src/lanes.ts): waiting for checks before it is not its own time
@@ -133,9 +135,9 @@ export class ConformanceReporter implements Reporter {
     const checks: CheckResult[] = [];
     let requests = 0;
     let heldBackMs = 0;
-    const errors = [...this.options.runErrors(), ...unhandledErrors.map((e) => redactor.redact(`${e.name ?? 'Error'}: ${e.message}`))];
+    const errors = [...this.options.runErrors(), ...unhandledErrors.map((e) => bounded(redactor.redact(`${e.name ?? 'Error'}: ${e.message}`)))];
     for (const module of testModules) {
-      for (const error of module.errors()) errors.push(redactor.redact(`${relative(this.options.root, module.moduleId)}: ${error.message}`));
+      for (const error of module.errors()) errors.push(bounded(redactor.redact(`${relative(this.options.root, module.moduleId)}: ${error.message}`)));
       for (const testCase of module.children.allTests()) {
         // a check sets its meta first thing; one without meta was never started (left out by --only)
         if (testCase.meta().check === undefined && testCase.result().state === 'skipped') continue;

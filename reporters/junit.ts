@@ -4,11 +4,15 @@
 // judge; skipped: <skipped> with the reason. JUnit has no warning: a warned check is a passed testcase whose
 // <system-out> begins with "warning:" and whose outcome property says warned (with --strict, a <failure>).
 import { writeFileSync } from 'node:fs';
+import { inert } from '../src/untrusted.ts';
 import type { CheckResult, ConformanceReport, Outcome, ReportFormat } from './conformance.ts';
 
-/** Text as XML character data and attribute values: the five markup characters escaped, and characters XML 1.0 cannot carry dropped. */
+/**
+ * Text as XML character data and attribute values: what a terminal acts on shown escaped (src/untrusted.ts; CI
+ * tools print these), the five markup characters escaped, and characters XML 1.0 cannot carry dropped.
+ */
 export function xmlText(text: string): string {
-  return text
+  return inert(text)
     .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

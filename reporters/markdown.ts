@@ -4,11 +4,15 @@
 import { writeFileSync } from 'node:fs';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
 import { heldBack } from './summary.ts';
+import { inert } from '../src/untrusted.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
 
-/** A table cell: pipes escaped, one line. */
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+/**
+ * A table cell: one line, and what Markdown or HTML would act on escaped (a deployment's text could otherwise
+ * end the table, or put a link or an image in a CI summary).
+ */
+const cell = (text: string) => text.replace(/[\\|`*_[\]<>!]/g, (c) => `\\${c}`).replace(/\s*\n\s*/g, ' ');
 
 function checksOf(checks: readonly CheckResult[], heading: string): string[] {
   if (checks.length === 0) return [];
@@ -56,7 +60,7 @@ export function markdownSummary(report: ConformanceReport): string {
     ...reasons(of('skipped'), `${ICON.skipped} Skipped`),
     ...(report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${cell(e)}`)] : []),
     '',
-  ].join('\n');
+  ].map(inert).join('\n');
 }
 
 /** Writes the Markdown summary to `file` and says where, through `write`. */

@@ -1,6 +1,7 @@
 // The console summary of a run: per area, then the broken requirements (failed, then warned), what each
 // failed and warned check found (with its curl line), why checks could not judge and why they were skipped,
 // errors outside any check, and one closing line.
+import { inert } from '../src/untrusted.ts';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
 
 const MARK: Record<Outcome, string> = { failed: 'FAIL', errored: 'ERR ', warned: 'WARN', passed: 'ok  ', skipped: 'ok  ' };
@@ -56,7 +57,8 @@ export function formatSummary(report: ConformanceReport): string {
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   const s = report.summary;
   lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}`);
-  return lines.join('\n');
+  // messages and errors hold what the deployment sent: shown inert (src/untrusted.ts)
+  return inert(lines.join('\n'));
 }
 
 /** Writes the summary where the run's output goes. */

@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { inject, test } from 'vitest';
 import { Client, sendingCheck, type Evidence } from './client.ts';
-import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, cut, failureMessage, type Target, type Violation } from './context.ts';
+import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from './context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 import { CODE_ROOT } from '../contract/package-root.ts';
 import { enterLane, laneOf } from './lanes.ts';
+import { boundedThrough } from './untrusted.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../contract/schemas.ts';
 
@@ -372,9 +373,10 @@ export function check(checkId: string, id: RequirementId, title: string, options
       const unanswered = c.exchanges.find((e) => e.status === 0);
       if (unanswered) {
         meta.errored = redact(`the deployment gave no HTTP answer: ${unanswered.error ?? 'no response'}`);
-        throw named('NoAnswer', [meta.errored, ...evidence.map((e) => `  reproduce: ${cut(e.curl, 1500)}`)].join('\n'));
+        throw named('NoAnswer', [meta.errored, ...evidence.map((e) => `  reproduce: ${e.curl}`)].join('\n'));
       }
-      const violations = c.violations.map((v) => ({ ...v, expected: redact(v.expected), actual: redact(v.actual) }));
+      // a value of megabytes a deployment sent is not copied whole into every report (src/untrusted.ts)
+      const violations = c.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));
       meta.violations = violations;
       const limit = inject('maxFailures');
       if (violations.some((v) => v.level === 'must' || limit?.strict)) failedChecks++;

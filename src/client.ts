@@ -7,7 +7,8 @@ import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { ACCEPT_ENCODING, closedBeforeAnswer, decoded, dispatcherFor, networkReason, proxiesOf, proxySecrets, type Network } from './network.ts';
-import { Redactor } from './redactor.ts';
+import { Redactor, type Redacted } from './redactor.ts';
+import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from './untrusted.ts';
 import { packageVersion } from '../contract/package-root.ts';
 
 export { Redactor };
@@ -38,6 +39,8 @@ export interface Exchange {
   url: string;
   /** request headers as sent, keys redacted */
   requestHeaders: Record<string, string>;
+  /** the same in pieces, where the redactor's placeholders are told from text that reads like one (curlOf) */
+  requestPieces?: Record<string, Redacted[]>;
   requestBody: Buffer | undefined;
   /** 0 when no HTTP response came back; `error` says why */
   status: number;
@@ -125,6 +128,8 @@ function transportReason(e: Error & { code?: string }, timeoutMs: number, networ
 }
 
 const EVIDENCE_BODY_BYTES = 4096;
+/** Headers of a request or an answer shown at most in evidence (an answer may send thousands). */
+const EVIDENCE_HEADERS = 100;
 
 /**
  * Reads a body up to `cap` bytes; past it, keeps the start and drops the connection. Data events rather than
@@ -152,8 +157,6 @@ function readCapped(body: Readable, cap: number): Promise<{ bytes: Buffer; trunc
     body.on('error', reject);
   });
 }
-
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export class Client {
   readonly baseUrl: string;
@@ -269,7 +272,8 @@ export class Client {
       headers['content-type'] = spec.contentType ?? 'application/json';
     }
     const redactedHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.redactor.redact(v)]));
-    const base = { method: spec.method, url, requestHeaders: redactedHeaders, requestBody: body };
+    const requestPieces = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.redactor.pieces(v)]));
+    const base = { method: spec.method, url, requestHeaders: redactedHeaders, requestPieces, requestBody: body };
     // after the headers recorded: a curl line repeats the request without it
     if (!('user-agent' in headers)) {
       const sentBy = sendingCheck.getStore();
@@ -314,7 +318,7 @@ export class Client {
   }
 
   /** The answer, its content codings undone: the cap counts decoded bytes, so a compression bomb is cut, never held. */
-  private async read(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>, response: Dispatcher.ResponseData, started: number): Promise<Exchange> {
+  private async read(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>, response: Dispatcher.ResponseData, started: number): Promise<Exchange> {
     const cap = this.options.maxBodyBytes ?? 8 * 1024 * 1024;
     const coding = response.headers['content-encoding'];
     const body = decoded(response.body, Array.isArray(coding) ? coding.join(',') : coding);
@@ -339,7 +343,7 @@ export class Client {
     return answer;
   }
 
-  private noResponse(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>, started: number, reason: string): Exchange {
+  private noResponse(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>, started: number, reason: string): Exchange {
     return {
       ...base,
       status: 0,
@@ -376,7 +380,7 @@ export class Client {
  * bytes were read. Shared by the client and by recorded exchanges (src/exchange.ts).
  */
 export function answerOf(
-  base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>,
+  base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>,
   status: number,
   headers: Record<string, string | string[] | undefined>,
   bytes: Buffer,
@@ -394,11 +398,13 @@ export function answerOf(
   let jsonError: string | undefined;
   if (bytes.length === 0) jsonError = 'the body is empty';
   else if (cappedAt !== undefined) jsonError = `the body is longer than ${cappedAt} bytes; only its start was read`;
+  else if (nestsDeeper(text)) jsonError = TOO_DEEP;
   else {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      jsonError = `the body is not JSON (${(error as Error).message})`;
+      // the parser's message quotes the body: one inert line, cut (src/untrusted.ts)
+      jsonError = `the body is not JSON (${bounded(inertLine((error as Error).message), 300)})`;
     }
   }
   // spelt out rather than spread: a spread of mixed shapes was the dearest line here in a micro-benchmark
@@ -417,32 +423,99 @@ export function answerOf(
     durationMs,
   };
   if (jsonError) exchange.jsonError = jsonError;
+  if (base.requestPieces) exchange.requestPieces = base.requestPieces;
   return exchange;
 }
 
-/** A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. */
+/**
+ * A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. Safe to paste by
+ * construction (docs/untrusted.md): every value is single-quoted, or `$'…'`-quoted where it holds a control
+ * character, and only the redactor's placeholders expand; a body starting with @ names no file.
+ */
 export function curlOf(exchange: Exchange, redactor: Redactor): string {
-  const parts = ['curl', '-sS', '-i', '-X', exchange.method, shellQuote(exchange.url)];
+  const long = exchange.url.length + Object.values(exchange.requestHeaders).reduce((n, v) => n + v.length, 0);
+  if (long > CURL_CHARS) return notShown(long);
+  const parts = ['curl', '-sS', '-i'];
   // curl asks for and undoes the codings itself with --compressed; without it an encoded answer prints as bytes
-  if (exchange.codings) parts.splice(2, 0, '--compressed');
+  if (exchange.codings) parts.push('--compressed');
+  if (/[[\]{}]/.test(exchange.url)) parts.push('-g');
+  parts.push('-X', /^[A-Z]+$/.test(exchange.method) ? exchange.method : shellWord([exchange.method]));
+  const url = shellWord(redactor.pieces(exchange.url));
+  parts.push(/^https?:\/\//i.test(exchange.url) ? url : `--url ${url}`);
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
     if (name === 'accept' || name === 'accept-encoding') continue;
-    const header = `${name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name}: ${value}`;
-    // double quotes where a placeholder must expand, single quotes everywhere else
-    parts.push('-H', value.includes('$MOCKAPI_') ? `"${header.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(header));
+    const shownName = name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name;
+    parts.push('-H', shellWord([`${shownName}: `, ...(exchange.requestPieces?.[name] ?? placeholdersIn(value))]));
   }
   const body = exchange.requestBody;
+  let line = parts.join(' ');
   if (body !== undefined) {
     const text = body.toString('utf8');
-    if (!Buffer.from(text, 'utf8').equals(body)) {
-      return `printf '%s' ${shellQuote(body.toString('base64'))} | base64 -d | ${parts.join(' ')} --data-binary @-`;
+    const latin1 = body.toString('latin1');
+    // bash passes no NUL in an argument; bytes that are not UTF-8 go through base64 unless they hold a key
+    const binary = !Buffer.from(text, 'utf8').equals(body) || text.includes('\0');
+    if (body.length > EVIDENCE_BODY_BYTES || (binary && redactor.redact(latin1) !== latin1)) {
+      line = `head -c ${body.length} /dev/zero | tr '\\0' 'x' | ${line} --data-binary @-  # stands in for a ${body.length}-byte body`;
+    } else if (binary) {
+      line = `printf '%s' ${shellWord([body.toString('base64')])} | base64 -d | ${line} --data-binary @-`;
+    } else {
+      // --data-binary @x would send the file x
+      line += `${text.startsWith('@') ? ' --data-raw ' : ' --data-binary '}${shellWord(redactor.pieces(text))}`;
     }
-    if (body.length > EVIDENCE_BODY_BYTES) {
-      return `head -c ${body.length} /dev/zero | tr '\\0' 'x' | ${parts.join(' ')} --data-binary @-  # stands in for a ${body.length}-byte body`;
-    }
-    parts.push('--data-binary', shellQuote(redactor.redact(text)));
   }
-  return parts.join(' ');
+  return line.length > CURL_CHARS ? notShown(line.length) : line;
+}
+
+/** In place of a curl line of megabytes: a comment, which runs nothing when pasted. */
+const notShown = (length: number) => `# a curl line of ${length} characters or more, not shown; the report's evidence holds the request`;
+
+/** A curl line longer than this is not shown (a URL or header of megabytes). */
+const CURL_CHARS = 16_000;
+
+/** The placeholders of text already redacted, where its pieces were not kept: every form the redactor writes. */
+function placeholdersIn(text: string): Redacted[] {
+  const out: Redacted[] = [];
+  let from = 0;
+  for (const m of text.matchAll(/\$(?:MOCKAPI_[A-Z_]*TOKEN\b|\{MOCKAPI_[A-Z_]*TOKEN(?:~~|\^\^|,,|:\d+(?::\d+)?)?\})/g)) {
+    if (m.index > from) out.push(text.slice(from, m.index));
+    out.push({ placeholder: m[0] });
+    from = m.index + m[0].length;
+  }
+  if (from < text.length) out.push(text.slice(from));
+  return out;
+}
+
+/**
+ * One shell word that gives back the pieces exactly: text single-quoted (or `$'…'` with escapes where it holds
+ * a character a terminal acts on), each placeholder double-quoted so that it, and nothing else, expands. Text
+ * that needs no escape in double quotes shares them with its placeholders, for a line that reads as a header.
+ */
+export function shellWord(given: readonly Redacted[]): string {
+  // neighbouring texts as one
+  const pieces: Redacted[] = [];
+  for (const p of given) {
+    const last = pieces.length - 1;
+    if (typeof p === 'string' && typeof pieces[last] === 'string') pieces[last] += p;
+    else if (p !== '') pieces.push(p);
+  }
+  if (pieces.length === 0) return "''";
+  const texts = pieces.filter((p): p is string => typeof p === 'string');
+  if (texts.length < pieces.length && texts.every((t) => !/[$`"\\!]/.test(t) && !hasActing(t))) {
+    return `"${pieces.map((p) => (typeof p === 'string' ? p : p.placeholder)).join('')}"`;
+  }
+  return pieces.map((p) => (typeof p === 'string' ? quoted(p) : `"${p.placeholder}"`)).join('');
+}
+
+/** Text as a shell word: single quotes, or ANSI-C quotes with each acting character as its UTF-8 bytes. */
+function quoted(text: string): string {
+  if (!hasActing(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
+  let out = "$'";
+  for (const c of text) {
+    if (c === '\\' || c === "'") out += `\\${c}`;
+    else if (hasActing(c)) out += [...Buffer.from(c, 'utf8')].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('');
+    else out += c;
+  }
+  return `${out}'`;
 }
 
 /** Request and response as plain data, bodies cut to a few KiB, keys redacted. */
@@ -452,15 +525,14 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
     const text = buf.subarray(0, EVIDENCE_BODY_BYTES).toString('utf8');
     return redactor.redact(buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
   };
+  // every value cut (a header or URL of megabytes is copied into every report otherwise), saying its length
+  const redacted = (text: string) => boundedThrough(text, (t) => redactor.redact(t));
+  const headers = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).slice(0, EVIDENCE_HEADERS).map(([k, v]) => [bounded(k, 200), redacted(v)]));
   return {
-    request: { method: exchange.method, url: exchange.url, headers: exchange.requestHeaders, body: cut(exchange.requestBody) },
+    request: { method: bounded(exchange.method, 200), url: redacted(exchange.url), headers: headers(exchange.requestHeaders), body: cut(exchange.requestBody) },
     response: exchange.status === 0
-      ? { status: 0, error: exchange.error ?? 'no response', headers: {}, body: '' }
-      : {
-          status: exchange.status,
-          headers: Object.fromEntries(Object.entries(exchange.headers).map(([k, v]) => [k, redactor.redact(v)])),
-          body: cut(exchange.bytes),
-        },
+      ? { status: 0, error: bounded(exchange.error ?? 'no response'), headers: {}, body: '' }
+      : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes) },
     curl: curlOf(exchange, redactor),
     ...(exchange.rateLimited ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` } : {}),
     ...(exchange.codings ? { coding: `the answer came in the content coding ${exchange.codings.join(', ')} (Content-Encoding) and was decoded before it was judged; the body shown is decoded` } : {}),

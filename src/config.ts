@@ -78,6 +78,7 @@ export class ConfigError extends Error {
 export const KNOWN_SETTINGS: readonly string[] = [
   'MOCKAPI_BASE_URL',
   'MOCKAPI_TOKEN',
+  'MOCKAPI_TOKEN_FILE',
   'MOCKAPI_FORBIDDEN_TOKEN',
   'MOCKAPI_PROFILE',
   'MOCKAPI_REPORT_JSON',
@@ -158,6 +159,7 @@ export { HELP } from './help.ts';
 const FLAGS = {
   'base-url': { type: 'string' },
   token: { type: 'string' },
+  'token-file': { type: 'string' },
   'forbidden-token': { type: 'string' },
   profile: { type: 'string' },
   'report-json': { type: 'string' },
@@ -230,6 +232,33 @@ function parseToken(source: string, value: string): string {
   if (value === '') throw new ConfigError(`${source} is empty`);
   if (/\s/.test(value)) throw new ConfigError(`${source} contains white space; give the key alone, without "Token "`);
   return value;
+}
+
+/**
+ * Where the key comes from, and the key: --token, else --token-file, else MOCKAPI_TOKEN, else
+ * MOCKAPI_TOKEN_FILE. A file keeps the key out of the process list (a flag's value is readable by every
+ * local user) and out of the shell's history; its one line is the key, a line end after it allowed.
+ */
+function keySetting(flag: string | undefined, fileFlag: string | undefined, setting: (variable: string) => string | undefined, cwd: string): [string, string] | undefined {
+  if (flag !== undefined && fileFlag !== undefined) throw new ConfigError('give the key by --token or by --token-file, not both');
+  if (flag !== undefined) return ['--token', flag];
+  if (fileFlag !== undefined) return ['--token-file', readKeyFile('--token-file', fileFlag, cwd)];
+  const variable = setting('MOCKAPI_TOKEN');
+  if (variable !== undefined) return ['MOCKAPI_TOKEN', variable];
+  const file = setting('MOCKAPI_TOKEN_FILE');
+  return file === undefined ? undefined : ['MOCKAPI_TOKEN_FILE', readKeyFile('MOCKAPI_TOKEN_FILE', file, cwd)];
+}
+
+/** The key in a file: the file named, the key never (parseToken says what is wrong with it). */
+function readKeyFile(source: string, value: string, cwd: string): string {
+  const file = resolve(cwd, value);
+  if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`${source}: ${file} is not a file`);
+  if (statSync(file).size > 64 * 1024) throw new ConfigError(`${source}: ${file} is larger than 64 KiB; it should hold the key alone`);
+  try {
+    return readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new ConfigError(`${source}: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
 }
 
 /** A baseline is read, and held to its schema, before any request: a bad one is a configuration error. */
@@ -339,7 +368,7 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
 
   const baseUrlSetting = pick('base-url', 'MOCKAPI_BASE_URL');
   const baseUrl = baseUrlSetting && baseUrlSetting[1] !== '' ? parseBaseUrl(...baseUrlSetting) : undefined;
-  const tokenSetting = pick('token', 'MOCKAPI_TOKEN');
+  const tokenSetting = keySetting(values.token, values['token-file'], setting, cwd);
   const token = tokenSetting ? parseToken(...tokenSetting) : undefined;
   const forbiddenSetting = pick('forbidden-token', 'MOCKAPI_FORBIDDEN_TOKEN');
   const forbiddenToken = forbiddenSetting ? parseToken(...forbiddenSetting) : undefined;

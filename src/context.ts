@@ -8,6 +8,7 @@ import type { Fixtures, FixtureName } from '../contract/fixtures.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import type { Deletion } from './deletions.ts';
 import type { Network } from './network.ts';
+import { bounded, inertLine } from './untrusted.ts';
 
 /** What the CLI hands every worker. */
 export interface Target {
@@ -191,20 +192,19 @@ export class CheckCannotJudge extends Error {}
 /** Thrown by send once a check is past its time bound: nothing more goes out, and the check ends failed. */
 export class CheckStopped extends Error {}
 
-/** A text cut to `max` characters, with an ellipsis where it was cut. */
-export function cut(text: string, max = 2000): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/** A failed check's message: each violation with its statement, expected and actual, then a curl line per request. */
+/**
+ * A failed check's message: each violation with its statement, expected and actual, then a curl line per
+ * request. Expected and actual may hold what the deployment sent (ids it chose, its text): each is one inert
+ * line, cut, saying its length (src/untrusted.ts); curl lines are inert and bounded by construction (curlOf).
+ */
 export function failureMessage(violations: Violation[], evidence: Evidence[], notes: string[] = []): string {
   const lines: string[] = [...notes];
   for (const v of violations) {
     const r = requirement(v.requirement);
     lines.push(`[${v.requirement}] (${v.level}) ${r.section}: "${v.statement}"`);
-    lines.push(`  expected: ${v.expected}`);
-    lines.push(`  actual:   ${cut(v.actual)}`);
+    lines.push(`  expected: ${bounded(inertLine(v.expected))}`);
+    lines.push(`  actual:   ${bounded(inertLine(v.actual))}`);
   }
-  for (const e of evidence) lines.push(`  reproduce: ${cut(e.curl, 1500)}`);
+  for (const e of evidence) lines.push(`  reproduce: ${e.curl}`);
   return lines.join('\n');
 }

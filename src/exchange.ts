@@ -7,6 +7,7 @@
 import { answerOf, evidenceOf, type Evidence, type Exchange } from './client.ts';
 import { Judge, type Violation } from './context.ts';
 import { Redactor } from './redactor.ts';
+import { boundedThrough, JSON_DEPTH, nestsDeeper } from './untrusted.ts';
 import { describe, expectForbiddenBody, expectInvalidRejected, expectNotFound, expectRejected, expectSuccess, expectSuccessStatus, expectUnauthorized, expectUnauthorizedBody, SUCCESS } from './checker.ts';
 import { expectChaosEcho, expectEcho } from './echo.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, jobFields, lastUpdatedNow, lastUpdatedTime, loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, organisationIdentity, organisationLinks, requestIdUuid } from './fields.ts';
@@ -149,7 +150,14 @@ function bytesOf(body: BodyLike): Buffer | undefined {
   if (typeof body === 'string') return Buffer.from(body, 'utf8');
   if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (body instanceof ArrayBuffer) return Buffer.from(body);
-  return Buffer.from(JSON.stringify(body), 'utf8');
+  try {
+    return Buffer.from(JSON.stringify(body), 'utf8');
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    // a value too deep to write out (a parsed answer 100 000 levels deep): it stands in as text that nests
+    // past JSON_DEPTH, and is judged as such a body is (answerOf)
+    return Buffer.from('['.repeat(JSON_DEPTH + 1), 'utf8');
+  }
 }
 
 /** Headers that carry credentials: their values never leave this module. */
@@ -355,11 +363,12 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   const shownRequestHeaders = Object.fromEntries(
     Object.entries(requestHeaders).map(([name, value]) => [name, name === 'authorization' ? redactor.redact(value) : CREDENTIAL_HEADERS.has(name) ? '<redacted>' : redactor.redact(value)]),
   );
+  const requestPieces = Object.fromEntries(Object.entries(requestHeaders).map(([name, value]) => [name, name !== 'authorization' && CREDENTIAL_HEADERS.has(name) ? ['<redacted>'] : redactor.pieces(value)]));
   const responseHeaders = Object.fromEntries(Object.entries(headersOf(response.headers)).map(([name, value]) => [name, CREDENTIAL_HEADERS.has(name) ? '<redacted>' : value]));
   const requestBody = bytesOf(request.body);
-  const exchange = answerOf({ method: request.method.toUpperCase(), url: request.url, requestHeaders: shownRequestHeaders, requestBody }, response.status, responseHeaders, bytesOf(response.body) ?? Buffer.alloc(0), undefined, 0);
+  const exchange = answerOf({ method: request.method.toUpperCase(), url: request.url, requestHeaders: shownRequestHeaders, requestPieces, requestBody }, response.status, responseHeaders, bytesOf(response.body) ?? Buffer.alloc(0), undefined, 0);
   let sent: unknown;
-  if (requestBody !== undefined && requestBody.length > 0) {
+  if (requestBody !== undefined && requestBody.length > 0 && !nestsDeeper(requestBody.toString('utf8'))) {
     try {
       sent = JSON.parse(requestBody.toString('utf8'));
     } catch {
@@ -375,7 +384,9 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   } else {
     judge(t, found.operation, found.params, exchange, credentials, sent, input.credentialsRecorded ?? true);
   }
-  const violations = t.violations.map((v) => ({ ...v, expected: redactor.redact(v.expected), actual: redactor.redact(v.actual) }));
+  // a value of megabytes a deployment sent is not copied whole into every report (src/untrusted.ts)
+  const redact = (text: string) => redactor.redact(text);
+  const violations = t.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));
   const outcome = violations.some((v) => v.level === 'must') ? 'failed' : violations.length > 0 ? 'warned' : 'passed';
   return {
     operation: found.operation,

@@ -9,6 +9,7 @@ reference deployment embedded in this package and verifies that.
 
   --base-url URL         MOCKAPI_BASE_URL         the deployment (http or https)
   --token KEY            MOCKAPI_TOKEN            sent as "Authorization: Token KEY"
+  --token-file FILE      MOCKAPI_TOKEN_FILE       the key read from FILE (kept out of the process list)
   --forbidden-token KEY  MOCKAPI_FORBIDDEN_TOKEN  a valid key without permission on the fixtures (403 checks)
   --profile live|mock    MOCKAPI_PROFILE          live (default): keeps state; mock: generated from the description
                                                   (no base URL: the local Prism mock is started for the run)

@@ -42,6 +42,8 @@ export interface RunOptions {
   baseUrl?: string;
   /** sent as `Authorization: Token <key>` */
   token?: string;
+  /** a file whose one line is the key (instead of token) */
+  tokenFile?: string;
   /** a valid key without permission on the fixtures (403 checks) */
   forbiddenToken?: string;
   profile?: 'live' | 'mock';
@@ -89,6 +91,7 @@ export interface RunResult {
 const FLAGS: Record<Exclude<keyof RunOptions, 'fixtures' | 'output' | 'readOnly' | 'strict'>, string> = {
   baseUrl: '--base-url',
   token: '--token',
+  tokenFile: '--token-file',
   forbiddenToken: '--forbidden-token',
   profile: '--profile',
   pushPolicy: '--push-policy',

@@ -4,6 +4,7 @@
 // every violation is printed at once, one line each. Ctrl-C (or SIGTERM) ends it and writes the report in
 // every format asked for, as a run does. A client team points its app at it in staging.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { CheckResult } from '../reporters/conformance.ts';
 import type { CommandOutput } from './check-har.ts';
@@ -12,6 +13,7 @@ import { EXIT } from './exit.ts';
 import { finish, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
 import { judgeOne, recordedReport, type Ignored, type Judged, type RecordedExchange } from './recorded.ts';
 import { operationOf } from './exchange.ts';
+import { bounded, inertLine } from './untrusted.ts';
 
 export const PROXY_HELP = `Usage: mockapi-conformance proxy --upstream URL [--port N] [flags]
 
@@ -38,21 +40,52 @@ const forwardable = (headers: Record<string, string | string[] | undefined>): Re
   return out;
 };
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+/** Bytes of a request or an answer the proxy holds to judge, at most; past them it forwards without holding. */
+export const PROXY_HELD_BYTES = 8 * 1024 * 1024;
+/** Distinct method and path pairs of no operation counted one by one, at most; the rest together. */
+const IGNORED_KEPT = 1000;
+
+/** What passes through a stream, held up to PROXY_HELD_BYTES: the bytes, and whether more passed. */
+function holdOf(stream: Readable): { bytes(): Buffer; over(): boolean; size(): number } {
+  const chunks: Buffer[] = [];
+  let held = 0;
+  let size = 0;
+  stream.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (held + chunk.length > PROXY_HELD_BYTES) return;
+    chunks.push(chunk);
+    held += chunk.length;
   });
+  return { bytes: () => Buffer.concat(chunks, held), over: () => size > held, size: () => size };
+}
+
+/**
+ * The upstream URL of a request target, or undefined for one a proxy in front of one deployment does not
+ * take: the absolute form (what a client configured with HTTP_PROXY sends), the asterisk form (OPTIONS *),
+ * a target that is not a path. Parsed, never concatenated: the answer always goes to the upstream's origin.
+ */
+export function upstreamUrl(upstream: URL, target: string | undefined): URL | undefined {
+  if (target === undefined || !target.startsWith('/') || target.startsWith('//')) return undefined;
+  const at = target.search(/[?#]/);
+  const path = at < 0 ? target : target.slice(0, at);
+  const query = at < 0 || target[at] === '#' ? '' : target.slice(at).replace(/#.*$/, '');
+  let url: URL;
+  try {
+    url = new URL(`${upstream.pathname.replace(/\/+$/, '')}${path}${query}`, upstream.origin);
+  } catch {
+    return undefined;
+  }
+  return url.origin === upstream.origin ? url : undefined;
 }
 
 const MARK = { failed: 'FAIL', warned: 'WARN', errored: 'ERR ' } as const;
 
 /** The lines an exchange prints as it passes: one per statement broken, or why it could not be judged. */
 function liveLines({ result, violations }: Judged, method: string, path: string, status: number | undefined): string[] {
-  if (result.outcome === 'errored') return [`${MARK.errored} ${method} ${path}: ${result.message.split('\n')[0]}`];
-  return violations.map((v) => `${v.level === 'must' ? MARK.failed : MARK.warned} ${method} ${path} ${status}: [${v.requirement}] expected ${v.expected}; actual ${v.actual}`.slice(0, 500));
+  // a client's method and path, a deployment's answer: one inert line each, cut (src/untrusted.ts)
+  const line = (text: string) => bounded(inertLine(text), 500);
+  if (result.outcome === 'errored') return [line(`${MARK.errored} ${method} ${path}: ${result.message.split('\n')[0]}`)];
+  return violations.map((v) => line(`${v.level === 'must' ? MARK.failed : MARK.warned} ${method} ${path} ${status}: [${v.requirement}] expected ${v.expected}; actual ${v.actual}`));
 }
 
 export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
@@ -98,59 +131,106 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
   const ignored = new Map<string, Ignored>();
   let seen = 0;
 
-  const judge = (exchange: RecordedExchange) => {
+  const judge = (exchange: RecordedExchange, tooLarge?: number) => {
     const index = seen++;
     const method = exchange.request.method.toUpperCase();
     const path = new URL(exchange.request.url).pathname;
     if (!operationOf(method, exchange.request.url)) {
-      const key = `${method} ${path}`;
-      const known = ignored.get(key);
+      // a client that sends a million paths costs a thousand entries
+      const key = ignored.size < IGNORED_KEPT ? `${method} ${path}` : 'others';
+      const known = ignored.get(key) ?? ignored.get('others');
       if (known) known.count++;
-      else ignored.set(key, { method, path, count: 1 });
+      else ignored.set(key, key === 'others' ? { method: '…', path: `(other paths past the first ${IGNORED_KEPT})`, count: 1 } : { method, path, count: 1 });
       return;
     }
     const judged = judgeOne(exchange, index, settings.profile)!;
+    if (tooLarge !== undefined) {
+      const said = `the answer's body is longer than ${PROXY_HELD_BYTES} bytes (${tooLarge} passed): forwarded as it came, too large to hold, so only its status is judged`;
+      judged.result.notes.unshift(said);
+      judged.result.message = `${said}${judged.result.message ? `\n${judged.result.message}` : ''}`;
+      // its body was not judged: what the status showed stands, else it could not judge (and says so live)
+      if (judged.result.outcome === 'passed') judged.result.outcome = 'errored';
+    }
     checks.push(judged.result);
     for (const line of liveLines(judged, method, path, exchange.response?.status)) output.write(`${line}\n`);
   };
 
+  /** Judged without a throw reaching the server: a check that throws is said in one line, and the proxy goes on. */
+  const judgeSafely = (exchange: RecordedExchange, tooLarge?: number) => {
+    try {
+      judge(exchange, tooLarge);
+    } catch (error) {
+      output.error(`mockapi-conformance proxy: could not judge ${bounded(inertLine(`${exchange.request.method} ${exchange.request.url}`), 300)}: ${bounded(inertLine((error as Error).message), 300)}\n`);
+    }
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await readBody(req);
-    const url = `${base}${req.url ?? '/'}`;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const target = upstreamUrl(upstream, req.url);
+    if (target === undefined) {
+      // the request is the client's mistake, not an exchange with the deployment: said, and the proxy goes on
+      req.resume();
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(`mockapi-conformance proxy: only a path is taken as the request target (origin form), not ${bounded(inertLine(req.url ?? ''), 200)}; point the client at the proxy as its base URL, not as an HTTP proxy\n`);
+      return;
+    }
+    const url = target.href;
     const startedAt = new Date().toISOString();
     const t0 = performance.now();
-    const method = (req.method ?? 'GET').toUpperCase();
+    const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+    // the request body is forwarded as it comes, and held up to the cap to be judged
+    const sentBody = hasBody ? new PassThrough() : undefined;
+    const sent = holdOf(req);
+    if (sentBody) req.pipe(sentBody);
+    else req.resume();
     const requestHeaders = forwardable(req.headers);
-    const recordedRequest = { method, url, headers: req.headers, body };
+    const recorded = () => ({ method, url, headers: req.headers, body: sent.over() ? undefined : sent.bytes() });
+    let answer: Awaited<ReturnType<typeof request>>;
     try {
-      const answer = await request(url, {
-        method: method as 'GET',
-        headers: requestHeaders,
-        body: body.length > 0 || !['GET', 'HEAD'].includes(method) ? body : undefined,
-        dispatcher: agent,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const bytes = Buffer.from(await answer.body.arrayBuffer());
-      const headers = forwardable(answer.headers as Record<string, string | string[] | undefined>);
-      res.writeHead(answer.statusCode, { ...headers, 'content-length': String(bytes.length) });
-      res.end(method === 'HEAD' ? undefined : bytes);
-      judge({ request: recordedRequest, response: { status: answer.statusCode, headers: answer.headers as Record<string, string | string[]>, body: bytes }, startedAt, durationMs: performance.now() - t0 });
+      answer = await request(url, { method: method as 'GET', headers: requestHeaders, body: sentBody, dispatcher: agent, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
     } catch (error) {
       const reason = `the upstream gave no answer: ${(error as Error).message}`;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`mockapi-conformance proxy: ${reason}\n`);
-      judge({ request: recordedRequest, response: undefined, error: reason, startedAt, durationMs: performance.now() - t0 });
+      if (!res.writableEnded) res.end(`mockapi-conformance proxy: ${reason}\n`);
+      judgeSafely({ request: recorded(), response: undefined, error: reason, startedAt, durationMs: performance.now() - t0 });
+      return;
     }
+    const headers = forwardable(answer.headers as Record<string, string | string[] | undefined>);
+    const length = answer.headers['content-length'];
+    res.writeHead(answer.statusCode, { ...headers, ...(typeof length === 'string' ? { 'content-length': length } : {}) });
+    // forwarded as it comes, held up to the cap: an endless body costs the proxy no more than the cap
+    const got = holdOf(answer.body);
+    const ended = await new Promise<string | undefined>((resolve) => {
+      answer.body.once('error', (error) => resolve(error.message));
+      res.once('close', () => resolve(res.writableFinished ? undefined : 'the client went away before the answer ended'));
+      answer.body.once('end', () => resolve(undefined));
+      if (method === 'HEAD') answer.body.resume();
+      else answer.body.pipe(res);
+    });
+    if (ended !== undefined) {
+      answer.body.destroy();
+      res.destroy();
+      judgeSafely({ request: recorded(), response: undefined, error: `the answer did not end: ${ended}`, startedAt, durationMs: performance.now() - t0 });
+      return;
+    }
+    if (method === 'HEAD' && !res.writableEnded) res.end();
+    const over = got.over();
+    const response = { status: answer.statusCode, headers: answer.headers as Record<string, string | string[]>, ...(over ? { bodyRecorded: false } : { body: got.bytes() }) };
+    judgeSafely({ request: recorded(), response, startedAt, durationMs: performance.now() - t0 }, over ? got.size() : undefined);
   };
 
   return new Promise((resolveExit) => {
     const server = createServer((req, res) => {
       handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(`mockapi-conformance proxy: ${(error as Error).message}\n`);
+        // never a write after the answer ended: a failure then only ends the connection
+        if (res.writableEnded || res.destroyed) return;
+        if (!res.headersSent) {
+          res.writeHead(502, { 'content-type': 'text/plain' });
+          res.end(`mockapi-conformance proxy: ${bounded(inertLine((error as Error).message), 300)}\n`);
+        } else res.destroy();
       });
     });
+    server.on('clientError', (_, socket) => socket.destroy());
     server.once('error', (error: Error & { code?: string }) => {
       output.error(`mockapi-conformance proxy: cannot listen on ${host}:${port}: ${error.code ?? error.message}\n`);
       resolveExit(EXIT.usage);
@@ -164,7 +244,8 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
       process.off('SIGTERM', stop);
       server.close();
       server.closeAllConnections();
-      void agent.close();
+      // in-flight upstream requests (an endless body) are ended, so that nothing keeps the process after the report
+      void agent.destroy();
       const report = recordedReport({ checks, ignored: [...ignored.values()], origins: [new URL(base).origin], credentialsRecorded: true }, { source: base, baseUrl: base, profile: settings.profile, strict: settings.strict, durationMs: performance.now() - started, exchanges: seen });
       const code = finish(report, settings, output.write);
       if (checks.length === 0) output.error(`mockapi-conformance proxy: none of the ${seen} exchanges that passed was one of the nine operations; nothing was judged\n`);

@@ -3,6 +3,7 @@
 // operations, graded as a live run grades its checks; the rest counted and listed as ignored. Nothing is sent.
 import { checkExchange, operationOf, pathOfUrl, type RecordedRequest, type RecordedResponse } from './exchange.ts';
 import { failureMessage, type Violation } from './context.ts';
+import { bounded, inertLine, MESSAGE_CHARS } from './untrusted.ts';
 import type { CheckResult, ConformanceReport } from '../reporters/conformance.ts';
 import { OUTCOMES, type Outcome } from '../reporters/conformance.ts';
 import { requirement } from '../contract/requirements.ts';
@@ -58,7 +59,8 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
   const found = operationOf(request.method, request.url);
   if (!found) return undefined;
   const method = request.method.toUpperCase();
-  const path = pathOfUrl(request.url);
+  // a title holds the path a client sent: cut (src/untrusted.ts)
+  const path = bounded(pathOfUrl(request.url), 300);
   const id = `recorded/${index + 1}-${found.operation}`;
   const started = exchange.startedAt === undefined ? NaN : Date.parse(exchange.startedAt);
   const common = {
@@ -77,7 +79,7 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
       requirement: r,
       level: requirement(r).level,
       outcome: 'errored',
-      message: `no HTTP answer was recorded${exchange.error ? `: ${exchange.error}` : ''}; nothing to judge`,
+      message: `no HTTP answer was recorded${exchange.error ? `: ${bounded(exchange.error)}` : ''}; nothing to judge`,
       violated: [],
       evidence: [],
     };
@@ -91,7 +93,7 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
     requirement: verdict.requirement,
     level: requirement(verdict.requirement).level,
     outcome: verdict.outcome,
-    message: judged ? failureMessage(verdict.violations, [verdict.evidence], verdict.notes) : verdict.notes.join('\n'),
+    message: bounded(judged ? failureMessage(verdict.violations, [verdict.evidence], verdict.notes) : verdict.notes.join('\n'), MESSAGE_CHARS),
     violated: judged ? [...new Set(verdict.violations.map((v) => v.requirement))] : [],
     notes: verdict.notes,
     evidence: judged ? [verdict.evidence] : [],
@@ -153,5 +155,6 @@ export function recordedReport(judgement: RecordedJudgement, options: { source: 
 export function ignoredLines(ignored: readonly Ignored[]): string {
   if (ignored.length === 0) return '';
   const total = ignored.reduce((n, i) => n + i.count, 0);
-  return [`Ignored ${total} exchange${total === 1 ? '' : 's'} of none of the nine operations:`, ...ignored.map((i) => `  ${i.count} × ${i.method} ${i.path}`)].join('\n');
+  // method and path are what a client sent: one inert line each (src/untrusted.ts)
+  return [`Ignored ${total} exchange${total === 1 ? '' : 's'} of none of the nine operations:`, ...ignored.map((i) => `  ${i.count} × ${bounded(inertLine(`${i.method} ${i.path}`), 300)}`)].join('\n');
 }

@@ -3,6 +3,8 @@
 // valid one must get 401): the key with text after it, a prefix of it, the key in another case, the key with
 // one character changed. Each of those placeholders is a bash expansion that gives back what was sent, so
 // curl lines still reproduce; anything else close to a key (edit distance 2) is replaced by a plain marker.
+// A deployment that echoes the key encoded (base64, base64url, hex in either case, URL-encoded, JSON-escaped)
+// gets a marker too, `<$MOCKAPI_TOKEN as base64>`: an encoding is found wherever the plain key would be.
 
 /** A prefix of a key at least this long is redacted too: near-miss keys that checks send are mostly the key. */
 const KEY_PREFIX_REDACTED = 8;
@@ -33,7 +35,61 @@ interface Secret {
   /** the placeholder without its $: MOCKAPI_TOKEN */
   name: string;
   anyCase: RegExp;
+  /** the key's encodings, longest first, each with the name of its encoding */
+  encoded: { form: RegExp; encoding: string }[];
+  /** the key URL-encoded or JSON-escaped (escapedForm) */
+  escaped: RegExp;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The stretches of base64 that the key's bytes alone decide, at each of the three places it can start in a
+ * group of three bytes: found inside the base64 of any text that holds the key (`Token <key>`, `user:<key>`).
+ */
+function base64Cores(bytes: Buffer, alphabet: 'base64' | 'base64url'): string[] {
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString(alphabet).replace(/=+$/, '');
+    const core = encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    if (core.length >= KEY_PREFIX_REDACTED) cores.push(core);
+  }
+  return cores;
+}
+
+/** Every encoding of a key a deployment could echo (or a client send) that the plain forms do not catch. */
+function encodingsOf(secret: string): { form: RegExp; encoding: string }[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms: { text: string; encoding: string; anyCase: boolean }[] = [];
+  for (const core of base64Cores(bytes, 'base64')) forms.push({ text: core, encoding: 'base64', anyCase: false });
+  for (const core of base64Cores(bytes, 'base64url')) forms.push({ text: core, encoding: 'base64url', anyCase: false });
+  forms.push({ text: bytes.toString('hex'), encoding: 'hex', anyCase: true });
+  const unique = new Map<string, { form: RegExp; encoding: string }>();
+  for (const f of forms) {
+    // a form the key itself is (a key of letters and digits is its own URL encoding) is caught as the key
+    if (f.text === secret || f.text.length < KEY_PREFIX_REDACTED || unique.has(f.text)) continue;
+    unique.set(f.text, { form: new RegExp(escapeRegExp(f.text), f.anyCase ? 'gi' : 'g'), encoding: f.encoding });
+  }
+  return [...unique].sort((a, b) => b[0].length - a[0].length).map(([, v]) => v);
+}
+
+/**
+ * The key with any of its characters escaped as a URL (%2B, either case; + for a space) or a JSON string
+ * (\u002b, \/, \"): matched after the plain key and its case forms are gone, so what it finds has at
+ * least one escape. One alternation per character and no nested repetition: linear in the text.
+ */
+function escapedForm(secret: string): RegExp {
+  const one = (c: string) => {
+    const percent = [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+    const unicode = [...c].map((u) => `\\\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const ways = [escapeRegExp(c), escapeRegExp(percent), unicode, `\\\\${escapeRegExp(c)}`, ...(c === ' ' ? ['\\+'] : [])];
+    return `(?:${ways.join('|')})`;
+  };
+  return new RegExp([...secret].map(one).join(''), 'gi');
+}
+
+/** What redact() puts in: a placeholder that bash expands to what it stands for, or plain text. */
+export type Redacted = string | { placeholder: string };
 
 export class Redactor {
   private readonly secrets: Secret[];
@@ -41,19 +97,46 @@ export class Redactor {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
-      .map(([placeholder, secret]) => ({ secret, name: placeholder.replace(/^\$/, ''), anyCase: new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') }))
+      .map(([placeholder, secret]) => ({ secret, name: placeholder.replace(/^\$/, ''), anyCase: new RegExp(escapeRegExp(secret), 'gi'), encoded: encodingsOf(secret), escaped: escapedForm(secret) }))
       .sort((a, b) => b.secret.length - a.secret.length);
   }
 
   redact(text: string): string {
+    return this.redactWith(text, (placeholder) => placeholder);
+  }
+
+  /**
+   * The text redacted, in pieces: plain text, and the placeholders that stand for a form of a key. A curl line
+   * (curlOf) lets only those expand; text that merely reads `$MOCKAPI_TOKEN` stays text.
+   */
+  pieces(text: string): Redacted[] {
+    // two characters the text does not hold mark where a placeholder starts and ends
+    let open = 0xe000;
+    while (text.includes(String.fromCharCode(open)) || text.includes(String.fromCharCode(open + 1))) open += 2;
+    const [start, end] = [String.fromCharCode(open), String.fromCharCode(open + 1)];
+    const marked = this.redactWith(text, (placeholder) => `${start}${placeholder}${end}`);
+    const out: Redacted[] = [];
+    for (const part of marked.split(start)) {
+      const at = part.indexOf(end);
+      if (at >= 0) out.push({ placeholder: part.slice(0, at) });
+      const rest = at >= 0 ? part.slice(at + 1) : part;
+      if (rest.length > 0) out.push(rest);
+    }
+    return out;
+  }
+
+  private redactWith(text: string, mark: (placeholder: string) => string): string {
     let out = text;
+    // encodings first: base64 or hex of a key does not hold the key, and a URL-encoded one holds its start
+    for (const s of this.secrets) for (const { form, encoding } of s.encoded) out = out.replace(form, () => `<$${s.name} as ${encoding}>`);
     // whole keys first, so that a key that begins another is not taken for a prefix of it
-    for (const s of this.secrets) out = replaceAll(out, s.secret, (next) => (/[A-Za-z0-9_]/.test(next) ? `\${${s.name}}` : `$${s.name}`));
-    for (const s of this.secrets) out = out.replace(s.anyCase, (found) => `\${${s.name}${found === swapCase(s.secret) ? '~~' : found === s.secret.toUpperCase() ? '^^' : found === s.secret.toLowerCase() ? ',,' : ''}}`);
+    for (const s of this.secrets) out = replaceAll(out, s.secret, (next) => mark(/[A-Za-z0-9_]/.test(next) ? `\${${s.name}}` : `$${s.name}`));
+    for (const s of this.secrets) out = out.replace(s.anyCase, (found) => mark(`\${${s.name}${found === swapCase(s.secret) ? '~~' : found === s.secret.toUpperCase() ? '^^' : found === s.secret.toLowerCase() ? ',,' : ''}}`));
+    for (const s of this.secrets) out = out.replace(s.escaped, () => `<$${s.name} URL-encoded or JSON-escaped>`);
     // one character changed, before prefixes: a prefix would leave the rest of the key in clear
-    for (const s of this.secrets) out = replaceOneChanged(out, s);
+    for (const s of this.secrets) out = replaceOneChanged(out, s, mark);
     // shortest first: a prefix common to two keys is named after the one it is nearest to
-    for (const s of [...this.secrets].reverse()) out = replacePrefixes(out, s);
+    for (const s of [...this.secrets].reverse()) out = replacePrefixes(out, s, mark);
     for (const s of this.secrets) out = replaceNear(out, s);
     return out;
   }
@@ -70,7 +153,7 @@ function replaceAll(text: string, secret: string, placeholder: (next: string) =>
 }
 
 /** The key with one character changed: `${NAME:0:i}c${NAME:i+1}`, found by its first or its last characters. */
-function replaceOneChanged(text: string, { secret, name }: Secret): string {
+function replaceOneChanged(text: string, { secret, name }: Secret, mark: (placeholder: string) => string): string {
   const n = secret.length;
   if (n <= KEY_PREFIX_REDACTED) return text;
   const starts = new Set<number>();
@@ -87,14 +170,14 @@ function replaceOneChanged(text: string, { secret, name }: Secret): string {
     if (changed.length !== 1) continue;
     const i = changed[0]!;
     // the changed character between two slices of the key; bash reads ${NAME:i+1} to the end
-    out += `${text.slice(from, at)}\${${name}:0:${i}}${window[i]}\${${name}:${i + 1}}`;
+    out += `${text.slice(from, at)}${mark(`\${${name}:0:${i}}`)}${window[i]}${mark(`\${${name}:${i + 1}}`)}`;
     from = at + n;
   }
   return out + text.slice(from);
 }
 
 /** Prefixes of the key long enough to matter (the whole key is gone by now). */
-function replacePrefixes(text: string, { secret, name }: Secret): string {
+function replacePrefixes(text: string, { secret, name }: Secret, mark: (placeholder: string) => string): string {
   if (secret.length <= KEY_PREFIX_REDACTED) return text;
   const head = secret.slice(0, KEY_PREFIX_REDACTED);
   let out = '';
@@ -102,7 +185,7 @@ function replacePrefixes(text: string, { secret, name }: Secret): string {
   for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, from)) {
     let n = head.length;
     while (n < secret.length - 1 && text[at + n] === secret[n]) n++;
-    out += `${text.slice(from, at)}\${${name}:0:${n}}`;
+    out += `${text.slice(from, at)}${mark(`\${${name}:0:${n}}`)}`;
     from = at + n;
   }
   return out + text.slice(from);

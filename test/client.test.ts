@@ -31,7 +31,7 @@ test('sends Token auth, and evidence and curl carry placeholders, even for echoe
   const evidence = JSON.stringify(client.evidence(ex));
   expect(evidence).not.toContain(KEY);
   expect(evidence).toContain('Token $MOCKAPI_TOKEN');
-  expect(client.curl(ex)).toBe(`curl -sS -i -X PUT '${baseUrl}/v1/x' -H "Authorization: Token $MOCKAPI_TOKEN" -H 'Content-Type: application/json' --data-binary '{"key":"$MOCKAPI_TOKEN"}'`);
+  expect(client.curl(ex)).toBe(`curl -sS -i -X PUT '${baseUrl}/v1/x' -H "Authorization: Token $MOCKAPI_TOKEN" -H 'Content-Type: application/json' --data-binary '{"key":"'"$MOCKAPI_TOKEN"'"}'`);
   const bearer = await client.send({ method: 'GET', path: '/v1/y', credentials: { authorization: `Bearer ${FORBIDDEN}` } });
   expect(JSON.stringify(client.evidence(bearer))).not.toContain(FORBIDDEN);
   expect(client.curl(bearer)).toContain('-H "Authorization: Bearer $MOCKAPI_FORBIDDEN_TOKEN"');

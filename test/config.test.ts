@@ -31,6 +31,22 @@ describe('parseCommand', () => {
     expect(config).toMatchObject({ baseUrl: 'https://flag.test/api', token: 'env-key', timeoutMs: 5, fixtures: { teamId: 'team-from-file' } });
   });
 
+  test('--token-file or MOCKAPI_TOKEN_FILE: the key read from a file, its line end dropped; the key is named in no error', () => {
+    const cwd = emptyDir();
+    writeFileSync(join(cwd, 'key'), 'file-key-123\n');
+    writeFileSync(join(cwd, 'spaced'), 'Token secret-in-file\n');
+    expect(parse(['--base-url', 'http://x.test', '--token-file', 'key'], {}, cwd).token).toBe('file-key-123');
+    expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN_FILE: join(cwd, 'key') }, cwd).token).toBe('file-key-123');
+    // the variable of the key itself wins over the variable of its file, a flag over both
+    expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'env-key', MOCKAPI_TOKEN_FILE: join(cwd, 'key') }, cwd).token).toBe('env-key');
+    expect(parse(['--token-file', join(cwd, 'key')], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'env-key' }, cwd).token).toBe('file-key-123');
+    expect(error(['--base-url', 'http://x.test', '--token', 'k', '--token-file', join(cwd, 'key')])).toBe('give the key by --token or by --token-file, not both');
+    expect(error(['--base-url', 'http://x.test', '--token-file', join(cwd, 'absent')])).toBe(`--token-file: ${join(cwd, 'absent')} is not a file`);
+    const spaced = error(['--base-url', 'http://x.test', '--token-file', join(cwd, 'spaced')]);
+    expect(spaced).toBe('--token-file contains white space; give the key alone, without "Token "');
+    expect(KNOWN_SETTINGS).toContain('MOCKAPI_TOKEN_FILE');
+  });
+
   test('empty variables count as unset, as in .env.example', () => {
     expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_FORBIDDEN_TOKEN: '', MOCKAPI_TEAM_ID: '' })).toMatchObject({ forbiddenToken: undefined, fixtures: {} });
   });

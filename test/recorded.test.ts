@@ -1,6 +1,8 @@
 // Recorded traffic judged without sending a request: check-har on HAR files recorded here against the
 // reference (correct, and with a fault one exchange shows), and the validating proxy in front of it.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -156,5 +158,60 @@ describe('proxy', () => {
     await answer.body.text();
     await expect.poll(() => proxy.stdout()).toMatch(/^ERR {2}GET \/v1\/organisations\/org-1: no HTTP answer was recorded: the upstream gave no answer/m);
     expect(await proxy.stop()).toBe(4);
+  });
+
+  it('refuses an absolute-form or * request target with 400 and goes on', async () => {
+    const proxy = await startProxy(['--upstream', correct.baseUrl]);
+    const port = Number(new URL(proxy.url).port);
+    const raw = (line: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(`${line}\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        let got = '';
+        socket.on('data', (d) => (got += d));
+        socket.on('close', () => resolve(got));
+      });
+    expect(await raw('GET http://evil.example/v1/organisations/org-1 HTTP/1.1')).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await raw('OPTIONS * HTTP/1.1')).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await raw('GET //evil.example/v1/organisations/org-1 HTTP/1.1')).toMatch(/^HTTP\/1\.1 400 /);
+    const after = await request(`${proxy.url}/v1/organisations/${correct.fixtures.organisationId}`, { headers: { authorization: `Token ${correct.fixtures.token}` } });
+    expect(after.statusCode).toBe(200);
+    await after.body.text();
+    expect(await proxy.stop()).toBe(0);
+    expect(proxy.stderr()).not.toMatch(/ERR_STREAM_WRITE_AFTER_END|^\s+at /m);
+  });
+
+  it('forwards an answer past its cap as it comes, judges it too large, and on SIGTERM during an endless one writes the report and exits', async () => {
+    let endless = false;
+    const upstream = createServer((req, res) => {
+      // a 500 is printed as it passes: the test knows it was judged
+      res.writeHead(endless ? 200 : 500, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let left = endless ? Infinity : 12 * 1024 * 1024 / chunk.length;
+      const pump = () => {
+        while (left-- > 0) if (!res.write(chunk)) return void res.once('drain', pump);
+        res.end();
+      };
+      res.on('close', () => (left = 0));
+      pump();
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    try {
+      const reportFile = join(dir, 'proxy-large.json');
+      const proxy = await startProxy(['--upstream', `http://127.0.0.1:${(upstream.address() as { port: number }).port}`, '--report-json', reportFile]);
+      const large = await request(`${proxy.url}/v1/organisations/org-1`, { headers: { authorization: 'Token k' } });
+      expect((await large.body.arrayBuffer()).byteLength).toBe(12 * 1024 * 1024);
+      await expect.poll(() => proxy.stdout() + proxy.stderr()).toMatch(/^(FAIL|WARN|ERR )/m);
+      endless = true;
+      const forever = await request(`${proxy.url}/v1/organisations/org-1`, { headers: { authorization: 'Token k' } });
+      forever.body.resume();
+      forever.body.on('error', () => {});
+      const code = await proxy.stop();
+      expect([0, 1, 4]).toContain(code);
+      const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+      expect(report.checks[0].notes[0]).toMatch(/^the answer's body is longer than 8388608 bytes \(12582912 passed\): forwarded as it came, too large to hold/);
+    } finally {
+      upstream.closeAllConnections();
+      upstream.close();
+    }
   });
 });

@@ -56,8 +56,8 @@ describe('JUnit XML', () => {
     expect(failed.classname).toBe('chaos-settings');
     expect(failed.name).toBe('chaos-settings/failed-check CHAOS-STATUS a failed check');
     expect(failed.failure![0]!.message).toBe('[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."');
-    // the markup in an answer is text, and a control character XML cannot carry is left out
-    expect(failed.failure![0]!.inner).toContain('actual:   status 201 <b>&amp;</b> \n');
+    // the markup in an answer is text, and a control character is shown escaped (src/untrusted.ts)
+    expect(failed.failure![0]!.inner).toContain('actual:   status 201 <b>&amp;</b> \\x01\n');
     expect(failed.failure![0]!.inner).toContain("reproduce: curl -sS -i -X PUT 'http://127.0.0.1:1/v1/x'");
     expect(byId.get('chaos-settings/errored-check')!.error![0]!.message).toBe('the deployment gave no HTTP answer: the connection was reset');
     expect(byId.get('chaos-settings/skipped-check')!.skipped![0]!.message).toBe('not configured: set MOCKAPI_MOCK_API_ID');
@@ -77,7 +77,7 @@ describe('JUnit XML', () => {
 describe('GitHub Actions', () => {
   test('one ::error per failed check and one ::warning per warned one, newlines and colons escaped', () => {
     expect(annotations(report())).toEqual([
-      `::error title=CHAOS-STATUS chaos-settings/failed-check::[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."%0A  expected: status 200%0A  actual:   status 201 <b>&amp;</b> \u0001%0A  reproduce: curl -sS -i -X PUT 'http://127.0.0.1:1/v1/x'`,
+      `::error title=CHAOS-STATUS chaos-settings/failed-check::[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."%0A  expected: status 200%0A  actual:   status 201 <b>&amp;</b> \\x01%0A  reproduce: curl -sS -i -X PUT 'http://127.0.0.1:1/v1/x'`,
       '::warning title=GEN-NO-5XX identifiers/warned-check::[GEN-NO-5XX] (should) Errors: "…"%0A  expected: a 4xx%0A  actual:   500',
     ]);
     expect(annotations(report(true))[1]).toMatch(/^::error title=GEN-NO-5XX /);
@@ -110,6 +110,12 @@ test('a run writes JUnit, Markdown, JSON and, under GitHub Actions, annotations 
   expect([...byId.values()].filter((c) => c.failure).map((c) => String(c.name).split(' ')[0])).toEqual(['chaos-settings/updating-chaos-settings-200']);
   expect(r.stdout).toMatch(/^::error title=CHAOS-STATUS chaos-settings\/updating-chaos-settings-200::\[CHAOS-STATUS\] \(must\)/m);
   expect(r.stdout).toMatch(/^::warning title=DS-VERSION data-sources\/version-integer-successful-update-raises::/m);
+  // the console summary, which quotes the deployment, stands between ::stop-commands:: and its random token; the annotations after
+  const stop = /^::stop-commands::([0-9a-f]{32})$/m.exec(r.stdout)!;
+  const resumed = r.stdout.indexOf(`\n::${stop[1]}::\n`);
+  expect(resumed).toBeGreaterThan(stop.index);
+  expect(r.stdout.slice(stop.index, resumed)).toContain('Conformance of http://127.0.0.1');
+  expect(r.stdout.indexOf('::error title=')).toBeGreaterThan(resumed);
   expect(readFileSync(stepSummary!, 'utf8')).toMatch(/^# earlier steps\n## mockapi-conformance: http:\/\/127\.0\.0\.1:\d+ \(embedded reference deployment\)/);
   expect(readFileSync(markdown!, 'utf8')).toBe(readFileSync(stepSummary!, 'utf8').replace('# earlier steps\n', ''));
   expect(r.stdout).toContain(`JUnit report: ${junit}`);

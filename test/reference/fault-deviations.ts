@@ -106,6 +106,10 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
   'not-found-code-string': async ({ call }) => {
     expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: '404', message: 'HTTP 404 Not Found' } });
   },
+  'not-found-message-other-status': async ({ call }) => {
+    expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: 404, message: 'HTTP 400 Bad Request' } });
+    expect(seen(await call('DELETE', member('user-nobody')))).toMatchObject({ status: 404, body: { code: 404, message: 'HTTP 400 Bad Request' } });
+  },
   'not-found-without-message': async ({ call }) => {
     expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: 404 } });
   },
@@ -487,6 +491,10 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
   'logged-request-url-mismatch': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders` });
+  },
+  'logged-request-url-absolute': async (r) => {
+    const { url, absoluteUrl } = (await loggedOf(r)).request;
+    expect({ url, absoluteUrl }).toEqual({ url: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2`, absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2` });
   },
   // Push and jobs
   'push-status-200': async ({ call }) => {

@@ -31,7 +31,7 @@ export const REQUIREMENTS = [
   R('ID-REQUEST-UUID', 'Resources and their fields > Identifiers', 'requestId identifies a logged request; the response shows it as a UUID-shaped string.'),
 
   // Authentication
-  R('AUTH-401-MISSING', 'Authentication', 'Every operation is protected: a request without the Authorization header receives 401.'),
+  R('AUTH-401-MISSING', 'Authentication', 'Every operation is protected "by an API key sent in the request header Authorization": a request without the Authorization header receives 401, also when the valid key is sent elsewhere (a query parameter, a cookie, another header such as X-API-Key).'),
   R('AUTH-401-INVALID', 'Authentication', 'A request without valid credentials (another scheme than Token, Token without a key, an unknown key) receives 401.'),
   R('AUTH-401-BODY', 'Authentication; Errors > Error cases', 'The 401 body is plain text stating that credentials are required to access the resource.'),
   R('AUTH-SCHEME-CASE', 'Authentication', 'The header value is the word Token, one space, and the key; HTTP matches scheme names case-insensitively, so `token <key>` is either accepted or answered 401, nothing else.', 'should'),

@@ -380,7 +380,9 @@ export function answerOf(
 
 /** A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. */
 export function curlOf(exchange: Exchange, redactor: Redactor): string {
-  const parts = ['curl', '-sS', '-i', '-X', exchange.method, shellQuote(exchange.url)];
+  // a URL may carry the key too (a check sends it in a query on purpose): double quotes where it must expand
+  const url = redactor.redact(exchange.url);
+  const parts = ['curl', '-sS', '-i', '-X', exchange.method, url.includes('$MOCKAPI_') || url.includes('${MOCKAPI_') ? `"${url.replace(/(["\\`])/g, '\\$1')}"` : shellQuote(exchange.url)];
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
     if (name === 'accept') continue;
     const header = `${name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name}: ${value}`;

@@ -63,6 +63,23 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('GET', org, { token: swapped })).status).toBe(200);
     expect((await call('GET', org, { token: `${deployment.fixtures.token}x0` })).status).toBe(401);
   },
+  'auth-key-in-query-accepted': async ({ call, deployment }) => {
+    const { token, forbiddenToken } = deployment.fixtures;
+    for (const name of ['apiKey', 'api_key', 'key', 'token', 'access_token']) expect((await call('GET', org, { token: null, query: `${name}=${token}` })).status).toBe(200);
+    expect((await call('GET', org, { token: null, query: `apiKey=${forbiddenToken}` })).status).toBe(403);
+    expect((await call('GET', org, { token: null, query: 'apiKey=unknown' })).status).toBe(401);
+    expect((await call('GET', org, { token: null })).status).toBe(401);
+  },
+  'auth-key-in-cookie-accepted': async ({ call, deployment }) => {
+    expect((await call('GET', org, { token: null, headers: { Cookie: `session=x; apiKey=${deployment.fixtures.token}` } })).status).toBe(200);
+    expect((await call('GET', org, { token: null, headers: { Cookie: 'apiKey=unknown' } })).status).toBe(401);
+    expect((await call('GET', org, { token: null, query: `apiKey=${deployment.fixtures.token}` })).status).toBe(401);
+  },
+  'auth-key-in-x-api-key-accepted': async ({ call, deployment }) => {
+    expect((await call('GET', org, { token: null, headers: { 'X-API-Key': deployment.fixtures.token } })).status).toBe(200);
+    expect((await call('GET', org, { token: null, headers: { 'X-API-Key': 'unknown' } })).status).toBe(401);
+    expect((await call('GET', org, { token: null, headers: { Cookie: `apiKey=${deployment.fixtures.token}` } })).status).toBe(401);
+  },
   'auth-401-json-body': async ({ call }) => {
     const answer = await call('GET', org, { token: null });
     expect(seen(answer)).toEqual({ status: 401, type: 'application/json', body: { message: CREDENTIALS_REQUIRED } });

@@ -57,6 +57,7 @@ export const REQUIREMENTS = [
   // State settings
   R('STATE-RESPONSE', 'Endpoints > Update state settings', 'Success (status code not shown, so any 2xx) has the body { state: { defaultContextExpression: string } }.'),
   R('STATE-ECHO', 'Endpoints > Update state settings', 'The success body holds the updated settings: the defaultContextExpression sent comes back.'),
+  R('STATE-EXPRESSION', 'Resources > State settings', 'defaultContextExpression is "a template expression (double-brace syntax that can reference parts of the request, for example a header)": a valid one is accepted, however many references it holds, however its braces sit (adjacent, triple, in a block) and in whatever script its text is.'),
   R('STATE-TYPES', 'Resources > State settings', 'defaultContextExpression is a string; a value of another type is not accepted.'),
 
   // Organisations

@@ -278,6 +278,15 @@ export function notFoundMessage(message: string): { fails?: string; note?: strin
 }
 
 /**
+ * A valid value is accepted: a 2xx, judged under the statement of the field it fills (a refusal of valid input says
+ * the deployment reads the field more narrowly than the interface). Returns whether it was.
+ */
+export function expectValidAccepted(t: Judge, ex: Exchange, id: RequirementId, what: string): boolean {
+  t.uses(ex);
+  return t.expect(is2xx(ex.status), id, `${what} accepted (a 2xx): it is valid`, () => describe(ex));
+}
+
+/**
  * The request is not accepted: no 2xx (under `id`), and, as any serious API does, a 4xx rather than a 5xx
  * or anything else (GEN-NO-5XX). Returns true when the answer was a 4xx.
  */

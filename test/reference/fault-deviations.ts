@@ -196,6 +196,11 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
   'chaos-response-unwrapped': async ({ call }) => {
     expect(seen(await call('PUT', chaos(), { body: { chaos: { percentageFailures: 5 } } }))).toMatchObject({ status: 200, body: { percentageFailures: 5, enabled: false } });
   },
+  'state-expression-several-references-rejected': async ({ call }) => {
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: '{{request.headers.A}}-{{request.query.b}}' } } })).status).toBe(400);
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: '{{#if request.body}}{{{request.body}}}{{/if}}' } } })).status).toBe(400);
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: 'Grüße {{request.headers.A}}' } } })).status).toBe(200);
+  },
   'state-response-unwrapped': async ({ call }) => {
     expect((await call('PUT', state, { body: { state: { defaultContextExpression: 'x' } } })).json).toEqual({ defaultContextExpression: 'x' });
   },

@@ -77,6 +77,7 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
   { name: 'state, a number', shows: ['STATE-TYPES'], ...put(state, { state: { defaultContextExpression: 42 } }) },
   { name: 'state, an object', shows: ['STATE-TYPES'], ...put(state, { state: { defaultContextExpression: { a: 1 } } }) },
   { name: 'state, a zero-byte body', shows: ['GEN-WRAP-REQUEST'], ...put(state, '') },
+  { name: 'state, several references, nested braces, any script', shows: [...SUCCESS.state, 'STATE-EXPRESSION'], ...put(state, { state: { defaultContextExpression: 'Grüße {{request.headers.X-A}}{{#if request.query.b}}{{{request.query.b}}}{{/if}} 🙂' } }) },
   { name: 'rename organisation', shows: [...SUCCESS.organisation, 'ORG-RENAME'], ...put(org, { organisation: { name: 'New' } }) },
   { name: 'get renamed organisation', shows: [...SUCCESS.organisation, 'ORG-RENAME'], method: 'GET', path: org },
   { name: 'rename organisation to a number', shows: ['ORG-TYPES'], ...put(org, { organisation: { name: 5 } }) },

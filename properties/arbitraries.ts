@@ -14,6 +14,9 @@ const { percentageFailures: PERCENTAGE, httpErrorStatus: STATUS, mockApiIdLength
 
 export type { Invalid, Rule } from '../contract/invalid.ts';
 
+/** The values an arbitrary generates. */
+type ValueOf<A> = A extends fc.Arbitrary<infer V> ? V : never;
+
 /** The next double above x: the nearest value past an inclusive upper limit. */
 export function nextUp(x: number): number {
   const buf = new DataView(new ArrayBuffer(8));
@@ -47,6 +50,14 @@ export const validChaos = fc
     { requiredKeys: [] },
   )
   .map((chaos) => ({ chaos: { enabled: false, ...chaos } }));
+
+/** Valid chaos settings of each kind, sent on every run besides the generated ones: limits, and httpErrors empty and repeated. */
+export const VALID_CHAOS_KINDS: ValueOf<typeof validChaos>[] = [
+  { chaos: { enabled: false, httpErrors: [] } },
+  { chaos: { enabled: false, httpErrors: [{ status: 500 }, { status: 500 }] } },
+  { chaos: { enabled: false, percentageFailures: PERCENTAGE.min, httpErrors: [{ status: STATUS.min }, { status: STATUS.max }] } },
+  { chaos: { enabled: false, percentageFailures: PERCENTAGE.max } },
+];
 
 /** The description's chaos example, switched off: the base of every canonical chaos payload. */
 const chaosExample = (): Json => {
@@ -97,12 +108,42 @@ function chaosPast(field: 'percentageFailures' | 'status', value: number, rule: 
 
 // ---- state settings ------------------------------------------------------------------------------------
 
+/** Parts of the request an expression may reference (the interface's example is a header). */
+const reference = fc.constantFrom('request.headers.X-Context', 'request.headers.Accept-Language', 'request.path.[1]', 'request.query.user', 'request.cookies.session', "jsonPath request.body '$.id'");
+
+/** One reference in double braces, or in the forms that nest braces: triple braces, a block around it. */
+const braced = fc.tuple(reference, fc.constantFrom('plain', 'triple', 'block')).map(([r, form]) =>
+  form === 'plain' ? `{{${r}}}` : form === 'triple' ? `{{{${r}}}}` : `{{#if ${r.split(' ').at(-1)}}}{{${r}}}{{else}}none{{/if}}`,
+);
+
+/** Text between references: none (adjacent braces), ASCII or any script. */
+const between = fc.oneof(fc.constant(''), fc.constantFrom('-', ' / ', ':', 'Grüße ', '中文', ' 🙂 '), fc.string({ unit: 'grapheme', maxLength: 8 }));
+
+/** Several references in one expression, adjacent or with text between, in any script. */
+const severalReferences = fc.array(fc.tuple(between, braced), { minLength: 2, maxLength: 4 }).chain((parts) =>
+  between.map((tail) => parts.map(([text, ref]) => text + ref).join('') + tail),
+);
+
 const expression = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.constantFrom('request.headers.X-Context', 'request.path.[1]', 'request.query.user').map((e) => `{{${e}}}`),
+  braced,
+  severalReferences,
 );
 
 export const validState = fc.record({ state: fc.record({ defaultContextExpression: expression }) });
+
+/**
+ * Valid expressions of each kind, sent on every run besides the generated ones: "a template expression (double-brace
+ * syntax that can reference parts of the request, for example a header)" says nothing of how many references, how
+ * the braces sit, or the script of the text around them.
+ */
+export const VALID_EXPRESSIONS: readonly string[] = [
+  '{{request.headers.X-Tenant}}-{{request.query.user}}',
+  '{{request.headers.X-Tenant}}{{request.path.[1]}}{{request.query.user}}',
+  '{{#if request.headers.X-Tenant}}{{{request.headers.X-Tenant}}}{{else}}{{request.query.user}}{{/if}}',
+  '{ {{request.headers.X-Tenant}} }',
+  'Grüße, {{request.headers.Accept-Language}} – 世界 🙂',
+];
 
 export const invalidState: fc.Arbitrary<Invalid> = fc.oneof(
   arbitraryBreaches('updateStateSettings', validState as fc.Arbitrary<Json>, exampleOf('updateStateSettings')),
@@ -121,6 +162,9 @@ export const organisationName = fc
   .filter((name) => name.length > 0);
 
 export const validOrganisation = organisationName.map((name) => ({ organisation: { name } }));
+
+/** Names in several scripts, sent on every run besides the generated ones. */
+export const VALID_ORGANISATION_KINDS = [{ organisation: { name: 'Zürich Ärzte – 東京 🙂' } }, { organisation: { name: "O'Brien & Söhne (Ж)" } }];
 
 export const invalidOrganisation: fc.Arbitrary<Invalid> = fc.oneof(
   arbitraryBreaches('updateOrganisation', validOrganisation as fc.Arbitrary<Json>, exampleOf('updateOrganisation')),
@@ -299,3 +343,19 @@ export function otherAuthorization(key: string, forbiddenKey: string | undefined
   };
   return fc.oneof(fc.tuple(scheme, nearKey).map(([s, k]) => `${s} ${k}`), fc.constant(key), printable).filter((v) => !isTheKey(v));
 }
+
+/**
+ * Valid configurations of each kind, sent on every run besides the generated ones: no rows at all, and cells a CSV
+ * writer must quote (comma, quote, line break), a formula-like cell, an empty cell, any script; every column type.
+ */
+export const VALID_DATA_SOURCE_KINDS: ValueOf<typeof validDataSource>[] = [
+  { dataSource: { name: 'Leer – 空', type: 'CSV', columnsMetadata: [{ name: 'a', type: { name: 'STRING' } }], rows: [] } },
+  {
+    dataSource: {
+      name: 'CSV: "quoted", comma',
+      type: 'CSV',
+      columnsMetadata: [{ name: 'text', type: { name: 'STRING' } }, { name: 'n', type: { name: 'INTEGER' } }, { name: 'ok', type: { name: 'BOOLEAN' } }, { name: 'day', type: { name: 'DATE', format: 'iso8601' } }],
+      rows: [['a,b', '1', 'true', '2024-02-29'], ['"quoted"', '-7', 'false', '1900-01-01'], ['line\nbreak', '0', 'true', '2100-12-31'], ['=1+2', '42', 'false', '2000-01-01'], ['', '9', 'true', '1999-12-31'], ['ünïcødé 🙂 中文', '3', 'false', '2020-06-15']],
+    },
+  },
+];

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { expectSuccess } from '../src/checker.ts';
 import { expectEcho } from '../src/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
-import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, validDataSource, validOrganisation, type Invalid } from './arbitraries.ts';
+import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, VALID_DATA_SOURCE_KINDS, VALID_ORGANISATION_KINDS, validDataSource, validOrganisation, type Invalid } from './arbitraries.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
@@ -64,7 +64,7 @@ export function organisationProperties(): void {
     if (answer) t.expect(answer.organisation.name === body.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(answer.organisation.name));
     const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path }));
     if (later) t.expect(later.organisation.name === body.organisation.name, 'ORG-RENAME', `a later get shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(later.organisation.name));
-  }, { live: KEEPS_NO_STATE });
+  }, { live: KEEPS_NO_STATE, examples: () => VALID_ORGANISATION_KINDS });
   organisationProperty('organisations/generated-invalid-bodies-rejected', 'ORG-TYPES', 'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing', invalidOrganisation, async (t, inv, original) => {
     expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
     const name = await organisationName(t);
@@ -79,7 +79,7 @@ export function organisationProperties(): void {
 export function dataSourceProperties(): void {
   const options = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
   let lastVersion: number | undefined;
-  property('data-sources/generated-configurations-replace', 'DS-REPLACES', 'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised', { ...options, live: KEEPS_NO_STATE }, validDataSource, async (t, body) => {
+  property('data-sources/generated-configurations-replace', 'DS-REPLACES', 'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised', { ...options, live: KEEPS_NO_STATE, examples: () => VALID_DATA_SOURCE_KINDS }, validDataSource, async (t, body) => {
     const answer = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body }));
     if (!answer) return;
     const ds = answer.dataSource;

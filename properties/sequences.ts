@@ -11,7 +11,7 @@
 // - chaos and state settings: every answer shows what was just sent, also when an earlier body is sent again.
 import fc from 'fast-check';
 import { KEEPS_NO_STATE, target, type CheckContext, type CheckOptions } from '../src/check.ts';
-import { expectNotFound, expectSuccess } from '../src/checker.ts';
+import { expectNotFound, expectSuccess, expectValidAccepted } from '../src/checker.ts';
 import { expectChaosEcho, expectEcho } from '../src/echo.ts';
 import { dataSourceReplaces } from '../src/fields.ts';
 import type { Exchange } from '../src/client.ts';
@@ -289,10 +289,12 @@ interface EchoModel<B> {
  * Settings sent, and earlier ones sent again: every answer shows what was just sent (not what was sent before).
  * Each body is harmless (chaos never enabled, properties/arbitraries.ts).
  */
-function echoModel<B extends { [key: string]: unknown }>(checkId: string, id: RequirementId, title: string, op: 'updateChaosSettings' | 'updateStateSettings', arbitrary: fc.Arbitrary<B>, wrapper: 'chaos' | 'state', judge: (t: CheckContext, sent: B, got: unknown) => void): void {
+function echoModel<B extends { [key: string]: unknown }>(checkId: string, id: RequirementId, title: string, op: 'updateChaosSettings' | 'updateStateSettings', arbitrary: fc.Arbitrary<B>, wrapper: 'chaos' | 'state', judge: (t: CheckContext, sent: B, got: unknown) => void, valid?: RequirementId): void {
   const path = (t: CheckContext) => expandPath(operation(op).path, { mockApiId: t.fixture('mockApiId') });
   const send = async (m: EchoModel<B>, t: CheckContext, body: B, at: number, again?: number) => {
     const ex = await t.send({ method: 'PUT', path: path(t), json: body });
+    // a valid body refused breaks the statement of its field (valid), where one names what is valid
+    if (valid && !expectValidAccepted(t, ex, valid, `the ${wrapper} settings ${JSON.stringify(body).slice(0, 200)}`)) return status(ex);
     const answer = expectSuccess(t, op, ex);
     if (!answer) return status(ex);
     judge(t, body, answer[wrapper]);
@@ -313,5 +315,5 @@ export function chaosModel(): void {
 export function stateModel(): void {
   echoModel('state-settings/sequences-echo', 'STATE-ECHO', 'sequences of state settings, earlier ones sent again (model-based): every answer shows what was just sent', 'updateStateSettings', validState, 'state', (t, body, got) =>
     expectEcho(t, 'STATE-ECHO', body.state, got, 'state'),
-  );
+  'STATE-EXPRESSION');
 }

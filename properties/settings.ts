@@ -1,9 +1,9 @@
 // Generated chaos and state settings (registered by suites/chaos-settings.suite.ts and
 // suites/state-settings.suite.ts, after their hand-written checks, on the same fixture).
 import { expectChaosEcho, expectEcho } from '../src/echo.ts';
-import { expectSuccess } from '../src/checker.ts';
+import { expectSuccess, expectValidAccepted } from '../src/checker.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
-import { invalidChaos, invalidKinds, invalidState, validChaos, validState } from './arbitraries.ts';
+import { invalidChaos, invalidKinds, invalidState, VALID_CHAOS_KINDS, VALID_EXPRESSIONS, validChaos, validState } from './arbitraries.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property } from './property.ts';
@@ -16,7 +16,7 @@ const chaosPath = (mockApiId: string) => expandPath(operation('updateChaosSettin
 const statePath = (mockApiId: string) => expandPath(operation('updateStateSettings').path, { mockApiId });
 
 export function chaosProperties(): void {
-  property('chaos-settings/generated-valid-settings-echoed', 'CHAOS-ECHO', 'generated valid chaos settings are accepted, wrapped, schema-valid and echoed', chaos, validChaos, async (t, body) => {
+  property('chaos-settings/generated-valid-settings-echoed', 'CHAOS-ECHO', 'generated valid chaos settings are accepted, wrapped, schema-valid and echoed', { ...chaos, examples: () => VALID_CHAOS_KINDS }, validChaos, async (t, body) => {
     const answer = expectSuccess(t, 'updateChaosSettings', await t.send({ method: 'PUT', path: chaosPath(t.fixture('mockApiId')), json: body }));
     // a mock answers with the description's example, so only a live deployment can echo
     if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
@@ -36,8 +36,11 @@ export function chaosProperties(): void {
 }
 
 export function stateProperties(): void {
-  property('state-settings/generated-valid-settings-echoed', 'STATE-ECHO', 'generated valid state settings are accepted, wrapped, schema-valid and echoed', state, validState, async (t, body) => {
-    const answer = expectSuccess(t, 'updateStateSettings', await t.send({ method: 'PUT', path: statePath(t.fixture('mockApiId')), json: body }));
+  const examples = () => VALID_EXPRESSIONS.map((defaultContextExpression) => ({ state: { defaultContextExpression } }));
+  property('state-settings/generated-valid-settings-echoed', 'STATE-ECHO', 'generated valid state settings (expressions with several references, adjacent and nested braces, any script) are accepted, wrapped, schema-valid and echoed', { ...state, examples }, validState, async (t, body) => {
+    const ex = await t.send({ method: 'PUT', path: statePath(t.fixture('mockApiId')), json: body });
+    if (!expectValidAccepted(t, ex, 'STATE-EXPRESSION', `defaultContextExpression ${JSON.stringify(body.state.defaultContextExpression)}`)) return;
+    const answer = expectSuccess(t, 'updateStateSettings', ex);
     if (answer && t.target.profile === 'live') expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
   });
   property('state-settings/generated-invalid-bodies-rejected', 'STATE-TYPES', 'generated state bodies of every wrong JSON type, or without their parts, are rejected', { ...state, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateStateSettings') }, invalidState, async (t, inv) => {

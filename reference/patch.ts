@@ -4,7 +4,7 @@
 // point gives back what it was handed.
 //
 //   seed    the data the deployment starts with
-//   access  who may call: the verdict on the credentials (or an answer in its place)
+//   access  who may call: the verdict on the credentials, which carry the request's url and headers (or an answer in its place)
 //   params  the ids a path carries, as the deployment reads them
 //   found   the resource a path names (undefined: none)
 //   read    how a body is read before the rules are held to it (undefined: not JSON)
@@ -12,18 +12,25 @@
 //   pause   a wait between reading an accepted body and looking the resource up to change it (a slow store)
 //   write   what the deployment keeps of a resource after a request on it (undefined: removed)
 //   reply   the answer as sent
+import type { IncomingHttpHeaders } from 'node:http';
 import type { RequirementId } from '../contract/requirements.ts';
 import type { Json, OperationId } from '../contract/schemas.ts';
 import type { Keys, Verdict } from './auth.ts';
 import type { ErrorEntry, Reply } from './responses.ts';
 import type { Store } from './store.ts';
 
-/** The credentials of a request: the header as sent, its scheme and key where it has both, and the deployment's keys. */
+/**
+ * The credentials of a request: the header as sent, its scheme and key where it has both, and the deployment's
+ * keys; the request's target and headers as received, for a fault that looks for a key elsewhere.
+ */
 export interface Credentials {
   authorization: string | undefined;
   scheme?: string;
   key?: string;
   keys: Keys;
+  /** path and query as received */
+  url: string;
+  headers: IncomingHttpHeaders;
 }
 
 /** One request as the deployment has understood it so far. */

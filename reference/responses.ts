@@ -42,8 +42,11 @@ export function forbidden(): Reply {
   return errorList(403, [errorEntry(403, 'Forbidden', 'This API key is not permitted to perform this operation.')]);
 }
 
-export function notFound(): Reply {
-  return { status: 404, json: { code: 404, message: 'HTTP 404 Not Found' } };
+/** The not-found message of variations mode: localised, carrying 404 (ERR-404 reads either as the 404 condition). */
+export const NOT_FOUND_LOCALISED = 'Fehler 404: Ressource nicht gefunden';
+
+export function notFound(variations = false): Reply {
+  return { status: 404, json: { code: 404, message: variations ? NOT_FOUND_LOCALISED : 'HTTP 404 Not Found' } };
 }
 
 export const internalError = (): Reply =>

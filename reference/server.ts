@@ -67,7 +67,7 @@ function mockApiIdFits(id: string): boolean {
 /** A resource of the path that is not there: 404 with the not-found body; in variations mode without a body where the interface shows no 404 for the operation. */
 function missing(id: OperationId, variations: boolean): Reply {
   if (variations && !operation(id).responses.has('404')) return { status: 404 };
-  return notFound();
+  return notFound(variations);
 }
 
 /** The answer to one request, in the order: route, credentials, permission, ids, resource, body, operation. */
@@ -75,14 +75,14 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
   const { patch, context } = d;
   const { variations } = context;
   const match = d.route(call.method, req.url ?? '');
-  if (match.kind === 'no-route') return { reply: notFound() };
+  if (match.kind === 'no-route') return { reply: notFound(variations) };
   if (match.kind === 'method-not-allowed') return { reply: methodNotAllowed(call.method, match.allowed) };
   const id: OperationId = match.id;
   call.operation = id;
   call.params = { ...match.params };
 
   const authorization = req.headers.authorization;
-  const verdict = patch.access(call, d.guard(authorization), { authorization, ...credentialsOf(authorization), keys: d.keys });
+  const verdict = patch.access(call, d.guard(authorization), { authorization, ...credentialsOf(authorization), keys: d.keys, url: req.url ?? '', headers: req.headers });
   if (typeof verdict === 'object') return { reply: verdict };
   if (verdict === 'unauthenticated') return { reply: unauthorized(variations) };
   if (verdict === 'forbidden') return { reply: forbidden() };

@@ -7,7 +7,8 @@
 // still RUNNING (no finished, no outcome) with the jobType open-api-git-push; outOfSyncPolicy is held to the
 // reference's own values (handlers/push.ts); httpErrors is echoed highest first without repeats; the 401
 // text is worded differently; data source versions step by 7; timestamps carry more fractional digits; a 404
-// where the interface shows no error body has no body; the `Token` scheme is matched case-insensitively.
+// where the interface shows no error body has no body, and one where it shows the not-found body carries a German
+// message with 404 in it; the `Token` scheme is matched case-insensitively.
 import type { Json } from '../contract/schemas.ts';
 import type { Reply } from './responses.ts';
 

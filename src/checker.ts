@@ -1,6 +1,7 @@
 // The contract checker: compares one exchange with what openapi.yaml documents for the operation (status,
 // media type, envelope, schema) and with the interface's error shapes, and records each deviation as a
 // violation of the requirement that states it. Expectations here are the shared vocabulary of the suites.
+import { STATUS_CODES } from 'node:http';
 import type { Exchange } from './client.ts';
 import type { Judge } from './context.ts';
 import type { Invalid } from '../contract/invalid.ts';
@@ -252,7 +253,46 @@ export function expectNotFound(t: Judge, id: OperationId, ex: Exchange): void {
   const validate = documented.content.get(ex.mediaType!)!;
   if (!t.expect(validate(ex.json) === true, 'ERR-404', 'the not-found body { code: 404, message: string }', () => `${schemaErrors(validate)} in ${ex.text.slice(0, 300)}`)) return;
   const message = (ex.json as { message: string }).message;
-  t.expect(message.trim().length > 0, 'ERR-404', 'a message reporting the HTTP 404 condition', () => JSON.stringify(message));
+  const reading = notFoundMessage(message);
+  if (!t.expect(reading.fails === undefined, 'ERR-404', `a message reporting the HTTP 404 condition: it names 404, or says "not found", and names no other status (${NOT_FOUND_RULE})`, () => `${JSON.stringify(message.slice(0, 300))}: ${reading.fails}`)) return;
+  if (reading.note) t.note(reading.note);
+}
+
+/** How ERR-404's message is read, in the words of the check's statement (contract/requirements.ts says it too). */
+export const NOT_FOUND_RULE = 'the number 404 in any language, or the English reason phrase "Not Found" of RFC 9110 §15.5.5';
+
+/** Reason phrases of other 4xx and 5xx statuses, of more than one word: single words (Gone, Conflict) are too plain to read as naming a status. */
+const OTHER_PHRASES = Object.entries(STATUS_CODES)
+  .filter(([code, phrase]) => code !== '404' && Number(code) >= 400 && phrase !== undefined && phrase.includes(' '))
+  .map(([code, phrase]) => ({ code, phrase: phrase!, pattern: new RegExp(`\\b${phrase!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i') }));
+
+/** A status code written as one: after HTTP, status, code or error (`HTTP 400`, `status: 500`). */
+const AS_STATUS = /\b(?:HTTP(?:\/[0-9.]+)?|status|code|error)\s*[:=#]?\s*([1-5][0-9]{2})(?![0-9])/gi;
+
+/**
+ * ERR-404's "message reports the HTTP 404 condition", read operationally: the message names the condition by
+ * its number (404, so a localised message that carries it passes) or by its name in HTTP ("Not Found",
+ * case-insensitive), and names no other status: no other code written as a status (`HTTP 400`, `status 500`)
+ * and no other multi-word reason phrase (`Bad Request`). Digits in an id are not a status.
+ */
+export function notFoundMessage(message: string): { fails?: string; note?: string } {
+  const names404 = /(?<![0-9])404(?![0-9])/.test(message);
+  const saysNotFound = /\bnot[\s_-]*found\b/i.test(message);
+  for (const m of message.matchAll(AS_STATUS)) if (m[1] !== '404') return { fails: `it names status ${m[1]}` };
+  const other = OTHER_PHRASES.find((p) => p.pattern.test(message));
+  if (other) return { fails: `it names the condition ${other.code} ${other.phrase}` };
+  if (!names404 && !saysNotFound) return { fails: 'it names neither 404 nor "not found"' };
+  if (!saysNotFound) return { note: `the not-found message ${JSON.stringify(message.slice(0, 120))} carries 404 but not the phrase "Not Found": read as reporting the 404 condition (a localised message)` };
+  return {};
+}
+
+/**
+ * A valid value is accepted: a 2xx, judged under the statement of the field it fills (a refusal of valid input says
+ * the deployment reads the field more narrowly than the interface). Returns whether it was.
+ */
+export function expectValidAccepted(t: Judge, ex: Exchange, id: RequirementId, what: string): boolean {
+  t.uses(ex);
+  return t.expect(is2xx(ex.status), id, `${what} accepted (a 2xx): it is valid`, () => describe(ex));
 }
 
 /**

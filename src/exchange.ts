@@ -10,7 +10,7 @@ import { Redactor } from './redactor.ts';
 import { boundedThrough, JSON_DEPTH, nestsDeeper } from './untrusted.ts';
 import { describe, expectForbiddenBody, expectInvalidRejected, expectNotFound, expectRejected, expectSuccess, expectSuccessStatus, expectUnauthorized, expectUnauthorizedBody, SUCCESS } from './checker.ts';
 import { expectChaosEcho, expectEcho } from './echo.ts';
-import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, jobFields, lastUpdatedNow, lastUpdatedTime, loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, organisationIdentity, organisationLinks, requestIdUuid } from './fields.ts';
+import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, jobFields, lastUpdatedNow, lastUpdatedTime, loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, loggedUrlPath, organisationIdentity, organisationLinks, requestIdUuid } from './fields.ts';
 import { breachesOf } from '../contract/breaches.ts';
 import type { Invalid } from '../contract/invalid.ts';
 import { limits } from '../contract/limits.ts';
@@ -327,6 +327,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       loggedDate(t, body);
       loggedBody(t, body);
       loggedUrl(t, body);
+      loggedUrlPath(t, body);
       if (live) loggedRequestIdentity(t, body, params.requestId!);
       return;
     case 'updateChaosSettings':

@@ -231,3 +231,26 @@ export function loggedUrl(t: Judge, lr: any): void {
   const { url, absoluteUrl } = lr.request;
   t.expect(typeof url === 'string' && typeof absoluteUrl === 'string' && absoluteUrl.endsWith(url), 'LR-URL', `absoluteUrl ending with ${JSON.stringify(url)}`, () => JSON.stringify(absoluteUrl));
 }
+
+/**
+ * The path and query of a full URL as written, without parsing it into another spelling (the URL class would
+ * percent-encode and normalise): what follows `scheme://authority`, up to a fragment; "/" for an empty path.
+ * undefined: not a URL with a scheme and an authority.
+ */
+export function pathAndQuery(absoluteUrl: string): string | undefined {
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^#]*)/.exec(absoluteUrl);
+  if (!m) return undefined;
+  const rest = m[1]!;
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** url is "path and query as received": it begins with /, holds no scheme or authority, and is the path and query of absoluteUrl. */
+export function loggedUrlPath(t: Judge, lr: any): void {
+  const { url, absoluteUrl } = lr.request;
+  if (typeof url !== 'string' || typeof absoluteUrl !== 'string') return;
+  // beginning with / it holds no scheme; equal to absoluteUrl's path and query it holds no authority either
+  if (!t.expect(url.startsWith('/'), 'LR-URL', 'url beginning with / (the path and query as received, no scheme or authority)', () => JSON.stringify(url.slice(0, 300)))) return;
+  const expected = pathAndQuery(absoluteUrl);
+  if (expected === undefined) return; // absoluteUrl's own form is judged by the schema and loggedUrl
+  t.expect(url === expected, 'LR-URL', `url equal to the path and query of absoluteUrl, ${JSON.stringify(expected.slice(0, 300))}`, () => JSON.stringify(url.slice(0, 300)));
+}

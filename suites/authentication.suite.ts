@@ -151,6 +151,46 @@ function documentedErrors(c: Case): void {
 }
 
 /**
+ * Per operation, a request that changes nothing even if a deployment wrongly took the key sent elsewhere: ids
+ * that name nothing, and for a PUT a body the deployment must refuse (an update of a data source may create one
+ * that does not exist, since its errors are not shown).
+ */
+const CHANGES_NOTHING_ANYWAY: Record<OperationId, () => RequestSpec> = {
+  updateChaosSettings: () => ({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: MISSING.mockApiId }), json: { chaos: { enabled: false, percentageFailures: 101 } } }),
+  updateStateSettings: () => ({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: MISSING.mockApiId }), json: { state: { defaultContextExpression: 42 } } }),
+  getOrganisation: () => ({ method: 'GET', path: pathOf('getOrganisation', { organisationId: MISSING.organisationId }) }),
+  updateOrganisation: () => ({ method: 'PUT', path: pathOf('updateOrganisation', { organisationId: MISSING.organisationId }), json: { organisation: { name: 5 } } }),
+  deleteDataSource: () => ({ method: 'DELETE', path: pathOf('deleteDataSource', { dataSourceId: MISSING.dataSourceId }) }),
+  updateDataSource: () => ({ method: 'PUT', path: pathOf('updateDataSource', { dataSourceId: MISSING.dataSourceId }), json: { dataSource: { ...exampleBody('updateDataSource').dataSource, name: 42 } } }),
+  deleteTeamMember: () => ({ method: 'DELETE', path: pathOf('deleteTeamMember', { teamId: MISSING.teamId, userId: MISSING.userId }) }),
+  getLoggedRequest: () => ({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: MISSING.mockApiId, requestId: MISSING.requestId }) }),
+  pushOpenApiToGit: () => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: MISSING.mockApiId }), json: { push: { outOfSyncPolicy: 5 } } }),
+};
+
+/** Query parameters that APIs commonly read a key from. */
+const KEY_QUERY_PARAMETERS = ['apiKey', 'api_key', 'key', 'token', 'access_token'] as const;
+
+/** Characters a key may hold to be sent as it is in a query or a cookie: evidence then shows it redacted, as written. */
+const QUERY_SAFE = /^[A-Za-z0-9._~-]+$/;
+const COOKIE_SAFE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/;
+
+/**
+ * The valid key sent without the Authorization header, where APIs commonly also take one: each is still a
+ * request without the header, so 401 (a key in a URL ends up in logs, caches and Referer headers). [what, slug,
+ * the request with the key placed, or why the key cannot be placed there as it is]
+ */
+const KEY_ELSEWHERE: [string, string, (spec: RequestSpec, key: string) => RequestSpec | string][] = [
+  ...KEY_QUERY_PARAMETERS.map((name): [string, string, (spec: RequestSpec, key: string) => RequestSpec | string] => [
+    `the valid key in the query parameter ${name}`,
+    `key-in-query-${name.toLowerCase().replace(/_/g, '-')}`,
+    (spec, key) => (QUERY_SAFE.test(key) ? { ...spec, path: `${spec.path}?${name}=${key}` } : 'the key holds characters a query must percent-encode, and evidence redacts the key only as written'),
+  ]),
+  ['the valid key in cookies (apiKey, api_key, key, token, access_token)', 'key-in-cookie', (spec, key) =>
+    COOKIE_SAFE.test(key) ? { ...spec, headers: { cookie: KEY_QUERY_PARAMETERS.map((name) => `${name}=${key}`).join('; ') } } : 'the key holds characters a cookie value cannot hold as they are'],
+  ['the valid key in the header X-API-Key', 'key-in-x-api-key-header', (spec, key) => ({ ...spec, headers: { 'x-api-key': key } })],
+];
+
+/**
  * Keys that resemble the valid one, each of which must be refused like any unknown key: a deployment that
  * compares keys by their start, or without case, lets them in. undefined: the key has no such neighbour.
  */
@@ -206,6 +246,15 @@ for (const c of CASES) {
         return;
       }
       expectUnauthorized(t, ex, 'AUTH-401-INVALID');
+    });
+  }
+
+  for (const [what, slug, place] of KEY_ELSEWHERE) {
+    check(`authentication/${c.op}/${slug}-without-authorization-401`, 'AUTH-401-MISSING', `${c.op}: ${what}, without Authorization, is answered 401`, { operation: c.op, writes: c.writes, overlaps: CHANGES_NOTHING }, async (t) => {
+      const key = t.client.authorization('token')!.slice('Token '.length);
+      const spec = place({ ...CHANGES_NOTHING_ANYWAY[c.op](), credentials: 'none' }, key);
+      if (typeof spec === 'string') return t.skip(`${spec} (${what})`);
+      expectUnauthorized(t, await t.send(spec), 'AUTH-401-MISSING');
     });
   }
 

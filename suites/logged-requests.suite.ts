@@ -2,7 +2,7 @@
 // say are checked here: one instant in two spellings, one body in two encodings, one URL in two forms.
 import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectRejected, expectSuccess } from '../src/checker.ts';
-import { loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, requestIdUuid } from '../src/fields.ts';
+import { loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, loggedUrlPath, requestIdUuid } from '../src/fields.ts';
 import { MISSING, pathOf } from '../src/support.ts';
 
 const needs = { operation: 'getLoggedRequest' as const, needs: ['mockApiId' as const, 'requestId' as const] };
@@ -54,6 +54,10 @@ check('logged-requests/bodyasbase64-holds-body-body-text', 'LR-BODY', 'bodyAsBas
 
 check('logged-requests/absoluteurl-ends-url', 'LR-URL', 'absoluteUrl ends with url', needs, async (t) => {
   loggedUrl(t, await logged(t));
+});
+
+check('logged-requests/url-path-query-absoluteurl', 'LR-URL', 'url is the path and query of absoluteUrl: it begins with / and holds no scheme or authority', needs, async (t) => {
+  loggedUrlPath(t, await logged(t));
 });
 
 check('logged-requests/get-request-id-names-no-logged', 'ERR-UNKNOWN-ID', 'get of a request id that names no logged request does not succeed', { operation: 'getLoggedRequest', needs: ['mockApiId'], live: 'a mock does not know which ids exist' }, async (t) => {

@@ -1,7 +1,9 @@
 // Update state settings (Endpoints; Resources > State settings). The interface offers no way to read the
 // previous settings back, so the run leaves the expression it last sent; the README says so.
 import { CHANGES_NOTHING, check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
-import { expectEnvelope, expectRejected, expectSuccess } from '../src/checker.ts';
+import { expectEnvelope, expectRejected, expectSuccess, expectValidAccepted } from '../src/checker.ts';
+import { expectEcho } from '../src/echo.ts';
+import { VALID_EXPRESSIONS } from '../properties/arbitraries.ts';
 import { stateProperties } from '../properties/settings.ts';
 import { stateModel } from '../properties/sequences.ts';
 import { exampleBody, pathOf } from '../src/support.ts';
@@ -24,6 +26,15 @@ check('state-settings/answer-holds-defaultcontextexpression-sent', 'STATE-ECHO',
   const sent = exampleBody('updateStateSettings').state.defaultContextExpression;
   const got = (ex.json as { state?: { defaultContextExpression?: unknown } } | undefined)?.state?.defaultContextExpression;
   t.expect(ex.status >= 200 && ex.status < 300 && got === sent, 'STATE-ECHO', `a 2xx answer with state.defaultContextExpression ${JSON.stringify(sent)}`, () => `status ${ex.status}, ${JSON.stringify(got)}`);
+});
+
+check('state-settings/expressions-several-references-braces-any-script-accepted', 'STATE-EXPRESSION', 'expressions with several references, adjacent and nested braces, and text in any script are accepted and echoed', { ...options, requests: VALID_EXPRESSIONS.length }, async (t) => {
+  for (const expression of VALID_EXPRESSIONS) {
+    const ex = await put(t, { state: { defaultContextExpression: expression } });
+    if (!expectValidAccepted(t, ex, 'STATE-EXPRESSION', `defaultContextExpression ${JSON.stringify(expression)}`)) continue;
+    const answer = expectSuccess(t, 'updateStateSettings', ex);
+    if (answer && t.target.profile === 'live') expectEcho(t, 'STATE-ECHO', { defaultContextExpression: expression }, answer.state, 'state');
+  }
 });
 
 check('state-settings/defaultcontextexpression-number-rejected', 'STATE-TYPES', 'defaultContextExpression as a number is rejected', { ...options, overlaps: CHANGES_NOTHING }, async (t) => {

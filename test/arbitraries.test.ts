@@ -6,7 +6,7 @@ import { breachesOf } from '../contract/breaches.ts';
 import { quietChaos } from '../src/support.ts';
 import {
   invalidChaos, invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, invalidState, mockApiIdInRange, mockApiIdOutOfRange, nextDown, nextUp, otherAuthorization,
-  oversize, validChaos, validDataSource, validOrganisation, validPush, validState, type Invalid,
+  oversize, VALID_CHAOS_KINDS, VALID_DATA_SOURCE_KINDS, VALID_EXPRESSIONS, VALID_ORGANISATION_KINDS, validChaos, validDataSource, validOrganisation, validPush, validState, type Invalid,
 } from '../properties/arbitraries.ts';
 import { limits } from '../contract/limits.ts';
 import { operation, schema, type OperationId } from '../contract/schemas.ts';
@@ -63,6 +63,26 @@ describe.each(cases)('%s', (op, valid, invalid) => {
   test.prop([invalid], params)('each invalid payload breaks its labelled rule and no other', (inv) => {
     breaksOnlyItsRule(op, inv);
   });
+});
+
+test('the valid inputs of each kind, sent on every run, pass the request schema and their rows fit', () => {
+  const kinds: [OperationId, object[]][] = [
+    ['updateChaosSettings', VALID_CHAOS_KINDS],
+    ['updateStateSettings', VALID_EXPRESSIONS.map((defaultContextExpression) => ({ state: { defaultContextExpression } }))],
+    ['updateOrganisation', VALID_ORGANISATION_KINDS],
+    ['updateDataSource', VALID_DATA_SOURCE_KINDS],
+  ];
+  for (const [op, bodies] of kinds) {
+    const validate = operation(op).requestBody!.validate;
+    for (const body of bodies) expect({ op, body, valid: validate(body) }).toEqual({ op, body, valid: true });
+  }
+  for (const { dataSource } of VALID_DATA_SOURCE_KINDS) expect(rowsMisfit(dataSource.columnsMetadata, dataSource.rows)).toBeUndefined();
+  expect(VALID_EXPRESSIONS.filter((e) => (e.match(/\{\{/g) ?? []).length > 1)).toHaveLength(VALID_EXPRESSIONS.length - 2);
+});
+
+test('generated valid state settings include expressions with several references', () => {
+  const several = fc.sample(validState, { numRuns: 200, seed: 1 }).filter((b) => (b.state.defaultContextExpression.match(/\{\{[^{]/g) ?? []).length > 1);
+  expect(several.length).toBeGreaterThan(20);
 });
 
 test('valid data sources hold rows that fit their columns, of every column type', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { CheckContext, type Target } from '../src/check.ts';
 import { Client, type Exchange } from '../src/client.ts';
-import { expectEnvelope, expectForbiddenBody, expectInvalidJson, expectNotFound, expectRejected, expectSuccess, expectUnauthorizedBody } from '../src/checker.ts';
+import { expectEnvelope, expectForbiddenBody, expectInvalidJson, expectNotFound, expectRejected, expectSuccess, expectUnauthorizedBody, notFoundMessage } from '../src/checker.ts';
 import { operation } from '../contract/schemas.ts';
 import { expectChaosEcho } from '../src/echo.ts';
 
@@ -111,6 +111,23 @@ describe('error shapes', () => {
     expectNotFound(t, 'getOrganisation', exchange(404, { code: '404', message: 'Not Found' }));
     expect(violated(t)).toEqual(['ERR-404']);
     expect(t.violations[0]!.actual).toContain('/code must be number');
+  });
+
+  test('404 wants a message that reports the 404 condition: 404 or "not found", and no other status', () => {
+    const passes = ['HTTP 404 Not Found', 'Data source ds-500 not found', 'Fehler 404: Ressource nicht gefunden', '404', 'Resource NOT_FOUND', 'organisation 12345 not found'];
+    for (const message of passes) {
+      const t = context();
+      expectNotFound(t, 'getOrganisation', exchange(404, { code: 404, message }));
+      expect({ message, violated: violated(t) }).toEqual({ message, violated: [] });
+    }
+    const fails = ['HTTP 400 Bad Request', 'No such organisation', 'Internal Server Error', 'Not found (status 500)', '404 Bad Request', ' '];
+    for (const message of fails) {
+      const t = context();
+      expectNotFound(t, 'getOrganisation', exchange(404, { code: 404, message }));
+      expect({ message, violated: violated(t) }).toEqual({ message, violated: ['ERR-404'] });
+    }
+    expect(notFoundMessage('Fehler 404: Ressource nicht gefunden').note).toContain('carries 404');
+    expect(notFoundMessage('HTTP 404 Not Found')).toEqual({});
   });
 
   test('Invalid JSON wants the title, the pointer and the type in detail, and source {}', () => {

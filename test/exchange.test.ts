@@ -61,6 +61,7 @@ const NOT_IN_ONE_EXCHANGE: Record<string, string> = {
   'organisation-unknown-id-400': unknownId,
   'organisation-wrong-type-name-stored': kept,
   'oversize-body-500': 'a body over 1 MiB is valid JSON of the right shape: whether the deployment takes bodies that large is not shown, so its 5xx is not judged from one exchange',
+  'state-expression-several-references-rejected': validRefused,
   'team-member-delete-403': permission,
   'team-member-delete-not-permanent': kept,
   'team-non-member-400': unknownId,

@@ -63,6 +63,23 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('GET', org, { token: swapped })).status).toBe(200);
     expect((await call('GET', org, { token: `${deployment.fixtures.token}x0` })).status).toBe(401);
   },
+  'auth-key-in-query-accepted': async ({ call, deployment }) => {
+    const { token, forbiddenToken } = deployment.fixtures;
+    for (const name of ['apiKey', 'api_key', 'key', 'token', 'access_token']) expect((await call('GET', org, { token: null, query: `${name}=${token}` })).status).toBe(200);
+    expect((await call('GET', org, { token: null, query: `apiKey=${forbiddenToken}` })).status).toBe(403);
+    expect((await call('GET', org, { token: null, query: 'apiKey=unknown' })).status).toBe(401);
+    expect((await call('GET', org, { token: null })).status).toBe(401);
+  },
+  'auth-key-in-cookie-accepted': async ({ call, deployment }) => {
+    expect((await call('GET', org, { token: null, headers: { Cookie: `session=x; apiKey=${deployment.fixtures.token}` } })).status).toBe(200);
+    expect((await call('GET', org, { token: null, headers: { Cookie: 'apiKey=unknown' } })).status).toBe(401);
+    expect((await call('GET', org, { token: null, query: `apiKey=${deployment.fixtures.token}` })).status).toBe(401);
+  },
+  'auth-key-in-x-api-key-accepted': async ({ call, deployment }) => {
+    expect((await call('GET', org, { token: null, headers: { 'X-API-Key': deployment.fixtures.token } })).status).toBe(200);
+    expect((await call('GET', org, { token: null, headers: { 'X-API-Key': 'unknown' } })).status).toBe(401);
+    expect((await call('GET', org, { token: null, headers: { Cookie: `apiKey=${deployment.fixtures.token}` } })).status).toBe(401);
+  },
   'auth-401-json-body': async ({ call }) => {
     const answer = await call('GET', org, { token: null });
     expect(seen(answer)).toEqual({ status: 401, type: 'application/json', body: { message: CREDENTIALS_REQUIRED } });
@@ -105,6 +122,10 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
   // Errors
   'not-found-code-string': async ({ call }) => {
     expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: '404', message: 'HTTP 404 Not Found' } });
+  },
+  'not-found-message-other-status': async ({ call }) => {
+    expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: 404, message: 'HTTP 400 Bad Request' } });
+    expect(seen(await call('DELETE', member('user-nobody')))).toMatchObject({ status: 404, body: { code: 404, message: 'HTTP 400 Bad Request' } });
   },
   'not-found-without-message': async ({ call }) => {
     expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: 404 } });
@@ -174,6 +195,11 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
   },
   'chaos-response-unwrapped': async ({ call }) => {
     expect(seen(await call('PUT', chaos(), { body: { chaos: { percentageFailures: 5 } } }))).toMatchObject({ status: 200, body: { percentageFailures: 5, enabled: false } });
+  },
+  'state-expression-several-references-rejected': async ({ call }) => {
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: '{{request.headers.A}}-{{request.query.b}}' } } })).status).toBe(400);
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: '{{#if request.body}}{{{request.body}}}{{/if}}' } } })).status).toBe(400);
+    expect((await call('PUT', state, { body: { state: { defaultContextExpression: 'Grüße {{request.headers.A}}' } } })).status).toBe(200);
   },
   'state-response-unwrapped': async ({ call }) => {
     expect((await call('PUT', state, { body: { state: { defaultContextExpression: 'x' } } })).json).toEqual({ defaultContextExpression: 'x' });
@@ -487,6 +513,10 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
   'logged-request-url-mismatch': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders` });
+  },
+  'logged-request-url-absolute': async (r) => {
+    const { url, absoluteUrl } = (await loggedOf(r)).request;
+    expect({ url, absoluteUrl }).toEqual({ url: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2`, absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2` });
   },
   // Push and jobs
   'push-status-200': async ({ call }) => {

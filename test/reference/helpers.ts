@@ -22,10 +22,13 @@ export interface Call {
   /** the key sent as `Token <key>`; null sends no Authorization header; default: the full-permission key */
   token?: string | null;
   headers?: Record<string, string>;
+  /** a query appended to the path (without its ?), for what only a deployment's own value can fill in */
+  query?: string;
 }
 
-export function send(baseUrl: string, method: string, path: string, call: Call, defaultToken: string): Promise<Answer> {
+export function send(baseUrl: string, method: string, target: string, call: Call, defaultToken: string): Promise<Answer> {
   const { body, token = defaultToken } = call;
+  const path = call.query === undefined ? target : `${target}?${call.query}`;
   const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
   const headers: Record<string, string> = {
     // node:http frames no body of a GET or DELETE by itself, so the length is always given.

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_POLICIES } from '../../reference/handlers/push.ts';
 import { startReference } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
-import { CREDENTIALS_REQUIRED_VARIANT } from '../../reference/responses.ts';
+import { CREDENTIALS_REQUIRED_VARIANT, NOT_FOUND_LOCALISED } from '../../reference/responses.ts';
 import { EXTRA_FIELD, variationsOn } from '../../reference/variations.ts';
 import { chaos, configuration, dataSource, loggedRequest, member, org, push, state, UNKNOWN_UUID } from './fault-deviations.ts';
 import { CREDENTIALS_REQUIRED, useReference, type Answer } from './helpers.ts';
@@ -48,7 +48,7 @@ describe('variations mode', () => {
     const forbidden = jsonOf(await call('GET', org, { token: deployment.fixtures.forbiddenToken }));
     expect(forbidden.errors).toHaveLength(1);
     expect(forbidden.errors[0]).toMatchObject({ [EXTRA_FIELD]: expect.any(String), title: 'Forbidden', source: {} });
-    expect(jsonOf(await call('GET', '/v1/organisations/none'))).toEqual({ [EXTRA_FIELD]: expect.any(String), code: 404, message: 'HTTP 404 Not Found' });
+    expect(jsonOf(await call('GET', '/v1/organisations/none'))).toEqual({ [EXTRA_FIELD]: expect.any(String), code: 404, message: NOT_FOUND_LOCALISED });
     const job = jsonOf(await call('PUT', push, { body: { push: {} } })).job;
     expect(job[EXTRA_FIELD]).toBeDefined();
     expect(job.links[EXTRA_FIELD]).toBeDefined();
@@ -160,7 +160,7 @@ describe('variations mode', () => {
     expect((await call('PUT', push.replace(SEED.mockApiId, 'zzzzzz'), { body: { push: {} } })).bytes.length).toBe(0);
     expect((await call('PUT', dataSource('none'), { body: configuration })).bytes.length).toBe(0);
     for (const [method, path] of [['GET', '/v1/organisations/none'], ['DELETE', dataSource('none')], ['DELETE', member('user-nobody')], ['GET', '/v1/none']]) {
-      expect(withoutExtra((await call(method!, path!)).json)).toEqual({ code: 404, message: 'HTTP 404 Not Found' });
+      expect(withoutExtra((await call(method!, path!)).json)).toEqual({ code: 404, message: NOT_FOUND_LOCALISED });
     }
   });
 

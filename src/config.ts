@@ -11,6 +11,8 @@ import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { STATE_FILE } from './deletions.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../contract/fixtures.ts';
 import type { Network } from './network.ts';
+import { ConfigFileError, findConfigFile, readConfigFile, type FileSettings } from './config-file.ts';
+import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow } from './settings.ts';
 
 export type Profile = 'live' | 'mock';
 
@@ -71,34 +73,12 @@ export class ConfigError extends Error {
 }
 
 /**
- * Every MOCKAPI_* name that means something to this package: the settings read below, the fixtures, the
- * embedded reference's, and those our own tests and benchmark read. Any other MOCKAPI_* variable, and any
- * other key in .env, is named in a warning (a misspelt setting would otherwise be silently ignored).
+ * Every MOCKAPI_* name that means something to this package: the variables of the settings table, the
+ * fixtures, the embedded reference's, and those our own tests and benchmark read. Any other MOCKAPI_* variable,
+ * and any other key in .env, is named in a warning (a misspelt setting would otherwise be silently ignored).
  */
 export const KNOWN_SETTINGS: readonly string[] = [
-  'MOCKAPI_BASE_URL',
-  'MOCKAPI_TOKEN',
-  'MOCKAPI_TOKEN_FILE',
-  'MOCKAPI_FORBIDDEN_TOKEN',
-  'MOCKAPI_PROFILE',
-  'MOCKAPI_REPORT_JSON',
-  'MOCKAPI_REPORT_JUNIT',
-  'MOCKAPI_REPORT_MARKDOWN',
-  'MOCKAPI_REPORT_HTML',
-  'MOCKAPI_READ_ONLY',
-  'MOCKAPI_STRICT',
-  'MOCKAPI_BASELINE',
-  'MOCKAPI_TIMEOUT_MS',
-  'MOCKAPI_RUN_TIMEOUT_MS',
-  'MOCKAPI_CHECK_TIMEOUT_MS',
-  'MOCKAPI_CONCURRENCY',
-  'MOCKAPI_SEED',
-  'MOCKAPI_RUNS',
-  'MOCKAPI_ONLY',
-  'MOCKAPI_MAX_FAILURES',
-  'MOCKAPI_STATE_FILE',
-  'MOCKAPI_PUSH_POLICY',
-  'MOCKAPI_CACHE_DIR',
+  ...(SETTINGS as readonly Setting[]).flatMap((s) => (s.variable ? [s.variable] : [])),
   ...Object.values(FIXTURE_VARIABLES),
   FAULTS_VARIABLE,
   VARIATIONS_VARIABLE,
@@ -156,36 +136,7 @@ function unknownSettings(env: NodeJS.ProcessEnv, fromFile: Record<string, string
 
 export { HELP } from './help.ts';
 
-const FLAGS = {
-  'base-url': { type: 'string' },
-  token: { type: 'string' },
-  'token-file': { type: 'string' },
-  'forbidden-token': { type: 'string' },
-  profile: { type: 'string' },
-  'report-json': { type: 'string' },
-  'report-junit': { type: 'string' },
-  'report-markdown': { type: 'string' },
-  'report-html': { type: 'string' },
-  'read-only': { type: 'boolean' },
-  strict: { type: 'boolean' },
-  baseline: { type: 'string' },
-  'update-baseline': { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  'run-timeout-ms': { type: 'string' },
-  'check-timeout-ms': { type: 'string' },
-  concurrency: { type: 'string' },
-  seed: { type: 'string' },
-  runs: { type: 'string' },
-  only: { type: 'string' },
-  'max-failures': { type: 'string' },
-  'push-policy': { type: 'string' },
-  'state-file': { type: 'string' },
-  proxy: { type: 'string' },
-  'ca-file': { type: 'string' },
-  list: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'V' },
-} as const;
+const FLAGS = parseArgsOptions('run');
 
 export interface ParsedCommand {
   help: boolean;
@@ -234,21 +185,6 @@ function parseToken(source: string, value: string): string {
   return value;
 }
 
-/**
- * Where the key comes from, and the key: --token, else --token-file, else MOCKAPI_TOKEN, else
- * MOCKAPI_TOKEN_FILE. A file keeps the key out of the process list (a flag's value is readable by every
- * local user) and out of the shell's history; its one line is the key, a line end after it allowed.
- */
-function keySetting(flag: string | undefined, fileFlag: string | undefined, setting: (variable: string) => string | undefined, cwd: string): [string, string] | undefined {
-  if (flag !== undefined && fileFlag !== undefined) throw new ConfigError('give the key by --token or by --token-file, not both');
-  if (flag !== undefined) return ['--token', flag];
-  if (fileFlag !== undefined) return ['--token-file', readKeyFile('--token-file', fileFlag, cwd)];
-  const variable = setting('MOCKAPI_TOKEN');
-  if (variable !== undefined) return ['MOCKAPI_TOKEN', variable];
-  const file = setting('MOCKAPI_TOKEN_FILE');
-  return file === undefined ? undefined : ['MOCKAPI_TOKEN_FILE', readKeyFile('MOCKAPI_TOKEN_FILE', file, cwd)];
-}
-
 /** The key in a file: the file named, the key never (parseToken says what is wrong with it). */
 function readKeyFile(source: string, value: string, cwd: string): string {
   const file = resolve(cwd, value);
@@ -291,23 +227,24 @@ export function writablePath(source: string, value: string, cwd: string): string
   return value;
 }
 
-/** --proxy (an http or https URL; its credentials are redacted like the key) and --ca-file (PEM certificates). */
-function networkSettings(proxy: string | undefined, caFile: string | undefined, cwd: string): Network {
+/** --proxy (an http or https URL; its credentials are redacted like the key) and --ca-file (PEM certificates), each [where given, value]. */
+function networkSettings(proxy: [string, string] | undefined, caFile: [string, string] | undefined, cwd: string): Network {
   const network: Network = {};
   if (proxy !== undefined) {
     let url: URL | undefined;
     try {
-      url = new URL(proxy);
+      url = new URL(proxy[1]);
     } catch {
       // the value may carry a password: not quoted
     }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError('--proxy must be an http or https URL, such as http://proxy.example:3128');
-    network.proxy = proxy;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${proxy[0]} must be an http or https URL, such as http://proxy.example:3128`);
+    network.proxy = proxy[1];
   }
   if (caFile !== undefined) {
-    const file = resolve(cwd, caFile);
-    if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`--ca-file: ${file} is not a file`);
-    if (!readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`--ca-file: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    const [source, value] = caFile;
+    const file = resolve(cwd, value);
+    if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`${source}: ${file} is not a file`);
+    if (!readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`${source}: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
     network.caFile = file;
   }
   return network;
@@ -329,55 +266,159 @@ function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
 }
 
 /**
- * Reads flags, environment and .env (in that order of precedence) into a validated RunConfig, with a warning
- * for each MOCKAPI_* variable or .env key that is not ours (also on a ConfigError, whose cause it may be).
- * dotenv false: no .env is read (a run called as a library takes only what it is given).
+ * Reads flags, environment, the config file's environment and .env (in that order of precedence) into a
+ * validated RunConfig, with a warning for each MOCKAPI_* variable or .env key that is not ours (also on a
+ * ConfigError, whose cause it may be). dotenv false: no .env and no config file found by its name are read
+ * (a run called as a library takes only what it is given).
  */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), { dotenv = true }: { dotenv?: boolean } = {}): ParsedCommand {
   const fromFile = dotenv ? readDotenv(cwd) : {};
   const warnings = unknownSettings(env, fromFile);
   try {
-    return { ...parseSettings(argv, env, fromFile, cwd), warnings };
+    return { ...parseSettings(argv, env, fromFile, cwd, dotenv, warnings), warnings };
   } catch (error) {
     if (error instanceof ConfigError) error.warnings = warnings;
     throw error;
   }
 }
 
-function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<string, string>, cwd: string): Omit<ParsedCommand, 'warnings'> {
-  let values: { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
+/** Where each setting is given: flags, then variables, then the config file's environment, then .env. */
+class Given {
+  constructor(
+    private readonly flags: Record<string, string | boolean | undefined>,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly file: FileSettings | undefined,
+    private readonly dotenv: Record<string, string>,
+  ) {}
+
+  /** An empty variable counts as unset, as in .env.example where optional keys are left empty. */
+  private static value(value: string | undefined): string | undefined {
+    return value === undefined || value.trim() === '' ? undefined : value;
+  }
+
+  /** [where it was given, the value as text] of a row of the table, or of a fixture (its variable, its file property). */
+  of(s: { flag?: string; variable?: string; option: string }): [string, string] | undefined {
+    const flag = s.flag === undefined ? undefined : this.flags[s.flag];
+    if (flag !== undefined) return [`--${s.flag}`, flag === true ? 'true' : String(flag)];
+    const variable = s.variable === undefined ? undefined : Given.value(this.env[s.variable]);
+    if (variable !== undefined) return [s.variable!, variable];
+    const inFile = this.file?.values.get(s.option);
+    if (inFile !== undefined) return [inFile.source, inFile.value];
+    const dotenv = s.variable === undefined ? undefined : Given.value(this.dotenv[s.variable]);
+    return dotenv === undefined ? undefined : [s.variable!, dotenv];
+  }
+
+  /** A key: its flag, its file's flag, its variable, its file's variable, the variable the config file names, then .env. */
+  key(option: 'token' | 'forbiddenToken', cwd: string): [string, string] | undefined {
+    const row = setting(option);
+    const fileRow = option === 'token' ? setting('tokenFile') : undefined;
+    const flag = this.flags[row.flag!];
+    const fileFlag = fileRow ? this.flags[fileRow.flag!] : undefined;
+    if (typeof flag === 'string' && typeof fileFlag === 'string') throw new ConfigError('give the key by --token or by --token-file, not both');
+    if (typeof flag === 'string') return [`--${row.flag}`, flag];
+    if (typeof fileFlag === 'string') return [`--${fileRow!.flag}`, readKeyFile(`--${fileRow!.flag}`, fileFlag, cwd)];
+    const fromVariables = (values: Record<string, string | undefined>): [string, string] | undefined => {
+      const key = Given.value(values[row.variable!]);
+      if (key !== undefined) return [row.variable!, key];
+      const file = fileRow && Given.value(values[fileRow.variable!]);
+      return file === undefined ? undefined : [fileRow!.variable!, readKeyFile(fileRow!.variable!, file, cwd)];
+    };
+    const named = this.file?.keyVariables[option];
+    const fromNamed = named === undefined ? undefined : Given.value(this.env[named] ?? this.dotenv[named]);
+    return fromVariables(this.env) ?? (fromNamed === undefined ? undefined : [named!, fromNamed]) ?? fromVariables(this.dotenv);
+  }
+}
+
+/** The row of an option. */
+function setting<O extends SettingRow['option']>(option: O): Extract<SettingRow, { option: O }> {
+  return (SETTINGS as readonly SettingRow[]).find((s) => s.option === option) as Extract<SettingRow, { option: O }>;
+}
+
+/** A value read as its row's kind says; keys, proxies and files with their own reading are read by hand below. */
+function valueOf(s: Setting, source: string, value: string, cwd: string): string | number | boolean | RegExp {
+  switch (s.kind) {
+    case 'url':
+      return parseBaseUrl(source, value);
+    case 'key':
+      return parseToken(source, value);
+    case 'boolean':
+      return parseBoolean(source, value);
+    case 'whole':
+    case 'choice': {
+      const wrong = outOfBounds(s, value);
+      if (wrong) throw new ConfigError(`${source} ${wrong}`);
+      return s.kind === 'whole' ? Number(value.trim()) : value;
+    }
+    case 'pattern':
+      try {
+        return new RegExp(value, 'i');
+      } catch (error) {
+        throw new ConfigError(`${source} is not a regular expression: ${(error as Error).message}`);
+      }
+    case 'output':
+      return writablePath(source, value, cwd);
+    case 'directory':
+      return resolve(cwd, value.trim());
+    case 'text':
+      return value.trim();
+    case 'input':
+    case 'proxy':
+      return value;
+  }
+}
+
+/** Every setting of the table as given and read, by option; unset ones are absent, or their number default. */
+function readSettings(given: Given, cwd: string): Map<string, ReturnType<typeof valueOf>> {
+  const values = new Map<string, ReturnType<typeof valueOf>>();
+  for (const s of SETTINGS as readonly Setting[]) {
+    if (s.kind === 'key' || s.option === 'tokenFile' || !s.commands.includes('run')) continue;
+    const found = given.of(s);
+    // `--base-url ''` is no base URL, as an empty variable is
+    if (found && !(s.kind === 'url' && found[1] === '')) values.set(s.option, valueOf(s, ...found, cwd));
+    else if (typeof s.default === 'number') values.set(s.option, s.default);
+  }
+  return values;
+}
+
+/** The config file's chosen environment, if a file is there (or named) and an environment chosen. */
+function configFileSettings(flags: Record<string, string | boolean | undefined>, env: NodeJS.ProcessEnv, dotenv: Record<string, string>, cwd: string, findByName: boolean, warnings: string[]): FileSettings | undefined {
+  const early = new Given(flags, env, undefined, dotenv);
+  const named = early.of(setting('config'));
+  const file = named ? findConfigFile(named[1], cwd) : findByName ? findConfigFile(undefined, cwd) : undefined;
+  const environment = early.of(setting('env'))?.[1].trim();
+  if (file === undefined) {
+    if (environment !== undefined) throw new ConfigError(`--env ${environment} needs a config file: --config FILE, or ${'mockapi-conformance.config.json'} here`);
+    return undefined;
+  }
   try {
-    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
+    const { settings, warning } = readConfigFile(file, environment);
+    if (warning) warnings.push(warning);
+    return settings;
+  } catch (error) {
+    if (error instanceof ConfigFileError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<string, string>, cwd: string, findConfig: boolean, warnings: string[]): Omit<ParsedCommand, 'warnings'> {
+  let flags: Record<string, string | boolean | undefined>;
+  try {
+    ({ values: flags } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
   } catch (error) {
     // parseArgs says e.g. "Unknown option '--bse-url'"; keep its first sentence only
     const message = (error as Error).message.split('. ')[0]!.replace(/\.$/, '');
     throw new ConfigError(`${message} (see --help)`);
   }
-  // An empty variable counts as unset, as in .env.example where optional keys are left empty.
-  const setting = (variable: string): string | undefined => {
-    const value = env[variable] ?? fromFile[variable];
-    return value === undefined || value.trim() === '' ? undefined : value;
-  };
+  const given = new Given(flags, env, configFileSettings(flags, env, fromFile, cwd, findConfig, warnings), fromFile);
+  const v = readSettings(given, cwd);
+  const get = <T>(option: SettingRow['option']) => v.get(option) as T | undefined;
 
-  const pick = (flag: keyof typeof FLAGS, variable: string): [string, string] | undefined => {
-    const flagValue = values[flag];
-    if (typeof flagValue === 'string') return [`--${flag}`, flagValue];
-    const v = setting(variable);
-    return v === undefined ? undefined : [variable, v];
-  };
-
-  const baseUrlSetting = pick('base-url', 'MOCKAPI_BASE_URL');
-  const baseUrl = baseUrlSetting && baseUrlSetting[1] !== '' ? parseBaseUrl(...baseUrlSetting) : undefined;
-  const tokenSetting = keySetting(values.token, values['token-file'], setting, cwd);
+  const baseUrl = get<string>('baseUrl');
+  const tokenSetting = given.key('token', cwd);
   const token = tokenSetting ? parseToken(...tokenSetting) : undefined;
-  const forbiddenSetting = pick('forbidden-token', 'MOCKAPI_FORBIDDEN_TOKEN');
+  const forbiddenSetting = given.key('forbiddenToken', cwd);
   const forbiddenToken = forbiddenSetting ? parseToken(...forbiddenSetting) : undefined;
-
-  const profileSetting = pick('profile', 'MOCKAPI_PROFILE');
-  const profile = (profileSetting?.[1] || 'live') as Profile;
-  if (profile !== 'live' && profile !== 'mock') {
-    throw new ConfigError(`${profileSetting![0]} must be live or mock, not "${profileSetting![1]}"`);
-  }
+  const profile = (get<Profile>('profile') ?? 'live') as Profile;
 
   // a spec-driven mock only looks for an Authorization header, so it needs no real key
   if (baseUrl && !token && profile === 'live') {
@@ -391,78 +432,70 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
     throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
   }
 
-  const timeoutSetting = pick('timeout-ms', 'MOCKAPI_TIMEOUT_MS');
-  let timeoutMs = 10_000;
-  if (timeoutSetting) {
-    timeoutMs = Number(timeoutSetting[1]);
-    if (!/^\d+$/.test(timeoutSetting[1].trim()) || timeoutMs < 1 || timeoutMs > 600_000) {
-      throw new ConfigError(`${timeoutSetting[0]} must be a whole number of milliseconds from 1 to 600000, not "${timeoutSetting[1]}"`);
-    }
-  }
-
-  const wholeNumber = (flag: 'seed' | 'runs' | 'run-timeout-ms' | 'check-timeout-ms' | 'concurrency' | 'max-failures', variable: string, min: number, max: number): number | undefined => {
-    const given = pick(flag, variable);
-    if (!given) return undefined;
-    const n = Number(given[1].trim());
-    if (!/^\d+$/.test(given[1].trim()) || n < min || n > max) throw new ConfigError(`${given[0]} must be a whole number from ${min} to ${max}, not "${given[1]}"`);
-    return n;
-  };
-  const seed = wholeNumber('seed', 'MOCKAPI_SEED', 0, 2 ** 31 - 1);
-  const runs = wholeNumber('runs', 'MOCKAPI_RUNS', 1, 100_000);
-  const runTimeoutMs = wholeNumber('run-timeout-ms', 'MOCKAPI_RUN_TIMEOUT_MS', 1000, 24 * 3_600_000) ?? 600_000;
-  const concurrency = wholeNumber('concurrency', 'MOCKAPI_CONCURRENCY', 1, 64);
-  const checkTimeoutMs = wholeNumber('check-timeout-ms', 'MOCKAPI_CHECK_TIMEOUT_MS', 100, 24 * 3_600_000);
-  const maxFailures = wholeNumber('max-failures', 'MOCKAPI_MAX_FAILURES', 1, 100_000);
-
-  const onlySetting = pick('only', 'MOCKAPI_ONLY');
-  let only: RegExp | undefined;
-  if (onlySetting) {
-    try {
-      only = new RegExp(onlySetting[1], 'i');
-    } catch (error) {
-      throw new ConfigError(`${onlySetting[0]} is not a regular expression: ${(error as Error).message}`);
-    }
-  }
-
-  const readOnlyEnv = setting('MOCKAPI_READ_ONLY');
-  const readOnly = values['read-only'] === true || (readOnlyEnv !== undefined && parseBoolean('MOCKAPI_READ_ONLY', readOnlyEnv));
-  const strictEnv = setting('MOCKAPI_STRICT');
-  const strict = values.strict === true || (strictEnv !== undefined && parseBoolean('MOCKAPI_STRICT', strictEnv));
-  const baselineSetting = pick('baseline', 'MOCKAPI_BASELINE');
+  const baselineSetting = given.of(setting('baseline'));
   const baseline = baselineSetting ? readBaselineSetting(...baselineSetting, cwd) : undefined;
-  const updateBaseline = typeof values['update-baseline'] === 'string' ? writablePath('--update-baseline', values['update-baseline'], cwd) : undefined;
-  const reportSetting = pick('report-json', 'MOCKAPI_REPORT_JSON');
-  const reportJson = reportSetting ? writablePath(...reportSetting, cwd) : undefined;
-  const junitSetting = pick('report-junit', 'MOCKAPI_REPORT_JUNIT');
-  const reportJunit = junitSetting ? writablePath(...junitSetting, cwd) : undefined;
-  const markdownSetting = pick('report-markdown', 'MOCKAPI_REPORT_MARKDOWN');
-  const reportMarkdown = markdownSetting ? writablePath(...markdownSetting, cwd) : undefined;
-  const htmlSetting = pick('report-html', 'MOCKAPI_REPORT_HTML');
-  const reportHtml = htmlSetting ? writablePath(...htmlSetting, cwd) : undefined;
   // the runner sets GITHUB_ACTIONS=true and names the step's summary file
   const stepSummary = env.GITHUB_STEP_SUMMARY ? writablePath('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, cwd) : undefined;
   const github = env.GITHUB_ACTIONS === 'true' ? { stepSummary } : undefined;
   if (!baseUrl && profile === 'live') checkReferenceSettings(env);
 
-  const pushSetting = pick('push-policy', 'MOCKAPI_PUSH_POLICY');
-  if (pushSetting && !baseUrl) {
-    throw new ConfigError(`${pushSetting[0]} is set but no base URL: the embedded reference and the local mock supply a value of their own; give --base-url or MOCKAPI_BASE_URL`);
+  const pushPolicy = get<string>('pushPolicy');
+  if (pushPolicy !== undefined && !baseUrl) {
+    throw new ConfigError(`${given.of(setting('pushPolicy'))![0]} is set but no base URL: the embedded reference and the local mock supply a value of their own; give --base-url or MOCKAPI_BASE_URL`);
   }
-  const pushPolicy = pushSetting?.[1].trim();
-  const stateSetting = pick('state-file', 'MOCKAPI_STATE_FILE');
-  const stateFile = resolve(cwd, stateSetting ? writablePath(...stateSetting, cwd) : STATE_FILE);
-  const cacheSetting = setting('MOCKAPI_CACHE_DIR');
-  const cacheDir = cacheSetting === undefined ? undefined : resolve(cwd, cacheSetting.trim());
+  const stateFile = resolve(cwd, get<string>('stateFile') ?? STATE_FILE);
 
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
-    const value = setting(variable)?.trim();
+    const found = given.of({ variable, option: `fixtures.${name}` });
+    const value = found?.[1].trim();
     if (!value) continue;
     if (!baseUrl) {
-      throw new ConfigError(`${variable} is set but no base URL: fixtures name resources of a deployment; give --base-url or MOCKAPI_BASE_URL`);
+      throw new ConfigError(`${found![0]} is set but no base URL: fixtures name resources of a deployment; give --base-url or MOCKAPI_BASE_URL`);
     }
     fixtures[name] = value;
   }
+  checkFixtures(fixtures);
+
+  const network = networkSettings(given.of(setting('proxy')), given.of(setting('caFile')), cwd);
+
+  return {
+    help: flags.help === true,
+    version: flags.version === true,
+    list: flags.list === true,
+    config: {
+      baseUrl,
+      token,
+      forbiddenToken,
+      profile,
+      reportJson: get('reportJson'),
+      reportJunit: get('reportJunit'),
+      reportMarkdown: get('reportMarkdown'),
+      reportHtml: get('reportHtml'),
+      github,
+      readOnly: get<boolean>('readOnly') ?? false,
+      strict: get<boolean>('strict') ?? false,
+      baseline,
+      updateBaseline: get('updateBaseline'),
+      timeoutMs: get<number>('timeoutMs')!,
+      runTimeoutMs: get<number>('runTimeoutMs')!,
+      checkTimeoutMs: get('checkTimeoutMs'),
+      concurrency: get('concurrency'),
+      seed: get('seed'),
+      runs: get('runs'),
+      only: get('only'),
+      maxFailures: get('maxFailures'),
+      fixtures,
+      pushPolicy,
+      stateFile,
+      cacheDir: get('cacheDir'),
+      network,
+    },
+  };
+}
+
+/** The rules between fixtures, which no row of the table can say. */
+function checkFixtures(fixtures: Fixtures): void {
   if (fixtures.mockApiId !== undefined && (fixtures.mockApiId.length < 5 || fixtures.mockApiId.length > 10)) {
     throw new ConfigError(`MOCKAPI_MOCK_API_ID must have 5 to 10 characters (Limits), not ${fixtures.mockApiId.length}`);
   }
@@ -475,13 +508,4 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
   if (fixtures.deletableDataSourceId !== undefined && fixtures.deletableDataSourceId === fixtures.dataSourceId) {
     throw new ConfigError('MOCKAPI_DELETABLE_DATA_SOURCE_ID is the same as MOCKAPI_DATA_SOURCE_ID: the delete checks would remove the data source the update checks use');
   }
-
-  const network = networkSettings(values.proxy, values['ca-file'], cwd);
-
-  return {
-    help: values.help === true,
-    version: values.version === true,
-    list: values.list === true,
-    config: { baseUrl, token, forbiddenToken, profile, reportJson, reportJunit, reportMarkdown, reportHtml, github, readOnly, strict, baseline, updateBaseline, timeoutMs, runTimeoutMs, checkTimeoutMs, concurrency, seed, runs, only, maxFailures, fixtures, pushPolicy, stateFile, cacheDir, network },
-  };
 }

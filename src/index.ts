@@ -6,6 +6,7 @@ import type { ConformanceReport } from '../reporters/conformance.ts';
 import { startReference as startReferenceDeployment, type ReferenceDeployment, type ReferenceOptions } from '../reference/server.ts';
 import type { Fixtures } from '../contract/fixtures.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
+import { SETTINGS, type LibraryOption, type Setting } from './settings.ts';
 
 export { checkExchange, NotAnOperationError, operationOf } from './exchange.ts';
 export type { BodyLike, ExchangeInput, ExchangeVerdict, HeadersLike, RecordedRequest, RecordedResponse } from './exchange.ts';
@@ -61,7 +62,11 @@ export interface RunOptions {
   maxFailures?: number;
   timeoutMs?: number;
   runTimeoutMs?: number;
+  /** bound on one check; left out: derived from what it sends and the latency measured before the run */
+  checkTimeoutMs?: number;
   concurrency?: number;
+  /** a baseline file of known outcomes (schemas/baseline.json): the run fails only on what is new, stale or expired */
+  baseline?: string;
   /** report files, as the flags of the same names write them */
   reportJson?: string;
   reportJunit?: string;
@@ -76,6 +81,10 @@ export interface RunOptions {
   proxy?: string;
   /** CA certificates (PEM) to trust too (--ca-file) */
   caFile?: string;
+  /** a config file of named environments (schemas/config.json), read as the command reads --config */
+  config?: string;
+  /** the environment of the config file to use */
+  env?: string;
   /** where the run's console text goes (the summary and progress); left out: nowhere */
   output?: (text: string) => void;
 }
@@ -87,29 +96,14 @@ export interface RunResult {
   report: ConformanceReport | undefined;
 }
 
-/** The flag of each option, as the command takes it: the one parser validates both. */
-const FLAGS: Record<Exclude<keyof RunOptions, 'fixtures' | 'output' | 'readOnly' | 'strict'>, string> = {
-  baseUrl: '--base-url',
-  token: '--token',
-  tokenFile: '--token-file',
-  forbiddenToken: '--forbidden-token',
-  profile: '--profile',
-  pushPolicy: '--push-policy',
-  seed: '--seed',
-  runs: '--runs',
-  only: '--only',
-  maxFailures: '--max-failures',
-  timeoutMs: '--timeout-ms',
-  runTimeoutMs: '--run-timeout-ms',
-  concurrency: '--concurrency',
-  reportJson: '--report-json',
-  reportJunit: '--report-junit',
-  reportMarkdown: '--report-markdown',
-  reportHtml: '--report-html',
-  stateFile: '--state-file',
-  proxy: '--proxy',
-  caFile: '--ca-file',
-};
+/** The flag of each option, from the settings table (src/settings.ts): the one parser validates both. */
+const FLAGS = new Map((SETTINGS as readonly Setting[]).filter((s) => s.library && s.flag).map((s) => [s.option, s]));
+
+// RunOptions is written out for its documentation; the compiler holds it to the table: every option but fixtures
+// and output is a library row, and every library row an option
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const optionsAreTheTable: Same<Exclude<keyof RunOptions, 'fixtures' | 'output'>, LibraryOption> = true;
+void optionsAreTheTable;
 
 /**
  * A conformance run, as the command makes it, returning its report and exit code. Options are validated as
@@ -118,13 +112,12 @@ const FLAGS: Record<Exclude<keyof RunOptions, 'fixtures' | 'output' | 'readOnly'
  */
 export async function runConformance(options: RunOptions = {}): Promise<RunResult> {
   const argv: string[] = [];
-  for (const [key, flag] of Object.entries(FLAGS) as [keyof typeof FLAGS, string][]) {
-    const value = options[key];
+  for (const [option, s] of FLAGS) {
+    const value = options[option as LibraryOption];
+    if (value === undefined || value === false) continue;
     // one argument, --flag=value: a key (or a pattern) that begins with a dash is the value, not another flag
-    if (value !== undefined && value !== false) argv.push(`${flag}=${String(value)}`);
+    argv.push(s.kind === 'boolean' ? `--${s.flag}` : `--${s.flag}=${String(value)}`);
   }
-  if (options.readOnly) argv.push('--read-only');
-  if (options.strict) argv.push('--strict');
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.fixtures ?? {}) as [FixtureName, string | undefined][]) {
     if (value !== undefined) env[FIXTURE_VARIABLES[name]] = value;

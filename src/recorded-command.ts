@@ -7,16 +7,10 @@ import { reportFormats, type ReportFiles } from '../reporters/formats.ts';
 import { ConfigError, writablePath } from './config.ts';
 import { exitCodeOf } from './exit.ts';
 import { ignoredLines } from './recorded.ts';
+import { parseArgsOptions } from './settings.ts';
 
-export const RECORDED_FLAGS = {
-  profile: { type: 'string' },
-  strict: { type: 'boolean' },
-  'report-json': { type: 'string' },
-  'report-junit': { type: 'string' },
-  'report-markdown': { type: 'string' },
-  'report-html': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+/** The flags check-har and proxy share, from the settings table (the same for both). */
+export const RECORDED_FLAGS = parseArgsOptions('check-har');
 
 export interface RecordedSettings extends ReportFiles {
   profile: 'live' | 'mock';

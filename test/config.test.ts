@@ -63,7 +63,7 @@ describe('parseCommand', () => {
   test('a bound on one check from the flag or the variable', () => {
     expect(parse(['--check-timeout-ms', '4000']).checkTimeoutMs).toBe(4000);
     expect(parse([], { MOCKAPI_CHECK_TIMEOUT_MS: '90000' }).checkTimeoutMs).toBe(90_000);
-    expect(error(['--check-timeout-ms', '5'])).toBe('--check-timeout-ms must be a whole number from 100 to 86400000, not "5"');
+    expect(error(['--check-timeout-ms', '5'])).toBe('--check-timeout-ms must be a whole number of milliseconds from 100 to 86400000, not "5"');
   });
 
   test('--only: a regular expression without case, from the flag or the variable; a bad one is one line', () => {

@@ -178,6 +178,16 @@ describe('proxies', () => {
     expect(printed(r) + r.reportText).not.toContain(PROXY_PASSWORD);
   });
 
+  test('a proxy that refuses the credentials given is named in the one line, exit 3', async () => {
+    const f = await front({ trusts: TRUST });
+    const proxy = await startTestProxy(TRUST, `builder:${PROXY_PASSWORD}`);
+    stops.push(() => proxy.close());
+    const r = await runCli(['--proxy', proxy.url.replace(PROXY_PASSWORD, 'wrong-password')], through(f.baseUrl));
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr.trim()).toMatch(/^mockapi-conformance: cannot reach \S+: the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(--proxy\) failed: it answered 407: proxy credentials missing or refused/);
+    expect(printed(r)).not.toMatch(/wrong-password|builder/);
+  });
+
   test('without the proxy the same URL is not the interface: one line, exit 5', async () => {
     const f = await front({ trusts: TRUST });
     const r = await runCli([], through(f.baseUrl));
@@ -187,10 +197,11 @@ describe('proxies', () => {
   });
 
   test('a proxy that cannot be reached is named in the one line, without its password', async () => {
-    const closed = await rawServer(() => {});
-    const port = new URL(closed).port;
-    stops.splice(0).forEach((s) => void s()); // closed now: nothing listens on that port
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // a port that was free a moment ago: nothing listens there
+    const spare = createTcp();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const { port } = spare.address() as AddressInfo;
+    await new Promise((resolve) => spare.close(resolve));
     const r = await runCli([], through('http://deployment.example.test:8080', { HTTPS_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}`, HTTP_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}` }));
     expect(r.code).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -141,6 +141,18 @@ describe('a kept-alive connection closed before the answer', () => {
   });
 });
 
+test('a generated input whose request got no answer is never "answered inconsistently": the check ends errored', async () => {
+  // the third and fourth state update are lost (the fourth is the one sent again on a new connection)
+  let puts = 0;
+  const f = await front({ drops: (method, path) => method === 'PUT' && path.endsWith('/settings/state') && [3, 4].includes(++puts) });
+  const r = await runCli(['--only', 'generated valid state settings', '--runs', '10'], through(f.baseUrl));
+  const [check] = r.report!.checks;
+  expect(f.counts.dropped).toBe(2);
+  expect(check!.outcome, check!.message).toBe('errored');
+  expect(check!.message).toMatch(/the deployment gave no HTTP answer/);
+  expect(check!.message).not.toMatch(/inconsistently/);
+});
+
 describe('what keeps working', () => {
   test('103 Early Hints, trailers, IPv6, a path, a cold-start 503 (Retry-After as an HTTP-date) and every coding, in one run', async () => {
     const codings = ['gzip', 'x-gzip', 'deflate', 'br'];

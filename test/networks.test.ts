@@ -75,12 +75,16 @@ describe('content codings', () => {
     expect(Object.keys(f.counts)).toEqual(expect.arrayContaining(codings));
   });
 
-  test('a coding not decoded here is an answer whose body names it, not JSON', async () => {
+  test('a coding not decoded here is a failed check that names it', async () => {
     const f = await front({ coding: () => 'zstd' });
     const ex = await clientOf(f.baseUrl).send(organisation());
     expect(ex.status).toBe(200);
     expect(ex.json).toBeUndefined();
     expect(ex.jsonError).toMatch(/content coding "zstd"/);
+    const r = await runCli(['--only', '^ORG-IDENTITY'], through(f.baseUrl));
+    const [check] = r.report!.checks;
+    expect(check!.outcome).toBe('failed');
+    expect(check!.message).toMatch(/Content-Encoding zstd, which this client cannot decode/);
   });
 
   test('a compression bomb is cut at the body cap in decoded bytes: judged too large, never held whole', async () => {

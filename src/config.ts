@@ -443,6 +443,9 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
   }
 
   const network = networkSettings(values.proxy, values['ca-file'], cwd);
+  if (!baseUrl && (network.proxy || network.caFile)) {
+    throw new ConfigError(`${network.proxy ? '--proxy' : '--ca-file'} is set but no base URL: the embedded reference and the local mock run on this machine, reached directly; give --base-url or MOCKAPI_BASE_URL`);
+  }
 
   return {
     help: values.help === true,

@@ -331,7 +331,8 @@ export class Client {
     }
     const { bytes, truncated } = read;
     const answer = answerOf(base, response.statusCode, response.headers, bytes, truncated ? cap : undefined, performance.now() - started);
-    if (body.codings.length > 0) answer.codings = body.codings;
+    // the codings undone; one that is not (undecodable) is no coding the evidence or curl --compressed can speak for
+    if (body.codings.length > 0 && body.unknown === undefined) answer.codings = body.codings;
     // an answer in a coding we cannot undo is judged as what it is: bytes, not the JSON it may stand for
     if (read.broken) answer.jsonError = read.broken;
     if (body.unknown !== undefined && bytes.length > 0) {

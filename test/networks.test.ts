@@ -81,6 +81,7 @@ describe('content codings', () => {
     expect(ex.status).toBe(200);
     expect(ex.json).toBeUndefined();
     expect(ex.jsonError).toMatch(/content coding "zstd"/);
+    expect(ex.codings).toBeUndefined();
     const r = await runCli(['--only', '^ORG-IDENTITY'], through(f.baseUrl));
     const [check] = r.report!.checks;
     expect(check!.outcome).toBe('failed');

@@ -283,6 +283,9 @@ describe('a private CA', () => {
     expect(networkReason(openssl, [])).toBe('TLS: the server did not answer in TLS (is it http, not https, on this port?) (ERR_SSL_WRONG_VERSION_NUMBER)');
     const dns = Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND' });
     expect(networkReason(dns, [])).toBe('the host name was not found (DNS) (ENOTFOUND api.example.test)');
+    // a port that has 407 in it is no 407
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:44073'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 44073 });
+    expect(networkReason(refused, [{ url: 'http://127.0.0.1:44073', source: 'HTTP_PROXY' }])).toBe('the proxy http://127.0.0.1:44073 (HTTP_PROXY) failed: it refused the connection (ECONNREFUSED)');
   });
 });
 

@@ -205,6 +205,10 @@ export function failureMessage(violations: Violation[], evidence: Evidence[], no
     lines.push(`  expected: ${v.expected}`);
     lines.push(`  actual:   ${cut(v.actual)}`);
   }
-  for (const e of evidence) lines.push(`  reproduce: ${cut(e.curl, 1500)}`);
+  for (const e of evidence) {
+    lines.push(`  reproduce: ${cut(e.curl, 1500)}`);
+    // a request the client sent twice (the idle-close race) says so where it is read
+    if (e.retried) lines.push(`    ${e.retried}`);
+  }
   return lines.join('\n');
 }

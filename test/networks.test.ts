@@ -299,11 +299,12 @@ describe('first contact: the preflight', () => {
     );
   });
 
-  test('a static file server is not the interface: one line, exit 5', async () => {
-    const server: Server = createServer((req, res) => {
-      if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>index</html>');
-      else res.writeHead(404, { 'content-type': 'text/html' }).end('<html>404 Not Found</html>');
-    });
+  test.each<[string, Parameters<typeof createServer>[1]]>([
+    ['a static file server', (req, res) => (req.url === '/' ? res.writeHead(200, { 'content-type': 'text/html' }).end('<html>index</html>') : res.writeHead(404, { 'content-type': 'text/html' }).end('<html>404 Not Found</html>'))],
+    ['a login page', (req, res) => (req.url!.startsWith('/login') ? res.writeHead(200, { 'content-type': 'text/html' }).end('<form>sign in</form>') : res.writeHead(302, { location: '/login?next=%2Fv1' }).end())],
+    ['a web app that answers every path with its page', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><div id=app></div></html>')],
+  ])('%s is not the interface: one line, exit 5', async (_what, answer) => {
+    const server: Server = createServer(answer);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     stops.push(() => new Promise((resolve) => server.close(resolve)));
     const r = await runCli([], through(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));

@@ -65,7 +65,8 @@ function pointerOf(e: { instancePath: string; keyword: string; params?: Record<s
 /** A short, one-line picture of a response for failure messages. */
 export function describe(ex: Exchange): string {
   if (ex.status === 0) return `no response: ${ex.error ?? 'unknown error'}`;
-  const type = ex.headers['content-type'] ?? 'no Content-Type';
+  // a coding not undone says so first: the bytes shown are not what they stand for
+  const type = `${ex.headers['content-type'] ?? 'no Content-Type'}${ex.undecodable ? `; Content-Encoding ${ex.undecodable}, which this client cannot decode` : ''}`;
   const body = ex.bytes.length === 0 ? 'empty body' : ex.text.length > 300 ? `${ex.text.slice(0, 300)}…` : ex.text;
   return `${ex.status} (${type}) ${body}`;
 }

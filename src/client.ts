@@ -62,6 +62,8 @@ export interface Exchange {
   queuedMs?: number;
   /** the content codings of the answer (Content-Encoding), undone before anything judged the body */
   codings?: string[];
+  /** a content coding of the answer this client cannot decode: the body is as it came */
+  undecodable?: string;
   /** why the request was sent a second time (the idle-close race, src/network.ts closedBeforeAnswer) */
   retried?: string;
 }
@@ -333,10 +335,12 @@ export class Client {
     }
     const { bytes, truncated } = read;
     const answer = answerOf(base, response.statusCode, response.headers, bytes, truncated ? cap : undefined, performance.now() - started);
-    if (body.codings.length > 0) answer.codings = body.codings;
+    // the codings undone; one that is not (undecodable) is no coding the evidence or curl --compressed can speak for
+    if (body.codings.length > 0 && body.unknown === undefined) answer.codings = body.codings;
     // an answer in a coding we cannot undo is judged as what it is: bytes, not the JSON it may stand for
     if (read.broken) answer.jsonError = read.broken;
     if (body.unknown !== undefined && bytes.length > 0) {
+      answer.undecodable = body.unknown;
       answer.json = undefined;
       answer.jsonError = `the body is in the content coding "${body.unknown}" (Content-Encoding), which this client cannot decode; requests ask for ${ACCEPT_ENCODING} (Accept-Encoding)`;
     }

@@ -458,6 +458,9 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
   checkFixtures(fixtures);
 
   const network = networkSettings(given.of(setting('proxy')), given.of(setting('caFile')), cwd);
+  if (!baseUrl && (network.proxy || network.caFile)) {
+    throw new ConfigError(`${given.of(setting(network.proxy ? 'proxy' : 'caFile'))![0]} is set but no base URL: the embedded reference and the local mock run on this machine, reached directly; give --base-url or MOCKAPI_BASE_URL`);
+  }
 
   return {
     help: flags.help === true,

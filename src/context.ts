@@ -205,6 +205,10 @@ export function failureMessage(violations: Violation[], evidence: Evidence[], no
     lines.push(`  expected: ${bounded(inertLine(v.expected))}`);
     lines.push(`  actual:   ${bounded(inertLine(v.actual))}`);
   }
-  for (const e of evidence) lines.push(`  reproduce: ${e.curl}`);
+  for (const e of evidence) {
+    lines.push(`  reproduce: ${e.curl}`);
+    // a request the client sent twice (the idle-close race) says so where it is read
+    if (e.retried) lines.push(`    ${inertLine(e.retried)}`);
+  }
   return lines.join('\n');
 }

@@ -174,8 +174,8 @@ export function networkReason(error: Error & { code?: string; cause?: unknown },
   const code = e.code ?? '';
   const proxy = proxyAt(e, proxies);
   if (proxy) {
-    const status = /Proxy response \((\d+)\)/.exec(e.message)?.[1] ?? (/407/.test(e.message) ? '407' : undefined);
-    const what = status ? `it answered ${status} to the request for a tunnel${status === '407' ? ' (proxy credentials missing or refused)' : ''}` : `${DNS_WORDS[code] ?? (code === 'ECONNREFUSED' ? 'it refused the connection' : 'it could not be reached')}`;
+    const status = /Proxy (?:response|Authentication Required) \((\d+)\)/.exec(e.message)?.[1];
+    const what = status ? `it answered ${status}${status === '407' ? ': proxy credentials missing or refused (give them in the proxy URL, http://user:password@host:port)' : ' when asked for a tunnel'}` : `${DNS_WORDS[code] ?? (code === 'ECONNREFUSED' ? 'it refused the connection' : 'it could not be reached')}`;
     return `the proxy ${proxyLabel(proxy.url)} (${proxy.source}) failed: ${what} (${code || e.name})`;
   }
   if (DNS_WORDS[code]) return `${DNS_WORDS[code]} (${code}${e.message.includes(' ') ? ` ${e.message.split(' ').pop()}` : ''})`;

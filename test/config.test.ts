@@ -20,6 +20,18 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 };
 
 describe('parseCommand', () => {
+  test('--proxy and --ca-file: checked before anything is sent, the proxy URL never quoted (it may hold a password)', () => {
+    const given = (argv: string[]) => ['--base-url', 'https://api.example.test', '--token', 'k', ...argv];
+    const cwd = emptyDir();
+    writeFileSync(join(cwd, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    writeFileSync(join(cwd, 'empty.pem'), 'not a certificate');
+    expect(parse(given(['--proxy', 'http://u:p@proxy.test:3128', '--ca-file', 'ca.pem']), {}, cwd).network).toEqual({ proxy: 'http://u:p@proxy.test:3128', caFile: join(cwd, 'ca.pem') });
+    expect(error(given(['--proxy', 'socks9://u:secret-pw@x']))).toBe('--proxy must be an http or https URL, such as http://proxy.example:3128');
+    expect(error(given(['--ca-file', '/no/such/ca.pem']))).toBe('--ca-file: /no/such/ca.pem is not a file');
+    expect(() => parse(given(['--ca-file', 'empty.pem']), {}, cwd)).toThrow(/--ca-file: .*empty\.pem holds no PEM certificate/);
+    expect(error(['--proxy', 'http://proxy.test:3128'])).toMatch(/^--proxy is set but no base URL/);
+  });
+
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
     expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, reportJunit: undefined, reportMarkdown: undefined, reportHtml: undefined, github: undefined, readOnly: false, strict: false, baseline: undefined, updateBaseline: undefined, timeoutMs: 10_000, runTimeoutMs: 600_000, checkTimeoutMs: undefined, concurrency: undefined, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/), cacheDir: undefined, network: {} });
   });

@@ -75,12 +75,17 @@ describe('content codings', () => {
     expect(Object.keys(f.counts)).toEqual(expect.arrayContaining(codings));
   });
 
-  test('a coding not decoded here is an answer whose body names it, not JSON', async () => {
+  test('a coding not decoded here is a failed check that names it', async () => {
     const f = await front({ coding: () => 'zstd' });
     const ex = await clientOf(f.baseUrl).send(organisation());
     expect(ex.status).toBe(200);
     expect(ex.json).toBeUndefined();
     expect(ex.jsonError).toMatch(/content coding "zstd"/);
+    expect(ex.codings).toBeUndefined();
+    const r = await runCli(['--only', '^ORG-IDENTITY'], through(f.baseUrl));
+    const [check] = r.report!.checks;
+    expect(check!.outcome).toBe('failed');
+    expect(check!.message).toMatch(/Content-Encoding zstd, which this client cannot decode/);
   });
 
   test('a compression bomb is cut at the body cap in decoded bytes: judged too large, never held whole', async () => {
@@ -141,6 +146,18 @@ describe('a kept-alive connection closed before the answer', () => {
   });
 });
 
+test('a generated input whose request got no answer is never "answered inconsistently": the check ends errored', async () => {
+  // the third and fourth state update are lost (the fourth is the one sent again on a new connection)
+  let puts = 0;
+  const f = await front({ drops: (method, path) => method === 'PUT' && path.endsWith('/settings/state') && [3, 4].includes(++puts) });
+  const r = await runCli(['--only', 'generated valid state settings', '--runs', '10'], through(f.baseUrl));
+  const [check] = r.report!.checks;
+  expect(f.counts.dropped).toBe(2);
+  expect(check!.outcome, check!.message).toBe('errored');
+  expect(check!.message).toMatch(/the deployment gave no HTTP answer/);
+  expect(check!.message).not.toMatch(/inconsistently/);
+});
+
 describe('what keeps working', () => {
   test('103 Early Hints, trailers, IPv6, a path, a cold-start 503 (Retry-After as an HTTP-date) and every coding, in one run', async () => {
     const codings = ['gzip', 'x-gzip', 'deflate', 'br'];
@@ -178,6 +195,16 @@ describe('proxies', () => {
     expect(printed(r) + r.reportText).not.toContain(PROXY_PASSWORD);
   });
 
+  test('a proxy that refuses the credentials given is named in the one line, exit 3', async () => {
+    const f = await front({ trusts: TRUST });
+    const proxy = await startTestProxy(TRUST, `builder:${PROXY_PASSWORD}`);
+    stops.push(() => proxy.close());
+    const r = await runCli(['--proxy', proxy.url.replace(PROXY_PASSWORD, 'wrong-password')], through(f.baseUrl));
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr.trim()).toMatch(/^mockapi-conformance: cannot reach \S+: the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(--proxy\) failed: it answered 407: proxy credentials missing or refused/);
+    expect(printed(r)).not.toMatch(/wrong-password|builder/);
+  });
+
   test('without the proxy the same URL is not the interface: one line, exit 5', async () => {
     const f = await front({ trusts: TRUST });
     const r = await runCli([], through(f.baseUrl));
@@ -187,10 +214,11 @@ describe('proxies', () => {
   });
 
   test('a proxy that cannot be reached is named in the one line, without its password', async () => {
-    const closed = await rawServer(() => {});
-    const port = new URL(closed).port;
-    stops.splice(0).forEach((s) => void s()); // closed now: nothing listens on that port
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // a port that was free a moment ago: nothing listens there
+    const spare = createTcp();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const { port } = spare.address() as AddressInfo;
+    await new Promise((resolve) => spare.close(resolve));
     const r = await runCli([], through('http://deployment.example.test:8080', { HTTPS_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}`, HTTP_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}` }));
     expect(r.code).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -255,6 +283,9 @@ describe('a private CA', () => {
     expect(networkReason(openssl, [])).toBe('TLS: the server did not answer in TLS (is it http, not https, on this port?) (ERR_SSL_WRONG_VERSION_NUMBER)');
     const dns = Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND' });
     expect(networkReason(dns, [])).toBe('the host name was not found (DNS) (ENOTFOUND api.example.test)');
+    // a port that has 407 in it is no 407
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:44073'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 44073 });
+    expect(networkReason(refused, [{ url: 'http://127.0.0.1:44073', source: 'HTTP_PROXY' }])).toBe('the proxy http://127.0.0.1:44073 (HTTP_PROXY) failed: it refused the connection (ECONNREFUSED)');
   });
 });
 
@@ -268,11 +299,12 @@ describe('first contact: the preflight', () => {
     );
   });
 
-  test('a static file server is not the interface: one line, exit 5', async () => {
-    const server: Server = createServer((req, res) => {
-      if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>index</html>');
-      else res.writeHead(404, { 'content-type': 'text/html' }).end('<html>404 Not Found</html>');
-    });
+  test.each<[string, Parameters<typeof createServer>[1]]>([
+    ['a static file server', (req, res) => (req.url === '/' ? res.writeHead(200, { 'content-type': 'text/html' }).end('<html>index</html>') : res.writeHead(404, { 'content-type': 'text/html' }).end('<html>404 Not Found</html>'))],
+    ['a login page', (req, res) => (req.url!.startsWith('/login') ? res.writeHead(200, { 'content-type': 'text/html' }).end('<form>sign in</form>') : res.writeHead(302, { location: '/login?next=%2Fv1' }).end())],
+    ['a web app that answers every path with its page', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><div id=app></div></html>')],
+  ])('%s is not the interface: one line, exit 5', async (_what, answer) => {
+    const server: Server = createServer(answer);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     stops.push(() => new Promise((resolve) => server.close(resolve)));
     const r = await runCli([], through(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));

@@ -38,9 +38,12 @@ export const emptyDirectory = () => mkdtempSync(join(tmpdir(), 'mockapi-conforma
 export async function runCli(args: string[], env: Record<string, string> = {}, { cwd, onSpawn, command }: CliOptions = {}): Promise<CliResult> {
   const dir = cwd ?? emptyDirectory();
   const reportFile = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-report-')), 'report.json');
+  // a proxy of the developer's or the CI's shell would take the tests' loopback requests: only a test's own counts
+  const inherited = cleanEnvironment({ NO_COLOR: '1' });
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY']) delete inherited[name];
   const child = spawn(process.execPath, [BIN, ...(command ? [command] : []), '--report-json', reportFile, ...args], {
     cwd: dir,
-    env: cleanEnvironment({ NO_COLOR: '1', ...env }),
+    env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   onSpawn?.(child);

@@ -27,6 +27,8 @@ export interface FrontOptions {
   trusts?: [string, string];
   /** TLS with this key and certificate */
   tls?: { key: string; cert: string };
+  /** requests it closes the connection on without a byte of answer (a deployment that lost them) */
+  drops?: (method: string, path: string) => boolean;
 }
 
 export interface Front {
@@ -76,6 +78,11 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
     if (options.trusts && req.headers[options.trusts[0]] !== options.trusts[1]) {
       count('refused');
       res.writeHead(403, { 'content-type': 'text/html' }).end('<html><body>Access denied: use the corporate proxy</body></html>');
+      return;
+    }
+    if (options.drops?.(req.method!, req.url!)) {
+      count('dropped');
+      req.socket.destroy();
       return;
     }
     if (options.coldStart && answered++ === 0) {

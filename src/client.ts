@@ -305,7 +305,8 @@ export class Client {
     return {
       ...base,
       status: 0,
-      error: this.redactor.redact(reason),
+      // an error's text may quote the deployment (a certificate's names, a parser's bytes): one inert line, cut
+      error: bounded(inertLine(this.redactor.redact(reason)), 500),
       headers: {},
       mediaType: undefined,
       bytes: Buffer.alloc(0),

@@ -351,7 +351,8 @@ export class Client {
     return {
       ...base,
       status: 0,
-      error: this.redactor.redact(reason),
+      // an error's text may quote the deployment (a certificate's names, a parser's bytes): one inert line, cut
+      error: bounded(inertLine(this.redactor.redact(reason)), 500),
       headers: {},
       mediaType: undefined,
       bytes: Buffer.alloc(0),
@@ -397,6 +398,9 @@ export function answerOf(
   }
   const contentType = responseHeaders['content-type'];
   const mediaType = contentType?.split(';')[0]!.trim().toLowerCase() || undefined;
+  // a body past the cap is not read as JSON: its start is all a check shows, and the megabytes read go at once
+  // (copied, so that the whole buffer is not kept by a slice of it), however long the check that got it runs
+  if (cappedAt !== undefined && bytes.length > TRUNCATED_KEPT_BYTES) bytes = Buffer.from(bytes.subarray(0, TRUNCATED_KEPT_BYTES));
   const text = bytes.toString('utf8');
   let json: unknown;
   let jsonError: string | undefined;
@@ -473,6 +477,9 @@ export function curlOf(exchange: Exchange, redactor: Redactor): string {
 /** In place of a curl line of megabytes: a comment, which runs nothing when pasted. */
 const notShown = (length: number) => `# a curl line of ${length} characters or more, not shown; the report's evidence holds the request`;
 
+/** What an exchange keeps of a body longer than the cap: its start, for the evidence and the checks' messages. */
+const TRUNCATED_KEPT_BYTES = 64 * 1024;
+
 /** A curl line longer than this is not shown (a URL or header of megabytes). */
 const CURL_CHARS = 16_000;
 
@@ -524,10 +531,10 @@ function quoted(text: string): string {
 
 /** Request and response as plain data, bodies cut to a few KiB, keys redacted. */
 export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
-  const cut = (buf: Buffer | undefined) => {
+  const cut = (buf: Buffer | undefined, truncated = false) => {
     if (!buf || buf.length === 0) return '';
     const text = buf.subarray(0, EVIDENCE_BODY_BYTES).toString('utf8');
-    return redactor.redact(buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
+    return redactor.redact(truncated ? `${text}… (longer than the cap: only its start was read)` : buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
   };
   // every value cut (a header or URL of megabytes is copied into every report otherwise), saying its length
   const redacted = (text: string) => boundedThrough(text, (t) => redactor.redact(t));
@@ -536,7 +543,7 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
     request: { method: bounded(exchange.method, 200), url: redacted(exchange.url), headers: headers(exchange.requestHeaders), body: cut(exchange.requestBody) },
     response: exchange.status === 0
       ? { status: 0, error: bounded(exchange.error ?? 'no response'), headers: {}, body: '' }
-      : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes) },
+      : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes, exchange.truncated) },
     curl: curlOf(exchange, redactor),
     ...(exchange.rateLimited ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` } : {}),
     ...(exchange.codings ? { coding: `the answer came in the content coding ${exchange.codings.join(', ')} (Content-Encoding) and was decoded before it was judged; the body shown is decoded` } : {}),

@@ -35,10 +35,10 @@ interface Secret {
   /** the placeholder without its $: MOCKAPI_TOKEN */
   name: string;
   anyCase: RegExp;
-  /** the key's encodings, longest first, each with the name of its encoding */
-  encoded: { form: RegExp; encoding: string }[];
-  /** the key URL-encoded or JSON-escaped (escapedForm) */
-  escaped: RegExp;
+  /** the key's encodings: a piece of it found, and the run of that encoding around it (encodingsOf) */
+  encoded: Encoded[];
+  /** its start or end URL-encoded or JSON-escaped (escapedForms) */
+  escaped: Encoded[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -57,35 +57,80 @@ function base64Cores(bytes: Buffer, alphabet: 'base64' | 'base64url'): string[] 
   return cores;
 }
 
-/** Every encoding of a key a deployment could echo (or a client send) that the plain forms do not catch. */
-function encodingsOf(secret: string): { form: RegExp; encoding: string }[] {
-  const bytes = Buffer.from(secret, 'utf8');
-  const forms: { text: string; encoding: string; anyCase: boolean }[] = [];
-  for (const core of base64Cores(bytes, 'base64')) forms.push({ text: core, encoding: 'base64', anyCase: false });
-  for (const core of base64Cores(bytes, 'base64url')) forms.push({ text: core, encoding: 'base64url', anyCase: false });
-  forms.push({ text: bytes.toString('hex'), encoding: 'hex', anyCase: true });
-  const unique = new Map<string, { form: RegExp; encoding: string }>();
-  for (const f of forms) {
-    // a form the key itself is (a key of letters and digits is its own URL encoding) is caught as the key
-    if (f.text === secret || f.text.length < KEY_PREFIX_REDACTED || unique.has(f.text)) continue;
-    unique.set(f.text, { form: new RegExp(escapeRegExp(f.text), f.anyCase ? 'gi' : 'g'), encoding: f.encoding });
-  }
-  return [...unique].sort((a, b) => b[0].length - a[0].length).map(([, v]) => v);
+/** A piece of a key in one encoding, and the characters of that encoding: what is around it is redacted with it. */
+interface Encoded {
+  piece: RegExp;
+  inRun: RegExp;
+  encoding: string;
+}
+
+const RUNS = {
+  base64: /[A-Za-z0-9+/=]/,
+  base64url: /[A-Za-z0-9_=-]/,
+  hex: /[0-9a-fA-F]/,
+  // URL-encoded or JSON-escaped text: unreserved characters, sub-delimiters, % and \ escapes
+  escaped: /[A-Za-z0-9._~!*'()+/=%\\-]/,
+};
+
+/** The first and the last KEY_PREFIX_REDACTED characters of a key in each case: a near-miss key keeps one of them. */
+function ends(secret: string): string[] {
+  const cases = new Set([secret, secret.toUpperCase(), secret.toLowerCase(), swapCase(secret)]);
+  return [...new Set([...cases].flatMap((form) => [form.slice(0, KEY_PREFIX_REDACTED), form.slice(-KEY_PREFIX_REDACTED)]))];
 }
 
 /**
- * The key with any of its characters escaped as a URL (%2B, either case; + for a space) or a JSON string
- * (\u002b, \/, \"): matched after the plain key and its case forms are gone, so what it finds has at
- * least one escape. One alternation per character and no nested repetition: linear in the text.
+ * The key in base64, base64url or hex: its whole base64 wherever it stands, and its start or its end in any
+ * case (what a near-miss key a check sends keeps: cut short, one character changed, in another case), each
+ * taken with the whole run of base64 or hex around it.
  */
-function escapedForm(secret: string): RegExp {
+function encodingsOf(secret: string): Encoded[] {
+  const forms: { source: string; flags: string; encoding: keyof typeof RUNS }[] = [];
+  for (const alphabet of ['base64', 'base64url'] as const) {
+    for (const core of base64Cores(Buffer.from(secret, 'utf8'), alphabet)) forms.push({ source: escapeRegExp(core), flags: 'g', encoding: alphabet });
+  }
+  for (const end of ends(secret)) {
+    const bytes = Buffer.from(end, 'utf8');
+    for (const alphabet of ['base64', 'base64url'] as const) for (const core of base64Cores(bytes, alphabet)) forms.push({ source: escapeRegExp(core), flags: 'g', encoding: alphabet });
+    forms.push({ source: bytes.toString('hex'), flags: 'gi', encoding: 'hex' });
+  }
+  const unique = new Map<string, Encoded>();
+  for (const f of forms) if (!unique.has(f.source)) unique.set(f.source, { piece: new RegExp(f.source, f.flags), inRun: RUNS[f.encoding], encoding: f.encoding });
+  return [...unique.values()];
+}
+
+/**
+ * The key's start or end with any of its characters escaped as a URL (%2B, either case; + for a space) or a
+ * JSON string (\u002b, \/, \"): matched once the plain key and its plain forms are gone, so what it finds has
+ * an escape. One alternation per character and no repetition: linear in the text.
+ */
+function escapedForms(secret: string): Encoded[] {
   const one = (c: string) => {
     const percent = [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
     const unicode = [...c].map((u) => `\\\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
     const ways = [escapeRegExp(c), escapeRegExp(percent), unicode, `\\\\${escapeRegExp(c)}`, ...(c === ' ' ? ['\\+'] : [])];
     return `(?:${ways.join('|')})`;
   };
-  return new RegExp([...secret].map(one).join(''), 'gi');
+  return [secret.slice(0, KEY_PREFIX_REDACTED), secret.slice(-KEY_PREFIX_REDACTED)].map((end) => ({ piece: new RegExp([...end].map(one).join(''), 'gi'), inRun: RUNS.escaped, encoding: 'URL-encoded or JSON-escaped' }));
+}
+
+/**
+ * Each piece found, with the run of its encoding around it, replaced by `marker`: the text is read once (a run
+ * is extended from a piece, never searched for), so it stays linear.
+ */
+function replaceRuns(text: string, { piece, inRun }: Encoded, marker: string): string {
+  let out = '';
+  let from = 0;
+  piece.lastIndex = 0;
+  for (let m = piece.exec(text); m !== null; m = piece.exec(text)) {
+    let start = m.index;
+    let end = m.index + Math.max(1, m[0].length);
+    while (start > from && inRun.test(text[start - 1]!)) start--;
+    while (end < text.length && inRun.test(text[end]!)) end++;
+    out += text.slice(from, start) + marker;
+    from = end;
+    piece.lastIndex = end;
+  }
+  return out + text.slice(from);
 }
 
 /** What redact() puts in: a placeholder that bash expands to what it stands for, or plain text. */
@@ -97,7 +142,7 @@ export class Redactor {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
-      .map(([placeholder, secret]) => ({ secret, name: placeholder.replace(/^\$/, ''), anyCase: new RegExp(escapeRegExp(secret), 'gi'), encoded: encodingsOf(secret), escaped: escapedForm(secret) }))
+      .map(([placeholder, secret]) => ({ secret, name: placeholder.replace(/^\$/, ''), anyCase: new RegExp(escapeRegExp(secret), 'gi'), encoded: encodingsOf(secret), escaped: escapedForms(secret) }))
       .sort((a, b) => b.secret.length - a.secret.length);
   }
 
@@ -127,17 +172,18 @@ export class Redactor {
 
   private redactWith(text: string, mark: (placeholder: string) => string): string {
     let out = text;
-    // encodings first: base64 or hex of a key does not hold the key, and a URL-encoded one holds its start
-    for (const s of this.secrets) for (const { form, encoding } of s.encoded) out = out.replace(form, () => `<$${s.name} as ${encoding}>`);
+    // encodings first: base64 or hex of a key does not hold the key
+    for (const s of this.secrets) for (const form of s.encoded) out = replaceRuns(out, form, `<$${s.name} as ${form.encoding}>`);
     // whole keys first, so that a key that begins another is not taken for a prefix of it
     for (const s of this.secrets) out = replaceAll(out, s.secret, (next) => mark(/[A-Za-z0-9_]/.test(next) ? `\${${s.name}}` : `$${s.name}`));
     for (const s of this.secrets) out = out.replace(s.anyCase, (found) => mark(`\${${s.name}${found === swapCase(s.secret) ? '~~' : found === s.secret.toUpperCase() ? '^^' : found === s.secret.toLowerCase() ? ',,' : ''}}`));
-    for (const s of this.secrets) out = out.replace(s.escaped, () => `<$${s.name} URL-encoded or JSON-escaped>`);
     // one character changed, before prefixes: a prefix would leave the rest of the key in clear
     for (const s of this.secrets) out = replaceOneChanged(out, s, mark);
     // shortest first: a prefix common to two keys is named after the one it is nearest to
     for (const s of [...this.secrets].reverse()) out = replacePrefixes(out, s, mark);
     for (const s of this.secrets) out = replaceNear(out, s);
+    // after the plain forms: what is left of a key's start or end is escaped
+    for (const s of this.secrets) for (const form of s.escaped) out = replaceRuns(out, form, `<$${s.name} ${form.encoding}>`);
     return out;
   }
 }

@@ -1,0 +1,115 @@
+// A hostile deployment whose answers fast-check generates (test/fuzzed-deployment.test.ts): random bytes,
+// terminal escapes, workflow-command lines, deep nesting, huge strings, the key echoed in every encoding, wrong
+// lengths and resets mid-body. Request n gets answer n modulo their number. Binds 127.0.0.1 on a free port.
+import { createServer, type Server, type Socket } from 'node:net';
+import fc from 'fast-check';
+
+export interface FuzzedAnswer {
+  status: number;
+  contentType: string;
+  /** put in ETag, Location and a header of its own (no CR, LF or NUL: those would end the header) */
+  header: string;
+  body: string | Uint8Array;
+  /** exact: as long as said; short: Content-Length says more, then the connection ends; long: says less; reset: half, then RST */
+  framing: 'exact' | 'short' | 'long' | 'reset';
+}
+
+/** Text a deployment could send to reach a terminal, a CI log or a shell; {AUTH…} are the key it received, encoded. */
+const piece = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(
+    '\x1b]0;pwned\x07', '\x1b[2J', '\x1b]8;;http://evil.example/\x07', '\n::error title=forged::forged\n', '\n::add-mask::passed\n',
+    '\n::stop-commands::abc\n', '\r\n  ::warning::x\r\n', '\u202egnp.exe', '\u2028', '\x9b31m', '\x07', '\r', '$(touch pwned1)', '`touch pwned2`',
+    "'; touch pwned3; '", '"$(touch pwned4)"', '{AUTH}', '{AUTH_B64}', '{AUTH_B64URL}', '{AUTH_HEX}', '{AUTH_URL}', '{KEY_JSON}', 'allowed values: a, b',
+  ) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
+);
+export const hostileText = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
+
+const body: fc.Arbitrary<string | Uint8Array> = fc.oneof(
+  hostileText,
+  hostileText.map((t) => JSON.stringify({ organisation: { id: t, name: t, links: { self: t } }, errors: [{ title: t, detail: t, source: {} }], code: 404, message: t, id: t, jobType: t, status: t })),
+  fc.integer({ min: 1_000, max: 100_000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
+  fc.integer({ min: 1_000, max: 100_000 }).map((n) => `${'{"errors":'.repeat(n)}[]${'}'.repeat(n)}`),
+  fc.constantFrom(1, 3).map((mib) => JSON.stringify({ organisation: { id: 'i'.repeat(mib * 1024 * 1024), name: 'n' }, id: 'd'.repeat(mib * 1024 * 1024) })),
+  fc.uint8Array({ maxLength: 300 }),
+);
+
+export const fuzzedAnswer: fc.Arbitrary<FuzzedAnswer> = fc.record({
+  status: fc.constantFrom(200, 201, 202, 204, 400, 401, 403, 404, 409, 500),
+  contentType: fc.constantFrom('application/json', 'text/plain', 'application/problem+json; charset=utf-8', 'text/html'),
+  header: hostileText.map((t) => t.replace(/[\r\n\0]/g, ' ')),
+  body,
+  // mostly whole answers: five faults in a row stop a run's requests (the client's breaker), judging nothing more
+  framing: fc.oneof({ weight: 12, arbitrary: fc.constant('exact' as const) }, { weight: 1, arbitrary: fc.constantFrom('short' as const, 'long' as const, 'reset' as const) }),
+});
+
+/** The forms of the key a fuzzed answer echoes, and the test looks for in every output. */
+export function keyForms(key: string): Record<string, string> {
+  const auth = Buffer.from(`Token ${key}`);
+  return {
+    '{AUTH}': `Token ${key}`,
+    '{AUTH_B64}': auth.toString('base64'),
+    '{AUTH_B64URL}': Buffer.from(key).toString('base64url'),
+    '{AUTH_HEX}': Buffer.from(key).toString('hex').toUpperCase(),
+    '{AUTH_URL}': encodeURIComponent(`Token ${key}`),
+    '{KEY_JSON}': JSON.stringify(key).slice(1, -1),
+  };
+}
+
+export interface Fuzzed {
+  baseUrl: string;
+  requests(): number;
+  close(): Promise<void>;
+}
+
+export async function startFuzzed(answers: readonly FuzzedAnswer[]): Promise<Fuzzed> {
+  const sockets = new Set<Socket>();
+  let n = 0;
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    let buffer = '';
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('latin1');
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = buffer.slice(0, end);
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (buffer.length < end + 4 + length) return;
+        buffer = buffer.slice(end + 4 + length);
+        const key = /\r\nauthorization: *Token (\S+)/i.exec(head)?.[1] ?? 'no-key';
+        answer(socket, answers[n++ % answers.length]!, key);
+        if (socket.destroyed) return;
+      }
+    });
+  });
+
+  function answer(socket: Socket, a: FuzzedAnswer, key: string): void {
+    const fill = (text: string) => text.replace(/\{(?:AUTH|AUTH_B64|AUTH_B64URL|AUTH_HEX|AUTH_URL|KEY_JSON)\}/g, (name) => keyForms(key)[name]!);
+    // a 204 has no body: one sent would be read as the next answer on the connection
+    const bytes = a.status === 204 ? Buffer.alloc(0) : typeof a.body === 'string' ? Buffer.from(fill(a.body), 'utf8') : Buffer.from(a.body);
+    const header = fill(a.header);
+    const said = a.framing === 'short' ? bytes.length + 100 : a.framing === 'long' ? Math.floor(bytes.length / 2) : bytes.length;
+    const head = `HTTP/1.1 ${a.status} X\r\nContent-Type: ${a.contentType}\r\nContent-Length: ${said}\r\nETag: "${header}"\r\nLocation: ${header}\r\nX-Hostile: ${header}\r\n\r\n`;
+    socket.write(Buffer.from(head, 'latin1'));
+    if (a.framing === 'reset') {
+      socket.write(bytes.subarray(0, bytes.length >> 1));
+      socket.resetAndDestroy();
+      return;
+    }
+    socket.write(bytes);
+    if (a.framing === 'short') socket.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    requests: () => n,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

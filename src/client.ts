@@ -411,7 +411,7 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
     return redactor.redact(buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
   };
   return {
-    request: { method: exchange.method, url: exchange.url, headers: exchange.requestHeaders, body: cut(exchange.requestBody) },
+    request: { method: exchange.method, url: redactor.redact(exchange.url), headers: exchange.requestHeaders, body: cut(exchange.requestBody) },
     response: exchange.status === 0
       ? { status: 0, error: exchange.error ?? 'no response', headers: {}, body: '' }
       : {

@@ -150,7 +150,7 @@ test('writes reach only the named fixtures, deletes only the ones named as delet
 test("a deployment that asks for waits (429, Retry-After) moves a check's time bound on: the check is not stopped for waiting", async () => {
   hostile = await startHostile('rate-limit-1s');
   // each request waits 1 s twice before its 401: 2 s, past a bound of 1.5 s that the waits move on
-  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--only', '^AUTH-401-MISSING getLoggedRequest:', '--check-timeout-ms', '1500'], FIXTURES);
+  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--only', '^AUTH-401-MISSING getLoggedRequest: a request without', '--check-timeout-ms', '1500'], FIXTURES);
   const [check] = r.report!.checks;
   expect(check).toMatchObject({ title: 'AUTH-401-MISSING getLoggedRequest: a request without Authorization is answered 401', outcome: 'passed' });
   expect(check!.durationMs).toBeGreaterThanOrEqual(1900);

@@ -219,7 +219,7 @@ export interface GoneOptions {
 export function staysGone(checkId: string, o: GoneOptions): void {
   const deleteAgain = step<GoneModel>(() => `delete ${o.what()} again`, () => true, async (m, t) => {
     const ex = await t.send({ method: 'DELETE', path: o.path() });
-    const before = m.last === undefined ? "the run's delete removed it, and the suite's own checks may have sent it more" : `the delete before this one answered ${m.last}`;
+    const before = m.last === undefined ? "the run's delete (sent twice at once) removed it, and the suite's own checks may have sent it more" : `the delete before this one answered ${m.last}`;
     const since = m.since.length > 0 ? `; since then: ${m.since.join('; ')}` : '; nothing since then';
     if (t.expect(ex.status === 404, o.id, `status 404: ${o.what()} was deleted earlier in this run (${before}${since})`, () => status(ex))) expectNotFound(t, o.options.operation, ex);
     m.last = status(ex);

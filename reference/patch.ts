@@ -93,6 +93,12 @@ export interface Fault {
    * request or exchange does, and only the model-based checks (properties/sequences.ts) may catch it.
    */
   seenIn?: 'generated payloads' | 'sequences';
+  /**
+   * What alone shows a fault that hand-written checks catch but no single request sent in order does: requests
+   * that overlap (the run's delete sent twice at once), or time passing after a request (the end-of-run check of
+   * a delete). The probes of the fault tests are such requests, so they may show nothing; its deviation shows it.
+   */
+  shownOnlyBy?: 'requests sent together' | 'time passing';
   description: string;
   patch: Patch;
 }
@@ -165,4 +171,36 @@ export function changeEntries(reply: Reply, change: (entry: ErrorEntry, index: n
   if (!isObject(reply.json) || !Array.isArray(reply.json.errors)) return reply;
   const changed = (structuredClone(reply.json.errors) as ErrorEntry[]).map(change);
   return { ...reply, json: { ...reply.json, errors: [...new Map(changed.map((entry) => [JSON.stringify(entry), entry])).values()] } };
+}
+
+/**
+ * Requests on one resource that overlap, for faults that show only then: `enter` (at the pause point) counts a
+ * request in and holds it `holdMs`, so that another sent at once arrives meanwhile; `leave` (at the reply point)
+ * counts it out, and is true for the last one out of a group in which two or more were in at once.
+ */
+export function overlaps(holdMs: number): { enter(call: Call, key: string): Promise<void>; leave(call: Call): boolean } {
+  const state = perStore(() => ({ inside: new Map<string, number>(), overlapped: new Set<string>() }));
+  const entered = new WeakMap<Call, string>();
+  return {
+    async enter(call, key) {
+      const { inside, overlapped } = state(call.store);
+      inside.set(key, (inside.get(key) ?? 0) + 1);
+      if (inside.get(key)! > 1) overlapped.add(key);
+      entered.set(call, key);
+      await new Promise((resolve) => setTimeout(resolve, holdMs));
+    },
+    leave(call) {
+      const key = entered.get(call);
+      if (key === undefined) return false;
+      entered.delete(call);
+      const { inside, overlapped } = state(call.store);
+      const left = inside.get(key)! - 1;
+      if (left > 0) {
+        inside.set(key, left);
+        return false;
+      }
+      inside.delete(key);
+      return overlapped.delete(key);
+    },
+  };
 }

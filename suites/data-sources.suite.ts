@@ -4,7 +4,7 @@
 import { CHANGES_NOTHING, check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
 import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/checker.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, lastUpdatedNow, lastUpdatedTime } from '../src/fields.ts';
-import { fixtureDelete, firstDelete, forbiddenDelete } from './deletes.ts';
+import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { exampleBody, MISSING, pathOf } from '../src/support.ts';
 import { dataSourceProperties } from '../properties/resources.ts';
 import { dataSourceModel, staysGone, updateOfDeleted } from '../properties/sequences.ts';
@@ -141,4 +141,12 @@ staysGone('data-sources/sequences-deleted-stays-gone', {
   path: () => deletePath(target().fixtures.deletableDataSourceId!),
   first: (t) => firstDelete(t, deletable),
   between: [updateOfDeleted(() => updatePath(target().fixtures.deletableDataSourceId!), deletable.what)],
+});
+
+// declared last: it takes its turn on the deletable data source after every other check of it
+stillGone('data-sources/deleted-data-source-still-gone-end-run', {
+  id: 'DS-DELETE-PERMANENT',
+  title: 'at the end of the run, at least 2 s after its delete, the deleted data source is still gone: a delete is answered 404',
+  options: { ...deleting, live: KEEPS_NO_STATE, requests: 2 },
+  d: deletable,
 });

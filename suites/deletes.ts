@@ -1,18 +1,32 @@
 // The delete of a deletable fixture (MOCKAPI_DELETABLE_DATA_SOURCE_ID, MOCKAPI_TEAM_MEMBER_ID), shared by the
-// checks of its suite: sent once per run, recorded in the state file when it succeeds on a deployment that
-// keeps data between runs, and read so that a fixture that is not there is reported as the fixture's problem
-// rather than as a violation of the interface.
-import { client, shared, target, type CheckContext } from '../src/check.ts';
+// checks of its suite: sent once per run, as two identical DELETEs at once (the consent is for removing the
+// fixture, and sending that removal twice is still only that: a deployment must not let two removals that
+// overlap bring it back), recorded in the state file when it succeeds on a deployment that keeps data between
+// runs, and read so that a fixture that is not there is reported as the fixture's problem rather than as a
+// violation of the interface.
+import { check, client, shared, target, type CheckContext, type CheckOptions } from '../src/check.ts';
 import type { Exchange } from '../src/client.ts';
 import { keyFingerprint, recordDeletion } from '../src/deletions.ts';
+import { expectNotFound } from '../src/checker.ts';
+import type { RequirementId } from '../contract/requirements.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
+
+/** How long after its delete a fixture is asked for again at the end of the run: a delete that does not last shows. */
+export const STILL_GONE_AFTER_MS = 2_000;
 
 export interface FixtureDelete {
   fixture: FixtureName;
   /** what the fixture names, in words: 'data source "ds-1"' */
   what(): string;
-  /** the delete with the full key, sent at most once per run */
+  /** the path of its delete */
+  path(): string;
+  /**
+   * the delete with the full key, sent once per run as two DELETEs at once: the answer that tells what happened
+   * (the first 2xx, else the first that is not 404, else the first)
+   */
   send(): Promise<Exchange>;
+  /** both answers of the two DELETEs sent at once, in the order sent, and when the later one came */
+  together(): Promise<{ exchanges: Exchange[]; answeredAt: number }>;
   /** why the delete could not be recorded in the state file, if it could not */
   unrecorded(): string | undefined;
   /** records a delete that another request made (the key without permission, wrongly let through) */
@@ -31,15 +45,22 @@ export function fixtureDelete(fixture: FixtureName, path: () => string, what: ()
     const deletion = { deployment: baseUrl, fixture: FIXTURE_VARIABLES[fixture], resource: path(), key: keyFingerprint(token), deletedAt: new Date().toISOString(), status: ex.status };
     unrecorded = recordDeletion(deletions.stateFile, deletion);
   };
+  const together = shared(async () => {
+    const exchanges = await Promise.all([0, 1].map(() => client().send({ method: 'DELETE', path: path() })));
+    return { exchanges, answeredAt: Date.now() };
+  });
   const send = shared(async () => {
-    const ex = await client().send({ method: 'DELETE', path: path() });
+    const { exchanges } = await together();
+    const ex = exchanges.find((e) => e.status >= 200 && e.status < 300) ?? exchanges.find((e) => e.status !== 404) ?? exchanges[0]!;
     record(ex);
     return ex;
   });
   return {
     fixture,
     what,
+    path,
     send,
+    together,
     unrecorded: () => unrecorded,
     takenBy(ex, who) {
       if (taken !== undefined || ex.status < 200 || ex.status >= 300) return;
@@ -57,7 +78,15 @@ export function fixtureDelete(fixture: FixtureName, path: () => string, what: ()
  * reference and a mock answer for fixtures they are known to have.
  */
 export async function firstDelete(t: CheckContext, d: FixtureDelete): Promise<Exchange> {
-  const ex = t.uses(await d.send());
+  const ex = await d.send();
+  const { exchanges } = await d.together();
+  // both are evidence: the other one's answer is part of what happened
+  for (const e of exchanges) t.uses(e);
+  const other = exchanges.find((e) => e !== ex)!;
+  const answers = exchanges.map((e) => e.status || e.error).join(' and ');
+  if (ex.status >= 200 && ex.status < 300 && other.status !== 404 && (other.status < 200 || other.status >= 300)) {
+    t.note(`the delete of ${d.what()} was sent twice at once and answered ${answers}: the interface shows no answer for a removal that overlaps another, so the other one is not judged`);
+  }
   const unrecorded = d.unrecorded();
   if (unrecorded) t.note(unrecorded);
   const taken = d.taken();
@@ -84,4 +113,33 @@ export async function forbiddenDelete(t: CheckContext, d: FixtureDelete, forbidd
     t.note(`the forbidden key got 404, and the delete with the full key that followed got ${real.status || real.error}: ${d.what()} was there`);
   }
   return ex;
+}
+
+export interface StillGone {
+  id: RequirementId;
+  title: string;
+  options: CheckOptions & { operation: 'deleteDataSource' | 'deleteTeamMember' };
+  d: FixtureDelete;
+}
+
+/**
+ * The fixture asked for again once every other check of it is done (declared last, it is the last of its lane,
+ * so holding the lane while it waits holds back no one), and at least STILL_GONE_AFTER_MS after the run's delete:
+ * a run that took longer waits nothing; a shorter one waits on a timer, using no CPU. A delete that does not last
+ * ("permanently removes") shows here, where every other check of it runs milliseconds after the delete.
+ */
+export function stillGone(checkId: string, o: StillGone): void {
+  check(checkId, o.id, o.title, o.options, async (t) => {
+    const ex = await firstDelete(t, o.d);
+    if (ex.status < 200 || ex.status >= 300) t.skip(`the run's delete of ${o.d.what()} answered ${ex.status || ex.error}, so nothing was deleted to stay gone`);
+    const { answeredAt } = await o.d.together();
+    const wait = answeredAt + STILL_GONE_AFTER_MS - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const since = Date.now() - answeredAt;
+    t.note(wait > 0 ? `waited ${Math.ceil(wait)} ms, so that ${STILL_GONE_AFTER_MS} ms had passed since the delete` : `no wait: ${since} ms had passed since the delete`);
+    const again = await t.send({ method: 'DELETE', path: o.d.path() });
+    if (t.expect(again.status === 404, o.id, `status 404: ${o.d.what()} was deleted ${(since / 1000).toFixed(1)} s before (${wait > 0 ? `the check waited ${Math.ceil(wait)} ms for that` : 'no wait: the run had taken that long'}), and stays gone`, () => `status ${again.status || again.error}`)) {
+      expectNotFound(t, o.options.operation, again);
+    }
+  });
 }

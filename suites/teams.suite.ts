@@ -3,7 +3,7 @@
 // right answers.
 import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
 import { expectForbidden, expectForbiddenBody, expectNotFound, expectSuccess } from '../src/checker.ts';
-import { fixtureDelete, firstDelete, forbiddenDelete } from './deletes.ts';
+import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { MISSING, pathOf } from '../src/support.ts';
 import { removalOfNonMember, staysGone } from '../properties/sequences.ts';
 
@@ -49,4 +49,12 @@ staysGone('teams/sequences-removed-stays-removed', {
   path: fixturePath,
   first: (t) => firstDelete(t, member),
   between: [removalOfNonMember(() => memberPath(target().fixtures.teamId!, MISSING.userId), () => `user ${JSON.stringify(MISSING.userId)}, who is no member`)],
+});
+
+// declared last: it takes its turn on the member after every other check of it
+stillGone('teams/removed-member-still-gone-end-run', {
+  id: 'TEAM-MEMBER-GONE',
+  title: 'at the end of the run, at least 2 s after its removal, the removed member is still gone: a removal is answered 404',
+  options: { ...removing, live: KEEPS_NO_STATE, requests: 2 },
+  d: member,
 });

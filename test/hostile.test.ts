@@ -151,7 +151,7 @@ test("a deployment that asks for waits (429, Retry-After) moves a check's time b
   hostile = await startHostile('rate-limit-1s');
   // each request waits 1 s twice before its 401: 2 s, past a bound of 1.5 s that the waits move on (a PUT:
   // the preflight's reads, GET only, have waited out their own 429s before)
-  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--only', '^AUTH-401-MISSING updateChaosSettings:', '--check-timeout-ms', '1500'], FIXTURES);
+  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--only', '^AUTH-401-MISSING updateChaosSettings: a request without', '--check-timeout-ms', '1500'], FIXTURES);
   const [check] = r.report!.checks;
   expect(check).toMatchObject({ title: 'AUTH-401-MISSING updateChaosSettings: a request without Authorization is answered 401', outcome: 'passed' });
   expect(check!.durationMs).toBeGreaterThanOrEqual(1900);

@@ -1,7 +1,7 @@
 // What each fault visibly does, as a test per fault (run by faults.test.ts on a deployment with that fault
 // alone switched on): the deviation shows, and where a fault is narrow, the nearest correct answer still
 // shows beside it.
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { OTHER_ORGANISATION_ID } from '../../reference/faults/organisation-other-id.ts';
 import { SEED } from '../../reference/store.ts';
 import { CREDENTIALS_REQUIRED, FORBIDDEN_BODY, NOT_FOUND_BODY, seen, type Reference } from './helpers.ts';
@@ -27,6 +27,16 @@ const loggedOf = async ({ call }: Reference, requestId?: string): Promise<Logged
 const updated = async ({ call }: Reference, body: unknown = configuration) => (await call('PUT', dataSource(SEED.dataSourceId), { body })).json as { dataSource: Record<string, any> };
 const jsonOf = (answer: { json: unknown }) => answer.json as Record<string, any>;
 const errorsOf = (json: unknown) => (json as { errors: Record<string, unknown>[] }).errors;
+
+/** Runs `then` with the clock (Date, as the deployment reads it in this process) moved on by ms: no sleep. */
+async function later(ms: number, then: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
+  try {
+    await then();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 export const deviations: Record<string, (r: Reference) => Promise<void>> = {
   // Authentication
@@ -464,7 +474,33 @@ export const deviations: Record<string, (r: Reference) => Promise<void>> = {
     for (let i = 0; i < 2; i++) expect((await call('DELETE', dataSource(SEED.deletableDataSourceId))).status).toBe(204);
     expect((await call('PUT', dataSource(SEED.deletableDataSourceId), { body: configuration })).status).toBe(200);
   },
+  'data-source-back-after-overlapping-deletes': async ({ call }) => {
+    const deletable = dataSource(SEED.deletableDataSourceId);
+    const statuses = (await Promise.all([call('DELETE', deletable), call('DELETE', deletable)])).map((a) => a.status);
+    expect(statuses.sort()).toEqual([204, 404]);
+    expect((await call('DELETE', deletable)).status).toBe(204);
+    // deletes one after another are kept
+    expect((await call('DELETE', deletable)).status).toBe(404);
+  },
+  'data-source-back-a-second-after-delete': async ({ call }) => {
+    const deletable = dataSource(SEED.deletableDataSourceId);
+    expect((await call('DELETE', deletable)).status).toBe(204);
+    expect((await call('DELETE', deletable)).status).toBe(404);
+    await later(1_000, async () => expect((await call('DELETE', deletable)).status).toBe(204));
+  },
   // Teams
+  'team-member-back-after-overlapping-removals': async ({ call }) => {
+    const statuses = (await Promise.all([call('DELETE', member()), call('DELETE', member())])).map((a) => a.status);
+    expect(statuses.sort()).toEqual([204, 404]);
+    expect((await call('DELETE', member())).status).toBe(204);
+    expect((await call('DELETE', member())).status).toBe(404);
+  },
+  'team-member-back-a-second-after-removal': async ({ call }) => {
+    expect((await call('DELETE', member())).status).toBe(204);
+    expect((await call('DELETE', member())).status).toBe(404);
+    await later(1_000, async () => expect((await call('DELETE', member())).status).toBe(204));
+    expect((await call('DELETE', member('user-nobody'))).status).toBe(404);
+  },
   'team-member-delete-403': async ({ call }) => {
     expect(seen(await call('DELETE', member()))).toEqual({ status: 403, type: 'application/json', body: FORBIDDEN_BODY });
     expect((await call('DELETE', member())).status).toBe(404);

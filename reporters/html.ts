@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { REQUIREMENTS } from '../contract/requirements.ts';
 import { OPERATION_IDS } from '../contract/schemas.ts';
 import type { ConformanceReport, ReportFormat } from './conformance.ts';
-import { heldBack } from './summary.ts';
+import { heldBack, traffic, whatWasJudged } from './summary.ts';
 import { verdictOf } from '../src/baseline.ts';
 import { EXIT, exitCodeOf } from '../src/exit.ts';
 
@@ -218,7 +218,7 @@ export function htmlPage(report: ConformanceReport): string {
 <a class="skip" href="#attention-heading">Skip to what failed</a>
 <h1>${escape(title)}</h1>
 ${banner(report)}
-<div class="meta">Profile ${escape(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; seed ${report.run.seed}, ${report.run.runs} runs per property${report.run.strict ? '; strict' : ''}; ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.skipped} skipped; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${escape(heldBack(s.heldBackMs))}</div>
+<div class="meta">Profile ${escape(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; ${escape(whatWasJudged(report))}${report.run.strict ? '; strict' : ''}; ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.skipped} skipped; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${escape(heldBack(s.heldBackMs))}</div>
 <div class="filters">Show: ${['failed', 'errored', 'warned', 'passed', 'skipped'].map((o) => box('outcome', o)).join('')} | ${['must', 'should'].map((l) => box('level', l)).join('')}</div>
 <h2 id="attention-heading">Failed and warned first</h2>
 <ul id="attention"></ul>

@@ -3,7 +3,7 @@
 // were skipped; against a baseline, a known column, and the known, stale and expired entries with their reasons.
 import { writeFileSync } from 'node:fs';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
-import { heldBack } from './summary.ts';
+import { heldBack, traffic, whatWasJudged } from './summary.ts';
 import { standingOf } from '../src/baseline.ts';
 import { inert } from '../src/untrusted.ts';
 
@@ -66,7 +66,7 @@ export function markdownSummary(report: ConformanceReport): string {
   return [
     `## mockapi-conformance: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}`,
     '',
-    `Profile ${report.target.profile}; seed ${report.run.seed}, ${report.run.runs} runs per property${report.run.strict ? '; strict (warnings fail)' : ''}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
+    `Profile ${report.target.profile}; ${cell(whatWasJudged(report))}${report.run.strict ? '; strict (warnings fail)' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
     ...(b ? ['', `Against the baseline \`${cell(b.file)}\`: **${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired**${b.unmatched.length ? `; ${b.unmatched.length} entries whose check did not run` : ''}.`] : []),
     '',
     `| area | ${OUTCOMES.map((o) => `${ICON[o]} ${o}`).join(' | ')}${b ? ' | 📌 known' : ''} |`,

@@ -55,8 +55,23 @@ function known(report: ConformanceReport): string[] {
  * a check it expects not to pass is counted `known` and shown apart; FAIL and the details are for the rest.
  * details: false leaves out each check's message (GitHub shows them folded per area, reporters/github.ts).
  */
+/**
+ * What the run judged, for the headers: the seed and runs of a run that sent requests; the file or the
+ * upstream and the exchanges counted of recorded traffic (check-har, proxy), which has neither.
+ */
+export function whatWasJudged(report: ConformanceReport): string {
+  const r = report.recorded;
+  if (!r) return `seed ${report.run.seed}, ${report.run.runs} runs per property`;
+  const ignored = r.ignored.reduce((n, i) => n + i.count, 0);
+  const from = /^https?:\/\//.test(r.source) ? `forwarded to ${r.source}` : `recorded in ${r.source}`;
+  return `${r.exchanges} exchange${r.exchanges === 1 ? '' : 's'} ${from}: ${r.judged} judged, ${ignored} of no operation ignored`;
+}
+
+/** The closing figures: requests sent, or for recorded traffic the exchanges judged (nothing was sent). */
+export const traffic = (report: ConformanceReport): string => (report.recorded ? `${report.recorded.judged} exchanges judged` : `${report.summary.requests} requests`);
+
 export function formatSummary(report: ConformanceReport, options: { details?: boolean } = {}): string {
-  const lines: string[] = ['', `Conformance of ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`];
+  const lines: string[] = ['', `Conformance of ${report.recorded ? whatWasJudged(report) : report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`];
   const standing = standingOf(report);
   const isKnown = (c: CheckResult) => standing(c.id) === 'known';
   const areas = [...new Set(report.checks.map((c) => c.area))];
@@ -80,7 +95,7 @@ export function formatSummary(report: ConformanceReport, options: { details?: bo
   if (report.baseline) lines.push(formatBaseline(report.baseline));
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   const s = report.summary;
-  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}`);
+  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}`);
   // messages and errors hold what the deployment sent: shown inert (src/untrusted.ts)
   return inert(lines.join('\n'));
 }

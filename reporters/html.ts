@@ -134,7 +134,8 @@ function show(cell, r, op, checks) {
     }
     details.append(box);
   }
-  details.focus();
+  // the details stand beside the matrix (sticky): focus moves there without scrolling the page away
+  details.focus({ preventScroll: true });
 }
 // the checks to look at first, each a link to its cell; following one opens the cell
 const attention = document.getElementById('attention');

@@ -65,6 +65,7 @@ test('a failed cell opens its checks with statement, expected, actual, request, 
   expect(details).toMatch(/request: PUT http:\/\/127\.0\.0\.1:\d+\/v1\/mock-apis\/a1b2c3d4\/settings\/chaos/);
   expect(details).toContain('response: 201');
   expect(details).toContain('curl -sS -i -X PUT');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: SCREENSHOT as `${string}.png` });
   if (process.env.MOCKAPI_SCREENSHOT_TOP) await page.screenshot({ path: process.env.MOCKAPI_SCREENSHOT_TOP as `${string}.png`, fullPage: false, clip: { x: 0, y: 0, width: 1600, height: 700 } });
   expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');

@@ -37,6 +37,7 @@ function annotationOf(c: CheckResult, standing: Standing | undefined, strict: bo
   const title = (prefix: string) => `::${prefix} title=${escapeProperty(`${c.violated.join(', ') || c.requirement} ${c.id}`)}::`;
   if (standing === 'known') return c.outcome === 'passed' || c.outcome === 'skipped' ? undefined : { command: 'notice', rank: 0, line: `${title('notice')}${escapeData(`known (${file}): ${c.message}`)}` };
   if (standing === 'stale') return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, but ${file} expects it not to: remove its entry`)}` };
+  if (standing === 'expired' && c.outcome === 'passed') return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, and its entry in ${file} has expired: remove the entry`)}` };
   const expired = standing === 'expired' ? `its entry in ${file} has expired: ` : '';
   if (c.outcome === 'failed') return { command: 'error', rank: 0, line: `${title('error')}${escapeData(expired + c.message)}` };
   if (c.outcome === 'warned') return strict ? { command: 'error', rank: 2, line: `${title('error')}${escapeData(expired + c.message)}` } : { command: 'warning', rank: 0, line: `${title('warning')}${escapeData(c.message)}` };

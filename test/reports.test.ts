@@ -110,6 +110,16 @@ describe('GitHub Actions', () => {
     expect(moreLine({ error: 0, warning: 0, notice: 0 }, true)).toBe('');
   });
 
+  test('a stale entry and an expired one whose check passed are errors too: each fails the run', () => {
+    const r: ConformanceReport = { ...report(), checks: [check('passed', { id: 'chaos-settings/fixed' }), check('passed', { id: 'chaos-settings/expired' })] };
+    const about = { outcome: 'passed' as const, expected: 'failed' as const, reason: 'r' };
+    r.baseline = { file: 'b.json', known: [], new: [], stale: [{ id: 'chaos-settings/fixed', ...about }], expired: [{ id: 'chaos-settings/expired', ...about, expires: '2026-01-01' }], unmatched: [] };
+    expect(annotations(r).lines).toEqual([
+      '::error title=CHAOS-STATUS chaos-settings/fixed::passed, but b.json expects it not to: remove its entry',
+      '::error title=CHAOS-STATUS chaos-settings/expired::passed, and its entry in b.json has expired: remove the entry',
+    ]);
+  });
+
   test('the log is folded in one ::group:: per area, each check that did not pass inside, inert', () => {
     const out: string[] = [];
     areaGroups(report(), (t) => out.push(t));
@@ -119,6 +129,16 @@ describe('GitHub Actions', () => {
 });
 
 describe('Markdown summary', () => {
+  test('against a baseline: a known column, the known checks with their reasons, failures only for what is not known', () => {
+    const r = report();
+    r.baseline = { file: 'b.json', known: [{ id: 'chaos-settings/failed-check', outcome: 'failed', expected: 'failed', reason: '201 until API-42', issue: 'API-42' }], new: [], stale: [], expired: [], unmatched: [] };
+    const md = markdownSummary(r);
+    expect(md).toContain('Against the baseline `b.json`: **1 known, 0 new, 0 stale, 0 expired**.');
+    expect(md).toContain('| chaos-settings | 1 | 1 | 0 | 1 | 1 | 1 |');
+    expect(md).toContain('| `chaos-settings/failed-check` | failed | 201 until API-42 | API-42 |');
+    expect(md).not.toContain('### ❌ Failed');
+  });
+
   test('counts per area and outcome, each broken check folded with its message, reasons counted', () => {
     const md = markdownSummary(report());
     expect(md).toContain('| area | ✅ passed | ❌ failed | ⚠️ warned | ⛔ errored | ⏭️ skipped |');

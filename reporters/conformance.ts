@@ -9,6 +9,7 @@ import type { CheckMeta } from '../src/check.ts';
 import type { Evidence } from '../src/client.ts';
 import { Redactor } from '../src/client.ts';
 import type { Level } from '../contract/requirements.ts';
+import { baselineSection, judge, type BaselineEntry } from '../src/baseline.ts';
 import { bounded, boundedThrough, MESSAGE_CHARS } from '../src/untrusted.ts';
 
 /**
@@ -58,6 +59,33 @@ export interface ConformanceReport {
     origins: string[];
     ignored: { method: string; path: string; count: number }[];
   };
+  /** set when the run was judged against a baseline (--baseline FILE) */
+  baseline?: BaselineSection;
+}
+
+/** How a check stands against a baseline (--baseline FILE): see src/baseline.ts. */
+export type Standing = 'known' | 'new' | 'stale' | 'expired';
+
+/** Why a baseline entry is there, as the file says. */
+interface EntryAbout {
+  reason: string;
+  issue?: string;
+  expires?: string;
+}
+
+/**
+ * The run against its baseline, each standing by check id. known: did not pass, as the entry expects; new: did
+ * not pass where no entry expects it (or expects another outcome); stale: passed where an entry expects it not
+ * to; expired: an entry past its date, whatever its check did (outcome absent when it did not run); unmatched:
+ * entries whose check this run did not report.
+ */
+export interface BaselineSection {
+  file: string;
+  known: ({ id: string; outcome: Outcome; expected: Outcome } & EntryAbout)[];
+  new: { id: string; outcome: Outcome; expected?: Outcome }[];
+  stale: ({ id: string; outcome: 'passed'; expected: Outcome } & EntryAbout)[];
+  expired: ({ id: string; outcome?: Outcome; expected: Outcome } & EntryAbout)[];
+  unmatched: string[];
 }
 
 /** One way of writing the report (the console summary, a JSON file ...): given the report once the run ends. */
@@ -93,6 +121,8 @@ export class ConformanceReporter implements Reporter {
       runErrors: () => string[];
       /** requests sent before any check (probe and preflight), counted in the summary */
       preflightRequests?: number;
+      /** known outcomes (--baseline): every format shows the run against them */
+      baseline?: { file: string; entries: readonly BaselineEntry[] };
     },
     private readonly formats: readonly ReportFormat[],
   ) {}
@@ -156,6 +186,8 @@ export class ConformanceReporter implements Reporter {
       checks,
       errors,
     };
+    const baseline = this.options.baseline;
+    if (baseline) this.report.baseline = baselineSection(baseline.file, judge(this.report, baseline.entries, new Date().toISOString().slice(0, 10)));
     for (const format of this.formats) format.write(this.report);
   }
 }

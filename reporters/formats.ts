@@ -1,7 +1,7 @@
 // The formats a run writes its report in: the console summary always, and each file the user asked for. One
 // list for every way of judging (a live run, recorded traffic, the proxy), so that each writes the same reports.
 import type { ReportFormat } from './conformance.ts';
-import { githubFormat, withoutCommands } from './github.ts';
+import { githubConsole, githubFormat } from './github.ts';
 import { htmlFormat } from './html.ts';
 import { jsonFormat } from './json.ts';
 import { junitFormat } from './junit.ts';
@@ -19,8 +19,8 @@ export interface ReportFiles {
 
 export function reportFormats(files: ReportFiles, write: (text: string) => void): ReportFormat[] {
   return [
-    // in GitHub Actions, no line of the console summary is read as a workflow command
-    files.github ? withoutCommands(summaryFormat(write), write) : summaryFormat(write),
+    // in GitHub Actions, the log is folded per area and no line of it is read as a workflow command
+    files.github ? githubConsole(write) : summaryFormat(write),
     ...(files.reportJson ? [jsonFormat(files.reportJson, write)] : []),
     ...(files.reportJunit ? [junitFormat(files.reportJunit, write)] : []),
     ...(files.reportMarkdown ? [markdownFormat(files.reportMarkdown, write)] : []),

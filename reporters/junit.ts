@@ -3,9 +3,13 @@
 // <failure> with the statement, expected, actual and curl lines; errored: <error> with why it could not
 // judge; skipped: <skipped> with the reason. JUnit has no warning: a warned check is a passed testcase whose
 // <system-out> begins with "warning:" and whose outcome property says warned (with --strict, a <failure>).
+// Against a baseline: a known check is <skipped> with the entry's reason (reporters show it as not failing;
+// its outcome and baseline properties say what it was), a stale entry a <failure> of type stale-baseline.
+// A suite's time is its area's wall time (checks overlap), the root's the run's.
 import { writeFileSync } from 'node:fs';
 import { inert } from '../src/untrusted.ts';
-import type { CheckResult, ConformanceReport, Outcome, ReportFormat } from './conformance.ts';
+import { standingOf } from '../src/baseline.ts';
+import type { CheckResult, ConformanceReport, Outcome, ReportFormat, Standing } from './conformance.ts';
 
 /**
  * Text as XML character data and attribute values: what a terminal acts on shown escaped (src/untrusted.ts; CI
@@ -26,6 +30,21 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 /** The first line of a message: what a CI tool shows beside the test's name. */
 const headline = (message: string) => message.split('\n')[0]!.slice(0, 500);
 
+/** What a check's testcase says against the baseline, when the report has one (undefined: as its outcome alone). */
+function baselineElement(c: CheckResult, standing: Standing | undefined, file: string, reason: string | undefined): string | undefined {
+  switch (standing) {
+    case 'known':
+      // JUnit reporters (Jenkins, GitLab, GitHub's) show <skipped> as not failing, with its message
+      return `\n      <skipped message="${xmlText(headline(`known (${file}): ${reason ?? ''}`))}"/>\n      <system-out>${xmlText(`known ${c.outcome} (${file}): ${reason ?? ''}\n${c.message}`)}</system-out>`;
+    case 'stale':
+      return `\n      <failure message="${xmlText(headline(`passed, but ${file} expects it not to: remove its entry (${reason ?? ''})`))}" type="stale-baseline"/>`;
+    case 'expired':
+      return c.outcome === 'passed' ? `\n      <failure message="${xmlText(headline(`its entry in ${file} has expired; it passed: remove the entry`))}" type="expired-baseline"/>` : undefined;
+    default:
+      return undefined;
+  }
+}
+
 function outcomeElement(c: CheckResult, strict: boolean): string {
   const body = xmlText(c.message);
   const shown: Outcome = c.outcome === 'warned' && strict ? 'failed' : c.outcome;
@@ -43,40 +62,69 @@ function outcomeElement(c: CheckResult, strict: boolean): string {
   }
 }
 
-function testcase(c: CheckResult, strict: boolean): string {
+/** The JUnit element a check stands as: what JUnit calls it, against the baseline when there is one. */
+type Shown = 'failure' | 'error' | 'skipped' | 'none';
+
+function shownAs(c: CheckResult, standing: Standing | undefined, strict: boolean): Shown {
+  if (standing === 'known') return 'skipped';
+  if (standing === 'stale' || (standing === 'expired' && c.outcome === 'passed')) return 'failure';
+  if (c.outcome === 'failed' || (strict && c.outcome === 'warned')) return 'failure';
+  return c.outcome === 'errored' ? 'error' : c.outcome === 'skipped' ? 'skipped' : 'none';
+}
+
+function testcase(c: CheckResult, strict: boolean, report: ConformanceReport, standing: Standing | undefined): string {
   const properties = [
     ['id', c.id],
     ['requirement', c.requirement],
     ['level', c.level],
     ['outcome', c.outcome],
+    ...(standing ? [['baseline', standing]] : []),
   ]
     .map(([name, value]) => `<property name="${name}" value="${xmlText(value!)}"/>`)
     .join('');
-  return `    <testcase classname="${xmlText(c.area)}" name="${xmlText(`${c.id} ${c.title}`)}" time="${seconds(c.durationMs)}">\n      <properties>${properties}</properties>${outcomeElement(c, strict)}\n    </testcase>`;
+  const b = report.baseline;
+  const reason = b && standing ? [...b.known, ...b.stale].find((e) => e.id === c.id)?.reason : undefined;
+  const element = (b && baselineElement(c, standing, b.file, reason)) ?? outcomeElement(c, strict);
+  return `    <testcase classname="${xmlText(c.area)}" name="${xmlText(`${c.id} ${c.title}`)}" time="${seconds(c.durationMs)}">\n      <properties>${properties}</properties>${element}\n    </testcase>`;
+}
+
+/**
+ * Wall time of checks that ran at once: from the first start to the last end, not the sum of their
+ * durations (checks overlap). Checks with no start count their own duration.
+ */
+export function wallTimeMs(checks: readonly CheckResult[]): number {
+  const timed = checks.filter((c) => c.startedAt !== undefined).map((c) => ({ start: Date.parse(c.startedAt!), end: Date.parse(c.startedAt!) + c.durationMs }));
+  if (timed.length === 0) return Math.max(0, ...checks.map((c) => c.durationMs));
+  return Math.max(...timed.map((t) => t.end)) - Math.min(...timed.map((t) => t.start));
 }
 
 /** The report as JUnit XML. */
 export function junitXml(report: ConformanceReport): string {
   const strict = report.run.strict;
-  const count = (checks: readonly CheckResult[]) => ({
-    tests: checks.length,
-    failures: checks.filter((c) => c.outcome === 'failed' || (strict && c.outcome === 'warned')).length,
-    errors: checks.filter((c) => c.outcome === 'errored').length,
-    skipped: checks.filter((c) => c.outcome === 'skipped').length,
-    time: seconds(checks.reduce((sum, c) => sum + c.durationMs, 0)),
-  });
+  const standing = standingOf(report);
+  const count = (checks: readonly CheckResult[], timeMs: number) => {
+    const shown = checks.map((c) => shownAs(c, standing(c.id), strict));
+    return {
+      tests: checks.length,
+      failures: shown.filter((s) => s === 'failure').length,
+      errors: shown.filter((s) => s === 'error').length,
+      skipped: shown.filter((s) => s === 'skipped').length,
+      time: seconds(timeMs),
+    };
+  };
   const attributes = (n: ReturnType<typeof count>) => `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="${n.time}"`;
   const suites = [...new Set(report.checks.map((c) => c.area))].map((area) => {
     const checks = report.checks.filter((c) => c.area === area);
     const started = checks.map((c) => c.startedAt).filter((t): t is string => t !== undefined).sort()[0];
     return [
-      `  <testsuite name="${xmlText(area)}" ${attributes(count(checks))}${started ? ` timestamp="${started.replace(/\.\d+Z$/, '')}"` : ''} hostname="${xmlText(new URL(report.target.baseUrl).host)}">`,
-      ...checks.map((c) => testcase(c, strict)),
+      `  <testsuite name="${xmlText(area)}" ${attributes(count(checks, wallTimeMs(checks)))}${started ? ` timestamp="${started.replace(/\.\d+Z$/, '')}"` : ''} hostname="${xmlText(new URL(report.target.baseUrl).host)}">`,
+      ...checks.map((c) => testcase(c, strict, report, standing(c.id))),
       '  </testsuite>',
     ].join('\n');
   });
   const errors = report.errors.length > 0 ? [`  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0">\n    <testcase classname="run" name="errors outside any check" time="0">\n      <error message="${xmlText(headline(report.errors[0]!))}" type="run">${xmlText(report.errors.join('\n'))}</error>\n    </testcase>\n  </testsuite>`] : [];
-  const total = count(report.checks);
+  // the whole run's own time: areas ran at once too
+  const total = count(report.checks, report.summary.durationMs);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="mockapi-conformance ${xmlText(report.target.baseUrl)}" ${attributes({ ...total, errors: total.errors + (errors.length ? 1 : 0), tests: total.tests + errors.length })}>`,

@@ -1,9 +1,10 @@
 // The Markdown summary (--report-markdown FILE, and GitHub's step summary): counts per outcome and area, the
 // broken requirements with each failing check's message folded under it, and why checks could not judge or
-// were skipped.
+// were skipped; against a baseline, a known column, and the known, stale and expired entries with their reasons.
 import { writeFileSync } from 'node:fs';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
-import { heldBack } from './summary.ts';
+import { heldBack, traffic, whatWasJudged } from './summary.ts';
+import { standingOf } from '../src/baseline.ts';
 import { inert } from '../src/untrusted.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
@@ -40,24 +41,46 @@ function reasons(checks: readonly CheckResult[], heading: string): string[] {
   return ['', `### ${heading}`, '', '| checks | reason |', '| ---: | --- |', ...[...counted].map(([reason, n]) => `| ${n} | ${cell(reason)} |`)];
 }
 
+/** The run against its baseline: counts, then each known check with the entry's reason, each stale and expired entry. */
+function baseline(report: ConformanceReport): string[] {
+  const b = report.baseline;
+  if (!b) return [];
+  const rows = (heading: string, entries: { id: string; reason: string; issue?: string }[], outcome: (e: { id: string }) => string) =>
+    entries.length === 0 ? [] : ['', `### ${heading}`, '', '| check | outcome | reason | issue |', '| --- | --- | --- | --- |', ...entries.map((e) => `| \`${e.id}\` | ${outcome(e)} | ${cell(e.reason)} | ${cell(e.issue ?? '')} |`)];
+  return [
+    ...rows(`${ICON.failed} Stale: passed, but ${cell(b.file)} expects them not to (remove the entries)`, b.stale, () => 'passed'),
+    ...rows(`${ICON.failed} Expired entries: they excuse nothing`, b.expired, (e) => (b.expired.find((x) => x.id === e.id)?.outcome ?? 'not run')),
+    ...rows(`📌 Known: ${cell(b.file)} expects them not to pass`, b.known, (e) => b.known.find((x) => x.id === e.id)!.outcome),
+  ];
+}
+
 /** The report as a Markdown summary. */
 export function markdownSummary(report: ConformanceReport): string {
   const s = report.summary;
+  const standing = standingOf(report);
+  const b = report.baseline;
+  const judged = report.checks.filter((c) => standing(c.id) !== 'known');
   const of = (outcome: Outcome, checks = report.checks) => checks.filter((c) => c.outcome === outcome);
   const areas = [...new Set(report.checks.map((c) => c.area))];
+  const knownOf = (checks: readonly CheckResult[]) => (b ? [String(checks.filter((c) => standing(c.id) === 'known').length)] : []);
   return [
     `## mockapi-conformance: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}`,
     '',
-    `Profile ${report.target.profile}; seed ${report.run.seed}, ${report.run.runs} runs per property${report.run.strict ? '; strict (warnings fail)' : ''}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
+    `Profile ${report.target.profile}; ${cell(whatWasJudged(report))}${report.run.strict ? '; strict (warnings fail)' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
+    ...(b ? ['', `Against the baseline \`${cell(b.file)}\`: **${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired**${b.unmatched.length ? `; ${b.unmatched.length} entries whose check did not run` : ''}.`] : []),
     '',
-    `| area | ${OUTCOMES.map((o) => `${ICON[o]} ${o}`).join(' | ')} |`,
-    `| --- | ${OUTCOMES.map(() => '---:').join(' | ')} |`,
-    ...areas.map((area) => `| ${area} | ${OUTCOMES.map((o) => of(o, report.checks.filter((c) => c.area === area)).length).join(' | ')} |`),
-    `| **all** | ${OUTCOMES.map((o) => `**${s[o]}**`).join(' | ')} |`,
-    ...checksOf(of('failed'), `${ICON.failed} Failed: must-level statements broken`),
-    ...checksOf(of('warned'), `${ICON.warned} Warned: should-level statements broken${report.run.strict ? ' (failures under --strict)' : ''}`),
-    ...reasons(of('errored'), `${ICON.errored} Errored: could not judge`),
+    `| area | ${OUTCOMES.map((o) => `${ICON[o]} ${o}`).join(' | ')}${b ? ' | 📌 known' : ''} |`,
+    `| --- | ${OUTCOMES.map(() => '---:').join(' | ')}${b ? ' | ---:' : ''} |`,
+    ...areas.map((area) => {
+      const inArea = report.checks.filter((c) => c.area === area);
+      return `| ${area} | ${[...OUTCOMES.map((o) => String(of(o, inArea).length)), ...knownOf(inArea)].join(' | ')} |`;
+    }),
+    `| **all** | ${[...OUTCOMES.map((o) => String(s[o])), ...knownOf(report.checks)].map((n) => `**${n}**`).join(' | ')} |`,
+    ...checksOf(of('failed', judged), `${ICON.failed} Failed: must-level statements broken${b ? ' (not known)' : ''}`),
+    ...checksOf(of('warned', judged), `${ICON.warned} Warned: should-level statements broken${report.run.strict ? ' (failures under --strict)' : ''}`),
+    ...reasons(of('errored', judged), `${ICON.errored} Errored: could not judge`),
     ...reasons(of('skipped'), `${ICON.skipped} Skipped`),
+    ...baseline(report),
     ...(report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${cell(e)}`)] : []),
     '',
   ].map(inert).join('\n');

@@ -1,6 +1,7 @@
 // The console summary of a run: per area, then the broken requirements (failed, then warned), what each
 // failed and warned check found (with its curl line), why checks could not judge and why they were skipped,
 // errors outside any check, and one closing line.
+import { formatBaseline, standingOf } from '../src/baseline.ts';
 import { inert } from '../src/untrusted.ts';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
 
@@ -27,41 +28,79 @@ function byReason(checks: readonly CheckResult[], heading: string): string[] {
 /** How many failed and warned checks the console shows whole: the reports hold every one. */
 const DETAILED = 20;
 
+/** One check with its message (statement, expected, actual, curl), indented under its outcome and id. */
+export const checkBlock = (c: CheckResult): string[] => ['', `  ${c.outcome.toUpperCase()} ${c.id}: ${c.title}`, ...c.message.split('\n').map((line) => `    ${line}`)];
+
 /** Each failed, then warned, check with its message (statement, expected, actual, curl), up to DETAILED. */
 function details(checks: readonly CheckResult[]): string[] {
   if (checks.length === 0) return [];
-  const shown = checks.slice(0, DETAILED).flatMap((c) => ['', `  ${c.outcome.toUpperCase()} ${c.id}: ${c.title}`, ...c.message.split('\n').map((line) => `    ${line}`)]);
+  const shown = checks.slice(0, DETAILED).flatMap(checkBlock);
   const more = checks.length > DETAILED ? ['', `  … and ${checks.length - DETAILED} more: --report-json, --report-junit or --report-markdown hold every one`] : [];
   return ['', 'What failed and warned:', ...shown, ...more];
 }
 
-/** The console digest: per area, the broken requirements, the reasons, one closing line. */
 /** The time the deployment held the run back, when it did: said after the run's own time. */
 export const heldBack = (ms: number | undefined): string => (ms ? `, held back ${(ms / 1000).toFixed(1)} s by the deployment (429 or 503, Retry-After)` : '');
 
-export function formatSummary(report: ConformanceReport): string {
-  const lines: string[] = ['', `Conformance of ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`];
+/** The known checks (the baseline expects them not to pass): one line each, with the entry's reason. */
+function known(report: ConformanceReport): string[] {
+  const b = report.baseline;
+  if (!b || b.known.length === 0) return [];
+  const shown = b.known.slice(0, DETAILED).map((k) => `  ${k.id} ${k.outcome}: ${k.reason}${k.issue ? ` (${k.issue})` : ''}`);
+  return ['', `Known (${b.file} expects them not to pass):`, ...shown, ...(b.known.length > DETAILED ? [`  … and ${b.known.length - DETAILED} more`] : [])];
+}
+
+/**
+ * The console digest: per area, the broken requirements, the reasons, one closing line. Against a baseline,
+ * a check it expects not to pass is counted `known` and shown apart; FAIL and the details are for the rest.
+ * details: false leaves out each check's message (GitHub shows them folded per area, reporters/github.ts).
+ */
+/**
+ * What the run judged, for the headers: the seed and runs of a run that sent requests; the file or the
+ * upstream and the exchanges counted of recorded traffic (check-har, proxy), which has neither.
+ */
+export function whatWasJudged(report: ConformanceReport): string {
+  const r = report.recorded;
+  if (!r) return `seed ${report.run.seed}, ${report.run.runs} runs per property`;
+  const ignored = r.ignored.reduce((n, i) => n + i.count, 0);
+  const from = /^https?:\/\//.test(r.source) ? `forwarded to ${r.source}` : `recorded in ${r.source}`;
+  return `${r.exchanges} exchange${r.exchanges === 1 ? '' : 's'} ${from}: ${r.judged} judged, ${ignored} of no operation ignored`;
+}
+
+/** The closing figures: requests sent, or for recorded traffic the exchanges judged (nothing was sent). */
+export const traffic = (report: ConformanceReport): string => (report.recorded ? `${report.recorded.judged} exchanges judged` : `${report.summary.requests} requests`);
+
+export function formatSummary(report: ConformanceReport, options: { details?: boolean } = {}): string {
+  const lines: string[] = ['', `Conformance of ${report.recorded ? whatWasJudged(report) : report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`];
+  const standing = standingOf(report);
+  const isKnown = (c: CheckResult) => standing(c.id) === 'known';
   const areas = [...new Set(report.checks.map((c) => c.area))];
   const width = Math.max(...areas.map((a) => a.length), 4);
   const of = (outcome: Outcome, checks = report.checks) => checks.filter((c) => c.outcome === outcome);
   for (const area of areas) {
     const inArea = report.checks.filter((c) => c.area === area);
-    const worst = (['failed', 'errored', 'warned'] as const).find((o) => of(o, inArea).length > 0) ?? 'passed';
-    lines.push(`  ${MARK[worst]} ${area.padEnd(width)}  ${OUTCOMES.map((o) => `${String(of(o, inArea).length).padStart(3)} ${o}`).join('  ')}`);
+    const judged = inArea.filter((c) => !isKnown(c));
+    // a stale or expired entry fails its area as a failure would
+    const worst = judged.some((c) => standing(c.id) === 'stale' || standing(c.id) === 'expired') ? 'failed' : ((['failed', 'errored', 'warned'] as const).find((o) => of(o, judged).length > 0) ?? 'passed');
+    const knownCount = report.baseline ? `  ${String(inArea.length - judged.length).padStart(3)} known` : '';
+    lines.push(`  ${MARK[worst]} ${area.padEnd(width)}  ${OUTCOMES.map((o) => `${String(of(o, inArea).length).padStart(3)} ${o}`).join('  ')}${knownCount}`);
   }
-  lines.push(...broken(of('failed'), 'Failed (must-level statements broken):'));
-  lines.push(...broken(of('warned'), `Warned (should-level statements broken${report.run.strict ? '; --strict makes them failures' : ''}):`));
-  lines.push(...details([...of('failed'), ...of('warned')]));
-  lines.push(...byReason(of('errored'), 'Errored (could not judge):'));
+  const judged = report.checks.filter((c) => !isKnown(c));
+  lines.push(...broken(of('failed', judged), `Failed (must-level statements broken${report.baseline ? ', not known' : ''}):`));
+  lines.push(...broken(of('warned', judged), `Warned (should-level statements broken${report.run.strict ? '; --strict makes them failures' : ''}):`));
+  if (options.details !== false) lines.push(...details([...of('failed', judged), ...of('warned', judged)]));
+  lines.push(...byReason(of('errored', judged), 'Errored (could not judge):'));
   lines.push(...byReason(of('skipped'), 'Skipped:'));
+  lines.push(...known(report));
+  if (report.baseline) lines.push(formatBaseline(report.baseline));
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   const s = report.summary;
-  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}`);
+  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}`);
   // messages and errors hold what the deployment sent: shown inert (src/untrusted.ts)
   return inert(lines.join('\n'));
 }
 
 /** Writes the summary where the run's output goes. */
-export const summaryFormat = (write: (text: string) => void): ReportFormat => ({
-  write: (report) => write(`${formatSummary(report)}\n`),
+export const summaryFormat = (write: (text: string) => void, options: { details?: boolean } = {}): ReportFormat => ({
+  write: (report) => write(`${formatSummary(report, options)}\n`),
 });

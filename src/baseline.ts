@@ -5,7 +5,7 @@
 // describes the file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { schema } from '../contract/schemas.ts';
-import type { CheckResult, ConformanceReport, Outcome } from '../reporters/conformance.ts';
+import type { BaselineSection, CheckResult, ConformanceReport, Outcome, Standing } from '../reporters/conformance.ts';
 
 export interface BaselineEntry {
   id: string;
@@ -32,9 +32,19 @@ export function readBaseline(file: string): BaselineEntry[] {
     throw new BaselineError(`${file} is not a baseline: ${first.instancePath || '/'} ${first.message} (schemas/baseline.json)`);
   }
   const entries = (data as { entries: BaselineEntry[] }).entries;
+  const unreal = entries.find((e) => e.expires !== undefined && !isRealDate(e.expires));
+  if (unreal) throw new BaselineError(`${file} is not a baseline: ${unreal.id} expires on ${unreal.expires}, which is no date (YYYY-MM-DD)`);
   const twice = entries.map((e) => e.id).find((id, i, ids) => ids.indexOf(id) !== i);
   if (twice) throw new BaselineError(`${file} names ${twice} twice`);
   return entries;
+}
+
+/** A YYYY-MM-DD that names a day of the calendar (2026-13-45 and 2026-02-30 do not). */
+export function isRealDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return day.toISOString().slice(0, 10) === text;
 }
 
 /** How a run stands against a baseline. */
@@ -45,9 +55,9 @@ export interface Judged {
   unexpected: { check: CheckResult; entry?: BaselineEntry }[];
   /** the baseline expects them not to pass, and they passed: the entry is to go */
   stale: { check: CheckResult; entry: BaselineEntry }[];
-  /** past their expiry date: their checks count as if the entry were not there */
-  expired: BaselineEntry[];
-  /** entries whose check this run did not report (another --only, a check that was renamed or removed) */
+  /** past their expiry date: they excuse nothing; each is counted here once, whatever its check did (check: absent when it did not run) */
+  expired: { entry: BaselineEntry; check?: CheckResult }[];
+  /** entries, not expired, whose check this run did not report (another --only, a check renamed or removed) */
   unmatched: BaselineEntry[];
 }
 
@@ -55,36 +65,70 @@ const notPassing = (c: CheckResult, strict: boolean) => c.outcome === 'failed' |
 
 /** The report against the entries, on the given day (YYYY-MM-DD, UTC). */
 export function judge(report: ConformanceReport, entries: readonly BaselineEntry[], today: string): Judged {
-  const expired = entries.filter((e) => e.expires !== undefined && e.expires <= today);
-  const live = new Map(entries.filter((e) => !expired.includes(e)).map((e) => [e.id, e]));
-  const judged: Judged = { known: [], unexpected: [], stale: [], expired, unmatched: [] };
+  const isExpired = (e: BaselineEntry) => e.expires !== undefined && e.expires <= today;
+  const live = new Map(entries.filter((e) => !isExpired(e)).map((e) => [e.id, e]));
+  const byId = new Map(report.checks.map((c) => [c.id, c]));
+  const judged: Judged = { known: [], unexpected: [], stale: [], expired: [], unmatched: [] };
+  for (const entry of entries.filter(isExpired)) judged.expired.push(byId.has(entry.id) ? { entry, check: byId.get(entry.id)! } : { entry });
+  const expiredIds = new Set(judged.expired.map((e) => e.entry.id));
   for (const check of report.checks) {
+    if (expiredIds.has(check.id)) continue;
     const entry = live.get(check.id);
     if (entry && check.outcome === entry.outcome) judged.known.push({ check, entry });
     else if (entry && check.outcome === 'passed') judged.stale.push({ check, entry });
     else if (notPassing(check, report.run.strict)) judged.unexpected.push(entry ? { check, entry } : { check });
   }
-  const reported = new Set(report.checks.map((c) => c.id));
-  judged.unmatched = entries.filter((e) => !reported.has(e.id));
+  judged.unmatched = [...live.values()].filter((e) => !byId.has(e.id));
   return judged;
 }
 
-/** Whether the run passes against its baseline: nothing unexpected, nothing stale. */
-export const holds = (judged: Judged): boolean => judged.unexpected.length === 0 && judged.stale.length === 0;
+/** The baseline section of the report (schemas/report.json): each standing by check id. */
+export function baselineSection(file: string, judged: Judged): BaselineSection {
+  const about = (e: BaselineEntry) => ({ reason: e.reason, ...(e.issue ? { issue: e.issue } : {}), ...(e.expires ? { expires: e.expires } : {}) });
+  return {
+    file,
+    known: judged.known.map(({ check, entry }) => ({ id: check.id, outcome: check.outcome, expected: entry.outcome, ...about(entry) })),
+    new: judged.unexpected.map(({ check, entry }) => ({ id: check.id, outcome: check.outcome, ...(entry ? { expected: entry.outcome } : {}) })),
+    stale: judged.stale.map(({ entry }) => ({ id: entry.id, outcome: 'passed' as const, expected: entry.outcome, ...about(entry) })),
+    expired: judged.expired.map(({ entry, check }) => ({ id: entry.id, ...(check ? { outcome: check.outcome } : {}), expected: entry.outcome, ...about(entry) })),
+    unmatched: judged.unmatched.map((e) => e.id),
+  };
+}
+
+/** How a check stands against the report's baseline, when the report has one and names it. */
+export function standingOf(report: ConformanceReport): (id: string) => Standing | undefined {
+  const b = report.baseline;
+  if (!b) return () => undefined;
+  const by = new Map<string, Standing>();
+  for (const s of ['known', 'new', 'stale', 'expired'] as const) for (const e of b[s]) by.set(e.id, s);
+  return (id) => by.get(id);
+}
+
+/**
+ * Whether a baseline section fails the run: a new failure, a stale entry, or an expired entry whose check
+ * ran and did not stay errored ('failed'); only new or expired checks that could not judge ('unjudged').
+ */
+export function verdictOf(b: BaselineSection, strict: boolean): 'failed' | 'unjudged' | 'holds' {
+  const fails = (o: Outcome | undefined) => o === 'failed' || o === 'passed' || (strict && o === 'warned');
+  if (b.stale.length > 0 || b.new.some((n) => n.outcome !== 'errored') || b.expired.some((e) => fails(e.outcome))) return 'failed';
+  if (b.new.length > 0 || b.expired.some((e) => e.outcome === 'errored')) return 'unjudged';
+  return 'holds';
+}
 
 /** The console lines of a run against its baseline. */
-export function formatJudged(file: string, judged: Judged): string {
-  const lines = ['', `Against the baseline ${file}: ${judged.known.length} known, ${judged.unexpected.length} new, ${judged.stale.length} stale, ${judged.expired.length} expired`];
-  for (const { check, entry } of judged.unexpected) lines.push(`  new: ${check.id} ${check.outcome}${entry ? ` (the baseline expects ${entry.outcome})` : ''}`);
-  for (const { check, entry } of judged.stale) lines.push(`  stale: ${check.id} passed; remove its entry ("${entry.reason}")`);
-  for (const entry of judged.expired) lines.push(`  expired: ${entry.id} on ${entry.expires} ("${entry.reason}"${entry.issue ? `, ${entry.issue}` : ''}): it counts again`);
-  for (const entry of judged.unmatched) lines.push(`  not reported by this run: ${entry.id}`);
+export function formatBaseline(b: BaselineSection): string {
+  const lines = ['', `Against the baseline ${b.file}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired`];
+  for (const n of b.new) lines.push(`  new: ${n.id} ${n.outcome}${n.expected ? ` (the baseline expects ${n.expected})` : ''}`);
+  for (const s of b.stale) lines.push(`  stale: ${s.id} passed; remove its entry ("${s.reason}")`);
+  for (const e of b.expired) lines.push(`  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`);
+  for (const id of b.unmatched) lines.push(`  not reported by this run: ${id}`);
   return lines.join('\n');
 }
 
 /**
  * A baseline of every check of the run that did not pass (warned ones only under --strict; skipped ones
- * never), keeping the reason, issue and expiry of entries the file had.
+ * never), keeping the reason, issue and expiry of entries the file had, and the entries of checks the run
+ * did not run.
  */
 export function baselineOf(report: ConformanceReport, previous: readonly BaselineEntry[] = []): { entries: BaselineEntry[] } {
   const kept = new Map(previous.map((e) => [e.id, e]));
@@ -95,7 +139,10 @@ export function baselineOf(report: ConformanceReport, previous: readonly Baselin
       const reason = before?.reason ?? `${c.violated.join(', ') || 'could not judge'}: ${c.message.split('\n').find((line) => line.trim().startsWith('actual:'))?.trim() ?? c.message.split('\n')[0]}`;
       return { id: c.id, outcome: c.outcome as BaselineEntry['outcome'], reason, ...(before?.issue ? { issue: before.issue } : {}), ...(before?.expires ? { expires: before.expires } : {}) };
     });
-  return { entries };
+  // what this run did not run (another --only, another profile) it cannot judge: those entries stay as they were
+  const ran = new Set(report.checks.map((c) => c.id));
+  const notRun = previous.filter((e) => !ran.has(e.id));
+  return { entries: [...entries, ...notRun].sort((a, b) => a.id.localeCompare(b.id)) };
 }
 
 export function writeBaseline(file: string, baseline: { entries: BaselineEntry[] }): void {

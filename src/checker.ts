@@ -80,12 +80,38 @@ function expectJsonBody(t: Judge, ex: Exchange, mediaTypes: string[]): boolean {
   return t.expect(ex.json !== undefined, 'GEN-JSON', 'a JSON body', () => `${ex.jsonError ?? 'not JSON'}: ${describe(ex)}`) && ok;
 }
 
+/** An Ajv error, as verbose Ajv gives it (contract/schemas.ts). */
+interface SchemaError {
+  instancePath: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+  parentSchema?: unknown;
+}
+
+/**
+ * What a pattern stands for, in words: its schema's description (formats.json describes each format), a path
+ * shape with its variable parts named, or the plain words; never the regular expression itself.
+ */
+function patternInWords(e: SchemaError): string {
+  const description = (e.parentSchema as { description?: unknown } | undefined)?.description;
+  if (typeof description === 'string') return `is not of the documented form: ${description.split(/\.(?:\s|$)/)[0]}`;
+  const pattern = String(e.params?.pattern ?? '');
+  const path = /^\^(\/[^$]*)\$$/.exec(pattern);
+  if (path) return `is not a path of the form ${path[1]!.replace(/\[\^\/\]\+/g, '{id}').replace(/\\(.)/g, '$1')}`;
+  if (pattern.includes('@')) return 'is not an e-mail address (text, one @, text, no spaces)';
+  return 'does not have the documented form';
+}
+
+/** One Ajv error in words: where, and what is wrong (a pattern by what it stands for). */
+export function schemaError(e: SchemaError): string {
+  const what = e.keyword === 'pattern' ? patternInWords(e) : (e.message ?? 'is invalid');
+  return `${e.instancePath || '/'} ${what}${e.params && 'allowedValue' in e.params ? ` (${JSON.stringify(e.params.allowedValue)})` : ''}`;
+}
+
 function schemaErrors(validate: { errors?: unknown }): string {
-  const errors = (validate.errors ?? []) as { instancePath: string; message?: string; params?: Record<string, unknown> }[];
-  return errors
-    .slice(0, 10)
-    .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.params && 'allowedValue' in e.params ? ` (${JSON.stringify(e.params.allowedValue)})` : ''}`)
-    .join('; ');
+  const errors = (validate.errors ?? []) as SchemaError[];
+  return errors.slice(0, 10).map(schemaError).join('; ');
 }
 
 /**
@@ -342,6 +368,6 @@ export function expectInvalidRejected(t: Judge, op: OperationId, invalid: Invali
   const body = ex.json as { errors?: unknown } | undefined;
   if (body && typeof body === 'object' && 'errors' in body) {
     const validate = schema('error-list.json');
-    t.expect(validate(body) === true, 'ERR-ERROR-LIST', 'an error list of the documented shape', () => `${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}: ${describe(ex)}`);
+    t.expect(validate(body) === true, 'ERR-ERROR-LIST', 'an error list of the documented shape', () => `${validate.errors?.map(schemaError).join('; ')}: ${describe(ex)}`);
   }
 }

@@ -8,7 +8,7 @@ import { answerOf, evidenceOf, type Evidence, type Exchange } from './client.ts'
 import { Judge, type Violation } from './context.ts';
 import { Redactor } from './redactor.ts';
 import { boundedThrough, JSON_DEPTH, nestsDeeper } from './untrusted.ts';
-import { describe, expectForbiddenBody, expectInvalidRejected, expectNotFound, expectRejected, expectSuccess, expectSuccessStatus, expectUnauthorized, expectUnauthorizedBody, SUCCESS } from './checker.ts';
+import { describe, expectForbiddenBody, expectInvalidRejected, expectNotFound, expectRejected, expectSuccess, expectSuccessStatus, expectUnauthorized, expectUnauthorizedBody, schemaError, SUCCESS } from './checker.ts';
 import { expectChaosEcho, expectEcho } from './echo.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, jobFields, lastUpdatedNow, lastUpdatedTime, loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, loggedUrlPath, organisationIdentity, organisationLinks, requestIdUuid } from './fields.ts';
 import { breachesOf } from '../contract/breaches.ts';
@@ -262,7 +262,7 @@ function judge(t: Judge, op: OperationId, params: Record<string, string>, ex: Ex
     const invalid = invalidOf(op, sent, ex.requestBody.toString('utf8'));
     if (invalid === 'unknown') {
       const validate = operation(op).requestBody!.validate;
-      t.note(`the request body breaks the request schema (${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}) in a way no statement of the interface names an answer for; the answer is not judged for it`);
+      t.note(`the request body breaks the request schema (${validate.errors?.map(schemaError).join('; ')}) in a way no statement of the interface names an answer for; the answer is not judged for it`);
     } else if (invalid) {
       expectInvalidRejected(t, op, invalid, ex);
       return;
@@ -278,7 +278,7 @@ function judge(t: Judge, op: OperationId, params: Record<string, string>, ex: Ex
     const body = ex.json;
     if (isObject(body) && 'errors' in body) {
       const validate = schema('error-list.json');
-      t.expect(validate(body) === true, 'ERR-ERROR-LIST', 'an error list of the documented shape', () => `${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}: ${describe(ex)}`);
+      t.expect(validate(body) === true, 'ERR-ERROR-LIST', 'an error list of the documented shape', () => `${validate.errors?.map(schemaError).join('; ')}: ${describe(ex)}`);
     }
     return;
   }

@@ -12,7 +12,7 @@ import { reportFormats } from '../reporters/formats.ts';
 import { ProgressReporter } from '../reporters/progress.ts';
 import type { Target } from './check.ts';
 import type { RunConfig } from './config.ts';
-import { baselineOf, formatJudged, judge, readBaseline, writeBaseline } from './baseline.ts';
+import { BaselineError, baselineOf, readBaseline, verdictOf, writeBaseline, type BaselineEntry } from './baseline.ts';
 import { organisationGuard } from './guard.ts';
 import { openTarget } from './target.ts';
 import { proxySecrets } from './network.ts';
@@ -82,6 +82,7 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
       version: packageVersion(),
       secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
       preflightRequests: target.preflightRequests,
+      baseline: config.baseline,
       runErrors: () => (stopped ? [`the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms); checks that had not finished are not reported`] : []),
     },
     formats,
@@ -159,9 +160,10 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
 
 /**
  * The exit code a report stands for: a failure (or, with --strict, a warning) is 1; where nothing failed but
- * checks could not judge, or errors outside any check left some unrun, 4; else 0.
+ * checks could not judge, or errors outside any check left some unrun, 4; else 0. Against a baseline, only
+ * what is new, stale or expired counts (verdictOf); --update-baseline is a write: 0 once written.
  */
-function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput): number {
+function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput, previous: readonly BaselineEntry[]): number {
   const ranNothing = report.checks.length === 0;
   if (ranNothing && config.only) {
     output.error(`mockapi-conformance: no check's id or name matches --only ${config.only.source}\n`);
@@ -169,23 +171,41 @@ function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput
   }
   if (ranNothing) output.error('mockapi-conformance: no check ran\n');
   if (config.updateBaseline) {
-    const previous = existsSync(config.updateBaseline) ? readBaseline(config.updateBaseline) : [];
     const written = baselineOf(report, previous);
     writeBaseline(config.updateBaseline, written);
-    output.write(`Baseline: ${written.entries.length} checks that did not pass, written to ${config.updateBaseline}\n`);
+    const ran = new Set(report.checks.map((c) => c.id));
+    const kept = written.entries.filter((e) => !ran.has(e.id)).length;
+    output.write(`Baseline: ${written.entries.length - kept} checks that did not pass${kept ? `, and ${kept} entries of checks this run did not run, kept` : ''}, written to ${config.updateBaseline}\n`);
+    // writing the file is what was asked: it succeeded (the summary above says what failed)
+    return EXIT.passed;
   }
-  if (config.baseline) {
-    // against a baseline, what fails the run is what is new, stale or expired
-    const judged = judge(report, config.baseline.entries, new Date().toISOString().slice(0, 10));
-    output.write(`${formatJudged(config.baseline.file, judged)}\n`);
-    if (judged.stale.length > 0 || judged.unexpected.some((u) => u.check.outcome !== 'errored')) return EXIT.failed;
-    if (judged.unexpected.length > 0 || report.errors.length > 0 || ranNothing) return EXIT.unjudged;
+  if (report.baseline) {
+    // against a baseline, what fails the run is what is new, stale or expired (the summary has said which)
+    const judged = verdictOf(report.baseline, config.strict);
+    if (judged === 'failed') return EXIT.failed;
+    if (judged === 'unjudged' || report.errors.length > 0 || ranNothing) return EXIT.unjudged;
     return EXIT.passed;
   }
   return exitCodeOf(report);
 }
 
+/** The entries of the file --update-baseline is to rewrite, read before any request: a broken one is a configuration error. */
+function previousBaseline(config: RunConfig): BaselineEntry[] | string {
+  if (!config.updateBaseline || !existsSync(config.updateBaseline)) return [];
+  try {
+    return readBaseline(config.updateBaseline);
+  } catch (error) {
+    if (error instanceof BaselineError) return `--update-baseline: ${error.message}`;
+    throw error;
+  }
+}
+
 export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {
+  const previous = previousBaseline(config);
+  if (typeof previous === 'string') {
+    output.error(`mockapi-conformance: ${previous}\n`);
+    return { exitCode: EXIT.usage };
+  }
   const opened = await openTarget(config);
   if ('unreachable' in opened) {
     output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
@@ -203,7 +223,7 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
       output.error('mockapi-conformance: the run ended before any result was reported\n');
       return { exitCode: EXIT.failed };
     }
-    return { exitCode: verdict(config, report, output), report };
+    return { exitCode: verdict(config, report, output, previous), report };
   } finally {
     await opened.close();
   }

@@ -1,7 +1,8 @@
 // The HTML report in a real browser: headless Chromium (Debian's package; .ci/run installs it when missing)
-// opens the page from a run against a faulty reference, with no request but the page itself; a click on a
-// failed cell shows its checks with statement, expected, actual, request, response and curl; the filters hide
-// what they should. The screenshot of a failing run in the README is made here: set MOCKAPI_SCREENSHOT to the
+// opens the page from a run against a faulty reference, with no request but the page itself; the verdict at the
+// top; failed and warned checks first, linked to their cells; each check under the requirement it cites; a
+// click (or Enter) on a failed cell shows its checks with statement, expected, actual, request, response
+// (JSON indented) and a curl line its button copies; the filters hide what they should. The screenshot of a failing run in the README is made here: set MOCKAPI_SCREENSHOT to the
 // file to write (docs/html-report.png); otherwise it goes to the temporary directory.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -64,8 +65,65 @@ test('a failed cell opens its checks with statement, expected, actual, request, 
   expect(details).toMatch(/request: PUT http:\/\/127\.0\.0\.1:\d+\/v1\/mock-apis\/a1b2c3d4\/settings\/chaos/);
   expect(details).toContain('response: 201');
   expect(details).toContain('curl -sS -i -X PUT');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: SCREENSHOT as `${string}.png` });
+  if (process.env.MOCKAPI_SCREENSHOT_TOP) await page.screenshot({ path: process.env.MOCKAPI_SCREENSHOT_TOP as `${string}.png`, fullPage: false, clip: { x: 0, y: 0, width: 1600, height: 700 } });
   expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
+});
+
+test('the verdict stands at the top: the word, the target, the date, the version, the counts, the baseline', async () => {
+  const banner = await page.$eval('section.verdict', (el) => ({ text: (el as HTMLElement).innerText, cls: el.className }));
+  expect(banner.cls).toBe('verdict failed');
+  expect(banner.text).toMatch(/^FAILED \d+ failed, \d+ warned, \d+ errored, \d+ passed, \d+ skipped/);
+  expect(banner.text).toMatch(/http:\/\/127\.0\.0\.1:\d+ \(embedded reference deployment\) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC · mockapi-conformance \d+\.\d+\.\d+\S* · No baseline\./);
+});
+
+test('failed and warned checks come first, failed before warned, each a link that opens its cell', async () => {
+  const items = await page.$$eval('#attention li', (lis) => lis.map((li) => ({ outcome: li.querySelector('.outcome')!.textContent, href: li.querySelector('a')!.getAttribute('href') })));
+  expect(items.length).toBeGreaterThan(0);
+  const outcomes = items.map((i) => i.outcome);
+  expect(outcomes[0]).toBe('failed');
+  expect(outcomes.lastIndexOf('failed')).toBeLessThan(outcomes.includes('warned') ? outcomes.indexOf('warned') : Infinity);
+  for (const { href } of items) expect(await page.$(`td.cell[id="${href!.slice(1)}"]`)).not.toBeNull();
+  // by keyboard: the link is focused and followed with Enter; the cell opens and the details take the focus
+  await page.focus('#attention li a');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('td.selected') !== null);
+  expect(await page.$eval('td.selected', (el) => `#${el.id}`)).toBe(items[0]!.href);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('details');
+});
+
+test('every check stands under the requirement it cites, a failing one too', async () => {
+  const misplaced = await page.evaluate(() => {
+    const report = JSON.parse(document.getElementById('report')!.textContent!) as { checks: { id: string; requirement: string; operation: string; violated: string[]; outcome: string }[] };
+    return report.checks.filter((c) => !document.getElementById(`cell-${c.requirement}-${c.operation}`)).map((c) => c.id);
+  });
+  expect(misplaced).toEqual([]);
+  // the 201 breaks CHAOS-STATUS in checks that cite CHAOS-PERCENTAGE-LIMIT: they stand, failed, under their own
+  const elsewhere = await page.evaluate(() => {
+    const report = JSON.parse(document.getElementById('report')!.textContent!) as { checks: { requirement: string; operation: string; violated: string[]; outcome: string }[] };
+    return report.checks.filter((c) => c.outcome === 'failed' && !c.violated.includes(c.requirement)).map((c) => [c.requirement, document.getElementById(`cell-${c.requirement}-${c.operation}`)!.classList.contains('failed')]);
+  });
+  expect(elsewhere.map(([requirement]) => requirement)).toContain('CHAOS-PERCENTAGE-LIMIT');
+  for (const [, failed] of elsewhere) expect(failed).toBe(true);
+});
+
+test('a cell opens by keyboard; JSON bodies are indented; a curl line is copied by its button', async () => {
+  await page.focus('td.cell.failed[data-requirement="CHAOS-STATUS"][data-operation="updateChaosSettings"]');
+  await page.keyboard.press('Enter');
+  expect(await page.$eval('#details h2', (el) => el.textContent)).toBe('CHAOS-STATUS on updateChaosSettings');
+  const request = await page.$eval('#details pre.request', (el) => el.textContent!);
+  expect(request).toMatch(/\n\{\n {2}"chaos": \{\n {4}"enabled": /);
+  await page.evaluate(() => {
+    (window as unknown as { copied: string[] }).copied = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (window as unknown as { copied: string[] }).copied.push(text) } });
+  });
+  await page.focus('#details button.copy');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#details button.copy')!.textContent === 'Copied');
+  const copied = await page.evaluate(() => (window as unknown as { copied: string[] }).copied);
+  expect(copied).toEqual([await page.$eval('#details pre.curl', (el) => el.textContent)]);
+  expect(copied[0]).toMatch(/^curl -sS -i -X PUT /);
 });
 
 test('the filters hide outcomes and levels', async () => {

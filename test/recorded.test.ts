@@ -54,6 +54,22 @@ describe('check-har', () => {
     expect(r.report!.recorded).toMatchObject({ exchanges: 6, judged: 5, ignored: [{ method: 'GET', path: '/favicon.ico', count: 1 }] });
     expect(r.report!.checks.map((c) => c.operation)).toEqual(['getOrganisation', 'getOrganisation', 'updateStateSettings', 'pushOpenApiToGit', 'getLoggedRequest']);
     expect(r.stdout).toMatch(/Ignored 1 exchange of none of the nine operations:\n {2}1 × GET \/favicon\.ico/);
+    // the summary says what it judged: the file and the exchanges, not a seed nor requests never sent
+    expect(r.stdout).toContain(`Conformance of 6 exchanges recorded in ${file}: 5 judged, 1 of no operation ignored, profile live`);
+    expect(r.stdout).toMatch(/^5 passed, 0 failed, 0 warned, 0 errored, 0 skipped; 5 exchanges judged in /m);
+    expect(r.stdout).not.toMatch(/seed 0|0 requests/);
+  });
+
+  it('says what a pattern stands for, never the regular expression', async () => {
+    const [organisation] = await record(correct.baseUrl, traffic(correct).slice(0, 1));
+    const body = JSON.parse(organisation!.response.body.toString());
+    body.organisation.links.self = '/v2/elsewhere';
+    const file = harFile('pattern.har', [{ ...organisation!, response: { ...organisation!.response, body: JSON.stringify(body) } }]);
+    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    expect(r.code).toBe(1);
+    const message = r.report!.checks.find((c) => c.outcome === 'failed')!.message;
+    expect(message).toContain('/organisation/links/self is not a path of the form /v1/organisations/{id}');
+    expect(message).not.toMatch(/must match pattern|\[\^\/\]\+/);
   });
 
   it('fails a recording with a broken answer, under the statement it breaks, and never shows the key (exit 1)', async () => {
@@ -144,6 +160,7 @@ describe('proxy', () => {
     expect(await proxy.stop()).toBe(1);
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     expect(report.recorded).toMatchObject({ judged: 5, ignored: [{ path: '/favicon.ico' }] });
+    expect(proxy.stdout()).toMatch(new RegExp(`^Conformance of 6 exchanges forwarded to ${faulty.baseUrl.replace(/[.]/g, '\\.')}/?: 5 judged, 1 of no operation ignored, profile live$`, 'm'));
     expect(report.checks.filter((c: { outcome: string }) => c.outcome === 'failed')).toHaveLength(1);
     expect(proxy.stdout() + proxy.stderr()).not.toContain(faulty.fixtures.token);
   });

@@ -7,8 +7,8 @@ import { parse, type TestCase, type TestSuites } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { schema } from '../contract/schemas.ts';
 import type { CheckResult, ConformanceReport, Outcome } from '../reporters/conformance.ts';
-import { annotations } from '../reporters/github.ts';
-import { junitXml } from '../reporters/junit.ts';
+import { annotations, areaGroups, moreLine } from '../reporters/github.ts';
+import { junitXml, wallTimeMs } from '../reporters/junit.ts';
 import { markdownSummary } from '../reporters/markdown.ts';
 import { runCli } from './support/cli.ts';
 
@@ -68,6 +68,15 @@ describe('JUnit XML', () => {
     expect(xml).toContain('<property name="outcome" value="warned"/>');
   });
 
+  test('times are wall time: a suite from its first start to its last end, the root the run\'s own', async () => {
+    const r = report();
+    r.checks = [check('failed', { startedAt: '2026-11-23T10:00:00.000Z', durationMs: 2000 }), check('passed', { startedAt: '2026-11-23T10:00:01.000Z', durationMs: 2500 }), check('errored', { startedAt: '2026-11-23T10:00:00.500Z', durationMs: 1000 })];
+    expect(wallTimeMs(r.checks)).toBe(3500);
+    const suites = await suitesOf(junitXml(r));
+    expect(suites.testsuite![0]!.time).toBe(3.5);
+    expect(suites.time).toBe(0.1);
+  });
+
   test('with --strict a warning is a failure of type warning', async () => {
     const warned = (await cases(junitXml(report(true)))).get('identifiers/warned-check')!;
     expect(warned.failure![0]!.type).toBe('warning');
@@ -76,15 +85,60 @@ describe('JUnit XML', () => {
 
 describe('GitHub Actions', () => {
   test('one ::error per failed check and one ::warning per warned one, newlines and colons escaped', () => {
-    expect(annotations(report())).toEqual([
+    expect(annotations(report()).lines).toEqual([
       `::error title=CHAOS-STATUS chaos-settings/failed-check::[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."%0A  expected: status 200%0A  actual:   status 201 <b>&amp;</b> \\x01%0A  reproduce: curl -sS -i -X PUT 'http://127.0.0.1:1/v1/x'`,
       '::warning title=GEN-NO-5XX identifiers/warned-check::[GEN-NO-5XX] (should) Errors: "…"%0A  expected: a 4xx%0A  actual:   500',
     ]);
-    expect(annotations(report(true))[1]).toMatch(/^::error title=GEN-NO-5XX /);
+    expect(annotations(report(true)).lines[1]).toMatch(/^::error title=GEN-NO-5XX /);
+  });
+
+  test('at most ten of each kind, must-level failures first and new before known, and a line saying how many more', () => {
+    const many: ConformanceReport = { ...report(true), checks: [] };
+    for (let i = 0; i < 12; i++) many.checks.push(check('warned', { id: `identifiers/warned-${i}`, level: 'should', violated: ['GEN-NO-5XX'] }));
+    for (let i = 0; i < 14; i++) many.checks.push(check('failed', { id: `chaos-settings/failed-${i}` }));
+    for (let i = 0; i < 3; i++) many.checks.push(check('warned', { id: `identifiers/non-strict-${i}`, level: 'should', violated: ['GEN-NO-5XX'] }));
+    // four of the failures are known: they are notices, and no new failure gives way to them
+    many.baseline = { file: 'b.json', known: [0, 1, 2, 3].map((i) => ({ id: `chaos-settings/failed-${i}`, outcome: 'failed' as const, expected: 'failed' as const, reason: 'known' })), new: [], stale: [], expired: [], unmatched: [] };
+    const { lines, more } = annotations(many);
+    const errors = lines.filter((l) => l.startsWith('::error'));
+    expect(errors).toHaveLength(10);
+    // the ten new must-level failures come before any warning made an error by --strict
+    expect(errors.map((l) => /title=\S+ (\S+)::/.exec(l)![1])).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((i) => `chaos-settings/failed-${i}`));
+    expect(lines.filter((l) => l.startsWith('::notice'))).toHaveLength(4);
+    expect(more).toEqual({ error: 15, warning: 0, notice: 0 });
+    expect(moreLine(more, true)).toBe('GitHub shows 10 annotations of each kind: 15 more failures than annotated are in the step summary and the reports');
+    expect(moreLine({ error: 0, warning: 0, notice: 0 }, true)).toBe('');
+  });
+
+  test('a stale entry and an expired one whose check passed are errors too: each fails the run', () => {
+    const r: ConformanceReport = { ...report(), checks: [check('passed', { id: 'chaos-settings/fixed' }), check('passed', { id: 'chaos-settings/expired' })] };
+    const about = { outcome: 'passed' as const, expected: 'failed' as const, reason: 'r' };
+    r.baseline = { file: 'b.json', known: [], new: [], stale: [{ id: 'chaos-settings/fixed', ...about }], expired: [{ id: 'chaos-settings/expired', ...about, expires: '2026-01-01' }], unmatched: [] };
+    expect(annotations(r).lines).toEqual([
+      '::error title=CHAOS-STATUS chaos-settings/fixed::passed, but b.json expects it not to: remove its entry',
+      '::error title=CHAOS-STATUS chaos-settings/expired::passed, and its entry in b.json has expired: remove the entry',
+    ]);
+  });
+
+  test('the log is folded in one ::group:: per area, each check that did not pass inside, inert', () => {
+    const out: string[] = [];
+    areaGroups(report(), (t) => out.push(t));
+    const text = out.join('');
+    expect(text).toMatch(/^::group::chaos-settings: 1 passed, 1 failed, 0 warned, 1 errored, 1 skipped\n::stop-commands::([0-9a-f]{32})\n[\s\S]*FAILED chaos-settings\/failed-check[\s\S]*\n::\1::\n::endgroup::\n::group::identifiers: /);
   });
 });
 
 describe('Markdown summary', () => {
+  test('against a baseline: a known column, the known checks with their reasons, failures only for what is not known', () => {
+    const r = report();
+    r.baseline = { file: 'b.json', known: [{ id: 'chaos-settings/failed-check', outcome: 'failed', expected: 'failed', reason: '201 until API-42', issue: 'API-42' }], new: [], stale: [], expired: [], unmatched: [] };
+    const md = markdownSummary(r);
+    expect(md).toContain('Against the baseline `b.json`: **1 known, 0 new, 0 stale, 0 expired**.');
+    expect(md).toContain('| chaos-settings | 1 | 1 | 0 | 1 | 1 | 1 |');
+    expect(md).toContain('| `chaos-settings/failed-check` | failed | 201 until API-42 | API-42 |');
+    expect(md).not.toContain('### ❌ Failed');
+  });
+
   test('counts per area and outcome, each broken check folded with its message, reasons counted', () => {
     const md = markdownSummary(report());
     expect(md).toContain('| area | ✅ passed | ❌ failed | ⚠️ warned | ⛔ errored | ⏭️ skipped |');
@@ -111,10 +165,14 @@ test('a run writes JUnit, Markdown, JSON and, under GitHub Actions, annotations 
   expect(r.stdout).toMatch(/^::error title=CHAOS-STATUS chaos-settings\/updating-chaos-settings-200::\[CHAOS-STATUS\] \(must\)/m);
   expect(r.stdout).toMatch(/^::warning title=DS-VERSION data-sources\/version-integer-successful-update-raises::/m);
   // the console summary, which quotes the deployment, stands between ::stop-commands:: and its random token; the annotations after
-  const stop = /^::stop-commands::([0-9a-f]{32})$/m.exec(r.stdout)!;
-  const resumed = r.stdout.indexOf(`\n::${stop[1]}::\n`);
-  expect(resumed).toBeGreaterThan(stop.index);
-  expect(r.stdout.slice(stop.index, resumed)).toContain('Conformance of http://127.0.0.1');
+  // (each area's log first, in its ::group::, then the summary), each with a token of its own
+  const stops = [...r.stdout.matchAll(/^::stop-commands::([0-9a-f]{32})$/gm)];
+  expect(new Set(stops.map((m) => m[1])).size).toBe(stops.length);
+  for (const stop of stops) expect(r.stdout.indexOf(`\n::${stop[1]}::\n`, stop.index)).toBeGreaterThan(stop.index);
+  const last = stops.at(-1)!;
+  const resumed = r.stdout.indexOf(`\n::${last[1]}::\n`, last.index);
+  expect(r.stdout.slice(last.index, resumed)).toContain('Conformance of http://127.0.0.1');
+  expect(r.stdout).toMatch(/^::group::chaos-settings: \d+ passed, 1 failed, 0 warned, 0 errored, 0 skipped\n::stop-commands::/m);
   expect(r.stdout.indexOf('::error title=')).toBeGreaterThan(resumed);
   expect(readFileSync(stepSummary!, 'utf8')).toMatch(/^# earlier steps\n## mockapi-conformance: http:\/\/127\.0\.0\.1:\d+ \(embedded reference deployment\)/);
   expect(readFileSync(markdown!, 'utf8')).toBe(readFileSync(stepSummary!, 'utf8').replace('# earlier steps\n', ''));

@@ -31,7 +31,7 @@ export const REQUIREMENTS = [
   R('ID-REQUEST-UUID', 'Resources and their fields > Identifiers', 'requestId identifies a logged request; the response shows it as a UUID-shaped string.'),
 
   // Authentication
-  R('AUTH-401-MISSING', 'Authentication', 'Every operation is protected "by an API key sent in the request header Authorization": a request without the Authorization header receives 401, also when the valid key is sent elsewhere (a query parameter, a cookie, another header such as X-API-Key).'),
+  R('AUTH-401-MISSING', 'Authentication', 'Every operation is protected by an API key sent in the request header Authorization: a request without the Authorization header receives 401, also when the valid key is sent elsewhere (a query parameter, a cookie, another header such as X-API-Key).'),
   R('AUTH-401-INVALID', 'Authentication', 'A request without valid credentials (another scheme than Token, Token without a key, an unknown key) receives 401.'),
   R('AUTH-401-BODY', 'Authentication; Errors > Error cases', 'The 401 body is plain text stating that credentials are required to access the resource.'),
   R('AUTH-SCHEME-CASE', 'Authentication', 'The header value is the word Token, one space, and the key; HTTP matches scheme names case-insensitively, so `token <key>` is either accepted or answered 401, nothing else.', 'should'),
@@ -39,7 +39,7 @@ export const REQUIREMENTS = [
   R('AUTH-403-BODY', 'Authentication; Errors > Error cases', 'The 403 body is an error list whose single entry has title Forbidden and an empty source object.'),
 
   // Errors
-  R('ERR-404', 'Errors > Not-found body; Endpoints', 'A missing resource receives 404 with the not-found body { code: number, message: string }: "For a missing resource code equals 404 and message reports the HTTP 404 condition." Read as: the message names 404 (in any language) or says "Not Found" (the reason phrase of RFC 9110), and names no other status (HTTP 400, Bad Request).'),
+  R('ERR-404', 'Errors > Not-found body; Endpoints', 'A missing resource receives 404 with the not-found body { code: number, message: string }, code equal to 404 and a message reporting the HTTP 404 condition, read as: the message names 404 (in any language) or says Not Found (the reason phrase of RFC 9110, any case), and names no other status (HTTP 400, Bad Request).'),
   R('ERR-UNKNOWN-ID', 'Endpoints', 'An operation on a resource that does not exist does not succeed (no 2xx).'),
   R('ERR-INVALID-JSON', 'Errors > Error cases', 'A request body that lacks a required property is answered with an error list titled Invalid JSON whose detail names the missing JSON pointer and the required type, and whose source is an empty object.'),
   R('ERR-ERROR-LIST', 'Errors > Error list body', 'An error list body is { errors: array of entry }, errors required; each entry has title (string, required), code (number), detail (string), source (object).'),
@@ -57,7 +57,7 @@ export const REQUIREMENTS = [
   // State settings
   R('STATE-RESPONSE', 'Endpoints > Update state settings', 'Success (status code not shown, so any 2xx) has the body { state: { defaultContextExpression: string } }.'),
   R('STATE-ECHO', 'Endpoints > Update state settings', 'The success body holds the updated settings: the defaultContextExpression sent comes back.'),
-  R('STATE-EXPRESSION', 'Resources > State settings', 'defaultContextExpression is "a template expression (double-brace syntax that can reference parts of the request, for example a header)": a valid one is accepted, however many references it holds, however its braces sit (adjacent, triple, in a block) and in whatever script its text is.'),
+  R('STATE-EXPRESSION', 'Resources > State settings', 'defaultContextExpression is a template expression (double-brace syntax that can reference parts of the request, for example a header): a valid one is accepted, however many references it holds, however its braces sit (adjacent, triple, in a block) and in whatever script its text is.'),
   R('STATE-TYPES', 'Resources > State settings', 'defaultContextExpression is a string; a value of another type is not accepted.'),
 
   // Organisations
@@ -77,12 +77,12 @@ export const REQUIREMENTS = [
   R('DS-LINKS', 'Resources > Data source (links)', 'links.self is /v1/data-sources/<data_source_id> and links.acl /v1/data-sources/<data_source_id>/acl{?subjectId}, built from the data source id.'),
   R('DS-ROWS-FIT', 'Resources > Data source (rows)', 'Each row holds one string per column, in column order (numbers and booleans written as strings); rows that do not fit the columns are not accepted.'),
   R('DS-TYPES', 'Endpoints > Update data source', 'The update body is { dataSource: { name: string, type: string, columnsMetadata: array of column, rows: array of array of string } }: a value of another type is not accepted.'),
-  R('DS-DELETE', 'Endpoints > Delete data source by ID', 'Delete succeeds (status code and body not shown, so any 2xx) on an existing data source.'),
-  R('DS-DELETE-PERMANENT', 'Endpoints > Delete data source by ID', 'Delete permanently removes the data source: afterwards the id is not found (404).'),
+  R('DS-DELETE', 'Endpoints > Delete data source by ID', 'Delete succeeds (status code and body not shown, so any 2xx) on an existing data source; of two deletes of it sent at once, one succeeds and the other may find it gone (404).'),
+  R('DS-DELETE-PERMANENT', 'Endpoints > Delete data source by ID', 'Delete permanently removes the data source: afterwards the id is not found (404), also after two deletes sent at once, and still 2 s later.'),
 
   // Teams
-  R('TEAM-MEMBER-DELETE', 'Endpoints > Delete a team member', 'Removing a member of the team succeeds (status code and body not shown, so any 2xx).'),
-  R('TEAM-MEMBER-GONE', 'Endpoints > Delete a team member', 'The user is removed from the team: removing the same member again is answered 404.'),
+  R('TEAM-MEMBER-DELETE', 'Endpoints > Delete a team member', 'Removing a member of the team succeeds (status code and body not shown, so any 2xx); of two removals of them sent at once, one succeeds and the other may find them gone (404).'),
+  R('TEAM-MEMBER-GONE', 'Endpoints > Delete a team member', 'The user is removed from the team: removing the same member again is answered 404, also after two removals sent at once, and still 2 s later.'),
 
   // Logged requests
   R('LR-RESPONSE', 'Endpoints > Get request by ID; Resources > Logged request', 'Success (status code not shown, so any 2xx) has the logged request as the body, with every listed field of its stated type.'),
@@ -90,7 +90,7 @@ export const REQUIREMENTS = [
   R('LR-DATE', 'Resources > Logged request', 'loggedDate (Unix time in milliseconds) and loggedDateString (ISO 8601 UTC, second precision) are the same instant.'),
   R('LR-DATE-FORMAT', 'Resources > Logged request', 'loggedDateString is an ISO 8601 UTC timestamp at second precision.'),
   R('LR-BODY', 'Resources > Logged request', 'bodyAsBase64 is the request body in Base64 and body is the same body as text.'),
-  R('LR-URL', 'Resources > Logged request', 'url is "path and query as received" and absoluteUrl "full URL as received": absoluteUrl ends with url, and url begins with /, holds no scheme or authority, and equals the path and query of absoluteUrl.'),
+  R('LR-URL', 'Resources > Logged request', 'url is the path and query as received and absoluteUrl the full URL as received: absoluteUrl ends with url, and url begins with /, holds no scheme or authority, and equals the path and query of absoluteUrl.'),
 
   // Push and jobs
   R('PUSH-STATUS', 'Endpoints > Push OpenAPI document to Git', 'Success is 202.'),

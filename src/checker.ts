@@ -279,7 +279,8 @@ const AS_STATUS = /\b(?:HTTP(?:\/[0-9.]+)?|status|code|error)\s*[:=#]?\s*([1-5][
 export function notFoundMessage(message: string): { fails?: string; note?: string } {
   const names404 = /(?<![0-9])404(?![0-9])/.test(message);
   const saysNotFound = /\bnot[\s_-]*found\b/i.test(message);
-  for (const m of message.matchAll(AS_STATUS)) if (m[1] !== '404') return { fails: `it names status ${m[1]}` };
+  // a number HTTP does not define (code 123) is no status
+  for (const m of message.matchAll(AS_STATUS)) if (m[1] !== '404' && STATUS_CODES[m[1]!] !== undefined) return { fails: `it names status ${m[1]}` };
   const other = OTHER_PHRASES.find((p) => p.pattern.test(message));
   if (other) return { fails: `it names the condition ${other.code} ${other.phrase}` };
   if (!names404 && !saysNotFound) return { fails: 'it names neither 404 nor "not found"' };

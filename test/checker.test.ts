@@ -114,7 +114,7 @@ describe('error shapes', () => {
   });
 
   test('404 wants a message that reports the 404 condition: 404 or "not found", and no other status', () => {
-    const passes = ['HTTP 404 Not Found', 'Data source ds-500 not found', 'Fehler 404: Ressource nicht gefunden', '404', 'Resource NOT_FOUND', 'organisation 12345 not found'];
+    const passes = ['HTTP 404 Not Found', 'Data source ds-500 not found', 'Fehler 404: Ressource nicht gefunden', '404', 'Resource NOT_FOUND', 'organisation 12345 not found', 'data source with code 123 not found'];
     for (const message of passes) {
       const t = context();
       expectNotFound(t, 'getOrganisation', exchange(404, { code: 404, message }));

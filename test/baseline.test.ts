@@ -55,7 +55,7 @@ describe('a run against a baseline', () => {
     expect(known.code, known.stdout).toBe(0);
     expect(known.stdout).toContain(`Against the baseline ${file}: 1 known, 0 new, 0 stale, 0 expired`);
 
-    const fresh = await runCli([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201,org-rename-ignored' });
+    const fresh = await runCli([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201,organisation-rename-ignored' });
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^ {2}new: organisations\/update-changes-name-answer-later-get failed$/m);
 

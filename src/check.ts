@@ -3,7 +3,7 @@
 // fails once at its end with all of them, the evidence and a curl line per request. Skips always carry a
 // reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run.ts).
 import { readFileSync } from 'node:fs';
-import { inject, test } from 'vitest';
+import { inject, test, type TestContext } from 'vitest';
 import { Client, sendingCheck, type Evidence } from './client.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from './context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
@@ -259,130 +259,171 @@ export function checkBound(t: Pick<Target, 'latencyMs' | 'checkTimeoutMs'>, requ
  * title, so that rewording a title keeps what reports, baselines and dashboards know the check by. It begins
  * with the area (the suite's file name) and is unique in the catalogue (`mockapi-conformance --list`). The
  * test's name starts with the requirement id, so that every line of every report ties the result to the
- * statement it verifies. A check past its time bound stops sending (anything but putting back what it
- * changed) and ends failed only once its last request is answered, so that nothing it sends overlaps the
- * next check.
+ * statement it verifies. Its run is runCheck.
  */
 export function check(checkId: string, id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): void {
   if (collecting) {
     collecting.declarations.push({ id: checkId, requirement: id, title, options, location: declaredAt(checkId, new Error().stack) });
     return;
   }
-  const r = requirement(id);
   const declared = target();
   if (options.profile !== undefined && options.profile !== declared.profile) return;
   if (!selectedByOnly(inject('only'), checkId, `${id} ${title}`)) return;
-  const bound = checkBound(declared, options.requests ?? 5);
   // vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its
   // last answer and a put-back; the run's own bound (--run-timeout-ms) ends a check that never settles
   const vitestTimeout = 2 ** 31 - 1;
   // concurrent: checks run at the same time, lanes keep those of one fixture apart (src/lanes.ts); the area
   // rides along for the progress line, which counts an area's checks before any has started
-  test(`${id} ${title}`, { concurrent: true, timeout: vitestTimeout, meta: { area: checkId.split('/')[0]! } }, async (ctx) => {
-    const t = target();
-    const meta: CheckMeta = { id: checkId, requirement: id, operation: options.operation, level: r.level, section: r.section, sentByRun: 0 };
-    ctx.task.meta.check = meta;
-    const reason = skipReason(t, options);
-    if (reason) ctx.skip(reason);
-    const unjudgeable = unjudgeableReason(t, options);
-    if (unjudgeable) {
-      meta.errored = unjudgeable;
-      ctx.skip(unjudgeable);
-    }
-    // a check that uses a fixture waits for the checks of that fixture declared before it (src/lanes.ts);
-    // its time bound starts once it is in
-    const lane = laneOf(options);
-    const leave = lane === undefined ? undefined : await enterLane(lane, exclusive(options));
-    // checked once the check's turn has come: those waiting behind a failure are the ones not started
-    const stopped = maxFailuresReason(inject('maxFailures'));
-    if (stopped) {
-      leave?.();
-      meta.errored = stopped;
-      ctx.skip(stopped);
-    }
-    const entered = performance.now();
-    meta.startedAt = Date.now();
-    const c = new CheckContext(id, t, client(), Date.now() + bound);
-    // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
-    // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
-    const redact = (text: string) => c.client.redactor.redact(text);
-    let timer: NodeJS.Timeout | undefined;
-    const stoppedAfter = `the check ran past its time bound of ${(bound / 1000).toFixed(1)} s (${t.checkTimeoutMs !== undefined ? '--check-timeout-ms' : `about ${options.requests ?? 5} requests at ${Math.round(t.latencyMs)} ms measured before the run`}) and stopped sending`;
-    // The bound moves on by the time the deployment held the run back (429, 503 with Retry-After: every
-    // request waits) and by this check's waits for a place among the requests in flight (CheckContext.send).
-    let held = c.client.heldMs;
-    const settled = sendingCheck.run(checkId, () => body(c));
-    try {
-      await Promise.race([
-        settled,
-        new Promise<void>((resolve) => {
-          const arm = (ms: number) => {
-            timer = setTimeout(() => {
-              c.extend(c.client.heldMs - held);
-              held = c.client.heldMs;
-              const left = c.deadline - Date.now();
-              if (left > 0) {
-                arm(left);
-                return;
-              }
-              c.stop(stoppedAfter);
-              resolve();
-            }, ms);
-          };
-          arm(bound);
-        }),
-      ]);
-      // past the bound: wait for the request under way and any put-back; a check that still got to its end
-      // (its last request was under way) has its verdict
-      await settled;
-      if (c.stoppedReason !== undefined) c.note(`${stoppedAfter}, but its last request was already under way and it finished`);
-    } catch (error) {
-      if (error instanceof CheckSkipped) ctx.skip(redact(error.message));
-      if (error instanceof CheckCannotJudge) {
-        meta.errored = redact(error.message);
-        ctx.skip(meta.errored);
-      }
-      if (error instanceof CheckStopped) {
-        await settled.catch(() => {});
-        meta.errored = `${stoppedAfter}; what it changed was put back. The deployment answered more slowly than before the run: set --check-timeout-ms, or fewer --runs.`;
-        throw named('CheckStopped', meta.errored);
-      }
-      if (!(error instanceof CheckFailed)) {
-        // a defect of the check, or an answer it did not expect to read: it judged nothing
-        const message = redact(error instanceof Error ? error.message : String(error));
-        meta.errored = `the check could not judge: ${message}`;
-        if (error instanceof Error) {
-          error.message = message;
-          error.stack = error.stack && redact(error.stack);
+  test(`${id} ${title}`, { concurrent: true, timeout: vitestTimeout, meta: { area: checkId.split('/')[0]! } }, (ctx) => runCheck(ctx, { checkId, id, options, body }));
+}
+
+/** What runCheck needs of a declaration. */
+interface Declared {
+  checkId: string;
+  id: RequirementId;
+  options: CheckOptions;
+  body: (t: CheckContext) => Promise<void>;
+}
+
+/**
+ * A check's run: admitted (skipped, unjudgeable, its turn on its lane, --max-failures), its body run within a
+ * time bound that waits the deployment asks for move on (movingBound), an error turned into its outcome
+ * (outcomeOfError), and its violations into the failure vitest reports (throwFailure). A check past its bound
+ * stops sending (anything but putting back what it changed) and ends only once its last request is answered,
+ * so that nothing it sends overlaps the next check.
+ */
+async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declared): Promise<void> {
+  const t = target();
+  const r = requirement(id);
+  const meta: CheckMeta = { id: checkId, requirement: id, operation: options.operation, level: r.level, section: r.section, sentByRun: 0 };
+  ctx.task.meta.check = meta;
+  const leave = await admit(ctx, t, options, meta);
+  const bound = checkBound(t, options.requests ?? 5);
+  const entered = performance.now();
+  meta.startedAt = Date.now();
+  const c = new CheckContext(id, t, client(), Date.now() + bound);
+  // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
+  // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
+  const redact = (text: string) => c.client.redactor.redact(text);
+  const stoppedAfter = `the check ran past its time bound of ${(bound / 1000).toFixed(1)} s (${t.checkTimeoutMs !== undefined ? '--check-timeout-ms' : `about ${options.requests ?? 5} requests at ${Math.round(t.latencyMs)} ms measured before the run`}) and stopped sending`;
+  const settled = sendingCheck.run(checkId, () => body(c));
+  const past = movingBound(c, () => c.client.heldMs, () => c.stop(stoppedAfter));
+  try {
+    await Promise.race([settled, past.reached]);
+    // past the bound: wait for the request under way and any put-back; a check that still got to its end
+    // (its last request was under way) has its verdict
+    await settled;
+    if (c.stoppedReason !== undefined) c.note(`${stoppedAfter}, but its last request was already under way and it finished`);
+  } catch (error) {
+    await outcomeOfError(error, { ctx, meta, redact, settled, stoppedAfter });
+  } finally {
+    past.clear();
+    leave?.();
+    meta.durationMs = performance.now() - entered;
+    meta.sentByRun = c.client.requestCount;
+    meta.heldByRun = c.client.heldMs;
+    if (c.notes.length > 0) meta.notes = c.notes.map(redact);
+  }
+  if (c.violations.length > 0) throwFailure(c, meta, redact);
+}
+
+/**
+ * Whether a check runs, before it sends anything: skipped (not configured, not applicable), errored (its
+ * fixture is gone), or its turn on its lane (src/lanes.ts: it waits for the checks of that fixture declared
+ * before it), and then not started if --max-failures was reached meanwhile. Returns how to leave the lane.
+ */
+async function admit(ctx: TestContext, t: Target, options: CheckOptions, meta: CheckMeta): Promise<(() => void) | undefined> {
+  const reason = skipReason(t, options);
+  if (reason) ctx.skip(reason);
+  const unjudgeable = unjudgeableReason(t, options);
+  if (unjudgeable) {
+    meta.errored = unjudgeable;
+    ctx.skip(unjudgeable);
+  }
+  const lane = laneOf(options);
+  const leave = lane === undefined ? undefined : await enterLane(lane, exclusive(options));
+  // checked once the check's turn has come: those waiting behind a failure are the ones not started
+  const stopped = maxFailuresReason(inject('maxFailures'));
+  if (stopped) {
+    leave?.();
+    meta.errored = stopped;
+    ctx.skip(stopped);
+  }
+  return leave;
+}
+
+/**
+ * A check's time bound, moved on by the time the deployment held the run back (429, 503 with Retry-After:
+ * every request waits; `heldMs` counts it) and by the check's own waits for a place among the requests in
+ * flight (CheckContext.extend): when it is reached, `onPast` runs and `reached` resolves. Tested on its own
+ * (test/check-bound.test.ts).
+ */
+export function movingBound(c: Pick<CheckContext, 'deadline' | 'extend'>, heldMs: () => number, onPast: () => void): { reached: Promise<void>; clear(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let held = heldMs();
+  const reached = new Promise<void>((resolve) => {
+    const arm = (ms: number) => {
+      timer = setTimeout(() => {
+        c.extend(heldMs() - held);
+        held = heldMs();
+        const left = c.deadline - Date.now();
+        if (left > 0) {
+          arm(left);
+          return;
         }
-        throw error;
-      }
-    } finally {
-      clearTimeout(timer);
-      leave?.();
-      meta.durationMs = performance.now() - entered;
-      meta.sentByRun = c.client.requestCount;
-      meta.heldByRun = c.client.heldMs;
-      if (c.notes.length > 0) meta.notes = c.notes.map(redact);
-    }
-    if (c.violations.length > 0) {
-      // evidence only for failures: building it costs more than the check itself
-      const evidence = c.exchanges.map((e) => c.client.evidence(e));
-      meta.evidence = evidence;
-      // a request without an HTTP answer judges nothing: what the check made of it is no violation
-      const unanswered = c.exchanges.find((e) => e.status === 0);
-      if (unanswered) {
-        meta.errored = redact(`the deployment gave no HTTP answer: ${unanswered.error ?? 'no response'}`);
-        throw named('NoAnswer', [meta.errored, ...evidence.map((e) => `  reproduce: ${e.curl}`)].join('\n'));
-      }
-      // a value of megabytes a deployment sent is not copied whole into every report (src/untrusted.ts)
-      const violations = c.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));
-      meta.violations = violations;
-      const limit = inject('maxFailures');
-      if (violations.some((v) => v.level === 'must' || limit?.strict)) failedChecks++;
-      throw named('ConformanceViolation', failureMessage(violations, evidence, meta.notes ?? []));
-    }
+        onPast();
+        resolve();
+      }, ms);
+    };
+    arm(Math.max(0, c.deadline - Date.now()));
   });
+  return { reached, clear: () => clearTimeout(timer) };
+}
+
+/**
+ * The outcome of an error a check's body threw: skipped, errored (it could not judge, or was stopped at its
+ * bound), or failed (CheckFailed: its violations are thrown by throwFailure). Anything else is a defect of the
+ * check or an answer it did not expect to read: it judged nothing, and its message is redacted.
+ */
+async function outcomeOfError(error: unknown, { ctx, meta, redact, settled, stoppedAfter }: { ctx: TestContext; meta: CheckMeta; redact: (text: string) => string; settled: Promise<void>; stoppedAfter: string }): Promise<void> {
+  if (error instanceof CheckSkipped) ctx.skip(redact(error.message));
+  if (error instanceof CheckCannotJudge) {
+    meta.errored = redact(error.message);
+    ctx.skip(meta.errored);
+  }
+  if (error instanceof CheckStopped) {
+    await settled.catch(() => {});
+    meta.errored = `${stoppedAfter}; what it changed was put back. The deployment answered more slowly than before the run: set --check-timeout-ms, or fewer --runs.`;
+    throw named('CheckStopped', meta.errored);
+  }
+  if (error instanceof CheckFailed) return;
+  const message = redact(error instanceof Error ? error.message : String(error));
+  meta.errored = `the check could not judge: ${message}`;
+  if (error instanceof Error) {
+    error.message = message;
+    error.stack = error.stack && redact(error.stack);
+  }
+  throw error;
+}
+
+/**
+ * The failure vitest reports for a check with violations: evidence of every exchange (built only now: it costs
+ * more than the check itself), each value cut (src/untrusted.ts), and the statement, expected and actual of each
+ * violation. A request without an HTTP answer judges nothing: what the check made of it is no violation.
+ */
+function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) => string): never {
+  const evidence = c.exchanges.map((e) => c.client.evidence(e));
+  meta.evidence = evidence;
+  const unanswered = c.exchanges.find((e) => e.status === 0);
+  if (unanswered) {
+    meta.errored = redact(`the deployment gave no HTTP answer: ${unanswered.error ?? 'no response'}`);
+    throw named('NoAnswer', [meta.errored, ...evidence.map((e) => `  reproduce: ${e.curl}`)].join('\n'));
+  }
+  const violations = c.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));
+  meta.violations = violations;
+  const limit = inject('maxFailures');
+  if (violations.some((v) => v.level === 'must' || limit?.strict)) failedChecks++;
+  throw named('ConformanceViolation', failureMessage(violations, evidence, meta.notes ?? []));
 }
 
 /** An error whose stack is its message alone: vitest prints it, and a check's end has no stack worth reading. */

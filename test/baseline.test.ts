@@ -83,7 +83,7 @@ describe('a run against a baseline', () => {
     expect(known.stdout).toContain(`Against the baseline ${file}: 1 known, 0 new, 0 stale, 0 expired`);
     expect(known.report!.baseline).toMatchObject({ file, known: [{ id: 'chaos-settings/updating-chaos-settings-200', outcome: 'failed', reason: '201 until the fix ships' }], new: [], stale: [], expired: [] });
 
-    const fresh = await runCli([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201,org-rename-ignored' });
+    const fresh = await runCli([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201,organisation-rename-ignored' });
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^ {2}new: organisations\/update-changes-name-answer-later-get failed$/m);
 

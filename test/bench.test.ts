@@ -144,7 +144,7 @@ describe('npm run bench', () => {
 
   test('a conformance run that fails stops the benchmark: exit 1, saying which, and nothing left running', async () => {
     // the bench's own references read MOCKAPI_REFERENCE_FAULTS like any other: the recording run fails
-    const r = await npmRunBench(['--repeat', '1', '--runs', '10'], { MOCKAPI_REFERENCE_FAULTS: 'org-rename-ignored' });
+    const r = await npmRunBench(['--repeat', '1', '--runs', '10'], { MOCKAPI_REFERENCE_FAULTS: 'organisation-rename-ignored' });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^bench: a conformance run did not pass \(exit 1\): mockapi-conformance --seed \d+$/m);
     // the end of the run's output: what failed, whole

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { allFaults, FAULT_NAMES } from '../reference/faults.ts';
 import type { ReferenceOptions } from '../reference/server.ts';
 import { checkExchange, NotAnOperationError, operationOf, type ExchangeVerdict } from '../src/exchange.ts';
-import { loggedRequest } from './reference/fault-deviations.ts';
+import { loggedRequest } from './reference/deviations/shared.ts';
 import type { Answer } from './reference/helpers.ts';
 import { probes, withReference } from './reference/probes.ts';
 

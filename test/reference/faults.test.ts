@@ -1,11 +1,12 @@
-// Each fault must show its deviation (fault-deviations.ts), and change nothing that its requirement does not
+// Each fault must show its deviation (test/reference/deviations/, a file per area), and change nothing that its requirement does not
 // cover: a check that fails for the wrong reason proves nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allFaults, faultCatalogue, FAULT_NAMES } from '../../reference/faults.ts';
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { isRequirementId, type RequirementId } from '../../contract/requirements.ts';
 import { compareInstants, durationSeconds, parseUtcTimestamp } from '../../src/iso8601.ts';
-import { deviations, push } from './fault-deviations.ts';
+import { deviations } from './deviations/index.ts';
+import { push } from './deviations/shared.ts';
 import { NOT_FOUND_BODY, type Answer } from './helpers.ts';
 import { probes, withReference } from './probes.ts';
 

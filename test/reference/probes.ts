@@ -4,7 +4,7 @@ import { startReference, type ReferenceOptions } from '../../reference/server.ts
 import { SEED } from '../../reference/store.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
 import { operation } from '../../contract/schemas.ts';
-import { chaos, configuration, dataSource, loggedRequest, member, org, push, state, twoColumns, UNKNOWN_UUID } from './fault-deviations.ts';
+import { chaos, configuration, dataSource, loggedRequest, member, org, push, state, twoColumns, UNKNOWN_UUID } from './deviations/shared.ts';
 import { send, type Call, type Reference } from './helpers.ts';
 
 export async function withReference<T>(options: ReferenceOptions, use: (reference: Reference) => Promise<T>): Promise<T> {

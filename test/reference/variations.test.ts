@@ -6,7 +6,7 @@ import { startReference } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
 import { CREDENTIALS_REQUIRED_VARIANT, NOT_FOUND_LOCALISED } from '../../reference/responses.ts';
 import { EXTRA_FIELD, variationsOn } from '../../reference/variations.ts';
-import { chaos, configuration, dataSource, loggedRequest, member, org, push, state, UNKNOWN_UUID } from './fault-deviations.ts';
+import { chaos, configuration, dataSource, loggedRequest, member, org, push, state, UNKNOWN_UUID } from './deviations/shared.ts';
 import { CREDENTIALS_REQUIRED, useReference, type Answer } from './helpers.ts';
 
 const varied = useReference({ variations: true, faults: [], fresh: true });

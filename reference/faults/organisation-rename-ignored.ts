@@ -1,7 +1,7 @@
 import { fault } from '../patch.ts';
 
 export default fault({
-  name: 'org-rename-ignored',
+  name: 'organisation-rename-ignored',
   breaks: 'ORG-RENAME',
   description: 'an organisation update keeps, and answers with, the old name',
   patch: {

@@ -1,7 +1,7 @@
 import { changeResource, fault } from '../patch.ts';
 
 export default fault({
-  name: 'org-link-acl-subject-from-org-id',
+  name: 'organisation-link-acl-subject-from-org-id',
   breaks: 'ORG-LINKS',
   description: 'links.aclSubject of the organisation is built from the organisation id instead of the aclSubject id',
   patch: {

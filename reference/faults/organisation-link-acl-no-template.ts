@@ -1,7 +1,7 @@
 import { changeResource, fault } from '../patch.ts';
 
 export default fault({
-  name: 'org-link-acl-no-template',
+  name: 'organisation-link-acl-no-template',
   breaks: 'ORG-LINKS',
   description: 'the organisation link acl lacks the {?subjectId} template',
   patch: {

@@ -1,0 +1,46 @@
+// What each fault of logged requests visibly does (test/reference/faults.test.ts runs each on a deployment with
+// that fault alone switched on): the deviation shows, and where a fault is narrow, the nearest correct answer
+// still shows beside it.
+import { expect } from 'vitest';
+import { SEED } from '../../../reference/store.ts';
+import { type Reference } from '../helpers.ts';
+import { loggedRequest, UNKNOWN_UUID, loggedOf } from './shared.ts';
+
+export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
+  'logged-request-without-client-ip': async (r) => {
+    const logged = await loggedOf(r);
+    expect(logged.request).not.toHaveProperty('clientIp');
+    expect(logged.request).toMatchObject({ url: '/orders?limit=2', method: 'POST' });
+  },
+  'logged-request-other-id': async (r) => {
+    expect((await loggedOf(r)).id).toBe(SEED.binaryRequestId);
+    expect((await loggedOf(r, SEED.emptyRequestId)).id).toBe(SEED.requestId);
+    expect((await r.call('GET', loggedRequest(UNKNOWN_UUID))).status).toBe(404);
+  },
+  'logged-date-an-hour-off': async (r) => {
+    const { loggedDate, loggedDateString } = (await loggedOf(r)).request;
+    expect(loggedDate - Date.parse(loggedDateString)).toBeGreaterThanOrEqual(3_600_000);
+    expect(loggedDate - Date.parse(loggedDateString)).toBeLessThan(3_601_000);
+  },
+  'logged-request-body-mismatch': async (r) => {
+    const { body, bodyAsBase64 } = (await loggedOf(r)).request;
+    expect(Buffer.from(bodyAsBase64, 'base64').toString('utf8')).toBe('{"item":"tea","quantity":2,"note":"tea & scones?"}');
+    expect(body).toBe('{\n  "item": "tea",\n  "quantity": 2,\n  "note": "tea & scones?"\n}');
+    expect((await loggedOf(r, SEED.binaryRequestId)).request.bodyAsBase64).toBe(Buffer.from(SEED.binaryBody).toString('base64'));
+  },
+  'logged-request-base64-url-safe': async (r) => {
+    const { body, bodyAsBase64 } = (await loggedOf(r)).request;
+    expect(bodyAsBase64).toBe(Buffer.from(body).toString('base64url'));
+    expect(bodyAsBase64).toMatch(/_/);
+    expect(bodyAsBase64).not.toMatch(/[=+/]/);
+    expect(Buffer.from(bodyAsBase64, 'base64url').toString('utf8')).toBe(body);
+  },
+  'logged-request-url-mismatch': async (r) => {
+    const { url, absoluteUrl } = (await loggedOf(r)).request;
+    expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders` });
+  },
+  'logged-request-url-absolute': async (r) => {
+    const { url, absoluteUrl } = (await loggedOf(r)).request;
+    expect({ url, absoluteUrl }).toEqual({ url: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2`, absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2` });
+  },
+};

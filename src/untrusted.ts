@@ -34,13 +34,10 @@ export function inertLine(text: string): string {
   return text.replace(ACTING_OR_LINE_END, escaped);
 }
 
+const ONE_ACTING = new RegExp(ACTING_OR_LINE_END.source);
+
 /** Whether a text holds a character that inertLine escapes. */
-export function hasActing(text: string): boolean {
-  ACTING_OR_LINE_END.lastIndex = 0;
-  const found = ACTING_OR_LINE_END.test(text);
-  ACTING_OR_LINE_END.lastIndex = 0;
-  return found;
-}
+export const hasActing = (text: string): boolean => ONE_ACTING.test(text);
 
 /** The longest value a report shows whole (expected, actual, a header, a URL, a note), in characters. */
 export const VALUE_CHARS = 2000;

@@ -9,6 +9,7 @@ import { packageVersion } from '../contract/package-root.ts';
 import { ConfigError, HELP, parseCommand } from './config.ts';
 import { PRISM_ADVICE, prismBin } from './mock.ts';
 import { EXIT } from './exit.ts';
+import { inertLine } from './untrusted.ts';
 
 const console_ = { write: (text: string) => process.stdout.write(text), error: (text: string) => process.stderr.write(text) };
 
@@ -70,7 +71,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`mockapi-conformance: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    // the message may quote what a deployment sent: one inert line (src/untrusted.ts)
+    process.stderr.write(`mockapi-conformance: internal error: ${inertLine((error as Error)?.message ?? String(error))}\n`);
     process.exitCode = EXIT.failed;
   },
 );

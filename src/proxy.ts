@@ -133,8 +133,8 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
 
   const judge = (exchange: RecordedExchange, tooLarge?: number) => {
     const index = seen++;
-    const method = exchange.request.method.toUpperCase();
-    const path = new URL(exchange.request.url).pathname;
+    const method = bounded(exchange.request.method.toUpperCase(), 100);
+    const path = bounded(new URL(exchange.request.url).pathname, 300);
     if (!operationOf(method, exchange.request.url)) {
       // a client that sends a million paths costs a thousand entries
       const key = ignored.size < IGNORED_KEPT ? `${method} ${path}` : 'others';

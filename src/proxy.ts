@@ -204,7 +204,8 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
       answer.body.once('error', (error) => resolve(error.message));
       res.once('close', () => resolve(res.writableFinished ? undefined : 'the client went away before the answer ended'));
       answer.body.once('end', () => resolve(undefined));
-      if (method === 'HEAD') answer.body.resume();
+      if (res.destroyed) resolve('the client went away before the answer came');
+      else if (method === 'HEAD') answer.body.resume();
       else answer.body.pipe(res);
     });
     if (ended !== undefined) {

@@ -11,9 +11,10 @@ import type { ConformanceReport, ReportFormat } from './conformance.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
 import { verdictOf } from '../src/baseline.ts';
 import { EXIT, exitCodeOf } from '../src/exit.ts';
+import { ACTING, escaped, jsonInert } from '../src/untrusted.ts';
 
 /** JSON that can stand inside a <script> element: nothing in it can end the element or open a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+const scriptJson = (value: unknown) => jsonInert(JSON.stringify(value)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
@@ -56,10 +57,14 @@ const report = JSON.parse(document.getElementById('report').textContent);
 const register = JSON.parse(document.getElementById('register').textContent);
 const operations = JSON.parse(document.getElementById('operations').textContent);
 const RANK = ['failed', 'errored', 'warned', 'passed', 'skipped'];
+// what a browser acts on in a deployment's text (bidirectional overrides reorder what is read) is shown
+// escaped, as in every other output: the rule of src/untrusted.ts, written into the page
+const ACTING = ${ACTING};
+const escaped = ${escaped};
 const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const c of children) node.append(c);
+  for (const c of children) node.append(typeof c === 'string' ? c.replace(ACTING, escaped) : c);
   return node;
 };
 const worst = (checks) => RANK.find((o) => checks.some((c) => c.outcome === o));

@@ -1,11 +1,12 @@
 // The JSON report: the whole report, as reporters/conformance.ts builds it, in one file.
 import { writeFileSync } from 'node:fs';
 import type { ReportFormat } from './conformance.ts';
+import { jsonInert } from '../src/untrusted.ts';
 
 /** Writes the report to `file` and says where, through `write`. */
 export const jsonFormat = (file: string, write: (text: string) => void): ReportFormat => ({
   write(report) {
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(file, `${jsonInert(JSON.stringify(report, null, 2))}\n`);
     write(`JSON report: ${file}\n`);
   },
 });

@@ -10,6 +10,7 @@ import { packageVersion } from '../contract/package-root.ts';
 import { ConfigError, HELP, parseCommand } from './config.ts';
 import { PRISM_ADVICE, prismBin } from './mock.ts';
 import { EXIT } from './exit.ts';
+import { inertLine } from './untrusted.ts';
 
 // `--list | head`: a reader that stops early closes the pipe; that ends the command, quietly, not with a trace
 for (const stream of [process.stdout, process.stderr]) {
@@ -81,7 +82,8 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`mockapi-conformance: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    // the message may quote what a deployment sent: one inert line (src/untrusted.ts)
+    process.stderr.write(`mockapi-conformance: internal error: ${inertLine((error as Error)?.message ?? String(error))}\n`);
     process.exitCode = EXIT.failed;
   },
 );

@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { ACCEPT_ENCODING, closedBeforeAnswer, decoded, dispatcherFor, networkReason, proxiesOf, proxySecrets, type Network } from './network.ts';
-import { Redactor, type Redacted } from './redactor.ts';
+import { Redactor, textOf, type Redacted } from './redactor.ts';
 import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from './untrusted.ts';
 import { packageVersion } from '../contract/package-root.ts';
 
@@ -273,8 +273,9 @@ export class Client {
       body = Buffer.from(spec.raw);
       headers['content-type'] = spec.contentType ?? 'application/json';
     }
-    const redactedHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.redactor.redact(v)]));
+    // redacted once, in pieces (for the curl line), and as text (for the evidence)
     const requestPieces = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.redactor.pieces(v)]));
+    const redactedHeaders = Object.fromEntries(Object.entries(requestPieces).map(([k, v]) => [k, textOf(v)]));
     const base = { method: spec.method, url, requestHeaders: redactedHeaders, requestPieces, requestBody: body };
     // after the headers recorded: a curl line repeats the request without it
     if (!('user-agent' in headers)) {

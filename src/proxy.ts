@@ -133,8 +133,8 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
 
   const judge = (exchange: RecordedExchange, tooLarge?: number) => {
     const index = seen++;
-    const method = exchange.request.method.toUpperCase();
-    const path = new URL(exchange.request.url).pathname;
+    const method = bounded(exchange.request.method.toUpperCase(), 100);
+    const path = bounded(new URL(exchange.request.url).pathname, 300);
     if (!operationOf(method, exchange.request.url)) {
       // a client that sends a million paths costs a thousand entries
       const key = ignored.size < IGNORED_KEPT ? `${method} ${path}` : 'others';
@@ -204,7 +204,8 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
       answer.body.once('error', (error) => resolve(error.message));
       res.once('close', () => resolve(res.writableFinished ? undefined : 'the client went away before the answer ended'));
       answer.body.once('end', () => resolve(undefined));
-      if (method === 'HEAD') answer.body.resume();
+      if (res.destroyed) resolve('the client went away before the answer came');
+      else if (method === 'HEAD') answer.body.resume();
       else answer.body.pipe(res);
     });
     if (ended !== undefined) {

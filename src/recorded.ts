@@ -121,8 +121,9 @@ export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: '
   exchanges.forEach((exchange, index) => {
     const judged = judgeOne(exchange, index, profile, withCredentials);
     if (!judged) {
-      const method = exchange.request.method.toUpperCase();
-      const path = pathOfUrl(exchange.request.url);
+      // what a client sent, cut: a path of megabytes is not copied into every report
+      const method = bounded(exchange.request.method.toUpperCase(), 100);
+      const path = bounded(pathOfUrl(exchange.request.url), 300);
       const key = `${method} ${path}`;
       const seen = ignored.get(key);
       if (seen) seen.count++;

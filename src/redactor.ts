@@ -65,8 +65,8 @@ interface Encoded {
 }
 
 const RUNS = {
-  base64: /[A-Za-z0-9+/=]/,
-  base64url: /[A-Za-z0-9_=-]/,
+  // base64 and base64url together
+  base64: /[A-Za-z0-9+/=_-]/,
   hex: /[0-9a-fA-F]/,
   // URL-encoded or JSON-escaped text: unreserved characters, sub-delimiters, % and \ escapes
   escaped: /[A-Za-z0-9._~!*'()+/=%\\-]/,
@@ -84,18 +84,21 @@ function ends(secret: string): string[] {
  * taken with the whole run of base64 or hex around it.
  */
 function encodingsOf(secret: string): Encoded[] {
-  const forms: { source: string; flags: string; encoding: keyof typeof RUNS }[] = [];
-  for (const alphabet of ['base64', 'base64url'] as const) {
-    for (const core of base64Cores(Buffer.from(secret, 'utf8'), alphabet)) forms.push({ source: escapeRegExp(core), flags: 'g', encoding: alphabet });
-  }
+  const base64: string[] = [];
+  const hex: string[] = [];
+  for (const alphabet of ['base64', 'base64url'] as const) base64.push(...base64Cores(Buffer.from(secret, 'utf8'), alphabet));
   for (const end of ends(secret)) {
     const bytes = Buffer.from(end, 'utf8');
-    for (const alphabet of ['base64', 'base64url'] as const) for (const core of base64Cores(bytes, alphabet)) forms.push({ source: escapeRegExp(core), flags: 'g', encoding: alphabet });
-    forms.push({ source: bytes.toString('hex'), flags: 'gi', encoding: 'hex' });
+    for (const alphabet of ['base64', 'base64url'] as const) base64.push(...base64Cores(bytes, alphabet));
+    hex.push(bytes.toString('hex'));
   }
-  const unique = new Map<string, Encoded>();
-  for (const f of forms) if (!unique.has(f.source)) unique.set(f.source, { piece: new RegExp(f.source, f.flags), inRun: RUNS[f.encoding], encoding: f.encoding });
-  return [...unique.values()];
+  // one pattern per encoding: each text is read once for all the pieces (longest first, so the whole key wins)
+  // (a piece shorter than a redacted prefix would be found in text that never held the key)
+  const anyOf = (pieces: string[]) => [...new Set(pieces.filter((p) => p.length >= KEY_PREFIX_REDACTED))].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const encoded: Encoded[] = [];
+  if (anyOf(base64)) encoded.push({ piece: new RegExp(anyOf(base64), 'g'), inRun: RUNS.base64, encoding: 'base64' });
+  if (anyOf(hex)) encoded.push({ piece: new RegExp(anyOf(hex), 'gi'), inRun: RUNS.hex, encoding: 'hex' });
+  return encoded;
 }
 
 /**
@@ -110,7 +113,9 @@ function escapedForms(secret: string): Encoded[] {
     const ways = [escapeRegExp(c), escapeRegExp(percent), unicode, `\\\\${escapeRegExp(c)}`, ...(c === ' ' ? ['\\+'] : [])];
     return `(?:${ways.join('|')})`;
   };
-  return [secret.slice(0, KEY_PREFIX_REDACTED), secret.slice(-KEY_PREFIX_REDACTED)].map((end) => ({ piece: new RegExp([...end].map(one).join(''), 'gi'), inRun: RUNS.escaped, encoding: 'URL-encoded or JSON-escaped' }));
+  if (secret.length < KEY_PREFIX_REDACTED) return [];
+  const either = [secret.slice(0, KEY_PREFIX_REDACTED), secret.slice(-KEY_PREFIX_REDACTED)].map((end) => [...end].map(one).join(''));
+  return [{ piece: new RegExp(either.join('|'), 'gi'), inRun: RUNS.escaped, encoding: 'URL-encoded or JSON-escaped' }];
 }
 
 /**
@@ -135,6 +140,9 @@ function replaceRuns(text: string, { piece, inRun }: Encoded, marker: string): s
 
 /** What redact() puts in: a placeholder that bash expands to what it stands for, or plain text. */
 export type Redacted = string | { placeholder: string };
+
+/** The redacted text of pieces (what redact() gives for the same text). */
+export const textOf = (pieces: readonly Redacted[]): string => pieces.map((p) => (typeof p === 'string' ? p : p.placeholder)).join('');
 
 export class Redactor {
   private readonly secrets: Secret[];

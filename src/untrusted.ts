@@ -11,7 +11,7 @@
  * separators, and the bidirectional marks, embeddings, overrides and isolates. A CR is one only when no LF
  * follows it (a CRLF line end is a line end).
  */
-const ACTING = /[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|\r(?!\n)/g;
+export const ACTING = /[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|\r(?!\n)/g;
 /** The same and the line ends too: for a value shown on one line. */
 const ACTING_OR_LINE_END = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
@@ -34,12 +34,18 @@ export function inertLine(text: string): string {
   return text.replace(ACTING_OR_LINE_END, escaped);
 }
 
+const ONE_ACTING = new RegExp(ACTING_OR_LINE_END.source);
+
 /** Whether a text holds a character that inertLine escapes. */
-export function hasActing(text: string): boolean {
-  ACTING_OR_LINE_END.lastIndex = 0;
-  const found = ACTING_OR_LINE_END.test(text);
-  ACTING_OR_LINE_END.lastIndex = 0;
-  return found;
+export const hasActing = (text: string): boolean => ONE_ACTING.test(text);
+
+/**
+ * JSON text with what JSON.stringify leaves raw and a terminal or a browser acts on (DEL, C1 controls, line
+ * separators, bidirectional controls) written as \u escapes: the value is the same, and `cat report.json`
+ * or a page that embeds it shows it inert. These characters stand only inside strings, so any may be escaped.
+ */
+export function jsonInert(json: string): string {
+  return json.replace(/[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The longest value a report shows whole (expected, actual, a header, a URL, a note), in characters. */

@@ -1,8 +1,9 @@
 // A fuzzed hostile deployment (docs/untrusted.md): answers fast-check generates (random bytes, escapes,
 // workflow-command lines, deep nesting, huge strings, the key echoed encoded, wrong lengths, resets mid-body)
-// to a whole run with every report format under GitHub Actions. The run never crashes, prints no raw control
-// character, forms no workflow-command line but its own annotations, prints no curl line that runs anything
-// but curl, ends within its bound, and shows the key in no form. A few whole runs: each costs seconds.
+// to a whole run with every report format under GitHub Actions. The run never crashes, writes no raw control
+// character in any output (JSON and HTML included), forms no workflow-command line but its own annotations,
+// prints no curl line that runs anything but curl, ends within its bound, and shows the key in no form. A few
+// whole runs: each costs seconds.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,8 +72,8 @@ test('a run against a deployment whose answers are generated never crashes, and 
         expect(Date.now() - started).toBeLessThan(RUN_TIMEOUT_MS + 30_000);
         const written = { stdout: r.stdout, stderr: r.stderr, json: r.reportText, ...Object.fromEntries(Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')])) };
         for (const [where, text] of Object.entries(written)) {
-          // JSON and HTML carry the text JSON-escaped; every other output shows it escaped
-          if (where !== 'json' && where !== 'html') expect(ACTING.exec(text)?.[0], `a raw control character in ${where}`).toBeUndefined();
+          // JSON and HTML carry the text JSON-escaped, every other output shows it escaped
+          expect(ACTING.exec(text)?.[0], `a raw control character in ${where}`).toBeUndefined();
           for (const form of leaks) expect(text.includes(form) ? text.slice(Math.max(0, text.indexOf(form) - 300), text.indexOf(form) + 100) : '', `the key (${form}) in ${where}`).toBe('');
         }
         // the runner reads no line as a command but the run's own: a group per area, and an annotation per failed

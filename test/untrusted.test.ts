@@ -199,3 +199,21 @@ describe('every parser of deployment text is linear: 1 MiB of adversarial text t
     }
   });
 });
+
+test('deep JSON is judged, never a crash: an answer, a request body and an object too deep to write out each get a verdict that says why', async () => {
+  const { checkExchange } = await import('../src/exchange.ts');
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const request = { method: 'GET', url: 'http://127.0.0.1:1/v1/organisations/o1', headers: { authorization: `Token ${KEY}` } };
+  const json = { 'content-type': 'application/json' };
+  const notFound = checkExchange({ request, response: { status: 404, headers: json, body: deep } });
+  expect(notFound.outcome).toBe('failed');
+  expect(notFound.violations[0]!.actual).toContain('the body nests arrays and objects deeper than 256 levels; it is not read as JSON');
+  let value: unknown = [];
+  for (let i = 0; i < 100_000; i++) value = [value];
+  const asObject = checkExchange({ request, response: { status: 200, headers: json, body: value as object } });
+  expect(asObject.outcome).toBe('failed');
+  expect(asObject.violations[0]!.actual).toContain('deeper than 256 levels');
+  // a request body that deep is not taken for what was sent: the refusal of it is judged, and nothing throws
+  const refused = checkExchange({ request: { ...request, method: 'PUT', headers: { ...request.headers, ...json }, body: deep }, response: { status: 400, headers: json, body: '{"errors":[]}' } });
+  expect(refused.operation).toBe('updateOrganisation');
+});

@@ -147,9 +147,11 @@ function readCapped(body: Readable, cap: number): Promise<{ bytes: Buffer; trunc
       if (size + chunk.length > cap) {
         cut = true;
         chunks.push(chunk.subarray(0, cap - size));
-        size = cap;
         body.destroy();
-        resolve({ bytes: Buffer.concat(chunks, size), truncated: true });
+        // past the cap the answer is judged by its status alone: only the start that evidence shows is copied
+        // out of what was read (answerOf), not the whole cap, so that answers of many megabytes in flight at
+        // once do not each cost another copy of it
+        resolve({ bytes: Buffer.concat(chunks, Math.min(cap, TRUNCATED_KEPT_BYTES)), truncated: true });
         return;
       }
       chunks.push(chunk);

@@ -2,6 +2,7 @@
 // failed and warned check found (with its curl line), why checks could not judge and why they were skipped,
 // errors outside any check, and one closing line.
 import { inert } from '../src/untrusted.ts';
+import { windowSaid } from '../src/window.ts';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
 
 const MARK: Record<Outcome, string> = { failed: 'FAIL', errored: 'ERR ', warned: 'WARN', passed: 'ok  ', skipped: 'ok  ' };
@@ -56,7 +57,7 @@ export function formatSummary(report: ConformanceReport): string {
   lines.push(...byReason(of('skipped'), 'Skipped:'));
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   const s = report.summary;
-  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}`);
+  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${s.requests} requests in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`);
   // messages and errors hold what the deployment sent: shown inert (src/untrusted.ts)
   return inert(lines.join('\n'));
 }

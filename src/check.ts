@@ -9,6 +9,7 @@ import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 import { CODE_ROOT } from '../contract/package-root.ts';
 import { enterLane, laneOf } from './lanes.ts';
+import type { WindowRange } from './window.ts';
 import { boundedThrough } from './untrusted.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../contract/schemas.ts';
@@ -27,6 +28,8 @@ export interface CheckMeta {
   sentByRun: number;
   /** the time the deployment had held the run back when the check ended (429, 503 with Retry-After) */
   heldByRun?: number;
+  /** the range the adaptive window of requests in flight had taken when the check ended (src/window.ts) */
+  windowByRun?: WindowRange;
   /** when the check entered its lane (ms since the epoch), and how long it took from there: the wait for checks of its fixture before it is not its own */
   startedAt?: number;
   durationMs?: number;
@@ -147,7 +150,7 @@ function declaredAt(checkId: string, stack: string | undefined): string {
 export function client(): Client {
   if (!sharedClient) {
     const t = target();
-    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs, connections: t.concurrency, network: t.network });
+    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs, connections: t.concurrency, adaptiveCeiling: t.adaptiveCeiling, network: t.network });
   }
   return sharedClient;
 }
@@ -363,6 +366,8 @@ export function check(checkId: string, id: RequirementId, title: string, options
       meta.durationMs = performance.now() - entered;
       meta.sentByRun = c.client.requestCount;
       meta.heldByRun = c.client.heldMs;
+      const window = c.client.windowRange();
+      if (window) meta.windowByRun = window;
       if (c.notes.length > 0) meta.notes = c.notes.map(redact);
     }
     if (c.violations.length > 0) {

@@ -25,8 +25,10 @@ export interface Target {
   /** fast-check seed and runs per property of the property checks */
   seed: number;
   runs: number;
-  /** requests in flight at most (--concurrency) */
+  /** requests in flight at most (--concurrency), or at the start when they adapt (adaptiveCeiling) */
   concurrency: number;
+  /** set when the requests in flight adapt to the answers (no --concurrency, a deployment given by URL): their ceiling */
+  adaptiveCeiling?: number;
   /** the time of an answer before the run, measured (the fastest after the first, see src/run.ts): checks are bounded by it */
   latencyMs: number;
   /** the user's bound on one check (--check-timeout-ms); undefined: derived from what it sends and latencyMs */

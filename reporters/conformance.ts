@@ -47,7 +47,7 @@ export interface ConformanceReport {
   /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
   run: { seed: number; runs: number; strict: boolean; concurrency?: number };
   /** heldBackMs: time the deployment held the whole run back (429, or 503 with Retry-After), overlapping holds once */
-  summary: Record<Outcome, number> & { requests: number; durationMs: number; heldBackMs?: number; preflightRequests?: number; window?: WindowRange };
+  summary: Record<Outcome, number> & { requests: number; durationMs: number; heldBackMs?: number; preflightRequests?: number; window?: WindowRange; chains?: Record<string, number> };
   checks: CheckResult[];
   /** errors outside any check (a suite that could not load, the run stopped at its bound): the run could not judge all */
   errors: string[];
@@ -137,6 +137,7 @@ export class ConformanceReporter implements Reporter {
     let requests = 0;
     let heldBackMs = 0;
     let window: WindowRange | undefined;
+    const chains: Record<string, number> = {};
     const errors = [...this.options.runErrors(), ...unhandledErrors.map((e) => bounded(redactor.redact(`${e.name ?? 'Error'}: ${e.message}`)))];
     for (const module of testModules) {
       for (const error of module.errors()) errors.push(bounded(redactor.redact(`${relative(this.options.root, module.moduleId)}: ${error.message}`)));
@@ -147,6 +148,7 @@ export class ConformanceReporter implements Reporter {
         requests = Math.max(requests, (testCase.meta().check as CheckMeta | undefined)?.sentByRun ?? 0);
         heldBackMs = Math.max(heldBackMs, (testCase.meta().check as CheckMeta | undefined)?.heldByRun ?? 0);
         window = widest(window, (testCase.meta().check as CheckMeta | undefined)?.windowByRun);
+        for (const [lane, trips] of Object.entries((testCase.meta().check as CheckMeta | undefined)?.chainsByRun ?? {})) chains[lane] = Math.max(chains[lane] ?? 0, trips);
       }
     }
     checks.sort((a, b) => a.id.localeCompare(b.id));
@@ -155,7 +157,7 @@ export class ConformanceReporter implements Reporter {
       tool: { name: 'mockapi-conformance', version: this.options.version },
       target: this.options.target,
       run: this.options.run,
-      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started), heldBackMs: Math.round(heldBackMs), ...(window ? { window } : {}), ...(this.options.preflightRequests ? { preflightRequests: this.options.preflightRequests } : {}) },
+      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started), heldBackMs: Math.round(heldBackMs), ...(window ? { window } : {}), ...(Object.keys(chains).length > 0 ? { chains } : {}), ...(this.options.preflightRequests ? { preflightRequests: this.options.preflightRequests } : {}) },
       checks,
       errors,
     };

@@ -8,7 +8,7 @@ import { Client, sendingCheck, type Evidence } from './client.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from './context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 import { CODE_ROOT } from '../contract/package-root.ts';
-import { enterLane, laneOf } from './lanes.ts';
+import { chains, enterLane, freeCheckEnded, laneOf } from './lanes.ts';
 import type { WindowRange } from './window.ts';
 import { boundedThrough } from './untrusted.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
@@ -30,6 +30,8 @@ export interface CheckMeta {
   heldByRun?: number;
   /** the range the adaptive window of requests in flight had taken when the check ended (src/window.ts) */
   windowByRun?: WindowRange;
+  /** each lane's chain of round trips in a row when the check ended (src/lanes.ts chains) */
+  chainsByRun?: Record<string, number>;
   /** when the check entered its lane (ms since the epoch), and how long it took from there: the wait for checks of its fixture before it is not its own */
   startedAt?: number;
   durationMs?: number;
@@ -362,12 +364,14 @@ export function check(checkId: string, id: RequirementId, title: string, options
       }
     } finally {
       clearTimeout(timer);
-      leave?.();
+      if (leave) leave(c.roundTrips);
+      else freeCheckEnded(c.roundTrips);
       meta.durationMs = performance.now() - entered;
       meta.sentByRun = c.client.requestCount;
       meta.heldByRun = c.client.heldMs;
       const window = c.client.windowRange();
       if (window) meta.windowByRun = window;
+      meta.chainsByRun = chains();
       if (c.notes.length > 0) meta.notes = c.notes.map(redact);
     }
     if (c.violations.length > 0) {

@@ -1,8 +1,8 @@
-// The window of requests in flight for a deployment given by URL without --concurrency (README, "Requests in flight"): it
+// The window of requests in flight for a deployment given by URL without --concurrency (docs/speed.md): it
 // starts at the fixed default, grows by about one request per round trip while answers come back without 429
 // or 503 and without latency growing, and halves on a 429 or a 503 (down to one) or on a latency jump (down to
-// where it started), within a ceiling. TCP's congestion avoidance (AIMD), with the deployment's own answers
-// as the signal: a rate-limited deployment says how much it takes, and never sees more than that for long.
+// where it started), within a ceiling. TCP's congestion avoidance (AIMD), with the deployment's own answers as
+// the signal: a rate-limited deployment says how much it takes, and never sees more than that for long.
 // Used by Client.turn (src/client.ts), which holds its places; the shared Retry-After hold stays there.
 
 /** What the window was asked to be, and the range it took during the run (the report says it). */
@@ -16,11 +16,15 @@ export interface WindowRange {
 }
 
 /**
- * An answer is a latency jump when the smoothed latency is past twice the fastest answer seen, plus this much:
- * against a deployment on this machine an answer takes a millisecond and the event loop's own delays are of
- * this order, which is no sign of a deployment that is queueing.
+ * An answer is a latency jump when the smoothed latency is past JUMP_FACTOR times the fastest answer seen, plus
+ * JUMP_SLACK_MS. The time of an answer includes our own worker's delays: on a busy machine (two cores, four
+ * runs) a run 50 ms away saw its smoothed latency at 115 to 320 ms from its own load alone, and at twice the
+ * fastest it cut the window two dozen times a run (wall 15.9 s, against 11.9 s at three times: one cut). A
+ * deployment that queues answers about window/capacity times slower, so three times still catches one asked
+ * for three times what it can take; a 429 or 503 is its own, exact, word for the rest.
  */
-const JUMP_SLACK_MS = 10;
+const JUMP_FACTOR = 3;
+const JUMP_SLACK_MS = 20;
 /** Weight of the newest answer in the smoothed latency (as TCP's SRTT: 1/8). */
 const SMOOTHING = 1 / 8;
 
@@ -65,7 +69,7 @@ export class InFlightWindow {
     if (status === 0) return;
     this.fastestMs = Math.min(this.fastestMs, durationMs);
     this.smoothedMs = this.smoothedMs === undefined ? durationMs : this.smoothedMs + SMOOTHING * (durationMs - this.smoothedMs);
-    if (this.smoothedMs > 2 * this.fastestMs + JUMP_SLACK_MS) return this.cut(ticket, this.start);
+    if (this.smoothedMs > JUMP_FACTOR * this.fastestMs + JUMP_SLACK_MS) return this.cut(ticket, this.start);
     // grown only by answers to a full window: room the run did not use is no room shown
     if (ticket.full && this.size < this.ceiling) this.resize(Math.min(this.ceiling, this.size + 1 / this.limit));
   }

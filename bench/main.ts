@@ -84,7 +84,7 @@ function phases(run: Measured, report: ConformanceReport): Partial<Sample> {
 
 function sample(run: Measured, report: ConformanceReport): Sample {
   const chains = Object.values(report.summary.chains ?? {});
-  return { wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, report), ...(chains.length > 0 ? { chain: Math.max(...chains) } : {}) };
+  return { wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, report), ...(chains.length > 0 ? { chain: Math.max(...chains), chains: report.summary.chains } : {}) };
 }
 
 function gitCommit(): string | undefined {

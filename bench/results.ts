@@ -12,8 +12,9 @@ export interface Sample {
   endMs?: number;
   /** the most requests in flight at once, seen by the proxy in front of the deployment (the latency rows) */
   inFlight?: number;
-  /** conformance runs: the longest chain of round trips that could not overlap (the report's summary.chains) */
+  /** conformance runs: the longest chain of round trips that could not overlap, and each (the report's summary.chains) */
   chain?: number;
+  chains?: Record<string, number>;
 }
 
 export interface Median {
@@ -147,6 +148,13 @@ function rows(label: string, m: Measurement, vsLimit: number | undefined, checks
   return out;
 }
 
+/** Each chain of a run, longest first. */
+const chainsSaid = (chains: Record<string, number>) =>
+  Object.entries(chains)
+    .sort((a, b) => b[1] - a[1])
+    .map(([lane, trips]) => `${lane} ${trips}`)
+    .join(', ');
+
 export function formatTable(r: Results): string {
   const rate = r.limit.median.requestsPerSecond;
   const table: string[][] = [
@@ -171,6 +179,7 @@ export function formatTable(r: Results): string {
     `(a) sends the ${r.settings.mixRequests} requests of a default run ${r.settings.limitPasses} times, after one pass to warm up. "checks": from the start of the first check to the end of the last (the report's times).`,
     `(d) the limit replays (d)'s mix once, without a warm-up pass, with as many requests in flight as (d) had at most: the time the latency alone costs (${ratio(r.ratios.latencyToLimit)} of (d)'s).`,
     ...(r.floor ? [`(d)'s floor: its longest chain of round trips that could not overlap (one fixture's checks in a row; the report's summary.chains) times the latency; (d) took ${ratio(r.floor.wallToFloor)} times it.`] : []),
+    ...(r.latency.runs[0]?.chains ? [`(d)'s chains, round trips in a row: ${chainsSaid(r.latency.runs[0].chains)}.`] : []),
     `targets: full default run at most 1.5 s: ${met(r.targets.defaultRunUnder1500ms)} (${seconds(r.defaultRun.median.wallMs)}); property checks at least half the limit's rate: ${met(r.targets.propertiesAtLeastHalfTheLimit)} (${ratio(r.ratios.propertiesToLimit)}); ${r.settings.latencyMs} ms away at most 5 s: ${met(r.targets.latencyRunUnder5s)} (${seconds(r.latency.median.wallMs)})`,
   ].join('\n');
 }

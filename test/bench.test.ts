@@ -30,7 +30,7 @@ describe('figures', () => {
       machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
       settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 1000, latencyMs: 50, latencyRuns: 20 },
       samples: {
-        latency: [sample(16_000, 489, { startMs: 1500, checksMs: 14_000, endMs: 500, inFlight: 2, chain: 80 })],
+        latency: [sample(16_000, 489, { startMs: 1500, checksMs: 14_000, endMs: 500, inFlight: 2, chain: 80, chains: { 'data source': 40, organisation: 80 } })],
         latencyLimit: [sample(12_000, 489, { inFlight: 2 })],
         limit: [sample(1000, 3000)],
         asTyped: [sample(4000, 1000, { startMs: 1500, checksMs: 2000, endMs: 500 })],
@@ -60,6 +60,7 @@ describe('figures', () => {
     expect(table).toMatch(/full default run at most 1\.5 s: MISSED \(4\.00 s\)/);
     expect(table).toMatch(/50 ms away at most 5 s: MISSED \(16\.00 s\)/);
     expect(table).toMatch(/^      floor: longest chain 80 × 50 ms +4\.00 s +4\.00×$/m);
+    expect(table).toContain("(d)'s chains, round trips in a row: organisation 80, data source 40.");
     expect(table).toMatch(/^\(d\) 50 ms away, --runs 20, 2 in flight +16\.00 s +489 +31 +100 MiB$/m);
     expect(table).toMatch(/^\(a\) limit: plain undici, same mix +1\.00 s +3000 +3000 +100 MiB +1\.00$/m);
   });

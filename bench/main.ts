@@ -4,7 +4,8 @@
 //       checks against a reference apart (in this process), which shows what the embedded one costs;
 //   (c) the property checks alone at a large run count, against a reference apart;
 //   (d) a default run against a reference --latency-ms away (a proxy holds each request that long), with the
-//       most requests it had in flight, beside the limit replaying the same mix at that latency and in flight.
+//       most requests it had in flight, beside the limit replaying the same mix at that latency and in flight,
+//       and its floor: the run's longest chain of round trips that could not overlap, times the latency.
 // Conformance runs are split into phases by the report's check times: start, checks, exit.
 // Prints a table and writes bench/results.json. Every conformance run must pass: a benchmark of a failing
 // run would measure something else.
@@ -82,7 +83,8 @@ function phases(run: Measured, report: ConformanceReport): Partial<Sample> {
 }
 
 function sample(run: Measured, report: ConformanceReport): Sample {
-  return { wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, report) };
+  const chains = Object.values(report.summary.chains ?? {});
+  return { wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, report), ...(chains.length > 0 ? { chain: Math.max(...chains), chains: report.summary.chains } : {}) };
 }
 
 function gitCommit(): string | undefined {

@@ -1,6 +1,7 @@
 // The contract as data: loads schemas/ (JSON Schema 2020-12 files and openapi.yaml) once per process.
 // Suites, the reference deployment and our tests all read the contract through this module, so there is
 // exactly one copy of every schema.
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -51,14 +52,36 @@ export function schema(file: string): ValidateFunction {
 
 let openApiSingleton: JsonObject | undefined;
 
+/**
+ * openapi.yaml as JSON, written from it by `npm run openapi-json` (test/schemas.test.ts holds it to the YAML):
+ * loading the YAML parser and parsing the description cost a run a quarter of a second before its first check
+ * (more on a busy machine), JSON.parse of the same a millisecond. The YAML stays the one source: the JSON says
+ * the digest of the YAML it was made from, and one made from another is not used.
+ */
+export const OPENAPI_JSON = join(SCHEMAS_DIR, 'derived', 'openapi.json');
+
+/** The digest that ties schemas/derived/openapi.json to the text of openapi.yaml it was made from. */
+export const digestOf = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
 /** openapi.yaml, parsed once per process (or handed over, see useOpenApiDocument). */
 export function openApiDocument(): JsonObject {
   if (!openApiSingleton) {
-    // loaded only here: a worker that is handed the document never loads the YAML parser
-    const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
-    openApiSingleton = parse(readFileSync(join(SCHEMAS_DIR, 'openapi.yaml'), 'utf8')) as JsonObject;
+    const text = readFileSync(join(SCHEMAS_DIR, 'openapi.yaml'), 'utf8');
+    const derived = derivedDocument(digestOf(text));
+    // loaded only here and only without the JSON: a worker that is handed the document never loads the YAML parser
+    openApiSingleton = derived ?? ((createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text) as JsonObject);
   }
   return openApiSingleton;
+}
+
+/** The JSON made from the YAML of this digest, if there is one. */
+function derivedDocument(digest: string): JsonObject | undefined {
+  try {
+    const derived = JSON.parse(readFileSync(OPENAPI_JSON, 'utf8')) as { source?: unknown; document?: JsonObject };
+    return derived.source === digest ? derived.document : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { Redactor } from '../src/client.ts';
 import type { Level } from '../contract/requirements.ts';
 import { baselineSection, judge, type BaselineEntry } from '../src/baseline.ts';
 import { bounded, boundedThrough, MESSAGE_CHARS } from '../src/untrusted.ts';
+import { widest, type WindowRange } from '../src/window.ts';
 
 /**
  * How a check ended. passed; failed: a must-level statement is broken; warned: only should-level ones are;
@@ -47,7 +48,7 @@ export interface ConformanceReport {
   /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
   run: { seed: number; runs: number; strict: boolean; concurrency?: number };
   /** heldBackMs: time the deployment held the whole run back (429, or 503 with Retry-After), overlapping holds once */
-  summary: Record<Outcome, number> & { requests: number; durationMs: number; heldBackMs?: number; preflightRequests?: number };
+  summary: Record<Outcome, number> & { requests: number; durationMs: number; heldBackMs?: number; preflightRequests?: number; window?: WindowRange; chains?: Record<string, number> };
   checks: CheckResult[];
   /** errors outside any check (a suite that could not load, the run stopped at its bound): the run could not judge all */
   errors: string[];
@@ -165,6 +166,8 @@ export class ConformanceReporter implements Reporter {
     const checks: CheckResult[] = [];
     let requests = 0;
     let heldBackMs = 0;
+    let window: WindowRange | undefined;
+    const chains: Record<string, number> = {};
     const errors = [...this.options.runErrors(), ...unhandledErrors.map((e) => bounded(redactor.redact(`${e.name ?? 'Error'}: ${e.message}`)))];
     for (const module of testModules) {
       for (const error of module.errors()) errors.push(bounded(redactor.redact(`${relative(this.options.root, module.moduleId)}: ${error.message}`)));
@@ -174,6 +177,8 @@ export class ConformanceReporter implements Reporter {
         checks.push(this.result(testCase));
         requests = Math.max(requests, (testCase.meta().check as CheckMeta | undefined)?.sentByRun ?? 0);
         heldBackMs = Math.max(heldBackMs, (testCase.meta().check as CheckMeta | undefined)?.heldByRun ?? 0);
+        window = widest(window, (testCase.meta().check as CheckMeta | undefined)?.windowByRun);
+        for (const [lane, trips] of Object.entries((testCase.meta().check as CheckMeta | undefined)?.chainsByRun ?? {})) chains[lane] = Math.max(chains[lane] ?? 0, trips);
       }
     }
     checks.sort((a, b) => a.id.localeCompare(b.id));
@@ -182,7 +187,7 @@ export class ConformanceReporter implements Reporter {
       tool: { name: 'mockapi-conformance', version: this.options.version },
       target: this.options.target,
       run: this.options.run,
-      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started), heldBackMs: Math.round(heldBackMs), ...(this.options.preflightRequests ? { preflightRequests: this.options.preflightRequests } : {}) },
+      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started), heldBackMs: Math.round(heldBackMs), ...(window ? { window } : {}), ...(Object.keys(chains).length > 0 ? { chains } : {}), ...(this.options.preflightRequests ? { preflightRequests: this.options.preflightRequests } : {}) },
       checks,
       errors,
     };

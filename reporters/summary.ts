@@ -3,6 +3,7 @@
 // errors outside any check, and one closing line.
 import { formatBaseline, standingOf } from '../src/baseline.ts';
 import { inert } from '../src/untrusted.ts';
+import { windowSaid } from '../src/window.ts';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
 
 const MARK: Record<Outcome, string> = { failed: 'FAIL', errored: 'ERR ', warned: 'WARN', passed: 'ok  ', skipped: 'ok  ' };
@@ -95,7 +96,7 @@ export function formatSummary(report: ConformanceReport, options: { details?: bo
   if (report.baseline) lines.push(formatBaseline(report.baseline));
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   const s = report.summary;
-  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}`);
+  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`);
   // messages and errors hold what the deployment sent: shown inert (src/untrusted.ts)
   return inert(lines.join('\n'));
 }

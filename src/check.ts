@@ -8,7 +8,8 @@ import { Client, sendingCheck, type Evidence } from './client.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from './context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 import { CODE_ROOT } from '../contract/package-root.ts';
-import { enterLane, laneOf } from './lanes.ts';
+import { chains, enterLane, freeCheckEnded, laneOf } from './lanes.ts';
+import type { WindowRange } from './window.ts';
 import { boundedThrough } from './untrusted.ts';
 import { requirement, type Level, type RequirementId } from '../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../contract/schemas.ts';
@@ -27,6 +28,10 @@ export interface CheckMeta {
   sentByRun: number;
   /** the time the deployment had held the run back when the check ended (429, 503 with Retry-After) */
   heldByRun?: number;
+  /** the range the adaptive window of requests in flight had taken when the check ended (src/window.ts) */
+  windowByRun?: WindowRange;
+  /** each lane's chain of round trips in a row when the check ended (src/lanes.ts chains) */
+  chainsByRun?: Record<string, number>;
   /** when the check entered its lane (ms since the epoch), and how long it took from there: the wait for checks of its fixture before it is not its own */
   startedAt?: number;
   durationMs?: number;
@@ -147,7 +152,7 @@ function declaredAt(checkId: string, stack: string | undefined): string {
 export function client(): Client {
   if (!sharedClient) {
     const t = target();
-    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs, connections: t.concurrency, network: t.network });
+    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs, connections: t.concurrency, adaptiveCeiling: t.adaptiveCeiling, network: t.network });
   }
   return sharedClient;
 }
@@ -318,10 +323,15 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
     await outcomeOfError(error, { ctx, meta, redact, settled, stoppedAfter });
   } finally {
     past.clear();
-    leave?.();
+    // the round trips it sent in a row count towards its lane's chain (src/lanes.ts chains)
+    if (leave) leave(c.roundTrips);
+    else freeCheckEnded(c.roundTrips);
     meta.durationMs = performance.now() - entered;
     meta.sentByRun = c.client.requestCount;
     meta.heldByRun = c.client.heldMs;
+    const window = c.client.windowRange();
+    if (window) meta.windowByRun = window;
+    meta.chainsByRun = chains();
     if (c.notes.length > 0) meta.notes = c.notes.map(redact);
   }
   if (c.violations.length > 0) throwFailure(c, meta, redact);
@@ -332,7 +342,7 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
  * fixture is gone), or its turn on its lane (src/lanes.ts: it waits for the checks of that fixture declared
  * before it), and then not started if --max-failures was reached meanwhile. Returns how to leave the lane.
  */
-async function admit(ctx: TestContext, t: Target, options: CheckOptions, meta: CheckMeta): Promise<(() => void) | undefined> {
+async function admit(ctx: TestContext, t: Target, options: CheckOptions, meta: CheckMeta): Promise<((roundTrips?: number) => void) | undefined> {
   const reason = skipReason(t, options);
   if (reason) ctx.skip(reason);
   const unjudgeable = unjudgeableReason(t, options);

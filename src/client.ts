@@ -9,6 +9,7 @@ import { request, type Dispatcher } from 'undici';
 import { ACCEPT_ENCODING, closedBeforeAnswer, decoded, dispatcherFor, networkReason, proxiesOf, proxySecrets, type Network } from './network.ts';
 import { Redactor, textOf, type Redacted } from './redactor.ts';
 import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from './untrusted.ts';
+import { InFlightWindow, type WindowRange } from './window.ts';
 import { packageVersion } from '../contract/package-root.ts';
 
 export { Redactor };
@@ -92,6 +93,8 @@ export interface ClientOptions {
   maxBodyBytes?: number;
   /** requests in flight at most through this client (one connection each); more wait their turn */
   connections?: number;
+  /** the requests in flight adapt to the answers (InFlightWindow), from `connections` up to this ceiling */
+  adaptiveCeiling?: number;
   /** proxy and CA (Target.network); undefined: a plain connection */
   network?: Network;
 }
@@ -183,12 +186,20 @@ export class Client {
   private readonly waiting: (() => void)[] = [];
   /** requests in a row that got no HTTP answer (see BREAKER_THRESHOLD) */
   private unanswered = 0;
+  /** the adaptive window, when there is one; otherwise `connections` is fixed */
+  private readonly window: InFlightWindow | undefined;
 
   constructor(options: ClientOptions) {
     this.options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken, ...proxySecrets(options.network) });
-    this.agent = this.dispatcher(options.connections ?? 8);
+    if (options.adaptiveCeiling !== undefined) this.window = new InFlightWindow(options.connections ?? 8, options.adaptiveCeiling);
+    this.agent = this.dispatcher(options.adaptiveCeiling ?? options.connections ?? 8);
+  }
+
+  /** The range the adaptive window took (undefined for a fixed --concurrency), for the report. */
+  windowRange(): WindowRange | undefined {
+    return this.window?.range();
   }
 
   private dispatcher(connections: number): Dispatcher {
@@ -213,9 +224,12 @@ export class Client {
     let queuedMs = 0;
     for (;;) {
       queuedMs += await this.turn();
+      const ticket = this.window?.ticket(this.inFlight);
       let exchange: Exchange;
       try {
         exchange = await this.sendOnce(spec);
+        // before the place is given back: a cut holds back the next in line at once
+        if (ticket) this.window!.answered(ticket, exchange.status, exchange.durationMs);
       } finally {
         this.release();
       }
@@ -242,7 +256,7 @@ export class Client {
 
   /** Waits for a place among the requests in flight, then for the client's hold to end; returns how long the place took. */
   private async turn(): Promise<number> {
-    const limit = this.options.connections ?? 8;
+    const limit = this.window?.limit ?? this.options.connections ?? 8;
     const asked = Date.now();
     if (this.inFlight >= limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.inFlight++;
@@ -255,10 +269,15 @@ export class Client {
   }
 
   private release(): void {
-    const next = this.waiting.shift();
-    // the place passes straight to the next in line
-    if (next) next();
-    else this.inFlight--;
+    // the place passes straight to the next in line, unless the window shrank below what is in flight; a window
+    // that grew lets more in at once
+    const limit = this.window?.limit ?? this.options.connections ?? 8;
+    if (this.inFlight > limit || this.waiting.length === 0) this.inFlight--;
+    else this.waiting.shift()!();
+    while (this.inFlight < limit && this.waiting.length > 0) {
+      this.inFlight++;
+      this.waiting.shift()!();
+    }
   }
 
   private async sendOnce(spec: RequestSpec): Promise<Exchange> {

@@ -25,8 +25,10 @@ export interface Target {
   /** fast-check seed and runs per property of the property checks */
   seed: number;
   runs: number;
-  /** requests in flight at most (--concurrency) */
+  /** requests in flight at most (--concurrency), or at the start when they adapt (adaptiveCeiling) */
   concurrency: number;
+  /** set when the requests in flight adapt to the answers (no --concurrency, a deployment given by URL): their ceiling */
+  adaptiveCeiling?: number;
   /** the time of an answer before the run, measured (the fastest after the first, see src/run.ts): checks are bounded by it */
   latencyMs: number;
   /** the user's bound on one check (--check-timeout-ms); undefined: derived from what it sends and latencyMs */
@@ -122,7 +124,7 @@ export class CheckContext extends Judge {
    * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
    * and, once it has passed, why the check stopped sending (it still sends what puts a change back).
    */
-  private bound: { deadline: number; reason?: string };
+  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number };
   constructor(
     requirementId: RequirementId,
     override readonly target: Target,
@@ -130,7 +132,24 @@ export class CheckContext extends Judge {
     deadline = Number.POSITIVE_INFINITY,
   ) {
     super(requirementId, target);
-    this.bound = { deadline };
+    this.bound = { deadline, underWay: 0, roundTrips: 0 };
+  }
+
+  /**
+   * Round trips of the check and its forks: requests sent while none of theirs was under way (requests sent
+   * together count once). A check alone on its fixture adds them to that fixture's chain (src/lanes.ts).
+   */
+  get roundTrips(): number {
+    return this.bound.roundTrips;
+  }
+
+  private async counted(spec: RequestSpec, options: Parameters<Client['send']>[1]): Promise<Exchange> {
+    if (this.bound.underWay++ === 0) this.bound.roundTrips++;
+    try {
+      return await this.client.send(spec, options);
+    } finally {
+      this.bound.underWay--;
+    }
   }
 
   /** When the check's time bound ends (ms since the epoch). */
@@ -168,7 +187,7 @@ export class CheckContext extends Judge {
 
   async send(spec: RequestSpec): Promise<Exchange> {
     if (this.bound.reason !== undefined) throw new CheckStopped(this.bound.reason);
-    const exchange = await this.client.send(spec, { stopped: () => this.bound.reason !== undefined });
+    const exchange = await this.counted(spec, { stopped: () => this.bound.reason !== undefined });
     // waiting for a place among the requests in flight is not the check's own time
     if (exchange.queuedMs) this.extend(exchange.queuedMs);
     this.exchanges.push(exchange);
@@ -180,7 +199,7 @@ export class CheckContext extends Judge {
    * out also after the check was stopped: a stopped check leaves the fixture as it found it.
    */
   async putBack(spec: RequestSpec): Promise<Exchange> {
-    const exchange = await this.client.send(spec);
+    const exchange = await this.counted(spec, {});
     this.exchanges.push(exchange);
     return exchange;
   }

@@ -30,6 +30,12 @@ interface Lane {
   inside: number;
   alone: boolean;
   waiting: { alone: boolean; enter: () => void }[];
+  /**
+   * The lane's chain in round trips, as far as it has run: `after` where the last check alone on it ended (what
+   * checks beside each other all wait for), `longest` the farthest any check has reached from there.
+   */
+  after: number;
+  longest: number;
 }
 
 const lanes = new Map<string, Lane>();
@@ -46,16 +52,39 @@ function admit(lane: Lane): void {
   }
 }
 
-/** Waits for a turn in the lane (alone, or beside other checks that need not be); returns what leaves it. */
-export async function enterLane(name: string, alone: boolean): Promise<() => void> {
+/**
+ * Waits for a turn in the lane (alone, or beside other checks that need not be); returns what leaves it, told
+ * the round trips the check took (CheckContext.roundTrips), which lengthen the lane's chain.
+ */
+export async function enterLane(name: string, alone: boolean): Promise<(roundTrips?: number) => void> {
   let lane = lanes.get(name);
-  if (!lane) lanes.set(name, (lane = { inside: 0, alone: false, waiting: [] }));
+  if (!lane) lanes.set(name, (lane = { inside: 0, alone: false, waiting: [], after: 0, longest: 0 }));
   const entered = new Promise<void>((resolve) => lane!.waiting.push({ alone, enter: resolve }));
   admit(lane);
   await entered;
-  return () => {
+  // a check alone waited for every one before it; one beside others, for the last alone
+  const from = alone ? lane.longest : lane.after;
+  return (roundTrips = 0) => {
+    lane!.longest = Math.max(lane!.longest, from + roundTrips);
+    if (alone) lane!.after = lane!.longest;
     lane!.inside--;
     if (lane!.inside === 0) lane!.alone = false;
     admit(lane!);
   };
+}
+
+/** The most round trips one check on no fixture took: a chain of its own. */
+let longestFree = 0;
+
+/** A check on no fixture ended after this many round trips. */
+export function freeCheckEnded(roundTrips: number): void {
+  longestFree = Math.max(longestFree, roundTrips);
+}
+
+/**
+ * Each lane's chain so far, and the longest check on no fixture: round trips in a row that could not overlap,
+ * whatever the requests in flight (the run's floor is the longest × the latency).
+ */
+export function chains(): Record<string, number> {
+  return { ...Object.fromEntries([...lanes].map(([name, lane]) => [name, lane.longest])), ...(longestFree > 0 ? { 'one check on no fixture': longestFree } : {}) };
 }

@@ -59,12 +59,15 @@ async function probe(
  * local one), few for one far away, which is also someone's and rate-limited.
  */
 /**
- * Requests in flight at most when --concurrency does not say: 8 against a deployment started for the run
- * (ours: it has no rate limit); 4 against one given by URL, whatever its address (a tunnel to a hosted service
- * is 127.0.0.1 too), because a hosted service limits the rate per key: 4 is a client's ordinary parallelism,
- * and one 429 holds the whole run back as asked (src/client.ts).
+ * Requests in flight when --concurrency does not say: 8 against a deployment started for the run (ours: it has
+ * no rate limit), fixed; against one given by URL, whatever its address (a tunnel to a hosted service is
+ * 127.0.0.1 too), a window that starts at 4, a client's ordinary parallelism, and adapts to the answers
+ * (InFlightWindow) up to 16: past 16 a run 50 ms away gains little (its longest chain of requests that must not
+ * overlap is then what it waits for), while each more is one more connection held open on someone's
+ * rate-limited service. A 429 halves the window and holds the whole run back as asked (src/client.ts).
+ * A --concurrency given is fixed, as before.
  */
-export const DEFAULT_CONCURRENCY = { started: 8, given: 4 } as const;
+export const DEFAULT_CONCURRENCY = { started: 8, given: 4, givenCeiling: 16 } as const;
 
 export function runsFor(latencyMs: number): number {
   if (latencyMs < 10) return 100;
@@ -136,7 +139,8 @@ export async function openTarget(config: RunConfig): Promise<OpenTarget | { unre
     const { latencyMs } = probed;
     const runs = config.runs ?? runsFor(latencyMs);
     const concurrency = config.concurrency ?? (config.baseUrl ? DEFAULT_CONCURRENCY.given : DEFAULT_CONCURRENCY.started);
-    const common = { ...(keyRefused ? { keyRefused } : {}), network, missingFixtures, preflightRequests: PROBES + (probed.preflight?.requests ?? 0), baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, concurrency, latencyMs, checkTimeoutMs: config.checkTimeoutMs, profile: config.profile };
+    const adaptive = config.concurrency === undefined && config.baseUrl !== undefined ? { adaptiveCeiling: DEFAULT_CONCURRENCY.givenCeiling } : {};
+    const common = { ...(keyRefused ? { keyRefused } : {}), ...adaptive, network, missingFixtures, preflightRequests: PROBES + (probed.preflight?.requests ?? 0), baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, concurrency, latencyMs, checkTimeoutMs: config.checkTimeoutMs, profile: config.profile };
     if (reference) {
       const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
       // the reference names the policies it accepts, so it consents with one of its own

@@ -30,7 +30,7 @@ describe('figures', () => {
       machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
       settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 1000, latencyMs: 50, latencyRuns: 20 },
       samples: {
-        latency: [sample(16_000, 489, { startMs: 1500, checksMs: 14_000, endMs: 500, inFlight: 2 })],
+        latency: [sample(16_000, 489, { startMs: 1500, checksMs: 14_000, endMs: 500, inFlight: 2, chain: 80, chains: { 'data source': 40, organisation: 80 } })],
         latencyLimit: [sample(12_000, 489, { inFlight: 2 })],
         limit: [sample(1000, 3000)],
         asTyped: [sample(4000, 1000, { startMs: 1500, checksMs: 2000, endMs: 500 })],
@@ -49,14 +49,18 @@ describe('figures', () => {
     expect(r.ratios.propertiesToLimit).toBeCloseTo(15_000 / 9 / 3000);
     expect(r.latency.median.inFlight).toBe(2);
     expect(r.ratios.latencyToLimit).toBeCloseTo(12 / 16);
-    expect(r.targets).toEqual({ defaultRunUnder2s: false, propertiesAtLeastHalfTheLimit: true, latencyRunUnder3s: false });
+    expect(r.targets).toEqual({ defaultRunUnder1500ms: false, propertiesAtLeastHalfTheLimit: true, latencyRunUnder5s: false });
+    // the floor: 80 round trips in a row at 50 ms
+    expect(r.floor).toEqual({ chain: 80, ms: 4000, wallToFloor: 4 });
   });
 
   test('a missed target is said in the table', () => {
     const table = formatTable(results(20_000));
     expect(table).toMatch(/property checks at least half the limit's rate: MISSED \(0\.25\)/);
-    expect(table).toMatch(/full default run under 2 s: MISSED \(4\.00 s\)/);
-    expect(table).toMatch(/50 ms away under 3 s: MISSED \(16\.00 s\)/);
+    expect(table).toMatch(/full default run at most 1\.5 s: MISSED \(4\.00 s\)/);
+    expect(table).toMatch(/50 ms away at most 5 s: MISSED \(16\.00 s\)/);
+    expect(table).toMatch(/^      floor: longest chain 80 × 50 ms +4\.00 s +4\.00×$/m);
+    expect(table).toContain("(d)'s chains, round trips in a row: organisation 80, data source 40.");
     expect(table).toMatch(/^\(d\) 50 ms away, --runs 20, 2 in flight +16\.00 s +489 +31 +100 MiB$/m);
     expect(table).toMatch(/^\(a\) limit: plain undici, same mix +1\.00 s +3000 +3000 +100 MiB +1\.00$/m);
   });
@@ -120,8 +124,10 @@ describe('npm run bench', () => {
     expect(r.stdout).toMatch(/^\(a\) limit: plain undici, same mix/m);
     expect(r.stdout).toMatch(/^\(c\) property checks, 10 runs/m);
     expect(r.stdout).toMatch(/^\(d\) 2 ms away, --runs 20, \d+ in flight/m);
+    expect(r.stdout).toMatch(/^      floor: longest chain \d+ × 2 ms/m);
     const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
     expect(results.settings).toMatchObject({ repeat: 1, propertyRuns: 10 });
+    expect(results.floor!.chain).toBeGreaterThan(10);
     // the limit replays every recorded request of a default run, each pass, and every one is answered
     expect(results.limit.median.requests).toBe(results.settings.mixRequests * results.settings.limitPasses);
     // the limit of (d) replays the run's own mix once, and the proxy saw requests in flight in both

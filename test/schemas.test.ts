@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { documentedResponse, operation, OPERATION_IDS, openApiDocument, schema, SCHEMA_BASE, SCHEMAS_DIR, type Json } from '../contract/schemas.ts';
+import { digestOf, documentedResponse, operation, OPERATION_IDS, openApiDocument, OPENAPI_JSON, schema, SCHEMA_BASE, SCHEMAS_DIR, type Json } from '../contract/schemas.ts';
 import { isIsoDuration, parseUtcTimestamp } from '../src/iso8601.ts';
 
 interface Samples {
@@ -84,6 +84,17 @@ describe('openapi.yaml', () => {
     const broken = structuredClone(openApiDocument()) as any;
     broken.paths['/v1/organisations/{organisationId}'].get.responses['2XX'].description = 5;
     expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  test('schemas/derived/openapi.json is openapi.yaml parsed, tied to its text by digest (npm run openapi-json writes it), and what a run reads', async () => {
+    const text = readFileSync(join(SCHEMAS_DIR, 'openapi.yaml'), 'utf8');
+    const { parse } = await import('yaml');
+    const derived = JSON.parse(readFileSync(OPENAPI_JSON, 'utf8')) as { source: string; document: unknown };
+    expect(derived.source).toBe(digestOf(text));
+    expect(derived.document).toEqual(parse(text));
+    expect(openApiDocument()).toEqual(derived.document);
+    // a YAML changed since: the digest no longer matches, so the JSON is not what a run reads
+    expect(digestOf(`${text}\n# changed`)).not.toBe(derived.source);
   });
 
   test('is OpenAPI 3.1 with the nine operations of the interface, all under /v1', () => {

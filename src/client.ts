@@ -77,7 +77,7 @@ export interface SendOptions {
 /**
  * The check whose body is running (src/check.ts runs each in it): its id goes into the User-Agent of what it
  * sends, shared exchanges included, for a deployment's logs and for our test that checks of one fixture never
- * overlap (test/lanes.test.ts).
+ * overlap (test/concurrency.test.ts).
  */
 export const sendingCheck = new AsyncLocalStorage<string>();
 

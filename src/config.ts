@@ -84,6 +84,7 @@ export const KNOWN_SETTINGS: readonly string[] = [
   VARIATIONS_VARIABLE,
   // read by our own tests (test/html.test.ts) and benchmark (bench/peak-memory.js)
   'MOCKAPI_SCREENSHOT',
+  'MOCKAPI_SCREENSHOT_TOP',
   'MOCKAPI_BENCH_PEAK_FILE',
 ];
 

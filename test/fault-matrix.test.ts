@@ -5,9 +5,10 @@
 // cannot fail, one that fails for the wrong reason, or one stricter than the interface, shows here; and the
 // matrix itself cannot pass empty: it ran every fault the reference has, by name.
 //
-// Speed without fewer rows (README, "How we know the checks work"): every row is a whole run of the command
-// in its own process, as before, but of the command compiled once (compileCommand) rather than from the sources
-// through tsx, and ROWS_AT_ONCE rows run at once, ahead of the tests that read them (runAhead).
+// Speed without fewer rows (README, "How we know the checks work"): every row is a whole run of the command,
+// its own reference, vitest, worker and report, as before; but of the command compiled once (compileCommand)
+// rather than from the sources through tsx, made by processes that each make many runs one after another
+// (Runners) rather than a process for each, and ROWS_AT_ONCE at once, ahead of the tests that read them (runAhead).
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,8 +17,9 @@ import { allFaults, FAULT_NAMES } from '../reference/faults.ts';
 import { catalogue } from '../src/catalogue.ts';
 import { CI_SEED } from '../src/target.ts';
 import { runAhead } from './support/ahead.ts';
-import { runCli, type CliResult } from './support/cli.ts';
+import type { CliResult } from './support/cli.ts';
 import { compileCommand, type CompiledCommand } from './support/compiled.ts';
+import { Runners } from './support/runners.ts';
 
 const FAULTS = await allFaults();
 
@@ -69,6 +71,7 @@ const ROWS = new Map<string, Record<string, string>>([
 ]);
 
 let compiled: CompiledCommand | undefined;
+let runners: Runners | undefined;
 let runs = new Map<string, Promise<CliResult>>();
 /** The faults whose row ran the command and read its report, whatever the row then found. */
 const ran: string[] = [];
@@ -103,13 +106,16 @@ describe('fault matrix', () => {
     compiled = await compileCommand();
     // only the rows whose tests run (-t picks some): each is started here, ROWS_AT_ONCE at a time
     const selected = suite.tasks.filter((t) => t.mode === 'run' && ROWS.has(t.name)).map((t) => t.name);
-    const entry = compiled.entry;
-    runs = runAhead(selected, ROWS_AT_ONCE, (title) => runCli(FLAGS, ROWS.get(title)!, { entry }));
+    const atOnce = Math.min(ROWS_AT_ONCE, selected.length);
+    const started = new Runners(compiled, atOnce);
+    runners = started;
+    runs = runAhead(selected, atOnce, (title) => started.run(FLAGS, ROWS.get(title)!));
   }, 120_000);
 
   afterAll(async () => {
     // what is still running (a failed beforeAll, a test that timed out) ends before its command is removed
     await Promise.allSettled(runs.values());
+    await runners?.close();
     compiled?.remove();
     const text = matrix();
     console.info(`\n${text}\n`);

@@ -75,12 +75,20 @@ describe('JUnit XML', () => {
 });
 
 describe('GitHub Actions', () => {
-  test('one ::error per failed check and one ::warning per warned one, newlines and colons escaped', () => {
+  test('one ::error per failed check and one ::warning per warned one (::error for both under --strict), newlines escaped', () => {
     expect(annotations(report())).toEqual([
       `::error title=CHAOS-STATUS chaos-settings/failed-check::[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."%0A  expected: status 200%0A  actual:   status 201 <b>&amp;</b> \u0001%0A  reproduce: curl -sS -i -X PUT 'http://127.0.0.1:1/v1/x'`,
       '::warning title=GEN-NO-5XX identifiers/warned-check::[GEN-NO-5XX] (should) Errors: "…"%0A  expected: a 4xx%0A  actual:   500',
     ]);
     expect(annotations(report(true))[1]).toMatch(/^::error title=GEN-NO-5XX /);
+  });
+
+  test('in the message %, CR and LF escaped; in the title also : and , (GitHub\'s escapeData and escapeProperty)', () => {
+    const odd = check('failed', { id: 'chaos-settings/a:b,c%d', violated: ['CHAOS-STATUS', 'GEN-NO-5XX'], message: 'expected: 100%\r\nactual: 50%, then\nmore' });
+    expect(annotations({ ...report(), checks: [odd] })).toEqual([
+      // the message keeps its colons and commas: only a property value (the title) escapes them
+      '::error title=CHAOS-STATUS%2C GEN-NO-5XX chaos-settings/a%3Ab%2Cc%25d::expected: 100%25%0D%0Aactual: 50%25, then%0Amore',
+    ]);
   });
 });
 

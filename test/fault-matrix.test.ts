@@ -52,9 +52,10 @@ const VARIATION_NOTES = [
 let variationsFailures: string[] | undefined;
 
 /**
- * Rows whose runs go on at once. A row is one process whose reference (main thread) and checks (worker thread)
- * take turns; four at once kept both cores busy where two left them idle about a fifth of the time (README),
- * and a check that waits (a delete re-read later) waits beside three others instead of one.
+ * Rows whose runs go on at once, each in its own process (Runners). A run's checks keep its worker thread busy
+ * most of the time but not all (start-up, the reference's turns, a check that waits, such as a delete re-read
+ * later): two at a time used about 1.5 of the 2 cores (docs/test-speed.md); with four, a run that waits is three
+ * others' turn.
  */
 const ROWS_AT_ONCE = 4;
 

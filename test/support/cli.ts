@@ -26,8 +26,6 @@ export interface CliOptions {
   onSpawn?: (child: ChildProcess) => void;
   /** a subcommand (check-har, proxy, diff): written first, before the flags */
   command?: string;
-  /** the module node runs: BIN unless given (the fault matrix runs a compiled copy, test/support/compiled.ts) */
-  entry?: string;
 }
 
 /** An empty directory to run in. */
@@ -37,10 +35,10 @@ export const emptyDirectory = () => mkdtempSync(join(tmpdir(), 'mockapi-conforma
  * Runs `mockapi-conformance` with the given flags and environment (MOCKAPI_* from this process are not
  * passed on, so a developer's .env or shell cannot change a test's outcome) in an empty directory.
  */
-export async function runCli(args: string[], env: Record<string, string> = {}, { cwd, onSpawn, command, entry = BIN }: CliOptions = {}): Promise<CliResult> {
+export async function runCli(args: string[], env: Record<string, string> = {}, { cwd, onSpawn, command }: CliOptions = {}): Promise<CliResult> {
   const dir = cwd ?? emptyDirectory();
   const reportFile = reportFileName();
-  const child = spawn(process.execPath, [entry, ...(command ? [command] : []), '--report-json', reportFile, ...args], {
+  const child = spawn(process.execPath, [BIN, ...(command ? [command] : []), '--report-json', reportFile, ...args], {
     cwd: dir,
     env: cleanEnvironment({ NO_COLOR: '1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

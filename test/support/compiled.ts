@@ -1,6 +1,6 @@
 // The command compiled once, as the installed package runs it (dist/), for tests that run it many times: a run
-// from the sources pays for tsx's loader in the command and in its worker on every start (measured: 3.1 CPU
-// seconds a fault-matrix row from the sources, 2.6 compiled). `npm test` type-checks the sources first, so the
+// from the sources pays for tsx's loader in the command and in its worker on every start (measured: 2.96 CPU
+// seconds a fault-matrix row from the sources, 2.55 compiled; docs/test-speed.md). `npm test` type-checks the sources first, so the
 // copy is emitted without checking them again (--noCheck: 4 s instead of 8).
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,8 +14,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export interface CompiledCommand {
   /** where the copy is: contract/, src/, reference/ ... as in dist/ */
   dir: string;
-  /** the command's module, as bin/mockapi-conformance.js runs it from an installed package */
-  entry: string;
   remove(): void;
 }
 
@@ -36,5 +34,5 @@ export async function compileCommand(): Promise<CompiledCommand> {
     const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`tsc could not compile the sources: ${`${stdout}${stderr}`.slice(-2000) || message}`);
   }
-  return { dir, entry: join(dir, 'src', 'cli.js'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

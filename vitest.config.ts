@@ -8,6 +8,9 @@ export default defineConfig({
     // 'default' even where an agent or CI variable would pick another reporter
     reporters: ['default'],
     testTimeout: 120_000,
+    // Two files at a time (vitest's default is one on two cores): most files wait on the child processes and
+    // servers they start, and one file's wait is the other's turn (README, "How long npm test takes").
+    maxWorkers: 2,
     // concurrent tests spawn whole conformance runs; two at a time fill the two cores
     maxConcurrency: 2,
     hookTimeout: 60_000,

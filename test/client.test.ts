@@ -66,6 +66,16 @@ test('a 429 is waited out as Retry-After asks, at most three times, and the evid
   expect(hostile.seen).toEqual(['GET /v1/organisations/x', 'GET /v1/organisations/x', 'GET /v1/organisations/x']);
   await client.close();
   await hostile.close();
+  // a deployment that answers nothing but 429: three waits, then its fourth 429 is the answer
+  const always = await startHostile('rate-limit-always');
+  const limited = new Client({ baseUrl: always.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 2000 });
+  const last = await limited.send({ method: 'GET', path: '/v1/organisations/y' });
+  expect(last.status).toBe(429);
+  expect(last.rateLimited).toEqual([0, 0, 0]);
+  expect(limited.evidence(last).rateLimited).toBe('answered 429 3 time(s) first; waited 0 s, 0 s, 0 s (Retry-After)');
+  expect(always.seen).toEqual(Array(4).fill('GET /v1/organisations/y'));
+  await limited.close();
+  await always.close();
 });
 
 test('a client told its check has stopped waits out no 429, and counts the time it waited for the others', async () => {

@@ -87,11 +87,13 @@ describe('one back-off for the whole run', () => {
     });
     const r = await runCli(['--runs', '5', '--concurrency', '8'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    // a request already on its way when the 429 came may arrive just after it; nothing later before the second is up
-    const during = recorder.arrivals().filter((at) => at > limitedAt + 100 && at < limitedAt + 900);
+    // a request already on its way when the 429 came may arrive after it (later still on a busy machine: 300 ms
+    // allowed); nothing later before the second is up, where a run that held nothing sends dozens
+    const during = recorder.arrivals().filter((at) => at > limitedAt + 300 && at < limitedAt + 900);
     expect(during).toEqual([]);
+    // held as long as the one 429 asked, and no longer: the report's figure is the hold asked for, not a measurement
     expect(r.report!.summary.heldBackMs).toBeGreaterThanOrEqual(900);
-    expect(r.report!.summary.heldBackMs).toBeLessThan(2000);
+    expect(r.report!.summary.heldBackMs).toBeLessThanOrEqual(1000);
     expect(r.stdout).toMatch(/held back 1\.\d s by the deployment/);
   });
 });

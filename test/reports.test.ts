@@ -126,6 +126,14 @@ describe('GitHub Actions', () => {
     const text = out.join('');
     expect(text).toMatch(/^::group::chaos-settings: 1 passed, 1 failed, 0 warned, 1 errored, 1 skipped\n::stop-commands::([0-9a-f]{32})\n[\s\S]*FAILED chaos-settings\/failed-check[\s\S]*\n::\1::\n::endgroup::\n::group::identifiers: /);
   });
+
+  test('in the message %, CR and LF escaped; in the title also : and , (GitHub\'s escapeData and escapeProperty)', () => {
+    const odd = check('failed', { id: 'chaos-settings/a:b,c%d', violated: ['CHAOS-STATUS', 'GEN-NO-5XX'], message: 'expected: 100%\r\nactual: 50%, then\nmore' });
+    expect(annotations({ ...report(), checks: [odd] }).lines).toEqual([
+      // the message keeps its colons and commas: only a property value (the title) escapes them
+      '::error title=CHAOS-STATUS%2C GEN-NO-5XX chaos-settings/a%3Ab%2Cc%25d::expected: 100%25%0D%0Aactual: 50%25, then%0Amore',
+    ]);
+  });
 });
 
 describe('Markdown summary', () => {

@@ -57,7 +57,9 @@ describe('startReference', () => {
     expect(status).toBe(404);
     const started = Date.now();
     await deployment.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    // a close that waited for the idle connection would take the server's keep-alive timeout, 5 s; well under
+    // that is prompt, however busy the machine
+    expect(Date.now() - started).toBeLessThan(3000);
     agent.destroy();
   });
 

@@ -37,7 +37,7 @@ export const emptyDirectory = () => mkdtempSync(join(tmpdir(), 'mockapi-conforma
  */
 export async function runCli(args: string[], env: Record<string, string> = {}, { cwd, onSpawn, command }: CliOptions = {}): Promise<CliResult> {
   const dir = cwd ?? emptyDirectory();
-  const reportFile = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-report-')), 'report.json');
+  const reportFile = reportFileName();
   // a proxy of the developer's or the CI's shell would take the tests' loopback requests: only a test's own counts
   const inherited = cleanEnvironment({ NO_COLOR: '1' });
   for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY']) delete inherited[name];
@@ -52,9 +52,16 @@ export async function runCli(args: string[], env: Record<string, string> = {}, {
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr, ...readReport(reportFile) };
+}
+
+/** A new file name for a run's JSON report, in a new directory of its own. */
+export const reportFileName = () => join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-report-')), 'report.json');
+
+/** The JSON report a run wrote there, if it wrote one, held to the published schema first (as every report a test reads). */
+export function readReport(reportFile: string): Pick<CliResult, 'report' | 'reportText'> {
   const reportText = existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : '';
   const report = reportText ? (JSON.parse(reportText) as ConformanceReport) : undefined;
-  // every report a test reads is held to the published schema first
   if (report !== undefined && !validReport(report)) throw new Error(`the JSON report breaks schemas/report.json: ${JSON.stringify(validReport.errors?.slice(0, 5))}`);
-  return { code, stdout, stderr, report, reportText };
+  return { report, reportText };
 }

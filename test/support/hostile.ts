@@ -13,7 +13,8 @@ export type HostileMode =
   | 'echo' // 200, application/json, the request line and headers as the body (and in a header)
   | 'slow-echo' // as echo, 20 ms later: requests overlap if the client sends them in parallel
   | 'rate-limit' // 429 with Retry-After: 0 for the first two requests of each connection path, then 401
-  | 'rate-limit-1s'; // the same with Retry-After: 1
+  | 'rate-limit-1s' // the same with Retry-After: 1
+  | 'rate-limit-always'; // 429 with Retry-After: 0 to every request
 
 export interface Hostile {
   baseUrl: string;
@@ -112,6 +113,9 @@ export async function startHostile(mode: HostileMode): Promise<Hostile> {
         else socket.write('HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 49\r\n\r\nCredentials are required to access this resource.');
         return;
       }
+      case 'rate-limit-always':
+        json(429, '{"errors":[{"title":"Too Many Requests"}]}', 'Retry-After: 0\r\n');
+        return;
     }
   }
 

@@ -1,0 +1,101 @@
+// Processes that each make many conformance runs one after another (test/support/run-many.js), for a test that
+// makes a hundred whole runs (the fault matrix): each run is the command's own (its flags and environment
+// parsed, its own reference, vitest, worker and report), but a process starts, loads vitest and our modules and
+// parses the OpenAPI description once for many runs instead of once for each. Measured: README, "How we know the
+// checks work".
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { cleanEnvironment } from '../../bench/measure.ts';
+import { emptyDirectory, readReport, reportFileName, type CliResult } from './cli.ts';
+import type { CompiledCommand } from './compiled.ts';
+
+const RUN_MANY = fileURLToPath(new URL('./run-many.js', import.meta.url));
+
+interface Answer {
+  id: number;
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** One run-many.js process, making one run at a time. */
+class Runner {
+  private readonly child: ChildProcess;
+  private readonly ready: Promise<void>;
+  private readonly pending = new Map<number, (answer: Answer) => void>();
+  private output = '';
+  private nextId = 0;
+  private exited: string | undefined;
+
+  constructor(compiled: CompiledCommand) {
+    this.child = spawn(process.execPath, [RUN_MANY, compiled.dir], {
+      cwd: emptyDirectory(),
+      env: cleanEnvironment({ NO_COLOR: '1' }),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    // what the process itself says (not a run's output, which comes back with its answer): for the error of a run it could not finish
+    this.child.stdout!.on('data', (d) => (this.output += d));
+    this.child.stderr!.on('data', (d) => (this.output += d));
+    this.ready = new Promise((resolve, reject) => {
+      this.child.on('message', (message: Answer | { ready: true }) => {
+        if ('ready' in message) return resolve();
+        this.pending.get(message.id)?.(message);
+        this.pending.delete(message.id);
+      });
+      this.child.once('exit', (code, signal) => {
+        this.exited = `run-many.js ended (${signal ?? `exit ${code}`}): ${this.output.slice(-2000)}`;
+        reject(new Error(this.exited));
+        for (const settle of this.pending.values()) settle({ id: -1, code: -1, stdout: '', stderr: this.exited });
+        this.pending.clear();
+      });
+    });
+    this.ready.catch(() => {});
+  }
+
+  /** `mockapi-conformance ARGS` with these MOCKAPI_* settings, in a new empty directory, as runCli runs it. */
+  async run(args: string[], env: Record<string, string>): Promise<CliResult> {
+    await this.ready;
+    if (this.exited) throw new Error(this.exited);
+    const reportFile = reportFileName();
+    const id = this.nextId++;
+    const answer = await new Promise<Answer>((resolve) => {
+      this.pending.set(id, resolve);
+      this.child.send({ id, args: ['--report-json', reportFile, ...args], env, cwd: emptyDirectory() });
+    });
+    if (answer.id === -1) throw new Error(answer.stderr);
+    return { code: answer.code, stdout: answer.stdout, stderr: answer.stderr, ...readReport(reportFile) };
+  }
+
+  close(): Promise<void> {
+    if (this.exited) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.disconnect();
+    });
+  }
+}
+
+/** `size` processes making runs; a run goes to one that is free (the caller keeps at most `size` under way). */
+export class Runners {
+  private readonly free: Runner[];
+  private readonly all: Runner[];
+
+  constructor(compiled: CompiledCommand, size: number) {
+    this.all = Array.from({ length: size }, () => new Runner(compiled));
+    this.free = [...this.all];
+  }
+
+  async run(args: string[], env: Record<string, string>): Promise<CliResult> {
+    const runner = this.free.pop();
+    if (!runner) throw new Error('more runs at once than runners');
+    try {
+      return await runner.run(args, env);
+    } finally {
+      this.free.push(runner);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.all.map((r) => r.close()));
+  }
+}

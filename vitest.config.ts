@@ -1,5 +1,5 @@
 // `npm test`: the project's own tests (test/). The conformance suites (suites/, properties/) are not run
-// from here directly; they need a target, and the CLI (src/cli.ts) runs them through vitest's Node API.
+// from here directly; they need a target, and the CLI (src/cli/cli.ts) runs them through vitest's Node API.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -7,8 +7,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PACKAGE_ROOT } from '../src/run.ts';
-import { CI_SEED } from '../src/target.ts';
+import { PACKAGE_ROOT } from '../src/run/run.ts';
+import { CI_SEED } from '../src/run/target.ts';
 import { cleanEnvironment, measure } from './measure.ts';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'mockapi-conformance.js');

@@ -19,9 +19,9 @@ import { parseArgs } from 'node:util';
 import { runEnvironment } from '../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../reference/server.ts';
 import type { ConformanceReport } from '../reporters/conformance.ts';
-import { parseCommand } from '../src/config.ts';
-import { PACKAGE_ROOT } from '../src/run.ts';
-import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/target.ts';
+import { parseCommand } from '../src/run/config.ts';
+import { PACKAGE_ROOT } from '../src/run/run.ts';
+import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/run/target.ts';
 import type { LimitResult } from './limit.ts';
 import { cleanEnvironment, measure, type Measured } from './measure.ts';
 import { startRecorder } from './recorder.ts';
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
       const { run, report } = await conformance(work, seedArgs);
       return sample(run, report);
     };
-    // a reference apart is given by URL, which has a lower default in flight (src/target.ts): the run is told the
+    // a reference apart is given by URL, which has a lower default in flight (src/run/target.ts): the run is told the
     // limit's, so that rates compare at equal concurrency
     const apartRun = (extra: string[]) =>
       withReference(async (deployment) => {

@@ -1,7 +1,7 @@
 // The mix of requests a conformance run sends, as recorded on the wire (bench/recorder.ts), so that the
 // limit loop (bench/limit.ts) can send the very same requests. Keys are stored as placeholders and put back
 // for the deployment the mix is replayed against, whose keys are new.
-import { Redactor } from '../src/client.ts';
+import { Redactor } from '../src/http/client.ts';
 
 export interface RecordedRequest {
   method: string;

@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { HOP_BY_HOP } from '../src/proxy.ts';
+import { HOP_BY_HOP } from '../src/recorded/proxy.ts';
 import { withPlaceholders, type Keys, type RecordedRequest } from './mix.ts';
 
 

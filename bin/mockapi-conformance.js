@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The command. `--version` and `--help` (or -V, -h) alone are answered here, before anything heavy is loaded
-// (vitest, tsx, Ajv); everything else is src/cli.ts.
-// An installed package runs its compiled JavaScript (dist/). In a checkout (src/cli.ts beside bin/) the
+// (vitest, tsx, Ajv); everything else is src/cli/cli.ts.
+// An installed package runs its compiled JavaScript (dist/). In a checkout (src/cli/cli.ts beside bin/) the
 // command runs the TypeScript sources as they are, through tsx's loader: Node 20 cannot run TypeScript itself.
 import { existsSync, readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const only = args.length === 1 ? args[0] : undefined;
-const checkout = existsSync(new URL('../src/cli.ts', import.meta.url));
+const checkout = existsSync(new URL('../src/cli/cli.ts', import.meta.url));
 
 async function registerTsx() {
   const { register } = await import('tsx/esm/api');
@@ -19,15 +19,15 @@ if (only === '-V' || only === '--version') {
   process.stdout.write(`${version}\n`);
 } else if (only === '-h' || only === '--help') {
   if (checkout) await registerTsx();
-  // src/help.ts imports nothing heavy
-  const { HELP } = await import(checkout ? '../src/help.ts' : '../dist/src/help.js');
+  // src/cli/help.ts imports nothing heavy
+  const { HELP } = await import(checkout ? '../src/cli/help.ts' : '../dist/src/cli/help.js');
   process.stdout.write(`${HELP}\n`);
 } else if (checkout) {
   // vitest's Node API is imported before tsx's loader hooks are registered: 1.0 s -> 0.3 s to import it, and
   // less memory (README, Speed and memory)
   await import('vitest/node');
   await registerTsx();
-  await import('../src/cli.ts');
+  await import('../src/cli/cli.ts');
 } else {
-  await import('../dist/src/cli.js');
+  await import('../dist/src/cli/cli.js');
 }

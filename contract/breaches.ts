@@ -1,6 +1,6 @@
 // The slots of an operation's request body, read off its schema in schemas/openapi.yaml (never a copy of
 // it): every property at every depth with the JSON types allowed there, and each required property. From
-// them, every way a body can break its types: what properties/breaches.ts generates, and what src/exchange.ts
+// them, every way a body can break its types: what properties/breaches.ts generates, and what src/judge/exchange.ts
 // reads a recorded body's deviation against.
 import { operation, SCHEMA_BASE, schemaValidator, type JsonObject, type OperationId } from './schemas.ts';
 

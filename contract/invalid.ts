@@ -1,6 +1,6 @@
 // What an invalid payload is: the body, the one rule it breaks and where. Made by the generators
 // (properties/arbitraries.ts, properties/breaches.ts) for the property checks that send them, and read off a
-// recorded request by src/exchange.ts, which judges the answer it got.
+// recorded request by src/judge/exchange.ts, which judges the answer it got.
 
 export type Rule =
   | 'above-limit'

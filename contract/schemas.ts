@@ -28,7 +28,7 @@ export function schemaValidator(): Ajv2020 {
   // narrows a referenced schema with sibling keywords ($ref beside properties) and says 'not: {required: [rows]}',
   // both of which 2020-12 allows.
   // validateSchema off: checking the files against the 2020-12 meta-schema cost 0.1 s in every process and
-  // worker of a run; test/schemas.test.ts checks each file against it instead.
+  // worker of a run; test/contract/schemas.test.ts checks each file against it instead.
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, verbose: true, validateSchema: false });
   // Only the formats whose definition is the spec's own words: links are relative paths (URI references,
   // RFC 3986) and URI templates (RFC 6570). Not 'email' (the library's pattern refuses addresses such as
@@ -53,7 +53,7 @@ export function schema(file: string): ValidateFunction {
 let openApiSingleton: JsonObject | undefined;
 
 /**
- * openapi.yaml as JSON, written from it by `npm run openapi-json` (test/schemas.test.ts holds it to the YAML):
+ * openapi.yaml as JSON, written from it by `npm run openapi-json` (test/contract/schemas.test.ts holds it to the YAML):
  * loading the YAML parser and parsing the description cost a run a quarter of a second before its first check
  * (more on a busy machine), JSON.parse of the same a millisecond. The YAML stays the one source: the JSON says
  * the digest of the YAML it was made from, and one made from another is not used.
@@ -86,7 +86,7 @@ function derivedDocument(digest: string): JsonObject | undefined {
 
 /**
  * Takes the document as parsed by another thread of the same run: parsing the YAML cost each vitest worker
- * 0.1 s of a 4 s run (src/worker-setup.ts).
+ * 0.1 s of a 4 s run (src/harness/worker-setup.ts).
  */
 export function useOpenApiDocument(doc: JsonObject): void {
   openApiSingleton ??= doc;

@@ -1,5 +1,5 @@
 // fast-check arbitraries for every request body and path parameter of the interface. Valid payloads are
-// valid by construction (test/arbitraries.test.ts checks them against schemas/). Each invalid payload carries
+// valid by construction (test/harness/arbitraries.test.ts checks them against schemas/). Each invalid payload carries
 // the one rule it breaks and where, so that a property can say what was wrong with the input it sent and a
 // test can show that the payload breaks that rule and no other.
 import fc from 'fast-check';

@@ -5,8 +5,8 @@
 // per request; not a replay: what a sequence finds depends on what came before it) and is listed step by step
 // in the failure, with the seed that reproduces the run.
 import fc from 'fast-check';
-import type { CheckContext } from '../src/check.ts';
-import type { Exchange, RequestSpec } from '../src/client.ts';
+import type { CheckContext } from '../src/harness/check.ts';
+import type { Exchange, RequestSpec } from '../src/http/client.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
 

@@ -2,9 +2,9 @@
 // run's seed and number of runs). A failing input is shrunk, then run once more so that its requests become
 // the check's evidence, with curl lines; the failure names the seed and the path that reproduce it.
 import fc from 'fast-check';
-import { check, CheckContext, CheckFailed, CheckStopped, exclusive, target, type CheckOptions, type Target } from '../src/check.ts';
+import { check, CheckContext, CheckFailed, CheckStopped, exclusive, target, type CheckOptions, type Target } from '../src/harness/check.ts';
 import type { RequirementId } from '../contract/requirements.ts';
-import { inputsNote, unsentNote } from '../src/run-notes.ts';
+import { inputsNote, unsentNote } from '../src/harness/run-notes.ts';
 
 async function runOnce<T>(t: CheckContext, body: (t: CheckContext, value: T) => Promise<void>, value: T): Promise<CheckContext> {
   const run = t.fork();
@@ -151,7 +151,7 @@ export function property<T>(checkId: string, id: RequirementId, title: string, o
         settings,
       );
       if (unanswered !== undefined) {
-        // what the run sent, with the request that got no answer: the check ends errored (src/check.ts)
+        // what the run sent, with the request that got no answer: the check ends errored (src/harness/check.ts)
         t.adopt(unanswered);
         if (t.violations.length === 0) t.cannotJudge(`the deployment gave no HTTP answer: ${unanswered.exchanges.find((e) => e.status === 0)?.error ?? 'no response'}`);
         return;

@@ -1,11 +1,11 @@
 // Generated credentials and path parameters (registered by suites/authentication.suite.ts and
 // suites/identifiers.suite.ts). Both send only GET requests.
-import { expectRejected, expectUnauthorized } from '../src/checker.ts';
+import { expectRejected, expectUnauthorized } from '../src/judge/checker.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
-import { MISSING } from '../src/support.ts';
+import { MISSING } from '../src/harness/support.ts';
 import { mockApiIdOutOfRange, otherAuthorization } from './arbitraries.ts';
 import { property } from './property.ts';
-import { target } from '../src/check.ts';
+import { target } from '../src/harness/check.ts';
 import fc from 'fast-check';
 
 export function authorizationProperties(): void {

@@ -1,9 +1,9 @@
 // Generated organisation updates, data source configurations and push bodies (registered by their area's
 // suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
-import { CHANGES_NOTHING, KEEPS_NO_STATE, target, type CheckContext, type Target } from '../src/check.ts';
+import { CHANGES_NOTHING, KEEPS_NO_STATE, target, type CheckContext, type Target } from '../src/harness/check.ts';
 import fc from 'fast-check';
-import { expectSuccess } from '../src/checker.ts';
-import { expectEcho } from '../src/echo.ts';
+import { expectSuccess } from '../src/judge/checker.ts';
+import { expectEcho } from '../src/judge/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, VALID_DATA_SOURCE_KINDS, VALID_ORGANISATION_KINDS, validDataSource, validOrganisation, type Invalid } from './arbitraries.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';

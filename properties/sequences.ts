@@ -10,11 +10,11 @@
 //   between (an update of the deleted data source; a removal of a user who is no member);
 // - chaos and state settings: every answer shows what was just sent, also when an earlier body is sent again.
 import fc from 'fast-check';
-import { KEEPS_NO_STATE, target, type CheckContext, type CheckOptions } from '../src/check.ts';
-import { expectNotFound, expectSuccess, expectValidAccepted } from '../src/checker.ts';
-import { expectChaosEcho, expectEcho } from '../src/echo.ts';
-import { dataSourceReplaces } from '../src/fields.ts';
-import type { Exchange } from '../src/client.ts';
+import { KEEPS_NO_STATE, target, type CheckContext, type CheckOptions } from '../src/harness/check.ts';
+import { expectNotFound, expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
+import { expectChaosEcho, expectEcho } from '../src/judge/echo.ts';
+import { dataSourceReplaces } from '../src/judge/fields.ts';
+import type { Exchange } from '../src/http/client.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { organisationName, validChaos, validDataSource, validState } from './arbitraries.ts';

@@ -1,14 +1,14 @@
 // Generated chaos and state settings (registered by suites/chaos-settings.suite.ts and
 // suites/state-settings.suite.ts, after their hand-written checks, on the same fixture).
-import { expectChaosEcho, expectEcho } from '../src/echo.ts';
-import { expectSuccess, expectValidAccepted } from '../src/checker.ts';
+import { expectChaosEcho, expectEcho } from '../src/judge/echo.ts';
+import { expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { invalidChaos, invalidKinds, invalidState, VALID_CHAOS_KINDS, VALID_EXPRESSIONS, validChaos, validState } from './arbitraries.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property } from './property.ts';
-import { quietIfTaken } from '../src/support.ts';
-import { CHANGES_NOTHING } from '../src/check.ts';
+import { quietIfTaken } from '../src/harness/support.ts';
+import { CHANGES_NOTHING } from '../src/harness/check.ts';
 
 const chaos = { operation: 'updateChaosSettings' as const, needs: ['mockApiId' as const], writes: true };
 const state = { operation: 'updateStateSettings' as const, needs: ['mockApiId' as const], writes: true };

@@ -5,13 +5,13 @@
 // unexpected error message. schemas/report.json describes the report.
 import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
-import type { CheckMeta } from '../src/check.ts';
-import type { Evidence } from '../src/client.ts';
-import { Redactor } from '../src/client.ts';
+import type { CheckMeta } from '../src/harness/check.ts';
+import type { Evidence } from '../src/http/client.ts';
+import { Redactor } from '../src/http/client.ts';
 import type { Level } from '../contract/requirements.ts';
-import { baselineSection, judge, type BaselineEntry } from '../src/baseline.ts';
-import { bounded, boundedThrough, MESSAGE_CHARS } from '../src/untrusted.ts';
-import { widest, type WindowRange } from '../src/window.ts';
+import { baselineSection, judge, type BaselineEntry } from '../src/run/baseline.ts';
+import { bounded, boundedThrough, MESSAGE_CHARS } from '../src/http/untrusted.ts';
+import { widest, type WindowRange } from '../src/http/window.ts';
 
 /**
  * How a check ended. passed; failed: a must-level statement is broken; warned: only should-level ones are;
@@ -64,7 +64,7 @@ export interface ConformanceReport {
   baseline?: BaselineSection;
 }
 
-/** How a check stands against a baseline (--baseline FILE): see src/baseline.ts. */
+/** How a check stands against a baseline (--baseline FILE): see src/run/baseline.ts. */
 export type Standing = 'known' | 'new' | 'stale' | 'expired';
 
 /** Why a baseline entry is there, as the file says. */
@@ -142,7 +142,7 @@ export class ConformanceReporter implements Reporter {
     else if (meta?.notes) message = meta.notes.join('\n');
     const requirement = meta?.requirement ?? testCase.name.split(' ')[0]!;
     return {
-      // the check's own stable id (src/check.ts); a test that never started has none
+      // the check's own stable id (src/harness/check.ts); a test that never started has none
       id: meta?.id ?? testCase.name,
       area,
       title: testCase.name,
@@ -150,13 +150,13 @@ export class ConformanceReporter implements Reporter {
       operation: meta?.operation ?? '',
       level: meta?.level ?? 'must',
       outcome,
-      // bounded: a message holds what a deployment sent; the text formats also show it inert (src/untrusted.ts)
+      // bounded: a message holds what a deployment sent; the text formats also show it inert (src/http/untrusted.ts)
       message: boundedThrough(message, (m) => redactor.redact(m), MESSAGE_CHARS),
       violated: outcome === 'failed' || outcome === 'warned' ? [...new Set(meta!.violations!.map((v) => v.requirement))] : [],
       notes: (meta?.notes ?? []).map((n) => boundedThrough(n, (m) => redactor.redact(m))),
       evidence: meta?.evidence ?? [],
       ...(meta?.startedAt !== undefined ? { startedAt: new Date(meta.startedAt).toISOString() } : diagnostic ? { startedAt: new Date(diagnostic.startTime).toISOString() } : {}),
-      // from the check's entry to its lane (src/lanes.ts): waiting for checks before it is not its own time
+      // from the check's entry to its lane (src/harness/lanes.ts): waiting for checks before it is not its own time
       durationMs: Math.round(meta?.durationMs ?? diagnostic?.duration ?? 0),
     };
   }

@@ -1,7 +1,7 @@
 // The JSON report: the whole report, as reporters/conformance.ts builds it, in one file.
 import { writeFileSync } from 'node:fs';
 import type { ReportFormat } from './conformance.ts';
-import { jsonInert } from '../src/untrusted.ts';
+import { jsonInert } from '../src/http/untrusted.ts';
 
 /** Writes the report to `file` and says where, through `write`. */
 export const jsonFormat = (file: string, write: (text: string) => void): ReportFormat => ({

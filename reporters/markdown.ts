@@ -4,8 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
-import { standingOf } from '../src/baseline.ts';
-import { inert } from '../src/untrusted.ts';
+import { standingOf } from '../src/run/baseline.ts';
+import { inert } from '../src/http/untrusted.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
 

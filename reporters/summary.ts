@@ -1,9 +1,9 @@
 // The console summary of a run: per area, then the broken requirements (failed, then warned), what each
 // failed and warned check found (with its curl line), why checks could not judge and why they were skipped,
 // errors outside any check, and one closing line.
-import { formatBaseline, standingOf } from '../src/baseline.ts';
-import { inert } from '../src/untrusted.ts';
-import { windowSaid } from '../src/window.ts';
+import { formatBaseline, standingOf } from '../src/run/baseline.ts';
+import { inert } from '../src/http/untrusted.ts';
+import { windowSaid } from '../src/http/window.ts';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
 
 const MARK: Record<Outcome, string> = { failed: 'FAIL', errored: 'ERR ', warned: 'WARN', passed: 'ok  ', skipped: 'ok  ' };
@@ -97,7 +97,7 @@ export function formatSummary(report: ConformanceReport, options: { details?: bo
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   const s = report.summary;
   lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`);
-  // messages and errors hold what the deployment sent: shown inert (src/untrusted.ts)
+  // messages and errors hold what the deployment sent: shown inert (src/http/untrusted.ts)
   return inert(lines.join('\n'));
 }
 

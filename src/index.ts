@@ -6,12 +6,12 @@ import type { ConformanceReport } from '../reporters/conformance.ts';
 import { startReference as startReferenceDeployment, type ReferenceDeployment, type ReferenceOptions } from '../reference/server.ts';
 import type { Fixtures } from '../contract/fixtures.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
-import { SETTINGS, type LibraryOption, type Setting } from './settings.ts';
+import { SETTINGS, type LibraryOption, type Setting } from './run/settings.ts';
 
-export { checkExchange, NotAnOperationError, operationOf } from './exchange.ts';
-export type { BodyLike, ExchangeInput, ExchangeVerdict, HeadersLike, RecordedRequest, RecordedResponse } from './exchange.ts';
-export type { Violation } from './context.ts';
-export type { Evidence } from './client.ts';
+export { checkExchange, NotAnOperationError, operationOf } from './judge/exchange.ts';
+export type { BodyLike, ExchangeInput, ExchangeVerdict, HeadersLike, RecordedRequest, RecordedResponse } from './judge/exchange.ts';
+export type { Violation } from './judge/context.ts';
+export type { Evidence } from './http/client.ts';
 export type { CheckResult, ConformanceReport, Outcome } from '../reporters/conformance.ts';
 export { REQUIREMENTS, requirement, type Level, type Requirement, type RequirementId } from '../contract/requirements.ts';
 export { OPERATION_IDS, SCHEMAS_DIR, type OperationId } from '../contract/schemas.ts';
@@ -96,7 +96,7 @@ export interface RunResult {
   report: ConformanceReport | undefined;
 }
 
-/** The flag of each option, from the settings table (src/settings.ts): the one parser validates both. */
+/** The flag of each option, from the settings table (src/run/settings.ts): the one parser validates both. */
 const FLAGS = new Map((SETTINGS as readonly Setting[]).filter((s) => s.library && s.flag).map((s) => [s.option, s]));
 
 // RunOptions is written out for its documentation; the compiler holds it to the table: every option but fixtures
@@ -122,7 +122,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   for (const [name, value] of Object.entries(options.fixtures ?? {}) as [FixtureName, string | undefined][]) {
     if (value !== undefined) env[FIXTURE_VARIABLES[name]] = value;
   }
-  const [{ parseCommand }, { runConformance: run }] = await Promise.all([import('./config.ts'), import('./run.ts')]);
+  const [{ parseCommand }, { runConformance: run }] = await Promise.all([import('./run/config.ts'), import('./run/run.ts')]);
   const { config } = parseCommand(argv, env, process.cwd(), { dotenv: false });
   if (typeof options.stateFile !== 'string') config.stateFile = undefined;
   const write = options.output ?? (() => {});

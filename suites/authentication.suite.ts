@@ -3,8 +3,8 @@
 // a check has not been allowed to change; DELETEs without valid credentials go to ids that name nothing,
 // so that an operation wrongly left open still deletes nothing. The forbidden key's DELETEs live in the
 // data source and team suites, before the deletes they must precede.
-import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/check.ts';
-import type { Credentials, Exchange, RequestSpec } from '../src/client.ts';
+import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/harness/check.ts';
+import type { Credentials, Exchange, RequestSpec } from '../src/http/client.ts';
 import {
   expectForbidden,
   expectForbiddenBody,
@@ -13,10 +13,10 @@ import {
   expectUnauthorized,
   expectUnauthorizedBody,
   describe as describeExchange,
-} from '../src/checker.ts';
+} from '../src/judge/checker.ts';
 import { operation, type OperationId } from '../contract/schemas.ts';
 import type { FixtureName } from '../contract/fixtures.ts';
-import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from '../src/support.ts';
+import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from '../src/harness/support.ts';
 import { authorizationProperties } from '../properties/requests.ts';
 
 const fixture = (name: FixtureName, missing: string) => target().fixtures[name] ?? missing;

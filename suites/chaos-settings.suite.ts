@@ -1,12 +1,12 @@
 // Update chaos settings (Endpoints; Resources > Chaos settings; Limits). Every body sent leaves chaos
 // switched off (see harmlessChaos), so a user's mock API never starts failing because of a run.
-import { CHANGES_NOTHING, check, client, KEEPS_NO_STATE, shared, target, type CheckContext } from '../src/check.ts';
-import { describe, expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/checker.ts';
+import { CHANGES_NOTHING, check, client, KEEPS_NO_STATE, shared, target, type CheckContext } from '../src/harness/check.ts';
+import { describe, expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import type { RequirementId } from '../contract/requirements.ts';
-import { expectChaosEcho } from '../src/echo.ts';
+import { expectChaosEcho } from '../src/judge/echo.ts';
 import { chaosProperties } from '../properties/settings.ts';
 import { chaosModel } from '../properties/sequences.ts';
-import { harmlessChaos, pathOf, quietChaos, quietIfTaken } from '../src/support.ts';
+import { harmlessChaos, pathOf, quietChaos, quietIfTaken } from '../src/harness/support.ts';
 
 const options = { operation: 'updateChaosSettings' as const, needs: ['mockApiId' as const], writes: true };
 const put = (t: CheckContext, json: unknown, raw?: string) =>

@@ -4,10 +4,10 @@
 // overlap bring it back), recorded in the state file when it succeeds on a deployment that keeps data between
 // runs, and read so that a fixture that is not there is reported as the fixture's problem rather than as a
 // violation of the interface.
-import { check, client, shared, target, type CheckContext, type CheckOptions } from '../src/check.ts';
-import type { Exchange } from '../src/client.ts';
-import { keyFingerprint, recordDeletion } from '../src/deletions.ts';
-import { expectNotFound } from '../src/checker.ts';
+import { check, client, shared, target, type CheckContext, type CheckOptions } from '../src/harness/check.ts';
+import type { Exchange } from '../src/http/client.ts';
+import { keyFingerprint, recordDeletion } from '../src/run/deletions.ts';
+import { expectNotFound } from '../src/judge/checker.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 

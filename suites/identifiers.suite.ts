@@ -1,14 +1,14 @@
 // Identifiers, envelopes and errors across operations (Resources > Identifiers; Limits; General
 // conventions; Errors). Wrong ids and bodies only: nothing here can change a fixture on a deployment that
 // keeps the interface, and a 4- or 11-character mock API id cannot name a real mock API.
-import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/check.ts';
-import type { RequestSpec } from '../src/client.ts';
-import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/checker.ts';
+import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/harness/check.ts';
+import type { RequestSpec } from '../src/http/client.ts';
+import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/judge/checker.ts';
 import { schema } from '../contract/schemas.ts';
 import { limits } from '../contract/limits.ts';
 import type { OperationId } from '../contract/schemas.ts';
 import type { FixtureName } from '../contract/fixtures.ts';
-import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody, requiredWrapper } from '../src/support.ts';
+import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody, requiredWrapper } from '../src/harness/support.ts';
 import { mockApiIdProperties } from '../properties/requests.ts';
 import { oversize } from '../properties/arbitraries.ts';
 

@@ -1,9 +1,9 @@
 // Get request by ID (Endpoints; Resources > Logged request). Read-only. Cross-field rules a schema cannot
 // say are checked here: one instant in two spellings, one body in two encodings, one URL in two forms.
-import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
-import { describe, expectEnvelope, expectJsonMediaType, expectRejected, expectSuccess } from '../src/checker.ts';
-import { loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, loggedUrlPath, requestIdUuid } from '../src/fields.ts';
-import { MISSING, pathOf } from '../src/support.ts';
+import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
+import { describe, expectEnvelope, expectJsonMediaType, expectRejected, expectSuccess } from '../src/judge/checker.ts';
+import { loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, loggedUrlPath, requestIdUuid } from '../src/judge/fields.ts';
+import { MISSING, pathOf } from '../src/harness/support.ts';
 
 const needs = { operation: 'getLoggedRequest' as const, needs: ['mockApiId' as const, 'requestId' as const] };
 const get = shared(() => client().send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: target().fixtures.mockApiId!, requestId: target().fixtures.requestId! }) }));

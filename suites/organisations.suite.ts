@@ -1,10 +1,10 @@
 // Get organisation by ID and Update organisation (Endpoints; Resources > Organisation). The rename check
 // puts the original name back before it ends, whatever happened in between.
 import { randomBytes } from 'node:crypto';
-import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
-import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/checker.ts';
-import { organisationIdentity, organisationLinks } from '../src/fields.ts';
-import { MISSING, pathOf } from '../src/support.ts';
+import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
+import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
+import { organisationIdentity, organisationLinks } from '../src/judge/fields.ts';
+import { MISSING, pathOf } from '../src/harness/support.ts';
 import { organisationProperties } from '../properties/resources.ts';
 import { organisationModel } from '../properties/sequences.ts';
 

@@ -2,12 +2,12 @@
 // consent and value (MOCKAPI_PUSH_POLICY): it starts a background job that writes to the mock API's
 // connected Git repository, if it has one, and the interface names no allowed value of outOfSyncPolicy.
 // Each check reads the same job.
-import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/check.ts';
-import type { Exchange } from '../src/client.ts';
-import { allowedValues } from '../src/allowed-values.ts';
-import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/checker.ts';
-import { jobElapsed, jobElapsedAgrees, jobFinished, jobFinishedNotBeforeStarted, jobLinks, jobOutcome, jobStarted, jobType } from '../src/fields.ts';
-import { pathOf, pushBody } from '../src/support.ts';
+import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/harness/check.ts';
+import type { Exchange } from '../src/http/client.ts';
+import { allowedValues } from '../src/judge/allowed-values.ts';
+import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
+import { jobElapsed, jobElapsedAgrees, jobFinished, jobFinishedNotBeforeStarted, jobLinks, jobOutcome, jobStarted, jobType } from '../src/judge/fields.ts';
+import { pathOf, pushBody } from '../src/harness/support.ts';
 import { pushProperties } from '../properties/resources.ts';
 
 const options = { operation: 'pushOpenApiToGit' as const, needs: ['mockApiId' as const], writes: true, pushes: true };

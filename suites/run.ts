@@ -1,5 +1,5 @@
-// Every suite in one module, so that one worker runs all checks of a run at the same time (src/run.ts):
-// each suite file is imported in name order, as the catalogue reads them (src/catalogue.ts).
+// Every suite in one module, so that one worker runs all checks of a run at the same time (src/run/run.ts):
+// each suite file is imported in name order, as the catalogue reads them (src/harness/catalogue.ts).
 import { readdirSync } from 'node:fs';
 import { SOURCE_EXTENSION } from '../contract/package-root.ts';
 

@@ -1,12 +1,12 @@
 // Update state settings (Endpoints; Resources > State settings). The interface offers no way to read the
 // previous settings back, so the run leaves the expression it last sent; the README says so.
-import { CHANGES_NOTHING, check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
-import { expectEnvelope, expectRejected, expectSuccess, expectValidAccepted } from '../src/checker.ts';
-import { expectEcho } from '../src/echo.ts';
+import { CHANGES_NOTHING, check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
+import { expectEnvelope, expectRejected, expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
+import { expectEcho } from '../src/judge/echo.ts';
 import { VALID_EXPRESSIONS } from '../properties/arbitraries.ts';
 import { stateProperties } from '../properties/settings.ts';
 import { stateModel } from '../properties/sequences.ts';
-import { exampleBody, pathOf } from '../src/support.ts';
+import { exampleBody, pathOf } from '../src/harness/support.ts';
 
 const options = { operation: 'updateStateSettings' as const, needs: ['mockApiId' as const], writes: true };
 const put = (t: CheckContext, json: unknown) => t.send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: t.fixture('mockApiId') }), json });

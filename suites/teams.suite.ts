@@ -1,10 +1,10 @@
 // Delete a team member (Endpoints). Only MOCKAPI_TEAM_MEMBER_ID is removed from MOCKAPI_TEAM_ID, and only
 // when both are set. The forbidden key's delete runs first: after the real one, 403 and 404 would both be
 // right answers.
-import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/check.ts';
-import { expectForbidden, expectForbiddenBody, expectNotFound, expectSuccess } from '../src/checker.ts';
+import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
+import { expectForbidden, expectForbiddenBody, expectNotFound, expectSuccess } from '../src/judge/checker.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
-import { MISSING, pathOf } from '../src/support.ts';
+import { MISSING, pathOf } from '../src/harness/support.ts';
 import { removalOfNonMember, staysGone } from '../properties/sequences.ts';
 
 const removing = { operation: 'deleteTeamMember' as const, needs: ['teamId' as const, 'teamMemberId' as const], writes: true, consumes: 'teamMemberId' as const };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allFaults, faultCatalogue, FAULT_NAMES } from '../../reference/faults.ts';
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { isRequirementId, type RequirementId } from '../../contract/requirements.ts';
-import { compareInstants, durationSeconds, parseUtcTimestamp } from '../../src/iso8601.ts';
+import { compareInstants, durationSeconds, parseUtcTimestamp } from '../../src/judge/iso8601.ts';
 import { deviations } from './deviations/index.ts';
 import { push } from './deviations/shared.ts';
 import { NOT_FOUND_BODY, type Answer } from './helpers.ts';

@@ -1,4 +1,4 @@
-// One pass over the interface, as the fault tests and the exchange tests (test/exchange.test.ts) make it:
+// One pass over the interface, as the fault tests and the exchange tests (test/judge/exchange.test.ts) make it:
 // the probes, in order, each naming the requirements whose statements its answer shows.
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';

@@ -1,4 +1,4 @@
-// A hostile deployment whose answers fast-check generates (test/fuzzed-deployment.test.ts): random bytes,
+// A hostile deployment whose answers fast-check generates (test/e2e/fuzzed-deployment.test.ts): random bytes,
 // terminal escapes, workflow-command lines, deep nesting, huge strings, the key echoed in every encoding, wrong
 // lengths and resets mid-body. Request n gets answer n modulo their number. Binds 127.0.0.1 on a free port.
 import { createServer, type Server, type Socket } from 'node:net';

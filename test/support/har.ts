@@ -1,4 +1,4 @@
-// Records exchanges with a deployment as a HAR file would hold them, and writes the file (src/har.ts reads
+// Records exchanges with a deployment as a HAR file would hold them, and writes the file (src/recorded/har.ts reads
 // it): what was sent, headers and all, and what came back.
 import { request } from 'undici';
 
@@ -33,7 +33,7 @@ export async function record(baseUrl: string, sent: readonly Sent[]): Promise<Re
   return out;
 }
 
-/** A HAR 1.2 document of recorded exchanges, as a browser or a proxy writes one (src/har.ts reads it): bodies as text, or Base64 where they are not UTF-8. */
+/** A HAR 1.2 document of recorded exchanges, as a browser or a proxy writes one (src/recorded/har.ts reads it): bodies as text, or Base64 where they are not UTF-8. */
 export function writeHar(exchanges: readonly Recording[]): string {
   const list = (h: Record<string, string>) => Object.entries(h).map(([name, value]) => ({ name, value }));
   const text = (body: Buffer | string | undefined) => {

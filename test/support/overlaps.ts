@@ -1,6 +1,6 @@
 // Whether checks that must run alone on a fixture did: from the first request such a check sent to a path to the
 // last answer it had there, nobody else's request to that path was under way. What the run sent comes from a
-// recording deployment (bench/recorder.ts), the sender of each from its User-Agent (src/client.ts).
+// recording deployment (bench/recorder.ts), the sender of each from its User-Agent (src/http/client.ts).
 
 export interface Sent {
   /** the check named in the User-Agent; undefined for a request sent outside a check (the run's probe) */

@@ -1,5 +1,5 @@
 // One process that makes many conformance runs, one after another, each as the command makes it: the
-// compiled command's own parseCommand and runConformance (src/cli.ts does no more for a run), its own embedded
+// compiled command's own parseCommand and runConformance (src/cli/cli.ts does no more for a run), its own embedded
 // reference started with the faults of the run's environment, its own vitest and worker, its own report. What
 // the runs share is what a process pays for once: Node's start, loading vitest and our modules, parsing the
 // OpenAPI description. test/support/runners.ts drives it (the fault matrix). JavaScript, as bin/ is: it runs
@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 
 const compiled = process.argv[2];
 const load = (module) => import(pathToFileURL(join(compiled, module)).href);
-const { ConfigError, parseCommand } = await load('src/config.js');
-const { runConformance } = await load('src/run.js');
+const { ConfigError, parseCommand } = await load('src/run/config.js');
+const { runConformance } = await load('src/run/run.js');
 
 /** A run sees only its own MOCKAPI_* settings, none of the run before it (the reference reads them as it starts). */
 function useSettings(env) {
@@ -31,7 +31,7 @@ async function run({ args, env, cwd }) {
     for (const warning of parsed.warnings) output.error(`mockapi-conformance: warning: ${warning}\n`);
     return { code: (await runConformance(parsed.config, output)).exitCode, stdout, stderr };
   } catch (error) {
-    // as src/cli.ts says them: a configuration error is exit 2, anything else an internal error, exit 1
+    // as src/cli/cli.ts says them: a configuration error is exit 2, anything else an internal error, exit 1
     const usage = error instanceof ConfigError;
     output.error(`mockapi-conformance: ${usage ? '' : 'internal error: '}${error?.message ?? String(error)}\n`);
     return { code: usage ? 2 : 1, stdout, stderr };

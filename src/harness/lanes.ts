@@ -1,0 +1,90 @@
+// Lanes: a check that uses a fixture enters the lane of the resource its operation acts on (the
+// organisation, the data source, the mock API's chaos settings ...). A check that writes there enters alone
+// (src/harness/check.ts, exclusive): a rename then a get, an update then its version, a delete then its 404, an echo of
+// what it sent; nothing else on the resource is in flight meanwhile. Checks that only read, or send only what
+// must be refused, share the lane with each other. Entry is in the order asked, which is declaration order,
+// so a check that enters alone waits for those declared before it and holds back those after.
+import type { OperationId } from '../../contract/schemas.ts';
+import type { FixtureName } from '../../contract/fixtures.ts';
+
+/** The resource each operation acts on; get and update of the organisation share one. */
+const RESOURCE: Record<OperationId, string> = {
+  updateChaosSettings: 'chaos settings',
+  updateStateSettings: 'state settings',
+  getOrganisation: 'organisation',
+  updateOrganisation: 'organisation',
+  updateDataSource: 'data source',
+  deleteDataSource: 'deletable data source',
+  deleteTeamMember: 'team member',
+  getLoggedRequest: 'logged request',
+  pushOpenApiToGit: 'push',
+};
+
+/** The lane of a check: its operation's resource when it uses a fixture; none when it uses none. */
+export function laneOf(options: { operation: OperationId; needs?: FixtureName[]; touches?: FixtureName[]; consumes?: FixtureName }): string | undefined {
+  return (options.needs?.length ?? 0) > 0 || (options.touches?.length ?? 0) > 0 || options.consumes !== undefined ? RESOURCE[options.operation] : undefined;
+}
+
+interface Lane {
+  /** checks in the lane now, and whether the one in it is alone */
+  inside: number;
+  alone: boolean;
+  waiting: { alone: boolean; enter: () => void }[];
+  /**
+   * The lane's chain in round trips, as far as it has run: `after` where the last check alone on it ended (what
+   * checks beside each other all wait for), `longest` the farthest any check has reached from there.
+   */
+  after: number;
+  longest: number;
+}
+
+const lanes = new Map<string, Lane>();
+
+function admit(lane: Lane): void {
+  while (lane.waiting.length > 0) {
+    const next = lane.waiting[0]!;
+    if (lane.alone || (next.alone && lane.inside > 0)) return;
+    lane.waiting.shift();
+    lane.inside++;
+    lane.alone = next.alone;
+    next.enter();
+    if (next.alone) return;
+  }
+}
+
+/**
+ * Waits for a turn in the lane (alone, or beside other checks that need not be); returns what leaves it, told
+ * the round trips the check took (CheckContext.roundTrips), which lengthen the lane's chain.
+ */
+export async function enterLane(name: string, alone: boolean): Promise<(roundTrips?: number) => void> {
+  let lane = lanes.get(name);
+  if (!lane) lanes.set(name, (lane = { inside: 0, alone: false, waiting: [], after: 0, longest: 0 }));
+  const entered = new Promise<void>((resolve) => lane!.waiting.push({ alone, enter: resolve }));
+  admit(lane);
+  await entered;
+  // a check alone waited for every one before it; one beside others, for the last alone
+  const from = alone ? lane.longest : lane.after;
+  return (roundTrips = 0) => {
+    lane!.longest = Math.max(lane!.longest, from + roundTrips);
+    if (alone) lane!.after = lane!.longest;
+    lane!.inside--;
+    if (lane!.inside === 0) lane!.alone = false;
+    admit(lane!);
+  };
+}
+
+/** The most round trips one check on no fixture took: a chain of its own. */
+let longestFree = 0;
+
+/** A check on no fixture ended after this many round trips. */
+export function freeCheckEnded(roundTrips: number): void {
+  longestFree = Math.max(longestFree, roundTrips);
+}
+
+/**
+ * Each lane's chain so far, and the longest check on no fixture: round trips in a row that could not overlap,
+ * whatever the requests in flight (the run's floor is the longest × the latency).
+ */
+export function chains(): Record<string, number> {
+  return { ...Object.fromEntries([...lanes].map(([name, lane]) => [name, lane.longest])), ...(longestFree > 0 ? { 'one check on no fixture': longestFree } : {}) };
+}

@@ -1,0 +1,586 @@
+// The one HTTP client of the suites: undici with keep-alive, `Authorization: Token <key>`, a per-request
+// timeout, a cap on how much of a body is read, and evidence for failure messages. Keys never leave this
+// module in clear: everything it hands out (evidence, curl lines, error text) goes through the redactor,
+// which also catches a key that the target echoes back in a header or body.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
+import { request, type Dispatcher } from 'undici';
+import { ACCEPT_ENCODING, closedBeforeAnswer, decoded, dispatcherFor, networkReason, proxiesOf, proxySecrets, type Network } from './network.ts';
+import { Redactor, textOf, type Redacted } from './redactor.ts';
+import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from './untrusted.ts';
+import { InFlightWindow, type WindowRange } from './window.ts';
+import { packageVersion } from '../../contract/package-root.ts';
+
+export { Redactor };
+
+export type Credentials =
+  | 'token'
+  | 'forbidden'
+  | 'none'
+  /** a raw Authorization header value, e.g. `Bearer <key>`; its key, if any, is redacted like the others */
+  | { authorization: string };
+
+export interface RequestSpec {
+  method: 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH' | 'HEAD' | 'OPTIONS';
+  /** path relative to the base URL, starting with /v1 */
+  path: string;
+  credentials?: Credentials;
+  /** serialised as JSON with Content-Type application/json */
+  json?: unknown;
+  /** sent as is (for bodies that are not JSON) */
+  raw?: string | Uint8Array;
+  contentType?: string;
+  /** further request headers, e.g. Prefer: code=404 for a spec-driven mock */
+  headers?: Record<string, string>;
+}
+
+export interface Exchange {
+  method: string;
+  url: string;
+  /** request headers as sent, keys redacted */
+  requestHeaders: Record<string, string>;
+  /** the same in pieces, where the redactor's placeholders are told from text that reads like one (curlOf) */
+  requestPieces?: Record<string, Redacted[]>;
+  requestBody: Buffer | undefined;
+  /** 0 when no HTTP response came back; `error` says why */
+  status: number;
+  error?: string;
+  headers: Record<string, string>;
+  /** media type essence, lower case, without parameters; undefined without a Content-Type */
+  mediaType: string | undefined;
+  bytes: Buffer;
+  /** true when the body was longer than the cap and only its start was read */
+  truncated: boolean;
+  text: string;
+  /** the parsed JSON body; undefined when the body is not JSON (see jsonError) */
+  json: unknown;
+  jsonError?: string;
+  durationMs: number;
+  /** 429 answers waited out before this one (Retry-After seconds each), shown in the evidence */
+  rateLimited?: number[];
+  /** time it waited for a place among the requests in flight (--concurrency): a check's bound is moved on by it */
+  queuedMs?: number;
+  /** the content codings of the answer (Content-Encoding), undone before anything judged the body */
+  codings?: string[];
+  /** a content coding of the answer this client cannot decode: the body is as it came */
+  undecodable?: string;
+  /** why the request was sent a second time (the idle-close race, src/http/network.ts closedBeforeAnswer) */
+  retried?: string;
+}
+
+export interface SendOptions {
+  /** a check that is stopped sends no retry after a 429 */
+  stopped?: () => boolean;
+}
+
+/**
+ * The check whose body is running (src/harness/check.ts runs each in it): its id goes into the User-Agent of what it
+ * sends, shared exchanges included, for a deployment's logs and for our test that checks of one fixture never
+ * overlap (test/e2e/concurrency.test.ts).
+ */
+export const sendingCheck = new AsyncLocalStorage<string>();
+
+/** Who sends, for a deployment's logs: the tool and its version. */
+const USER_AGENT = `mockapi-conformance/${packageVersion()}`;
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string | undefined;
+  forbiddenToken: string | undefined;
+  timeoutMs: number;
+  /** bytes of a response body read at most */
+  maxBodyBytes?: number;
+  /** requests in flight at most through this client (one connection each); more wait their turn */
+  connections?: number;
+  /** the requests in flight adapt to the answers (InFlightWindow), from `connections` up to this ceiling */
+  adaptiveCeiling?: number;
+  /** proxy and CA (Target.network); undefined: a plain connection */
+  network?: Network;
+}
+
+/** 429 answers are waited out this many times per request, each wait at most MAX_RETRY_AFTER_S seconds. */
+const RATE_LIMIT_RETRIES = 3;
+const MAX_RETRY_AFTER_S = 30;
+/** After this many requests in a row without an HTTP answer, the client stops sending and says why. */
+const BREAKER_THRESHOLD = 5;
+
+/** How long an answer asks the client to wait: a 429 always (1 s without Retry-After), a 503 only with Retry-After. */
+function askedToWait(exchange: Exchange): number | undefined {
+  if (exchange.status === 429) return retryAfterSeconds(exchange.headers['retry-after']);
+  if (exchange.status === 503 && exchange.headers['retry-after'] !== undefined) return retryAfterSeconds(exchange.headers['retry-after']);
+  return undefined;
+}
+
+/** Seconds a Retry-After header asks for (delta-seconds or an HTTP-date), within 0..MAX_RETRY_AFTER_S. */
+export function retryAfterSeconds(value: string | undefined, now = Date.now()): number {
+  if (value === undefined) return 1;
+  const seconds = /^\s*\d+\s*$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.min(MAX_RETRY_AFTER_S, Math.max(0, seconds)) : 1;
+}
+
+/** What a transport error means, in words, with undici's code kept for the curious. */
+function transportReason(e: Error & { code?: string }, timeoutMs: number, network: Network | undefined, url?: string): string {
+  const words = networkReason(e, proxiesOf(network, process.env, url));
+  if (words !== undefined) return words;
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
+    return `no complete response within ${timeoutMs} ms`;
+  }
+  if (e.code === 'UND_ERR_SOCKET') return `the connection closed before the response was complete (${e.message})`;
+  if (e.code === 'ECONNRESET') return 'the connection was reset (ECONNRESET)';
+  if (e.code === 'HPE_INVALID_CONSTANT' || /HTTP\/1\.1 protocol|HPE_/.test(`${e.code} ${e.message}`)) return `the answer is not valid HTTP (${e.message})`;
+  return `${e.code ? `${e.code}: ` : ''}${e.message}`;
+}
+
+const EVIDENCE_BODY_BYTES = 4096;
+/** Headers of a request or an answer shown at most in evidence (an answer may send thousands). */
+const EVIDENCE_HEADERS = 100;
+
+/**
+ * Reads a body up to `cap` bytes; past it, keeps the start and drops the connection. Data events rather than
+ * async iteration: a third of the cost per answer, by profile.
+ */
+function readCapped(body: Readable, cap: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let cut = false;
+    body.on('data', (chunk: Buffer) => {
+      if (cut) return;
+      if (size + chunk.length > cap) {
+        cut = true;
+        chunks.push(chunk.subarray(0, cap - size));
+        body.destroy();
+        // past the cap the answer is judged by its status alone: only the start that evidence shows is copied
+        // out of what was read (answerOf), not the whole cap, so that answers of many megabytes in flight at
+        // once do not each cost another copy of it
+        resolve({ bytes: Buffer.concat(chunks, Math.min(cap, TRUNCATED_KEPT_BYTES)), truncated: true });
+        return;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    body.on('end', () => resolve({ bytes: Buffer.concat(chunks, size), truncated: false }));
+    body.on('error', reject);
+  });
+}
+
+export class Client {
+  readonly baseUrl: string;
+  readonly redactor: Redactor;
+  private readonly agent: Dispatcher;
+  private readonly options: ClientOptions;
+  /** requests sent by this client, for the report */
+  requestCount = 0;
+  /** time spent waiting out 429 answers (Retry-After): a check's time bound is extended by it */
+  waitedMs = 0;
+  /**
+   * The whole client is held until then (ms since the epoch): a 429, or a 503 with Retry-After, asks the
+   * client to wait, not just the request that got it, so every request queued or sent later waits too.
+   */
+  private heldUntil = 0;
+  /** time the client was held back in all, counting overlapping holds once (the report says it) */
+  heldMs = 0;
+  /** requests in flight, and those waiting for one of the `connections` places */
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** requests in a row that got no HTTP answer (see BREAKER_THRESHOLD) */
+  private unanswered = 0;
+  /** the adaptive window, when there is one; otherwise `connections` is fixed */
+  private readonly window: InFlightWindow | undefined;
+
+  constructor(options: ClientOptions) {
+    this.options = options;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken, ...proxySecrets(options.network) });
+    if (options.adaptiveCeiling !== undefined) this.window = new InFlightWindow(options.connections ?? 8, options.adaptiveCeiling);
+    this.agent = this.dispatcher(options.adaptiveCeiling ?? options.connections ?? 8);
+  }
+
+  /** The range the adaptive window took (undefined for a fixed --concurrency), for the report. */
+  windowRange(): WindowRange | undefined {
+    return this.window?.range();
+  }
+
+  private dispatcher(connections: number): Dispatcher {
+    const { timeoutMs, network } = this.options;
+    return dispatcherFor(network, { keepAliveTimeout: 10_000, connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
+  }
+
+  authorization(credentials: Credentials): string | undefined {
+    if (credentials === 'none') return undefined;
+    if (credentials === 'token') return `Token ${this.options.token ?? ''}`;
+    if (credentials === 'forbidden') return `Token ${this.options.forbiddenToken ?? ''}`;
+    return credentials.authorization;
+  }
+
+  /**
+   * Sends a request; a 429 is waited out (Retry-After) up to RATE_LIMIT_RETRIES times. After
+   * BREAKER_THRESHOLD requests in a row without an answer the deployment is taken as gone: later requests are
+   * not sent, and say so, so that a hung deployment costs a few timeouts rather than one per request.
+   */
+  async send(spec: RequestSpec, options: SendOptions = {}): Promise<Exchange> {
+    const rateLimited: number[] = [];
+    let queuedMs = 0;
+    for (;;) {
+      queuedMs += await this.turn();
+      const ticket = this.window?.ticket(this.inFlight);
+      let exchange: Exchange;
+      try {
+        exchange = await this.sendOnce(spec);
+        // before the place is given back: a cut holds back the next in line at once
+        if (ticket) this.window!.answered(ticket, exchange.status, exchange.durationMs);
+      } finally {
+        this.release();
+      }
+      if (queuedMs > 0) exchange.queuedMs = queuedMs;
+      const asked = askedToWait(exchange);
+      if (asked !== undefined) this.hold(asked);
+      // a check that was stopped at its time bound waits out no 429: it is to end, not to send again
+      if (exchange.status !== 429 || rateLimited.length >= RATE_LIMIT_RETRIES || options.stopped?.()) {
+        return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
+      }
+      rateLimited.push(asked!);
+      this.waitedMs += asked! * 1000;
+      if (options.stopped?.()) return { ...exchange, rateLimited };
+    }
+  }
+
+  /** Holds every request of the client for `seconds` from now (a longer hold already asked for stands). */
+  private hold(seconds: number): void {
+    const until = Date.now() + seconds * 1000;
+    if (until <= this.heldUntil) return;
+    this.heldMs += until - Math.max(this.heldUntil, Date.now());
+    this.heldUntil = until;
+  }
+
+  /** Waits for a place among the requests in flight, then for the client's hold to end; returns how long the place took. */
+  private async turn(): Promise<number> {
+    const limit = this.window?.limit ?? this.options.connections ?? 8;
+    const asked = Date.now();
+    if (this.inFlight >= limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.inFlight++;
+    const queued = Date.now() - asked;
+    // a hold asked for while this request waited is waited out too
+    for (let wait = this.heldUntil - Date.now(); wait > 0; wait = this.heldUntil - Date.now()) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return queued;
+  }
+
+  private release(): void {
+    // the place passes straight to the next in line, unless the window shrank below what is in flight; a window
+    // that grew lets more in at once
+    const limit = this.window?.limit ?? this.options.connections ?? 8;
+    if (this.inFlight > limit || this.waiting.length === 0) this.inFlight--;
+    else this.waiting.shift()!();
+    while (this.inFlight < limit && this.waiting.length > 0) {
+      this.inFlight++;
+      this.waiting.shift()!();
+    }
+  }
+
+  private async sendOnce(spec: RequestSpec): Promise<Exchange> {
+    const url = this.baseUrl + spec.path;
+    const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'accept-encoding': ACCEPT_ENCODING };
+    for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
+    const authorization = this.authorization(spec.credentials ?? 'token');
+    if (authorization !== undefined) headers.authorization = authorization;
+    let body: Buffer | undefined;
+    if (spec.json !== undefined) {
+      body = Buffer.from(JSON.stringify(spec.json));
+      headers['content-type'] = 'application/json';
+    } else if (spec.raw !== undefined) {
+      body = Buffer.from(spec.raw);
+      headers['content-type'] = spec.contentType ?? 'application/json';
+    }
+    // redacted once, in pieces (for the curl line), and as text (for the evidence)
+    const requestPieces = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.redactor.pieces(v)]));
+    const redactedHeaders = Object.fromEntries(Object.entries(requestPieces).map(([k, v]) => [k, textOf(v)]));
+    const base = { method: spec.method, url, requestHeaders: redactedHeaders, requestPieces, requestBody: body };
+    // after the headers recorded: a curl line repeats the request without it
+    if (!('user-agent' in headers)) {
+      const sentBy = sendingCheck.getStore();
+      headers['user-agent'] = `${USER_AGENT}${sentBy ? ` (check ${sentBy})` : ''}`;
+    }
+    const started = performance.now();
+    if (this.unanswered >= BREAKER_THRESHOLD) {
+      return this.noResponse(base, started, `not sent: the deployment stopped answering (no HTTP answer to the last ${BREAKER_THRESHOLD} requests)`);
+    }
+    this.requestCount++;
+    // The deadline of the whole exchange. undici takes an EventEmitter as its abort signal: one emitter and
+    // one timer cost a tenth of what AbortSignal.timeout costs per request (measured: 2 µs against 19 µs,
+    // plus the collection of its finaliser), which a run of thousands of requests notices.
+    const deadline = new EventEmitter();
+    const timer = setTimeout(() => deadline.emit('abort'), this.options.timeoutMs);
+    let fresh: Dispatcher | undefined;
+    let retried: string | undefined;
+    try {
+      const send = (dispatcher: Dispatcher) => request(url, { method: spec.method, headers, body, dispatcher, signal: deadline });
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await send(this.agent);
+      } catch (error) {
+        if (!closedBeforeAnswer(error)) throw error;
+        // the idle-close race: sent once more, on a connection of its own (another kept-alive one may be closing too)
+        retried = `sent again on a new connection: the connection kept alive from an earlier answer was closed before any byte of this answer came (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`;
+        fresh = this.dispatcher(1);
+        response = await send(fresh);
+      }
+      const answer = await this.read(base, response, started);
+      this.unanswered = 0;
+      if (retried) answer.retried = retried;
+      return answer;
+    } catch (error) {
+      this.unanswered++;
+      const reason = transportReason(error as Error & { code?: string }, this.options.timeoutMs, this.options.network, url);
+      return this.noResponse(base, started, retried ? `${reason}; it had been ${retried}` : reason);
+    } finally {
+      clearTimeout(timer);
+      void fresh?.close();
+    }
+  }
+
+  /** The answer, its content codings undone: the cap counts decoded bytes, so a compression bomb is cut, never held. */
+  private async read(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>, response: Dispatcher.ResponseData, started: number): Promise<Exchange> {
+    const cap = this.options.maxBodyBytes ?? 8 * 1024 * 1024;
+    const coding = response.headers['content-encoding'];
+    const body = decoded(response.body, Array.isArray(coding) ? coding.join(',') : coding);
+    let read: { bytes: Buffer; truncated: boolean; broken?: string };
+    try {
+      read = await readCapped(body.body, cap);
+    } catch (error) {
+      // a body that is not the coding it names is an answer, judged as one; a broken connection is not
+      const code = (error as { code?: string }).code ?? '';
+      if (body.codings.length === 0 || !/^Z_|BROTLI|^ERR__/.test(code)) throw error;
+      read = { bytes: Buffer.alloc(0), truncated: false, broken: `the body is not valid ${body.codings.join(', ')} (Content-Encoding): ${(error as Error).message} (${code})` };
+    }
+    const { bytes, truncated } = read;
+    const answer = answerOf(base, response.statusCode, response.headers, bytes, truncated ? cap : undefined, performance.now() - started);
+    // the codings undone; one that is not (undecodable) is no coding the evidence or curl --compressed can speak for
+    if (body.codings.length > 0 && body.unknown === undefined) answer.codings = body.codings;
+    // an answer in a coding we cannot undo is judged as what it is: bytes, not the JSON it may stand for
+    if (read.broken) answer.jsonError = read.broken;
+    if (body.unknown !== undefined && bytes.length > 0) {
+      answer.undecodable = body.unknown;
+      answer.json = undefined;
+      answer.jsonError = `the body is in the content coding "${body.unknown}" (Content-Encoding), which this client cannot decode; requests ask for ${ACCEPT_ENCODING} (Accept-Encoding)`;
+    }
+    return answer;
+  }
+
+  private noResponse(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>, started: number, reason: string): Exchange {
+    return {
+      ...base,
+      status: 0,
+      // an error's text may quote the deployment (a certificate's names, a parser's bytes): one inert line, cut
+      error: bounded(inertLine(this.redactor.redact(reason)), 500),
+      headers: {},
+      mediaType: undefined,
+      bytes: Buffer.alloc(0),
+      truncated: false,
+      text: '',
+      json: undefined,
+      jsonError: 'no response',
+      durationMs: performance.now() - started,
+    };
+  }
+
+  /** A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. */
+  curl(exchange: Exchange): string {
+    return curlOf(exchange, this.redactor);
+  }
+
+  /** Request and response as plain data, bodies cut to a few KiB, keys redacted. */
+  evidence(exchange: Exchange): Evidence {
+    return evidenceOf(exchange, this.redactor);
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+/**
+ * An exchange from an HTTP answer: headers by lower-case name (repeated ones joined), the media type's
+ * essence, the text and, where it is JSON, the parsed body. `cappedAt` is set when only the first that many
+ * bytes were read. Shared by the client and by recorded exchanges (src/judge/exchange.ts).
+ */
+export function answerOf(
+  base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  bytes: Buffer,
+  cappedAt: number | undefined,
+  durationMs: number,
+): Exchange {
+  const responseHeaders: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v !== undefined) responseHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  const contentType = responseHeaders['content-type'];
+  const mediaType = contentType?.split(';')[0]!.trim().toLowerCase() || undefined;
+  // a body past the cap is not read as JSON: its start is all a check shows, and the megabytes read go at once
+  // (copied, so that the whole buffer is not kept by a slice of it), however long the check that got it runs
+  if (cappedAt !== undefined && bytes.length > TRUNCATED_KEPT_BYTES) bytes = Buffer.from(bytes.subarray(0, TRUNCATED_KEPT_BYTES));
+  const text = bytes.toString('utf8');
+  let json: unknown;
+  let jsonError: string | undefined;
+  if (bytes.length === 0) jsonError = 'the body is empty';
+  else if (cappedAt !== undefined) jsonError = `the body is longer than ${cappedAt} bytes; only its start was read`;
+  else if (nestsDeeper(text)) jsonError = TOO_DEEP;
+  else {
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      // the parser's message quotes the body: one inert line, cut (src/http/untrusted.ts)
+      jsonError = `the body is not JSON (${bounded(inertLine((error as Error).message), 300)})`;
+    }
+  }
+  // spelt out rather than spread: a spread of mixed shapes was the dearest line here in a micro-benchmark
+  const exchange: Exchange = {
+    method: base.method,
+    url: base.url,
+    requestHeaders: base.requestHeaders,
+    requestBody: base.requestBody,
+    status,
+    headers: responseHeaders,
+    mediaType,
+    bytes,
+    truncated: cappedAt !== undefined,
+    text,
+    json,
+    durationMs,
+  };
+  if (jsonError) exchange.jsonError = jsonError;
+  if (base.requestPieces) exchange.requestPieces = base.requestPieces;
+  return exchange;
+}
+
+/**
+ * A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. Safe to paste by
+ * construction (docs/untrusted.md): every value is single-quoted, or `$'…'`-quoted where it holds a control
+ * character, and only the redactor's placeholders expand; a body starting with @ names no file.
+ */
+export function curlOf(exchange: Exchange, redactor: Redactor): string {
+  const long = exchange.url.length + Object.values(exchange.requestHeaders).reduce((n, v) => n + v.length, 0);
+  if (long > CURL_CHARS) return notShown(long);
+  const parts = ['curl', '-sS', '-i'];
+  // curl asks for and undoes the codings itself with --compressed; without it an encoded answer prints as bytes
+  if (exchange.codings) parts.push('--compressed');
+  if (/[[\]{}]/.test(exchange.url)) parts.push('-g');
+  parts.push('-X', /^[A-Z]+$/.test(exchange.method) ? exchange.method : shellWord([exchange.method]));
+  const url = shellWord(redactor.pieces(exchange.url));
+  parts.push(/^https?:\/\//i.test(exchange.url) ? url : `--url ${url}`);
+  for (const [name, value] of Object.entries(exchange.requestHeaders)) {
+    if (name === 'accept' || name === 'accept-encoding') continue;
+    const shownName = name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name;
+    parts.push('-H', shellWord([`${shownName}: `, ...(exchange.requestPieces?.[name] ?? placeholdersIn(value))]));
+  }
+  const body = exchange.requestBody;
+  let line = parts.join(' ');
+  if (body !== undefined) {
+    const text = body.toString('utf8');
+    const latin1 = body.toString('latin1');
+    // bash passes no NUL in an argument; bytes that are not UTF-8 go through base64 unless they hold a key
+    const binary = !Buffer.from(text, 'utf8').equals(body) || text.includes('\0');
+    if (body.length > EVIDENCE_BODY_BYTES || (binary && redactor.redact(latin1) !== latin1)) {
+      line = `head -c ${body.length} /dev/zero | tr '\\0' 'x' | ${line} --data-binary @-  # stands in for a ${body.length}-byte body`;
+    } else if (binary) {
+      line = `printf '%s' ${shellWord([body.toString('base64')])} | base64 -d | ${line} --data-binary @-`;
+    } else {
+      // --data-binary @x would send the file x
+      line += `${text.startsWith('@') ? ' --data-raw ' : ' --data-binary '}${shellWord(redactor.pieces(text))}`;
+    }
+  }
+  return line.length > CURL_CHARS ? notShown(line.length) : line;
+}
+
+/** In place of a curl line of megabytes: a comment, which runs nothing when pasted. */
+const notShown = (length: number) => `# a curl line of ${length} characters or more, not shown; the report's evidence holds the request`;
+
+/** What an exchange keeps of a body longer than the cap: its start, for the evidence and the checks' messages. */
+const TRUNCATED_KEPT_BYTES = 64 * 1024;
+
+/** A curl line longer than this is not shown (a URL or header of megabytes). */
+const CURL_CHARS = 16_000;
+
+/** The placeholders of text already redacted, where its pieces were not kept: every form the redactor writes. */
+function placeholdersIn(text: string): Redacted[] {
+  const out: Redacted[] = [];
+  let from = 0;
+  for (const m of text.matchAll(/\$(?:MOCKAPI_[A-Z_]*TOKEN\b|\{MOCKAPI_[A-Z_]*TOKEN(?:~~|\^\^|,,|:\d+(?::\d+)?)?\})/g)) {
+    if (m.index > from) out.push(text.slice(from, m.index));
+    out.push({ placeholder: m[0] });
+    from = m.index + m[0].length;
+  }
+  if (from < text.length) out.push(text.slice(from));
+  return out;
+}
+
+/**
+ * One shell word that gives back the pieces exactly: text single-quoted (or `$'…'` with escapes where it holds
+ * a character a terminal acts on), each placeholder double-quoted so that it, and nothing else, expands. Text
+ * that needs no escape in double quotes shares them with its placeholders, for a line that reads as a header.
+ */
+export function shellWord(given: readonly Redacted[]): string {
+  // neighbouring texts as one
+  const pieces: Redacted[] = [];
+  for (const p of given) {
+    const last = pieces.length - 1;
+    if (typeof p === 'string' && typeof pieces[last] === 'string') pieces[last] += p;
+    else if (p !== '') pieces.push(p);
+  }
+  if (pieces.length === 0) return "''";
+  const texts = pieces.filter((p): p is string => typeof p === 'string');
+  if (texts.length < pieces.length && texts.every((t) => !/[$`"\\!]/.test(t) && !hasActing(t))) {
+    return `"${pieces.map((p) => (typeof p === 'string' ? p : p.placeholder)).join('')}"`;
+  }
+  return pieces.map((p) => (typeof p === 'string' ? quoted(p) : `"${p.placeholder}"`)).join('');
+}
+
+/** Text as a shell word: single quotes, or ANSI-C quotes with each acting character as its UTF-8 bytes. */
+function quoted(text: string): string {
+  if (!hasActing(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
+  let out = "$'";
+  for (const c of text) {
+    if (c === '\\' || c === "'") out += `\\${c}`;
+    else if (hasActing(c)) out += [...Buffer.from(c, 'utf8')].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('');
+    else out += c;
+  }
+  return `${out}'`;
+}
+
+/** Request and response as plain data, bodies cut to a few KiB, keys redacted. */
+export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
+  const cut = (buf: Buffer | undefined, truncated = false) => {
+    if (!buf || buf.length === 0) return '';
+    const text = buf.subarray(0, EVIDENCE_BODY_BYTES).toString('utf8');
+    return redactor.redact(truncated ? `${text}… (longer than the cap: only its start was read)` : buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
+  };
+  // every value cut (a header or URL of megabytes is copied into every report otherwise), saying its length
+  const redacted = (text: string) => boundedThrough(text, (t) => redactor.redact(t));
+  const headers = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).slice(0, EVIDENCE_HEADERS).map(([k, v]) => [bounded(k, 200), redacted(v)]));
+  return {
+    request: { method: bounded(exchange.method, 200), url: redacted(exchange.url), headers: headers(exchange.requestHeaders), body: cut(exchange.requestBody) },
+    response: exchange.status === 0
+      ? { status: 0, error: bounded(exchange.error ?? 'no response'), headers: {}, body: '' }
+      : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes, exchange.truncated) },
+    curl: curlOf(exchange, redactor),
+    ...(exchange.rateLimited ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` } : {}),
+    ...(exchange.codings ? { coding: `the answer came in the content coding ${exchange.codings.join(', ')} (Content-Encoding) and was decoded before it was judged; the body shown is decoded` } : {}),
+    ...(exchange.retried ? { retried: redactor.redact(exchange.retried) } : {}),
+  };
+}
+
+export interface Evidence {
+  request: { method: string; url: string; headers: Record<string, string>; body: string };
+  response: { status: number; error?: string; headers: Record<string, string>; body: string };
+  curl: string;
+  /** present when 429 answers were waited out before this one */
+  rateLimited?: string;
+  /** present when the answer came in a content coding (decoded before it was judged) */
+  coding?: string;
+  /** present when the request was sent again after the idle-close race */
+  retried?: string;
+}

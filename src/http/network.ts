@@ -1,0 +1,215 @@
+// How requests reach a deployment given by URL, as curl, npm and git reach it: through the proxy the user
+// names (--proxy, or HTTPS_PROXY/HTTP_PROXY/NO_PROXY read by undici's EnvHttpProxyAgent), trusting a private
+// CA (--ca-file, besides NODE_EXTRA_CA_CERTS), with answers in a content coding decoded. Also what a transport
+// failure means in words, and which failures are the idle-close race that is sent again (src/http/client.ts).
+import { subscribe } from 'node:diagnostics_channel';
+import { readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import type { Readable } from 'node:stream';
+import { rootCertificates } from 'node:tls';
+import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
+import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici';
+
+/** How a client reaches the deployment (Target.network): plain data, handed to the run's worker. */
+export interface Network {
+  /** --proxy: every request goes through it (NO_PROXY aside); undefined: the proxy variables, if any */
+  proxy?: string;
+  /** --ca-file: certificates (PEM) trusted besides the system's and NODE_EXTRA_CA_CERTS */
+  caFile?: string;
+  /** a deployment started for the run on this machine: no proxy, whatever the environment says */
+  direct?: boolean;
+}
+
+/** The proxy variables undici's EnvHttpProxyAgent reads, lower case first as it reads them. */
+export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
+
+/**
+ * The proxies this network may send through, each with where it was named: for messages and redaction. Given
+ * the deployment's URL, those undici would use for it (an http URL ignores HTTPS_PROXY), NO_PROXY aside.
+ */
+export function proxiesOf(network: Network | undefined, env: NodeJS.ProcessEnv = process.env, url?: string): { url: string; source: string }[] {
+  if (!network || network.direct) return [];
+  if (network.proxy) return [{ url: network.proxy, source: '--proxy' }];
+  const names = url?.startsWith('http:') ? PROXY_VARIABLES.filter((name) => !/^https/i.test(name)) : PROXY_VARIABLES;
+  return names.filter((name) => env[name]).map((name) => ({ url: env[name]!, source: name }));
+}
+
+/** A proxy URL fit to print: credentials replaced, like the key. */
+export function proxyLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.username || u.password) {
+      u.username = '***';
+      u.password = '';
+    }
+    return u.href.replace(/\/$/, '');
+  } catch {
+    return '(a proxy URL that is not a URL)';
+  }
+}
+
+/** The credentials of the proxies, for the redactor: never printed, in clear, percent-encoded or as Basic auth. */
+export function proxySecrets(network: Network | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+  const secrets: Record<string, string | undefined> = {};
+  proxiesOf(network, env).forEach(({ url }, i) => {
+    try {
+      const u = new URL(url);
+      if (!u.password && !u.username) return;
+      const user = decodeURIComponent(u.username);
+      const password = decodeURIComponent(u.password);
+      if (password) secrets[`$PROXY_PASSWORD${i || ''}`] = password;
+      if (u.password && u.password !== password) secrets[`$PROXY_PASSWORD_ENCODED${i || ''}`] = u.password;
+      secrets[`$PROXY_BASIC_AUTH${i || ''}`] = Buffer.from(`${user}:${password}`).toString('base64');
+    } catch {
+      // not a URL: undici refuses it when the client is made, and that message names no credentials
+    }
+  });
+  return secrets;
+}
+
+/** The CAs a connection trusts when --ca-file is given: Node's own, NODE_EXTRA_CA_CERTS, then the file. */
+function trusted(caFile: string): string[] {
+  const extra = process.env.NODE_EXTRA_CA_CERTS;
+  return [...rootCertificates, ...(extra ? [readFileSync(extra, 'utf8')] : []), readFileSync(caFile, 'utf8')];
+}
+
+/**
+ * The dispatcher of a client: a plain Agent for a deployment started for the run; else undici's ProxyAgent for
+ * --proxy, its EnvHttpProxyAgent when a proxy variable is set (NO_PROXY honoured by it), a plain Agent
+ * otherwise. CONNECT for https, absolute-form for http (proxyTunnel false), as curl does. Certificate
+ * verification stays on: --ca-file adds trust, nothing here takes it away.
+ */
+export function dispatcherFor(network: Network | undefined, options: Agent.Options): Dispatcher {
+  const ca = network?.caFile ? trusted(network.caFile) : undefined;
+  const withCa: Agent.Options = ca ? { ...options, connect: { ...(options.connect as object), ca } } : options;
+  if (!network || network.direct) return new Agent(withCa);
+  const tls = ca ? { requestTls: { ca }, proxyTls: { ca } } : {};
+  if (network.proxy) return new ProxyAgent({ ...withCa, ...tls, uri: network.proxy, proxyTunnel: false });
+  if (proxiesOf(network).length > 0) return new EnvHttpProxyAgent({ ...withCa, ...tls, proxyTunnel: false } as EnvHttpProxyAgent.Options);
+  return new Agent(withCa);
+}
+
+// ---- content codings (RFC 9110 §8.4) ----
+
+/** The codings decoded, by their names in Content-Encoding; x-gzip is gzip (RFC 9110 §8.4.1.3). */
+const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
+  gzip: () => createGunzip({ finishFlush: zlib.Z_SYNC_FLUSH }),
+  'x-gzip': () => createGunzip({ finishFlush: zlib.Z_SYNC_FLUSH }),
+  deflate: () => createInflate({ finishFlush: zlib.Z_SYNC_FLUSH }),
+  br: () => createBrotliDecompress(),
+};
+
+/** What requests send as Accept-Encoding: every coding decoded here (docs/networks.md says why it is sent). */
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/**
+ * The body as the deployment meant it: the codings of Content-Encoding undone, last applied first, as a
+ * stream (the body cap counts decoded bytes, so a bomb is cut, never held). `unknown` names a coding that
+ * cannot be decoded; the body is then left as it came.
+ */
+export function decoded(body: Readable, contentEncoding: string | undefined): { body: Readable; codings: string[]; unknown?: string } {
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length === 0) return { body, codings };
+  const unknown = codings.find((c) => !(c in DECODERS));
+  if (unknown !== undefined) return { body, codings, unknown };
+  let stream: Readable = body;
+  for (const coding of [...codings].reverse()) {
+    const decoder = DECODERS[coding]!() as unknown as Readable & NodeJS.WritableStream;
+    const source = stream;
+    source.on('error', (e) => decoder.destroy(e));
+    // a decoder destroyed (the cap reached) stops the socket too
+    decoder.on('close', () => source.destroy());
+    source.pipe(decoder);
+    stream = decoder;
+  }
+  return { body: stream, codings };
+}
+
+// ---- what a transport failure means ----
+
+/** OpenSSL's own words (`808C…:error:0A00010B:SSL routines:…`): the library's, not the user's. */
+const OPENSSL_INTERNALS = /[0-9A-F]{6,}:error:[0-9A-F]+:[^:]*:[^:]*:/g;
+
+const TLS_WORDS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'the certificate is self-signed and not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds a CA)',
+  SELF_SIGNED_CERT_IN_CHAIN: 'the certificate chain ends in a CA not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds it)',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the certificate is signed by a CA not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds it)',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the certificate is signed by a CA not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds it)',
+  CERT_HAS_EXPIRED: 'the certificate has expired',
+  CERT_NOT_YET_VALID: 'the certificate is not valid yet',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate is not for this host name',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'the server did not answer in TLS (is it http, not https, on this port?)',
+  EPROTO: 'the TLS handshake failed',
+};
+
+const DNS_WORDS: Record<string, string> = {
+  ENOTFOUND: 'the host name was not found (DNS)',
+  EAI_AGAIN: 'the host name could not be looked up now (DNS)',
+};
+
+/** Whether the failure is at a proxy: a connection to its address, or its refusal of a tunnel. */
+function proxyAt(e: Error & { code?: string; address?: string; port?: number }, proxies: { url: string; source: string }[]): { url: string; source: string } | undefined {
+  if (proxies.length === 0) return undefined;
+  if (/Proxy response \(\d+\)|Proxy Authentication Required/.test(e.message)) return proxies[0];
+  return proxies.find(({ url }) => {
+    try {
+      const u = new URL(url);
+      const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+      return (e.port === port && (e.address === undefined || u.hostname.replace(/[[\]]/g, '') === e.address || u.hostname === 'localhost')) || (e.code === 'ENOTFOUND' && e.message.includes(u.hostname));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * A network failure (DNS, TLS, a proxy) in one line of words, the library's code kept at the end; undefined
+ * for the rest, which the client words itself.
+ */
+export function networkReason(error: Error & { code?: string; cause?: unknown }, proxies: { url: string; source: string }[]): string | undefined {
+  const e = (error.code === undefined && error.cause instanceof Error ? error.cause : error) as Error & { code?: string; address?: string; port?: number };
+  const code = e.code ?? '';
+  const proxy = proxyAt(e, proxies);
+  if (proxy) {
+    const status = /Proxy (?:response|Authentication Required) \((\d+)\)/.exec(e.message)?.[1];
+    const what = status ? `it answered ${status}${status === '407' ? ': proxy credentials missing or refused (give them in the proxy URL, http://user:password@host:port)' : ' when asked for a tunnel'}` : `${DNS_WORDS[code] ?? (code === 'ECONNREFUSED' ? 'it refused the connection' : 'it could not be reached')}`;
+    return `the proxy ${proxyLabel(proxy.url)} (${proxy.source}) failed: ${what} (${code || e.name})`;
+  }
+  if (DNS_WORDS[code]) return `${DNS_WORDS[code]} (${code}${e.message.includes(' ') ? ` ${e.message.split(' ').pop()}` : ''})`;
+  const tlsCode = Object.keys(TLS_WORDS).find((k) => code === k || e.message.includes(k.toLowerCase().replace(/_/g, ' ')) || (k === 'ERR_SSL_WRONG_VERSION_NUMBER' && /wrong version number/.test(e.message)));
+  if (tlsCode) return `TLS: ${TLS_WORDS[tlsCode]} (${code || tlsCode})`;
+  if (OPENSSL_INTERNALS.test(e.message)) return `TLS: ${e.message.replace(OPENSSL_INTERNALS, '').split('\n')[0]!.trim()} (${code || 'TLS'})`;
+  return undefined;
+}
+
+// ---- the idle-close race ----
+
+/** Answers sent on each socket before the request now on it, and its bytes read when that request went out. */
+const socketUse = new WeakMap<Socket, number>();
+const sentOn = new WeakMap<object, { socket: Socket; reused: boolean; bytesRead: number }>();
+/** Errors of a request sent on a reused connection that closed before any byte of its answer came. */
+const closedUnanswered = new WeakSet<object>();
+
+subscribe('undici:client:sendHeaders', (message) => {
+  const { request, socket } = message as { request: object; socket: Socket };
+  const used = socketUse.get(socket) ?? 0;
+  socketUse.set(socket, used + 1);
+  sentOn.set(request, { socket, reused: used > 0, bytesRead: socket.bytesRead });
+});
+subscribe('undici:request:error', (message) => {
+  const { request, error } = message as { request: object; error: Error & { code?: string } };
+  const sent = sentOn.get(request);
+  if (!sent?.reused || sent.socket.bytesRead !== sent.bytesRead) return;
+  if (['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(error.code ?? '')) closedUnanswered.add(error);
+});
+
+/**
+ * Whether an error is the idle-close race: the request went out on a connection kept alive from an earlier
+ * answer, and the deployment (or what stands before it) closed it before a byte of this answer came.
+ */
+export function closedBeforeAnswer(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && closedUnanswered.has(error);
+}

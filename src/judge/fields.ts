@@ -1,0 +1,256 @@
+// What a schema cannot say about the fields of one answer: formats held to the spec's own words (ISO 8601,
+// Base64), links built from ids, two fields that describe one thing. Each judgement states one requirement;
+// the suites call them on the answers they get, and src/judge/exchange.ts on a recorded answer. `any` resources:
+// each judgement reads only the fields it names and judges whatever it finds there.
+import type { Exchange } from '../http/client.ts';
+import type { Judge } from './context.ts';
+import { compareInstants, durationSeconds, isIsoDuration, parseUtcTimestamp } from './iso8601.ts';
+import { format } from '../harness/support.ts';
+import { schema } from '../../contract/schemas.ts';
+
+// ---- Job (Resources > Job) ----------------------------------------------------------------------------------
+
+export function jobType(t: Judge, j: any): void {
+  if (!t.expect(typeof j.jobType === 'string', 'JOB-TYPE', 'jobType a string', () => JSON.stringify(j.jobType))) return;
+  t.note(j.jobType === 'open-api-git-pull' ? 'jobType "open-api-git-pull", the value the interface names' : `jobType ${JSON.stringify(j.jobType)}: a value the interface does not name, which it leaves open`);
+  t.note(`job status ${JSON.stringify(j.status)}`);
+}
+
+export function jobStarted(t: Judge, j: any): void {
+  t.expect(format('utcTimestampNanos')(j.started) === true && parseUtcTimestamp(String(j.started)) !== undefined, 'JOB-STARTED', 'an ISO 8601 UTC timestamp of a real date with nine decimal digits of the second', () => JSON.stringify(j.started));
+}
+
+export function jobFinished(t: Judge, j: any): void {
+  if (!('finished' in j)) {
+    t.note(`no finished (status ${JSON.stringify(j.status)}): present only once the job has finished`);
+    return;
+  }
+  t.expect(format('utcTimestamp')(j.finished) === true && parseUtcTimestamp(String(j.finished)) !== undefined, 'JOB-FINISHED', 'an ISO 8601 UTC timestamp of a real date', () => JSON.stringify(j.finished));
+}
+
+export function jobElapsed(t: Judge, j: any): void {
+  t.expect(typeof j.elapsed === 'string' && isIsoDuration(j.elapsed), 'JOB-ELAPSED', 'an ISO 8601 duration such as PT0.25S', () => JSON.stringify(j.elapsed));
+}
+
+/** How far elapsed may stray from finished − started: a job's clock and its timestamps are read at different moments. */
+const ELAPSED_TOLERANCE_S = 1;
+
+export function jobFinishedNotBeforeStarted(t: Judge, j: any): void {
+  const started = typeof j.started === 'string' ? parseUtcTimestamp(j.started) : undefined;
+  const finished = typeof j.finished === 'string' ? parseUtcTimestamp(j.finished) : undefined;
+  if (!started || !finished) {
+    t.note(`nothing to compare: started ${JSON.stringify(j.started)}, finished ${JSON.stringify(j.finished)} (JOB-STARTED and JOB-FINISHED judge their formats)`);
+    return;
+  }
+  t.expect(compareInstants(finished, started) >= 0, 'JOB-TIMES', `finished at or after started (${j.started})`, () => `finished ${j.finished}`);
+}
+
+export function jobElapsedAgrees(t: Judge, j: any): void {
+  const started = typeof j.started === 'string' ? parseUtcTimestamp(j.started) : undefined;
+  const finished = typeof j.finished === 'string' ? parseUtcTimestamp(j.finished) : undefined;
+  const elapsed = typeof j.elapsed === 'string' ? durationSeconds(j.elapsed) : undefined;
+  if (!started || !finished || elapsed === undefined) {
+    t.note(`nothing to compare: started ${JSON.stringify(j.started)}, finished ${JSON.stringify(j.finished)}, elapsed ${JSON.stringify(j.elapsed)} (a running job has no finished; a duration in years or months has no fixed length)`);
+    return;
+  }
+  const span = (finished.epochMs - started.epochMs) / 1000;
+  t.expect(Math.abs(elapsed - span) <= ELAPSED_TOLERANCE_S, 'JOB-TIMES', `elapsed within ${ELAPSED_TOLERANCE_S} s of ${span} s, the time from started to finished`, () => `elapsed ${j.elapsed} (${elapsed} s)`);
+}
+
+/**
+ * links.self built from the mock API id pushed to and the job's id. On a mock the job is an example: its link
+ * must still be built from its own id, under some mock API.
+ */
+export function jobLinks(t: Judge, j: any, mockApiId: string): void {
+  if (t.target.profile === 'live') {
+    const link = `/v1/mock-apis/${mockApiId}/jobs/${j.id}`;
+    t.expect(j.links?.self === link, 'JOB-LINKS', `links.self = ${link}`, () => `links.self = ${JSON.stringify(j.links?.self)}`);
+    return;
+  }
+  const self = j.links?.self;
+  t.expect(typeof self === 'string' && /^\/v1\/mock-apis\/[^/]+\/jobs\//.test(self) && self.endsWith(`/jobs/${j.id}`), 'JOB-LINKS', `links.self = /v1/mock-apis/<mock_api_id>/jobs/${j.id}`, () => `links.self = ${JSON.stringify(self)}`);
+}
+
+export function jobOutcome(t: Judge, j: any): void {
+  if (!('outcome' in j)) {
+    t.note(`no outcome (status ${JSON.stringify(j.status)})`);
+    return;
+  }
+  const validate = schema('job.json#/properties/outcome');
+  t.expect(validate(j.outcome) === true, 'JOB-OUTCOME', 'outcome { errorCode: string, errors: [{ code: integer, title: string, detail: string }] }', () => `${JSON.stringify(validate.errors?.map((e) => `${e.instancePath} ${e.message}`))} in ${JSON.stringify(j.outcome).slice(0, 300)}`);
+  t.note(`outcome.errorCode ${JSON.stringify(j.outcome?.errorCode)}`);
+}
+
+/** Every judgement of a job's fields, in the order of Resources > Job. */
+export function jobFields(t: Judge, j: any, mockApiId: string): void {
+  for (const judge of [jobType, jobStarted, jobFinished, jobElapsed, jobFinishedNotBeforeStarted, jobElapsedAgrees, jobOutcome]) judge(t, j);
+  jobLinks(t, j, mockApiId);
+}
+
+// ---- Data source (Resources > Data source) ---------------------------------------------------------------------
+
+export function dataSourceNoRows(t: Judge, ds: any): void {
+  t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows property', () => `rows = ${JSON.stringify(ds.rows).slice(0, 200)}`);
+}
+
+/** The answer to an update shows the name, type and columns sent, columns in the order sent. */
+export function dataSourceReplaces(t: Judge, ds: any, sent: any): void {
+  t.expect(ds.name === sent.name, 'DS-REPLACES', `name ${JSON.stringify(sent.name)}`, () => JSON.stringify(ds.name));
+  t.expect(ds.type === sent.type, 'DS-REPLACES', `type ${JSON.stringify(sent.type)}`, () => JSON.stringify(ds.type));
+  const names = (cols: unknown) => (Array.isArray(cols) ? cols.map((c) => `${c?.name}:${c?.type?.name}${c?.type?.format ? `/${c.type.format}` : ''}`) : cols);
+  t.expect(JSON.stringify(names(ds.columnsMetadata)) === JSON.stringify(names(sent.columnsMetadata)), 'DS-REPLACES', `columns ${JSON.stringify(names(sent.columnsMetadata))}`, () => JSON.stringify(names(ds.columnsMetadata)));
+}
+
+export function lastUpdatedTime(t: Judge, ds: any): void {
+  const text = ds.lastUpdatedTime;
+  t.expect(typeof text === 'string' && format('utcTimestampFractional')(text) && parseUtcTimestamp(text) !== undefined, 'DS-LAST-UPDATED', 'an ISO 8601 UTC timestamp with fractional seconds, of a real date and time', () => JSON.stringify(text));
+}
+
+/** How far lastUpdatedTime may stand from the answer's Date header: the two clocks may differ, and Date has whole seconds. */
+const CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+/**
+ * lastUpdatedTime of an update's answer is the time of the update, as its Date header tells it. An answer
+ * without Date (a server with a clock must send one) is set against `fallbackNow` (this machine's clock when
+ * the answer came), or, for a recorded answer without one, not judged.
+ */
+export function lastUpdatedNow(t: Judge, ds: any, ex: Pick<Exchange, 'headers'>, fallbackNow: number | undefined): void {
+  const updatedAt = typeof ds.lastUpdatedTime === 'string' ? parseUtcTimestamp(ds.lastUpdatedTime) : undefined;
+  if (!updatedAt) {
+    t.note(`lastUpdatedTime ${JSON.stringify(ds.lastUpdatedTime)} is not a readable timestamp (DS-LAST-UPDATED says why)`);
+    return;
+  }
+  const date = Date.parse(ex.headers.date ?? '');
+  if (Number.isNaN(date) && fallbackNow === undefined) {
+    t.note('the answer has no Date header, so the time of the update is not known; lastUpdatedTime was not compared with it');
+    return;
+  }
+  const now = Number.isNaN(date) ? fallbackNow! : date;
+  if (Number.isNaN(date)) t.note("the answer has no Date header; lastUpdatedTime was set against this machine's clock");
+  t.expect(Math.abs(updatedAt.epochMs - now) <= CLOCK_TOLERANCE_MS, 'DS-LAST-UPDATED-NOW', `lastUpdatedTime within ${CLOCK_TOLERANCE_MS / 60_000} minutes of ${new Date(now).toISOString()} (${Number.isNaN(date) ? 'this machine' : 'the Date header'})`, () => `lastUpdatedTime ${ds.lastUpdatedTime}`);
+}
+
+/**
+ * links.self and links.acl built from the data source id: the one updated (`updatedId`), which the answer's
+ * id must be, or on a mock (whose data source is an example) the answer's own id.
+ */
+export function dataSourceLinks(t: Judge, ds: any, updatedId: string): void {
+  const id = t.target.profile === 'live' ? updatedId : String(ds.id);
+  if (t.target.profile === 'live') t.expect(ds.id === id, 'DS-LINKS', `id ${JSON.stringify(id)} (the data source updated)`, () => JSON.stringify(ds.id));
+  for (const [key, link] of Object.entries({ self: `/v1/data-sources/${id}`, acl: `/v1/data-sources/${id}/acl{?subjectId}` })) {
+    const encoded = link.replace(id, encodeURIComponent(id));
+    t.expect(ds.links?.[key] === link || ds.links?.[key] === encoded, 'DS-LINKS', `links.${key} = ${link}`, () => `links.${key} = ${JSON.stringify(ds.links?.[key])}`);
+  }
+}
+
+// ---- Organisation (Resources > Organisation) --------------------------------------------------------------------
+
+export function organisationIdentity(t: Judge, org: any, organisationId: string): void {
+  t.expect(org.id === organisationId, 'ORG-IDENTITY', `id ${JSON.stringify(organisationId)}`, () => `id ${JSON.stringify(org.id)}`);
+}
+
+export function organisationLinks(t: Judge, org: any): void {
+  // an id with characters that need escaping may appear percent-encoded in a path: accept both spellings
+  const shapes = (e: (s: string) => string): Record<string, string> => ({
+    self: `/v1/organisations/${e(org.id)}`,
+    users: `/v1/organisations/${e(org.id)}/users`,
+    teams: `/v1/organisations/${e(org.id)}/teams`,
+    invitations: `/v1/organisations/${e(org.id)}/invitations`,
+    acl: `/v1/organisations/${e(org.id)}/acl{?subjectId}`,
+    aclSubject: `/v1/acl/subjects/${e(org.aclSubject)}`,
+    aclObject: `/v1/acl/objects/${e(org.aclObject)}`,
+  });
+  const plain = shapes(String);
+  const encoded = shapes(encodeURIComponent);
+  for (const [key, link] of Object.entries(plain)) {
+    const got = org.links?.[key];
+    t.expect(got === link || got === encoded[key], 'ORG-LINKS', `links.${key} = ${link}`, () => `links.${key} = ${JSON.stringify(got)}`);
+  }
+  t.note(`links.subscription = ${org.links?.subscription} (the subscription id is not otherwise shown)`);
+}
+
+// ---- Logged request (Resources > Logged request) ---------------------------------------------------------------
+
+export function loggedRequestIdentity(t: Judge, lr: any, requestId: string): void {
+  t.expect(lr.id === requestId, 'LR-IDENTITY', `id ${JSON.stringify(requestId)}`, () => `id ${JSON.stringify(lr.id)}`);
+}
+
+export function requestIdUuid(t: Judge, lr: any): void {
+  t.expect(format('uuid')(lr.id) === true, 'ID-REQUEST-UUID', 'a UUID-shaped id (8-4-4-4-12 hexadecimal digits)', () => JSON.stringify(lr.id));
+}
+
+export function loggedDateFormat(t: Judge, lr: any): void {
+  const text = lr.request.loggedDateString;
+  if (!t.expect(typeof text === 'string', 'LR-DATE-FORMAT', 'loggedDateString, a string', () => JSON.stringify(text))) return;
+  t.expect(format('utcTimestampSeconds')(text) === true && parseUtcTimestamp(String(text)) !== undefined, 'LR-DATE-FORMAT', 'an ISO 8601 UTC timestamp of a real date, seconds and no fraction', () => JSON.stringify(text));
+}
+
+export function loggedDate(t: Judge, lr: any): void {
+  const { loggedDate, loggedDateString } = lr.request;
+  if (!t.expect(Number.isInteger(loggedDate) && typeof loggedDateString === 'string', 'LR-DATE', 'loggedDate an integer and loggedDateString a string', () => `${JSON.stringify(loggedDate)}, ${JSON.stringify(loggedDateString)}`)) return;
+  const parsed = parseUtcTimestamp(loggedDateString);
+  if (!parsed) {
+    t.note(`loggedDateString ${JSON.stringify(loggedDateString)} is not a readable timestamp (LR-DATE-FORMAT says why)`);
+    t.violate('LR-DATE', 'loggedDateString readable as an instant', JSON.stringify(loggedDateString));
+    return;
+  }
+  // second precision: the string is the millisecond instant truncated (or rounded) to its second
+  const second = Math.floor(parsed.epochMs / 1000);
+  const ok = Math.floor(loggedDate / 1000) === second || Math.round(loggedDate / 1000) === second;
+  t.expect(ok, 'LR-DATE', `loggedDate ${loggedDate} (${new Date(loggedDate).toISOString()}) within the second of loggedDateString`, () => `loggedDateString ${loggedDateString}`);
+}
+
+/** Collapses runs of U+FFFD, so that decoders that replace an invalid sequence once or per byte agree. */
+const lossy = (text: string) => text.replace(/\uFFFD+/g, '\uFFFD');
+
+export function loggedBody(t: Judge, lr: any): void {
+  const { body, bodyAsBase64 } = lr.request;
+  if (!t.expect(typeof body === 'string' && typeof bodyAsBase64 === 'string', 'LR-BODY', 'body and bodyAsBase64, both strings', () => `${JSON.stringify(body)}, ${JSON.stringify(bodyAsBase64)}`)) return;
+  // Base64 is the standard alphabet, padded (RFC 4648 section 4); Node's decoder would also read the URL-safe
+  // alphabet and unpadded text, so the text is held to the format before it is decoded
+  if (!t.expect(format('base64')(bodyAsBase64) === true, 'LR-BODY', 'bodyAsBase64 in Base64 (RFC 4648 section 4: the standard alphabet with + and /, padded with = to a multiple of four)', () => JSON.stringify(bodyAsBase64.slice(0, 200)))) return;
+  const bytes = Buffer.from(bodyAsBase64, 'base64');
+  let strict: string | undefined;
+  try {
+    strict = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    strict = undefined;
+  }
+  if (strict !== undefined) {
+    t.expect(body === strict, 'LR-BODY', `body equal to the UTF-8 text of bodyAsBase64 (${JSON.stringify(strict.slice(0, 200))})`, () => JSON.stringify(body.slice(0, 200)));
+    return;
+  }
+  // Bytes that are not UTF-8 show in body only as a lossy decoding: compare decodings, never re-encode body.
+  const replaced = new TextDecoder('utf-8').decode(bytes);
+  const latin1 = bytes.toString('latin1');
+  t.note('the body is not valid UTF-8; body was compared with lossy decodings of bodyAsBase64');
+  t.expect(lossy(body) === lossy(replaced) || body === latin1, 'LR-BODY', `body a decoding of bodyAsBase64's bytes (${JSON.stringify(replaced.slice(0, 200))})`, () => JSON.stringify(body.slice(0, 200)));
+}
+
+export function loggedUrl(t: Judge, lr: any): void {
+  const { url, absoluteUrl } = lr.request;
+  t.expect(typeof url === 'string' && typeof absoluteUrl === 'string' && absoluteUrl.endsWith(url), 'LR-URL', `absoluteUrl ending with ${JSON.stringify(url)}`, () => JSON.stringify(absoluteUrl));
+}
+
+/**
+ * The path and query of a full URL as written, without parsing it into another spelling (the URL class would
+ * percent-encode and normalise): what follows `scheme://authority`, up to a fragment; "/" for an empty path.
+ * undefined: not a URL with a scheme and an authority.
+ */
+export function pathAndQuery(absoluteUrl: string): string | undefined {
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^#]*)/.exec(absoluteUrl);
+  if (!m) return undefined;
+  const rest = m[1]!;
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** url is "path and query as received": it begins with /, holds no scheme or authority, and is the path and query of absoluteUrl. */
+export function loggedUrlPath(t: Judge, lr: any): void {
+  const { url, absoluteUrl } = lr.request;
+  if (typeof url !== 'string' || typeof absoluteUrl !== 'string') return;
+  // beginning with / it holds no scheme; equal to absoluteUrl's path and query it holds no authority either
+  if (!t.expect(url.startsWith('/'), 'LR-URL', 'url beginning with / (the path and query as received, no scheme or authority)', () => JSON.stringify(url.slice(0, 300)))) return;
+  const expected = pathAndQuery(absoluteUrl);
+  if (expected === undefined) return; // absoluteUrl's own form is judged by the schema and loggedUrl
+  t.expect(url === expected, 'LR-URL', `url equal to the path and query of absoluteUrl, ${JSON.stringify(expected.slice(0, 300))}`, () => JSON.stringify(url.slice(0, 300)));
+}

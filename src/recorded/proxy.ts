@@ -1,0 +1,258 @@
+// `mockapi-conformance proxy --upstream URL --port N`: a validating proxy. Requests are forwarded to the
+// deployment unchanged (but for the hop-by-hop headers HTTP says a proxy must not forward) and its answers
+// come back unchanged; each exchange of the nine operations is judged with checkExchange as it passes, and
+// every violation is printed at once, one line each. Ctrl-C (or SIGTERM) ends it and writes the report in
+// every format asked for, as a run does. A client team points its app at it in staging.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import { Agent, request } from 'undici';
+import type { CheckResult } from '../../reporters/conformance.ts';
+import type { CommandOutput } from './check-har.ts';
+import { ConfigError } from '../run/config.ts';
+import { EXIT } from '../run/exit.ts';
+import { finish, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
+import { judgeOne, recordedReport, type Ignored, type Judged, type RecordedExchange } from './recorded.ts';
+import { operationOf } from '../judge/exchange.ts';
+import { bounded, inertLine } from '../http/untrusted.ts';
+
+export const PROXY_HELP = `Usage: mockapi-conformance proxy --upstream URL [--port N] [flags]
+
+Forwards every request to the deployment at URL and its answer back, unchanged, and judges each exchange
+of the nine operations as it passes: every answer that breaks the interface is printed at once, one line
+per statement broken. Ctrl-C ends it and writes the report.
+
+  --upstream URL         the deployment (http or https); paths are appended to it
+  --port N               the port to listen on (default 0: a free one, printed)
+  --host HOST            the address to listen on (default 127.0.0.1)
+  --timeout-ms N         how long to wait for the upstream's answer (default 30000)
+${RECORDED_HELP}`;
+
+/**
+ * Headers that belong to one connection, not to the exchange (RFC 9110 section 7.6.1), and the framing that
+ * whoever sends sets anew (host, content-length): never forwarded. bench/recorder.ts forwards by them too.
+ */
+export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'host', 'content-length']);
+
+const forwardable = (headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> => {
+  const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) out[name] = value;
+  return out;
+};
+
+/** Bytes of a request or an answer the proxy holds to judge, at most; past them it forwards without holding. */
+export const PROXY_HELD_BYTES = 8 * 1024 * 1024;
+/** Distinct method and path pairs of no operation counted one by one, at most; the rest together. */
+const IGNORED_KEPT = 1000;
+
+/** What passes through a stream, held up to PROXY_HELD_BYTES: the bytes, and whether more passed. */
+function holdOf(stream: Readable): { bytes(): Buffer; over(): boolean; size(): number } {
+  const chunks: Buffer[] = [];
+  let held = 0;
+  let size = 0;
+  stream.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (held + chunk.length > PROXY_HELD_BYTES) return;
+    chunks.push(chunk);
+    held += chunk.length;
+  });
+  return { bytes: () => Buffer.concat(chunks, held), over: () => size > held, size: () => size };
+}
+
+/**
+ * The upstream URL of a request target, or undefined for one a proxy in front of one deployment does not
+ * take: the absolute form (what a client configured with HTTP_PROXY sends), the asterisk form (OPTIONS *),
+ * a target that is not a path. Parsed, never concatenated: the answer always goes to the upstream's origin.
+ */
+export function upstreamUrl(upstream: URL, target: string | undefined): URL | undefined {
+  if (target === undefined || !target.startsWith('/') || target.startsWith('//')) return undefined;
+  const at = target.search(/[?#]/);
+  const path = at < 0 ? target : target.slice(0, at);
+  const query = at < 0 || target[at] === '#' ? '' : target.slice(at).replace(/#.*$/, '');
+  let url: URL;
+  try {
+    url = new URL(`${upstream.pathname.replace(/\/+$/, '')}${path}${query}`, upstream.origin);
+  } catch {
+    return undefined;
+  }
+  return url.origin === upstream.origin ? url : undefined;
+}
+
+const MARK = { failed: 'FAIL', warned: 'WARN', errored: 'ERR ' } as const;
+
+/** The lines an exchange prints as it passes: one per statement broken, or why it could not be judged. */
+function liveLines({ result, violations }: Judged, method: string, path: string, status: number | undefined): string[] {
+  // a client's method and path, a deployment's answer: one inert line each, cut (src/http/untrusted.ts)
+  const line = (text: string) => bounded(inertLine(text), 500);
+  if (result.outcome === 'errored') return [line(`${MARK.errored} ${method} ${path}: ${result.message.split('\n')[0]}`)];
+  return violations.map((v) => line(`${v.level === 'must' ? MARK.failed : MARK.warned} ${method} ${path} ${status}: [${v.requirement}] expected ${v.expected}; actual ${v.actual}`));
+}
+
+export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseRecorded('proxy', argv, { upstream: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'timeout-ms': { type: 'string' } }, env, cwd);
+    if (parsed.settings.help) {
+      output.write(`${PROXY_HELP}\n`);
+      return Promise.resolve(EXIT.passed);
+    }
+    if (parsed.positionals.length > 0) throw new ConfigError(`unexpected argument '${parsed.positionals[0]}' (see mockapi-conformance proxy --help)`);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    output.error(`mockapi-conformance proxy: ${error.message}\n`);
+    return Promise.resolve(EXIT.usage);
+  }
+  const { settings, values } = parsed;
+  const fail = (message: string) => {
+    output.error(`mockapi-conformance proxy: ${message}\n`);
+    return Promise.resolve(EXIT.usage);
+  };
+  if (typeof values.upstream !== 'string') return fail('give --upstream URL, the deployment to forward to (see mockapi-conformance proxy --help)');
+  let upstream: URL;
+  try {
+    upstream = new URL(values.upstream);
+  } catch {
+    return fail(`--upstream is not a URL: "${values.upstream}"`);
+  }
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') return fail(`--upstream must be an http or https URL, not ${upstream.protocol.replace(':', '')}`);
+  if (upstream.username || upstream.password || upstream.search || upstream.hash) return fail('--upstream must have no credentials, query or fragment');
+  const base = upstream.href.replace(/\/+$/, '');
+  const portText = typeof values.port === 'string' ? values.port : '0';
+  const port = /^\d+$/.test(portText) ? Number(portText) : NaN;
+  if (!(port >= 0 && port <= 65535)) return fail(`--port must be a whole number from 0 to 65535, not "${portText}"`);
+  const timeoutText = typeof values['timeout-ms'] === 'string' ? values['timeout-ms'] : '30000';
+  const timeoutMs = /^\d+$/.test(timeoutText) ? Number(timeoutText) : NaN;
+  if (!(timeoutMs >= 1 && timeoutMs <= 600_000)) return fail(`--timeout-ms must be a whole number from 1 to 600000, not "${timeoutText}"`);
+  const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
+
+  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  const started = performance.now();
+  const checks: CheckResult[] = [];
+  const ignored = new Map<string, Ignored>();
+  let seen = 0;
+
+  const judge = (exchange: RecordedExchange, tooLarge?: number) => {
+    const index = seen++;
+    const method = bounded(exchange.request.method.toUpperCase(), 100);
+    const path = bounded(new URL(exchange.request.url).pathname, 300);
+    if (!operationOf(method, exchange.request.url)) {
+      // a client that sends a million paths costs a thousand entries
+      const key = ignored.size < IGNORED_KEPT ? `${method} ${path}` : 'others';
+      const known = ignored.get(key) ?? ignored.get('others');
+      if (known) known.count++;
+      else ignored.set(key, key === 'others' ? { method: '…', path: `(other paths past the first ${IGNORED_KEPT})`, count: 1 } : { method, path, count: 1 });
+      return;
+    }
+    const judged = judgeOne(exchange, index, settings.profile)!;
+    if (tooLarge !== undefined) {
+      const said = `the answer's body is longer than ${PROXY_HELD_BYTES} bytes (${tooLarge} passed): forwarded as it came, too large to hold, so only its status is judged`;
+      judged.result.notes.unshift(said);
+      judged.result.message = `${said}${judged.result.message ? `\n${judged.result.message}` : ''}`;
+      // its body was not judged: what the status showed stands, else it could not judge (and says so live)
+      if (judged.result.outcome === 'passed') judged.result.outcome = 'errored';
+    }
+    checks.push(judged.result);
+    for (const line of liveLines(judged, method, path, exchange.response?.status)) output.write(`${line}\n`);
+  };
+
+  /** Judged without a throw reaching the server: a check that throws is said in one line, and the proxy goes on. */
+  const judgeSafely = (exchange: RecordedExchange, tooLarge?: number) => {
+    try {
+      judge(exchange, tooLarge);
+    } catch (error) {
+      output.error(`mockapi-conformance proxy: could not judge ${bounded(inertLine(`${exchange.request.method} ${exchange.request.url}`), 300)}: ${bounded(inertLine((error as Error).message), 300)}\n`);
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const target = upstreamUrl(upstream, req.url);
+    if (target === undefined) {
+      // the request is the client's mistake, not an exchange with the deployment: said, and the proxy goes on
+      req.resume();
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(`mockapi-conformance proxy: only a path is taken as the request target (origin form), not ${bounded(inertLine(req.url ?? ''), 200)}; point the client at the proxy as its base URL, not as an HTTP proxy\n`);
+      return;
+    }
+    const url = target.href;
+    const startedAt = new Date().toISOString();
+    const t0 = performance.now();
+    const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+    // the request body is forwarded as it comes, and held up to the cap to be judged
+    const sentBody = hasBody ? new PassThrough() : undefined;
+    const sent = holdOf(req);
+    if (sentBody) req.pipe(sentBody);
+    else req.resume();
+    const requestHeaders = forwardable(req.headers);
+    const recorded = () => ({ method, url, headers: req.headers, body: sent.over() ? undefined : sent.bytes() });
+    let answer: Awaited<ReturnType<typeof request>>;
+    try {
+      answer = await request(url, { method: method as 'GET', headers: requestHeaders, body: sentBody, dispatcher: agent, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    } catch (error) {
+      const reason = `the upstream gave no answer: ${(error as Error).message}`;
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      if (!res.writableEnded) res.end(`mockapi-conformance proxy: ${reason}\n`);
+      judgeSafely({ request: recorded(), response: undefined, error: reason, startedAt, durationMs: performance.now() - t0 });
+      return;
+    }
+    const headers = forwardable(answer.headers as Record<string, string | string[] | undefined>);
+    const length = answer.headers['content-length'];
+    res.writeHead(answer.statusCode, { ...headers, ...(typeof length === 'string' ? { 'content-length': length } : {}) });
+    // forwarded as it comes, held up to the cap: an endless body costs the proxy no more than the cap
+    const got = holdOf(answer.body);
+    const ended = await new Promise<string | undefined>((resolve) => {
+      answer.body.once('error', (error) => resolve(error.message));
+      res.once('close', () => resolve(res.writableFinished ? undefined : 'the client went away before the answer ended'));
+      answer.body.once('end', () => resolve(undefined));
+      if (res.destroyed) resolve('the client went away before the answer came');
+      else if (method === 'HEAD') answer.body.resume();
+      else answer.body.pipe(res);
+    });
+    if (ended !== undefined) {
+      answer.body.destroy();
+      res.destroy();
+      judgeSafely({ request: recorded(), response: undefined, error: `the answer did not end: ${ended}`, startedAt, durationMs: performance.now() - t0 });
+      return;
+    }
+    if (method === 'HEAD' && !res.writableEnded) res.end();
+    const over = got.over();
+    const response = { status: answer.statusCode, headers: answer.headers as Record<string, string | string[]>, ...(over ? { bodyRecorded: false } : { body: got.bytes() }) };
+    judgeSafely({ request: recorded(), response, startedAt, durationMs: performance.now() - t0 }, over ? got.size() : undefined);
+  };
+
+  return new Promise((resolveExit) => {
+    const server = createServer((req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        // never a write after the answer ended: a failure then only ends the connection
+        if (res.writableEnded || res.destroyed) return;
+        if (!res.headersSent) {
+          res.writeHead(502, { 'content-type': 'text/plain' });
+          res.end(`mockapi-conformance proxy: ${bounded(inertLine((error as Error).message), 300)}\n`);
+        } else res.destroy();
+      });
+    });
+    server.on('clientError', (_, socket) => socket.destroy());
+    server.once('error', (error: Error & { code?: string }) => {
+      output.error(`mockapi-conformance proxy: cannot listen on ${host}:${port}: ${error.code ?? error.message}\n`);
+      resolveExit(EXIT.usage);
+    });
+    server.listen(port, host, () => {
+      const { port: listening } = server.address() as { port: number };
+      output.write(`Proxy on http://${host}:${listening} forwarding to ${base}, profile ${settings.profile}: every answer that breaks the interface is printed as it passes; Ctrl-C ends and writes the report\n`);
+    });
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      server.close();
+      server.closeAllConnections();
+      // in-flight upstream requests (an endless body) are ended, so that nothing keeps the process after the report
+      void agent.destroy();
+      const report = recordedReport({ checks, ignored: [...ignored.values()], origins: [new URL(base).origin], credentialsRecorded: true }, { source: base, baseUrl: base, profile: settings.profile, strict: settings.strict, durationMs: performance.now() - started, exchanges: seen });
+      const code = finish(report, settings, output.write);
+      if (checks.length === 0) output.error(`mockapi-conformance proxy: none of the ${seen} exchanges that passed was one of the nine operations; nothing was judged\n`);
+      resolveExit(code);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

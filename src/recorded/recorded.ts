@@ -1,0 +1,161 @@
+// Traffic recorded elsewhere (a HAR file, what passed through the proxy), judged exchange by exchange with
+// checkExchange and turned into the report a live run writes: one check per exchange of the nine
+// operations, graded as a live run grades its checks; the rest counted and listed as ignored. Nothing is sent.
+import { checkExchange, operationOf, pathOfUrl, type RecordedRequest, type RecordedResponse } from '../judge/exchange.ts';
+import { failureMessage, type Violation } from '../judge/context.ts';
+import { bounded, inertLine, MESSAGE_CHARS } from '../http/untrusted.ts';
+import type { CheckResult, ConformanceReport } from '../../reporters/conformance.ts';
+import { OUTCOMES, type Outcome } from '../../reporters/conformance.ts';
+import { requirement } from '../../contract/requirements.ts';
+import { SUCCESS } from '../judge/checker.ts';
+import { packageVersion } from '../../contract/package-root.ts';
+
+export interface RecordedExchange {
+  request: RecordedRequest;
+  /** undefined: no HTTP answer was recorded (the request failed, was aborted, or the upstream gave none) */
+  response: RecordedResponse | undefined;
+  /** why there is no answer, when there is none */
+  error?: string;
+  /** when the request was sent (any form Date.parse reads) */
+  startedAt?: string;
+  durationMs?: number;
+}
+
+/** An exchange that is none of the nine operations: counted, listed by method and path (never the query, which may hold a key). */
+export interface Ignored {
+  method: string;
+  path: string;
+  count: number;
+}
+
+export interface RecordedJudgement {
+  checks: CheckResult[];
+  ignored: Ignored[];
+  /** the origins of the exchanges judged, in the order met */
+  origins: string[];
+  /** false: the recording holds no credentials, so missing ones were not judged (see credentialsRecorded) */
+  credentialsRecorded: boolean;
+}
+
+const originOf = (url: string): string | undefined => {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+
+/** One exchange judged: its result as a check of a live run is reported, and the violations it shows. */
+export interface Judged {
+  result: CheckResult;
+  violations: Violation[];
+}
+
+/** The judgement of one recorded exchange; undefined for one of no operation. */
+export function judgeOne(exchange: RecordedExchange, index: number, profile: 'live' | 'mock', credentialsRecorded = true): Judged | undefined {
+  const { request, response } = exchange;
+  const found = operationOf(request.method, request.url);
+  if (!found) return undefined;
+  const method = request.method.toUpperCase();
+  // a title holds the path a client sent: cut (src/http/untrusted.ts)
+  const path = bounded(pathOfUrl(request.url), 300);
+  const id = `recorded/${index + 1}-${found.operation}`;
+  const started = exchange.startedAt === undefined ? NaN : Date.parse(exchange.startedAt);
+  const common = {
+    id,
+    area: 'recorded',
+    operation: found.operation,
+    notes: [] as string[],
+    ...(Number.isNaN(started) ? {} : { startedAt: new Date(started).toISOString() }),
+    durationMs: Math.max(0, Math.round(exchange.durationMs ?? 0)),
+  };
+  if (response === undefined || !(response.status >= 100 && response.status <= 599)) {
+    const r = SUCCESS[found.operation].body;
+    const result: CheckResult = {
+      ...common,
+      title: `${r} ${method} ${path}: no answer`,
+      requirement: r,
+      level: requirement(r).level,
+      outcome: 'errored',
+      message: `no HTTP answer was recorded${exchange.error ? `: ${bounded(exchange.error)}` : ''}; nothing to judge`,
+      violated: [],
+      evidence: [],
+    };
+    return { result, violations: [] };
+  }
+  const verdict = checkExchange({ request, response, profile, credentialsRecorded });
+  const judged = verdict.outcome === 'failed' || verdict.outcome === 'warned';
+  const result: CheckResult = {
+    ...common,
+    title: `${verdict.requirement} ${method} ${path} answered ${response.status}`,
+    requirement: verdict.requirement,
+    level: requirement(verdict.requirement).level,
+    outcome: verdict.outcome,
+    message: bounded(judged ? failureMessage(verdict.violations, [verdict.evidence], verdict.notes) : verdict.notes.join('\n'), MESSAGE_CHARS),
+    violated: judged ? [...new Set(verdict.violations.map((v) => v.requirement))] : [],
+    notes: verdict.notes,
+    evidence: judged ? [verdict.evidence] : [],
+  };
+  return { result, violations: verdict.violations };
+}
+
+const hasAuthorization = (e: RecordedExchange) => Object.keys(e.request.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+
+/**
+ * Whether a recording kept credentials: one that holds no Authorization header in any exchange of the nine
+ * operations was most likely sanitized (Chrome exports HAR without them by default), and then a request
+ * without one is not taken for one sent without one.
+ */
+export function credentialsRecorded(exchanges: readonly RecordedExchange[]): boolean {
+  const judged = exchanges.filter((e) => operationOf(e.request.method, e.request.url));
+  return judged.length === 0 || judged.some(hasAuthorization);
+}
+
+/** Every exchange judged, in the order recorded; those of no operation counted by method and path. */
+export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: 'live' | 'mock', withCredentials = credentialsRecorded(exchanges)): RecordedJudgement {
+  const checks: CheckResult[] = [];
+  const ignored = new Map<string, Ignored>();
+  const origins: string[] = [];
+  exchanges.forEach((exchange, index) => {
+    const judged = judgeOne(exchange, index, profile, withCredentials);
+    if (!judged) {
+      // what a client sent, cut: a path of megabytes is not copied into every report
+      const method = bounded(exchange.request.method.toUpperCase(), 100);
+      const path = bounded(pathOfUrl(exchange.request.url), 300);
+      const key = `${method} ${path}`;
+      const seen = ignored.get(key);
+      if (seen) seen.count++;
+      else ignored.set(key, { method, path, count: 1 });
+      return;
+    }
+    checks.push(judged.result);
+    const origin = originOf(exchange.request.url);
+    if (origin && !origins.includes(origin)) origins.push(origin);
+  });
+  return { checks, ignored: [...ignored.values()], origins, credentialsRecorded: withCredentials };
+}
+
+/** The report of recorded traffic: the same shape as a live run's, with what was recorded and ignored. */
+export function recordedReport(judgement: RecordedJudgement, options: { source: string; baseUrl?: string; profile: 'live' | 'mock'; strict: boolean; durationMs: number; exchanges: number }): ConformanceReport {
+  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, judgement.checks.filter((c) => c.outcome === o).length])) as Record<Outcome, number>;
+  return {
+    tool: { name: 'mockapi-conformance', version: packageVersion() },
+    target: { baseUrl: options.baseUrl ?? judgement.origins[0] ?? 'http://recorded.invalid', profile: options.profile, embedded: false },
+    run: { seed: 0, runs: 0, strict: options.strict },
+    // nothing is sent: the exchanges were recorded
+    summary: { ...counts, requests: 0, durationMs: Math.round(options.durationMs) },
+    checks: judgement.checks,
+    errors: [],
+    recorded: { source: options.source, exchanges: options.exchanges, judged: judgement.checks.length, origins: judgement.origins, ignored: judgement.ignored },
+  };
+}
+
+/** One line on what was ignored, listed by method and path; empty when nothing was. */
+export function ignoredLines(ignored: readonly Ignored[]): string {
+  if (ignored.length === 0) return '';
+  const total = ignored.reduce((n, i) => n + i.count, 0);
+  // method and path are what a client sent: one inert line each (src/http/untrusted.ts)
+  return [`Ignored ${total} exchange${total === 1 ? '' : 's'} of none of the nine operations:`, ...ignored.map((i) => `  ${i.count} × ${bounded(inertLine(`${i.method} ${i.path}`), 300)}`)].join('\n');
+}

@@ -1,0 +1,150 @@
+// Known outcomes (--baseline FILE): the checks, by stable id, that a team expects not to pass while a fix is
+// under way, each with why, where it is followed and until when. A run against a baseline fails only on what
+// is new: a failure that is not in it, an entry whose check now passes (stale: the file must stay true), and
+// an entry past its expiry date. --update-baseline FILE writes one from a run. schemas/baseline.json
+// describes the file.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { schema } from '../../contract/schemas.ts';
+import type { BaselineSection, CheckResult, ConformanceReport, Outcome, Standing } from '../../reporters/conformance.ts';
+
+export interface BaselineEntry {
+  id: string;
+  outcome: Extract<Outcome, 'failed' | 'warned' | 'errored'>;
+  reason: string;
+  issue?: string;
+  /** YYYY-MM-DD (UTC): from that day on the entry excuses nothing */
+  expires?: string;
+}
+
+export class BaselineError extends Error {}
+
+/** The entries of a baseline file; a file that cannot be read or breaks schemas/baseline.json is a BaselineError saying why. */
+export function readBaseline(file: string): BaselineEntry[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new BaselineError(`${file} is not a baseline: ${(error as Error).message}`);
+  }
+  const validate = schema('baseline.json');
+  if (!validate(data)) {
+    const first = validate.errors![0]!;
+    throw new BaselineError(`${file} is not a baseline: ${first.instancePath || '/'} ${first.message} (schemas/baseline.json)`);
+  }
+  const entries = (data as { entries: BaselineEntry[] }).entries;
+  const unreal = entries.find((e) => e.expires !== undefined && !isRealDate(e.expires));
+  if (unreal) throw new BaselineError(`${file} is not a baseline: ${unreal.id} expires on ${unreal.expires}, which is no date (YYYY-MM-DD)`);
+  const twice = entries.map((e) => e.id).find((id, i, ids) => ids.indexOf(id) !== i);
+  if (twice) throw new BaselineError(`${file} names ${twice} twice`);
+  return entries;
+}
+
+/** A YYYY-MM-DD that names a day of the calendar (2026-13-45 and 2026-02-30 do not). */
+export function isRealDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return day.toISOString().slice(0, 10) === text;
+}
+
+/** How a run stands against a baseline. */
+export interface Judged {
+  /** did not pass, and the baseline expects exactly that */
+  known: { check: CheckResult; entry: BaselineEntry }[];
+  /** failed (or warned under --strict, or errored) where the baseline expects nothing, or another outcome */
+  unexpected: { check: CheckResult; entry?: BaselineEntry }[];
+  /** the baseline expects them not to pass, and they passed: the entry is to go */
+  stale: { check: CheckResult; entry: BaselineEntry }[];
+  /** past their expiry date: they excuse nothing; each is counted here once, whatever its check did (check: absent when it did not run) */
+  expired: { entry: BaselineEntry; check?: CheckResult }[];
+  /** entries, not expired, whose check this run did not report (another --only, a check renamed or removed) */
+  unmatched: BaselineEntry[];
+}
+
+const notPassing = (c: CheckResult, strict: boolean) => c.outcome === 'failed' || c.outcome === 'errored' || (strict && c.outcome === 'warned');
+
+/** The report against the entries, on the given day (YYYY-MM-DD, UTC). */
+export function judge(report: ConformanceReport, entries: readonly BaselineEntry[], today: string): Judged {
+  const isExpired = (e: BaselineEntry) => e.expires !== undefined && e.expires <= today;
+  const live = new Map(entries.filter((e) => !isExpired(e)).map((e) => [e.id, e]));
+  const byId = new Map(report.checks.map((c) => [c.id, c]));
+  const judged: Judged = { known: [], unexpected: [], stale: [], expired: [], unmatched: [] };
+  for (const entry of entries.filter(isExpired)) judged.expired.push(byId.has(entry.id) ? { entry, check: byId.get(entry.id)! } : { entry });
+  const expiredIds = new Set(judged.expired.map((e) => e.entry.id));
+  for (const check of report.checks) {
+    if (expiredIds.has(check.id)) continue;
+    const entry = live.get(check.id);
+    if (entry && check.outcome === entry.outcome) judged.known.push({ check, entry });
+    else if (entry && check.outcome === 'passed') judged.stale.push({ check, entry });
+    else if (notPassing(check, report.run.strict)) judged.unexpected.push(entry ? { check, entry } : { check });
+  }
+  judged.unmatched = [...live.values()].filter((e) => !byId.has(e.id));
+  return judged;
+}
+
+/** The baseline section of the report (schemas/report.json): each standing by check id. */
+export function baselineSection(file: string, judged: Judged): BaselineSection {
+  const about = (e: BaselineEntry) => ({ reason: e.reason, ...(e.issue ? { issue: e.issue } : {}), ...(e.expires ? { expires: e.expires } : {}) });
+  return {
+    file,
+    known: judged.known.map(({ check, entry }) => ({ id: check.id, outcome: check.outcome, expected: entry.outcome, ...about(entry) })),
+    new: judged.unexpected.map(({ check, entry }) => ({ id: check.id, outcome: check.outcome, ...(entry ? { expected: entry.outcome } : {}) })),
+    stale: judged.stale.map(({ entry }) => ({ id: entry.id, outcome: 'passed' as const, expected: entry.outcome, ...about(entry) })),
+    expired: judged.expired.map(({ entry, check }) => ({ id: entry.id, ...(check ? { outcome: check.outcome } : {}), expected: entry.outcome, ...about(entry) })),
+    unmatched: judged.unmatched.map((e) => e.id),
+  };
+}
+
+/** How a check stands against the report's baseline, when the report has one and names it. */
+export function standingOf(report: ConformanceReport): (id: string) => Standing | undefined {
+  const b = report.baseline;
+  if (!b) return () => undefined;
+  const by = new Map<string, Standing>();
+  for (const s of ['known', 'new', 'stale', 'expired'] as const) for (const e of b[s]) by.set(e.id, s);
+  return (id) => by.get(id);
+}
+
+/**
+ * Whether a baseline section fails the run: a new failure, a stale entry, or an expired entry whose check
+ * ran and did not stay errored ('failed'); only new or expired checks that could not judge ('unjudged').
+ */
+export function verdictOf(b: BaselineSection, strict: boolean): 'failed' | 'unjudged' | 'holds' {
+  const fails = (o: Outcome | undefined) => o === 'failed' || o === 'passed' || (strict && o === 'warned');
+  if (b.stale.length > 0 || b.new.some((n) => n.outcome !== 'errored') || b.expired.some((e) => fails(e.outcome))) return 'failed';
+  if (b.new.length > 0 || b.expired.some((e) => e.outcome === 'errored')) return 'unjudged';
+  return 'holds';
+}
+
+/** The console lines of a run against its baseline. */
+export function formatBaseline(b: BaselineSection): string {
+  const lines = ['', `Against the baseline ${b.file}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired`];
+  for (const n of b.new) lines.push(`  new: ${n.id} ${n.outcome}${n.expected ? ` (the baseline expects ${n.expected})` : ''}`);
+  for (const s of b.stale) lines.push(`  stale: ${s.id} passed; remove its entry ("${s.reason}")`);
+  for (const e of b.expired) lines.push(`  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`);
+  for (const id of b.unmatched) lines.push(`  not reported by this run: ${id}`);
+  return lines.join('\n');
+}
+
+/**
+ * A baseline of every check of the run that did not pass (warned ones only under --strict; skipped ones
+ * never), keeping the reason, issue and expiry of entries the file had, and the entries of checks the run
+ * did not run.
+ */
+export function baselineOf(report: ConformanceReport, previous: readonly BaselineEntry[] = []): { entries: BaselineEntry[] } {
+  const kept = new Map(previous.map((e) => [e.id, e]));
+  const entries = report.checks
+    .filter((c) => notPassing(c, report.run.strict))
+    .map((c): BaselineEntry => {
+      const before = kept.get(c.id);
+      const reason = before?.reason ?? `${c.violated.join(', ') || 'could not judge'}: ${c.message.split('\n').find((line) => line.trim().startsWith('actual:'))?.trim() ?? c.message.split('\n')[0]}`;
+      return { id: c.id, outcome: c.outcome as BaselineEntry['outcome'], reason, ...(before?.issue ? { issue: before.issue } : {}), ...(before?.expires ? { expires: before.expires } : {}) };
+    });
+  // what this run did not run (another --only, another profile) it cannot judge: those entries stay as they were
+  const ran = new Set(report.checks.map((c) => c.id));
+  const notRun = previous.filter((e) => !ran.has(e.id));
+  return { entries: [...entries, ...notRun].sort((a, b) => a.id.localeCompare(b.id)) };
+}
+
+export function writeBaseline(file: string, baseline: { entries: BaselineEntry[] }): void {
+  writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
+}

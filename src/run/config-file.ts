@@ -1,0 +1,132 @@
+// The config file: named environments (staging, production, ...) side by side, each holding settings of the table
+// (src/run/settings.ts) by their option names, fixtures under `fixtures`, and keys only by the name of the variable
+// that holds them (`tokenVariable`), never the key itself. Read by src/run/config.ts after flags and variables, before
+// .env. Its JSON Schema (schemas/config.json) is made from the same table by configSchema(), so neither has a list
+// of its own; test/run/settings.test.ts holds the shipped file to it.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { FIXTURE_NAMES } from '../../contract/fixtures.ts';
+import { outOfBounds, SETTINGS, type Setting } from './settings.ts';
+
+/** The names looked for in the working directory when no --config is given, in this order. */
+export const CONFIG_FILES = ['mockapi-conformance.config.json', 'mockapi-conformance.config.yaml', 'mockapi-conformance.config.yml'];
+
+/** The key settings, and the property an environment names their variable by. */
+export const KEY_VARIABLES = { token: 'tokenVariable', forbiddenToken: 'forbiddenTokenVariable' } as const;
+
+export class ConfigFileError extends Error {}
+
+/** What an environment of the file sets: values as text (read as a variable's would be), each with where it is. */
+export interface FileSettings {
+  file: string;
+  environment: string;
+  values: Map<string, { source: string; value: string }>;
+  /** the variables that hold the keys, by key option (token, forbiddenToken) */
+  keyVariables: Partial<Record<keyof typeof KEY_VARIABLES, string>>;
+}
+
+const IN_FILE = new Map((SETTINGS as readonly Setting[]).filter((s) => s.inFile).map((s) => [s.option, s]));
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The config file named (--config), else the first of CONFIG_FILES in cwd; undefined: none. */
+export function findConfigFile(named: string | undefined, cwd: string): string | undefined {
+  if (named !== undefined) return resolve(cwd, named);
+  return CONFIG_FILES.map((name) => resolve(cwd, name)).find((file) => existsSync(file));
+}
+
+function parseFile(file: string): unknown {
+  if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigFileError(`${file} is not a file`);
+  if (statSync(file).size > 1024 * 1024) throw new ConfigFileError(`${file} is larger than 1 MiB`);
+  const text = readFileSync(file, 'utf8');
+  try {
+    // YAML only for a .yaml file: the parser is loaded for it alone
+    if (/\.ya?ml$/i.test(file)) return (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text);
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ConfigFileError(`${file} is not ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'}: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The settings of one environment of the file. Without an environment chosen the file sets nothing (a warning
+ * says which it has). A key in the file, an unknown property or a value of the wrong JSON type is a ConfigFileError.
+ */
+export function readConfigFile(file: string, environment: string | undefined): { settings?: FileSettings; warning?: string } {
+  const data = parseFile(file);
+  if (!isObject(data) || !isObject(data.environments)) throw new ConfigFileError(`${file} must be an object with "environments" (schemas/config.json)`);
+  const unknownTop = Object.keys(data).filter((k) => k !== 'environments' && k !== '$schema');
+  if (unknownTop.length > 0) throw new ConfigFileError(`${file}: ${unknownTop[0]} is not a property of a config file (only "environments")`);
+  const names = Object.keys(data.environments);
+  if (environment === undefined) return { warning: `${file} has the environments ${names.join(', ')}; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing` };
+  const chosen = data.environments[environment];
+  if (!isObject(chosen)) throw new ConfigFileError(`${file} has no environment "${environment}" (it has ${names.join(', ') || 'none'})`);
+  const at = (property: string) => `${file}: environments.${environment}.${property}`;
+  const settings: FileSettings = { file, environment, values: new Map(), keyVariables: {} };
+  for (const [property, value] of Object.entries(chosen)) {
+    if (property === 'token' || property === 'forbiddenToken') {
+      throw new ConfigFileError(`${at(property)}: a config file never holds a key; name the variable that holds it (${KEY_VARIABLES[property]})`);
+    }
+    if (property === 'tokenVariable' || property === 'forbiddenTokenVariable') {
+      if (typeof value !== 'string' || !VARIABLE_NAME.test(value)) throw new ConfigFileError(`${at(property)} must be the name of an environment variable`);
+      settings.keyVariables[property === 'tokenVariable' ? 'token' : 'forbiddenToken'] = value;
+    } else if (property === 'fixtures') {
+      if (!isObject(value)) throw new ConfigFileError(`${at(property)} must be an object of fixture ids (${FIXTURE_NAMES.join(', ')})`);
+      for (const [fixture, id] of Object.entries(value)) {
+        if (!(FIXTURE_NAMES as string[]).includes(fixture)) throw new ConfigFileError(`${at(`fixtures.${fixture}`)} is not a fixture (${FIXTURE_NAMES.join(', ')})`);
+        if (typeof id !== 'string') throw new ConfigFileError(`${at(`fixtures.${fixture}`)} must be a string`);
+        settings.values.set(`fixtures.${fixture}`, { source: at(`fixtures.${fixture}`), value: id });
+      }
+    } else {
+      const setting = IN_FILE.get(property);
+      if (!setting) throw new ConfigFileError(`${at(property)} is not a setting a config file may hold (schemas/config.json)`);
+      const type = jsonType(setting);
+      if (typeof value !== type) throw new ConfigFileError(`${at(property)} must be a ${type}, not ${JSON.stringify(value)?.slice(0, 80)}`);
+      // bounds here too, so that the file is refused whole, as its schema refuses it, before anything is used
+      const wrong = outOfBounds(setting, String(value));
+      if (wrong) throw new ConfigFileError(`${at(property)} ${wrong}`);
+      settings.values.set(property, { source: at(property), value: String(value) });
+    }
+  }
+  return { settings };
+}
+
+const jsonType = (s: Setting): 'boolean' | 'number' | 'string' => (s.kind === 'boolean' ? 'boolean' : s.kind === 'whole' ? 'number' : 'string');
+
+/** The JSON Schema of a config file, from the settings table (schemas/config.json is this, written out). */
+export function configSchema(): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const s of IN_FILE.values()) {
+    const type = jsonType(s);
+    properties[s.option] = {
+      type: type === 'number' ? 'integer' : type,
+      description: s.help,
+      ...(s.min !== undefined && { minimum: s.min }),
+      ...(s.max !== undefined && { maximum: s.max }),
+      ...(s.choices && { enum: s.choices }),
+    };
+  }
+  properties.tokenVariable = { type: 'string', pattern: VARIABLE_NAME.source, description: 'the name of the environment variable that holds the key (the file never holds the key itself)' };
+  properties.forbiddenTokenVariable = { type: 'string', pattern: VARIABLE_NAME.source, description: 'the name of the environment variable that holds the key without permission' };
+  properties.fixtures = {
+    type: 'object',
+    description: 'the resources the checks may use and change (README, Fixtures)',
+    additionalProperties: false,
+    properties: Object.fromEntries(FIXTURE_NAMES.map((name) => [name, { type: 'string' }])),
+  };
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://mockapi-conformance.example/schemas/config.json',
+    title: 'mockapi-conformance config file',
+    description: 'Named environments of mockapi-conformance. Flags and environment variables win over it, it wins over .env. Keys are named by their variable, never written here.',
+    type: 'object',
+    required: ['environments'],
+    additionalProperties: false,
+    properties: {
+      $schema: { type: 'string' },
+      environments: { type: 'object', additionalProperties: { type: 'object', additionalProperties: false, properties } },
+    },
+  };
+}

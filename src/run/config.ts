@@ -1,0 +1,515 @@
+// Configuration of a conformance run: flags, then the environment, then a .env file in the working
+// directory (dotenv), validated into one typed object. Bad input becomes a ConfigError: the CLI prints its
+// one line and exits 2, never a stack trace. Keys are never part of an error message.
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse as parseDotenv } from 'dotenv';
+import { faultList, FAULTS_VARIABLE, LIST_FAULTS, unknownFaults } from '../../reference/faults.ts';
+import { VARIATIONS_VARIABLE, variationsOn, VariationsValueError } from '../../reference/variations.ts';
+import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
+import { STATE_FILE } from './deletions.ts';
+import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
+import type { Network } from '../http/network.ts';
+import { ConfigFileError, findConfigFile, readConfigFile, type FileSettings } from './config-file.ts';
+import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow } from './settings.ts';
+
+export type Profile = 'live' | 'mock';
+
+export interface RunConfig {
+  /** the deployment; undefined: the embedded reference deployment, started for the run */
+  baseUrl: string | undefined;
+  token: string | undefined;
+  forbiddenToken: string | undefined;
+  profile: Profile;
+  reportJson: string | undefined;
+  /** JUnit XML (reporters/junit.ts) */
+  reportJunit: string | undefined;
+  /** the Markdown summary (reporters/markdown.ts) */
+  reportMarkdown: string | undefined;
+  /** one self-contained HTML page (reporters/html.ts) */
+  reportHtml: string | undefined;
+  /** running in GitHub Actions (GITHUB_ACTIONS): annotations, and the summary appended to stepSummary when set */
+  github: { stepSummary: string | undefined } | undefined;
+  readOnly: boolean;
+  /** warnings (should-level statements broken) fail the run */
+  strict: boolean;
+  /** known outcomes, by check id: the run fails only on what is new or stale (src/run/baseline.ts) */
+  baseline: { file: string; entries: BaselineEntry[] } | undefined;
+  /** where to write a baseline of this run */
+  updateBaseline: string | undefined;
+  timeoutMs: number;
+  /** requests in flight at most; undefined: 8 against a deployment started for the run, 4 against one given (src/run/target.ts) */
+  concurrency: number | undefined;
+  /** bound on the whole run; past it the run is stopped and fails */
+  runTimeoutMs: number;
+  /** bound on one check; undefined: derived from what it sends and the latency measured before the run */
+  checkTimeoutMs: number | undefined;
+  /** fast-check seed of the property checks; undefined: fixed under CI, random elsewhere (see run.ts) */
+  seed: number | undefined;
+  /** runs per property; undefined: polite for a remote deployment, more for a local one */
+  runs: number | undefined;
+  /** after this many failed checks (warned too, with strict) no further check starts; undefined: no limit */
+  maxFailures: number | undefined;
+  /** only the checks whose id or name matches (case-insensitive; src/harness/check.ts selectedByOnly); undefined: all */
+  only: RegExp | undefined;
+  fixtures: Fixtures;
+  /**
+   * The outOfSyncPolicy a push sends, and consent to push: the interface names no allowed value, and a push
+   * starts a job that writes to the mock API's Git repository. undefined: no push is sent.
+   */
+  pushPolicy: string | undefined;
+  /** where a run against a deployment remembers what it deleted (src/run/deletions.ts); undefined: nowhere (the library's default) */
+  stateFile: string | undefined;
+  /** where vitest keeps its cache (MOCKAPI_CACHE_DIR); undefined: under the system's temporary directory (src/run/run.ts) */
+  cacheDir: string | undefined;
+  /** --proxy and --ca-file (src/http/network.ts); the proxy variables are read where requests are sent */
+  network: Network;
+}
+
+export class ConfigError extends Error {
+  /** the warnings about unknown settings found before the error (one of them may be its cause) */
+  warnings: string[] = [];
+}
+
+/**
+ * Every MOCKAPI_* name that means something to this package: the variables of the settings table, the
+ * fixtures, the embedded reference's, and those our own tests and benchmark read. Any other MOCKAPI_* variable,
+ * and any other key in .env, is named in a warning (a misspelt setting would otherwise be silently ignored).
+ */
+export const KNOWN_SETTINGS: readonly string[] = [
+  ...(SETTINGS as readonly Setting[]).flatMap((s) => (s.variable ? [s.variable] : [])),
+  ...Object.values(FIXTURE_VARIABLES),
+  FAULTS_VARIABLE,
+  VARIATIONS_VARIABLE,
+  // read by our own tests (test/reporters/html.test.ts) and benchmark (bench/peak-memory.js)
+  'MOCKAPI_SCREENSHOT',
+  'MOCKAPI_SCREENSHOT_TOP',
+  'MOCKAPI_BENCH_PEAK_FILE',
+];
+
+const PREFIX = 'MOCKAPI_';
+
+/** Edit distance with transpositions (optimal string alignment): ULR -> URL is one edit. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The known setting a name most likely meant: case aside, within two edits (a third of a long name's own
+ * part), the MOCKAPI_ prefix supplied where it is missing; undefined when none is that close.
+ */
+export function closestSetting(name: string): string | undefined {
+  const upper = name.toUpperCase();
+  const forms = upper.startsWith(PREFIX) ? [upper] : [upper, PREFIX + upper];
+  let closest: string | undefined;
+  let closestDistance = Infinity;
+  for (const known of KNOWN_SETTINGS) {
+    const bound = Math.max(2, Math.floor((known.length - PREFIX.length) / 3));
+    for (const form of forms) {
+      const distance = editDistance(form, known);
+      if (distance <= bound && distance < closestDistance) [closest, closestDistance] = [known, distance];
+    }
+  }
+  return closest;
+}
+
+/** One line per MOCKAPI_* variable and per .env key that is no setting of ours; names only, never a value. */
+function unknownSettings(env: NodeJS.ProcessEnv, fromFile: Record<string, string>): string[] {
+  const known = new Set(KNOWN_SETTINGS);
+  const line = (name: string, where: string) => {
+    const meant = closestSetting(name);
+    return `${name}${where} is not a setting of mockapi-conformance${meant ? `; did you mean ${meant}?` : ''}`;
+  };
+  const fromEnv = Object.keys(env).filter((name) => name.toUpperCase().startsWith(PREFIX) && !known.has(name)).sort();
+  const inFile = Object.keys(fromFile).filter((name) => !known.has(name) && !fromEnv.includes(name));
+  return [...fromEnv.map((name) => line(name, '')), ...inFile.map((name) => line(name, ' in .env'))];
+}
+
+export { HELP } from '../cli/help.ts';
+
+const FLAGS = parseArgsOptions('run');
+
+export interface ParsedCommand {
+  help: boolean;
+  /** print the version and do nothing else */
+  version: boolean;
+  /** print the catalogue of checks and send nothing */
+  list: boolean;
+  config: RunConfig;
+  /** settings that are not ours (a misspelt variable, a stray key in .env), one line each, for stderr */
+  warnings: string[];
+}
+
+function readDotenv(cwd: string): Record<string, string> {
+  const file = `${cwd}/.env`;
+  if (!existsSync(file)) return {};
+  return parseDotenv(readFileSync(file));
+}
+
+function parseBoolean(name: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${value}"`);
+}
+
+function parseBaseUrl(source: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${source} is not a URL: "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${source} must be an http or https URL, not ${url.protocol.replace(':', '')}`);
+  }
+  if (url.username || url.password) throw new ConfigError(`${source} must not carry credentials; use --token`);
+  if (url.search || url.hash) throw new ConfigError(`${source} must not have a query or fragment: "${value}"`);
+  // paths of the interface are appended to the base address, so keep no trailing slash
+  return url.href.replace(/\/+$/, '');
+}
+
+function parseToken(source: string, value: string): string {
+  // Name the problem, never the value: this is a key.
+  if (value === '') throw new ConfigError(`${source} is empty`);
+  if (/\s/.test(value)) throw new ConfigError(`${source} contains white space; give the key alone, without "Token "`);
+  return value;
+}
+
+/** The key in a file: the file named, the key never (parseToken says what is wrong with it). */
+function readKeyFile(source: string, value: string, cwd: string): string {
+  const file = resolve(cwd, value);
+  if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`${source}: ${file} is not a file`);
+  if (statSync(file).size > 64 * 1024) throw new ConfigError(`${source}: ${file} is larger than 64 KiB; it should hold the key alone`);
+  try {
+    return readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new ConfigError(`${source}: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/** A baseline is read, and held to its schema, before any request: a bad one is a configuration error. */
+function readBaselineSetting(source: string, value: string, cwd: string): NonNullable<RunConfig['baseline']> {
+  const file = resolve(cwd, value);
+  if (!existsSync(file)) throw new ConfigError(`${source}: ${file} does not exist (--update-baseline writes one)`);
+  try {
+    return { file, entries: readBaseline(file) };
+  } catch (error) {
+    if (error instanceof BaselineError) throw new ConfigError(`${source}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * A report path is checked before any request: a run that writes to a deployment and only then finds it
+ * cannot write its report has done the writes for nothing.
+ */
+export function writablePath(source: string, value: string, cwd: string): string {
+  const path = resolve(cwd, value);
+  const dir = dirname(path);
+  if (!existsSync(dir)) throw new ConfigError(`${source}: the directory ${dir} does not exist`);
+  if (!statSync(dir).isDirectory()) throw new ConfigError(`${source}: ${dir} is not a directory`);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new ConfigError(`${source}: ${path} is a directory; give a file name`);
+  try {
+    accessSync(existsSync(path) ? path : dir, constants.W_OK);
+  } catch {
+    throw new ConfigError(`${source}: ${existsSync(path) ? path : `the directory ${dir}`} is not writable`);
+  }
+  return value;
+}
+
+/** --proxy (an http or https URL; its credentials are redacted like the key) and --ca-file (PEM certificates), each [where given, value]. */
+function networkSettings(proxy: [string, string] | undefined, caFile: [string, string] | undefined, cwd: string): Network {
+  const network: Network = {};
+  if (proxy !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(proxy[1]);
+    } catch {
+      // the value may carry a password: not quoted
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${proxy[0]} must be an http or https URL, such as http://proxy.example:3128`);
+    network.proxy = proxy[1];
+  }
+  if (caFile !== undefined) {
+    const [source, value] = caFile;
+    const file = resolve(cwd, value);
+    if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`${source}: ${file} is not a file`);
+    if (!readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`${source}: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    network.caFile = file;
+  }
+  return network;
+}
+
+/**
+ * The embedded reference reads its faults and variations from the environment when it starts; a wrong
+ * name is the user's to fix, so it is found here, before anything starts.
+ */
+function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
+  const unknown = unknownFaults(faultList(env[FAULTS_VARIABLE]));
+  if (unknown.length > 0) throw new ConfigError(`${FAULTS_VARIABLE} names ${unknown.length > 1 ? 'unknown faults' : 'an unknown fault'}: ${unknown.join(', ')} (${LIST_FAULTS} lists them)`);
+  try {
+    variationsOn(undefined, env.MOCKAPI_REFERENCE_VARIATIONS);
+  } catch (error) {
+    if (error instanceof VariationsValueError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Reads flags, environment, the config file's environment and .env (in that order of precedence) into a
+ * validated RunConfig, with a warning for each MOCKAPI_* variable or .env key that is not ours (also on a
+ * ConfigError, whose cause it may be). dotenv false: no .env and no config file found by its name are read
+ * (a run called as a library takes only what it is given).
+ */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), { dotenv = true }: { dotenv?: boolean } = {}): ParsedCommand {
+  const fromFile = dotenv ? readDotenv(cwd) : {};
+  const warnings = unknownSettings(env, fromFile);
+  try {
+    return { ...parseSettings(argv, env, fromFile, cwd, dotenv, warnings), warnings };
+  } catch (error) {
+    if (error instanceof ConfigError) error.warnings = warnings;
+    throw error;
+  }
+}
+
+/** Where each setting is given: flags, then variables, then the config file's environment, then .env. */
+class Given {
+  constructor(
+    private readonly flags: Record<string, string | boolean | undefined>,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly file: FileSettings | undefined,
+    private readonly dotenv: Record<string, string>,
+  ) {}
+
+  /** An empty variable counts as unset, as in .env.example where optional keys are left empty. */
+  private static value(value: string | undefined): string | undefined {
+    return value === undefined || value.trim() === '' ? undefined : value;
+  }
+
+  /** [where it was given, the value as text] of a row of the table, or of a fixture (its variable, its file property). */
+  of(s: { flag?: string; variable?: string; option: string }): [string, string] | undefined {
+    const flag = s.flag === undefined ? undefined : this.flags[s.flag];
+    if (flag !== undefined) return [`--${s.flag}`, flag === true ? 'true' : String(flag)];
+    const variable = s.variable === undefined ? undefined : Given.value(this.env[s.variable]);
+    if (variable !== undefined) return [s.variable!, variable];
+    const inFile = this.file?.values.get(s.option);
+    if (inFile !== undefined) return [inFile.source, inFile.value];
+    const dotenv = s.variable === undefined ? undefined : Given.value(this.dotenv[s.variable]);
+    return dotenv === undefined ? undefined : [s.variable!, dotenv];
+  }
+
+  /** A key: its flag, its file's flag, its variable, its file's variable, the variable the config file names, then .env. */
+  key(option: 'token' | 'forbiddenToken', cwd: string): [string, string] | undefined {
+    const row = setting(option);
+    const fileRow = option === 'token' ? setting('tokenFile') : undefined;
+    const flag = this.flags[row.flag!];
+    const fileFlag = fileRow ? this.flags[fileRow.flag!] : undefined;
+    if (typeof flag === 'string' && typeof fileFlag === 'string') throw new ConfigError('give the key by --token or by --token-file, not both');
+    if (typeof flag === 'string') return [`--${row.flag}`, flag];
+    if (typeof fileFlag === 'string') return [`--${fileRow!.flag}`, readKeyFile(`--${fileRow!.flag}`, fileFlag, cwd)];
+    const fromVariables = (values: Record<string, string | undefined>): [string, string] | undefined => {
+      const key = Given.value(values[row.variable!]);
+      if (key !== undefined) return [row.variable!, key];
+      const file = fileRow && Given.value(values[fileRow.variable!]);
+      return file === undefined ? undefined : [fileRow!.variable!, readKeyFile(fileRow!.variable!, file, cwd)];
+    };
+    const named = this.file?.keyVariables[option];
+    const fromNamed = named === undefined ? undefined : Given.value(this.env[named] ?? this.dotenv[named]);
+    return fromVariables(this.env) ?? (fromNamed === undefined ? undefined : [named!, fromNamed]) ?? fromVariables(this.dotenv);
+  }
+}
+
+/** The row of an option. */
+function setting<O extends SettingRow['option']>(option: O): Extract<SettingRow, { option: O }> {
+  return (SETTINGS as readonly SettingRow[]).find((s) => s.option === option) as Extract<SettingRow, { option: O }>;
+}
+
+/** A value read as its row's kind says; keys, proxies and files with their own reading are read by hand below. */
+function valueOf(s: Setting, source: string, value: string, cwd: string): string | number | boolean | RegExp {
+  switch (s.kind) {
+    case 'url':
+      return parseBaseUrl(source, value);
+    case 'key':
+      return parseToken(source, value);
+    case 'boolean':
+      return parseBoolean(source, value);
+    case 'whole':
+    case 'choice': {
+      const wrong = outOfBounds(s, value);
+      if (wrong) throw new ConfigError(`${source} ${wrong}`);
+      return s.kind === 'whole' ? Number(value.trim()) : value;
+    }
+    case 'pattern':
+      try {
+        return new RegExp(value, 'i');
+      } catch (error) {
+        throw new ConfigError(`${source} is not a regular expression: ${(error as Error).message}`);
+      }
+    case 'output':
+      return writablePath(source, value, cwd);
+    case 'directory':
+      return resolve(cwd, value.trim());
+    case 'text':
+      return value.trim();
+    case 'input':
+    case 'proxy':
+      return value;
+  }
+}
+
+/** Every setting of the table as given and read, by option; unset ones are absent, or their number default. */
+function readSettings(given: Given, cwd: string): Map<string, ReturnType<typeof valueOf>> {
+  const values = new Map<string, ReturnType<typeof valueOf>>();
+  for (const s of SETTINGS as readonly Setting[]) {
+    if (s.kind === 'key' || s.option === 'tokenFile' || !s.commands.includes('run')) continue;
+    const found = given.of(s);
+    // `--base-url ''` is no base URL, as an empty variable is
+    if (found && !(s.kind === 'url' && found[1] === '')) values.set(s.option, valueOf(s, ...found, cwd));
+    else if (typeof s.default === 'number') values.set(s.option, s.default);
+  }
+  return values;
+}
+
+/** The config file's chosen environment, if a file is there (or named) and an environment chosen. */
+function configFileSettings(flags: Record<string, string | boolean | undefined>, env: NodeJS.ProcessEnv, dotenv: Record<string, string>, cwd: string, findByName: boolean, warnings: string[]): FileSettings | undefined {
+  const early = new Given(flags, env, undefined, dotenv);
+  const named = early.of(setting('config'));
+  const file = named ? findConfigFile(named[1], cwd) : findByName ? findConfigFile(undefined, cwd) : undefined;
+  const environment = early.of(setting('env'))?.[1].trim();
+  if (file === undefined) {
+    if (environment !== undefined) throw new ConfigError(`--env ${environment} needs a config file: --config FILE, or ${'mockapi-conformance.config.json'} here`);
+    return undefined;
+  }
+  try {
+    const { settings, warning } = readConfigFile(file, environment);
+    if (warning) warnings.push(warning);
+    return settings;
+  } catch (error) {
+    if (error instanceof ConfigFileError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<string, string>, cwd: string, findConfig: boolean, warnings: string[]): Omit<ParsedCommand, 'warnings'> {
+  let flags: Record<string, string | boolean | undefined>;
+  try {
+    ({ values: flags } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    // parseArgs says e.g. "Unknown option '--bse-url'"; keep its first sentence only
+    const message = (error as Error).message.split('. ')[0]!.replace(/\.$/, '');
+    throw new ConfigError(`${message} (see --help)`);
+  }
+  const given = new Given(flags, env, configFileSettings(flags, env, fromFile, cwd, findConfig, warnings), fromFile);
+  const v = readSettings(given, cwd);
+  const get = <T>(option: SettingRow['option']) => v.get(option) as T | undefined;
+
+  const baseUrl = get<string>('baseUrl');
+  const tokenSetting = given.key('token', cwd);
+  const token = tokenSetting ? parseToken(...tokenSetting) : undefined;
+  const forbiddenSetting = given.key('forbiddenToken', cwd);
+  const forbiddenToken = forbiddenSetting ? parseToken(...forbiddenSetting) : undefined;
+  const profile = (get<Profile>('profile') ?? 'live') as Profile;
+
+  // a spec-driven mock only looks for an Authorization header, so it needs no real key
+  if (baseUrl && !token && profile === 'live') {
+    throw new ConfigError('a base URL is set but no key: give --token or MOCKAPI_TOKEN');
+  }
+  if (!baseUrl && (token || forbiddenToken)) {
+    // Without this, a misspelt base-URL variable would silently verify the embedded reference instead.
+    throw new ConfigError(`${(tokenSetting ?? forbiddenSetting)![0]} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`);
+  }
+  if (forbiddenToken && forbiddenToken === token) {
+    throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
+  }
+
+  const baselineSetting = given.of(setting('baseline'));
+  const baseline = baselineSetting ? readBaselineSetting(...baselineSetting, cwd) : undefined;
+  // the runner sets GITHUB_ACTIONS=true and names the step's summary file
+  const stepSummary = env.GITHUB_STEP_SUMMARY ? writablePath('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, cwd) : undefined;
+  const github = env.GITHUB_ACTIONS === 'true' ? { stepSummary } : undefined;
+  if (!baseUrl && profile === 'live') checkReferenceSettings(env);
+
+  const pushPolicy = get<string>('pushPolicy');
+  if (pushPolicy !== undefined && !baseUrl) {
+    throw new ConfigError(`${given.of(setting('pushPolicy'))![0]} is set but no base URL: the embedded reference and the local mock supply a value of their own; give --base-url or MOCKAPI_BASE_URL`);
+  }
+  const stateFile = resolve(cwd, get<string>('stateFile') ?? STATE_FILE);
+
+  const fixtures: Fixtures = {};
+  for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
+    const found = given.of({ variable, option: `fixtures.${name}` });
+    const value = found?.[1].trim();
+    if (!value) continue;
+    if (!baseUrl) {
+      throw new ConfigError(`${found![0]} is set but no base URL: fixtures name resources of a deployment; give --base-url or MOCKAPI_BASE_URL`);
+    }
+    fixtures[name] = value;
+  }
+  checkFixtures(fixtures);
+
+  const network = networkSettings(given.of(setting('proxy')), given.of(setting('caFile')), cwd);
+  if (!baseUrl && (network.proxy || network.caFile)) {
+    throw new ConfigError(`${given.of(setting(network.proxy ? 'proxy' : 'caFile'))![0]} is set but no base URL: the embedded reference and the local mock run on this machine, reached directly; give --base-url or MOCKAPI_BASE_URL`);
+  }
+
+  return {
+    help: flags.help === true,
+    version: flags.version === true,
+    list: flags.list === true,
+    config: {
+      baseUrl,
+      token,
+      forbiddenToken,
+      profile,
+      reportJson: get('reportJson'),
+      reportJunit: get('reportJunit'),
+      reportMarkdown: get('reportMarkdown'),
+      reportHtml: get('reportHtml'),
+      github,
+      readOnly: get<boolean>('readOnly') ?? false,
+      strict: get<boolean>('strict') ?? false,
+      baseline,
+      updateBaseline: get('updateBaseline'),
+      timeoutMs: get<number>('timeoutMs')!,
+      runTimeoutMs: get<number>('runTimeoutMs')!,
+      checkTimeoutMs: get('checkTimeoutMs'),
+      concurrency: get('concurrency'),
+      seed: get('seed'),
+      runs: get('runs'),
+      only: get('only'),
+      maxFailures: get('maxFailures'),
+      fixtures,
+      pushPolicy,
+      stateFile,
+      cacheDir: get('cacheDir'),
+      network,
+    },
+  };
+}
+
+/** The rules between fixtures, which no row of the table can say. */
+function checkFixtures(fixtures: Fixtures): void {
+  if (fixtures.mockApiId !== undefined && (fixtures.mockApiId.length < 5 || fixtures.mockApiId.length > 10)) {
+    throw new ConfigError(`MOCKAPI_MOCK_API_ID must have 5 to 10 characters (Limits), not ${fixtures.mockApiId.length}`);
+  }
+  if (fixtures.teamMemberId !== undefined && fixtures.teamId === undefined) {
+    throw new ConfigError('MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID: name the team the member is removed from');
+  }
+  if (fixtures.requestId !== undefined && fixtures.mockApiId === undefined) {
+    throw new ConfigError('MOCKAPI_REQUEST_ID is set without MOCKAPI_MOCK_API_ID: a logged request belongs to a mock API');
+  }
+  if (fixtures.deletableDataSourceId !== undefined && fixtures.deletableDataSourceId === fixtures.dataSourceId) {
+    throw new ConfigError('MOCKAPI_DELETABLE_DATA_SOURCE_ID is the same as MOCKAPI_DATA_SOURCE_ID: the delete checks would remove the data source the update checks use');
+  }
+}

@@ -1,0 +1,78 @@
+// The preflight: before any check, a few reads that change nothing (GET only) say whether the run is
+// configured for this deployment at all: is the key accepted, is the base URL the interface, do the fixtures
+// exist. A misconfiguration is one line and exit 5, not a hundred failed checks; a missing fixture ends the
+// checks that need it errored, with a reason that names the variable. src/run/target.ts runs it after the probe.
+import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
+import { expandPath, operation } from '../../contract/schemas.ts';
+import type { Client, Exchange } from '../http/client.ts';
+
+export interface PreflightResult {
+  /** one line: why the run cannot judge this deployment as configured (exit 5) */
+  misconfigured?: string;
+  /** fixtures a read found missing, with the reason the checks that need them end errored */
+  missingFixtures: Partial<Record<FixtureName, string>>;
+  /** requests the preflight sent itself (the probe's are counted apart) */
+  requests: number;
+  /** the key was refused, and the run goes on because only AUTH-* checks run (--only '^AUTH-'): they judge it */
+  keyRefused?: string;
+}
+
+/** An untrusted value in a line of ours: quoted and escaped (control characters too), and short. */
+const quoted = (value: string | undefined) => JSON.stringify((value ?? '').slice(0, 80));
+
+const described = (e: Exchange) =>
+  `${e.method} ${new URL(e.url).pathname} answered ${e.status}${e.mediaType ? ` ${quoted(e.mediaType)}` : ' without a Content-Type'}${e.status >= 300 && e.status < 400 && e.headers.location ? ` to ${quoted(e.headers.location)}` : ''}`;
+
+/** The fixture reads: GETs of the fixtures a run may read without changing them. */
+function fixtureReads(fixtures: Fixtures): { fixture: FixtureName; path: string; variables: string }[] {
+  const reads: { fixture: FixtureName; path: string; variables: string }[] = [];
+  if (fixtures.organisationId) {
+    reads.push({ fixture: 'organisationId', path: expandPath(operation('getOrganisation').path, { organisationId: fixtures.organisationId }), variables: FIXTURE_VARIABLES.organisationId });
+  }
+  if (fixtures.mockApiId && fixtures.requestId) {
+    const path = expandPath(operation('getLoggedRequest').path, { mockApiId: fixtures.mockApiId, requestId: fixtures.requestId });
+    reads.push({ fixture: 'requestId', path, variables: `${FIXTURE_VARIABLES.requestId} (or ${FIXTURE_VARIABLES.mockApiId})` });
+  }
+  return reads;
+}
+
+/**
+ * Judges the probe's answer (a read of a made-up organisation, with the key) and the fixture reads. The key
+ * is refused when any of them is answered 401: every check with the key would fail for it. The base URL is
+ * not the interface when no answer is JSON and one is a web page, a redirect, a success for the made-up id,
+ * or every fixture read is a 404: the interface answers JSON to each of these reads, or plain text to a 401.
+ * With only AUTH-* checks to run (authOnly), a refused key does not stop the run: those checks judge the
+ * deployment's answers to keys themselves, and a deployment that refuses valid keys gets their verdicts.
+ */
+export async function preflight(client: Client, target: { token: string | undefined; fixtures: Fixtures; profile: 'live' | 'mock'; via: string; authOnly: boolean }, probe: Exchange): Promise<PreflightResult> {
+  const reads = target.profile === 'live' ? fixtureReads(target.fixtures) : [];
+  const answers: { read?: (typeof reads)[number]; exchange: Exchange }[] = [{ exchange: probe }];
+  for (const read of reads) answers.push({ read, exchange: await client.send({ method: 'GET', path: read.path }) });
+  const result: PreflightResult = { missingFixtures: {}, requests: reads.length };
+  const answered = answers.filter((a) => a.exchange.status !== 0);
+  // the fixture's read first: the message names the resource the user gave
+  const refused = answered.find((a) => a.read && a.exchange.status === 401) ?? answered.find((a) => a.exchange.status === 401);
+  if (refused && target.token !== undefined) {
+    result[target.authOnly ? 'keyRefused' : 'misconfigured'] = `the deployment answers 401 to GET ${new URL(refused.exchange.url).pathname} with the key given: check MOCKAPI_TOKEN or --token (if the key is right, the deployment refuses valid keys)`;
+    if (!target.authOnly) return result;
+  }
+  // an answer that says it is JSON is the interface's to be judged on, even when its body is not
+  const anyJson = answered.some((a) => a.exchange.json !== undefined || /[/+]json$/.test(a.exchange.mediaType ?? ''));
+  const fixtureAnswers = answered.filter((a) => a.read);
+  const notInterface =
+    !anyJson &&
+    answered.length > 0 &&
+    (answered.some((a) => a.exchange.mediaType === 'text/html' || (a.exchange.status >= 300 && a.exchange.status < 400)) ||
+      (probe.status >= 200 && probe.status < 300) ||
+      (fixtureAnswers.length > 0 && fixtureAnswers.every((a) => a.exchange.status === 404)));
+  if (notInterface) {
+    result.misconfigured = `${target.via} does not answer as the interface: ${answered.map((a) => described(a.exchange)).join('; ')}, and no answer is JSON: check MOCKAPI_BASE_URL or --base-url (the address the /v1 paths are under)`;
+    return result;
+  }
+  for (const { read, exchange } of fixtureAnswers) {
+    if (read && exchange.status === 404) {
+      result.missingFixtures[read.fixture] = `the fixture does not exist: GET ${read.path} was answered 404 before the run; set ${read.variables} to one the deployment has`;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,230 @@
+// A conformance run: open the target (src/run/target.ts), run the checks of suites/ through vitest's Node API
+// with the target provided to every worker, let the reporters write the report, and turn it into an exit
+// code. Ctrl-C stops the checks and puts back what they changed (src/run/guard.ts).
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createVitest } from 'vitest/node';
+import { CODE_ROOT, PACKAGE_ROOT, packageVersion, SOURCE_EXTENSION } from '../../contract/package-root.ts';
+import { openApiDocument } from '../../contract/schemas.ts';
+import { ConformanceReporter, type ConformanceReport } from '../../reporters/conformance.ts';
+import { reportFormats } from '../../reporters/formats.ts';
+import { ProgressReporter } from '../../reporters/progress.ts';
+import type { Target } from '../harness/check.ts';
+import type { RunConfig } from './config.ts';
+import { BaselineError, baselineOf, readBaseline, verdictOf, writeBaseline, type BaselineEntry } from './baseline.ts';
+import { organisationGuard } from './guard.ts';
+import { openTarget } from './target.ts';
+import { proxySecrets } from '../http/network.ts';
+import { EXIT, exitCodeOf } from './exit.ts';
+
+// where bench/main.ts finds the command and its results
+export { PACKAGE_ROOT };
+
+export { EXIT };
+
+class Interrupted extends Error {}
+
+export interface RunOutput {
+  write(text: string): void;
+  error(text: string): void;
+  /** the output is a terminal: progress is one line rewritten in place */
+  tty: boolean;
+  /**
+   * Ctrl-C (SIGINT, SIGTERM) is the run's: it stops the checks and puts back what they changed (the command;
+   * the default). false: the process's handlers are left as they are (a run called as a library).
+   */
+  signals?: boolean;
+}
+
+const consoleOutput: RunOutput = {
+  write: (text) => process.stdout.write(text),
+  error: (text) => process.stderr.write(text),
+  tty: process.stdout.isTTY === true,
+};
+
+/**
+ * Where vitest (Vite) keeps its cache: MOCKAPI_CACHE_DIR, else a directory of this user and version under the
+ * system's temporary directory. Vite's default, node_modules/.vite under the root, is inside the installed
+ * package, which a run must leave as it found it (and which may not be writable).
+ */
+export function cacheDirectory(config: Pick<RunConfig, 'cacheDir'>): string {
+  return config.cacheDir ?? join(tmpdir(), `mockapi-conformance-${process.getuid?.() ?? 'user'}`, packageVersion(), 'vite');
+}
+
+/** What a run prints before its checks: the target, the seed and runs, and what an earlier run consumed. */
+function header(config: RunConfig, target: Target, description: string): string {
+  const lines = [`Verifying ${description}, profile ${config.profile}${target.readOnly ? ', read-only' : ''}`];
+  const chosen = config.runs === undefined ? `; ${target.runs} for the latency measured before the run, ${target.latencyMs.toFixed(1)} ms (--runs sets it)` : '';
+  lines.push(`Generated payloads: seed ${target.seed}, ${target.runs} runs per property (rerun with --seed ${target.seed})${chosen}`);
+  if (config.only) lines.push(`Only the checks whose id or name matches ${config.only}`);
+  if (target.keyRefused) lines.push(`Preflight: ${target.keyRefused}; only AUTH-* checks run (--only), so they judge it`);
+  else if (target.preflightRequests) lines.push(`Preflight: ${target.preflightRequests} reads before the checks (GET only; they change nothing): the key is accepted and the base URL answers as the interface`);
+  for (const reason of Object.values(target.missingFixtures ?? {})) lines.push(`Preflight: ${reason}; the checks that need it end errored`);
+  for (const d of Object.values(target.deletions?.consumed ?? {})) {
+    lines.push(`Deleted by an earlier run (${target.deletions!.stateFile}): ${d.resource} at ${d.deletedAt}; the checks that delete it end errored (could not judge), sending nothing`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Runs the checks against the target in vitest workers and returns the report, undefined when the run
+ * ended before any result, or 'interrupted' after Ctrl-C once what the checks changed is put back.
+ */
+async function runChecks(config: RunConfig, target: Target, output: RunOutput): Promise<ConformanceReport | undefined | 'interrupted'> {
+  const formats = reportFormats(config, output.write);
+  let stopped = false;
+  const reporter = new ConformanceReporter(
+    {
+      root: CODE_ROOT,
+      target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
+      run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
+      version: packageVersion(),
+      secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
+      preflightRequests: target.preflightRequests,
+      baseline: config.baseline,
+      runErrors: () => (stopped ? [`the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms); checks that had not finished are not reported`] : []),
+    },
+    formats,
+  );
+  const vitest = await createVitest(
+    'test',
+    {
+      // the sources from a checkout, dist/ from an installed package
+      root: CODE_ROOT,
+      config: false,
+      // one module that imports every suite (suites/run.ts): one worker runs every check, concurrently
+      include: [`suites/run${SOURCE_EXTENSION}`],
+      watch: false,
+      // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
+      reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
+      // --only is held by check() against each check's id and name (selectedByOnly), not by vitest's name filter
+      provide: {
+        target,
+        openapi: openApiDocument(),
+        ...(config.only ? { only: config.only.source } : {}),
+        ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
+      },
+      setupFiles: [...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []), join(CODE_ROOT, 'src', 'harness', `worker-setup${SOURCE_EXTENSION}`)],
+      // Every check in one worker, all at once: requests in flight are bounded by the client (--concurrency,
+      // src/http/client.ts), checks of one fixture by their lane (src/harness/lanes.ts). One worker boots once, compiles the
+      // schemas once, and holds the one client whose 429 back-off holds every request.
+      pool: 'threads',
+      maxWorkers: 1,
+      isolate: false,
+      experimental: { viteModuleRunner: false, nodeLoader: false },
+      // a check waiting for its lane holds a place here: every check of the run may wait at once
+      maxConcurrency: 10_000,
+      // each check sets its own timeout from what it sends and the latency measured (src/harness/check.ts)
+      testTimeout: config.timeoutMs * 6 + 10_000,
+      passWithNoTests: false,
+    },
+    { logLevel: 'error', cacheDir: cacheDirectory(config) },
+  );
+  // a bound on the whole run, whatever the deployment does (vitest knows two reasons to cancel; the report says ours)
+  const bound = setTimeout(() => {
+    stopped = true;
+    void vitest.cancelCurrentRun('keyboard-input');
+  }, config.runTimeoutMs);
+  // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
+  const signals = output.signals !== false;
+  const guard = signals ? await organisationGuard(target) : undefined;
+  let onSignal = () => {};
+  const interrupted = new Promise<never>((_, reject) => {
+    if (!signals) return;
+    // vitest's own handlers would exit the process before anything is put back: the command takes them over
+    process.removeAllListeners('SIGINT');
+    process.removeAllListeners('SIGTERM');
+    onSignal = () => reject(new Interrupted());
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
+  try {
+    await Promise.race([vitest.start(), interrupted]);
+  } catch (error) {
+    if (!(error instanceof Interrupted)) throw error;
+    output.error('mockapi-conformance: interrupted; stopping the checks and putting back what they changed\n');
+    await vitest.close();
+    if (guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
+    return 'interrupted';
+  } finally {
+    clearTimeout(bound);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  await vitest.close();
+  // vitest sets its own exit code; the verdict is ours
+  process.exitCode = undefined;
+  return reporter.report;
+}
+
+/**
+ * The exit code a report stands for: a failure (or, with --strict, a warning) is 1; where nothing failed but
+ * checks could not judge, or errors outside any check left some unrun, 4; else 0. Against a baseline, only
+ * what is new, stale or expired counts (verdictOf); --update-baseline is a write: 0 once written.
+ */
+function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput, previous: readonly BaselineEntry[]): number {
+  const ranNothing = report.checks.length === 0;
+  if (ranNothing && config.only) {
+    output.error(`mockapi-conformance: no check's id or name matches --only ${config.only.source}\n`);
+    return EXIT.usage;
+  }
+  if (ranNothing) output.error('mockapi-conformance: no check ran\n');
+  if (config.updateBaseline) {
+    const written = baselineOf(report, previous);
+    writeBaseline(config.updateBaseline, written);
+    const ran = new Set(report.checks.map((c) => c.id));
+    const kept = written.entries.filter((e) => !ran.has(e.id)).length;
+    output.write(`Baseline: ${written.entries.length - kept} checks that did not pass${kept ? `, and ${kept} entries of checks this run did not run, kept` : ''}, written to ${config.updateBaseline}\n`);
+    // writing the file is what was asked: it succeeded (the summary above says what failed)
+    return EXIT.passed;
+  }
+  if (report.baseline) {
+    // against a baseline, what fails the run is what is new, stale or expired (the summary has said which)
+    const judged = verdictOf(report.baseline, config.strict);
+    if (judged === 'failed') return EXIT.failed;
+    if (judged === 'unjudged' || report.errors.length > 0 || ranNothing) return EXIT.unjudged;
+    return EXIT.passed;
+  }
+  return exitCodeOf(report);
+}
+
+/** The entries of the file --update-baseline is to rewrite, read before any request: a broken one is a configuration error. */
+function previousBaseline(config: RunConfig): BaselineEntry[] | string {
+  if (!config.updateBaseline || !existsSync(config.updateBaseline)) return [];
+  try {
+    return readBaseline(config.updateBaseline);
+  } catch (error) {
+    if (error instanceof BaselineError) return `--update-baseline: ${error.message}`;
+    throw error;
+  }
+}
+
+export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {
+  const previous = previousBaseline(config);
+  if (typeof previous === 'string') {
+    output.error(`mockapi-conformance: ${previous}\n`);
+    return { exitCode: EXIT.usage };
+  }
+  const opened = await openTarget(config);
+  if ('unreachable' in opened) {
+    output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
+    return { exitCode: EXIT.unreachable };
+  }
+  if ('misconfigured' in opened) {
+    output.error(`mockapi-conformance: ${opened.misconfigured}\n`);
+    return { exitCode: EXIT.misconfigured };
+  }
+  try {
+    output.write(header(config, opened.target, opened.description));
+    const report = await runChecks(config, opened.target, output);
+    if (report === 'interrupted') return { exitCode: EXIT.interrupted };
+    if (!report) {
+      output.error('mockapi-conformance: the run ended before any result was reported\n');
+      return { exitCode: EXIT.failed };
+    }
+    return { exitCode: verdict(config, report, output, previous), report };
+  } finally {
+    await opened.close();
+  }
+}

@@ -1,0 +1,153 @@
+// The one table of the command's settings: a row per setting with its flag, its variable, its kind and bounds,
+// its default, its help text and its library option name. The argument parser (src/run/config.ts), the known
+// variables and their "did you mean", --help (src/cli/help.ts), runConformance's options (src/index.ts), the flags of
+// check-har and proxy (src/recorded/recorded-command.ts) and the config file's environments (schemas/config.json) come
+// from it; test/run/settings.test.ts holds the README's table and .env.example to it. Pure data: --help reads it
+// without loading anything heavy. Cross-field rules (a key needs a base URL, ...) stay by hand in config.ts.
+
+/** The commands that take a setting: a run, and the two that judge recorded traffic. */
+export type Command = 'run' | 'check-har' | 'proxy';
+
+/**
+ * How a value is read. url: an http(s) base URL; key: a key, never quoted back; whole: a whole number within
+ * min and max; choice: one of choices; boolean: a flag alone, or true/false in a variable; pattern: a regular
+ * expression without case; output: a file the run writes (its directory must exist and be writable); input: a
+ * file the run reads; text: trimmed text; directory: resolved against the working directory; proxy: an http(s)
+ * URL that may carry credentials (never quoted back).
+ */
+export type Kind = 'url' | 'key' | 'whole' | 'choice' | 'boolean' | 'pattern' | 'output' | 'input' | 'text' | 'directory' | 'proxy';
+
+export interface Setting {
+  /** the option of runConformance and the property in a config file's environment */
+  readonly option: string;
+  /** the flag, without its dashes; none: a variable alone */
+  readonly flag?: string;
+  /** the environment variable (also read from .env); none: a flag alone */
+  readonly variable?: string;
+  readonly kind: Kind;
+  /** what --help shows after the flag: URL, KEY, FILE, N */
+  readonly value?: string;
+  readonly min?: number;
+  readonly max?: number;
+  /** a whole number's unit, said in its error ("milliseconds") */
+  readonly unit?: string;
+  readonly choices?: readonly string[];
+  /** the value when unset: a number is used as it is; words only say it (the default depends on the run) */
+  readonly default?: number | string;
+  /** --help's text (the default is added), one sentence or two */
+  readonly help: string;
+  readonly commands: readonly Command[];
+  /** an option of runConformance (the library) */
+  readonly library: boolean;
+  /** may be set in a config file's environment (keys never: a file holds the name of their variable) */
+  readonly inFile: boolean;
+}
+
+const RUN = ['run'] as const;
+const ALL = ['run', 'check-har', 'proxy'] as const;
+
+export const SETTINGS = [
+  { option: 'baseUrl', flag: 'base-url', variable: 'MOCKAPI_BASE_URL', kind: 'url', value: 'URL', help: 'the deployment (http or https). Unset: the embedded reference deployment, started for the run', commands: RUN, library: true, inFile: true },
+  { option: 'token', flag: 'token', variable: 'MOCKAPI_TOKEN', kind: 'key', value: 'KEY', help: 'sent as "Authorization: Token KEY"; prefer the variable or --token-file (a flag is in the process list)', commands: RUN, library: true, inFile: false },
+  { option: 'tokenFile', flag: 'token-file', variable: 'MOCKAPI_TOKEN_FILE', kind: 'input', value: 'FILE', help: 'the key read from FILE (its one line), out of the process list and shell history', commands: RUN, library: true, inFile: false },
+  { option: 'forbiddenToken', flag: 'forbidden-token', variable: 'MOCKAPI_FORBIDDEN_TOKEN', kind: 'key', value: 'KEY', help: 'a valid key without permission on the fixtures (the 403 checks)', commands: RUN, library: true, inFile: false },
+  { option: 'profile', flag: 'profile', variable: 'MOCKAPI_PROFILE', kind: 'choice', choices: ['live', 'mock'], value: 'live|mock', default: 'live', help: 'live keeps state; mock is generated from the description (no base URL: the local Prism mock is started for the run)', commands: ALL, library: true, inFile: true },
+  { option: 'reportJson', flag: 'report-json', variable: 'MOCKAPI_REPORT_JSON', kind: 'output', value: 'FILE', help: 'write the JSON report to FILE (schemas/report.json)', commands: ALL, library: true, inFile: true },
+  { option: 'reportJunit', flag: 'report-junit', variable: 'MOCKAPI_REPORT_JUNIT', kind: 'output', value: 'FILE', help: 'write JUnit XML to FILE (Jenkins, GitLab, GitHub test reporters)', commands: ALL, library: true, inFile: true },
+  { option: 'reportMarkdown', flag: 'report-markdown', variable: 'MOCKAPI_REPORT_MARKDOWN', kind: 'output', value: 'FILE', help: 'write a Markdown summary to FILE (with GITHUB_ACTIONS set: annotations, and the summary appended to $GITHUB_STEP_SUMMARY)', commands: ALL, library: true, inFile: true },
+  { option: 'reportHtml', flag: 'report-html', variable: 'MOCKAPI_REPORT_HTML', kind: 'output', value: 'FILE', help: 'write one self-contained HTML page to FILE', commands: ALL, library: true, inFile: true },
+  { option: 'readOnly', flag: 'read-only', variable: 'MOCKAPI_READ_ONLY', kind: 'boolean', help: 'send only GET requests; every other check is skipped, saying so', commands: RUN, library: true, inFile: true },
+  { option: 'strict', flag: 'strict', variable: 'MOCKAPI_STRICT', kind: 'boolean', help: 'warnings (should-level statements broken) fail the run too', commands: ALL, library: true, inFile: true },
+  { option: 'baseline', flag: 'baseline', variable: 'MOCKAPI_BASELINE', kind: 'input', value: 'FILE', help: 'known outcomes by check id (schemas/baseline.json): fail only on a failure not in FILE, an entry that now passes, or one expired', commands: RUN, library: true, inFile: true },
+  { option: 'updateBaseline', flag: 'update-baseline', kind: 'output', value: 'FILE', help: "write a baseline of this run's checks that did not pass to FILE and exit 0 once written (entries of checks the run did not run, and the reasons, issues and expiry dates of entries already there, are kept)", commands: RUN, library: false, inFile: false },
+  { option: 'timeoutMs', flag: 'timeout-ms', variable: 'MOCKAPI_TIMEOUT_MS', kind: 'whole', min: 1, max: 600_000, unit: 'milliseconds', value: 'N', default: 10_000, help: 'per-request timeout', commands: RUN, library: true, inFile: true },
+  { option: 'runTimeoutMs', flag: 'run-timeout-ms', variable: 'MOCKAPI_RUN_TIMEOUT_MS', kind: 'whole', min: 1000, max: 86_400_000, unit: 'milliseconds', value: 'N', default: 600_000, help: 'bound on the whole run; past it the run stops and fails, saying so', commands: RUN, library: true, inFile: true },
+  { option: 'checkTimeoutMs', flag: 'check-timeout-ms', variable: 'MOCKAPI_CHECK_TIMEOUT_MS', kind: 'whole', min: 100, max: 86_400_000, unit: 'milliseconds', value: 'N', default: '15 s plus, per request it sends, ten times the latency measured before the run, 250 ms at least', help: 'bound on one check', commands: RUN, library: true, inFile: true },
+  { option: 'concurrency', flag: 'concurrency', variable: 'MOCKAPI_CONCURRENCY', kind: 'whole', min: 1, max: 64, value: 'N', default: 'for a deployment given by URL, a window from 4 that adapts to its answers (up to 16, halved on a 429 or 503); 8 for one the run starts; 1: one at a time', help: 'requests in flight at most, fixed', commands: RUN, library: true, inFile: true },
+  { option: 'seed', flag: 'seed', variable: 'MOCKAPI_SEED', kind: 'whole', min: 0, max: 2 ** 31 - 1, value: 'N', default: 'fixed under CI, random elsewhere', help: 'seed of the generated payloads (printed by every run)', commands: RUN, library: true, inFile: true },
+  { option: 'runs', flag: 'runs', variable: 'MOCKAPI_RUNS', kind: 'whole', min: 1, max: 100_000, value: 'N', default: 'by the latency measured before the run: 100 under 10 ms, 20 under 100 ms, else 10', help: 'generated payloads per property', commands: RUN, library: true, inFile: true },
+  { option: 'only', flag: 'only', variable: 'MOCKAPI_ONLY', kind: 'pattern', value: 'PATTERN', help: 'run only the checks whose id or name matches PATTERN, a regular expression without case (e.g. organisations, ^CHAOS-, generated)', commands: RUN, library: true, inFile: true },
+  { option: 'maxFailures', flag: 'max-failures', variable: 'MOCKAPI_MAX_FAILURES', kind: 'whole', min: 1, max: 100_000, value: 'N', help: 'stop starting checks once N have failed (warned too, with --strict); the checks not started end errored, saying why', commands: RUN, library: true, inFile: true },
+  { option: 'pushPolicy', flag: 'push-policy', variable: 'MOCKAPI_PUSH_POLICY', kind: 'text', value: 'VALUE', help: "consent to push, and the outOfSyncPolicy to send: a push starts a job that pushes the mock API's OpenAPI document to its Git repository. Unset: no push is sent and the push and job checks are skipped", commands: RUN, library: true, inFile: true },
+  { option: 'stateFile', flag: 'state-file', variable: 'MOCKAPI_STATE_FILE', kind: 'output', value: 'FILE', default: '.mockapi-conformance-state.jsonl here', help: 'where a run remembers what it deleted on each deployment', commands: RUN, library: true, inFile: true },
+  { option: 'proxy', flag: 'proxy', kind: 'proxy', value: 'URL', default: 'HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as curl reads them', help: 'send every request through this proxy (docs/networks.md)', commands: RUN, library: true, inFile: true },
+  { option: 'caFile', flag: 'ca-file', kind: 'input', value: 'FILE', help: 'trust the CA certificates (PEM) in FILE too (NODE_EXTRA_CA_CERTS works as well); verification is never switched off', commands: RUN, library: true, inFile: true },
+  { option: 'config', flag: 'config', variable: 'MOCKAPI_CONFIG', kind: 'input', value: 'FILE', default: 'mockapi-conformance.config.json (or .yaml) here, if there is one', help: 'a config file of named environments (schemas/config.json)', commands: RUN, library: true, inFile: false },
+  { option: 'env', flag: 'env', variable: 'MOCKAPI_ENV', kind: 'text', value: 'NAME', help: "the config file's environment to use (its settings come after flags and variables, before .env)", commands: RUN, library: true, inFile: false },
+  { option: 'cacheDir', variable: 'MOCKAPI_CACHE_DIR', kind: 'directory', default: "a directory under the system's temporary directory", help: 'where vitest keeps its cache, so that a run writes nothing inside the package', commands: RUN, library: false, inFile: false },
+] as const satisfies readonly Setting[];
+
+export type SettingRow = (typeof SETTINGS)[number];
+
+/** The option of each library row: what runConformance takes besides fixtures and output (src/index.ts). */
+export type LibraryOption = Extract<SettingRow, { library: true }>['option'];
+
+/** Flags that are actions, not settings: each command answers them alone. */
+export const ACTIONS = {
+  list: { help: 'print the catalogue of checks (id, requirement, statement, operation, what each sends, whether it writes, where it is declared); sends nothing', commands: RUN },
+  help: { short: 'h', help: 'this text', commands: ALL },
+  version: { short: 'V', help: 'the version of mockapi-conformance', commands: RUN },
+} as const;
+
+/**
+ * What is wrong with a whole number or a choice given as text, said after where it was given; undefined when
+ * nothing is (or the row has no bounds). One wording for flags, variables and the config file alike.
+ */
+export function outOfBounds(s: Setting, value: string): string | undefined {
+  if (s.kind === 'whole') {
+    const n = Number(value.trim());
+    if (!/^\d+$/.test(value.trim()) || n < s.min! || n > s.max!) return `must be a whole number${s.unit ? ` of ${s.unit}` : ''} from ${s.min} to ${s.max}, not "${value}"`;
+  }
+  if (s.kind === 'choice' && !s.choices!.includes(value)) return `must be ${s.choices!.join(' or ')}, not "${value}"`;
+  return undefined;
+}
+
+/** The rows a command takes. */
+export const settingsOf = (command: Command): readonly Setting[] => SETTINGS.filter((s) => (s.commands as readonly Command[]).includes(command));
+
+/** node:util parseArgs' options for a command: its settings' flags and its actions. */
+export function parseArgsOptions(command: Command): Record<string, { type: 'string' | 'boolean'; short?: string }> {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
+  for (const s of settingsOf(command)) if (s.flag) options[s.flag] = { type: s.kind === 'boolean' ? 'boolean' : 'string' };
+  for (const [name, action] of Object.entries(ACTIONS)) {
+    if ((action.commands as readonly Command[]).includes(command)) options[name] = { type: 'boolean', ...('short' in action ? { short: action.short } : {}) };
+  }
+  return options;
+}
+
+/** --help's lines for a command's flags: the flag and its value, the variable, the text wrapped, the default said. */
+export function helpRows(command: Command, { variables = true } = {}): string {
+  const flagWidth = 23;
+  const variableWidth = variables ? 25 : 0;
+  const textWidth = 118 - flagWidth - variableWidth - 2;
+  const rows: string[] = [];
+  const row = (flag: string, variable: string, text: string) => {
+    const lines = wrap(text, textWidth);
+    const left = `  ${flag.padEnd(flagWidth)}${variables ? variable.padEnd(variableWidth) : ''}`;
+    // a flag longer than its column keeps the text on its own line
+    if (left.length > 2 + flagWidth + variableWidth) rows.push(left.trimEnd(), ...lines.map((l) => `${' '.repeat(2 + flagWidth + variableWidth)}${l}`));
+    else rows.push(`${left}${lines[0]}`, ...lines.slice(1).map((l) => `${' '.repeat(2 + flagWidth + variableWidth)}${l}`));
+  };
+  for (const s of settingsOf(command) as readonly Setting[]) {
+    if (!s.flag) continue;
+    const text = s.default === undefined ? s.help : `${s.help}; default ${s.default}`;
+    row(`--${s.flag}${s.value ? ` ${s.value}` : ''}`, s.variable ?? '', text);
+  }
+  for (const [name, action] of Object.entries(ACTIONS)) {
+    if (!(action.commands as readonly Command[]).includes(command)) continue;
+    row(`${'short' in action ? `-${action.short}, ` : ''}--${name}`, '', action.help);
+  }
+  return rows.join('\n');
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}

@@ -1,0 +1,176 @@
+// The target of a run: the deployment given, or one started for the run (the embedded reference for the
+// live profile, the local Prism mock for the mock profile), measured by a probe before any check, and
+// described as the Target every worker receives. One job: what a run is pointed at, and how far away it is.
+import { startReference } from '../../reference/server.ts';
+import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
+import { expandPath, operation } from '../../contract/schemas.ts';
+import type { Target } from '../harness/check.ts';
+import { Client, type Exchange } from '../http/client.ts';
+import type { RunConfig } from './config.ts';
+import { deletedBefore, keyFingerprint, readDeletions, type Deletion } from './deletions.ts';
+import { MOCK_FIXTURES, startMock } from './mock.ts';
+import { proxiesOf, proxyLabel, type Network } from '../http/network.ts';
+import { preflight, type PreflightResult } from './preflight.ts';
+
+/** Errors that mean no connection could be made at all, as opposed to a deployment that answers badly. */
+const CANNOT_CONNECT = /^the proxy |^TLS: |ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|CERT|TLS|SSL|EPROTO|self[- ]signed/i;
+
+/** Requests of the probe: the first pays for the connection and a cold server, so the fastest of the rest is taken. */
+const PROBES = 5;
+
+/** --only that selects AUTH-* checks alone: a refused key is theirs to judge, not the preflight's to stop (src/run/preflight.ts). */
+const AUTH_ONLY = /^\^AUTH-/;
+
+/**
+ * Five requests before any check. A deployment that cannot be connected to (refused, unknown host, TLS
+ * failure) is unreachable. One that connects but answers badly (hangs, resets, garbage) is left to the
+ * checks, which each say what happened. The fastest answer after the first is the latency that sizes the run:
+ * how many generated payloads, how long a check may take (a tunnel to a remote deployment is 127.0.0.1 too,
+ * so the address cannot say).
+ */
+async function probe(
+  target: Pick<Target, 'baseUrl' | 'token' | 'forbiddenToken' | 'timeoutMs' | 'network' | 'fixtures' | 'profile'>,
+  authOnly: boolean,
+): Promise<{ unreachable?: string; latencyMs: number; preflight?: PreflightResult }> {
+  const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: target.forbiddenToken, timeoutMs: target.timeoutMs, network: target.network });
+  try {
+    const times: number[] = [];
+    let last: Exchange | undefined;
+    for (let i = 0; i < PROBES; i++) {
+      // with the key where there is one: an answer that passes the credentials is what the checks will wait for
+      last = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: target.token ? 'token' : 'none' });
+      if (last.status === 0 && CANNOT_CONNECT.test(last.error ?? '')) return { unreachable: last.error, latencyMs: 0 };
+      // a deployment that does not answer is the checks' to report; its latency is the time it took to fail
+      times.push(last.durationMs);
+      // a 503 with Retry-After (a cold start) was waited out by the client: the next answer is the one judged
+      if (last.status === 0) break;
+    }
+    const latencyMs = Math.min(...(times.length > 1 ? times.slice(1) : times));
+    const proxy = proxiesOf(target.network, process.env, target.baseUrl)[0];
+    const via = `${target.baseUrl}${proxy ? ` (through the proxy ${proxyLabel(proxy.url)}, ${proxy.source})` : ''}`;
+    return { latencyMs, preflight: await preflight(client, { token: target.token, fixtures: target.fixtures, profile: target.profile, via, authOnly }, last!) };
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Generated payloads per property when --runs is not given: many for a deployment that answers at once (a
+ * local one), few for one far away, which is also someone's and rate-limited.
+ */
+/**
+ * Requests in flight when --concurrency does not say: 8 against a deployment started for the run (ours: it has
+ * no rate limit), fixed; against one given by URL, whatever its address (a tunnel to a hosted service is
+ * 127.0.0.1 too), a window that starts at 4, a client's ordinary parallelism, and adapts to the answers
+ * (InFlightWindow) up to 16: past 16 a run 50 ms away gains little (its longest chain of requests that must not
+ * overlap is then what it waits for), while each more is one more connection held open on someone's
+ * rate-limited service. A 429 halves the window and holds the whole run back as asked (src/http/client.ts).
+ * A --concurrency given is fixed, as before.
+ */
+export const DEFAULT_CONCURRENCY = { started: 8, given: 4, givenCeiling: 16 } as const;
+
+export function runsFor(latencyMs: number): number {
+  if (latencyMs < 10) return 100;
+  if (latencyMs < 100) return 20;
+  return 10;
+}
+
+/** Fixed under CI so that a red build can be rerun as it was; random elsewhere, and always printed. */
+export const CI_SEED = 20261121;
+
+/** The deletable fixtures that an earlier run against this deployment deleted, by the state file. */
+function consumedFixtures(deployment: string, fixtures: Fixtures, stateFile: string | undefined, token: string | undefined): NonNullable<Target['deletions']> {
+  if (stateFile === undefined) return { stateFile, consumed: {} };
+  const deletions = readDeletions(stateFile);
+  const resources: Partial<Record<FixtureName, string>> = {};
+  if (fixtures.deletableDataSourceId) resources.deletableDataSourceId = expandPath(operation('deleteDataSource').path, { dataSourceId: fixtures.deletableDataSourceId });
+  if (fixtures.teamId && fixtures.teamMemberId) resources.teamMemberId = expandPath(operation('deleteTeamMember').path, { teamId: fixtures.teamId, userId: fixtures.teamMemberId });
+  const consumed: Partial<Record<FixtureName, Deletion>> = {};
+  for (const [name, resource] of Object.entries(resources) as [FixtureName, string][]) {
+    const deleted = deletedBefore(deletions, { deployment, fixture: FIXTURE_VARIABLES[name], resource, key: keyFingerprint(token) });
+    if (deleted) consumed[name] = deleted;
+  }
+  return { stateFile, consumed };
+}
+
+/** The outOfSyncPolicy of the push example in schemas/openapi.yaml: a value our own description names. */
+function descriptionPushPolicy(): string {
+  const example = operation('pushOpenApiToGit').requestBody?.examples[0] as { push?: { outOfSyncPolicy?: unknown } } | undefined;
+  const policy = example?.push?.outOfSyncPolicy;
+  if (typeof policy !== 'string') throw new Error('schemas/openapi.yaml shows no outOfSyncPolicy in its push example');
+  return policy;
+}
+
+export interface OpenTarget {
+  target: Target;
+  /** what the target is, for the first line of a run: the URL, and what was started for it */
+  description: string;
+  /** stops what was started for the run */
+  close(): Promise<void>;
+}
+
+/**
+ * The target of a run, ready for the checks; `unreachable` when no connection could be made (what was
+ * started is stopped again).
+ */
+export async function openTarget(config: RunConfig): Promise<OpenTarget | { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }> {
+  const seed = config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31));
+  const mock = config.profile === 'mock';
+  // the deployment: the one given, or one started for the run (the reference for live, Prism for mock)
+  const reference = config.baseUrl || mock ? undefined : await startReference({ port: 0 });
+  const localMock = !config.baseUrl && mock ? await startMock() : undefined;
+  const baseUrl = config.baseUrl ?? reference?.baseUrl ?? localMock!.baseUrl;
+  const close = async () => {
+    await reference?.close();
+    await localMock?.close();
+  };
+  try {
+    const credentials = reference ? reference.fixtures : { token: config.token, forbiddenToken: config.forbiddenToken };
+    // a deployment started for the run is on this machine: no proxy, whatever the environment names
+    const network: Network = config.baseUrl ? config.network : { direct: true };
+    const fixtures = reference ? reference.fixtures : mock ? { ...MOCK_FIXTURES, ...config.fixtures } : config.fixtures;
+    const probed = await probe({ baseUrl, token: credentials.token, forbiddenToken: credentials.forbiddenToken, timeoutMs: config.timeoutMs, network, fixtures, profile: config.profile }, AUTH_ONLY.test(config.only?.source ?? ''));
+    if (probed.unreachable !== undefined || probed.preflight?.misconfigured !== undefined) {
+      await close();
+      return probed.unreachable !== undefined ? { unreachable: probed.unreachable, baseUrl } : { misconfigured: probed.preflight!.misconfigured!, baseUrl };
+    }
+    const missingFixtures = probed.preflight?.missingFixtures ?? {};
+    const keyRefused = probed.preflight?.keyRefused;
+    const { latencyMs } = probed;
+    const runs = config.runs ?? runsFor(latencyMs);
+    const concurrency = config.concurrency ?? (config.baseUrl ? DEFAULT_CONCURRENCY.given : DEFAULT_CONCURRENCY.started);
+    const adaptive = config.concurrency === undefined && config.baseUrl !== undefined ? { adaptiveCeiling: DEFAULT_CONCURRENCY.givenCeiling } : {};
+    const common = { ...(keyRefused ? { keyRefused } : {}), ...adaptive, network, missingFixtures, preflightRequests: PROBES + (probed.preflight?.requests ?? 0), baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, concurrency, latencyMs, checkTimeoutMs: config.checkTimeoutMs, profile: config.profile };
+    if (reference) {
+      const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
+      // the reference names the policies it accepts, so it consents with one of its own
+      return { target: { ...common, token, forbiddenToken, fixtures, pushPolicy, embedded: true }, description: `${baseUrl} (the embedded reference deployment)`, close };
+    }
+    if (mock) {
+      const target: Target = {
+        ...common,
+        token: config.token ?? 'mock-key',
+        forbiddenToken: undefined,
+        fixtures: { ...MOCK_FIXTURES, ...config.fixtures },
+        // the local mock serves our own description, whose example names a value; a mock given by URL may
+        // serve another description, so there the user names it
+        pushPolicy: localMock ? descriptionPushPolicy() : config.pushPolicy,
+        embedded: false,
+      };
+      return { target, description: localMock ? `${baseUrl} (the local Prism mock of schemas/openapi.yaml)` : baseUrl, close };
+    }
+    const target: Target = {
+      ...common,
+      token: config.token,
+      forbiddenToken: config.forbiddenToken,
+      fixtures: config.fixtures,
+      pushPolicy: config.pushPolicy,
+      embedded: false,
+      deletions: consumedFixtures(baseUrl, config.fixtures, config.stateFile, config.token),
+    };
+    return { target, description: baseUrl, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,165 @@
+// The benchmark (bench/): its figures are computed as they say, its proxy records what a run sends and
+// answers like the deployment behind it, and `npm run bench` runs to the end and writes its results. No
+// speed is asserted here: the benchmark reports figures, it does not judge them in a test.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { cleanEnvironment } from '../../bench/measure.ts';
+import { withKeys, withPlaceholders } from '../../bench/mix.ts';
+import { startRecorder } from '../../bench/recorder.ts';
+import { formatTable, median, summarise, type Results, type Sample } from '../../bench/results.ts';
+import { startReference } from '../../reference/server.ts';
+import { Client } from '../../src/http/client.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+describe('figures', () => {
+  test('median of an odd and an even number of runs', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  const sample = (wallMs: number, requests: number, extra: Partial<Sample> = {}): Sample => ({ wallMs, requests, peakKiB: 102_400, ...extra });
+  const results = (propertyPhaseMs: number): Results =>
+    summarise({
+      date: '2026-11-21T00:00:00.000Z',
+      commit: 'abc1234',
+      machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
+      settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 1000, latencyMs: 50, latencyRuns: 20 },
+      samples: {
+        latency: [sample(16_000, 489, { startMs: 1500, checksMs: 14_000, endMs: 500, inFlight: 2, chain: 80, chains: { 'data source': 40, organisation: 80 } })],
+        latencyLimit: [sample(12_000, 489, { inFlight: 2 })],
+        limit: [sample(1000, 3000)],
+        asTyped: [sample(4000, 1000, { startMs: 1500, checksMs: 2000, endMs: 500 })],
+        split: [sample(3000, 1000, { startMs: 1000, checksMs: 1800, endMs: 200 })],
+        properties: [sample(10_000, 15_000, { startMs: 1000, checksMs: propertyPhaseMs, endMs: 200 })],
+      },
+    });
+
+  test('rates and ratios: (b) over its wall time and over its checks, (c) over its checks', () => {
+    const r = results(9000);
+    expect(r.limit.median.requestsPerSecond).toBe(3000);
+    expect(r.defaultRun.median).toMatchObject({ requestsPerSecond: 250, checksPerSecond: 500, peakMiB: 100 });
+    expect(r.ratios.defaultRunToLimit).toBeCloseTo(250 / 3000);
+    expect(r.ratios.defaultRunChecksToLimit).toBeCloseTo(500 / 3000);
+    expect(r.properties.median.checksPerSecond).toBeCloseTo(15_000 / 9);
+    expect(r.ratios.propertiesToLimit).toBeCloseTo(15_000 / 9 / 3000);
+    expect(r.latency.median.inFlight).toBe(2);
+    expect(r.ratios.latencyToLimit).toBeCloseTo(12 / 16);
+    expect(r.targets).toEqual({ defaultRunUnder1500ms: false, propertiesAtLeastHalfTheLimit: true, latencyRunUnder5s: false });
+    // the floor: 80 round trips in a row at 50 ms
+    expect(r.floor).toEqual({ chain: 80, ms: 4000, wallToFloor: 4 });
+  });
+
+  test('a missed target is said in the table', () => {
+    const table = formatTable(results(20_000));
+    expect(table).toMatch(/property checks at least half the limit's rate: MISSED \(0\.25\)/);
+    expect(table).toMatch(/full default run at most 1\.5 s: MISSED \(4\.00 s\)/);
+    expect(table).toMatch(/50 ms away at most 5 s: MISSED \(16\.00 s\)/);
+    expect(table).toMatch(/^      floor: longest chain 80 × 50 ms +4\.00 s +4\.00×$/m);
+    expect(table).toContain("(d)'s chains, round trips in a row: organisation 80, data source 40.");
+    expect(table).toMatch(/^\(d\) 50 ms away, --runs 20, 2 in flight +16\.00 s +489 +31 +100 MiB$/m);
+    expect(table).toMatch(/^\(a\) limit: plain undici, same mix +1\.00 s +3000 +3000 +100 MiB +1\.00$/m);
+  });
+});
+
+describe('the recorded mix', () => {
+  test('keys become placeholders and go back in as the replay target\'s keys, also inside other values', () => {
+    const recorded = withPlaceholders({ authorization: 'Token abc', other: 'token abcdef' }, { token: 'abc', forbiddenToken: 'abcdef' });
+    expect(recorded).toEqual({ authorization: 'Token $MOCKAPI_TOKEN', other: 'token $MOCKAPI_FORBIDDEN_TOKEN' });
+    expect(withKeys(recorded, { token: 'new', forbiddenToken: 'newer' })).toEqual({ authorization: 'Token new', other: 'token newer' });
+  });
+
+  test('the recording proxy answers like the deployment behind it and keeps every request as sent', async () => {
+    const reference = await startReference({ port: 0 });
+    const keys = { token: reference.fixtures.token, forbiddenToken: reference.fixtures.forbiddenToken };
+    const recorder = await startRecorder(reference.baseUrl, keys);
+    const direct = new Client({ baseUrl: reference.baseUrl, token: keys.token, forbiddenToken: keys.forbiddenToken, timeoutMs: 5000 });
+    const proxied = new Client({ baseUrl: recorder.baseUrl, token: keys.token, forbiddenToken: keys.forbiddenToken, timeoutMs: 5000 });
+    try {
+      const path = `/v1/organisations/${reference.fixtures.organisationId}`;
+      const requests = [
+        { method: 'GET', path },
+        { method: 'GET', path, credentials: 'forbidden' },
+        { method: 'PUT', path: `/v1/mock-apis/${reference.fixtures.mockApiId}/chaos`, raw: '{"chaos": ' },
+      ] as const;
+      for (const spec of requests) {
+        const [a, b] = [await direct.send(spec), await proxied.send(spec)];
+        expect(b.status, `${spec.method} ${spec.path}`).toBe(a.status);
+        expect(b.mediaType).toBe(a.mediaType);
+        expect(b.json).toEqual(a.json);
+      }
+      expect(recorder.mix()).toEqual([
+        expect.objectContaining({ method: 'GET', path, headers: expect.objectContaining({ authorization: 'Token $MOCKAPI_TOKEN' }) }),
+        expect.objectContaining({ method: 'GET', path, headers: expect.objectContaining({ authorization: 'Token $MOCKAPI_FORBIDDEN_TOKEN' }) }),
+        expect.objectContaining({ method: 'PUT', body: Buffer.from('{"chaos": ').toString('base64'), headers: expect.objectContaining({ 'content-type': 'application/json' }) }),
+      ]);
+      expect(JSON.stringify(recorder.mix())).not.toContain(keys.token);
+    } finally {
+      await Promise.all([direct.close(), proxied.close()]);
+      await recorder.close();
+      await reference.close();
+    }
+  });
+});
+
+function npmRunBench(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['run', '--silent', 'bench', '--', ...args], { cwd: ROOT, env: cleanEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('npm run bench', () => {
+  test('one run of each measurement, few generated payloads: the table, and results.json where --out says', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'mockapi-bench-test-')), 'results.json');
+    // a short latency keeps (d) quick: its row is there, whatever the figure
+    const r = await npmRunBench(['--repeat', '1', '--runs', '10', '--latency-ms', '2', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\(a\) limit: plain undici, same mix/m);
+    expect(r.stdout).toMatch(/^\(c\) property checks, 10 runs/m);
+    expect(r.stdout).toMatch(/^\(d\) 2 ms away, --runs 20, \d+ in flight/m);
+    expect(r.stdout).toMatch(/^      floor: longest chain \d+ × 2 ms/m);
+    const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
+    expect(results.settings).toMatchObject({ repeat: 1, propertyRuns: 10 });
+    expect(results.floor!.chain).toBeGreaterThan(10);
+    // the limit replays every recorded request of a default run, each pass, and every one is answered
+    expect(results.limit.median.requests).toBe(results.settings.mixRequests * results.settings.limitPasses);
+    // the limit of (d) replays the run's own mix once, and the proxy saw requests in flight in both
+    expect(results.latencyLimit.median.requests).toBeGreaterThanOrEqual(results.latency.median.requests);
+    expect(results.latency.median.inFlight).toBeGreaterThanOrEqual(1);
+    expect(results.latencyLimit.median.inFlight).toBeLessThanOrEqual(results.latency.median.inFlight!);
+    for (const m of [results.limit, results.defaultRun, results.defaultRunPhases, results.properties, results.latency, results.latencyLimit]) {
+      expect(m.runs).toHaveLength(1);
+      expect(m.median.requestsPerSecond).toBeGreaterThan(0);
+      expect(m.median.peakMiB).toBeGreaterThan(10);
+    }
+    // the report's check times fall within the run (clock and rounding: a few ms)
+    for (const m of [results.defaultRun, results.defaultRunPhases, results.properties]) {
+      const [run] = m.runs;
+      expect(run!.startMs).toBeGreaterThan(0);
+      expect(run!.checksMs).toBeGreaterThan(0);
+      expect(run!.endMs).toBeGreaterThan(-5);
+    }
+  });
+
+  test('a conformance run that fails stops the benchmark: exit 1, saying which, and nothing left running', async () => {
+    // the bench's own references read MOCKAPI_REFERENCE_FAULTS like any other: the recording run fails
+    const r = await npmRunBench(['--repeat', '1', '--runs', '10'], { MOCKAPI_REFERENCE_FAULTS: 'organisation-rename-ignored' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^bench: a conformance run did not pass \(exit 1\): mockapi-conformance --seed \d+$/m);
+    // the end of the run's output: what failed, whole
+    expect(r.stderr).toMatch(/^ {2}FAILED organisations\/[\w-]+: ORG-RENAME /m);
+  });
+
+  test('a bad option: one line, exit 2', async () => {
+    const r = await npmRunBench(['--repeat', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('bench: --repeat must be a whole number from 1, not "0"');
+  });
+});

@@ -1,0 +1,284 @@
+// The command end to end: a full run against the embedded reference deployment passes with nothing
+// skipped; against a deployment given by URL it uses exactly the fixtures named; configuration errors and
+// unreachable targets get their exit codes. Faults and variations: test/e2e/fault-matrix.test.ts.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runEnvironment } from '../../reference/environment.ts';
+import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
+import { SEED } from '../../reference/store.ts';
+import { REQUIREMENTS } from '../../contract/requirements.ts';
+import { emptyDirectory, runCli } from '../support/cli.ts';
+import { catalogue } from '../../src/harness/catalogue.ts';
+import { keyFingerprint } from '../../src/run/deletions.ts';
+
+describe('a full run against the embedded reference deployment', () => {
+  let result: Awaited<ReturnType<typeof runCli>>;
+  beforeAll(async () => {
+    result = await runCli([]);
+  });
+
+  test('exits 0 with every check passed', () => {
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.report!.summary).toMatchObject({ failed: 0, warned: 0, errored: 0, skipped: 0 });
+    expect(result.report!.summary.passed).toBeGreaterThan(140);
+    expect(result.report!.errors).toEqual([]);
+  });
+
+  test('every check cites a requirement of the register in its title', () => {
+    const ids = new Set(REQUIREMENTS.map((r) => r.id));
+    for (const check of result.report!.checks) {
+      expect(ids.has(check.requirement), check.title).toBe(true);
+      expect(check.title.startsWith(`${check.requirement} `)).toBe(true);
+    }
+  });
+
+  test('prints a summary per area and the closing line', () => {
+    for (const area of ['authentication', 'chaos-settings', 'data-sources', 'identifiers', 'logged-requests', 'organisations', 'push-jobs', 'state-settings', 'teams']) {
+      expect(result.stdout).toMatch(new RegExp(`ok +${area} +\\d+ passed +0 failed +0 warned +0 errored +0 skipped`));
+    }
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped; \d+ requests in [\d.]+ s$/m);
+  });
+
+  test('the JSON report has the summary, the target without a key, and every check', async () => {
+    const ids = (await catalogue()).map((e) => e.id);
+    const report = result.report!;
+    expect(report.summary.requests).toBeGreaterThan(100);
+    expect(report.summary.durationMs).toBeGreaterThan(0);
+    expect(report.target).toMatchObject({ profile: 'live', embedded: true });
+    expect(report.target.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(Object.keys(report.target).sort()).toEqual(['baseUrl', 'embedded', 'profile']);
+    for (const check of report.checks) {
+      expect(check).toMatchObject({ outcome: 'passed', level: expect.stringMatching(/^(must|should)$/) });
+      expect(check.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(check.startedAt!) - Date.now())).toBeLessThan(120_000);
+    }
+    // each check under its stable id, the one the catalogue lists
+    expect(new Set(report.checks.map((c) => c.id)).size).toBe(report.checks.length);
+    expect(ids).toEqual(expect.arrayContaining(report.checks.map((c) => c.id)));
+  });
+});
+
+describe('a run against a deployment given by URL', () => {
+  let reference: ReferenceDeployment;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    reference = await startReference({ port: 0, faults: [] });
+    env = {
+      ...runEnvironment(reference),
+      // the logged request whose body is not UTF-8: body and bodyAsBase64 compared by decoding
+      MOCKAPI_REQUEST_ID: SEED.binaryRequestId,
+    };
+  });
+  afterAll(() => reference.close());
+
+  test('with every fixture set: no failure, no skip, and neither key in any output', async () => {
+    const r = await runCli([], env);
+    expect(r.code).toBe(0);
+    expect(r.report!.summary).toMatchObject({ failed: 0, skipped: 0 });
+    expect(r.report!.target.embedded).toBe(false);
+    const lr = r.report!.checks.find((c) => c.requirement === 'LR-BODY')!;
+    expect(lr.notes.join(' ')).toMatch(/not valid UTF-8/);
+    for (const key of [reference.fixtures.token, reference.fixtures.forbiddenToken]) {
+      expect(r.stdout).not.toContain(key);
+      expect(r.stderr).not.toContain(key);
+      expect(r.reportText).not.toContain(key);
+    }
+  });
+
+  test('with only a key: checks that need a fixture are skipped with a reason naming its variable', async () => {
+    const r = await runCli([], { MOCKAPI_BASE_URL: env.MOCKAPI_BASE_URL!, MOCKAPI_TOKEN: env.MOCKAPI_TOKEN! });
+    expect(r.code).toBe(0);
+    const skipped = r.report!.checks.filter((c) => c.outcome === 'skipped');
+    expect(skipped.length).toBeGreaterThan(30);
+    for (const c of skipped) expect(c.message).toMatch(/^not configured: set MOCKAPI_[A-Z_]+(, MOCKAPI_[A-Z_]+)*( \(consent to push, [^)]+\))?$/);
+    expect(r.report!.summary.failed).toBe(0);
+    // checks that need no fixture still ran: 401s on every operation (without Authorization, and with the key
+    // in 5 query parameters, cookies and X-API-Key instead), unknown ids
+    expect(r.report!.checks.filter((c) => c.requirement === 'AUTH-401-MISSING' && c.outcome === 'passed')).toHaveLength(9 * 8);
+  });
+
+  test('--read-only skips every check that sends a request other than GET, saying why', async () => {
+    const r = await runCli(['--read-only'], env);
+    expect(r.code).toBe(0);
+    const skipped = r.report!.checks.filter((c) => c.outcome === 'skipped');
+    expect(skipped.length).toBeGreaterThan(50);
+    for (const c of skipped) expect(c.message).toBe('read-only run: this check sends a request that can change data');
+    expect(r.report!.checks.filter((c) => c.area === 'logged-requests' && c.outcome === 'passed').length).toBeGreaterThan(5);
+  });
+});
+
+describe('a second run against the same deployment and fixtures', () => {
+  let reference: ReferenceDeployment;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    reference = await startReference({ port: 0, faults: [] });
+    env = runEnvironment(reference);
+  });
+  afterAll(() => reference.close());
+
+  test('remembers what the first deleted, says those checks could not judge (exit 4), and fails nothing; elsewhere a missing fixture is its own problem', async () => {
+    const cwd = emptyDirectory();
+    const first = await runCli([], env, { cwd });
+    expect(first.code).toBe(0);
+    expect(first.report!.summary).toMatchObject({ failed: 0, skipped: 0 });
+    const state = readFileSync(join(cwd, '.mockapi-conformance-state.jsonl'), 'utf8');
+    const lines = state.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((l) => [l.deployment, l.fixture, l.resource, l.status])).toEqual(
+      expect.arrayContaining([
+        [reference.baseUrl, 'MOCKAPI_DELETABLE_DATA_SOURCE_ID', '/v1/data-sources/ds-archive', 204],
+        [reference.baseUrl, 'MOCKAPI_TEAM_MEMBER_ID', '/v1/teams/team-qa/members/user-alan', 204],
+      ]),
+    );
+    expect(lines).toHaveLength(2);
+    expect(state).not.toContain(reference.fixtures.token);
+    // keyed by the key's fingerprint too: a deployment restarted on the same base URL with new keys starts afresh (test/run/deletions.test.ts)
+    for (const l of lines) expect(l.key).toBe(keyFingerprint(reference.fixtures.token));
+
+    const second = await runCli([], env, { cwd });
+    expect(second.code, second.stdout).toBe(4);
+    expect(second.report!.summary).toMatchObject({ failed: 0, warned: 0, skipped: 0 });
+    expect(second.stdout).toMatch(new RegExp(`^Deleted by an earlier run \\(${join(cwd, '.mockapi-conformance-state.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\): /v1/data-sources/ds-archive at \\S+; the checks that delete it end errored \\(could not judge\\), sending nothing$`, 'm'));
+    const consumed = second.report!.checks.filter((c) => c.outcome === 'errored');
+    // the delete checks, the sequences of deletes that follow them (properties/sequences.ts) and the end-of-run checks (stillGone)
+    expect(consumed.map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403', 'AUTH-403-BODY', 'AUTH-403-BODY', 'DS-DELETE', 'DS-DELETE-PERMANENT', 'DS-DELETE-PERMANENT', 'DS-DELETE-PERMANENT', 'TEAM-MEMBER-DELETE', 'TEAM-MEMBER-GONE', 'TEAM-MEMBER-GONE', 'TEAM-MEMBER-GONE']);
+    expect(second.stdout).toMatch(/^Errored \(could not judge\):$/m);
+    for (const c of consumed) expect(c.message).toMatch(/^consumed: an earlier run deleted \/v1\/(data-sources|teams)\/\S+ on this deployment at \S+ \(recorded in .+\); set MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) to one that exists/);
+
+    // another directory has no memory of those deletes: the fixtures answer 404, which is theirs to explain
+    // (the forbidden key still gets its 403: the reference refuses permission before it looks for the resource)
+    const elsewhere = await runCli([], env);
+    expect(elsewhere.code, elsewhere.stdout).toBe(4);
+    expect(elsewhere.report!.summary.failed).toBe(0);
+    const unjudged = elsewhere.report!.checks.filter((c) => c.outcome === 'errored');
+    expect(unjudged.map((c) => c.requirement).sort()).toEqual(['DS-DELETE', 'DS-DELETE-PERMANENT', 'DS-DELETE-PERMANENT', 'DS-DELETE-PERMANENT', 'TEAM-MEMBER-DELETE', 'TEAM-MEMBER-GONE', 'TEAM-MEMBER-GONE', 'TEAM-MEMBER-GONE']);
+    for (const c of unjudged) expect(c.message).toMatch(/^fixture problem: MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) names .+, which answered 404 to the first delete this tool sent it, and no earlier run deleted it .*set MOCKAPI_\w+ to one that exists$/);
+  });
+});
+
+test("a forbidden key's 404 is a violation only for a fixture that exists: for one that is gone it is the fixture's problem", async () => {
+  // this deployment answers the key without permission 404 on a data source delete (fault forbidden-delete-404)
+  const hiding = await startReference({ port: 0, faults: ['forbidden-delete-404'] });
+  try {
+    const env = runEnvironment(hiding);
+    const ds = `${hiding.baseUrl}/v1/data-sources/${hiding.fixtures.deletableDataSourceId}`;
+    const present = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
+    expect(present.code).toBe(1);
+    expect(present.report!.checks.filter((c) => c.outcome === 'failed').map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403-BODY']);
+    // gone, deleted by someone else: the same answers cannot be judged
+    expect((await fetch(ds, { method: 'DELETE', headers: { Authorization: `Token ${hiding.fixtures.token}` } })).status).toBe(404);
+    const gone = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
+    expect(gone.code, gone.stdout).toBe(4);
+    const forbidden = gone.report!.checks.filter((c) => c.requirement.startsWith('AUTH-403') && c.title.includes('deleteDataSource'));
+    expect(forbidden.map((c) => c.outcome)).toEqual(['errored', 'errored']);
+    for (const c of forbidden) expect(c.message).toMatch(/^fixture problem: MOCKAPI_DELETABLE_DATA_SOURCE_ID names data source "ds-archive"/);
+  } finally {
+    await hiding.close();
+  }
+});
+
+describe('--only', () => {
+  test('runs the checks whose name matches and reports only those', async () => {
+    const r = await runCli(['--only', '^team-']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Only the checks whose id or name matches /^team-/i');
+    const checks = r.report!.checks;
+    expect(checks.length).toBeGreaterThan(1);
+    for (const c of checks) expect(c).toMatchObject({ requirement: expect.stringMatching(/^TEAM-/), outcome: 'passed' });
+    expect(r.report!.summary).toMatchObject({ passed: checks.length, failed: 0, skipped: 0 });
+  });
+
+  test('an anchored pattern finds the checks of every suite, those of the nine operations of authentication included', async () => {
+    const r = await runCli(['--only', '^AUTH-401-MISSING ']);
+    expect(r.code).toBe(0);
+    expect(r.report!.checks.map((c) => c.requirement)).toEqual(Array(9 * 8).fill('AUTH-401-MISSING'));
+  });
+
+  test('a pattern that matches no check: one line, exit 2', async () => {
+    const r = await runCli(['--only', 'no-check-is-called-this']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe("mockapi-conformance: no check's id or name matches --only no-check-is-called-this");
+  });
+
+  test("an area's name picks every check of that area, and a check's id that check alone", async () => {
+    const r = await runCli(['--only', '^teams/|^organisations/generated-names-taken$']);
+    expect(r.code, r.stderr).toBe(0);
+    const ids = r.report!.checks.map((c) => c.id);
+    expect(ids).toContain('organisations/generated-names-taken');
+    expect(ids.filter((id) => !id.startsWith('teams/'))).toEqual(['organisations/generated-names-taken']);
+    expect(ids.filter((id) => id.startsWith('teams/')).length).toBeGreaterThan(2);
+    const area = await runCli(['--only', 'organisations']);
+    expect(area.code, area.stderr).toBe(0);
+    expect(new Set(area.report!.checks.map((c) => c.area))).toEqual(new Set(['organisations']));
+  });
+});
+
+describe('--max-failures', () => {
+  test('with one request in flight, the first failed check ends the sending: every later check ends errored, saying why', async () => {
+    const faults = { MOCKAPI_REFERENCE_FAULTS: 'chaos-percentage-above-100-accepted,chaos-status-201' };
+    const r = await runCli(['--max-failures', '1', '--concurrency', '1', '--only', '^CHAOS-'], faults);
+    expect(r.code).toBe(1);
+    const { summary, checks } = r.report!;
+    expect(summary).toMatchObject({ failed: 1, passed: 0, warned: 0, skipped: 0 });
+    expect(summary.errored).toBe(checks.length - 1);
+    for (const c of checks.filter((c) => c.outcome === 'errored')) expect(c.message).toBe('not run: 1 check had failed, and --max-failures 1 stops the run from sending more once that many have');
+    const failed = checks.find((c) => c.outcome === 'failed')!;
+    expect(summary.requests, 'nothing is sent after the failed check').toBe(failed.evidence.length);
+  });
+
+  test('0 is no limit: refused, one line, exit 2', async () => {
+    const r = await runCli(['--max-failures', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('mockapi-conformance: --max-failures must be a whole number from 1 to 100000, not "0"');
+  });
+});
+
+describe('exit codes', () => {
+  test('an unknown flag: one line, exit 2', async () => {
+    const r = await runCli(['--bse-url', 'http://127.0.0.1:1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^mockapi-conformance: Unknown option '--bse-url'/);
+  });
+
+  test('a key without a base URL: one line, exit 2', async () => {
+    const r = await runCli([], { MOCKAPI_TOKEN: 'k' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mockapi-conformance: MOCKAPI_TOKEN is set but no base URL/);
+  });
+
+  test('a deployment that refuses connections: one line before any check, exit 3', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const r = await runCli([], { MOCKAPI_BASE_URL: `http://127.0.0.1:${port}`, MOCKAPI_TOKEN: 'secret-key-123' });
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim()).toMatch(new RegExp(`^mockapi-conformance: cannot reach http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
+    expect(r.stdout).not.toContain('RUN');
+    expect(r.stderr + r.stdout).not.toContain('secret-key-123');
+  });
+
+  test('an unknown fault of the embedded reference: one line naming it and how to list them, exit 2', async () => {
+    const r = await runCli([], { MOCKAPI_REFERENCE_FAULTS: 'no-such-fault' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mockapi-conformance: MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault (mockapi-conformance reference --list-faults lists them)\n');
+  });
+
+  test('a report that cannot be written: one line and exit 2 before any request', async () => {
+    const r = await runCli(['--report-json', '/no/such/dir/r.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mockapi-conformance: --report-json: the directory /no/such/dir does not exist\n');
+    expect(r.stdout).not.toContain('Verifying');
+  });
+
+  test('--help: the usage, exit 0', async () => {
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: mockapi-conformance');
+  });
+});

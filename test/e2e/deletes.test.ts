@@ -1,0 +1,52 @@
+// What a run sends to the consented fixtures (suites/deletes.ts): the run's one delete of each goes out as two
+// DELETEs at once, and the end-of-run check asks again at least 2 s after it, waiting only the rest of that time.
+import { afterEach, expect, test } from 'vitest';
+import { runEnvironment } from '../../reference/environment.ts';
+import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
+import { runCli } from '../support/cli.ts';
+
+let deployment: ReferenceDeployment | undefined;
+afterEach(async () => {
+  await deployment?.close();
+  deployment = undefined;
+});
+
+test('each consented delete goes out twice at once, and once more at least 2 s later, when the end-of-run check waited for it', async () => {
+  const seen: { method: string; path: string; status: number; at: number }[] = [];
+  deployment = await startReference({ port: 0, faults: [], observe: async (s) => void seen.push({ ...s, at: Date.now() }) });
+  const f = deployment.fixtures;
+  const r = await runCli(['--only', 'at the end of the run'], runEnvironment(deployment));
+  expect(r.code, r.stdout).toBe(0);
+  const checks = r.report!.checks;
+  expect(checks.map((c) => [c.id, c.outcome])).toEqual([
+    ['data-sources/deleted-data-source-still-gone-end-run', 'passed'],
+    ['teams/removed-member-still-gone-end-run', 'passed'],
+  ]);
+  // nothing else ran, so the run was shorter than 2 s: each check waited the rest, and said so
+  for (const c of checks) expect(c.notes.join(' ')).toMatch(/waited \d+ ms, so that 2000 ms had passed since the delete/);
+  for (const path of [`/v1/data-sources/${f.deletableDataSourceId}`, `/v1/teams/${f.teamId}/members/${f.teamMemberId}`]) {
+    const deletes = seen.filter((s) => s.method === 'DELETE' && s.path === path);
+    // the two sent at once: one removes it, the other finds it gone, in either order; then the end-of-run one
+    expect([...deletes.slice(0, 2).map((d) => d.status)].sort()).toEqual([204, 404]);
+    expect(deletes.map((d) => d.status)).toHaveLength(3);
+    expect(deletes[2]!.status).toBe(404);
+    expect(deletes[2]!.at - Math.max(deletes[0]!.at, deletes[1]!.at), path).toBeGreaterThanOrEqual(1_900);
+  }
+});
+
+test('a run that already took 2 s since the delete waits nothing', async () => {
+  // a slow deployment: the check after the delete (a second delete, 404) is answered 2.1 s later
+  let deletes = 0;
+  deployment = await startReference({
+    port: 0,
+    faults: [],
+    observe: async (s) => {
+      if (s.method === 'DELETE' && s.path.startsWith('/v1/data-sources/') && ++deletes === 3) await new Promise((resolve) => setTimeout(resolve, 2_100));
+    },
+  });
+  const r = await runCli(['--only', 'DS-DELETE-PERMANENT after delete|DS-DELETE-PERMANENT at the end of the run'], runEnvironment(deployment));
+  expect(r.code, r.stdout).toBe(0);
+  const c = r.report!.checks.find((check) => check.id === 'data-sources/deleted-data-source-still-gone-end-run')!;
+  expect(c.outcome).toBe('passed');
+  expect(c.notes.join(' ')).toMatch(/^no wait: \d+ ms had passed since the delete$/);
+});

@@ -1,0 +1,172 @@
+// The fault matrix: the whole suite against the reference deployment with each named fault switched on
+// must fail, on the requirement the fault breaks and on no other but those its entry declares as necessary
+// consequences (reference/patch.ts, Fault.alsoBreaks), each of which it must show; with every allowed
+// variation switched on it must not fail at all, and must show that the variations were on. A check that
+// cannot fail, one that fails for the wrong reason, or one stricter than the interface, shows here; and the
+// matrix itself cannot pass empty: it ran every fault the reference has, by name.
+//
+// Speed without fewer rows (README, "How we know the checks work"): every row is a whole run of the command,
+// its own reference, vitest, worker and report, as before; but of the command compiled once (compileCommand)
+// rather than from the sources through tsx, made by processes that each make many runs one after another
+// (Runners) rather than a process for each, and ROWS_AT_ONCE at once, ahead of the tests that read them (runAhead).
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { requirement } from '../../contract/requirements.ts';
+import { allFaults, FAULT_NAMES } from '../../reference/faults.ts';
+import { catalogue } from '../../src/harness/catalogue.ts';
+import { CI_SEED } from '../../src/run/target.ts';
+import { runAhead } from '../support/ahead.ts';
+import type { CliResult } from '../support/cli.ts';
+import { compileCommand, type CompiledCommand } from '../support/compiled.ts';
+import { Runners } from '../support/runners.ts';
+
+const FAULTS = await allFaults();
+
+interface Row {
+  fault: string;
+  breaks: string;
+  detectedBy: string[];
+  alsoViolated: string[];
+  exitCode: number | null;
+}
+
+const rows: Row[] = [];
+
+/** The titles of the only checks that may catch a fault seen only in generated payloads or in sequences (Fault.seenIn). */
+const CAUGHT_ONLY_BY = {
+  'generated payloads': /^[A-Z0-9-]+ generated /,
+  sequences: /^[A-Z0-9-]+ sequences .*\(model-based\)/,
+};
+
+/**
+ * Answers the interface leaves open that only variations mode gives (reference/variations.ts), each noted by a
+ * check that accepts it: seen, they show the variations run ran with variations on.
+ */
+const VARIATION_NOTES = [
+  { variation: 'the Token scheme matched case-insensitively', check: 'authentication/getOrganisation/scheme-written-token-either-accepted-401', note: /matches the scheme name case-insensitively/ },
+  { variation: 'deletes answer 200 with a JSON body', check: 'data-sources/delete-existing-data-source-succeeds', note: /^answered 200 with a body/ },
+  { variation: 'httpErrors echoed highest first without repeats', check: 'chaos-settings/answer-holds-field-sent-value-sent', note: /another order or without repeats/ },
+];
+
+let variationsFailures: string[] | undefined;
+
+/**
+ * Rows whose runs go on at once, each in its own process (Runners). A run's checks keep its worker thread busy
+ * most of the time but not all (start-up, the reference's turns, a check that waits, such as a delete re-read
+ * later): two at a time used about 1.5 of the 2 cores (docs/test-speed.md); with four, a run that waits is three
+ * others' turn.
+ */
+const ROWS_AT_ONCE = 4;
+
+/** Every row's flags: runs fixed rather than chosen by latency (a loaded machine must not change what the matrix proves), and one seed everywhere (a red row reruns as it was). */
+const FLAGS = ['--runs', '100', '--seed', String(CI_SEED)];
+
+const VARIATIONS = 'with every allowed variation on, no check fails and the variations show';
+const faultTitle = (fault: string) => `${fault} fails its requirement and no other`;
+
+/** The environment of each row, by its test's title. */
+const ROWS = new Map<string, Record<string, string>>([
+  ...FAULTS.map((f) => [faultTitle(f.name), { MOCKAPI_REFERENCE_FAULTS: f.name }] as const),
+  [VARIATIONS, { MOCKAPI_REFERENCE_VARIATIONS: '1' }],
+]);
+
+let compiled: CompiledCommand | undefined;
+let runners: Runners | undefined;
+let runs = new Map<string, Promise<CliResult>>();
+/** The faults whose row ran the command and read its report, whatever the row then found. */
+const ran: string[] = [];
+
+/** The run of the row of this title, started ahead of its test. */
+function runOf(title: string): Promise<CliResult> {
+  const run = runs.get(title);
+  if (!run) throw new Error(`no run was started for "${title}"`);
+  return run;
+}
+
+function matrix(): string {
+  const sorted = [...rows].sort((a, b) => a.breaks.localeCompare(b.breaks) || a.fault.localeCompare(b.fault));
+  const detected = sorted.filter((r) => r.detectedBy.length > 0).length;
+  const w1 = Math.max(5, ...sorted.map((r) => r.fault.length));
+  const w2 = Math.max(11, ...sorted.map((r) => r.breaks.length));
+  const lines = [
+    `Fault matrix: ${detected} of ${sorted.length} faults detected on the requirement they break` +
+      (variationsFailures ? `; variations run: ${variationsFailures.length} failures` : ''),
+    `${'fault'.padEnd(w1)}  ${'requirement'.padEnd(w2)}  detected by`,
+  ];
+  for (const r of sorted) {
+    const by = r.detectedBy.length === 0 ? 'NOT DETECTED' : `${r.detectedBy.length} check${r.detectedBy.length > 1 ? 's' : ''}: ${r.detectedBy[0]}${r.detectedBy.length > 1 ? ' …' : ''}`;
+    const also = r.alsoViolated.length ? ` (also failing, as declared: ${r.alsoViolated.join(', ')})` : '';
+    lines.push(`${r.fault.padEnd(w1)}  ${r.breaks.padEnd(w2)}  ${by}${also}`);
+  }
+  return lines.join('\n');
+}
+
+describe('fault matrix', () => {
+  beforeAll(async ({}, suite) => {
+    compiled = await compileCommand();
+    // only the rows whose tests run (-t picks some): each is started here, ROWS_AT_ONCE at a time
+    const selected = suite.tasks.filter((t) => t.mode === 'run' && ROWS.has(t.name)).map((t) => t.name);
+    const atOnce = Math.min(ROWS_AT_ONCE, selected.length);
+    const started = new Runners(compiled, atOnce);
+    runners = started;
+    runs = runAhead(selected, atOnce, (title) => started.run(FLAGS, ROWS.get(title)!));
+  }, 120_000);
+
+  afterAll(async () => {
+    // what is still running (a failed beforeAll, a test that timed out) ends before its command is removed
+    await Promise.allSettled(runs.values());
+    await runners?.close();
+    compiled?.remove();
+    const text = matrix();
+    console.info(`\n${text}\n`);
+    mkdirSync('reports', { recursive: true });
+    writeFileSync('reports/fault-matrix.txt', `${text}\n`);
+  });
+
+  test.concurrent.each(FAULTS.map((f) => [f.name, f] as const))('%s fails its requirement and no other', async (fault, { breaks, alsoBreaks, seenIn }) => {
+    const r = await runOf(faultTitle(fault));
+    ran.push(fault);
+    // a should-level statement broken is a warning: the run passes unless --strict (test/reporters/outcomes.test.ts)
+    const level = requirement(breaks).level;
+    const failed = r.report?.checks.filter((c) => c.outcome === (level === 'must' ? 'failed' : 'warned')) ?? [];
+    const detectedBy = failed.filter((c) => c.violated.includes(breaks)).map((c) => c.title);
+    const alsoViolated = [...new Set(failed.flatMap((c) => c.violated))].filter((id) => id !== breaks).sort();
+    rows.push({ fault, breaks, detectedBy, alsoViolated, exitCode: r.code });
+    expect(r.code, r.stderr).toBe(level === 'must' ? 1 : 0);
+    expect(r.report!.summary.errored, 'a fault never keeps a check from judging').toBe(0);
+    expect(detectedBy, `${fault} should fail ${breaks}; failing: ${alsoViolated.join(', ') || 'nothing'}`).not.toEqual([]);
+    const undeclared = alsoViolated.filter((id) => !Object.hasOwn(alsoBreaks ?? {}, id));
+    const by = (id: string) => failed.filter((c) => c.violated.includes(id)).map((c) => c.id);
+    expect(undeclared.map((id) => `${id} (${by(id).join(', ')})`), `${fault} breaks more than ${breaks}: declare a necessary consequence in its alsoBreaks, or narrow the fault`).toEqual([]);
+    // a consequence the fault "cannot help" breaking that no check shows is a declaration gone stale, or a check gone blind
+    const seen = new Set(r.report!.checks.flatMap((c) => c.violated));
+    const unseen = Object.keys(alsoBreaks ?? {}).filter((id) => !seen.has(id));
+    expect(unseen, `${fault} declares in its alsoBreaks what no check of the run found broken`).toEqual([]);
+    if (seenIn !== undefined) for (const title of detectedBy) expect(title, `${fault} is caught by a check other than those of ${seenIn}`).toMatch(CAUGHT_ONLY_BY[seenIn]);
+  });
+
+  test.concurrent(VARIATIONS, async () => {
+    const r = await runOf(VARIATIONS);
+    variationsFailures = r.report?.checks.filter((c) => c.outcome !== 'passed').map((c) => `${c.title}\n${c.message}`) ?? ['no report'];
+    expect(variationsFailures).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.report!.summary.skipped).toBe(0);
+    // every check of the catalogue for this profile judged (and passed): none left out of the run unnoticed
+    const judged = new Set(r.report!.checks.map((c) => c.id));
+    const declared = (await catalogue()).filter((e) => e.profiles.includes('live')).map((e) => e.id);
+    expect(declared.length).toBeGreaterThan(0);
+    expect(declared.filter((id) => !judged.has(id)), 'checks of the catalogue the variations run did not judge').toEqual([]);
+    // the variations were on: answers only they give were seen, and noted as open
+    const notes = (id: string) => r.report!.checks.find((c) => c.id === id)?.notes ?? [];
+    const unseen = VARIATION_NOTES.filter(({ check, note }) => !notes(check).some((n) => note.test(n))).map((v) => `${v.variation} (${v.check})`);
+    expect(unseen, 'variations the run did not show: were they on?').toEqual([]);
+  });
+
+  test('ran a row for every fault the reference has, by name, from the faults the command was compiled with', () => {
+    expect(FAULT_NAMES.length, 'the reference names no fault').toBeGreaterThan(0);
+    expect([...ran].sort()).toEqual([...FAULT_NAMES].sort());
+    const compiledFaults = readdirSync(join(compiled!.dir, 'reference', 'faults')).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -'.js'.length));
+    expect(compiledFaults.sort()).toEqual([...FAULT_NAMES].sort());
+  });
+});

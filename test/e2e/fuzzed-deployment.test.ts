@@ -1,0 +1,99 @@
+// A fuzzed hostile deployment (docs/untrusted.md): answers fast-check generates (random bytes, escapes,
+// workflow-command lines, deep nesting, huge strings, the key echoed encoded, wrong lengths, resets mid-body)
+// to a whole run with every report format under GitHub Actions. The run never crashes, writes no raw control
+// character in any output (JSON and HTML included), forms no workflow-command line but its own annotations,
+// prints no curl line that runs anything but curl, ends within its bound, and shows the key in no form. A few
+// whole runs: each costs seconds.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, expect, test } from 'vitest';
+import { runCli } from '../support/cli.ts';
+import { curlRecorder } from '../support/curl.ts';
+import { fuzzedAnswer, keyForms, startFuzzed } from '../support/fuzzed.ts';
+import { propertySeed } from '../support/seed.ts';
+
+const KEY = 'Fz9+/=distinctive_KEY~7f3a91c0';
+const FIXTURES = { MOCKAPI_MOCK_API_ID: 'a1b2c3d4', MOCKAPI_ORGANISATION_ID: 'org-1', MOCKAPI_DATA_SOURCE_ID: 'ds-1', MOCKAPI_TEAM_ID: 'team-1' };
+const RUN_TIMEOUT_MS = 60_000;
+
+const recorder = curlRecorder({ MOCKAPI_TOKEN: KEY });
+afterAll(() => recorder.close());
+
+/** A character a terminal or a log viewer acts on: every C0 control but tab and LF, a CR before no LF, DEL, C1, separators, bidi. */
+const ACTING = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+
+/** Every form of the key that would give it away: plain, base64 (of it and of `Token <key>`), hex, URL-encoded, JSON-escaped. */
+const leaks = [KEY, ...Object.values(keyForms(KEY)), Buffer.from(KEY).toString('base64').slice(2, -2), Buffer.from(KEY).toString('hex'), encodeURIComponent(KEY)];
+
+/** The lines of stdout GitHub's runner would read as workflow commands: outside ::stop-commands:: … ::token::. */
+function commandLines(stdout: string): string[] {
+  const read: string[] = [];
+  let stoppedUntil: string | undefined;
+  for (const line of stdout.split('\n')) {
+    const trimmed = line.trimStart();
+    if (stoppedUntil !== undefined) {
+      if (trimmed === stoppedUntil) stoppedUntil = undefined;
+      continue;
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(trimmed);
+    if (stop) stoppedUntil = `::${stop[1]}::`;
+    else if (trimmed.startsWith('::')) read.push(trimmed);
+  }
+  return read;
+}
+
+test('a run against a deployment whose answers are generated never crashes, and nothing it sends acts', async () => {
+  const seed = propertySeed('fuzzed deployment');
+  await fc.assert(
+    fc.asyncProperty(fc.array(fuzzedAnswer, { minLength: 6, maxLength: 16 }), async (answers) => {
+      const fuzzed = await startFuzzed(answers);
+      const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-fuzzed-'));
+      const files = { junit: join(dir, 'r.xml'), markdown: join(dir, 'r.md'), html: join(dir, 'r.html'), summary: join(dir, 'summary.md') };
+      try {
+        const started = Date.now();
+        const r = await runCli(
+          ['--base-url', fuzzed.baseUrl, '--timeout-ms', '1000', '--run-timeout-ms', String(RUN_TIMEOUT_MS), '--runs', '2', '--report-junit', files.junit, '--report-markdown', files.markdown, '--report-html', files.html],
+          { ...FIXTURES, MOCKAPI_TOKEN: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: files.summary },
+        );
+        console.info(`fuzzed run: exit ${r.code}, ${JSON.stringify(r.report?.summary)}, ${fuzzed.requests()} requests answered`);
+        // never a crash: a verdict (1), could not judge (4), nothing failed (0), or the preflight's one line that this
+        // is not the interface (5: no check ran, so no report), its text as inert as any other
+        expect([0, 1, 4, 5], r.stderr).toContain(r.code);
+        expect(r.stderr).not.toMatch(/internal error|^\s+at /m);
+        if (r.code === 5) {
+          expect(r.stderr.trim().split('\n').filter((line) => !line.includes('warning:'))).toHaveLength(1);
+          expect(ACTING.exec(r.stderr)?.[0], 'a raw control character in the preflight line').toBeUndefined();
+          for (const form of leaks) expect(r.stderr, `the key (${form}) in the preflight line`).not.toContain(form);
+          return;
+        }
+        expect(r.report).toBeDefined();
+        expect(Date.now() - started).toBeLessThan(RUN_TIMEOUT_MS + 30_000);
+        const written = { stdout: r.stdout, stderr: r.stderr, json: r.reportText, ...Object.fromEntries(Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')])) };
+        for (const [where, text] of Object.entries(written)) {
+          // JSON and HTML carry the text JSON-escaped, every other output shows it escaped
+          expect(ACTING.exec(text)?.[0], `a raw control character in ${where}`).toBeUndefined();
+          for (const form of leaks) expect(text.includes(form) ? text.slice(Math.max(0, text.indexOf(form) - 300), text.indexOf(form) + 100) : '', `the key (${form}) in ${where}`).toBe('');
+        }
+        // the runner reads no line as a command but the run's own: a group per area, and an annotation per failed
+        // or warned check, ten of each kind at most
+        const commands = commandLines(r.stdout);
+        for (const line of commands) expect(line).toMatch(/^::(?:(?:error|warning|notice) title=[^\n]*::|group::[a-z-]+: \d+ passed, \d+ failed, \d+ warned, \d+ errored, \d+ skipped$|endgroup::$)/);
+        const annotated = (outcome: string) => Math.min(10, r.report!.checks.filter((c) => c.outcome === outcome).length);
+        expect(commands.filter((line) => !/^::(?:end)?group::/.test(line))).toHaveLength(annotated('failed') + annotated('warned'));
+        // a few curl lines of what was judged, run: nothing but curl, with the key from the variable
+        const curls = r.report!.checks.flatMap((c) => c.evidence.map((e) => e.curl)).filter((line) => !line.startsWith('#'));
+        for (const line of curls.filter((_, i) => i % Math.ceil(curls.length / 12 || 1) === 0)) {
+          const { status, traces, args } = recorder.record(line);
+          expect(traces, line).toEqual([]);
+          expect(status, line).toBe(0);
+          expect(args[0], line).toBe('-sS');
+        }
+      } finally {
+        await fuzzed.close();
+      }
+    }),
+    { seed, numRuns: 3, endOnFailure: true },
+  );
+}, 600_000);

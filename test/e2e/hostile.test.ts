@@ -1,0 +1,173 @@
+// Hostile, flaky and unreachable deployments: an answer that breaks the interface becomes failed checks that
+// say what happened; no HTTP answer at all becomes checks that could not judge (errored, exit 4), never
+// failures filed under requirements; the run ends within its bound, the key appears in no byte the run
+// writes, and --read-only sends nothing but GET.
+import { createServer } from 'node:http';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startHostile, type Hostile, type HostileMode } from '../support/hostile.ts';
+import { runCli } from '../support/cli.ts';
+
+const KEY = 'Zq9-distinctive-KEY-7f3a91c0d5e2b4a6';
+let hostile: Hostile | undefined;
+afterEach(async () => {
+  await hostile?.close();
+  hostile = undefined;
+});
+
+/** Fixtures, so that the checks of successful answers run too (the hostile deployment ignores them). */
+const FIXTURES = {
+  MOCKAPI_MOCK_API_ID: 'a1b2c3d4',
+  MOCKAPI_ORGANISATION_ID: 'org-1',
+  MOCKAPI_DATA_SOURCE_ID: 'ds-1',
+  MOCKAPI_TEAM_ID: 'team-1',
+  MOCKAPI_REQUEST_ID: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+};
+
+const run = async (mode: HostileMode, args: string[] = []) => {
+  hostile = await startHostile(mode);
+  return runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '500', '--run-timeout-ms', '60000', '--runs', '5', ...args], FIXTURES);
+};
+
+describe.each<[HostileMode, RegExp, string[]]>([
+  ['not-json', /the body is not JSON/, []],
+  // reading 8 MiB of each answer is what is shown, not how fast: on a busy machine it took longer than 500 ms, and
+  // every check then stopped at its timeout instead (exit 4)
+  ['enormous', /longer than 8388608 bytes; only its start was read/, ['--timeout-ms', '10000']],
+])('a deployment that answers %s', (mode, says, args) => {
+  test('gets failed checks that say what happened, within the run bound, without a crash', async () => {
+    const r = await run(mode, args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    const report = r.report!;
+    expect(report.errors).toEqual([]);
+    const failed = report.checks.filter((c) => c.outcome === 'failed');
+    expect(failed.length).toBeGreaterThan(10);
+    expect(failed.some((c) => says.test(c.message)), `no failure says ${says}`).toBe(true);
+    for (const c of failed) expect(c.message).toMatch(/expected: .*\n\s+actual: /);
+  });
+});
+
+describe.each<[HostileMode, RegExp]>([
+  ['hang', /no complete response within 500 ms/],
+  ['drip', /no complete response within 500 ms/],
+  ['close-mid-body', /the connection closed before the response was complete/],
+  ['reset', /the connection was reset/],
+  ['invalid-http', /the answer is not valid HTTP/],
+])('a deployment that %s', (mode, says) => {
+  test('gets checks that could not judge, for one reason and the checks it blocked, none filed under a requirement (exit 4)', async () => {
+    const r = await run(mode);
+    expect(r.code, r.stdout).toBe(4);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    const report = r.report!;
+    expect(report.summary.failed).toBe(0);
+    const errored = report.checks.filter((c) => c.outcome === 'errored');
+    expect(errored.length).toBeGreaterThan(10);
+    for (const c of errored) expect(c.violated).toEqual([]);
+    expect(errored.some((c) => says.test(c.message)), `no check says ${says}`).toBe(true);
+    // the rest were blocked: after 5 requests without an answer, nothing more is sent
+    const reasons = new Set(errored.map((c) => c.message.split('\n')[0]!.replace(says, '<what happened>')));
+    expect([...reasons].sort()).toEqual(expect.arrayContaining([expect.stringMatching(/stopped answering \(no HTTP answer to the last 5 requests\)$/)]));
+    expect(reasons.size).toBeLessThanOrEqual(3);
+    expect(r.stdout).toMatch(/^Errored \(could not judge\):\n {2}\d+ × the deployment gave no HTTP answer: /m);
+  });
+});
+
+test('a deployment that keeps hanging is stopped at the run bound, and the report says so', async () => {
+  hostile = await startHostile('hang');
+  // 5 s per request: the breaker would need 25 s per worker; the bound of 3 s comes first
+  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '5000', '--run-timeout-ms', '3000']);
+  expect(r.code).toBe(4);
+  expect(r.report!.errors).toEqual(['the run was stopped after 3 s (--run-timeout-ms); checks that had not finished are not reported']);
+  expect(r.report!.summary.durationMs).toBeLessThan(30_000);
+});
+
+test('a TLS failure is unreachable: one line before any check, exit 3', async () => {
+  const server = createServer((_, res) => res.end('plain HTTP'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  try {
+    const r = await runCli(['--base-url', `https://127.0.0.1:${port}`, '--token', KEY]);
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`^mockapi-conformance: cannot reach https://127\\.0\\.0\\.1:${port}: `));
+  } finally {
+    server.close();
+  }
+});
+
+test('a deployment that echoes the request headers: the key is in no byte the run writes', async () => {
+  const r = await run('echo', ['--forbidden-token', `${KEY}-forbidden`]);
+  expect(r.report!.checks.length).toBeGreaterThan(100);
+  // the echo reached the run: failures quote the echoed request line, with the key redacted
+  expect(r.reportText).toContain('authorization: Token $MOCKAPI_TOKEN');
+  // the console shows the first failures whole: what quotes a key shows its name in its place
+  expect(r.stdout).toContain('$MOCKAPI_TOKEN');
+  for (const output of [r.stdout, r.stderr, r.reportText]) {
+    expect(output).not.toContain(KEY);
+    expect(output).not.toContain('distinctive-KEY');
+  }
+});
+
+test('--read-only sends nothing but GET', async () => {
+  const r = await run('echo', ['--read-only']);
+  expect(r.report!.checks.length).toBeGreaterThan(100);
+  const methods = new Set(hostile!.seen.map((line) => line.split(' ')[0]));
+  expect([...methods]).toEqual(['GET']);
+  expect(hostile!.seen.length).toBeGreaterThan(5);
+});
+
+test('writes reach only the named fixtures, deletes only the ones named as deletable', async () => {
+  const fixtures = { ...FIXTURES, MOCKAPI_DELETABLE_DATA_SOURCE_ID: 'ds-deletable', MOCKAPI_TEAM_MEMBER_ID: 'user-removable' };
+  hostile = await startHostile('echo');
+  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '500', '--runs', '5'], fixtures);
+  expect(r.report!.checks.length).toBeGreaterThan(100);
+  // ids that name nothing (random per run) and mock API ids no mock API can have
+  const nothing = (id: string) => /^conformance-missing-/.test(id) || /^zq[0-9a-f]{6}x$/.test(id) || id.length < 5 || id.length > 10;
+  const writes = hostile.seen.filter((line) => !line.startsWith('GET '));
+  expect(writes.length).toBeGreaterThan(50);
+  // no MOCKAPI_PUSH_POLICY, so no consent to push: pushes go only to mock APIs that cannot exist
+  const pushes = writes.filter((line) => line.endsWith('/open-api/push'));
+  expect(pushes.length).toBeGreaterThan(0);
+  for (const line of pushes) expect(line, line).not.toContain('/a1b2c3d4/');
+  for (const line of writes) {
+    const [method, path] = line.split(' ') as [string, string];
+    const segments = path.split('/').map(decodeURIComponent);
+    if (method === 'DELETE') {
+      const allowed =
+        path === '/v1/data-sources/ds-deletable' ||
+        path === '/v1/teams/team-1/members/user-removable' ||
+        segments.some((s) => /^conformance-missing-/.test(s));
+      expect(allowed, line).toBe(true);
+      continue;
+    }
+    expect(method, line).toBe('PUT');
+    const [, , resource, id] = segments;
+    if (resource === 'mock-apis') expect(id === 'a1b2c3d4' || nothing(id!), line).toBe(true);
+    else if (resource === 'organisations') expect(id === 'org-1' || nothing(id!), line).toBe(true);
+    else if (resource === 'data-sources') expect(id === 'ds-1' || id === 'ds-deletable' || nothing(id!), line).toBe(true);
+    else throw new Error(`a write to ${line}`);
+  }
+});
+
+test("a deployment that asks for waits (429, Retry-After) moves a check's time bound on: the check is not stopped for waiting", async () => {
+  hostile = await startHostile('rate-limit-1s');
+  // each request waits 1 s twice before its 401: 2 s, past a bound of 1.5 s that the waits move on (a PUT:
+  // the preflight's reads, GET only, have waited out their own 429s before)
+  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--only', '^AUTH-401-MISSING updateChaosSettings: a request without', '--check-timeout-ms', '1500'], FIXTURES);
+  const [check] = r.report!.checks;
+  expect(check).toMatchObject({ title: 'AUTH-401-MISSING updateChaosSettings: a request without Authorization is answered 401', outcome: 'passed' });
+  expect(check!.durationMs).toBeGreaterThanOrEqual(1900);
+  // within its bound, moved on by the 2 s it was asked to wait: no word of running past it
+  expect(check!.notes.join(' ')).not.toContain('time bound');
+});
+
+test.each([
+  [1, 1],
+  [2, 2],
+  [6, 6],
+])('--concurrency %i keeps at most %i requests in flight', async (concurrency, most) => {
+  hostile = await startHostile('slow-echo');
+  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--runs', '2', '--concurrency', String(concurrency)], FIXTURES);
+  expect(r.report!.checks.length).toBeGreaterThan(100);
+  expect(hostile.maxInFlight()).toBe(most);
+});

@@ -1,0 +1,334 @@
+// Real networks and first contact: what stands between the tool and a deployment (compression, a proxy, a
+// private CA, idle connections closed, interim answers, trailers, IPv6, a path, a cold start) gives verdicts,
+// never false failures; a misconfiguration (wrong key, a URL that is not the interface, a missing fixture,
+// an untrusted certificate, a failing proxy) is one line. Each against a loopback server that does it.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcp, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { runEnvironment } from '../../reference/environment.ts';
+import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
+import { Client } from '../../src/http/client.ts';
+import { networkReason, type Network } from '../../src/http/network.ts';
+import { runCli, type CliResult } from '../support/cli.ts';
+import { startFront, startTestProxy, type Front, type TestProxy } from '../support/front.ts';
+
+let reference: ReferenceDeployment;
+beforeAll(async () => {
+  reference = await startReference({ port: 0, faults: [] });
+});
+afterAll(() => reference.close());
+
+const stops: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+async function front(options: Parameters<typeof startFront>[1]): Promise<Front> {
+  const f = await startFront(reference.baseUrl, options);
+  stops.push(() => f.close());
+  return f;
+}
+function clientOf(baseUrl: string, network?: Network): Client {
+  const c = new Client({ baseUrl, token: reference.fixtures.token, forbiddenToken: undefined, timeoutMs: 5000, network });
+  stops.push(() => c.close());
+  return c;
+}
+const organisation = () => ({ method: 'GET' as const, path: `/v1/organisations/${reference.fixtures.organisationId}` });
+/** The reference's run environment with the base URL of what stands before it. */
+const through = (baseUrl: string, extra: Record<string, string> = {}) => ({ ...runEnvironment(reference), MOCKAPI_BASE_URL: baseUrl, ...extra });
+/** What a user reads: stdout and stderr. */
+const printed = (r: CliResult) => r.stdout + r.stderr;
+
+/** A server that answers every request with what `answer` writes on the socket (raw HTTP/1.1). */
+async function rawServer(answer: (socket: Socket, onSocket: number) => void): Promise<string> {
+  const server = createTcp((socket) => {
+    let n = 0;
+    socket.on('error', () => {});
+    socket.on('data', (d) => d.includes('\r\n\r\n') && answer(socket, n++));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const sockets = new Set<Socket>();
+  server.on('connection', (s) => (sockets.add(s), s.on('close', () => sockets.delete(s))));
+  stops.push(() => new Promise((resolve) => (sockets.forEach((s) => s.destroy()), server.close(resolve))));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('content codings', () => {
+  test('gzip, x-gzip, deflate, br and two stacked are decoded before judging; the evidence and the curl line say so', async () => {
+    const codings = ['gzip', 'x-gzip', 'deflate', 'br', 'gzip, br'];
+    const f = await front({ coding: (n) => codings[n % codings.length] });
+    const c = clientOf(f.baseUrl);
+    for (const coding of codings) {
+      const ex = await c.send(organisation());
+      expect(ex.requestHeaders['accept-encoding']).toBe('gzip, deflate, br');
+      expect(ex.codings).toEqual(coding.split(', '));
+      expect((ex.json as { organisation: { id: string } }).organisation.id).toBe(reference.fixtures.organisationId);
+      const evidence = c.evidence(ex);
+      expect(evidence.coding).toContain(coding);
+      expect(evidence.curl).toMatch(/^curl -sS -i --compressed /);
+      expect(evidence.curl).not.toContain('accept-encoding');
+    }
+    expect(Object.keys(f.counts)).toEqual(expect.arrayContaining(codings));
+  });
+
+  test('a coding not decoded here is a failed check that names it', async () => {
+    const f = await front({ coding: () => 'zstd' });
+    const ex = await clientOf(f.baseUrl).send(organisation());
+    expect(ex.status).toBe(200);
+    expect(ex.json).toBeUndefined();
+    expect(ex.jsonError).toMatch(/content coding "zstd"/);
+    expect(ex.codings).toBeUndefined();
+    const r = await runCli(['--only', '^ORG-IDENTITY'], through(f.baseUrl));
+    const [check] = r.report!.checks;
+    expect(check!.outcome).toBe('failed');
+    expect(check!.message).toMatch(/Content-Encoding zstd, which this client cannot decode/);
+  });
+
+  test('a compression bomb is cut at the body cap in decoded bytes: judged too large, never held whole', async () => {
+    // 64 MiB of zeros in 64 KiB of gzip, sent again and again
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024));
+    let sent = 0;
+    const url = await rawServer((socket) => {
+      socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: ${bomb.length}\r\n\r\n`);
+      sent = bomb.length;
+      socket.write(bomb);
+    });
+    const c = new Client({ baseUrl: url, token: 'k', forbiddenToken: undefined, timeoutMs: 5000, maxBodyBytes: 1024 * 1024 });
+    stops.push(() => c.close());
+    const ex = await c.send(organisation());
+    expect(sent).toBeGreaterThan(0);
+    expect(ex.truncated).toBe(true);
+    // read up to the cap in decoded bytes, then only the start the evidence shows is kept (src/http/client.ts TRUNCATED_KEPT_BYTES)
+    expect(ex.bytes.length).toBe(64 * 1024);
+    expect(ex.jsonError).toMatch(/longer than 1048576 bytes/);
+  });
+
+  test('a body that is not the coding it names is an answer that says so, not a lost connection', async () => {
+    const url = await rawServer((socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 7\r\n\r\n{"a":1}'));
+    const ex = await clientOf(url).send(organisation());
+    expect(ex.status).toBe(200);
+    expect(ex.jsonError).toMatch(/not valid gzip/);
+  });
+});
+
+describe('a kept-alive connection closed before the answer', () => {
+  test('is sent again once on a new connection, and the evidence says so', async () => {
+    // the second request on any connection finds it closed: the idle-close race, made certain
+    const url = await rawServer((socket, onSocket) => {
+      if (onSocket === 1) return void socket.destroy();
+      socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    });
+    const c = clientOf(url);
+    expect((await c.send(organisation())).status).toBe(200);
+    // the connection is back among the idle ones once its answer is read to the end
+    await new Promise((resolve) => setImmediate(resolve));
+    const again = await c.send(organisation());
+    expect(again.status, again.error).toBe(200);
+    expect(c.evidence(again).retried).toMatch(/sent again on a new connection/);
+  });
+
+  test('a new connection closed without an answer is not sent again', async () => {
+    const url = await rawServer((socket) => socket.destroy());
+    const ex = await clientOf(url).send(organisation());
+    expect(ex.status).toBe(0);
+    expect(ex.retried).toBeUndefined();
+  });
+
+  test('the whole suite against a front that closes idle connections after 50 ms, unannounced: 0 failed, 0 errored', async () => {
+    const f = await front({ idleCloseMs: 50 });
+    const r = await runCli(['--runs', '10'], through(f.baseUrl));
+    expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
+    expect(r.code).toBe(0);
+    expect(f.counts['idle-closed']).toBeGreaterThan(0);
+  });
+});
+
+test('a generated input whose request got no answer is never "answered inconsistently": the check ends errored', async () => {
+  // the third and fourth state update are lost (the fourth is the one sent again on a new connection)
+  let puts = 0;
+  const f = await front({ drops: (method, path) => method === 'PUT' && path.endsWith('/settings/state') && [3, 4].includes(++puts) });
+  const r = await runCli(['--only', 'generated valid state settings', '--runs', '10'], through(f.baseUrl));
+  const [check] = r.report!.checks;
+  expect(f.counts.dropped).toBe(2);
+  expect(check!.outcome, check!.message).toBe('errored');
+  expect(check!.message).toMatch(/the deployment gave no HTTP answer/);
+  expect(check!.message).not.toMatch(/inconsistently/);
+});
+
+describe('what keeps working', () => {
+  test('103 Early Hints, trailers, IPv6, a path, a cold-start 503 (Retry-After as an HTTP-date) and every coding, in one run', async () => {
+    const codings = ['gzip', 'x-gzip', 'deflate', 'br'];
+    const f = await front({
+      host: '::1',
+      prefix: '/api/mock',
+      earlyHints: true,
+      trailers: true,
+      coding: (n) => codings[n % codings.length],
+      coldStart: () => new Date(Date.now() + 1000).toUTCString(),
+    });
+    expect(f.baseUrl).toMatch(/^http:\/\/\[::1\]:\d+\/api\/mock$/);
+    const r = await runCli(['--only', '^ORG-|^AUTH-401-MISSING'], through(f.baseUrl));
+    expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
+    expect(r.report!.summary.passed).toBeGreaterThan(5);
+    expect(r.code).toBe(0);
+    expect(f.counts).toMatchObject({ 'cold-start': 1 });
+    for (const what of ['early-hints', 'trailers', ...codings]) expect(f.counts[what], what).toBeGreaterThan(0);
+  });
+});
+
+describe('proxies', () => {
+  const TRUST: [string, string] = ['x-through-test-proxy', 'yes'];
+  const PROXY_PASSWORD = 'pr0xy-Pa55word-4f7c1e';
+
+  test('HTTP_PROXY is honoured: a deployment only the proxy reaches is verified, and the proxy password is printed nowhere', async () => {
+    const f = await front({ trusts: TRUST });
+    const proxy = await startTestProxy(TRUST, `builder:${PROXY_PASSWORD}`);
+    stops.push(() => proxy.close());
+    const r = await runCli(['--only', '^ORG-'], through(f.baseUrl, { HTTP_PROXY: proxy.url, NO_PROXY: 'example.test' }));
+    expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
+    expect(r.code).toBe(0);
+    expect(proxy.forwarded).toBeGreaterThan(5);
+    expect(f.counts.refused).toBeUndefined();
+    expect(printed(r) + r.reportText).not.toContain(PROXY_PASSWORD);
+  });
+
+  test('a proxy that refuses the credentials given is named in the one line, exit 3', async () => {
+    const f = await front({ trusts: TRUST });
+    const proxy = await startTestProxy(TRUST, `builder:${PROXY_PASSWORD}`);
+    stops.push(() => proxy.close());
+    const r = await runCli(['--proxy', proxy.url.replace(PROXY_PASSWORD, 'wrong-password')], through(f.baseUrl));
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr.trim()).toMatch(/^mockapi-conformance: cannot reach \S+: the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(--proxy\) failed: it answered 407: proxy credentials missing or refused/);
+    expect(printed(r)).not.toMatch(/wrong-password|builder/);
+  });
+
+  test('without the proxy the same URL is not the interface: one line, exit 5', async () => {
+    const f = await front({ trusts: TRUST });
+    const r = await runCli([], through(f.baseUrl));
+    expect(r.code).toBe(5);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/does not answer as the interface: GET \/v1\/organisations\/\S+ answered 403 "text\/html"/);
+  });
+
+  test('a proxy that cannot be reached is named in the one line, without its password', async () => {
+    // a port that was free a moment ago: nothing listens there
+    const spare = createTcp();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const { port } = spare.address() as AddressInfo;
+    await new Promise((resolve) => spare.close(resolve));
+    const r = await runCli([], through('http://deployment.example.test:8080', { HTTPS_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}`, HTTP_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}` }));
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(HTTP_PROXY\) failed: it refused the connection \(ECONNREFUSED\)/i);
+    expect(printed(r)).not.toContain(PROXY_PASSWORD);
+  });
+
+  test('--proxy sends through the proxy named, NO_PROXY is honoured for the variables, and https goes through CONNECT', async () => {
+    const { key, cert, ca } = certificates();
+    const tlsFront = await front({ tls: { key, cert } });
+    const plain = await front({ trusts: TRUST });
+    const proxy = await startTestProxy(TRUST);
+    stops.push(() => proxy.close());
+    expect((await clientOf(plain.baseUrl, { proxy: proxy.url }).send(organisation())).status).toBe(200);
+    expect(proxy.forwarded).toBe(1);
+    expect((await clientOf(tlsFront.baseUrl, { proxy: proxy.url, caFile: ca }).send(organisation())).status).toBe(200);
+    expect(proxy.tunnels).toBe(1);
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
+      const direct = await clientOf(plain.baseUrl, {}).send(organisation());
+      expect(direct.status).toBe(403);
+      expect(proxy.forwarded).toBe(1);
+    } finally {
+      for (const name of ['HTTP_PROXY', 'NO_PROXY']) if (saved[name] === undefined) delete process.env[name];
+    }
+  });
+});
+
+/** A CA and a certificate for 127.0.0.1 signed by it, made with openssl for this test run. */
+let made: { key: string; cert: string; ca: string } | undefined;
+function certificates(): { key: string; cert: string; ca: string } {
+  if (made) return made;
+  const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-ca-'));
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=mockapi-conformance test CA');
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
+  execFileSync('sh', ['-c', 'printf "subjectAltName=IP:127.0.0.1,DNS:localhost\\n" > ext.cnf'], { cwd: dir });
+  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'ext.cnf');
+  made = { key: readFileSync(join(dir, 'server.key'), 'utf8'), cert: readFileSync(join(dir, 'server.pem'), 'utf8'), ca: join(dir, 'ca.pem') };
+  return made;
+}
+
+describe('a private CA', () => {
+  test('untrusted: one line in words, no OpenSSL internals, exit 3; trusted by --ca-file or NODE_EXTRA_CA_CERTS: verified', async () => {
+    const { key, cert, ca } = certificates();
+    const f = await front({ tls: { key, cert } });
+    const untrusted = await runCli([], through(f.baseUrl));
+    expect(untrusted.code).toBe(3);
+    expect(untrusted.stderr.trim().split('\n')).toHaveLength(1);
+    expect(untrusted.stderr).toMatch(/TLS: the certificate is signed by a CA not trusted here \(--ca-file FILE/);
+    expect(untrusted.stderr).not.toMatch(/SSL routines|:error:/);
+    const byFlag = await runCli(['--ca-file', ca, '--only', '^ORG-IDENTITY|^AUTH-401-MISSING getOrganisation'], through(f.baseUrl));
+    expect(byFlag.report!.summary, printed(byFlag)).toMatchObject({ failed: 0, errored: 0 });
+    expect(byFlag.report!.summary.passed).toBeGreaterThan(0);
+    const byVariable = await runCli(['--only', '^AUTH-401-MISSING getOrganisation: a request without'], through(f.baseUrl, { NODE_EXTRA_CA_CERTS: ca }));
+    expect(byVariable.report!.summary, printed(byVariable)).toMatchObject({ failed: 0, errored: 0, passed: 1 });
+  });
+
+  test('words for what OpenSSL and DNS say, the code kept at the end', () => {
+    const openssl = Object.assign(new Error('808C4713267F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/openssl/ssl/record/ssl3_record.c:355:\n'), { code: 'ERR_SSL_WRONG_VERSION_NUMBER' });
+    expect(networkReason(openssl, [])).toBe('TLS: the server did not answer in TLS (is it http, not https, on this port?) (ERR_SSL_WRONG_VERSION_NUMBER)');
+    const dns = Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND' });
+    expect(networkReason(dns, [])).toBe('the host name was not found (DNS) (ENOTFOUND api.example.test)');
+    // a port that has 407 in it is no 407
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:44073'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 44073 });
+    expect(networkReason(refused, [{ url: 'http://127.0.0.1:44073', source: 'HTTP_PROXY' }])).toBe('the proxy http://127.0.0.1:44073 (HTTP_PROXY) failed: it refused the connection (ECONNREFUSED)');
+  });
+});
+
+describe('first contact: the preflight', () => {
+  test('a wrong key is one line and exit 5, not a failed check', async () => {
+    const r = await runCli(['--token', 'wrong-token-123'], through(reference.baseUrl));
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe(
+      `mockapi-conformance: the deployment answers 401 to GET /v1/organisations/${reference.fixtures.organisationId} with the key given: check MOCKAPI_TOKEN or --token (if the key is right, the deployment refuses valid keys)`,
+    );
+  });
+
+  test.each<[string, Parameters<typeof createServer>[1]]>([
+    ['a static file server', (req, res) => (req.url === '/' ? res.writeHead(200, { 'content-type': 'text/html' }).end('<html>index</html>') : res.writeHead(404, { 'content-type': 'text/html' }).end('<html>404 Not Found</html>'))],
+    ['a login page', (req, res) => (req.url!.startsWith('/login') ? res.writeHead(200, { 'content-type': 'text/html' }).end('<form>sign in</form>') : res.writeHead(302, { location: '/login?next=%2Fv1' }).end())],
+    ['a web app that answers every path with its page', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><div id=app></div></html>')],
+  ])('%s is not the interface: one line, exit 5', async (_what, answer) => {
+    const server: Server = createServer(answer);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    stops.push(() => new Promise((resolve) => server.close(resolve)));
+    const r = await runCli([], through(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    expect(r.code).toBe(5);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/does not answer as the interface: .*no answer is JSON: check MOCKAPI_BASE_URL/);
+  });
+
+  test('an organisation that does not exist: its checks end errored with one reason naming the variable, none failed', async () => {
+    const r = await runCli(['--only', '^ORG-'], through(reference.baseUrl, { MOCKAPI_ORGANISATION_ID: 'no-such-organisation' }));
+    const report = r.report!;
+    expect(report.summary.failed, printed(r)).toBe(0);
+    expect(report.summary.errored).toBeGreaterThan(0);
+    for (const c of report.checks.filter((c) => c.outcome === 'errored')) expect(c.message).toMatch(/set MOCKAPI_ORGANISATION_ID to one the deployment has/);
+    expect(r.stdout).toMatch(/Preflight: the fixture does not exist: GET \/v1\/organisations\/no-such-organisation was answered 404/);
+    // five probes, the organisation's read and the logged request's
+    expect(report.summary.preflightRequests).toBe(7);
+    expect(r.code).toBe(4);
+  });
+
+  test('--only ^AUTH- goes on with a refused key: the AUTH-* checks judge a deployment that refuses valid keys', async () => {
+    const r = await runCli(['--token', 'wrong-token-123', '--only', '^AUTH-401-MISSING getOrganisation: a request without'], through(reference.baseUrl));
+    expect(r.stdout).toMatch(/Preflight: the deployment answers 401 .*only AUTH-\* checks run/);
+    expect(r.report!.summary).toMatchObject({ passed: 1, failed: 0 });
+  });
+});

@@ -1,0 +1,330 @@
+// The package as a user gets it: packed (prepack builds dist/), installed into an empty folder without
+// devDependencies, and run there through npx: the compiled command, not the sources of this checkout.
+//
+// There is no network: the install is made from npm's cache alone (--offline), which `npm ci` filled with
+// the tarballs of our lockfile. A tarball given to `npm install` without a lockfile makes npm ask the
+// registry which versions match each range, and `npm ci` caches no such answer; so the install folder is
+// given a lockfile made from ours, of the packages our dependencies need (installPackage below). The
+// installed versions are therefore those of our lockfile: what is tested is the package (its files, its
+// bin, its dependencies being enough), not npm's resolution of our ranges.
+//
+// One pack and one install for the whole file (beforeAll); each case runs commands in the install folder.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cleanEnvironment } from '../../bench/measure.ts';
+import { FAULT_NAMES } from '../../reference/faults.ts';
+import { startReference } from '../../reference/server.ts';
+import { record, writeHar } from '../support/har.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a command with its output piped, in an environment without a developer's MOCKAPI_* or GitHub
+ * settings, nor colour settings (what a pipe gets must not depend on them), plus `env`.
+ */
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Ran> {
+  const plain = Object.fromEntries(Object.entries(cleanEnvironment()).filter(([name]) => name !== 'FORCE_COLOR' && name !== 'NO_COLOR'));
+  const child = spawn(command, args, { cwd, env: { ...plain, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Runs a command and fails with what it said unless it exits 0. */
+async function succeed(command: string, args: string[], cwd: string): Promise<Ran> {
+  const ran = await run(command, args, cwd);
+  if (ran.code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${ran.code}: ${ran.stderr.slice(-2000)}`);
+  return ran;
+}
+
+/** The installed package as its user runs it: `npx mockapi-conformance ARGS` in the install folder. */
+const npx = (args: string[], env: Record<string, string> = {}) => run('npx', ['--offline', 'mockapi-conformance', ...args], installed.dir, env);
+
+/** Every file and folder under `dir`, with its size and modification time. */
+function snapshot(dir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      const stat = statSync(path);
+      found.set(relative(dir, path), `${stat.size} ${stat.mtimeMs}`);
+      if (entry.isDirectory()) walk(path);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/** What differs between two snapshots: paths added, removed or changed. */
+function changes(before: Map<string, string>, after: Map<string, string>): string[] {
+  const paths = new Set([...before.keys(), ...after.keys()]);
+  return [...paths].filter((path) => before.get(path) !== after.get(path)).sort();
+}
+
+const ANSI = /\u001b\[/;
+
+/** Lines of ours that are warnings (a line npm itself writes is not ours). */
+const ourWarnings = (text: string) => text.split('\n').filter((line) => line.startsWith('mockapi-conformance: warning:'));
+
+interface LockEntry {
+  version: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  dev?: boolean;
+  devOptional?: boolean;
+  optional?: boolean;
+  peer?: boolean;
+  [key: string]: unknown;
+}
+
+interface PackageJson {
+  name: string;
+  version: string;
+  license: string;
+  engines: Record<string, string>;
+  bin: Record<string, string>;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
+  devDependencies: Record<string, string>;
+}
+
+const OWN = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
+
+/**
+ * Writes into `dir` a package.json that depends on the tarball and on `extra` packages of our lockfile, and
+ * a lockfile of what they need taken from ours (the packages reached by their dependencies, optional
+ * dependencies and required peers, where Node would find them); then installs it from npm's cache alone.
+ */
+async function installPackage(dir: string, tarball: string, integrity: string, extra: string[] = []): Promise<void> {
+  const packages = (JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }).packages;
+  // where Node finds `name` from the package at `from` ('' the root): its own node_modules, then each above
+  const find = (from: string, name: string): string | undefined => {
+    for (let at = from; ; at = at.includes('/node_modules/') ? at.slice(0, at.lastIndexOf('/node_modules/')) : '') {
+      const path = `${at ? `${at}/` : ''}node_modules/${name}`;
+      if (packages[path]) return path;
+      if (at === '') return undefined;
+    }
+  };
+  const reached = new Set<string>();
+  const queue = [...Object.keys(OWN.dependencies), ...extra].map((name) => find('', name));
+  while (queue.length > 0) {
+    const path = queue.pop();
+    if (path === undefined || reached.has(path)) continue;
+    reached.add(path);
+    const entry = packages[path]!;
+    const peers = Object.keys(entry.peerDependencies ?? {}).filter((name) => !entry.peerDependenciesMeta?.[name]?.optional);
+    for (const name of [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...peers]) queue.push(find(path, name));
+  }
+  const spec = `file:${relative(dir, tarball)}`;
+  const dependencies = { [OWN.name]: spec, ...Object.fromEntries(extra.map((name) => [name, packages[`node_modules/${name}`]!.version])) };
+  const { name, version, license, engines, bin, peerDependencies, peerDependenciesMeta } = OWN;
+  const lock = {
+    name: 'installed',
+    lockfileVersion: 3,
+    requires: true,
+    packages: {
+      '': { dependencies },
+      [`node_modules/${name}`]: { version, resolved: spec, integrity, license, dependencies: OWN.dependencies, peerDependencies, peerDependenciesMeta, bin, engines },
+      ...Object.fromEntries(
+        [...reached].sort().map((path) => {
+          // the flags say how our project needs a package; npm reads them, so they must say how this folder does
+          const { dev, devOptional, peer, ...entry } = packages[path]!;
+          void dev, void peer;
+          return [path, devOptional ? { ...entry, optional: true } : entry];
+        }),
+      ),
+    },
+  };
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'installed', private: true, dependencies }, null, 2)}\n`);
+  writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
+  await succeed('npm', ['install', '--omit=dev', '--offline', '--no-audit', '--no-fund'], dir);
+}
+
+/** The code block of the README that follows `<!-- example: NAME ...-->`: what a user copies, run as it stands. */
+function readmeExample(name: string): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const at = readme.indexOf(`<!-- example: ${name} `);
+  if (at < 0) throw new Error(`README.md has no example ${name}`);
+  const start = readme.indexOf('```js\n', at) + '```js\n'.length;
+  return readme.slice(start, readme.indexOf('\n```', start) + 1);
+}
+
+/** The packed tarball and the folder it is installed in (beforeAll). */
+const installed = { dir: '', tarball: '', integrity: '', files: [] as string[] };
+const work = mkdtempSync(join(tmpdir(), 'mockapi-conformance-package-'));
+
+// the install is some 50 MB
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  // prepack builds dist/ (tsc -p tsconfig.build.json); --json on stdout, the scripts' output on stderr
+  const packed = JSON.parse((await succeed('npm', ['pack', '--json', '--pack-destination', work], ROOT)).stdout) as { filename: string; integrity: string; files: { path: string }[] }[];
+  installed.tarball = join(work, packed[0]!.filename);
+  installed.integrity = packed[0]!.integrity;
+  installed.files = packed[0]!.files.map((f) => f.path);
+  installed.dir = join(work, 'installed');
+  await installPackage(installed.dir, installed.tarball, installed.integrity);
+}, 240_000);
+
+describe('the packed and installed package', () => {
+  test('the tarball holds the compiled package, the schemas and the licence; no sources, tests or CI', () => {
+    const { files } = installed;
+    for (const file of ['bin/mockapi-conformance.js', 'dist/src/cli/cli.js', 'dist/src/cli/help.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/harness/worker-setup.js', 'schemas/openapi.yaml', 'schemas/report.json', 'package.json', 'README.md', 'LICENSE']) {
+      expect(files).toContain(file);
+    }
+    expect(files.filter((f) => f.endsWith('.suite.js')).length).toBeGreaterThan(0);
+    const unwanted = files.filter((f) => /^(?:test|bench|\.ci|dist\/test|dist\/bench)\//.test(f) || /^(?:src|contract|reference|suites|properties|reporters)\//.test(f) || f.endsWith('.map') || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
+    expect(unwanted).toEqual([]);
+    // the README is the package's page on the registry: every image it shows by a relative path ships with it
+    const images = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((src) => !/^[a-z]+:/.test(src));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(files).toContain(image);
+  });
+
+  test('Prism is an optional peer of the installed package, of the version the mock profile is written against', () => {
+    const pkg = JSON.parse(readFileSync(join(installed.dir, 'node_modules', OWN.name, 'package.json'), 'utf8')) as PackageJson;
+    expect(pkg.peerDependencies['@stoplight/prism-cli']).toBe(OWN.devDependencies['@stoplight/prism-cli']);
+    expect(pkg.peerDependenciesMeta['@stoplight/prism-cli']).toEqual({ optional: true });
+    expect(pkg.dependencies).not.toHaveProperty('tsx');
+  });
+
+  test('--list from the installed package says where each check is declared, in its compiled files (dist/)', async () => {
+    const ran = await npx(['--list']);
+    expect(ran.code, ran.stderr).toBe(0);
+    const locations = ran.stdout.split('\n').filter((line) => /^ {2}\S+\.[jt]s:\d+$|^ {2}unknown$/.test(line)).map((line) => line.trim());
+    expect(locations.length).toBeGreaterThan(200);
+    for (const location of locations) expect(location).toMatch(/^(?:suites|properties)\/[\w.-]+\.js:\d+$/);
+  });
+
+  test('--version and -V print the version; --help and -h the help', async () => {
+    for (const flag of ['--version', '-V']) {
+      const ran = await npx([flag]);
+      expect([ran.code, ran.stdout]).toEqual([0, `${OWN.version}\n`]);
+    }
+    for (const flag of ['--help', '-h']) {
+      const ran = await npx([flag]);
+      expect(ran.code).toBe(0);
+      expect(ran.stdout).toMatch(/^Usage: mockapi-conformance \[flags\]\n/);
+      expect(ran.stdout).toContain('-V, --version');
+    }
+  });
+
+  test('the reference deployment from the installed package: --list-faults lists every fault, and served it prints its .env block, answers its key and stops on SIGTERM', async () => {
+    const listed = await npx(['reference', '--list-faults']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0])).toEqual([...FAULT_NAMES]);
+    const bin = join(installed.dir, 'node_modules', OWN.name, 'bin', 'mockapi-conformance.js');
+    const child = spawn(process.execPath, [bin, 'reference', '--port', '0'], { cwd: installed.dir, env: cleanEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let text = '';
+      const block = await new Promise<Map<string, string>>((resolve, reject) => {
+        child.stdout.on('data', (d) => {
+          text += d;
+          if (/^MOCKAPI_PUSH_POLICY=.*\n/m.test(text)) resolve(new Map(text.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])));
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code} before its .env block: ${text}`)));
+      });
+      const answer = await fetch(`${block.get('MOCKAPI_BASE_URL')}/v1/organisations/${block.get('MOCKAPI_ORGANISATION_ID')}`, { headers: { Authorization: `Token ${block.get('MOCKAPI_TOKEN')}` } });
+      expect(answer.status).toBe(200);
+      child.kill('SIGTERM');
+      const [code] = await new Promise<[number | null]>((resolve) => child.once('exit', (c) => resolve([c])));
+      expect(code).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  test('a full default run passes, without colour codes or warnings, and leaves the installed folder as it was', async () => {
+    const before = snapshot(join(installed.dir, 'node_modules'));
+    const ran = await npx([]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped; \d+ requests in /);
+    expect(ANSI.test(ran.stdout) || ANSI.test(ran.stderr)).toBe(false);
+    expect(ourWarnings(ran.stderr)).toEqual([]);
+    // vitest's cache, and anything else, is written outside the package (src/run/run.ts, cacheDirectory)
+    expect(changes(before, snapshot(join(installed.dir, 'node_modules')))).toEqual([]);
+  });
+
+  test('--profile mock without Prism installed beside is refused with one line that says how to install it', async () => {
+    const prism = `@stoplight/prism-cli@${OWN.peerDependencies['@stoplight/prism-cli']}`;
+    const ran = await npx(['--profile', 'mock']);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    const ours = ran.stderr.split('\n').filter((line) => line.startsWith('mockapi-conformance:'));
+    expect(ours).toEqual([`mockapi-conformance: --profile mock without --base-url starts the local Prism mock, which is not installed: npm install ${prism} beside mockapi-conformance (with npx: npx -p mockapi-conformance -p ${prism} mockapi-conformance --profile mock)`]);
+  });
+
+  test('--profile mock works once Prism is installed beside the package, as the advice says', async () => {
+    const dir = join(work, 'with-prism');
+    await installPackage(dir, installed.tarball, installed.integrity, ['@stoplight/prism-cli']);
+    const ran = await run('npx', ['--offline', 'mockapi-conformance', '--profile', 'mock'], dir);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, \d+ skipped; \d+ requests in /);
+    expect(ourWarnings(ran.stderr)).toEqual([]);
+  }, 120_000);
+
+  test('a misspelt setting is named before the error it causes, with the one it most likely meant', async () => {
+    const ran = await npx([], { MOCKAPI_BASE_ULR: 'http://127.0.0.1:9', MOCKAPI_TOKEN: 'k' });
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.split('\n').filter((line) => line.startsWith('mockapi-conformance:'))).toEqual([
+      'mockapi-conformance: warning: MOCKAPI_BASE_ULR is not a setting of mockapi-conformance; did you mean MOCKAPI_BASE_URL?',
+      'mockapi-conformance: MOCKAPI_TOKEN is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment',
+    ]);
+  });
+
+  test('check-har judges recordings of a correct and of a broken deployment (exit 0, then 1), and never shows the key', async () => {
+    const [correct, broken] = await Promise.all([startReference({ faults: [] }), startReference({ faults: ['push-status-200'] })]);
+    try {
+      for (const [name, deployment, code] of [['correct.har', correct, 0], ['broken.har', broken, 1]] as const) {
+        const auth = { authorization: `Token ${deployment.fixtures.token}` };
+        const recorded = await record(deployment.baseUrl, [
+          { method: 'GET', path: `/v1/organisations/${deployment.fixtures.organisationId}`, headers: auth },
+          { method: 'PUT', path: `/v1/mock-apis/${deployment.fixtures.mockApiId}/open-api/push`, headers: auth, body: { push: { outOfSyncPolicy: deployment.fixtures.pushPolicy } } },
+          { method: 'GET', path: '/index.html' },
+        ]);
+        writeFileSync(join(installed.dir, name), writeHar(recorded));
+        const ran = await npx(['check-har', name]);
+        expect({ name, code: ran.code }, ran.stderr).toEqual({ name, code });
+        expect(ran.stdout).toContain('Ignored 1 exchange of none of the nine operations:\n  1 × GET /index.html');
+        if (code === 1) expect(ran.stdout).toContain('PUSH-STATUS: 1 check');
+        expect(ran.stdout + ran.stderr).not.toContain(deployment.fixtures.token);
+        expect(ANSI.test(ran.stdout)).toBe(false);
+      }
+    } finally {
+      await Promise.all([correct.close(), broken.close()]);
+    }
+  });
+
+  test("the README's implementer test passes with node --test, importing checkExchange from the package", async () => {
+    writeFileSync(join(installed.dir, 'organisation.test.mjs'), readmeExample('implementer-test'));
+    const ran = await run(process.execPath, ['--test', 'organisation.test.mjs'], installed.dir);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/# pass 2\n# fail 0/);
+  });
+
+  test("the README's library script starts the reference, runs the ORG- checks against it and finds the description by its export path", async () => {
+    writeFileSync(join(installed.dir, 'conformance.mjs'), readmeExample('library-script'));
+    const ran = await run(process.execPath, ['conformance.mjs'], installed.dir);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/^exit 0: \d+ passed, 0 failed\nopenapi: 3\.1/);
+  });
+});

@@ -1,0 +1,79 @@
+// The catalogue of checks (src/harness/catalogue.ts) and `mockapi-conformance --list`: every check with its stable
+// id, requirement, operation, what it sends and where it is declared, without a request sent.
+import { readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from 'vitest';
+import { OPERATION_IDS } from '../../contract/schemas.ts';
+import { catalogue } from '../../src/harness/catalogue.ts';
+import { runCli } from '../support/cli.ts';
+
+const entries = await catalogue();
+const AREAS = readdirSync(new URL('../../suites/', import.meta.url)).filter((f) => f.endsWith('.suite.ts')).map((f) => f.replace(/\.suite\.ts$/, ''));
+
+test('every check has a unique id that begins with the area of the suite that runs it', () => {
+  expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+  for (const e of entries) {
+    expect(e.id).toMatch(/^[a-z-]+\/[A-Za-z0-9/-]+$/);
+    expect(AREAS, e.id).toContain(e.id.split('/')[0]);
+  }
+});
+
+test('ids are written out where the checks are declared, not made from their titles', () => {
+  for (const e of entries) {
+    const [file, line] = e.location.split(':');
+    const source = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8').split('\n')[Number(line) - 1]!;
+    // the id itself, or the template that makes it for each operation (`authentication/${c.op}/...`)
+    const written = source.includes(`'${e.id}'`) || source.includes(`\`${e.id.split('/')[0]}/\${`);
+    expect(written, `${e.id} is not written out at ${e.location}: ${source.trim()}`).toBe(true);
+  }
+});
+
+test('every check names an operation of the description and says what it sends', () => {
+  for (const e of entries) {
+    expect(OPERATION_IDS).toContain(e.operation);
+    expect(e.sends).toMatch(/^(GET|PUT|DELETE) \/v1\//);
+  }
+  // the documented answers a mock picks with Prefer are checks of the mock profile alone
+  expect(entries.filter((e) => e.profiles.length === 1 && e.profiles[0] === 'mock').map((e) => e.id)).toContain('authentication/getOrganisation/documented-401-prefer-code-401-plain');
+});
+
+test('--list prints the catalogue and sends no request, even with a deployment configured', async () => {
+  let requests = 0;
+  const server = createServer((_req, res) => {
+    requests++;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const r = await runCli(['--list'], { MOCKAPI_BASE_URL: `http://127.0.0.1:${port}`, MOCKAPI_TOKEN: 'a-key-for-the-list-test' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(requests).toBe(0);
+    expect(r.report).toBeUndefined();
+    expect(r.stdout).toContain(`${entries.length} checks; none was run`);
+    const block = r.stdout.split('\n\n').find((b) => b.startsWith('chaos-settings/percentagefailures-0-lower-limit-accepted '))!;
+    expect(block.split('\n')).toEqual([
+      expect.stringMatching(/ \[CHAOS-PERCENTAGE-LIMIT, must\] {2}percentageFailures 0 \(the lower limit\) is accepted$/),
+      expect.stringContaining('percentageFailures is a number (double) from 0 to 100 inclusive.'),
+      '  updateChaosSettings: PUT /v1/mock-apis/{mockApiId}/settings/chaos, about 5 requests at most; needs MOCKAPI_MOCK_API_ID; writes; alone on the chaos settings',
+      expect.stringMatching(/^ {2}suites\/chaos-settings\.suite\.ts:\d+$/),
+    ]);
+  } finally {
+    server.close();
+  }
+});
+
+test('--list into a reader that stops early (| head) ends quietly with exit 0, not with a trace', async () => {
+  const { spawn } = await import('node:child_process');
+  const { BIN } = await import('../support/cli.ts');
+  const child = spawn(process.execPath, [BIN, '--list'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  // read the first chunk, then close the pipe as head does
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  child.stdout.destroy();
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+});

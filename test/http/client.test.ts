@@ -1,0 +1,154 @@
+// The client hands out no key in clear: not in evidence, not in curl lines, not when the target echoes it.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { otherAuthorization } from '../../properties/arbitraries.ts';
+import { Client, Redactor } from '../../src/http/client.ts';
+import { propertySeed } from '../support/seed.ts';
+
+const KEY = 'k3y-Th4t-Must-N3ver-Leak-0123456789';
+const FORBIDDEN = 'f0rbidden-K3y-0123456789';
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  // answers with every request header it was sent, in a header and in the body
+  server = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.setHeader('x-echo', String(req.headers.authorization));
+    res.end(JSON.stringify({ headers: req.headers }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+test('sends Token auth, and evidence and curl carry placeholders, even for echoed keys', async () => {
+  const client = new Client({ baseUrl, token: KEY, forbiddenToken: FORBIDDEN, timeoutMs: 5000 });
+  const ex = await client.send({ method: 'PUT', path: '/v1/x', json: { key: KEY } });
+  expect((ex.json as { headers: { authorization: string } }).headers.authorization).toBe(`Token ${KEY}`);
+  const evidence = JSON.stringify(client.evidence(ex));
+  expect(evidence).not.toContain(KEY);
+  expect(evidence).toContain('Token $MOCKAPI_TOKEN');
+  expect(client.curl(ex)).toBe(`curl -sS -i -X PUT '${baseUrl}/v1/x' -H "Authorization: Token $MOCKAPI_TOKEN" -H 'Content-Type: application/json' --data-binary '{"key":"'"$MOCKAPI_TOKEN"'"}'`);
+  const bearer = await client.send({ method: 'GET', path: '/v1/y', credentials: { authorization: `Bearer ${FORBIDDEN}` } });
+  expect(JSON.stringify(client.evidence(bearer))).not.toContain(FORBIDDEN);
+  expect(client.curl(bearer)).toContain('-H "Authorization: Bearer $MOCKAPI_FORBIDDEN_TOKEN"');
+  await client.close();
+});
+
+test('a body that is not UTF-8 is reproduced through base64, and quotes are escaped for the shell', async () => {
+  const client = new Client({ baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 5000 });
+  const binary = await client.send({ method: 'PUT', path: '/v1/b', raw: new Uint8Array([0xff, 0xfe, 0x41]) });
+  expect(client.curl(binary)).toMatch(/^printf '%s' '\/\/5B' \| base64 -d \| curl .* --data-binary @-$/);
+  const quoted = await client.send({ method: 'PUT', path: "/v1/it's", raw: "it's" });
+  expect(client.curl(quoted)).toContain(`--data-binary 'it'\\''s'`);
+  await client.close();
+});
+
+test('a refused connection is an exchange with status 0 and the reason', async () => {
+  const client = new Client({ baseUrl: 'http://127.0.0.1:1', token: KEY, forbiddenToken: undefined, timeoutMs: 2000 });
+  const ex = await client.send({ method: 'GET', path: '/v1/z' });
+  expect(ex.status).toBe(0);
+  expect(ex.error).toMatch(/ECONNREFUSED/);
+  await client.close();
+});
+
+test('a 429 is waited out as Retry-After asks, at most three times, and the evidence says so', async () => {
+  const { startHostile } = await import('../support/hostile.ts');
+  const hostile = await startHostile('rate-limit');
+  const client = new Client({ baseUrl: hostile.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 2000 });
+  const ex = await client.send({ method: 'GET', path: '/v1/organisations/x' });
+  expect(ex.status).toBe(401);
+  expect(ex.rateLimited).toEqual([0, 0]);
+  expect(client.evidence(ex).rateLimited).toBe('answered 429 2 time(s) first; waited 0 s, 0 s (Retry-After)');
+  expect(hostile.seen).toEqual(['GET /v1/organisations/x', 'GET /v1/organisations/x', 'GET /v1/organisations/x']);
+  await client.close();
+  await hostile.close();
+  // a deployment that answers nothing but 429: three waits, then its fourth 429 is the answer
+  const always = await startHostile('rate-limit-always');
+  const limited = new Client({ baseUrl: always.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 2000 });
+  const last = await limited.send({ method: 'GET', path: '/v1/organisations/y' });
+  expect(last.status).toBe(429);
+  expect(last.rateLimited).toEqual([0, 0, 0]);
+  expect(limited.evidence(last).rateLimited).toBe('answered 429 3 time(s) first; waited 0 s, 0 s, 0 s (Retry-After)');
+  expect(always.seen).toEqual(Array(4).fill('GET /v1/organisations/y'));
+  await limited.close();
+  await always.close();
+});
+
+test('a client told its check has stopped waits out no 429, and counts the time it waited for the others', async () => {
+  const { startHostile } = await import('../support/hostile.ts');
+  const hostile = await startHostile('rate-limit-1s');
+  const client = new Client({ baseUrl: hostile.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 2000 });
+  const stopped = await client.send({ method: 'GET', path: '/v1/organisations/a' }, { stopped: () => true });
+  expect(stopped.status).toBe(429);
+  expect(client.waitedMs).toBe(0);
+  const waited = await client.send({ method: 'GET', path: '/v1/organisations/b' });
+  expect(waited.status).toBe(401);
+  expect(client.waitedMs).toBe(2000);
+  await client.close();
+  await hostile.close();
+});
+
+test('Retry-After is read as seconds or as an HTTP date, and capped', async () => {
+  const { retryAfterSeconds } = await import('../../src/http/client.ts');
+  expect(retryAfterSeconds('2')).toBe(2);
+  expect(retryAfterSeconds(undefined)).toBe(1);
+  expect(retryAfterSeconds('3600')).toBe(30);
+  expect(retryAfterSeconds(new Date(Date.UTC(2030, 0, 1, 0, 0, 5)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(5);
+  expect(retryAfterSeconds('soon')).toBe(1);
+});
+
+test('after five requests in a row without an answer, the client stops sending and says why', async () => {
+  const client = new Client({ baseUrl: 'http://127.0.0.1:1', token: KEY, forbiddenToken: undefined, timeoutMs: 1000 });
+  for (let i = 0; i < 5; i++) await client.send({ method: 'GET', path: '/v1/z' });
+  const sixth = await client.send({ method: 'GET', path: '/v1/z' });
+  expect(sixth.error).toBe('not sent: the deployment stopped answering (no HTTP answer to the last 5 requests)');
+  expect(client.requestCount).toBe(5);
+  await client.close();
+});
+
+test('the redactor also hides the near-miss forms of a key that checks send, each as a shell expansion that gives it back', () => {
+  const key = 'Zq9-distinctive-KEY-7f3a91c0d5e2b4a6';
+  const r = new Redactor({ $MOCKAPI_TOKEN: key, $MOCKAPI_FORBIDDEN_TOKEN: 'forbidden-key-0123456789' });
+  const swapped = [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  expect(r.redact(`Token ${key}x0`)).toBe('Token ${MOCKAPI_TOKEN}x0');
+  expect(r.redact(`Token ${key}-x`)).toBe('Token $MOCKAPI_TOKEN-x');
+  expect(r.redact(`Token ${key.slice(0, -1)}`)).toBe('Token ${MOCKAPI_TOKEN:0:35}');
+  expect(r.redact(`Token ${key.slice(0, 8)} ${key.slice(0, 7)}`)).toBe(`Token \${MOCKAPI_TOKEN:0:8} ${key.slice(0, 7)}`);
+  expect(r.redact(`Token ${swapped}`)).toBe('Token ${MOCKAPI_TOKEN~~}');
+  expect(r.redact(`Token ${key.toUpperCase()} ${key.toLowerCase()}`)).toBe('Token ${MOCKAPI_TOKEN^^} ${MOCKAPI_TOKEN,,}');
+  // one character changed anywhere, and anything else within two edits of the key
+  const changed = (i: number) => `${key.slice(0, i)}x${key.slice(i + 1)}`;
+  expect(r.redact(`Token ${changed(0)}`)).toBe('Token ${MOCKAPI_TOKEN:0:0}x${MOCKAPI_TOKEN:1}');
+  expect(r.redact(`Token ${changed(20)}`)).toBe('Token ${MOCKAPI_TOKEN:0:20}x${MOCKAPI_TOKEN:21}');
+  expect(r.redact(`a ${key.slice(0, 5)}${key.slice(7)} b`)).toBe('a <a key near $MOCKAPI_TOKEN> b');
+  expect(r.redact('an ordinary sentence with words of all lengths: authorization, credentials')).toBe('an ordinary sentence with words of all lengths: authorization, credentials');
+  // what each placeholder expands to in bash is what was sent
+  const expand = (placeholder: string) => execFileSync('bash', ['-c', `printf %s "${placeholder}"`], { env: { ...process.env, MOCKAPI_TOKEN: key } }).toString();
+  expect(expand('${MOCKAPI_TOKEN}x0')).toBe(`${key}x0`);
+  expect(expand('${MOCKAPI_TOKEN:0:35}')).toBe(key.slice(0, -1));
+  expect(expand('${MOCKAPI_TOKEN~~}')).toBe(swapped);
+  expect(expand('${MOCKAPI_TOKEN:0:20}x${MOCKAPI_TOKEN:21}')).toBe(changed(20));
+});
+
+test('no Authorization value a check generates shows more than 8 characters of a key in a row', () => {
+  const seed = propertySeed('redactor');
+  const key = 'Zq9-distinctive-KEY-7f3a91c0d5e2b4a6';
+  const forbidden = 'fb7-another-KEY-00112233445566778899';
+  const r = new Redactor({ $MOCKAPI_TOKEN: key, $MOCKAPI_FORBIDDEN_TOKEN: forbidden });
+  const runsOf = (secret: string) => Array.from({ length: secret.length - 8 }, (_, i) => secret.slice(i, i + 9));
+  fc.assert(
+    fc.property(otherAuthorization(key, forbidden), (value) => {
+      const shown = r.redact(`authorization: ${value}`);
+      for (const run of [...runsOf(key), ...runsOf(forbidden)]) expect(shown, value).not.toContain(run);
+    }),
+    { seed, numRuns: 2000 },
+  );
+});
+
+test('the redactor replaces the longer of two overlapping keys whole', () => {
+  expect(new Redactor({ $A: 'abc', $B: 'abcdef' }).redact('x abcdef y abc')).toBe('x $B y $A');
+});

@@ -1,0 +1,162 @@
+// The contract checker on hand-made exchanges: each deviation becomes a violation of the requirement that
+// states it, with a message that names the JSON pointer; a conforming answer gives none.
+import { describe, expect, test } from 'vitest';
+import { CheckContext, type Target } from '../../src/harness/check.ts';
+import { Client, type Exchange } from '../../src/http/client.ts';
+import { expectEnvelope, expectForbiddenBody, expectInvalidJson, expectNotFound, expectRejected, expectSuccess, expectUnauthorizedBody, notFoundMessage } from '../../src/judge/checker.ts';
+import { operation } from '../../contract/schemas.ts';
+import { expectChaosEcho } from '../../src/judge/echo.ts';
+
+const target: Target = { baseUrl: 'http://127.0.0.1:9', token: 'k', forbiddenToken: undefined, readOnly: false, timeoutMs: 1000, fixtures: {}, embedded: false, seed: 1, runs: 1, concurrency: 1, latencyMs: 1, checkTimeoutMs: undefined, profile: 'live', pushPolicy: undefined };
+const context = () => new CheckContext('ORG-RESPONSE', target, new Client({ baseUrl: target.baseUrl, token: 'k', forbiddenToken: undefined, timeoutMs: 1000 }));
+
+function exchange(status: number, body: unknown, contentType = 'application/json'): Exchange {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return {
+    method: 'GET', url: 'http://127.0.0.1:9/v1/x', requestHeaders: {}, requestBody: undefined, status,
+    headers: { 'content-type': contentType }, mediaType: contentType.split(';')[0]!.trim(), bytes: Buffer.from(text), truncated: false, text, json, durationMs: 1,
+  };
+}
+
+const organisation = () => structuredClone(operation('getOrganisation').responses.get('2XX')!.examples.get('application/json')![0]) as any;
+const violated = (t: CheckContext) => t.violations.map((v) => v.requirement);
+
+describe('expectSuccess', () => {
+  test('a documented answer: the body back, no violation', () => {
+    const t = context();
+    expect(expectSuccess(t, 'getOrganisation', exchange(200, organisation()))).toEqual(organisation());
+    expect(t.violations).toEqual([]);
+  });
+
+  test('a schema deviation names the operation requirement and the JSON pointer', () => {
+    const t = context();
+    const body = organisation();
+    body.organisation.links.subscription = '/v1/subs/x';
+    delete body.organisation.emailAddress;
+    expect(expectSuccess(t, 'getOrganisation', exchange(200, body))).toBeUndefined();
+    expect(violated(t)).toEqual(['ORG-RESPONSE']);
+    expect(t.violations[0]!.actual).toContain("/organisation must have required property 'emailAddress'");
+    // a pattern in words, never the regular expression
+    expect(t.violations[0]!.actual).toContain('/organisation/links/subscription is not a path of the form /v1/subscriptions/{id}');
+  });
+
+  test('a field with a check of its own is left to that check, with a note', () => {
+    const t = context();
+    const body = organisation();
+    body.organisation.links.acl = '/v1/organisations/org-1a2b3c/acl';
+    expect(expectSuccess(t, 'getOrganisation', exchange(200, body))).toEqual(body);
+    expect(violated(t)).toEqual([]);
+    expect(t.notes.join('\n')).toMatch(/fields with checks of their own deviate from the schema \(\/organisation\/links\/acl/);
+  });
+
+  test('JSON served as text/plain is GEN-JSON; a missing envelope is GEN-WRAP-RESPONSE', () => {
+    const t = context();
+    expectSuccess(t, 'getOrganisation', exchange(200, organisation(), 'text/plain'));
+    expect(violated(t)).toEqual(['GEN-JSON']);
+    const u = context();
+    expectEnvelope(u, 'getOrganisation', exchange(200, organisation().organisation));
+    expect(violated(u)).toEqual(['GEN-WRAP-RESPONSE']);
+  });
+
+  test('media type parameters are allowed', () => {
+    const t = context();
+    expectSuccess(t, 'getOrganisation', exchange(200, organisation(), 'application/json; charset=utf-8'));
+    expect(t.violations).toEqual([]);
+  });
+
+  test('an exact status where the interface names one (202), any 2xx where it does not', () => {
+    const job = operation('pushOpenApiToGit').responses.get('202')!.examples.get('application/json')![0];
+    const t = context();
+    expectSuccess(t, 'pushOpenApiToGit', exchange(200, job));
+    expect(violated(t)).toEqual(['PUSH-STATUS']);
+    const u = context();
+    expectSuccess(u, 'getOrganisation', exchange(203, organisation()));
+    expect(u.violations).toEqual([]);
+  });
+
+  test('a wrapped logged request is GEN-UNWRAPPED-LOGGED-REQUEST', () => {
+    const lr = operation('getLoggedRequest').responses.get('2XX')!.examples.get('application/json')![0];
+    const t = context();
+    expectSuccess(t, 'getLoggedRequest', exchange(200, { loggedRequest: lr }));
+    expect(violated(t)).toEqual(['GEN-UNWRAPPED-LOGGED-REQUEST']);
+  });
+});
+
+describe('error shapes', () => {
+  test('401 wants text/plain about credentials', () => {
+    const t = context();
+    expectUnauthorizedBody(t, exchange(401, 'Credentials are required to access this resource.', 'text/plain; charset=utf-8'));
+    expect(t.violations).toEqual([]);
+    const u = context();
+    expectUnauthorizedBody(u, exchange(401, { message: 'Unauthorized' }));
+    expect(u.violations.map((v) => v.expected)).toEqual(['Content-Type text/plain', 'a text stating that credentials are required to access the resource']);
+  });
+
+  test('403 wants one Forbidden entry with an empty source', () => {
+    const t = context();
+    expectForbiddenBody(t, 'getOrganisation', exchange(403, { errors: [{ title: 'Forbidden', source: {} }] }));
+    expect(t.violations).toEqual([]);
+    const u = context();
+    expectForbiddenBody(u, 'getOrganisation', exchange(403, { errors: [{ title: 'Forbidden', source: {} }, { title: 'Forbidden', source: {} }] }));
+    expect(violated(u)).toEqual(['AUTH-403-BODY']);
+  });
+
+  test('404 wants code 404 as a number and a message', () => {
+    const t = context();
+    expectNotFound(t, 'getOrganisation', exchange(404, { code: '404', message: 'Not Found' }));
+    expect(violated(t)).toEqual(['ERR-404']);
+    expect(t.violations[0]!.actual).toContain('/code must be number');
+  });
+
+  test('404 wants a message that reports the 404 condition: 404 or "not found", and no other status', () => {
+    const passes = ['HTTP 404 Not Found', 'Data source ds-500 not found', 'Fehler 404: Ressource nicht gefunden', '404', 'Resource NOT_FOUND', 'organisation 12345 not found', 'data source with code 123 not found'];
+    for (const message of passes) {
+      const t = context();
+      expectNotFound(t, 'getOrganisation', exchange(404, { code: 404, message }));
+      expect({ message, violated: violated(t) }).toEqual({ message, violated: [] });
+    }
+    const fails = ['HTTP 400 Bad Request', 'No such organisation', 'Internal Server Error', 'Not found (status 500)', '404 Bad Request', ' '];
+    for (const message of fails) {
+      const t = context();
+      expectNotFound(t, 'getOrganisation', exchange(404, { code: 404, message }));
+      expect({ message, violated: violated(t) }).toEqual({ message, violated: ['ERR-404'] });
+    }
+    expect(notFoundMessage('Fehler 404: Ressource nicht gefunden').note).toContain('carries 404');
+    expect(notFoundMessage('HTTP 404 Not Found')).toEqual({});
+  });
+
+  test('Invalid JSON wants the title, the pointer and the type in detail, and source {}', () => {
+    const ok = context();
+    expectInvalidJson(ok, exchange(422, { errors: [{ title: 'Invalid JSON', detail: 'Required property missing at /chaos: expected object', source: {} }] }), 'GEN-WRAP-REQUEST', '/chaos', 'object');
+    expect(ok.violations).toEqual([]);
+    const bad = context();
+    expectInvalidJson(bad, exchange(400, { errors: [{ title: 'Invalid JSON', detail: 'Missing property', source: { pointer: '/chaos' } }] }), 'GEN-WRAP-REQUEST', '/chaos', 'object');
+    expect(bad.violations.map((v) => v.expected)).toEqual(['detail naming the missing JSON pointer /chaos', 'detail naming the required type (object)', 'source an empty object {}']);
+  });
+
+  test('a rejection: 2xx fails the statement, 5xx the should-level GEN-NO-5XX, any 4xx passes', () => {
+    const accepted = context();
+    expectRejected(accepted, exchange(200, {}), 'CHAOS-PERCENTAGE-LIMIT', 'x');
+    expect(violated(accepted)).toEqual(['CHAOS-PERCENTAGE-LIMIT']);
+    const crashed = context();
+    expectRejected(crashed, exchange(500, {}), 'CHAOS-PERCENTAGE-LIMIT', 'x');
+    expect(crashed.violations.map((v) => [v.requirement, v.level])).toEqual([['GEN-NO-5XX', 'should']]);
+    const rejected = context();
+    expectRejected(rejected, exchange(409, {}), 'CHAOS-PERCENTAGE-LIMIT', 'x');
+    expect(rejected.violations).toEqual([]);
+  });
+});
+
+describe('expectChaosEcho', () => {
+  test('a field sent and left out of the answer is a violation whose actual says it is absent', () => {
+    const t = context();
+    expectChaosEcho(t, 'CHAOS-ECHO', { enabled: false, invalidHttp: { enabled: false } }, { enabled: false });
+    expect(t.violations.map((v) => [v.requirement, v.expected, v.actual])).toEqual([['CHAOS-ECHO', 'chaos.invalidHttp echoed as an object', 'absent']]);
+  });
+});

@@ -1,0 +1,144 @@
+// The HTML report in a real browser: headless Chromium (Debian's package; .ci/run installs it when missing)
+// opens the page from a run against a faulty reference, with no request but the page itself; the verdict at the
+// top; failed and warned checks first, linked to their cells; each check under the requirement it cites; a
+// click (or Enter) on a failed cell shows its checks with statement, expected, actual, request, response
+// (JSON indented) and a curl line its button copies; the filters hide what they should. The screenshot of a failing run in the README is made here: set MOCKAPI_SCREENSHOT to the
+// file to write (docs/html-report.png); otherwise it goes to the temporary directory.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runCli } from '../support/cli.ts';
+
+/** Chromium as Debian installs it, or CHROMIUM_PATH; without one this test fails, saying how to get it. */
+function chromium(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+    } catch {
+      // not this one
+    }
+  }
+  throw new Error('no Chromium: install it (apt-get install -y chromium) or set CHROMIUM_PATH');
+}
+
+const SCREENSHOT = process.env.MOCKAPI_SCREENSHOT ?? join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-screenshot-')), 'html-report.png');
+let browser: Browser;
+let page: Page;
+const requested: string[] = [];
+let html = '';
+
+beforeAll(async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-html-')), 'report.html');
+  const r = await runCli(['--report-html', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
+  expect(r.code, r.stderr).toBe(1);
+  html = readFileSync(file, 'utf8');
+  browser = await puppeteer.launch({ executablePath: chromium(), headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  page = await browser.newPage();
+  page.on('request', (request) => requested.push(request.url()));
+  await page.setViewport({ width: 1600, height: 1000 });
+  await page.goto(`file://${file}`, { waitUntil: 'load' });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('the page is one file that asks for nothing but itself', () => {
+  expect(requested).toHaveLength(1);
+  expect(requested[0]).toMatch(/^file:\/\//);
+  expect(html).not.toMatch(/<(?:script|link|img)[^>]+(?:src|href)=/);
+});
+
+test('a failed cell opens its checks with statement, expected, actual, request, response and curl', async () => {
+  const failed = await page.$$('td.cell.failed');
+  expect(failed.length).toBeGreaterThan(0);
+  await page.click('td.cell.failed[data-requirement="CHAOS-STATUS"][data-operation="updateChaosSettings"]');
+  const details = await page.$eval('#details', (el) => (el as HTMLElement).innerText);
+  expect(details).toContain('CHAOS-STATUS on updateChaosSettings');
+  expect(details).toContain('Endpoints > Update chaos settings: "Success is 200."');
+  expect(details).toContain('expected: status 200');
+  expect(details).toContain('actual:   status 201');
+  expect(details).toMatch(/request: PUT http:\/\/127\.0\.0\.1:\d+\/v1\/mock-apis\/a1b2c3d4\/settings\/chaos/);
+  expect(details).toContain('response: 201');
+  expect(details).toContain('curl -sS -i -X PUT');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: SCREENSHOT as `${string}.png` });
+  if (process.env.MOCKAPI_SCREENSHOT_TOP) await page.screenshot({ path: process.env.MOCKAPI_SCREENSHOT_TOP as `${string}.png`, fullPage: false, clip: { x: 0, y: 0, width: 1600, height: 700 } });
+  expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
+});
+
+test('the verdict stands at the top: the word, the target, the date, the version, the counts, the baseline', async () => {
+  const banner = await page.$eval('section.verdict', (el) => ({ text: (el as HTMLElement).innerText, cls: el.className }));
+  expect(banner.cls).toBe('verdict failed');
+  expect(banner.text).toMatch(/^FAILED \d+ failed, \d+ warned, \d+ errored, \d+ passed, \d+ skipped/);
+  expect(banner.text).toMatch(/http:\/\/127\.0\.0\.1:\d+ \(embedded reference deployment\) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC · mockapi-conformance \d+\.\d+\.\d+\S* · No baseline\./);
+});
+
+test('failed and warned checks come first, failed before warned, each a link that opens its cell', async () => {
+  const items = await page.$$eval('#attention li', (lis) => lis.map((li) => ({ outcome: li.querySelector('.outcome')!.textContent, href: li.querySelector('a')!.getAttribute('href') })));
+  expect(items.length).toBeGreaterThan(0);
+  const outcomes = items.map((i) => i.outcome);
+  expect(outcomes[0]).toBe('failed');
+  expect(outcomes.lastIndexOf('failed')).toBeLessThan(outcomes.includes('warned') ? outcomes.indexOf('warned') : Infinity);
+  for (const { href } of items) expect(await page.$(`td.cell[id="${href!.slice(1)}"]`)).not.toBeNull();
+  // by keyboard: the link is focused and followed with Enter; the cell opens and the details take the focus
+  await page.focus('#attention li a');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('td.selected') !== null);
+  expect(await page.$eval('td.selected', (el) => `#${el.id}`)).toBe(items[0]!.href);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('details');
+});
+
+test('every check stands under the requirement it cites, a failing one too', async () => {
+  const misplaced = await page.evaluate(() => {
+    const report = JSON.parse(document.getElementById('report')!.textContent!) as { checks: { id: string; requirement: string; operation: string; violated: string[]; outcome: string }[] };
+    return report.checks.filter((c) => !document.getElementById(`cell-${c.requirement}-${c.operation}`)).map((c) => c.id);
+  });
+  expect(misplaced).toEqual([]);
+  // the 201 breaks CHAOS-STATUS in checks that cite CHAOS-PERCENTAGE-LIMIT: they stand, failed, under their own
+  const elsewhere = await page.evaluate(() => {
+    const report = JSON.parse(document.getElementById('report')!.textContent!) as { checks: { requirement: string; operation: string; violated: string[]; outcome: string }[] };
+    return report.checks.filter((c) => c.outcome === 'failed' && !c.violated.includes(c.requirement)).map((c) => [c.requirement, document.getElementById(`cell-${c.requirement}-${c.operation}`)!.classList.contains('failed')]);
+  });
+  expect(elsewhere.map(([requirement]) => requirement)).toContain('CHAOS-PERCENTAGE-LIMIT');
+  for (const [, failed] of elsewhere) expect(failed).toBe(true);
+});
+
+test('a cell opens by keyboard; JSON bodies are indented; a curl line is copied by its button', async () => {
+  await page.focus('td.cell.failed[data-requirement="CHAOS-STATUS"][data-operation="updateChaosSettings"]');
+  await page.keyboard.press('Enter');
+  expect(await page.$eval('#details h2', (el) => el.textContent)).toBe('CHAOS-STATUS on updateChaosSettings');
+  const request = await page.$eval('#details pre.request', (el) => el.textContent!);
+  expect(request).toMatch(/\n\{\n {2}"chaos": \{\n {4}"enabled": /);
+  await page.evaluate(() => {
+    (window as unknown as { copied: string[] }).copied = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (window as unknown as { copied: string[] }).copied.push(text) } });
+  });
+  await page.focus('#details button.copy');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#details button.copy')!.textContent === 'Copied');
+  const copied = await page.evaluate(() => (window as unknown as { copied: string[] }).copied);
+  expect(copied).toEqual([await page.$eval('#details pre.curl', (el) => el.textContent)]);
+  expect(copied[0]).toMatch(/^curl -sS -i -X PUT /);
+});
+
+test('the filters hide outcomes and levels', async () => {
+  const visibleRows = () => page.$$eval('#matrix tr[data-level]', (rows) => rows.filter((r) => !r.classList.contains('hidden')).length);
+  const all = await visibleRows();
+  await page.click('input[name=outcome][value=passed]');
+  // without passed: only cells that hold another outcome stay, and only the rows that have one
+  expect(await visibleRows()).toBeLessThan(all);
+  const shown = await page.$$eval('#matrix tr[data-level]:not(.hidden) td.cell', (cells) => cells.filter((c) => (c as HTMLElement).style.visibility !== 'hidden').map((c) => c.getAttribute('data-outcomes')));
+  expect(shown.length).toBeGreaterThan(0);
+  for (const outcomes of shown) expect(outcomes!.split(' ').some((o) => o !== 'passed')).toBe(true);
+  await page.click('input[name=outcome][value=passed]');
+  expect(await visibleRows()).toBe(all);
+  await page.click('input[name=level][value=must]');
+  const shouldOnly = await page.$$eval('#matrix tr[data-level]', (rows) => rows.filter((r) => !r.classList.contains('hidden')).map((r) => r.getAttribute('data-level')));
+  expect(new Set(shouldOnly)).toEqual(new Set(['should']));
+  expect(shouldOnly.length).toBeLessThan(all);
+});

@@ -1,0 +1,35 @@
+// Graded outcomes: a should-level statement broken is a warning (exit 0), a failure with --strict; the
+// summary and the report use the five words.
+import { describe, expect, test } from 'vitest';
+import { runCli } from '../support/cli.ts';
+
+// data-source-version-frozen breaks DS-VERSION, a should-level statement (the interface calls version a
+// counter and says no more)
+const run = (args: string[] = []) => runCli(['--only', '^DS-VERSION', ...args], { MOCKAPI_REFERENCE_FAULTS: 'data-source-version-frozen' });
+
+describe('a should-level statement broken', () => {
+  test.concurrent('is warned: the run passes (exit 0), and the summary and the report say warned', async () => {
+    const r = await run();
+    expect(r.code, r.stdout).toBe(0);
+    const report = r.report!;
+    expect(report.summary).toMatchObject({ failed: 0, errored: 0 });
+    expect(report.summary.warned).toBeGreaterThan(0);
+    expect(report.run.strict).toBe(false);
+    for (const c of report.checks.filter((c) => c.outcome === 'warned')) expect(c).toMatchObject({ level: 'should', violated: ['DS-VERSION'] });
+    expect(r.stdout).toMatch(/^Warned \(should-level statements broken\):\n {2}DS-VERSION: \d+ checks? /m);
+    expect(r.stdout).toMatch(/^\d+ passed, 0 failed, [1-9]\d* warned, 0 errored, 0 skipped; /m);
+  });
+
+  test.concurrent('fails the run with --strict (exit 1), and the report says it was strict', async () => {
+    const r = await run(['--strict']);
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.report!.run.strict).toBe(true);
+    expect(r.report!.summary.warned).toBeGreaterThan(0);
+    expect(r.stdout).toMatch(/^Warned \(should-level statements broken; --strict makes them failures\):$/m);
+  });
+});
+
+test.concurrent('MOCKAPI_STRICT=1 is --strict', async () => {
+  const r = await runCli(['--only', '^DS-VERSION'], { MOCKAPI_REFERENCE_FAULTS: 'data-source-version-frozen', MOCKAPI_STRICT: '1' });
+  expect(r.code).toBe(1);
+});

@@ -1,0 +1,68 @@
+// The library face (src/index.ts): runConformance takes its options as the command takes its flags.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
+import { keyFingerprint } from '../../src/run/deletions.ts';
+import { runConformance } from '../../src/index.ts';
+
+test('runConformance takes a key that begins with a dash as the key, not as another flag', async () => {
+  // base64url keys begin with "-" one time in 64; nothing listens on port 1, so the run ends before any check
+  const result = await runConformance({ baseUrl: 'http://127.0.0.1:1', token: '-key-with-a-dash', forbiddenToken: '-another', only: '-pattern' });
+  expect(result.exitCode).toBe(3);
+  expect(result.report).toBeUndefined();
+});
+
+const execFileAsync = promisify(execFile);
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+describe('what runConformance remembers', () => {
+  const references: ReferenceDeployment[] = [];
+  afterAll(() => Promise.all(references.map((r) => r.close())));
+
+  /** runConformance in a process of its own, in cwd, deleting the deletable data source of reference */
+  async function runIn(cwd: string, reference: ReferenceDeployment, stateFile?: string | false) {
+    const { token, deletableDataSourceId } = reference.fixtures;
+    const options = { baseUrl: reference.baseUrl, token, fixtures: { deletableDataSourceId }, only: '^data-sources/delete-existing', ...(stateFile !== undefined && { stateFile }) };
+    const script = `const { runConformance } = await import(${JSON.stringify(new URL('../../src/index.ts', import.meta.url).href)}); const r = await runConformance(${JSON.stringify(options)}); process.stdout.write(JSON.stringify(r.report.checks.map((c) => [c.outcome, c.message])));`;
+    // tsx from this checkout: the working directory is an empty one, where no package can be found; not
+    // spawnSync, which would hold this process, where the reference answers, until the run gave up
+    const { stdout } = await execFileAsync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], { cwd, encoding: 'utf8' });
+    return JSON.parse(stdout) as [string, string][];
+  }
+  const started = async () => {
+    const reference = await startReference({ port: 0, faults: [] });
+    references.push(reference);
+    return reference;
+  };
+
+  test('left out, or false: nothing is written into the working directory, so a second run finds the fixture gone and says it cannot judge', async () => {
+    const reference = await started();
+    const cwd = mkdtempSync(join(tmpdir(), 'mockapi-conformance-library-'));
+    expect((await runIn(cwd, reference)).map(([outcome]) => outcome)).toEqual(['passed']);
+    expect(readdirSync(cwd)).toEqual([]);
+    const [[outcome, message]] = (await runIn(cwd, reference, false)) as [[string, string]];
+    expect(outcome).toBe('errored');
+    expect(message).toMatch(/^fixture problem: .*\(this run keeps no state file\)/);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  test('a path: the deletes are kept there, with a fingerprint of the key and never the key, and the next run skips what was consumed', async () => {
+    const reference = await started();
+    const cwd = mkdtempSync(join(tmpdir(), 'mockapi-conformance-library-'));
+    const file = join(cwd, 'state.jsonl');
+    expect((await runIn(cwd, reference, file)).map(([outcome]) => outcome)).toEqual(['passed']);
+    expect(readdirSync(cwd)).toEqual(['state.jsonl']);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(reference.fixtures.token);
+    expect(JSON.parse(text)).toMatchObject({ deployment: reference.baseUrl, fixture: 'MOCKAPI_DELETABLE_DATA_SOURCE_ID', key: keyFingerprint(reference.fixtures.token) });
+    const [[outcome, message]] = (await runIn(cwd, reference, file)) as [[string, string]];
+    expect(outcome).toBe('errored');
+    expect(message).toMatch(/^consumed: an earlier run deleted /);
+  });
+});

@@ -159,11 +159,11 @@ async function installPackage(dir: string, tarball: string, integrity: string, e
   await succeed('npm', ['install', '--omit=dev', '--offline', '--no-audit', '--no-fund'], dir);
 }
 
-/** The code block of the README that follows `<!-- example: NAME ...-->`: what a user copies, run as it stands. */
+/** The code block of the library's page (docs/library.md) that follows `<!-- example: NAME ...-->`: what a user copies, run as it stands. */
 function readmeExample(name: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
   const at = readme.indexOf(`<!-- example: ${name} `);
-  if (at < 0) throw new Error(`README.md has no example ${name}`);
+  if (at < 0) throw new Error(`docs/library.md has no example ${name}`);
   const start = readme.indexOf('```js\n', at) + '```js\n'.length;
   return readme.slice(start, readme.indexOf('\n```', start) + 1);
 }
@@ -194,8 +194,11 @@ describe('the packed and installed package', () => {
     expect(files.filter((f) => f.endsWith('.suite.js')).length).toBeGreaterThan(0);
     const unwanted = files.filter((f) => /^(?:test|bench|\.ci|dist\/test|dist\/bench)\//.test(f) || /^(?:src|contract|reference|suites|properties|reporters)\//.test(f) || f.endsWith('.map') || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
     expect(unwanted).toEqual([]);
-    // the README is the package's page on the registry: every image it shows by a relative path ships with it
-    const images = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((src) => !/^[a-z]+:/.test(src));
+    // the README and the docs/ it links are the package's pages: every image they show by a relative path ships with them
+    const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const images = pages.flatMap((page) =>
+      [...readFileSync(join(ROOT, page), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((src) => !/^[a-z]+:/.test(src)).map((src) => join(page, '..', src)),
+    );
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) expect(files).toContain(image);
   });

@@ -17,8 +17,8 @@ const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
 const RUN = settingsOf('run') as readonly Setting[];
 
 describe('the settings table and what is written from it', () => {
-  test("the README's flag table names every flag and variable of a run, and no other", () => {
-    const readme = read('README.md');
+  test("the flag table of docs/settings.md names every flag and variable of a run, and no other", () => {
+    const readme = read('docs/settings.md');
     const table = readme.slice(readme.indexOf('| flag | environment | meaning |'));
     const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2);
     // cells split on the pipes Markdown reads as such, not on an escaped one (`live\|mock`)

@@ -49,13 +49,42 @@ const mib = Number(values.mib ?? 100);
 const deployment = await startBigAnswers(mib);
 const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-big-'));
 try {
-  const fixtures = { MOCKAPI_MOCK_API_ID: 'a1b2c3d4', MOCKAPI_ORGANISATION_ID: 'org-1', MOCKAPI_DATA_SOURCE_ID: 'ds-1', MOCKAPI_TEAM_ID: 'team-1', MOCKAPI_REQUEST_ID: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b' };
-  const run = await measure([BIN, '--base-url', deployment.baseUrl, '--token', 'bench-key-0123456789', '--seed', String(CI_SEED), '--runs', '5', '--report-json', join(work, 'report.json')], {
-    cwd: work,
-    env: cleanEnvironment(fixtures),
-  });
-  const result = { answerMiB: mib, answers: deployment.answers(), exitCode: run.exitCode, wallMs: Math.round(run.wallMs), peakMiB: run.peakKiB === undefined ? undefined : Math.round(run.peakKiB / 1024) };
-  process.stdout.write(`a run against ${mib} MiB answers: peak ${result.peakMiB} MiB resident, ${result.answers} answers, ${(result.wallMs / 1000).toFixed(1)} s, exit ${result.exitCode}\n${JSON.stringify(result)}\n`);
+  const fixtures = {
+    MOCKAPI_MOCK_API_ID: 'a1b2c3d4',
+    MOCKAPI_ORGANISATION_ID: 'org-1',
+    MOCKAPI_DATA_SOURCE_ID: 'ds-1',
+    MOCKAPI_TEAM_ID: 'team-1',
+    MOCKAPI_REQUEST_ID: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+  };
+  const run = await measure(
+    [
+      BIN,
+      '--base-url',
+      deployment.baseUrl,
+      '--token',
+      'bench-key-0123456789',
+      '--seed',
+      String(CI_SEED),
+      '--runs',
+      '5',
+      '--report-json',
+      join(work, 'report.json'),
+    ],
+    {
+      cwd: work,
+      env: cleanEnvironment(fixtures),
+    },
+  );
+  const result = {
+    answerMiB: mib,
+    answers: deployment.answers(),
+    exitCode: run.exitCode,
+    wallMs: Math.round(run.wallMs),
+    peakMiB: run.peakKiB === undefined ? undefined : Math.round(run.peakKiB / 1024),
+  };
+  process.stdout.write(
+    `a run against ${mib} MiB answers: peak ${result.peakMiB} MiB resident, ${result.answers} answers, ${(result.wallMs / 1000).toFixed(1)} s, exit ${result.exitCode}\n${JSON.stringify(result)}\n`,
+  );
 } finally {
   await deployment.close();
   rmSync(work, { recursive: true, force: true });

@@ -40,7 +40,11 @@ class UsageError extends Error {}
 function options(argv: string[]): { repeat: number; runs: number; latencyMs: number; out: string } {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { repeat: { type: 'string' }, runs: { type: 'string' }, 'latency-ms': { type: 'string' }, out: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { repeat: { type: 'string' }, runs: { type: 'string' }, 'latency-ms': { type: 'string' }, out: { type: 'string' } },
+      strict: true,
+    }));
   } catch (error) {
     throw new UsageError((error as Error).message.split('. ')[0]!);
   }
@@ -68,14 +72,18 @@ async function conformance(work: string, args: string[], env: Record<string, str
   rmSync(reportFile, { force: true });
   const run = await measure([BIN, ...args, '--report-json', reportFile], { cwd: work, env: cleanEnvironment(env) });
   if (run.exitCode !== 0) {
-    throw new Error(`a conformance run did not pass (exit ${run.exitCode}): mockapi-conformance ${args.join(' ')}\n${run.stdout.slice(-3000)}${run.stderr.slice(-2000)}`);
+    throw new Error(
+      `a conformance run did not pass (exit ${run.exitCode}): mockapi-conformance ${args.join(' ')}\n${run.stdout.slice(-3000)}${run.stderr.slice(-2000)}`,
+    );
   }
   return { run, report: reportOf(reportFile) };
 }
 
 /** Where the time of a run went, from the report's check times (wall clock, as the spawn time). */
 function phases(run: Measured, report: ConformanceReport): Partial<Sample> {
-  const started = report.checks.filter((c) => c.startedAt !== undefined).map((c) => ({ from: Date.parse(c.startedAt!), to: Date.parse(c.startedAt!) + c.durationMs }));
+  const started = report.checks
+    .filter((c) => c.startedAt !== undefined)
+    .map((c) => ({ from: Date.parse(c.startedAt!), to: Date.parse(c.startedAt!) + c.durationMs }));
   if (started.length === 0) return {};
   const first = Math.min(...started.map((c) => c.from));
   const last = Math.max(...started.map((c) => c.to));
@@ -84,7 +92,13 @@ function phases(run: Measured, report: ConformanceReport): Partial<Sample> {
 
 function sample(run: Measured, report: ConformanceReport): Sample {
   const chains = Object.values(report.summary.chains ?? {});
-  return { wallMs: run.wallMs, requests: report.summary.requests, peakKiB: run.peakKiB, ...phases(run, report), ...(chains.length > 0 ? { chain: Math.max(...chains), chains: report.summary.chains } : {}) };
+  return {
+    wallMs: run.wallMs,
+    requests: report.summary.requests,
+    peakKiB: run.peakKiB,
+    ...phases(run, report),
+    ...(chains.length > 0 ? { chain: Math.max(...chains), chains: report.summary.chains } : {}),
+  };
 }
 
 function gitCommit(): string | undefined {
@@ -127,7 +141,10 @@ async function main(): Promise<void> {
     writeFileSync(mixFile, JSON.stringify(mix));
     const limitRun = () =>
       withReference(async (deployment): Promise<Sample> => {
-        const run = await measure(['--import', TSX, LIMIT, mixFile, String(concurrency), String(LIMIT_PASSES)], { cwd: work, env: cleanEnvironment(runEnvironment(deployment)) });
+        const run = await measure(['--import', TSX, LIMIT, mixFile, String(concurrency), String(LIMIT_PASSES)], {
+          cwd: work,
+          env: cleanEnvironment(runEnvironment(deployment)),
+        });
         if (run.exitCode !== 0) throw new Error(`the limit loop failed (exit ${run.exitCode}): ${run.stderr.slice(-2000)}`);
         const result = JSON.parse(run.stdout) as LimitResult;
         if (result.unanswered > 0) throw new Error(`the limit loop got no answer to ${result.unanswered} requests`);
@@ -152,7 +169,10 @@ async function main(): Promise<void> {
         const keys = { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken };
         const recorder = await startRecorder(deployment.baseUrl, keys, { delayMs: () => latencyMs });
         try {
-          const { run, report } = await conformance(work, [...seedArgs, '--runs', String(LATENCY_RUNS)], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+          const { run, report } = await conformance(work, [...seedArgs, '--runs', String(LATENCY_RUNS)], {
+            ...runEnvironment(deployment),
+            MOCKAPI_BASE_URL: recorder.baseUrl,
+          });
           return { sample: { ...sample(run, report), inFlight: recorder.maxInFlight() }, mix: recorder.mix() };
         } finally {
           await recorder.close();
@@ -163,7 +183,10 @@ async function main(): Promise<void> {
         const keys = { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken };
         const recorder = await startRecorder(deployment.baseUrl, keys, { delayMs: () => latencyMs });
         try {
-          const run = await measure(['--import', TSX, LIMIT, mixOfRun, String(inFlightOfRun), '1', '0'], { cwd: work, env: cleanEnvironment({ ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl }) });
+          const run = await measure(['--import', TSX, LIMIT, mixOfRun, String(inFlightOfRun), '1', '0'], {
+            cwd: work,
+            env: cleanEnvironment({ ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl }),
+          });
           if (run.exitCode !== 0) throw new Error(`the limit loop failed (exit ${run.exitCode}): ${run.stderr.slice(-2000)}`);
           const result = JSON.parse(run.stdout) as LimitResult;
           if (result.unanswered > 0) throw new Error(`the limit loop got no answer to ${result.unanswered} requests`);
@@ -202,7 +225,16 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       commit: gitCommit(),
       machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
-      settings: { repeat, seed: CI_SEED, propertyRuns: runs, inFlight: concurrency, limitPasses: LIMIT_PASSES, mixRequests: mix.length, latencyMs, latencyRuns: LATENCY_RUNS },
+      settings: {
+        repeat,
+        seed: CI_SEED,
+        propertyRuns: runs,
+        inFlight: concurrency,
+        limitPasses: LIMIT_PASSES,
+        mixRequests: mix.length,
+        latencyMs,
+        latencyRuns: LATENCY_RUNS,
+      },
       samples: { limit, asTyped, split, properties, latency, latencyLimit },
     });
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);

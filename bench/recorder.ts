@@ -9,7 +9,6 @@ import { Agent, request } from 'undici';
 import { HOP_BY_HOP } from '../src/recorded/proxy.ts';
 import { withPlaceholders, type Keys, type RecordedRequest } from './mix.ts';
 
-
 function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -81,7 +80,12 @@ export async function startRecorder(upstream: string, keys: Keys, options: Recor
         return;
       }
       try {
-        const answer = await request(upstream + (req.url ?? '/'), { method: method as 'GET', headers: sent, body: hasBody ? body : undefined, dispatcher: agent });
+        const answer = await request(upstream + (req.url ?? '/'), {
+          method: method as 'GET',
+          headers: sent,
+          body: hasBody ? body : undefined,
+          dispatcher: agent,
+        });
         const bytes = Buffer.from(await answer.body.arrayBuffer());
         // a HEAD answer keeps the length of the body it leaves out
         const headers = endToEnd(answer.headers);

@@ -17,7 +17,7 @@ export interface Sample {
   chains?: Record<string, number>;
 }
 
-export interface Median {
+interface Median {
   wallMs: number;
   requests: number;
   requestsPerSecond: number;
@@ -31,7 +31,7 @@ export interface Median {
   chain?: number;
 }
 
-export interface Measurement {
+interface Measurement {
   what: string;
   runs: Sample[];
   median: Median;
@@ -41,7 +41,16 @@ export interface Results {
   date: string;
   commit: string | undefined;
   machine: { node: string; platform: string; cpus: number; cpuModel: string };
-  settings: { repeat: number; seed: number; propertyRuns: number; inFlight: number; limitPasses: number; mixRequests: number; latencyMs: number; latencyRuns: number };
+  settings: {
+    repeat: number;
+    seed: number;
+    propertyRuns: number;
+    inFlight: number;
+    limitPasses: number;
+    mixRequests: number;
+    latencyMs: number;
+    latencyRuns: number;
+  };
   limit: Measurement;
   defaultRun: Measurement;
   defaultRunPhases: Measurement;
@@ -66,7 +75,7 @@ function optionalMedian(values: (number | undefined)[]): number | undefined {
   return known.length === values.length && known.length > 0 ? median(known) : undefined;
 }
 
-export function measurement(what: string, runs: Sample[]): Measurement {
+function measurement(what: string, runs: Sample[]): Measurement {
   const peak = optionalMedian(runs.map((r) => r.peakKiB));
   const startMs = optionalMedian(runs.map((r) => r.startMs));
   const checksMs = optionalMedian(runs.map((r) => r.checksMs));
@@ -104,7 +113,10 @@ export function summarise(input: {
   const defaultRun = measurement('mockapi-conformance with no arguments (embedded reference deployment)', samples.asTyped);
   const defaultRunPhases = measurement('the same checks against a reference deployment apart (in the bench process)', samples.split);
   const properties = measurement(`the property checks alone (--only generated), --runs ${settings.propertyRuns}`, samples.properties);
-  const latency = measurement(`a default run (--runs ${settings.latencyRuns}) against a reference deployment ${settings.latencyMs} ms away (a proxy holds each request that long)`, samples.latency);
+  const latency = measurement(
+    `a default run (--runs ${settings.latencyRuns}) against a reference deployment ${settings.latencyMs} ms away (a proxy holds each request that long)`,
+    samples.latency,
+  );
   const latencyLimit = measurement(`plain undici loop replaying the mix of (d) through the same proxy, as many in flight as (d) had`, samples.latencyLimit);
   const rate = limit.median.requestsPerSecond;
   const ratios = {
@@ -124,9 +136,20 @@ export function summarise(input: {
     properties,
     latency,
     latencyLimit,
-    floor: latency.median.chain === undefined ? undefined : { chain: latency.median.chain, ms: latency.median.chain * settings.latencyMs, wallToFloor: latency.median.wallMs / (latency.median.chain * settings.latencyMs) },
+    floor:
+      latency.median.chain === undefined
+        ? undefined
+        : {
+            chain: latency.median.chain,
+            ms: latency.median.chain * settings.latencyMs,
+            wallToFloor: latency.median.wallMs / (latency.median.chain * settings.latencyMs),
+          },
     ratios,
-    targets: { defaultRunUnder1500ms: defaultRun.median.wallMs <= 1500, propertiesAtLeastHalfTheLimit: ratios.propertiesToLimit >= 0.5, latencyRunUnder5s: latency.median.wallMs <= 5000 },
+    targets: {
+      defaultRunUnder1500ms: defaultRun.median.wallMs <= 1500,
+      propertiesAtLeastHalfTheLimit: ratios.propertiesToLimit >= 0.5,
+      latencyRunUnder5s: latency.median.wallMs <= 5000,
+    },
   };
 }
 
@@ -161,14 +184,30 @@ export function formatTable(r: Results): string {
     ['', 'wall', 'requests', 'req/s', 'peak memory', 'vs (a)'],
     ...rows('(a) limit: plain undici, same mix', r.limit, 1, undefined),
     ...rows('(b) full default run, as typed', r.defaultRun, r.ratios.defaultRunToLimit, r.ratios.defaultRunChecksToLimit),
-    ...rows('    same checks, reference apart', r.defaultRunPhases, r.defaultRunPhases.median.requestsPerSecond / rate, (r.defaultRunPhases.median.checksPerSecond ?? 0) / rate),
+    ...rows(
+      '    same checks, reference apart',
+      r.defaultRunPhases,
+      r.defaultRunPhases.median.requestsPerSecond / rate,
+      (r.defaultRunPhases.median.checksPerSecond ?? 0) / rate,
+    ),
     ...rows(`(c) property checks, ${r.settings.propertyRuns} runs`, r.properties, r.properties.median.requestsPerSecond / rate, r.ratios.propertiesToLimit),
-    ...rows(`(d) ${r.settings.latencyMs} ms away, --runs ${r.settings.latencyRuns}, ${whole(r.latency.median.inFlight)} in flight`, r.latency, undefined, undefined),
-    ...(r.floor ? [[`      floor: longest chain ${whole(r.floor.chain)} × ${r.settings.latencyMs} ms`, seconds(r.floor.ms), '', '', '', `${ratio(r.floor.wallToFloor)}×`]] : []),
+    ...rows(
+      `(d) ${r.settings.latencyMs} ms away, --runs ${r.settings.latencyRuns}, ${whole(r.latency.median.inFlight)} in flight`,
+      r.latency,
+      undefined,
+      undefined,
+    ),
+    ...(r.floor
+      ? [[`      floor: longest chain ${whole(r.floor.chain)} × ${r.settings.latencyMs} ms`, seconds(r.floor.ms), '', '', '', `${ratio(r.floor.wallToFloor)}×`]]
+      : []),
     ...rows(`    limit: same mix, latency, in flight`, r.latencyLimit, undefined, undefined),
   ];
   const widths = table[0]!.map((_, col) => Math.max(...table.map((row) => row[col]!.length)));
-  const line = (row: string[]) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!)))
+      .join('  ')
+      .trimEnd();
   const m = r.machine;
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
@@ -178,7 +217,11 @@ export function formatTable(r: Results): string {
     '',
     `(a) sends the ${r.settings.mixRequests} requests of a default run ${r.settings.limitPasses} times, after one pass to warm up. "checks": from the start of the first check to the end of the last (the report's times).`,
     `(d) the limit replays (d)'s mix once, without a warm-up pass, with as many requests in flight as (d) had at most: the time the latency alone costs (${ratio(r.ratios.latencyToLimit)} of (d)'s).`,
-    ...(r.floor ? [`(d)'s floor: its longest chain of round trips that could not overlap (one fixture's checks in a row; the report's summary.chains) times the latency; (d) took ${ratio(r.floor.wallToFloor)} times it.`] : []),
+    ...(r.floor
+      ? [
+          `(d)'s floor: its longest chain of round trips that could not overlap (one fixture's checks in a row; the report's summary.chains) times the latency; (d) took ${ratio(r.floor.wallToFloor)} times it.`,
+        ]
+      : []),
     ...(r.latency.runs[0]?.chains ? [`(d)'s chains, round trips in a row: ${chainsSaid(r.latency.runs[0].chains)}.`] : []),
     `targets: full default run at most 1.5 s: ${met(r.targets.defaultRunUnder1500ms)} (${seconds(r.defaultRun.median.wallMs)}); property checks at least half the limit's rate: ${met(r.targets.propertiesAtLeastHalfTheLimit)} (${ratio(r.ratios.propertiesToLimit)}); ${r.settings.latencyMs} ms away at most 5 s: ${met(r.targets.latencyRunUnder5s)} (${seconds(r.latency.median.wallMs)})`,
   ].join('\n');

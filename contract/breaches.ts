@@ -5,13 +5,13 @@
 import { operation, SCHEMA_BASE, schemaValidator, type JsonObject, type OperationId } from './schemas.ts';
 
 /** JSON types as a schema names them; 'integer' is a number without a fraction. */
-export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
+type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
 
 /** The types a value can be sent as, one of each: an integer counts as a number, 'number' below means a fraction. */
 const SENT_TYPES: JsonType[] = ['null', 'boolean', 'number', 'string', 'array', 'object'];
 
 /** A place in a body: its pointer, '*' standing for any item of an array, and the types allowed there. */
-export interface Slot {
+interface Slot {
   /** e.g. /chaos/httpErrors/∗/status, with '*' for an array item */
   pattern: string;
   types: JsonType[];
@@ -35,13 +35,17 @@ function deref(node: JsonObject, base: string): { node: JsonObject; base: string
   return { node: { ...resolved.node, ...own }, base: resolved.base };
 }
 
-const typesOf = (node: JsonObject): JsonType[] => (Array.isArray(node.type) ? (node.type as JsonType[]) : typeof node.type === 'string' ? [node.type as JsonType] : []);
+const typesOf = (node: JsonObject): JsonType[] =>
+  Array.isArray(node.type) ? (node.type as JsonType[]) : typeof node.type === 'string' ? [node.type as JsonType] : [];
 
 /** Every slot below a node, depth first, with the required properties of each object. */
 function walk(node: JsonObject, base: string, pattern: string, out: { slots: Slot[]; required: Slot[] }): void {
   const { node: schema, base: at } = deref(node, base);
   const types = typesOf(schema);
-  const limits = { ...(typeof schema.minimum === 'number' ? { minimum: schema.minimum } : {}), ...(typeof schema.maximum === 'number' ? { maximum: schema.maximum } : {}) };
+  const limits = {
+    ...(typeof schema.minimum === 'number' ? { minimum: schema.minimum } : {}),
+    ...(typeof schema.maximum === 'number' ? { maximum: schema.maximum } : {}),
+  };
   if (pattern !== '') out.slots.push({ pattern, types, ...limits });
   const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
   for (const [name, child] of Object.entries(properties)) {

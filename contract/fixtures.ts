@@ -2,7 +2,7 @@
 // run may do with each. Read by the harness's configuration, by the reference deployment when it prints its
 // .env block, and wherever a fixture is named.
 
-export const FIXTURES = {
+const FIXTURES = {
   mockApiId: { variable: 'MOCKAPI_MOCK_API_ID', use: 'the mock API whose settings the checks may change and whose requests they read' },
   organisationId: { variable: 'MOCKAPI_ORGANISATION_ID', use: 'the organisation the checks may rename (and rename back)' },
   dataSourceId: { variable: 'MOCKAPI_DATA_SOURCE_ID', use: 'the data source whose configuration the checks may replace' },

@@ -2,15 +2,7 @@
 // (properties/arbitraries.ts, properties/breaches.ts) for the property checks that send them, and read off a
 // recorded request by src/judge/exchange.ts, which judges the answer it got.
 
-export type Rule =
-  | 'above-limit'
-  | 'below-limit'
-  | 'non-integer'
-  | 'wrong-type'
-  | 'missing-required'
-  | 'rows-misfit'
-  | 'not-json'
-  | 'too-large';
+export type Rule = 'above-limit' | 'below-limit' | 'non-integer' | 'wrong-type' | 'missing-required' | 'rows-misfit' | 'not-json' | 'too-large';
 
 export interface Invalid {
   rule: Rule;

@@ -19,11 +19,16 @@ export function rowsMisfits(columnsMetadata: readonly unknown[], rows: readonly 
       continue;
     }
     if (row.length !== columnsMetadata.length) {
-      misfits.push({ pointer: `/rows/${r}`, reason: `a row must hold one string per column: ${columnsMetadata.length} expected, ${row.length} given`, value: row });
+      misfits.push({
+        pointer: `/rows/${r}`,
+        reason: `a row must hold one string per column: ${columnsMetadata.length} expected, ${row.length} given`,
+        value: row,
+      });
       continue;
     }
     for (const [c, cell] of row.entries()) {
-      if (typeof cell !== 'string') misfits.push({ pointer: `/rows/${r}/${c}`, reason: 'every cell is a string (numbers and booleans are written as strings)', value: cell });
+      if (typeof cell !== 'string')
+        misfits.push({ pointer: `/rows/${r}/${c}`, reason: 'every cell is a string (numbers and booleans are written as strings)', value: cell });
     }
   }
   return misfits;

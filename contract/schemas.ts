@@ -106,7 +106,7 @@ function pointerGet(doc: Json, pointer: string): Json {
  * Inlines references into openapi.yaml itself ('#/components/...') and makes references to the schema
  * files absolute, so that a piece of the description compiles on its own against the registered files.
  */
-export function resolveRefs(node: Json, doc: Json = openApiDocument()): Json {
+function resolveRefs(node: Json, doc: Json = openApiDocument()): Json {
   if (Array.isArray(node)) return node.map((item) => resolveRefs(item, doc));
   if (node === null || typeof node !== 'object') return node;
   const out: JsonObject = {};
@@ -146,7 +146,7 @@ export const OPERATION_IDS: readonly OperationId[] = [
 ];
 
 /** Validators of a response's bodies by media type, each compiled when first asked for. */
-export interface Validators {
+interface Validators {
   keys(): IterableIterator<string>;
   has(mediaType: string): boolean;
   get(mediaType: string): ValidateFunction | undefined;

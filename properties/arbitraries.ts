@@ -12,7 +12,7 @@ import type { Invalid, Rule } from '../contract/invalid.ts';
 // the limits of the interface, as the schemas state them
 const { percentageFailures: PERCENTAGE, httpErrorStatus: STATUS, mockApiIdLength: ID_LENGTH } = limits();
 
-export type { Invalid, Rule } from '../contract/invalid.ts';
+export type { Invalid } from '../contract/invalid.ts';
 
 /** The values an arbitrary generates. */
 type ValueOf<A> = A extends fc.Arbitrary<infer V> ? V : never;
@@ -40,7 +40,11 @@ const toggle = fc.record({ enabled: fc.boolean() });
 export const validChaos = fc
   .record(
     {
-      percentageFailures: fc.oneof(fc.double({ min: PERCENTAGE.min, max: PERCENTAGE.max, noNaN: true }), fc.constantFrom(PERCENTAGE.min, PERCENTAGE.max), fc.integer({ min: PERCENTAGE.min, max: PERCENTAGE.max })),
+      percentageFailures: fc.oneof(
+        fc.double({ min: PERCENTAGE.min, max: PERCENTAGE.max, noNaN: true }),
+        fc.constantFrom(PERCENTAGE.min, PERCENTAGE.max),
+        fc.integer({ min: PERCENTAGE.min, max: PERCENTAGE.max }),
+      ),
       socketClose: toggle,
       socketReset: toggle,
       invalidHttp: toggle,
@@ -90,12 +94,25 @@ function quietened(inv: Invalid): Invalid {
 }
 
 export const invalidChaos: fc.Arbitrary<Invalid> = fc.oneof(
-  fc.oneof(fc.constant(nextUp(PERCENTAGE.max)), fc.double({ min: PERCENTAGE.max, max: 1e9, minExcluded: true, noNaN: true }).filter((v) => v > PERCENTAGE.max)).chain((v) => withPercentage(v, 'above-limit')),
+  fc
+    .oneof(
+      fc.constant(nextUp(PERCENTAGE.max)),
+      fc.double({ min: PERCENTAGE.max, max: 1e9, minExcluded: true, noNaN: true }).filter((v) => v > PERCENTAGE.max),
+    )
+    .chain((v) => withPercentage(v, 'above-limit')),
   // fast-check's doubles below 0 include -0, which equals 0: filtered by value
-  fc.oneof(fc.constant(nextDown(PERCENTAGE.min)), fc.double({ min: -1e9, max: PERCENTAGE.min, maxExcluded: true, noNaN: true }).filter((v) => v < PERCENTAGE.min)).chain((v) => withPercentage(v, 'below-limit')),
+  fc
+    .oneof(
+      fc.constant(nextDown(PERCENTAGE.min)),
+      fc.double({ min: -1e9, max: PERCENTAGE.min, maxExcluded: true, noNaN: true }).filter((v) => v < PERCENTAGE.min),
+    )
+    .chain((v) => withPercentage(v, 'below-limit')),
   fc.integer({ min: STATUS.max + 1, max: 100_000 }).chain((v) => withStatus(v, 'above-limit')),
   fc.integer({ min: -100_000, max: STATUS.min - 1 }).chain((v) => withStatus(v, 'below-limit')),
-  fc.double({ min: STATUS.min, max: STATUS.max, noNaN: true }).filter((v) => !Number.isInteger(v)).chain((v) => withStatus(v, 'non-integer')),
+  fc
+    .double({ min: STATUS.min, max: STATUS.max, noNaN: true })
+    .filter((v) => !Number.isInteger(v))
+    .chain((v) => withStatus(v, 'non-integer')),
   arbitraryBreaches('updateChaosSettings', validChaos as fc.Arbitrary<Json>, chaosExample()).map(quietened),
   notJsonOrUnwrapped('chaos'),
 );
@@ -109,26 +126,29 @@ function chaosPast(field: 'percentageFailures' | 'status', value: number, rule: 
 // ---- state settings ------------------------------------------------------------------------------------
 
 /** Parts of the request an expression may reference (the interface's example is a header). */
-const reference = fc.constantFrom('request.headers.X-Context', 'request.headers.Accept-Language', 'request.path.[1]', 'request.query.user', 'request.cookies.session', "jsonPath request.body '$.id'");
+const reference = fc.constantFrom(
+  'request.headers.X-Context',
+  'request.headers.Accept-Language',
+  'request.path.[1]',
+  'request.query.user',
+  'request.cookies.session',
+  "jsonPath request.body '$.id'",
+);
 
 /** One reference in double braces, or in the forms that nest braces: triple braces, a block around it. */
-const braced = fc.tuple(reference, fc.constantFrom('plain', 'triple', 'block')).map(([r, form]) =>
-  form === 'plain' ? `{{${r}}}` : form === 'triple' ? `{{{${r}}}}` : `{{#if ${r.split(' ').at(-1)}}}{{${r}}}{{else}}none{{/if}}`,
-);
+const braced = fc
+  .tuple(reference, fc.constantFrom('plain', 'triple', 'block'))
+  .map(([r, form]) => (form === 'plain' ? `{{${r}}}` : form === 'triple' ? `{{{${r}}}}` : `{{#if ${r.split(' ').at(-1)}}}{{${r}}}{{else}}none{{/if}}`));
 
 /** Text between references: none (adjacent braces), ASCII or any script. */
 const between = fc.oneof(fc.constant(''), fc.constantFrom('-', ' / ', ':', 'Grüße ', '中文', ' 🙂 '), fc.string({ unit: 'grapheme', maxLength: 8 }));
 
 /** Several references in one expression, adjacent or with text between, in any script. */
-const severalReferences = fc.array(fc.tuple(between, braced), { minLength: 2, maxLength: 4 }).chain((parts) =>
-  between.map((tail) => parts.map(([text, ref]) => text + ref).join('') + tail),
-);
+const severalReferences = fc
+  .array(fc.tuple(between, braced), { minLength: 2, maxLength: 4 })
+  .chain((parts) => between.map((tail) => parts.map(([text, ref]) => text + ref).join('') + tail));
 
-const expression = fc.oneof(
-  fc.string({ unit: 'grapheme', maxLength: 60 }),
-  braced,
-  severalReferences,
-);
+const expression = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 60 }), braced, severalReferences);
 
 export const validState = fc.record({ state: fc.record({ defaultContextExpression: expression }) });
 
@@ -157,7 +177,13 @@ export const invalidState: fc.Arbitrary<Invalid> = fc.oneof(
  * 1 to 40 characters. Whether a name may be empty or all white space is not shown, so none is generated.
  */
 export const organisationName = fc
-  .array(fc.oneof(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -&.,()\''.split('')), fc.constantFrom('é', 'ß', 'Ж', '中', 'ا', '🙂')), { minLength: 1, maxLength: 40 })
+  .array(
+    fc.oneof(
+      fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -&.,()'".split('')),
+      fc.constantFrom('é', 'ß', 'Ж', '中', 'ا', '🙂'),
+    ),
+    { minLength: 1, maxLength: 40 },
+  )
   .map((chars) => chars.join('').replace(/\s+/g, ' ').trim())
   .filter((name) => name.length > 0);
 
@@ -178,7 +204,9 @@ const columnKinds = {
   STRING: { type: { name: 'STRING' }, cell: fc.string({ unit: 'grapheme', maxLength: 20 }) },
   DATE: {
     type: { name: 'DATE', format: 'iso8601' },
-    cell: fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    cell: fc
+      .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
   },
   BOOLEAN: { type: { name: 'BOOLEAN' }, cell: fc.constantFrom('true', 'false') },
   INTEGER: { type: { name: 'INTEGER' }, cell: fc.integer().map(String) },
@@ -190,17 +218,19 @@ const columns = fc.uniqueArray(
 );
 
 export const validDataSource = columns.chain((cols) =>
-  fc.record({
-    name: organisationName,
-    rows: fc.array(fc.tuple(...cols.map((c) => columnKinds[c.kind].cell)), { maxLength: 8 }),
-  }).map(({ name, rows }) => ({
-    dataSource: {
-      name,
-      type: 'CSV',
-      columnsMetadata: cols.map((c) => ({ name: c.name, type: { ...columnKinds[c.kind].type } })),
-      rows: rows.map((r) => [...r]),
-    },
-  })),
+  fc
+    .record({
+      name: organisationName,
+      rows: fc.array(fc.tuple(...cols.map((c) => columnKinds[c.kind].cell)), { maxLength: 8 }),
+    })
+    .map(({ name, rows }) => ({
+      dataSource: {
+        name,
+        type: 'CSV',
+        columnsMetadata: cols.map((c) => ({ name: c.name, type: { ...columnKinds[c.kind].type } })),
+        rows: rows.map((r) => [...r]),
+      },
+    })),
 );
 
 /** A row one or more strings short of, or past, the number of columns (every cell still a string), at any position. */
@@ -258,8 +288,16 @@ function notJsonTexts(wrapper: string): string[] {
 /** Text that is not JSON, and objects of random keys without the wrapper (breaches.ts leaves the wrapper out of valid bodies only). */
 function notJsonOrUnwrapped(wrapper: string): fc.Arbitrary<Invalid> {
   return fc.oneof(
-    fc.dictionary(fc.string().filter((k) => k !== wrapper), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((b): Invalid => ({ rule: 'missing-required', pointer: `/${wrapper}`, body: b, type: 'object' })),
-    fc.oneof(fc.constantFrom(...notJsonTexts(wrapper)), fc.string({ minLength: 1 }).filter(isNotJson)).map((raw): Invalid => ({ rule: 'not-json', pointer: '', body: undefined, raw })),
+    fc
+      .dictionary(
+        fc.string().filter((k) => k !== wrapper),
+        fc.jsonValue({ maxDepth: 2 }),
+        { maxKeys: 3 },
+      )
+      .map((b): Invalid => ({ rule: 'missing-required', pointer: `/${wrapper}`, body: b, type: 'object' })),
+    fc
+      .oneof(fc.constantFrom(...notJsonTexts(wrapper)), fc.string({ minLength: 1 }).filter(isNotJson))
+      .map((raw): Invalid => ({ rule: 'not-json', pointer: '', body: undefined, raw })),
   );
 }
 
@@ -287,7 +325,16 @@ function exampleOf(op: OperationId): Json {
  * statuses past them after a valid one, and text that is not JSON. Sent on every run before the generated ones, whatever the seed: complete by construction.
  */
 export function invalidKinds(op: OperationId, pushPolicy = ''): Invalid[] {
-  const wrapper = (op === 'updateChaosSettings' ? 'chaos' : op === 'updateStateSettings' ? 'state' : op === 'updateOrganisation' ? 'organisation' : op === 'updateDataSource' ? 'dataSource' : 'push');
+  const wrapper =
+    op === 'updateChaosSettings'
+      ? 'chaos'
+      : op === 'updateStateSettings'
+        ? 'state'
+        : op === 'updateOrganisation'
+          ? 'organisation'
+          : op === 'updateDataSource'
+            ? 'dataSource'
+            : 'push';
   const notJson: Invalid = { rule: 'not-json', pointer: '', body: undefined, raw: notJsonTexts(wrapper)[0]! };
   switch (op) {
     case 'updateChaosSettings':
@@ -341,7 +388,13 @@ export function otherAuthorization(key: string, forbiddenKey: string | undefined
     const k = rest.join(' ');
     return s.toLowerCase() === 'token' && (k === key || k === forbiddenKey);
   };
-  return fc.oneof(fc.tuple(scheme, nearKey).map(([s, k]) => `${s} ${k}`), fc.constant(key), printable).filter((v) => !isTheKey(v));
+  return fc
+    .oneof(
+      fc.tuple(scheme, nearKey).map(([s, k]) => `${s} ${k}`),
+      fc.constant(key),
+      printable,
+    )
+    .filter((v) => !isTheKey(v));
 }
 
 /**
@@ -354,8 +407,20 @@ export const VALID_DATA_SOURCE_KINDS: ValueOf<typeof validDataSource>[] = [
     dataSource: {
       name: 'CSV: "quoted", comma',
       type: 'CSV',
-      columnsMetadata: [{ name: 'text', type: { name: 'STRING' } }, { name: 'n', type: { name: 'INTEGER' } }, { name: 'ok', type: { name: 'BOOLEAN' } }, { name: 'day', type: { name: 'DATE', format: 'iso8601' } }],
-      rows: [['a,b', '1', 'true', '2024-02-29'], ['"quoted"', '-7', 'false', '1900-01-01'], ['line\nbreak', '0', 'true', '2100-12-31'], ['=1+2', '42', 'false', '2000-01-01'], ['', '9', 'true', '1999-12-31'], ['ünïcødé 🙂 中文', '3', 'false', '2020-06-15']],
+      columnsMetadata: [
+        { name: 'text', type: { name: 'STRING' } },
+        { name: 'n', type: { name: 'INTEGER' } },
+        { name: 'ok', type: { name: 'BOOLEAN' } },
+        { name: 'day', type: { name: 'DATE', format: 'iso8601' } },
+      ],
+      rows: [
+        ['a,b', '1', 'true', '2024-02-29'],
+        ['"quoted"', '-7', 'false', '1900-01-01'],
+        ['line\nbreak', '0', 'true', '2100-12-31'],
+        ['=1+2', '42', 'false', '2000-01-01'],
+        ['', '9', 'true', '1999-12-31'],
+        ['ünïcødé 🙂 中文', '3', 'false', '2020-06-15'],
+      ],
     },
   },
 ];

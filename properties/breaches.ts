@@ -23,7 +23,7 @@ function get(node: Json | undefined, key: string): Json | undefined {
  * on the way that are missing are taken from the example body (see place), arrays are not: an item made up
  * elsewhere could break a rule across fields (rows that fit their columns), and then the body would break two.
  */
-export function hosts(body: Json, breach: Breach): boolean {
+function hosts(body: Json, breach: Breach): boolean {
   let node: Json | undefined = body;
   const path = tokens(breach.slot.pattern);
   for (const [i, token] of path.slice(0, -1).entries()) {
@@ -46,7 +46,13 @@ export function hosts(body: Json, breach: Breach): boolean {
  * `value` gets the valid value that stood there (or the example's, where the body had none) and returns the
  * one to put in its place. Returns the body and the pointer the breach ended up at.
  */
-export function place(body: Json, example: Json, breach: Breach, pick: (length: number) => number, value: (valid: Json | undefined) => Json): { body: Json; pointer: string } {
+function place(
+  body: Json,
+  example: Json,
+  breach: Breach,
+  pick: (length: number) => number,
+  value: (valid: Json | undefined) => Json,
+): { body: Json; pointer: string } {
   const copy = structuredClone(body) as Json;
   let node = copy as Json;
   let model: Json | undefined = example;
@@ -106,10 +112,19 @@ function wrongValue(breach: Extract<Breach, { kind: 'wrong-type' }>, valid: Json
       return { fixed: spelled(valid), many: fc.oneof(fc.constant(spelled(valid)), fc.string({ maxLength: 20 })) };
     case 'array':
       if (isBoolean) return { fixed: [false], many: fc.constantFrom<Json>([], [false]) };
-      return { fixed: [valid ?? null], many: fc.oneof(fc.constant<Json>([valid ?? null]), fc.array(fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<Json>, { maxLength: 3 })) };
+      return {
+        fixed: [valid ?? null],
+        many: fc.oneof(fc.constant<Json>([valid ?? null]), fc.array(fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<Json>, { maxLength: 3 })),
+      };
     case 'object':
       if (isBoolean) return { fixed: {}, many: fc.constant({}) };
-      return { fixed: { value: valid ?? null }, many: fc.oneof(fc.constant<Json>({ value: valid ?? null }), fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<Json>, { maxKeys: 3 })) };
+      return {
+        fixed: { value: valid ?? null },
+        many: fc.oneof(
+          fc.constant<Json>({ value: valid ?? null }),
+          fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<Json>, { maxKeys: 3 }),
+        ),
+      };
     default:
       throw new Error(`no value of type ${sent as string}`);
   }
@@ -122,7 +137,7 @@ function ruleOf(breach: Breach): Invalid['rule'] {
 }
 
 function invalid(breach: Breach, placed: { body: Json; pointer: string }): Invalid {
-  const type = breach.kind === 'missing-required' ? breach.slot.types[0] ?? 'object' : undefined;
+  const type = breach.kind === 'missing-required' ? (breach.slot.types[0] ?? 'object') : undefined;
   return { rule: ruleOf(breach), pointer: placed.pointer, body: placed.body, ...(type ? { type } : {}) };
 }
 
@@ -132,7 +147,13 @@ function invalid(breach: Breach, placed: { body: Json; pointer: string }): Inval
  */
 export function canonicalBreaches(op: OperationId, example: Json): Invalid[] {
   return breachesOf(op).map((breach) => {
-    const placed = place(example, example, breach, (length) => Math.max(0, length - 1), (valid) => (breach.kind === 'wrong-type' ? wrongValue(breach, valid).fixed : null));
+    const placed = place(
+      example,
+      example,
+      breach,
+      (length) => Math.max(0, length - 1),
+      (valid) => (breach.kind === 'wrong-type' ? wrongValue(breach, valid).fixed : null),
+    );
     return invalid(breach, placed);
   });
 }
@@ -141,23 +162,39 @@ export function canonicalBreaches(op: OperationId, example: Json): Invalid[] {
 export function arbitraryBreaches(op: OperationId, valid: fc.Arbitrary<Json>, example: Json): fc.Arbitrary<Invalid> {
   return fc.constantFrom(...breachesOf(op)).chain((breach) => {
     const stars = tokens(breach.slot.pattern).filter((token) => token === '*').length;
-    return fc.tuple(valid.filter((body) => hosts(body, breach)), fc.array(fc.nat(), { minLength: stars, maxLength: stars })).chain(([body, positions]) => {
-      const picker = () => {
-        let i = 0;
-        // one position per '*', consumed in order whether or not its array has items
-        return (length: number) => {
-          const n = positions[i++]!;
-          return length === 0 ? 0 : n % length;
+    return fc
+      .tuple(
+        valid.filter((body) => hosts(body, breach)),
+        fc.array(fc.nat(), { minLength: stars, maxLength: stars }),
+      )
+      .chain(([body, positions]) => {
+        const picker = () => {
+          let i = 0;
+          // one position per '*', consumed in order whether or not its array has items
+          return (length: number) => {
+            const n = positions[i++]!;
+            return length === 0 ? 0 : n % length;
+          };
         };
-      };
-      if (breach.kind === 'missing-required') return fc.constant(invalid(breach, place(body, example, breach, picker(), () => null)));
-      // the wrong value may spell the valid one that stood there: a first placement finds it
-      let validThere: Json | undefined;
-      place(body, example, breach, picker(), (v) => {
-        validThere = v;
-        return null;
+        if (breach.kind === 'missing-required')
+          return fc.constant(
+            invalid(
+              breach,
+              place(body, example, breach, picker(), () => null),
+            ),
+          );
+        // the wrong value may spell the valid one that stood there: a first placement finds it
+        let validThere: Json | undefined;
+        place(body, example, breach, picker(), (v) => {
+          validThere = v;
+          return null;
+        });
+        return wrongValue(breach, validThere).many.map((value) =>
+          invalid(
+            breach,
+            place(body, example, breach, picker(), () => value),
+          ),
+        );
       });
-      return wrongValue(breach, validThere).many.map((value) => invalid(breach, place(body, example, breach, picker(), () => value)));
-    });
   });
 }

@@ -11,7 +11,7 @@ import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
 
 /** What a step acts on: the check's context, and the log of the sequence so far, one line per step. */
-export interface Real {
+interface Real {
   t: CheckContext;
   log: string[];
 }
@@ -24,7 +24,11 @@ export type Step<M extends object> = fc.AsyncCommand<M, Real>;
  * sequence's listing shows for it (`at`: its number in the sequence). A step that finds a violation ends the
  * sequence there.
  */
-export function step<M extends object>(describe: () => string, may: (m: Readonly<M>) => boolean, run: (m: M, t: CheckContext, at: number) => Promise<string>): Step<M> {
+export function step<M extends object>(
+  describe: () => string,
+  may: (m: Readonly<M>) => boolean,
+  run: (m: M, t: CheckContext, at: number) => Promise<string>,
+): Step<M> {
   return {
     check: may,
     async run(m, real) {
@@ -64,14 +68,22 @@ export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Ite
  * A step that sends again what an earlier step of the sequence sent (`earlier`: what the model lists, each with
  * the step that sent it; which one is drawn), described by that step's number once it ran.
  */
-export function sentAgain<M extends object, B>(what: string, earlier: (m: Readonly<M>) => readonly { body: B; at: number }[], send: (m: M, t: CheckContext, at: number, chosen: { body: B; at: number }) => Promise<string>): fc.Arbitrary<Step<M>> {
+export function sentAgain<M extends object, B>(
+  what: string,
+  earlier: (m: Readonly<M>) => readonly { body: B; at: number }[],
+  send: (m: M, t: CheckContext, at: number, chosen: { body: B; at: number }) => Promise<string>,
+): fc.Arbitrary<Step<M>> {
   return fc.nat().map((k) => {
     let of: number | undefined;
-    return step<M>(() => `send again the ${what} of ${of === undefined ? 'an earlier step' : `step ${of}`}`, (m) => earlier(m).length > 0, (m, t, at) => {
-      const chosen = earlier(m)[k % earlier(m).length]!;
-      of = chosen.at;
-      return send(m, t, at, chosen);
-    });
+    return step<M>(
+      () => `send again the ${what} of ${of === undefined ? 'an earlier step' : `step ${of}`}`,
+      (m) => earlier(m).length > 0,
+      (m, t, at) => {
+        const chosen = earlier(m)[k % earlier(m).length]!;
+        of = chosen.at;
+        return send(m, t, at, chosen);
+      },
+    );
   });
 }
 
@@ -80,7 +92,13 @@ export function sentAgain<M extends object, B>(what: string, earlier: (m: Readon
  * from the model `start` gives, each answer checked as the step says. Options are a property's (properties/
  * property.ts): its seed, time bound, before and finally.
  */
-export function modelCheck<M extends object>(checkId: string, id: RequirementId, title: string, options: ModelOptions<M>, steps: fc.Arbitrary<Step<M>>[]): void {
+export function modelCheck<M extends object>(
+  checkId: string,
+  id: RequirementId,
+  title: string,
+  options: ModelOptions<M>,
+  steps: fc.Arbitrary<Step<M>>[],
+): void {
   const { start, maxSteps = 8, opening, end, ...rest } = options;
   const sequences = fc.commands(steps, { maxCommands: maxSteps });
   property(
@@ -99,7 +117,10 @@ export function modelCheck<M extends object>(checkId: string, id: RequirementId,
         await end?.(model, real);
         t.stopIfViolated();
       } finally {
-        if (t.violations.length > 0) t.note(`the sequence, step by step (the curl lines below are its requests in the order sent, after what the check sent before the steps and before what it sent after them):\n${real.log.map((line) => `    ${line}`).join('\n')}`);
+        if (t.violations.length > 0)
+          t.note(
+            `the sequence, step by step (the curl lines below are its requests in the order sent, after what the check sent before the steps and before what it sent after them):\n${real.log.map((line) => `    ${line}`).join('\n')}`,
+          );
       }
     },
   );

@@ -14,17 +14,31 @@ export function authorizationProperties(): void {
     const t = target();
     return otherAuthorization(t.token ?? '', t.forbiddenToken);
   });
-  property('authentication/generated-authorization-values', 'AUTH-401-INVALID', 'generated Authorization values other than "Token <key>" are answered 401', { operation: 'getOrganisation', touches: ['organisationId'], live: 'a mock checks only that an Authorization header is present' }, values, async (t, authorization) => {
-    const organisationId = t.target.fixtures.organisationId ?? MISSING.organisationId;
-    const ex = await t.send({ method: 'GET', path: expandPath(operation('getOrganisation').path, { organisationId }), credentials: { authorization } });
-    expectUnauthorized(t, ex, 'AUTH-401-INVALID');
-  });
+  property(
+    'authentication/generated-authorization-values',
+    'AUTH-401-INVALID',
+    'generated Authorization values other than "Token <key>" are answered 401',
+    { operation: 'getOrganisation', touches: ['organisationId'], live: 'a mock checks only that an Authorization header is present' },
+    values,
+    async (t, authorization) => {
+      const organisationId = t.target.fixtures.organisationId ?? MISSING.organisationId;
+      const ex = await t.send({ method: 'GET', path: expandPath(operation('getOrganisation').path, { organisationId }), credentials: { authorization } });
+      expectUnauthorized(t, ex, 'AUTH-401-INVALID');
+    },
+  );
 }
 
 export function mockApiIdProperties(): void {
-  property('identifiers/generated-mock-api-ids-out-of-range', 'ID-MOCK-API-LENGTH', 'generated mockApiIds outside 5 to 10 characters are never accepted', { operation: 'getLoggedRequest' }, mockApiIdOutOfRange, async (t, mockApiId) => {
-    const requestId = t.target.fixtures.requestId ?? MISSING.requestId;
-    const ex = await t.send({ method: 'GET', path: expandPath(operation('getLoggedRequest').path, { mockApiId, requestId }) });
-    expectRejected(t, ex, 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(mockApiId)} (${mockApiId.length} characters)`);
-  });
+  property(
+    'identifiers/generated-mock-api-ids-out-of-range',
+    'ID-MOCK-API-LENGTH',
+    'generated mockApiIds outside 5 to 10 characters are never accepted',
+    { operation: 'getLoggedRequest' },
+    mockApiIdOutOfRange,
+    async (t, mockApiId) => {
+      const requestId = t.target.fixtures.requestId ?? MISSING.requestId;
+      const ex = await t.send({ method: 'GET', path: expandPath(operation('getLoggedRequest').path, { mockApiId, requestId }) });
+      expectRejected(t, ex, 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(mockApiId)} (${mockApiId.length} characters)`);
+    },
+  );
 }

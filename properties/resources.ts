@@ -5,7 +5,17 @@ import fc from 'fast-check';
 import { expectSuccess } from '../src/judge/checker.ts';
 import { expectEcho } from '../src/judge/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
-import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, VALID_DATA_SOURCE_KINDS, VALID_ORGANISATION_KINDS, validDataSource, validOrganisation, type Invalid } from './arbitraries.ts';
+import {
+  invalidDataSource,
+  invalidKinds,
+  invalidOrganisation,
+  invalidPush,
+  VALID_DATA_SOURCE_KINDS,
+  VALID_ORGANISATION_KINDS,
+  validDataSource,
+  validOrganisation,
+  type Invalid,
+} from './arbitraries.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
@@ -40,10 +50,24 @@ export function nameKept(): Required<Pick<PropertyOptions<unknown>, 'before' | '
 
 /** Runs a property on the organisation, its name kept (nameKept). */
 function organisationProperty<T>(
-  ...[checkId, id, title, arbitrary, body, more]: [string, RequirementId, string, Parameters<typeof property<T>>[4], (t: CheckContext, value: T, original: string) => Promise<void>, Pick<PropertyOptions<T>, 'live' | 'examples' | 'together'>?]
+  ...[checkId, id, title, arbitrary, body, more]: [
+    string,
+    RequirementId,
+    string,
+    Parameters<typeof property<T>>[4],
+    (t: CheckContext, value: T, original: string) => Promise<void>,
+    Pick<PropertyOptions<T>, 'live' | 'examples' | 'together'>?,
+  ]
 ) {
   const { original, ...kept } = nameKept();
-  property(checkId, id, title, { operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 2, ...more, ...kept }, arbitrary, (t, value) => body(t, value, original()!));
+  property(
+    checkId,
+    id,
+    title,
+    { operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 2, ...more, ...kept },
+    arbitrary,
+    (t, value) => body(t, value, original()!),
+  );
 }
 
 /** Whether the organisation's name is no longer `original` (a get). */
@@ -54,57 +78,105 @@ async function changed(t: CheckContext, original: string): Promise<boolean> {
 
 async function putBack(t: CheckContext, original: string): Promise<void> {
   const restore = await t.putBack({ method: 'PUT', path: orgPath(t.fixture('organisationId')), json: { organisation: { name: original } } });
-  if (restore.status < 200 || restore.status >= 300) t.note(`could not put the original name back (status ${restore.status}); rename the organisation to ${JSON.stringify(original)}`);
+  if (restore.status < 200 || restore.status >= 300)
+    t.note(`could not put the original name back (status ${restore.status}); rename the organisation to ${JSON.stringify(original)}`);
 }
 
 export function organisationProperties(): void {
-  organisationProperty('organisations/generated-names-taken', 'ORG-RENAME', 'generated names are taken: the answer and a later get show them', validOrganisation, async (t, body) => {
-    const path = orgPath(t.fixture('organisationId'));
-    const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path, json: body }));
-    if (answer) t.expect(answer.organisation.name === body.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(answer.organisation.name));
-    const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path }));
-    if (later) t.expect(later.organisation.name === body.organisation.name, 'ORG-RENAME', `a later get shows name ${JSON.stringify(body.organisation.name)}`, () => JSON.stringify(later.organisation.name));
-  }, { live: KEEPS_NO_STATE, examples: () => VALID_ORGANISATION_KINDS });
-  organisationProperty('organisations/generated-invalid-bodies-rejected', 'ORG-TYPES', 'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing', invalidOrganisation, async (t, inv, original) => {
-    expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
-    const name = await organisationName(t);
-    if (name === undefined) return;
-    t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
-    // the next input judges from the original name again
-    if (name !== original) await putBack(t, original);
-    // a refused body and a read change nothing: inputs go out together, each read expects the original name
-  }, { examples: () => invalidKinds('updateOrganisation'), together: true });
+  organisationProperty(
+    'organisations/generated-names-taken',
+    'ORG-RENAME',
+    'generated names are taken: the answer and a later get show them',
+    validOrganisation,
+    async (t, body) => {
+      const path = orgPath(t.fixture('organisationId'));
+      const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path, json: body }));
+      if (answer)
+        t.expect(answer.organisation.name === body.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(body.organisation.name)}`, () =>
+          JSON.stringify(answer.organisation.name),
+        );
+      const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path }));
+      if (later)
+        t.expect(later.organisation.name === body.organisation.name, 'ORG-RENAME', `a later get shows name ${JSON.stringify(body.organisation.name)}`, () =>
+          JSON.stringify(later.organisation.name),
+        );
+    },
+    { live: KEEPS_NO_STATE, examples: () => VALID_ORGANISATION_KINDS },
+  );
+  organisationProperty(
+    'organisations/generated-invalid-bodies-rejected',
+    'ORG-TYPES',
+    'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing',
+    invalidOrganisation,
+    async (t, inv, original) => {
+      expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
+      const name = await organisationName(t);
+      if (name === undefined) return;
+      t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
+      // the next input judges from the original name again
+      if (name !== original) await putBack(t, original);
+      // a refused body and a read change nothing: inputs go out together, each read expects the original name
+    },
+    { examples: () => invalidKinds('updateOrganisation'), together: true },
+  );
 }
 
 export function dataSourceProperties(): void {
   const options = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
   let lastVersion: number | undefined;
-  property('data-sources/generated-configurations-replace', 'DS-REPLACES', 'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised', { ...options, live: KEEPS_NO_STATE, examples: () => VALID_DATA_SOURCE_KINDS }, validDataSource, async (t, body) => {
-    const answer = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body }));
-    if (!answer) return;
-    const ds = answer.dataSource;
-    const sent = body.dataSource;
-    t.expect(ds.name === sent.name && ds.type === sent.type, 'DS-REPLACES', `name ${JSON.stringify(sent.name)} and type ${sent.type}`, () => `name ${JSON.stringify(ds.name)}, type ${JSON.stringify(ds.type)}`);
-    // every column as sent and in the order sent; extra fields and another key order are allowed
-    expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
-    t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
-    if (lastVersion !== undefined) t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
-    lastVersion = ds.version;
-  });
+  property(
+    'data-sources/generated-configurations-replace',
+    'DS-REPLACES',
+    'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised',
+    { ...options, live: KEEPS_NO_STATE, examples: () => VALID_DATA_SOURCE_KINDS },
+    validDataSource,
+    async (t, body) => {
+      const answer = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body }));
+      if (!answer) return;
+      const ds = answer.dataSource;
+      const sent = body.dataSource;
+      t.expect(
+        ds.name === sent.name && ds.type === sent.type,
+        'DS-REPLACES',
+        `name ${JSON.stringify(sent.name)} and type ${sent.type}`,
+        () => `name ${JSON.stringify(ds.name)}, type ${JSON.stringify(ds.type)}`,
+      );
+      // every column as sent and in the order sent; extra fields and another key order are allowed
+      expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
+      t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
+      if (lastVersion !== undefined)
+        t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
+      lastVersion = ds.version;
+    },
+  );
   // rows that do not fit their columns break a rule the description cannot state, so a mock cannot refuse them
   const fits = (inv: Invalid) => inv.rule !== 'rows-misfit' || target().profile === 'live';
   const malformed = invalidDataSource.filter(fits);
   const examples = () => invalidKinds('updateDataSource').filter(fits);
-  property('data-sources/generated-malformed-configurations-rejected', 'DS-TYPES', 'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected', { ...options, overlaps: CHANGES_NOTHING, examples }, malformed, async (t, inv) => {
-    expectInvalidRejected(t, 'updateDataSource', inv, await sendInvalid(t, dsPath(t.fixture('dataSourceId')), inv));
-  });
+  property(
+    'data-sources/generated-malformed-configurations-rejected',
+    'DS-TYPES',
+    'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected',
+    { ...options, overlaps: CHANGES_NOTHING, examples },
+    malformed,
+    async (t, inv) => {
+      expectInvalidRejected(t, 'updateDataSource', inv, await sendInvalid(t, dsPath(t.fixture('dataSourceId')), inv));
+    },
+  );
 }
 
 export function pushProperties(): void {
   // built inside the worker, around the user's policy
   const invalid = fc.constant(null).chain(() => invalidPush(target().pushPolicy ?? ''));
   const examples = (t: Target) => invalidKinds('pushOpenApiToGit', t.pushPolicy ?? '');
-  property('push-jobs/generated-malformed-push-bodies-rejected', 'PUSH-TYPES', 'generated malformed push bodies are rejected (no job is started)', { operation: 'pushOpenApiToGit', needs: ['mockApiId'], writes: true, pushes: true, overlaps: CHANGES_NOTHING, examples }, invalid, async (t, inv) => {
-    expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pushPath(t.fixture('mockApiId')), inv));
-  });
+  property(
+    'push-jobs/generated-malformed-push-bodies-rejected',
+    'PUSH-TYPES',
+    'generated malformed push bodies are rejected (no job is started)',
+    { operation: 'pushOpenApiToGit', needs: ['mockApiId'], writes: true, pushes: true, overlaps: CHANGES_NOTHING, examples },
+    invalid,
+    async (t, inv) => {
+      expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pushPath(t.fixture('mockApiId')), inv));
+    },
+  );
 }

@@ -16,34 +16,82 @@ const chaosPath = (mockApiId: string) => expandPath(operation('updateChaosSettin
 const statePath = (mockApiId: string) => expandPath(operation('updateStateSettings').path, { mockApiId });
 
 export function chaosProperties(): void {
-  property('chaos-settings/generated-valid-settings-echoed', 'CHAOS-ECHO', 'generated valid chaos settings are accepted, wrapped, schema-valid and echoed', { ...chaos, examples: () => VALID_CHAOS_KINDS }, validChaos, async (t, body) => {
-    const answer = expectSuccess(t, 'updateChaosSettings', await t.send({ method: 'PUT', path: chaosPath(t.fixture('mockApiId')), json: body }));
-    // a mock answers with the description's example, so only a live deployment can echo
-    if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
-  });
+  property(
+    'chaos-settings/generated-valid-settings-echoed',
+    'CHAOS-ECHO',
+    'generated valid chaos settings are accepted, wrapped, schema-valid and echoed',
+    { ...chaos, examples: () => VALID_CHAOS_KINDS },
+    validChaos,
+    async (t, body) => {
+      const answer = expectSuccess(t, 'updateChaosSettings', await t.send({ method: 'PUT', path: chaosPath(t.fixture('mockApiId')), json: body }));
+      // a mock answers with the description's example, so only a live deployment can echo
+      if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
+    },
+  );
   // one of each kind first (invalidKinds), then generated ones, each property taking its share of them
   const invalid = (checkId: string, id: RequirementId, title: string, keep: (pointer: string, rule: string) => boolean) =>
-    property(checkId, id, title, { ...chaos, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) }, invalidChaos.filter((i) => keep(i.pointer, i.rule)), async (t, inv) => {
-      const path = chaosPath(t.fixture('mockApiId'));
-      const ex = await sendInvalid(t, path, inv);
-      await quietIfTaken(t, path, ex);
-      expectInvalidRejected(t, 'updateChaosSettings', inv, ex);
-    });
-  invalid('chaos-settings/generated-percentage-out-of-range-rejected', 'CHAOS-PERCENTAGE-LIMIT', 'generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected', (p, r) => p === '/chaos/percentageFailures' && r !== 'wrong-type');
-  invalid('chaos-settings/generated-http-errors-invalid-rejected', 'CHAOS-HTTP-STATUS-LIMIT', 'generated httpErrors items past 400 or 599, not integers, or of a wrong type, at every position, are rejected', (p) => p.startsWith('/chaos/httpErrors/'));
-  invalid('chaos-settings/generated-wrong-types-rejected', 'CHAOS-TYPES', 'generated chaos fields of every wrong JSON type, at every depth, are rejected', (p, r) => (r === 'wrong-type' || r === 'non-integer') && p !== '/chaos' && !p.startsWith('/chaos/httpErrors/'));
-  invalid('chaos-settings/generated-unwrapped-or-not-json-rejected', 'GEN-WRAP-REQUEST', 'generated bodies without a chaos object, or not JSON, are rejected', (p) => p === '/chaos' || p === '');
+    property(
+      checkId,
+      id,
+      title,
+      { ...chaos, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) },
+      invalidChaos.filter((i) => keep(i.pointer, i.rule)),
+      async (t, inv) => {
+        const path = chaosPath(t.fixture('mockApiId'));
+        const ex = await sendInvalid(t, path, inv);
+        await quietIfTaken(t, path, ex);
+        expectInvalidRejected(t, 'updateChaosSettings', inv, ex);
+      },
+    );
+  invalid(
+    'chaos-settings/generated-percentage-out-of-range-rejected',
+    'CHAOS-PERCENTAGE-LIMIT',
+    'generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected',
+    (p, r) => p === '/chaos/percentageFailures' && r !== 'wrong-type',
+  );
+  invalid(
+    'chaos-settings/generated-http-errors-invalid-rejected',
+    'CHAOS-HTTP-STATUS-LIMIT',
+    'generated httpErrors items past 400 or 599, not integers, or of a wrong type, at every position, are rejected',
+    (p) => p.startsWith('/chaos/httpErrors/'),
+  );
+  invalid(
+    'chaos-settings/generated-wrong-types-rejected',
+    'CHAOS-TYPES',
+    'generated chaos fields of every wrong JSON type, at every depth, are rejected',
+    (p, r) => (r === 'wrong-type' || r === 'non-integer') && p !== '/chaos' && !p.startsWith('/chaos/httpErrors/'),
+  );
+  invalid(
+    'chaos-settings/generated-unwrapped-or-not-json-rejected',
+    'GEN-WRAP-REQUEST',
+    'generated bodies without a chaos object, or not JSON, are rejected',
+    (p) => p === '/chaos' || p === '',
+  );
 }
 
 export function stateProperties(): void {
   const examples = () => VALID_EXPRESSIONS.map((defaultContextExpression) => ({ state: { defaultContextExpression } }));
-  property('state-settings/generated-valid-settings-echoed', 'STATE-ECHO', 'generated valid state settings (expressions with several references, adjacent and nested braces, any script) are accepted, wrapped, schema-valid and echoed', { ...state, examples }, validState, async (t, body) => {
-    const ex = await t.send({ method: 'PUT', path: statePath(t.fixture('mockApiId')), json: body });
-    if (!expectValidAccepted(t, ex, 'STATE-EXPRESSION', `defaultContextExpression ${JSON.stringify(body.state.defaultContextExpression)}`)) return;
-    const answer = expectSuccess(t, 'updateStateSettings', ex);
-    if (answer && t.target.profile === 'live') expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
-  });
-  property('state-settings/generated-invalid-bodies-rejected', 'STATE-TYPES', 'generated state bodies of every wrong JSON type, or without their parts, are rejected', { ...state, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateStateSettings') }, invalidState, async (t, inv) => {
-    expectInvalidRejected(t, 'updateStateSettings', inv, await sendInvalid(t, statePath(t.fixture('mockApiId')), inv));
-  });
+  property(
+    'state-settings/generated-valid-settings-echoed',
+    'STATE-ECHO',
+    'generated valid state settings (expressions with several references, adjacent and nested braces, any script) are accepted, wrapped, schema-valid and echoed',
+    { ...state, examples },
+    validState,
+    async (t, body) => {
+      const ex = await t.send({ method: 'PUT', path: statePath(t.fixture('mockApiId')), json: body });
+      if (!expectValidAccepted(t, ex, 'STATE-EXPRESSION', `defaultContextExpression ${JSON.stringify(body.state.defaultContextExpression)}`)) return;
+      const answer = expectSuccess(t, 'updateStateSettings', ex);
+      if (answer && t.target.profile === 'live') expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
+    },
+  );
+  property(
+    'state-settings/generated-invalid-bodies-rejected',
+    'STATE-TYPES',
+    'generated state bodies of every wrong JSON type, or without their parts, are rejected',
+    { ...state, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateStateSettings') },
+    invalidState,
+    async (t, inv) => {
+      expectInvalidRejected(t, 'updateStateSettings', inv, await sendInvalid(t, statePath(t.fixture('mockApiId')), inv));
+    },
+  );
 }

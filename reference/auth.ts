@@ -17,7 +17,7 @@ export function createKeys(): Keys {
 }
 
 /** What a valid key may do: everything, or nothing (the key without permission); undefined: no such key. */
-export function verdictOf(keys: Keys, key: string): Verdict | undefined {
+function verdictOf(keys: Keys, key: string): Verdict | undefined {
   if (key === keys.token) return 'permitted';
   if (key === keys.forbiddenToken) return 'forbidden';
   return undefined;

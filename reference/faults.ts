@@ -62,5 +62,8 @@ export async function faultCatalogue(): Promise<string> {
 
 /** `a, b,,c` -> ['a', 'b', 'c']: the form of both --faults and MOCKAPI_REFERENCE_FAULTS. */
 export function faultList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }

@@ -23,7 +23,7 @@ import type { Store } from './store.ts';
  * The credentials of a request: the header as sent, its scheme and key where it has both, and the deployment's
  * keys; the request's target and headers as received, for a fault that looks for a key elsewhere.
  */
-export interface Credentials {
+interface Credentials {
   authorization: string | undefined;
   scheme?: string;
   key?: string;

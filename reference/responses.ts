@@ -49,8 +49,7 @@ export function notFound(variations = false): Reply {
   return { status: 404, json: { code: 404, message: variations ? NOT_FOUND_LOCALISED : 'HTTP 404 Not Found' } };
 }
 
-export const internalError = (): Reply =>
-  errorList(500, [errorEntry(500, 'Internal Server Error', 'The request could not be completed.')]);
+export const internalError = (): Reply => errorList(500, [errorEntry(500, 'Internal Server Error', 'The request could not be completed.')]);
 
 export function methodNotAllowed(method: string, allowed: readonly string[]): Reply {
   const detail = `Method ${method} is not allowed on this path; allowed: ${allowed.join(', ')}`;

@@ -16,10 +16,13 @@ interface Route {
 function routes(): Route[] {
   return OPERATION_IDS.map((id) => {
     const { method, path } = operation(id);
-    const segments = path.slice(1).split('/').map((segment) => {
-      const param = /^\{(\w+)\}$/.exec(segment)?.[1];
-      return param ? { param } : { literal: segment };
-    });
+    const segments = path
+      .slice(1)
+      .split('/')
+      .map((segment) => {
+        const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+        return param ? { param } : { literal: segment };
+      });
     return { id, method, segments };
   });
 }

@@ -82,7 +82,13 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
   call.params = { ...match.params };
 
   const authorization = req.headers.authorization;
-  const verdict = patch.access(call, d.guard(authorization), { authorization, ...credentialsOf(authorization), keys: d.keys, url: req.url ?? '', headers: req.headers });
+  const verdict = patch.access(call, d.guard(authorization), {
+    authorization,
+    ...credentialsOf(authorization),
+    keys: d.keys,
+    url: req.url ?? '',
+    headers: req.headers,
+  });
   if (typeof verdict === 'object') return { reply: verdict };
   if (verdict === 'unauthenticated') return { reply: unauthorized(variations) };
   if (verdict === 'forbidden') return { reply: forbidden() };

@@ -118,8 +118,29 @@ export function seededStore(now: number): Store {
     emailAddress: 'admin@example.com',
     subscriptionId: SEED.subscriptionId,
   };
-  const people = dataSource(SEED.dataSourceId, 'People', [['name', { name: 'STRING' }], ['born', { name: 'DATE', format: 'iso8601' }]], [['Ada', '1815-12-10'], ['Alan', '1912-06-23']], now);
-  const archive = dataSource(SEED.deletableDataSourceId, 'Archive', [['entry', { name: 'STRING' }], ['count', { name: 'INTEGER' }]], [['first', '1']], now);
+  const people = dataSource(
+    SEED.dataSourceId,
+    'People',
+    [
+      ['name', { name: 'STRING' }],
+      ['born', { name: 'DATE', format: 'iso8601' }],
+    ],
+    [
+      ['Ada', '1815-12-10'],
+      ['Alan', '1912-06-23'],
+    ],
+    now,
+  );
+  const archive = dataSource(
+    SEED.deletableDataSourceId,
+    'Archive',
+    [
+      ['entry', { name: 'STRING' }],
+      ['count', { name: 'INTEGER' }],
+    ],
+    [['first', '1']],
+    now,
+  );
   // Logged some minutes before the start, each at a millisecond that makes truncation to the second visible.
   const fixtureRequests = [
     loggedRequest({

@@ -11,7 +11,7 @@ import { errorEntry, errorList, type ErrorEntry, type Reply } from './responses.
 import type { JsonObject } from './store.ts';
 
 /** Deeper bodies are refused before anything walks them recursively (JSON.stringify would overflow). */
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 export type Checked = { ok: true; body: JsonObject } | { ok: false; reply: Reply };
 
@@ -22,7 +22,8 @@ const shown = (pointer: string): string => pointer || '/';
 
 const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
-const invalidJson = (what: string, pointer: string, type: string): ErrorEntry => errorEntry(400, 'Invalid JSON', `${what} at ${shown(pointer)}: expected ${type}`);
+const invalidJson = (what: string, pointer: string, type: string): ErrorEntry =>
+  errorEntry(400, 'Invalid JSON', `${what} at ${shown(pointer)}: expected ${type}`);
 
 /** The parts of an Invalid JSON detail as written above; a pointer may hold ': expected ', a type never does. */
 export function invalidJsonDetail(detail: string): { what: string; pointer: string; type: string } | undefined {
@@ -33,7 +34,7 @@ export function invalidJsonDetail(detail: string): { what: string; pointer: stri
 const invalidValue = (pointer: string, rule: string): ErrorEntry => errorEntry(400, 'Invalid value', `Invalid value at ${shown(pointer)}: ${rule}`);
 
 /** The body as JSON; undefined when it is not JSON (empty, not UTF-8, not JSON text). */
-export function parse(bytes: Buffer): Json | undefined {
+function parse(bytes: Buffer): Json | undefined {
   try {
     return JSON.parse(utf8.decode(bytes)) as Json;
   } catch {
@@ -76,7 +77,12 @@ function schemaProblems(id: OperationId, body: Json): Problem[] {
 function rowProblems(id: OperationId, body: Json): Problem[] {
   if (id !== 'updateDataSource') return [];
   const { columnsMetadata, rows } = (body as { dataSource: { columnsMetadata: Json[]; rows: Json[] } }).dataSource;
-  return rowsMisfits(columnsMetadata, rows).map((misfit) => ({ pointer: `/dataSource${misfit.pointer}`, keyword: 'rows', value: misfit.value as Json, expected: misfit.reason }));
+  return rowsMisfits(columnsMetadata, rows).map((misfit) => ({
+    pointer: `/dataSource${misfit.pointer}`,
+    keyword: 'rows',
+    value: misfit.value as Json,
+    expected: misfit.reason,
+  }));
 }
 
 function entryOf(problem: Problem): ErrorEntry {
@@ -111,4 +117,3 @@ export function checkBody(call: Call & { operation: OperationId }, patch: Requir
   // The schema has made sure it is an object with the wrapper the operation needs.
   return { ok: true, body: body as JsonObject };
 }
-

@@ -51,6 +51,8 @@ export function varyJson(value: Json, key?: string): Json {
 export function unprocessable(reply: Reply): Reply {
   if (reply.status !== 400) return reply;
   const body = reply.json as { errors?: Json[] } | undefined;
-  const errors = body?.errors?.map((entry) => (entry !== null && typeof entry === 'object' && !Array.isArray(entry) && entry.code === 400 ? { ...entry, code: 422 } : entry));
+  const errors = body?.errors?.map((entry) =>
+    entry !== null && typeof entry === 'object' && !Array.isArray(entry) && entry.code === 400 ? { ...entry, code: 422 } : entry,
+  );
   return { ...reply, status: 422, ...(errors ? { json: { ...body, errors } } : {}) };
 }

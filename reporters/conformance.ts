@@ -48,7 +48,14 @@ export interface ConformanceReport {
   /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
   run: { seed: number; runs: number; strict: boolean; concurrency?: number };
   /** heldBackMs: time the deployment held the whole run back (429, or 503 with Retry-After), overlapping holds once */
-  summary: Record<Outcome, number> & { requests: number; durationMs: number; heldBackMs?: number; preflightRequests?: number; window?: WindowRange; chains?: Record<string, number> };
+  summary: Record<Outcome, number> & {
+    requests: number;
+    durationMs: number;
+    heldBackMs?: number;
+    preflightRequests?: number;
+    window?: WindowRange;
+    chains?: Record<string, number>;
+  };
   checks: CheckResult[];
   /** errors outside any check (a suite that could not load, the run stopped at its bound): the run could not judge all */
   errors: string[];
@@ -105,7 +112,7 @@ export function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
 }
 
 /** The area of a check: the first part of its id, the name of its suite's file (chaos-settings/… -> chaos-settings). */
-export const areaOf = (checkId: string): string => checkId.split('/')[0]!;
+const areaOf = (checkId: string): string => checkId.split('/')[0]!;
 
 export class ConformanceReporter implements Reporter {
   report: ConformanceReport | undefined;
@@ -155,7 +162,11 @@ export class ConformanceReporter implements Reporter {
       violated: outcome === 'failed' || outcome === 'warned' ? [...new Set(meta!.violations!.map((v) => v.requirement))] : [],
       notes: (meta?.notes ?? []).map((n) => boundedThrough(n, (m) => redactor.redact(m))),
       evidence: meta?.evidence ?? [],
-      ...(meta?.startedAt !== undefined ? { startedAt: new Date(meta.startedAt).toISOString() } : diagnostic ? { startedAt: new Date(diagnostic.startTime).toISOString() } : {}),
+      ...(meta?.startedAt !== undefined
+        ? { startedAt: new Date(meta.startedAt).toISOString() }
+        : diagnostic
+          ? { startedAt: new Date(diagnostic.startTime).toISOString() }
+          : {}),
       // from the check's entry to its lane (src/harness/lanes.ts): waiting for checks before it is not its own time
       durationMs: Math.round(meta?.durationMs ?? diagnostic?.duration ?? 0),
     };
@@ -178,7 +189,8 @@ export class ConformanceReporter implements Reporter {
         requests = Math.max(requests, (testCase.meta().check as CheckMeta | undefined)?.sentByRun ?? 0);
         heldBackMs = Math.max(heldBackMs, (testCase.meta().check as CheckMeta | undefined)?.heldByRun ?? 0);
         window = widest(window, (testCase.meta().check as CheckMeta | undefined)?.windowByRun);
-        for (const [lane, trips] of Object.entries((testCase.meta().check as CheckMeta | undefined)?.chainsByRun ?? {})) chains[lane] = Math.max(chains[lane] ?? 0, trips);
+        for (const [lane, trips] of Object.entries((testCase.meta().check as CheckMeta | undefined)?.chainsByRun ?? {}))
+          chains[lane] = Math.max(chains[lane] ?? 0, trips);
       }
     }
     checks.sort((a, b) => a.id.localeCompare(b.id));
@@ -187,7 +199,15 @@ export class ConformanceReporter implements Reporter {
       tool: { name: 'mockapi-conformance', version: this.options.version },
       target: this.options.target,
       run: this.options.run,
-      summary: { ...counts, requests, durationMs: Math.round(performance.now() - this.started), heldBackMs: Math.round(heldBackMs), ...(window ? { window } : {}), ...(Object.keys(chains).length > 0 ? { chains } : {}), ...(this.options.preflightRequests ? { preflightRequests: this.options.preflightRequests } : {}) },
+      summary: {
+        ...counts,
+        requests,
+        durationMs: Math.round(performance.now() - this.started),
+        heldBackMs: Math.round(heldBackMs),
+        ...(window ? { window } : {}),
+        ...(Object.keys(chains).length > 0 ? { chains } : {}),
+        ...(this.options.preflightRequests ? { preflightRequests: this.options.preflightRequests } : {}),
+      },
       checks,
       errors,
     };

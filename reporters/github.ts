@@ -17,7 +17,7 @@ const escapeData = (text: string) => inert(text).replace(/%/g, '%25').replace(/\
 const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** GitHub shows this many annotations of each kind per step, and drops the rest silently. */
-export const ANNOTATIONS_SHOWN = 10;
+const ANNOTATIONS_SHOWN = 10;
 
 type Command = 'error' | 'warning' | 'notice';
 
@@ -35,19 +35,29 @@ interface Annotation {
  */
 function annotationOf(c: CheckResult, standing: Standing | undefined, strict: boolean, file: string | undefined): Annotation | undefined {
   const title = (prefix: string) => `::${prefix} title=${escapeProperty(`${c.violated.join(', ') || c.requirement} ${c.id}`)}::`;
-  if (standing === 'known') return c.outcome === 'passed' || c.outcome === 'skipped' ? undefined : { command: 'notice', rank: 0, line: `${title('notice')}${escapeData(`known (${file}): ${c.message}`)}` };
-  if (standing === 'stale') return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, but ${file} expects it not to: remove its entry`)}` };
-  if (standing === 'expired' && c.outcome === 'passed') return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, and its entry in ${file} has expired: remove the entry`)}` };
+  if (standing === 'known')
+    return c.outcome === 'passed' || c.outcome === 'skipped'
+      ? undefined
+      : { command: 'notice', rank: 0, line: `${title('notice')}${escapeData(`known (${file}): ${c.message}`)}` };
+  if (standing === 'stale')
+    return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, but ${file} expects it not to: remove its entry`)}` };
+  if (standing === 'expired' && c.outcome === 'passed')
+    return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, and its entry in ${file} has expired: remove the entry`)}` };
   const expired = standing === 'expired' ? `its entry in ${file} has expired: ` : '';
   if (c.outcome === 'failed') return { command: 'error', rank: 0, line: `${title('error')}${escapeData(expired + c.message)}` };
-  if (c.outcome === 'warned') return strict ? { command: 'error', rank: 2, line: `${title('error')}${escapeData(expired + c.message)}` } : { command: 'warning', rank: 0, line: `${title('warning')}${escapeData(c.message)}` };
+  if (c.outcome === 'warned')
+    return strict
+      ? { command: 'error', rank: 2, line: `${title('error')}${escapeData(expired + c.message)}` }
+      : { command: 'warning', rank: 0, line: `${title('warning')}${escapeData(c.message)}` };
   return undefined;
 }
 
 /** The annotations GitHub will show (at most ANNOTATIONS_SHOWN of each kind, the most important first), and how many more there are. */
 export function annotations(report: ConformanceReport): { lines: string[]; more: Record<Command, number> } {
   const standing = standingOf(report);
-  const all = report.checks.map((c) => annotationOf(c, standing(c.id), report.run.strict, report.baseline?.file)).filter((a): a is Annotation => a !== undefined);
+  const all = report.checks
+    .map((c) => annotationOf(c, standing(c.id), report.run.strict, report.baseline?.file))
+    .filter((a): a is Annotation => a !== undefined);
   const lines: string[] = [];
   const more = { error: 0, warning: 0, notice: 0 };
   for (const command of ['error', 'warning', 'notice'] as const) {
@@ -60,7 +70,13 @@ export function annotations(report: ConformanceReport): { lines: string[]; more:
 
 /** The line after the annotations when GitHub cannot show them all; empty when it can. */
 export function moreLine(more: Record<Command, number>, stepSummary: boolean): string {
-  const parts = [['error', 'failures'], ['warning', 'warnings'], ['notice', 'known checks']].filter(([k]) => more[k as Command] > 0).map(([k, word]) => `${more[k as Command]} more ${word}`);
+  const parts = [
+    ['error', 'failures'],
+    ['warning', 'warnings'],
+    ['notice', 'known checks'],
+  ]
+    .filter(([k]) => more[k as Command] > 0)
+    .map(([k, word]) => `${more[k as Command]} more ${word}`);
   if (parts.length === 0) return '';
   return `GitHub shows ${ANNOTATIONS_SHOWN} annotations of each kind: ${parts.join(', ')} than annotated are in ${stepSummary ? 'the step summary' : 'the summary above'} and the reports`;
 }
@@ -70,7 +86,7 @@ export function moreLine(more: Record<Command, number>, stepSummary: boolean): s
  * reads no workflow command in it, whatever line the text forms (GitHub's advice for untrusted output). The
  * token is random, so the text cannot end the stop itself. The annotations come after, where commands work.
  */
-export function withoutCommands(format: ReportFormat, write: (text: string) => void): ReportFormat {
+function withoutCommands(format: ReportFormat, write: (text: string) => void): ReportFormat {
   return {
     write(report) {
       const token = randomBytes(16).toString('hex');

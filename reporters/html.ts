@@ -179,7 +179,7 @@ for (const area of [...new Set(report.checks.map((c) => c.area))]) {
 }
 `;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What the run comes to, in a word, as the exit code says it (against the baseline when there is one). */
 function verdictOfReport(report: ConformanceReport): 'passed' | 'failed' | 'unjudged' {
@@ -197,17 +197,23 @@ const VERDICT_WORDS = { passed: 'PASSED', failed: 'FAILED', unjudged: 'NOT ALL J
 function banner(report: ConformanceReport): string {
   const s = report.summary;
   const verdict = verdictOfReport(report);
-  const started = report.checks.map((c) => c.startedAt).filter((t): t is string => t !== undefined).sort()[0] ?? new Date().toISOString();
+  const started =
+    report.checks
+      .map((c) => c.startedAt)
+      .filter((t): t is string => t !== undefined)
+      .sort()[0] ?? new Date().toISOString();
   const b = report.baseline;
-  const against = b ? `Against the baseline ${escape(b.file)}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired.` : 'No baseline.';
+  const against = b
+    ? `Against the baseline ${escapeHtml(b.file)}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired.`
+    : 'No baseline.';
   return `<section class="verdict ${verdict}" role="status" aria-label="verdict">
-<strong>${VERDICT_WORDS[verdict]}${b && b.known.length ? `, ${b.known.length} known` : ''}</strong> ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.passed} passed, ${s.skipped} skipped${report.errors.length ? `; ${report.errors.length} errors outside any check` : ''}
-<div class="facts">${escape(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference deployment)' : ''} · ${escape(started.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · mockapi-conformance ${escape(report.tool.version)} · ${against}</div>
+<strong>${VERDICT_WORDS[verdict]}${b?.known.length ? `, ${b.known.length} known` : ''}</strong> ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.passed} passed, ${s.skipped} skipped${report.errors.length ? `; ${report.errors.length} errors outside any check` : ''}
+<div class="facts">${escapeHtml(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference deployment)' : ''} · ${escapeHtml(started.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · mockapi-conformance ${escapeHtml(report.tool.version)} · ${against}</div>
 </section>`;
 }
 
 /** The report as one self-contained HTML page. */
-export function htmlPage(report: ConformanceReport): string {
+function htmlPage(report: ConformanceReport): string {
   const s = report.summary;
   const title = `mockapi-conformance: ${report.target.baseUrl}`;
   const register = REQUIREMENTS.map(({ id, section, statement, level }) => ({ id, section, statement, level }));
@@ -217,14 +223,14 @@ export function htmlPage(report: ConformanceReport): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <a class="skip" href="#attention-heading">Skip to what failed</a>
-<h1>${escape(title)}</h1>
+<h1>${escapeHtml(title)}</h1>
 ${banner(report)}
-<div class="meta">Profile ${escape(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; ${escape(whatWasJudged(report))}${report.run.strict ? '; strict' : ''}; ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.skipped} skipped; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${escape(heldBack(s.heldBackMs))}</div>
+<div class="meta">Profile ${escapeHtml(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; ${escapeHtml(whatWasJudged(report))}${report.run.strict ? '; strict' : ''}; ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.skipped} skipped; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${escapeHtml(heldBack(s.heldBackMs))}</div>
 <div class="filters">Show: ${['failed', 'errored', 'warned', 'passed', 'skipped'].map((o) => box('outcome', o)).join('')} | ${['must', 'should'].map((l) => box('level', l)).join('')}</div>
 <h2 id="attention-heading">Failed and warned first</h2>
 <ul id="attention"></ul>

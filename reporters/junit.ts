@@ -15,7 +15,7 @@ import type { CheckResult, ConformanceReport, Outcome, ReportFormat, Standing } 
  * Text as XML character data and attribute values: what a terminal acts on shown escaped (src/http/untrusted.ts; CI
  * tools print these), the five markup characters escaped, and characters XML 1.0 cannot carry dropped.
  */
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   return inert(text)
     .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
     .replace(/&/g, '&amp;')
@@ -39,7 +39,9 @@ function baselineElement(c: CheckResult, standing: Standing | undefined, file: s
     case 'stale':
       return `\n      <failure message="${xmlText(headline(`passed, but ${file} expects it not to: remove its entry (${reason ?? ''})`))}" type="stale-baseline"/>`;
     case 'expired':
-      return c.outcome === 'passed' ? `\n      <failure message="${xmlText(headline(`its entry in ${file} has expired; it passed: remove the entry`))}" type="expired-baseline"/>` : undefined;
+      return c.outcome === 'passed'
+        ? `\n      <failure message="${xmlText(headline(`its entry in ${file} has expired; it passed: remove the entry`))}" type="expired-baseline"/>`
+        : undefined;
     default:
       return undefined;
   }
@@ -73,13 +75,7 @@ function shownAs(c: CheckResult, standing: Standing | undefined, strict: boolean
 }
 
 function testcase(c: CheckResult, strict: boolean, report: ConformanceReport, standing: Standing | undefined): string {
-  const properties = [
-    ['id', c.id],
-    ['requirement', c.requirement],
-    ['level', c.level],
-    ['outcome', c.outcome],
-    ...(standing ? [['baseline', standing]] : []),
-  ]
+  const properties = [['id', c.id], ['requirement', c.requirement], ['level', c.level], ['outcome', c.outcome], ...(standing ? [['baseline', standing]] : [])]
     .map(([name, value]) => `<property name="${name}" value="${xmlText(value!)}"/>`)
     .join('');
   const b = report.baseline;
@@ -112,17 +108,26 @@ export function junitXml(report: ConformanceReport): string {
       time: seconds(timeMs),
     };
   };
-  const attributes = (n: ReturnType<typeof count>) => `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="${n.time}"`;
+  const attributes = (n: ReturnType<typeof count>) =>
+    `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="${n.time}"`;
   const suites = [...new Set(report.checks.map((c) => c.area))].map((area) => {
     const checks = report.checks.filter((c) => c.area === area);
-    const started = checks.map((c) => c.startedAt).filter((t): t is string => t !== undefined).sort()[0];
+    const started = checks
+      .map((c) => c.startedAt)
+      .filter((t): t is string => t !== undefined)
+      .sort()[0];
     return [
       `  <testsuite name="${xmlText(area)}" ${attributes(count(checks, wallTimeMs(checks)))}${started ? ` timestamp="${started.replace(/\.\d+Z$/, '')}"` : ''} hostname="${xmlText(new URL(report.target.baseUrl).host)}">`,
       ...checks.map((c) => testcase(c, strict, report, standing(c.id))),
       '  </testsuite>',
     ].join('\n');
   });
-  const errors = report.errors.length > 0 ? [`  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0">\n    <testcase classname="run" name="errors outside any check" time="0">\n      <error message="${xmlText(headline(report.errors[0]!))}" type="run">${xmlText(report.errors.join('\n'))}</error>\n    </testcase>\n  </testsuite>`] : [];
+  const errors =
+    report.errors.length > 0
+      ? [
+          `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0">\n    <testcase classname="run" name="errors outside any check" time="0">\n      <error message="${xmlText(headline(report.errors[0]!))}" type="run">${xmlText(report.errors.join('\n'))}</error>\n    </testcase>\n  </testsuite>`,
+        ]
+      : [];
   // the whole run's own time: areas ran at once too
   const total = count(report.checks, report.summary.durationMs);
   return [

@@ -46,10 +46,19 @@ function baseline(report: ConformanceReport): string[] {
   const b = report.baseline;
   if (!b) return [];
   const rows = (heading: string, entries: { id: string; reason: string; issue?: string }[], outcome: (e: { id: string }) => string) =>
-    entries.length === 0 ? [] : ['', `### ${heading}`, '', '| check | outcome | reason | issue |', '| --- | --- | --- | --- |', ...entries.map((e) => `| \`${e.id}\` | ${outcome(e)} | ${cell(e.reason)} | ${cell(e.issue ?? '')} |`)];
+    entries.length === 0
+      ? []
+      : [
+          '',
+          `### ${heading}`,
+          '',
+          '| check | outcome | reason | issue |',
+          '| --- | --- | --- | --- |',
+          ...entries.map((e) => `| \`${e.id}\` | ${outcome(e)} | ${cell(e.reason)} | ${cell(e.issue ?? '')} |`),
+        ];
   return [
     ...rows(`${ICON.failed} Stale: passed, but ${cell(b.file)} expects them not to (remove the entries)`, b.stale, () => 'passed'),
-    ...rows(`${ICON.failed} Expired entries: they excuse nothing`, b.expired, (e) => (b.expired.find((x) => x.id === e.id)?.outcome ?? 'not run')),
+    ...rows(`${ICON.failed} Expired entries: they excuse nothing`, b.expired, (e) => b.expired.find((x) => x.id === e.id)?.outcome ?? 'not run'),
     ...rows(`📌 Known: ${cell(b.file)} expects them not to pass`, b.known, (e) => b.known.find((x) => x.id === e.id)!.outcome),
   ];
 }
@@ -67,7 +76,12 @@ export function markdownSummary(report: ConformanceReport): string {
     `## mockapi-conformance: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}`,
     '',
     `Profile ${report.target.profile}; ${cell(whatWasJudged(report))}${report.run.strict ? '; strict (warnings fail)' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
-    ...(b ? ['', `Against the baseline \`${cell(b.file)}\`: **${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired**${b.unmatched.length ? `; ${b.unmatched.length} entries whose check did not run` : ''}.`] : []),
+    ...(b
+      ? [
+          '',
+          `Against the baseline \`${cell(b.file)}\`: **${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired**${b.unmatched.length ? `; ${b.unmatched.length} entries whose check did not run` : ''}.`,
+        ]
+      : []),
     '',
     `| area | ${OUTCOMES.map((o) => `${ICON[o]} ${o}`).join(' | ')}${b ? ' | 📌 known' : ''} |`,
     `| --- | ${OUTCOMES.map(() => '---:').join(' | ')}${b ? ' | ---:' : ''} |`,
@@ -83,7 +97,9 @@ export function markdownSummary(report: ConformanceReport): string {
     ...baseline(report),
     ...(report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${cell(e)}`)] : []),
     '',
-  ].map(inert).join('\n');
+  ]
+    .map(inert)
+    .join('\n');
 }
 
 /** Writes the Markdown summary to `file` and says where, through `write`. */

@@ -13,7 +13,15 @@ function broken(checks: readonly CheckResult[], heading: string): string[] {
   const by = new Map<string, string[]>();
   for (const c of checks) for (const id of c.violated) by.set(id, [...(by.get(id) ?? []), c.title]);
   if (by.size === 0) return [];
-  return ['', heading, ...[...by].sort().map(([id, titles]) => `  ${id}: ${titles.length} check${titles.length > 1 ? 's' : ''} (${titles.slice(0, 3).join('; ')}${titles.length > 3 ? '; …' : ''})`)];
+  return [
+    '',
+    heading,
+    ...[...by]
+      .sort()
+      .map(
+        ([id, titles]) => `  ${id}: ${titles.length} check${titles.length > 1 ? 's' : ''} (${titles.slice(0, 3).join('; ')}${titles.length > 3 ? '; …' : ''})`,
+      ),
+  ];
 }
 
 /** Checks of one outcome counted by their reason (its first line). */
@@ -30,13 +38,18 @@ function byReason(checks: readonly CheckResult[], heading: string): string[] {
 const DETAILED = 20;
 
 /** One check with its message (statement, expected, actual, curl), indented under its outcome and id. */
-export const checkBlock = (c: CheckResult): string[] => ['', `  ${c.outcome.toUpperCase()} ${c.id}: ${c.title}`, ...c.message.split('\n').map((line) => `    ${line}`)];
+export const checkBlock = (c: CheckResult): string[] => [
+  '',
+  `  ${c.outcome.toUpperCase()} ${c.id}: ${c.title}`,
+  ...c.message.split('\n').map((line) => `    ${line}`),
+];
 
 /** Each failed, then warned, check with its message (statement, expected, actual, curl), up to DETAILED. */
 function details(checks: readonly CheckResult[]): string[] {
   if (checks.length === 0) return [];
   const shown = checks.slice(0, DETAILED).flatMap(checkBlock);
-  const more = checks.length > DETAILED ? ['', `  … and ${checks.length - DETAILED} more: --report-json, --report-junit or --report-markdown hold every one`] : [];
+  const more =
+    checks.length > DETAILED ? ['', `  … and ${checks.length - DETAILED} more: --report-json, --report-junit or --report-markdown hold every one`] : [];
   return ['', 'What failed and warned:', ...shown, ...more];
 }
 
@@ -69,10 +82,14 @@ export function whatWasJudged(report: ConformanceReport): string {
 }
 
 /** The closing figures: requests sent, or for recorded traffic the exchanges judged (nothing was sent). */
-export const traffic = (report: ConformanceReport): string => (report.recorded ? `${report.recorded.judged} exchanges judged` : `${report.summary.requests} requests`);
+export const traffic = (report: ConformanceReport): string =>
+  report.recorded ? `${report.recorded.judged} exchanges judged` : `${report.summary.requests} requests`;
 
-export function formatSummary(report: ConformanceReport, options: { details?: boolean } = {}): string {
-  const lines: string[] = ['', `Conformance of ${report.recorded ? whatWasJudged(report) : report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`];
+function formatSummary(report: ConformanceReport, options: { details?: boolean } = {}): string {
+  const lines: string[] = [
+    '',
+    `Conformance of ${report.recorded ? whatWasJudged(report) : report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}, profile ${report.target.profile}`,
+  ];
   const standing = standingOf(report);
   const isKnown = (c: CheckResult) => standing(c.id) === 'known';
   const areas = [...new Set(report.checks.map((c) => c.area))];
@@ -82,7 +99,9 @@ export function formatSummary(report: ConformanceReport, options: { details?: bo
     const inArea = report.checks.filter((c) => c.area === area);
     const judged = inArea.filter((c) => !isKnown(c));
     // a stale or expired entry fails its area as a failure would
-    const worst = judged.some((c) => standing(c.id) === 'stale' || standing(c.id) === 'expired') ? 'failed' : ((['failed', 'errored', 'warned'] as const).find((o) => of(o, judged).length > 0) ?? 'passed');
+    const worst = judged.some((c) => standing(c.id) === 'stale' || standing(c.id) === 'expired')
+      ? 'failed'
+      : ((['failed', 'errored', 'warned'] as const).find((o) => of(o, judged).length > 0) ?? 'passed');
     const knownCount = report.baseline ? `  ${String(inArea.length - judged.length).padStart(3)} known` : '';
     lines.push(`  ${MARK[worst]} ${area.padEnd(width)}  ${OUTCOMES.map((o) => `${String(of(o, inArea).length).padStart(3)} ${o}`).join('  ')}${knownCount}`);
   }
@@ -96,7 +115,10 @@ export function formatSummary(report: ConformanceReport, options: { details?: bo
   if (report.baseline) lines.push(formatBaseline(report.baseline));
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   const s = report.summary;
-  lines.push('', `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`);
+  lines.push(
+    '',
+    `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`,
+  );
   // messages and errors hold what the deployment sent: shown inert (src/http/untrusted.ts)
   return inert(lines.join('\n'));
 }

@@ -56,25 +56,44 @@ const CASES: Case[] = [
     op: 'updateChaosSettings',
     writes: true,
     forbiddenNeeds: ['mockApiId'],
-    request: async (_t, credentials) => ({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }), credentials, json: harmlessChaos() }),
+    request: async (_t, credentials) => ({
+      method: 'PUT',
+      path: pathOf('updateChaosSettings', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }),
+      credentials,
+      json: harmlessChaos(),
+    }),
   },
   {
     op: 'updateStateSettings',
     writes: true,
     forbiddenNeeds: ['mockApiId'],
-    request: async (_t, credentials) => ({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }), credentials, json: exampleBody('updateStateSettings') }),
+    request: async (_t, credentials) => ({
+      method: 'PUT',
+      path: pathOf('updateStateSettings', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }),
+      credentials,
+      json: exampleBody('updateStateSettings'),
+    }),
   },
   {
     op: 'getOrganisation',
     writes: false,
     forbiddenNeeds: ['organisationId'],
-    request: async (_t, credentials) => ({ method: 'GET', path: pathOf('getOrganisation', { organisationId: fixture('organisationId', MISSING.organisationId) }), credentials }),
+    request: async (_t, credentials) => ({
+      method: 'GET',
+      path: pathOf('getOrganisation', { organisationId: fixture('organisationId', MISSING.organisationId) }),
+      credentials,
+    }),
   },
   {
     op: 'updateOrganisation',
     writes: true,
     forbiddenNeeds: ['organisationId'],
-    request: async (t, credentials) => ({ method: 'PUT', path: pathOf('updateOrganisation', { organisationId: fixture('organisationId', MISSING.organisationId) }), credentials, json: await organisationBody(t) }),
+    request: async (t, credentials) => ({
+      method: 'PUT',
+      path: pathOf('updateOrganisation', { organisationId: fixture('organisationId', MISSING.organisationId) }),
+      credentials,
+      json: await organisationBody(t),
+    }),
   },
   {
     op: 'deleteDataSource',
@@ -85,12 +104,21 @@ const CASES: Case[] = [
     op: 'updateDataSource',
     writes: true,
     forbiddenNeeds: ['dataSourceId'],
-    request: async (_t, credentials) => ({ method: 'PUT', path: pathOf('updateDataSource', { dataSourceId: fixture('dataSourceId', MISSING.dataSourceId) }), credentials, json: exampleBody('updateDataSource') }),
+    request: async (_t, credentials) => ({
+      method: 'PUT',
+      path: pathOf('updateDataSource', { dataSourceId: fixture('dataSourceId', MISSING.dataSourceId) }),
+      credentials,
+      json: exampleBody('updateDataSource'),
+    }),
   },
   {
     op: 'deleteTeamMember',
     writes: true,
-    request: async (_t, credentials) => ({ method: 'DELETE', path: pathOf('deleteTeamMember', { teamId: fixture('teamId', MISSING.teamId), userId: MISSING.userId }), credentials }),
+    request: async (_t, credentials) => ({
+      method: 'DELETE',
+      path: pathOf('deleteTeamMember', { teamId: fixture('teamId', MISSING.teamId), userId: MISSING.userId }),
+      credentials,
+    }),
   },
   {
     op: 'getLoggedRequest',
@@ -134,19 +162,38 @@ function documentedErrors(c: Case): void {
   const preferred = async (t: CheckContext, code: number): Promise<Exchange> => {
     const spec = await c.request(t, 'token', 'unauthenticated');
     const ex = await t.send({ ...spec, headers: { prefer: `code=${code}` } });
-    if (ex.status !== code) t.skip(`the mock did not produce the documented ${code} for ${c.op} through Prefer: code=${code} (it answered ${ex.status || ex.error})`);
+    if (ex.status !== code)
+      t.skip(`the mock did not produce the documented ${code} for ${c.op} through Prefer: code=${code} (it answered ${ex.status || ex.error})`);
     return ex;
   };
-  check(`authentication/${c.op}/documented-401-prefer-code-401-plain`, 'AUTH-401-BODY', `${c.op}: the documented 401 (Prefer: code=401) is plain text saying credentials are required`, { ...rejectedOn(c), profile: 'mock' }, async (t) => {
-    expectUnauthorizedBody(t, await preferred(t, 401));
-  });
-  check(`authentication/${c.op}/documented-403-prefer-code-403-error`, 'AUTH-403-BODY', `${c.op}: the documented 403 (Prefer: code=403) is one error entry titled Forbidden with an empty source`, { ...rejectedOn(c), profile: 'mock' }, async (t) => {
-    expectForbiddenBody(t, c.op, await preferred(t, 403));
-  });
+  check(
+    `authentication/${c.op}/documented-401-prefer-code-401-plain`,
+    'AUTH-401-BODY',
+    `${c.op}: the documented 401 (Prefer: code=401) is plain text saying credentials are required`,
+    { ...rejectedOn(c), profile: 'mock' },
+    async (t) => {
+      expectUnauthorizedBody(t, await preferred(t, 401));
+    },
+  );
+  check(
+    `authentication/${c.op}/documented-403-prefer-code-403-error`,
+    'AUTH-403-BODY',
+    `${c.op}: the documented 403 (Prefer: code=403) is one error entry titled Forbidden with an empty source`,
+    { ...rejectedOn(c), profile: 'mock' },
+    async (t) => {
+      expectForbiddenBody(t, c.op, await preferred(t, 403));
+    },
+  );
   if (documented.includes('404')) {
-    check(`authentication/${c.op}/documented-404-prefer-code-404-not`, 'ERR-404', `${c.op}: the documented 404 (Prefer: code=404) is the not-found body`, { ...rejectedOn(c), profile: 'mock' }, async (t) => {
-      expectNotFound(t, c.op, await preferred(t, 404));
-    });
+    check(
+      `authentication/${c.op}/documented-404-prefer-code-404-not`,
+      'ERR-404',
+      `${c.op}: the documented 404 (Prefer: code=404) is the not-found body`,
+      { ...rejectedOn(c), profile: 'mock' },
+      async (t) => {
+        expectNotFound(t, c.op, await preferred(t, 404));
+      },
+    );
   }
 }
 
@@ -156,12 +203,28 @@ function documentedErrors(c: Case): void {
  * that does not exist, since its errors are not shown).
  */
 const CHANGES_NOTHING_ANYWAY: Record<OperationId, () => RequestSpec> = {
-  updateChaosSettings: () => ({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: MISSING.mockApiId }), json: { chaos: { enabled: false, percentageFailures: 101 } } }),
-  updateStateSettings: () => ({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: MISSING.mockApiId }), json: { state: { defaultContextExpression: 42 } } }),
+  updateChaosSettings: () => ({
+    method: 'PUT',
+    path: pathOf('updateChaosSettings', { mockApiId: MISSING.mockApiId }),
+    json: { chaos: { enabled: false, percentageFailures: 101 } },
+  }),
+  updateStateSettings: () => ({
+    method: 'PUT',
+    path: pathOf('updateStateSettings', { mockApiId: MISSING.mockApiId }),
+    json: { state: { defaultContextExpression: 42 } },
+  }),
   getOrganisation: () => ({ method: 'GET', path: pathOf('getOrganisation', { organisationId: MISSING.organisationId }) }),
-  updateOrganisation: () => ({ method: 'PUT', path: pathOf('updateOrganisation', { organisationId: MISSING.organisationId }), json: { organisation: { name: 5 } } }),
+  updateOrganisation: () => ({
+    method: 'PUT',
+    path: pathOf('updateOrganisation', { organisationId: MISSING.organisationId }),
+    json: { organisation: { name: 5 } },
+  }),
   deleteDataSource: () => ({ method: 'DELETE', path: pathOf('deleteDataSource', { dataSourceId: MISSING.dataSourceId }) }),
-  updateDataSource: () => ({ method: 'PUT', path: pathOf('updateDataSource', { dataSourceId: MISSING.dataSourceId }), json: { dataSource: { ...exampleBody('updateDataSource').dataSource, name: 42 } } }),
+  updateDataSource: () => ({
+    method: 'PUT',
+    path: pathOf('updateDataSource', { dataSourceId: MISSING.dataSourceId }),
+    json: { dataSource: { ...exampleBody('updateDataSource').dataSource, name: 42 } },
+  }),
   deleteTeamMember: () => ({ method: 'DELETE', path: pathOf('deleteTeamMember', { teamId: MISSING.teamId, userId: MISSING.userId }) }),
   getLoggedRequest: () => ({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: MISSING.mockApiId, requestId: MISSING.requestId }) }),
   pushOpenApiToGit: () => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: MISSING.mockApiId }), json: { push: { outOfSyncPolicy: 5 } } }),
@@ -183,10 +246,19 @@ const KEY_ELSEWHERE: [string, string, (spec: RequestSpec, key: string) => Reques
   ...KEY_QUERY_PARAMETERS.map((name): [string, string, (spec: RequestSpec, key: string) => RequestSpec | string] => [
     `the valid key in the query parameter ${name}`,
     `key-in-query-${name.toLowerCase().replace(/_/g, '-')}`,
-    (spec, key) => (QUERY_SAFE.test(key) ? { ...spec, path: `${spec.path}?${name}=${key}` } : 'the key holds characters a query must percent-encode, and evidence redacts the key only as written'),
+    (spec, key) =>
+      QUERY_SAFE.test(key)
+        ? { ...spec, path: `${spec.path}?${name}=${key}` }
+        : 'the key holds characters a query must percent-encode, and evidence redacts the key only as written',
   ]),
-  ['the valid key in cookies (apiKey, api_key, key, token, access_token)', 'key-in-cookie', (spec, key) =>
-    COOKIE_SAFE.test(key) ? { ...spec, headers: { cookie: KEY_QUERY_PARAMETERS.map((name) => `${name}=${key}`).join('; ') } } : 'the key holds characters a cookie value cannot hold as they are'],
+  [
+    'the valid key in cookies (apiKey, api_key, key, token, access_token)',
+    'key-in-cookie',
+    (spec, key) =>
+      COOKIE_SAFE.test(key)
+        ? { ...spec, headers: { cookie: KEY_QUERY_PARAMETERS.map((name) => `${name}=${key}`).join('; ') } }
+        : 'the key holds characters a cookie value cannot hold as they are',
+  ],
   ['the valid key in the header X-API-Key', 'key-in-x-api-key-header', (spec, key) => ({ ...spec, headers: { 'x-api-key': key } })],
 ];
 
@@ -197,10 +269,14 @@ const KEY_ELSEWHERE: [string, string, (spec: RequestSpec, key: string) => Reques
 const NEAR_KEYS: [string, string, (key: string) => string | undefined][] = [
   ['the key with characters appended', 'key-with-characters-appended', (key) => `${key}x0`],
   ['the key without its last character', 'key-without-last-character', (key) => (key.length > 1 ? key.slice(0, -1) : undefined)],
-  ['the key with its letters in the other case', 'key-in-other-case', (key) => {
-    const swapped = [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-    return swapped === key ? undefined : swapped;
-  }],
+  [
+    'the key with its letters in the other case',
+    'key-in-other-case',
+    (key) => {
+      const swapped = [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+      return swapped === key ? undefined : swapped;
+    },
+  ],
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -216,21 +292,45 @@ for (const c of CASES) {
   let withoutHeader: Promise<Exchange> | undefined;
   const noHeader = (t: CheckContext) => (withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex));
 
-  check(`authentication/${c.op}/request-without-authorization-401`, 'AUTH-401-MISSING', `${c.op}: a request without Authorization is answered 401`, rejectedOn(c), async (t) => {
-    expectUnauthorized(t, await noHeader(t), 'AUTH-401-MISSING');
-  });
-  check(`authentication/${c.op}/401-body-plain-text-saying-credentials`, 'AUTH-401-BODY', `${c.op}: the 401 body is plain text saying credentials are required`, rejectedOn(c), async (t) => {
-    expectUnauthorizedBody(t, await noHeader(t));
-  });
+  check(
+    `authentication/${c.op}/request-without-authorization-401`,
+    'AUTH-401-MISSING',
+    `${c.op}: a request without Authorization is answered 401`,
+    rejectedOn(c),
+    async (t) => {
+      expectUnauthorized(t, await noHeader(t), 'AUTH-401-MISSING');
+    },
+  );
+  check(
+    `authentication/${c.op}/401-body-plain-text-saying-credentials`,
+    'AUTH-401-BODY',
+    `${c.op}: the 401 body is plain text saying credentials are required`,
+    rejectedOn(c),
+    async (t) => {
+      expectUnauthorizedBody(t, await noHeader(t));
+    },
+  );
   // a spec-driven mock checks only that an Authorization header is present
   const realKeys = { ...rejectedOn(c), live: 'a mock checks only that an Authorization header is present' };
-  check(`authentication/${c.op}/bearer-scheme-valid-key-401`, 'AUTH-401-INVALID', `${c.op}: the Bearer scheme with a valid key is answered 401`, realKeys, async (t) => {
-    const key = t.client.authorization('token')!.slice('Token '.length);
-    expectUnauthorized(t, await send(t, { authorization: `Bearer ${key}` }, 'unauthenticated'), 'AUTH-401-INVALID');
-  });
-  check(`authentication/${c.op}/token-scheme-without-key-401`, 'AUTH-401-INVALID', `${c.op}: the Token scheme without a key is answered 401`, realKeys, async (t) => {
-    expectUnauthorized(t, await send(t, { authorization: 'Token' }, 'unauthenticated'), 'AUTH-401-INVALID');
-  });
+  check(
+    `authentication/${c.op}/bearer-scheme-valid-key-401`,
+    'AUTH-401-INVALID',
+    `${c.op}: the Bearer scheme with a valid key is answered 401`,
+    realKeys,
+    async (t) => {
+      const key = t.client.authorization('token')!.slice('Token '.length);
+      expectUnauthorized(t, await send(t, { authorization: `Bearer ${key}` }, 'unauthenticated'), 'AUTH-401-INVALID');
+    },
+  );
+  check(
+    `authentication/${c.op}/token-scheme-without-key-401`,
+    'AUTH-401-INVALID',
+    `${c.op}: the Token scheme without a key is answered 401`,
+    realKeys,
+    async (t) => {
+      expectUnauthorized(t, await send(t, { authorization: 'Token' }, 'unauthenticated'), 'AUTH-401-INVALID');
+    },
+  );
   check(`authentication/${c.op}/unknown-key-401`, 'AUTH-401-INVALID', `${c.op}: an unknown key is answered 401`, realKeys, async (t) => {
     expectUnauthorized(t, await send(t, { authorization: `Token ${UNKNOWN_KEY}` }, 'unauthenticated'), 'AUTH-401-INVALID');
   });
@@ -250,37 +350,62 @@ for (const c of CASES) {
   }
 
   for (const [what, slug, place] of KEY_ELSEWHERE) {
-    check(`authentication/${c.op}/${slug}-without-authorization-401`, 'AUTH-401-MISSING', `${c.op}: ${what}, without Authorization, is answered 401`, { operation: c.op, writes: c.writes, overlaps: CHANGES_NOTHING }, async (t) => {
-      const key = t.client.authorization('token')!.slice('Token '.length);
-      const spec = place({ ...CHANGES_NOTHING_ANYWAY[c.op](), credentials: 'none' }, key);
-      if (typeof spec === 'string') return t.skip(`${spec} (${what})`);
-      expectUnauthorized(t, await t.send(spec), 'AUTH-401-MISSING');
-    });
+    check(
+      `authentication/${c.op}/${slug}-without-authorization-401`,
+      'AUTH-401-MISSING',
+      `${c.op}: ${what}, without Authorization, is answered 401`,
+      { operation: c.op, writes: c.writes, overlaps: CHANGES_NOTHING },
+      async (t) => {
+        const key = t.client.authorization('token')!.slice('Token '.length);
+        const spec = place({ ...CHANGES_NOTHING_ANYWAY[c.op](), credentials: 'none' }, key);
+        if (typeof spec === 'string') return t.skip(`${spec} (${what})`);
+        expectUnauthorized(t, await t.send(spec), 'AUTH-401-MISSING');
+      },
+    );
   }
 
   if (c.forbiddenNeeds) {
     let forbiddenExchange: Promise<Exchange> | undefined;
     const forbidden = (t: CheckContext) => (forbiddenExchange ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
     const options = { operation: c.op, needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes, overlaps: CHANGES_NOTHING };
-    check(`authentication/${c.op}/valid-key-without-permission-403`, 'AUTH-403', `${c.op}: a valid key without permission is answered 403`, options, async (t) => {
-      expectForbidden(t, await forbidden(t));
-    });
-    check(`authentication/${c.op}/403-body-error-entry-titled-forbidden`, 'AUTH-403-BODY', `${c.op}: the 403 body is one error entry titled Forbidden with an empty source`, options, async (t) => {
-      expectForbiddenBody(t, c.op, await forbidden(t));
-    });
+    check(
+      `authentication/${c.op}/valid-key-without-permission-403`,
+      'AUTH-403',
+      `${c.op}: a valid key without permission is answered 403`,
+      options,
+      async (t) => {
+        expectForbidden(t, await forbidden(t));
+      },
+    );
+    check(
+      `authentication/${c.op}/403-body-error-entry-titled-forbidden`,
+      'AUTH-403-BODY',
+      `${c.op}: the 403 body is one error entry titled Forbidden with an empty source`,
+      options,
+      async (t) => {
+        expectForbiddenBody(t, c.op, await forbidden(t));
+      },
+    );
   }
 
   documentedErrors(c);
 
   if (!c.writes && c.forbiddenNeeds) {
-    check(`authentication/${c.op}/scheme-written-token-either-accepted-401`, 'AUTH-SCHEME-CASE', `${c.op}: the scheme written "token" is either accepted or answered 401`, { operation: c.op, needs: c.forbiddenNeeds }, async (t) => {
-      const key = t.client.authorization('token')!.slice('Token '.length);
-      const ex = await send(t, { authorization: `token ${key}` }, 'unauthenticated');
-      if (ex.status === 401) t.note('"token <key>" was answered 401: the deployment matches the scheme name case-sensitively');
-      else if (ex.status >= 200 && ex.status < 300) {
-        if (expectSuccess(t, c.op, ex) !== undefined) t.note('"token <key>" was accepted: the deployment matches the scheme name case-insensitively, as HTTP allows');
-      } else t.violate('AUTH-SCHEME-CASE', '"token <key>" accepted, or answered 401', describeExchange(ex));
-    });
+    check(
+      `authentication/${c.op}/scheme-written-token-either-accepted-401`,
+      'AUTH-SCHEME-CASE',
+      `${c.op}: the scheme written "token" is either accepted or answered 401`,
+      { operation: c.op, needs: c.forbiddenNeeds },
+      async (t) => {
+        const key = t.client.authorization('token')!.slice('Token '.length);
+        const ex = await send(t, { authorization: `token ${key}` }, 'unauthenticated');
+        if (ex.status === 401) t.note('"token <key>" was answered 401: the deployment matches the scheme name case-sensitively');
+        else if (ex.status >= 200 && ex.status < 300) {
+          if (expectSuccess(t, c.op, ex) !== undefined)
+            t.note('"token <key>" was accepted: the deployment matches the scheme name case-insensitively, as HTTP allows');
+        } else t.violate('AUTH-SCHEME-CASE', '"token <key>" accepted, or answered 401', describeExchange(ex));
+      },
+    );
   }
 }
 

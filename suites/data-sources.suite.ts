@@ -10,7 +10,12 @@ import { dataSourceProperties } from '../properties/resources.ts';
 import { dataSourceModel, staysGone, updateOfDeleted } from '../properties/sequences.ts';
 
 const updating = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
-const deleting = { operation: 'deleteDataSource' as const, needs: ['deletableDataSourceId' as const], writes: true, consumes: 'deletableDataSourceId' as const };
+const deleting = {
+  operation: 'deleteDataSource' as const,
+  needs: ['deletableDataSourceId' as const],
+  writes: true,
+  consumes: 'deletableDataSourceId' as const,
+};
 const updatePath = (dataSourceId: string) => pathOf('updateDataSource', { dataSourceId });
 const deletePath = (dataSourceId: string) => pathOf('deleteDataSource', { dataSourceId });
 
@@ -28,54 +33,112 @@ check('data-sources/update-2xx-datasource-data-source', 'DS-RESPONSE', 'update a
   await updated(t);
 });
 
-check('data-sources/updatedatasource-answer-wraps-resource-datasource', 'GEN-WRAP-RESPONSE', 'updateDataSource: the answer wraps the resource in "dataSource"', updating, async (t) => {
-  expectEnvelope(t, 'updateDataSource', t.uses(await update()));
-});
+check(
+  'data-sources/updatedatasource-answer-wraps-resource-datasource',
+  'GEN-WRAP-RESPONSE',
+  'updateDataSource: the answer wraps the resource in "dataSource"',
+  updating,
+  async (t) => {
+    expectEnvelope(t, 'updateDataSource', t.uses(await update()));
+  },
+);
 
 check('data-sources/update-answer-carries-no-rows', 'DS-NO-ROWS', 'the update answer carries no rows', updating, async (t) => {
   dataSourceNoRows(t, await answered(t));
 });
 
+check(
+  'data-sources/update-answer-shows-name-type-columns',
+  'DS-REPLACES',
+  'the update answer shows the name, type and columns sent, columns in the order sent',
+  { ...updating, live: KEEPS_NO_STATE },
+  async (t) => {
+    dataSourceReplaces(t, await answered(t), sent);
+  },
+);
 
-check('data-sources/update-answer-shows-name-type-columns', 'DS-REPLACES', 'the update answer shows the name, type and columns sent, columns in the order sent', { ...updating, live: KEEPS_NO_STATE }, async (t) => {
-  dataSourceReplaces(t, await answered(t), sent);
-});
+check(
+  'data-sources/lastupdatedtime-iso-8601-utc-timestamp-fractional',
+  'DS-LAST-UPDATED',
+  'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds',
+  updating,
+  async (t) => {
+    lastUpdatedTime(t, await answered(t));
+  },
+);
 
-check('data-sources/lastupdatedtime-iso-8601-utc-timestamp-fractional', 'DS-LAST-UPDATED', 'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds', updating, async (t) => {
-  lastUpdatedTime(t, await answered(t));
-});
+check(
+  'data-sources/lastupdatedtime-update-s-answer-time-update',
+  'DS-LAST-UPDATED-NOW',
+  "lastUpdatedTime of an update's answer is the time of the update (its Date header, within 5 minutes)",
+  { ...updating, live: "a mock answers with the example's time" },
+  async (t) => {
+    const ds = await answered(t);
+    const ex = await update();
+    lastUpdatedNow(t, ds, ex, Date.now() - ex.durationMs);
+  },
+);
 
-check('data-sources/lastupdatedtime-update-s-answer-time-update', 'DS-LAST-UPDATED-NOW', "lastUpdatedTime of an update's answer is the time of the update (its Date header, within 5 minutes)", { ...updating, live: "a mock answers with the example's time" }, async (t) => {
-  const ds = await answered(t);
-  const ex = await update();
-  lastUpdatedNow(t, ds, ex, Date.now() - ex.durationMs);
-});
+check(
+  'data-sources/links-self-links-acl-built-data-source-id',
+  'DS-LINKS',
+  'links.self and links.acl are built from the data source id',
+  updating,
+  async (t) => {
+    dataSourceLinks(t, await answered(t), t.target.fixtures.dataSourceId!);
+  },
+);
 
-check('data-sources/links-self-links-acl-built-data-source-id', 'DS-LINKS', 'links.self and links.acl are built from the data source id', updating, async (t) => {
-  dataSourceLinks(t, await answered(t), t.target.fixtures.dataSourceId!);
-});
-
-check('data-sources/version-integer-successful-update-raises', 'DS-VERSION', 'version is an integer that every successful update raises', { ...updating, live: KEEPS_NO_STATE }, async (t) => {
-  const first = await answered(t);
-  const again = { ...sent, name: `${sent.name} again`, rows: sent.rows.slice(0, 1) };
-  const second = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource: again } }))?.dataSource;
-  if (!second) return;
-  t.expect(Number.isInteger(first.version) && Number.isInteger(second.version) && second.version > first.version, 'DS-VERSION', `a version above ${first.version} after another update`, () => `version ${JSON.stringify(second.version)}`);
-});
+check(
+  'data-sources/version-integer-successful-update-raises',
+  'DS-VERSION',
+  'version is an integer that every successful update raises',
+  { ...updating, live: KEEPS_NO_STATE },
+  async (t) => {
+    const first = await answered(t);
+    const again = { ...sent, name: `${sent.name} again`, rows: sent.rows.slice(0, 1) };
+    const second = expectSuccess(
+      t,
+      'updateDataSource',
+      await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource: again } }),
+    )?.dataSource;
+    if (!second) return;
+    t.expect(
+      Number.isInteger(first.version) && Number.isInteger(second.version) && second.version > first.version,
+      'DS-VERSION',
+      `a version above ${first.version} after another update`,
+      () => `version ${JSON.stringify(second.version)}`,
+    );
+  },
+);
 
 /** Two updates in a row, the second changing only what `change` changes: its version must be above the first's. */
 const versionRises = (checkId: string, title: string, before: typeof sent, after: typeof sent) =>
   check(checkId, 'DS-VERSION', title, { ...updating, live: KEEPS_NO_STATE }, async (t) => {
-    const put = async (dataSource: typeof sent) => expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource } }))?.dataSource;
+    const put = async (dataSource: typeof sent) =>
+      expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource } }))?.dataSource;
     const first = await put(before);
     if (!first) return;
     const second = await put(after);
     if (!second) return;
-    t.expect(Number.isInteger(second.version) && second.version > first.version, 'DS-VERSION', `a version above ${first.version}, the one of the update before`, () => `version ${JSON.stringify(second.version)}`);
+    t.expect(
+      Number.isInteger(second.version) && second.version > first.version,
+      'DS-VERSION',
+      `a version above ${first.version}, the one of the update before`,
+      () => `version ${JSON.stringify(second.version)}`,
+    );
   });
 
-versionRises('data-sources/version-rises-with-rows-alone', 'an update that changes only the rows raises version', sent, { ...sent, rows: sent.rows.slice(0, 1) });
-versionRises('data-sources/version-rises-with-columns-alone', 'an update that changes only the columns raises version', { ...sent, rows: [] }, { ...sent, columnsMetadata: sent.columnsMetadata.slice(0, -1), rows: [] });
+versionRises('data-sources/version-rises-with-rows-alone', 'an update that changes only the rows raises version', sent, {
+  ...sent,
+  rows: sent.rows.slice(0, 1),
+});
+versionRises(
+  'data-sources/version-rises-with-columns-alone',
+  'an update that changes only the columns raises version',
+  { ...sent, rows: [] },
+  { ...sent, columnsMetadata: sent.columnsMetadata.slice(0, -1), rows: [] },
+);
 
 // rows that fit their columns are a rule across fields that the description cannot state, so no mock enforces it
 const rejecting = { ...updating, overlaps: CHANGES_NOTHING };
@@ -93,41 +156,78 @@ check('data-sources/row-number-instead-string-rejected', 'DS-ROWS-FIT', 'a row w
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a number where a string is due');
 });
 
-check('data-sources/rows-sent-object-instead-array-arrays', 'DS-TYPES', 'rows sent as an object instead of an array of arrays are rejected', rejecting, async (t) => {
-  const body = { dataSource: { ...sent, rows: { 0: sent.rows[0] } } };
-  expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'rows as an object');
-});
+check(
+  'data-sources/rows-sent-object-instead-array-arrays',
+  'DS-TYPES',
+  'rows sent as an object instead of an array of arrays are rejected',
+  rejecting,
+  async (t) => {
+    const body = { dataSource: { ...sent, rows: { 0: sent.rows[0] } } };
+    expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'rows as an object');
+  },
+);
 
 check('data-sources/name-number-rejected', 'DS-TYPES', 'a name that is a number is rejected', rejecting, async (t) => {
   const body = { dataSource: { ...sent, name: 42 } };
   expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'name 42');
 });
 
-const deletable = fixtureDelete('deletableDataSourceId', () => deletePath(target().fixtures.deletableDataSourceId!), () => `data source ${JSON.stringify(target().fixtures.deletableDataSourceId)}`);
-const forbiddenExchange = shared(() => client().send({ method: 'DELETE', path: deletePath(target().fixtures.deletableDataSourceId!), credentials: 'forbidden' }));
+const deletable = fixtureDelete(
+  'deletableDataSourceId',
+  () => deletePath(target().fixtures.deletableDataSourceId!),
+  () => `data source ${JSON.stringify(target().fixtures.deletableDataSourceId)}`,
+);
+const forbiddenExchange = shared(() =>
+  client().send({ method: 'DELETE', path: deletePath(target().fixtures.deletableDataSourceId!), credentials: 'forbidden' }),
+);
 const forbidden = (t: CheckContext) => forbiddenDelete(t, deletable, forbiddenExchange);
 
-check('data-sources/deletedatasource-valid-key-without-permission-403', 'AUTH-403', 'deleteDataSource: a valid key without permission is answered 403', { ...deleting, forbidden: true }, async (t) => {
-  expectForbidden(t, await forbidden(t));
-});
+check(
+  'data-sources/deletedatasource-valid-key-without-permission-403',
+  'AUTH-403',
+  'deleteDataSource: a valid key without permission is answered 403',
+  { ...deleting, forbidden: true },
+  async (t) => {
+    expectForbidden(t, await forbidden(t));
+  },
+);
 
-check('data-sources/deletedatasource-403-body-error-entry-titled', 'AUTH-403-BODY', 'deleteDataSource: the 403 body is one error entry titled Forbidden with an empty source', { ...deleting, forbidden: true }, async (t) => {
-  expectForbiddenBody(t, 'deleteDataSource', await forbidden(t));
-});
+check(
+  'data-sources/deletedatasource-403-body-error-entry-titled',
+  'AUTH-403-BODY',
+  'deleteDataSource: the 403 body is one error entry titled Forbidden with an empty source',
+  { ...deleting, forbidden: true },
+  async (t) => {
+    expectForbiddenBody(t, 'deleteDataSource', await forbidden(t));
+  },
+);
 
 check('data-sources/delete-existing-data-source-succeeds', 'DS-DELETE', 'delete of an existing data source succeeds', deleting, async (t) => {
   expectSuccess(t, 'deleteDataSource', await firstDelete(t, deletable));
 });
 
-check('data-sources/after-delete-data-source-not-found', 'DS-DELETE-PERMANENT', 'after delete the data source is not found: a second delete is answered 404', { ...deleting, live: KEEPS_NO_STATE }, async (t) => {
-  await firstDelete(t, deletable);
-  const ex = await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) });
-  if (t.expect(ex.status === 404, 'DS-DELETE-PERMANENT', 'status 404 for the deleted data source', () => `status ${ex.status}`)) expectNotFound(t, 'deleteDataSource', ex);
-});
+check(
+  'data-sources/after-delete-data-source-not-found',
+  'DS-DELETE-PERMANENT',
+  'after delete the data source is not found: a second delete is answered 404',
+  { ...deleting, live: KEEPS_NO_STATE },
+  async (t) => {
+    await firstDelete(t, deletable);
+    const ex = await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) });
+    if (t.expect(ex.status === 404, 'DS-DELETE-PERMANENT', 'status 404 for the deleted data source', () => `status ${ex.status}`))
+      expectNotFound(t, 'deleteDataSource', ex);
+  },
+);
 
-check('data-sources/delete-data-source-does-not-exist', 'ERR-404', 'delete of a data source that does not exist is answered 404 with the not-found body', { operation: 'deleteDataSource', writes: true, live: 'a mock does not know which ids exist' }, async (t) => {
-  expectNotFound(t, 'deleteDataSource', await t.send({ method: 'DELETE', path: deletePath(MISSING.dataSourceId) }));
-});
+check(
+  'data-sources/delete-data-source-does-not-exist',
+  'ERR-404',
+  'delete of a data source that does not exist is answered 404 with the not-found body',
+  { operation: 'deleteDataSource', writes: true, live: 'a mock does not know which ids exist' },
+  async (t) => {
+    expectNotFound(t, 'deleteDataSource', await t.send({ method: 'DELETE', path: deletePath(MISSING.dataSourceId) }));
+  },
+);
 
 dataSourceProperties();
 dataSourceModel();

@@ -12,7 +12,7 @@ import type { RequirementId } from '../contract/requirements.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 
 /** How long after its delete a fixture is asked for again at the end of the run: a delete that does not last shows. */
-export const STILL_GONE_AFTER_MS = 2_000;
+const STILL_GONE_AFTER_MS = 2_000;
 
 export interface FixtureDelete {
   fixture: FixtureName;
@@ -42,7 +42,14 @@ export function fixtureDelete(fixture: FixtureName, path: () => string, what: ()
   const record = (ex: Exchange) => {
     const { deletions, baseUrl, token } = target();
     if (deletions?.stateFile === undefined || ex.status < 200 || ex.status >= 300) return;
-    const deletion = { deployment: baseUrl, fixture: FIXTURE_VARIABLES[fixture], resource: path(), key: keyFingerprint(token), deletedAt: new Date().toISOString(), status: ex.status };
+    const deletion = {
+      deployment: baseUrl,
+      fixture: FIXTURE_VARIABLES[fixture],
+      resource: path(),
+      key: keyFingerprint(token),
+      deletedAt: new Date().toISOString(),
+      status: ex.status,
+    };
     unrecorded = recordDeletion(deletions.stateFile, deletion);
   };
   const together = shared(async () => {
@@ -85,12 +92,15 @@ export async function firstDelete(t: CheckContext, d: FixtureDelete): Promise<Ex
   const other = exchanges.find((e) => e !== ex)!;
   const answers = exchanges.map((e) => e.status || e.error).join(' and ');
   if (ex.status >= 200 && ex.status < 300 && other.status !== 404 && (other.status < 200 || other.status >= 300)) {
-    t.note(`the delete of ${d.what()} was sent twice at once and answered ${answers}: the interface shows no answer for a removal that overlaps another, so the other one is not judged`);
+    t.note(
+      `the delete of ${d.what()} was sent twice at once and answered ${answers}: the interface shows no answer for a removal that overlaps another, so the other one is not judged`,
+    );
   }
   const unrecorded = d.unrecorded();
   if (unrecorded) t.note(unrecorded);
   const taken = d.taken();
-  if (ex.status === 404 && taken !== undefined) t.cannotJudge(`${taken} deleted ${d.what()} first (AUTH-403 reports it), so nothing was left for the delete with the full key`);
+  if (ex.status === 404 && taken !== undefined)
+    t.cannotJudge(`${taken} deleted ${d.what()} first (AUTH-403 reports it), so nothing was left for the delete with the full key`);
   if (ex.status === 404 && t.target.deletions) {
     const variable = FIXTURE_VARIABLES[d.fixture];
     t.cannotJudge(
@@ -136,9 +146,20 @@ export function stillGone(checkId: string, o: StillGone): void {
     const wait = answeredAt + STILL_GONE_AFTER_MS - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const since = Date.now() - answeredAt;
-    t.note(wait > 0 ? `waited ${Math.ceil(wait)} ms, so that ${STILL_GONE_AFTER_MS} ms had passed since the delete` : `no wait: ${since} ms had passed since the delete`);
+    t.note(
+      wait > 0
+        ? `waited ${Math.ceil(wait)} ms, so that ${STILL_GONE_AFTER_MS} ms had passed since the delete`
+        : `no wait: ${since} ms had passed since the delete`,
+    );
     const again = await t.send({ method: 'DELETE', path: o.d.path() });
-    if (t.expect(again.status === 404, o.id, `status 404: ${o.d.what()} was deleted ${(since / 1000).toFixed(1)} s before (${wait > 0 ? `the check waited ${Math.ceil(wait)} ms for that` : 'no wait: the run had taken that long'}), and stays gone`, () => `status ${again.status || again.error}`)) {
+    if (
+      t.expect(
+        again.status === 404,
+        o.id,
+        `status 404: ${o.d.what()} was deleted ${(since / 1000).toFixed(1)} s before (${wait > 0 ? `the check waited ${Math.ceil(wait)} ms for that` : 'no wait: the run had taken that long'}), and stays gone`,
+        () => `status ${again.status || again.error}`,
+      )
+    ) {
       expectNotFound(t, o.options.operation, again);
     }
   });

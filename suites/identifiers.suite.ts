@@ -22,57 +22,118 @@ function badMockApiIds(t: CheckContext): { short: string; long: string } {
 }
 
 const mockApiOperations: { op: OperationId; spec(mockApiId: string, t: CheckContext): RequestSpec; writes: boolean; pushes?: boolean }[] = [
-  { op: 'updateChaosSettings', writes: true, spec: (mockApiId) => ({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId }), json: harmlessChaos() }) },
-  { op: 'updateStateSettings', writes: true, spec: (mockApiId) => ({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId }), json: exampleBody('updateStateSettings') }) },
+  {
+    op: 'updateChaosSettings',
+    writes: true,
+    spec: (mockApiId) => ({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId }), json: harmlessChaos() }),
+  },
+  {
+    op: 'updateStateSettings',
+    writes: true,
+    spec: (mockApiId) => ({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId }), json: exampleBody('updateStateSettings') }),
+  },
   {
     op: 'getLoggedRequest',
     writes: false,
     spec: (mockApiId, t) => ({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId, requestId: t.target.fixtures.requestId ?? MISSING.requestId }) }),
   },
   // a deployment that takes a wrong id for the fixture's would push it: consent first
-  { op: 'pushOpenApiToGit', writes: true, pushes: true, spec: (mockApiId, t) => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId }), json: pushBody(t.target) }) },
+  {
+    op: 'pushOpenApiToGit',
+    writes: true,
+    pushes: true,
+    spec: (mockApiId, t) => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId }), json: pushBody(t.target) }),
+  },
 ];
 
 for (const { op, spec, writes, pushes } of mockApiOperations) {
   for (const length of ['short', 'long'] as const) {
     const n = BAD_LENGTHS[length];
-    check(`identifiers/${op}/mock-api-id-of-${n}-characters-rejected`, 'ID-MOCK-API-LENGTH', `${op}: a mockApiId of ${n} characters is not accepted`, { operation: op, writes, pushes }, async (t) => {
-      const id = badMockApiIds(t)[length];
-      expectRejected(t, await t.send(spec(id, t)), 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(id)} (${n} characters)`);
-    });
+    check(
+      `identifiers/${op}/mock-api-id-of-${n}-characters-rejected`,
+      'ID-MOCK-API-LENGTH',
+      `${op}: a mockApiId of ${n} characters is not accepted`,
+      { operation: op, writes, pushes },
+      async (t) => {
+        const id = badMockApiIds(t)[length];
+        expectRejected(t, await t.send(spec(id, t)), 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(id)} (${n} characters)`);
+      },
+    );
   }
 }
 
 /** Every PUT, on its fixture: the body without its wrapper, an empty object, and text that is not JSON. */
 const puts: { op: OperationId; fixture: FixtureName; path(id: string): string; body(t: CheckContext): any; pushes?: boolean }[] = [
   { op: 'updateChaosSettings', fixture: 'mockApiId', path: (mockApiId) => pathOf('updateChaosSettings', { mockApiId }), body: harmlessChaos },
-  { op: 'updateStateSettings', fixture: 'mockApiId', path: (mockApiId) => pathOf('updateStateSettings', { mockApiId }), body: () => exampleBody('updateStateSettings') },
-  { op: 'updateOrganisation', fixture: 'organisationId', path: (organisationId) => pathOf('updateOrganisation', { organisationId }), body: () => exampleBody('updateOrganisation') },
-  { op: 'updateDataSource', fixture: 'dataSourceId', path: (dataSourceId) => pathOf('updateDataSource', { dataSourceId }), body: () => exampleBody('updateDataSource') },
+  {
+    op: 'updateStateSettings',
+    fixture: 'mockApiId',
+    path: (mockApiId) => pathOf('updateStateSettings', { mockApiId }),
+    body: () => exampleBody('updateStateSettings'),
+  },
+  {
+    op: 'updateOrganisation',
+    fixture: 'organisationId',
+    path: (organisationId) => pathOf('updateOrganisation', { organisationId }),
+    body: () => exampleBody('updateOrganisation'),
+  },
+  {
+    op: 'updateDataSource',
+    fixture: 'dataSourceId',
+    path: (dataSourceId) => pathOf('updateDataSource', { dataSourceId }),
+    body: () => exampleBody('updateDataSource'),
+  },
   // a deployment that took one of these bodies would push: consent first
-  { op: 'pushOpenApiToGit', fixture: 'mockApiId', path: (mockApiId) => pathOf('pushOpenApiToGit', { mockApiId }), body: (t) => pushBody(t.target), pushes: true },
+  {
+    op: 'pushOpenApiToGit',
+    fixture: 'mockApiId',
+    path: (mockApiId) => pathOf('pushOpenApiToGit', { mockApiId }),
+    body: (t) => pushBody(t.target),
+    pushes: true,
+  },
 ];
 
 for (const { op, fixture, path, body, pushes } of puts) {
   const { name, type } = requiredWrapper(op);
   const options = { operation: op, needs: [fixture], writes: true, pushes, overlaps: CHANGES_NOTHING };
-  check(`identifiers/${op}/object-without-wrapper-not-accepted`, 'GEN-WRAP-REQUEST', `${op}: the object without its "${name}" wrapper is not accepted`, options, async (t) => {
-    const unwrapped = body(t)[name];
-    expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: unwrapped }), 'GEN-WRAP-REQUEST', `a body without "${name}"`);
-  });
+  check(
+    `identifiers/${op}/object-without-wrapper-not-accepted`,
+    'GEN-WRAP-REQUEST',
+    `${op}: the object without its "${name}" wrapper is not accepted`,
+    options,
+    async (t) => {
+      const unwrapped = body(t)[name];
+      expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: unwrapped }), 'GEN-WRAP-REQUEST', `a body without "${name}"`);
+    },
+  );
   // one empty-object body per operation, judged by two checks: the Invalid JSON entry, and the list's shape
   const empty = shared(() => client().send({ method: 'PUT', path: path(target().fixtures[fixture]!), json: {} }));
   // a mock rejects with a body of its own making
   const ownBody = { ...options, live: 'a mock rejects an invalid request with a body of its own' };
-  check(`identifiers/${op}/body-without-invalid-json-naming`, 'ERR-INVALID-JSON', `${op}: a body without "${name}" is answered Invalid JSON naming /${name} and ${type}`, ownBody, async (t) => {
-    expectInvalidJson(t, t.uses(await empty()), 'GEN-WRAP-REQUEST', `/${name}`, type);
-  });
-  check(`identifiers/${op}/invalid-json-answer-error-list-documented`, 'ERR-ERROR-LIST', `${op}: the Invalid JSON answer is an error list of the documented shape`, ownBody, async (t) => {
-    const ex = t.uses(await empty());
-    const validate = schema('error-list.json');
-    t.expect(validate(ex.json) === true, 'ERR-ERROR-LIST', '{ errors: [{ title: string, code?: number, detail?: string, source?: object }] }', () =>
-      ex.json === undefined ? describeExchange(ex) : `${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')} in ${ex.text.slice(0, 300)}`);
-  });
+  check(
+    `identifiers/${op}/body-without-invalid-json-naming`,
+    'ERR-INVALID-JSON',
+    `${op}: a body without "${name}" is answered Invalid JSON naming /${name} and ${type}`,
+    ownBody,
+    async (t) => {
+      expectInvalidJson(t, t.uses(await empty()), 'GEN-WRAP-REQUEST', `/${name}`, type);
+    },
+  );
+  check(
+    `identifiers/${op}/invalid-json-answer-error-list-documented`,
+    'ERR-ERROR-LIST',
+    `${op}: the Invalid JSON answer is an error list of the documented shape`,
+    ownBody,
+    async (t) => {
+      const ex = t.uses(await empty());
+      const validate = schema('error-list.json');
+      t.expect(validate(ex.json) === true, 'ERR-ERROR-LIST', '{ errors: [{ title: string, code?: number, detail?: string, source?: object }] }', () =>
+        ex.json === undefined
+          ? describeExchange(ex)
+          : `${validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')} in ${ex.text.slice(0, 300)}`,
+      );
+    },
+  );
   check(`identifiers/${op}/body-json-null-4xx`, 'GEN-NO-5XX', `${op}: a body of JSON null is answered with a 4xx`, options, async (t) => {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: 'null' }), 'GEN-WRAP-REQUEST', 'a body of JSON null');
   });
@@ -89,9 +150,15 @@ for (const { op, fixture, path, body, pushes } of puts) {
 
 mockApiIdProperties();
 
-check('identifiers/updatechaossettings-body-2-mib-without-5xx', 'GEN-NO-5XX', 'updateChaosSettings: a body of 2 MiB is answered without a 5xx (the interface shows no size limit)', { operation: 'updateChaosSettings', needs: ['mockApiId'], writes: true }, async (t) => {
-  const big = oversize(harmlessChaos(), 'chaos', 2 * 1024 * 1024);
-  const ex = await t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), json: big.body });
-  t.expect(ex.status !== 0 && ex.status < 500, 'GEN-NO-5XX', 'an answer below 500 to a large body', () => describeExchange(ex));
-  t.note(`a 2 MiB body was answered ${ex.status}`);
-});
+check(
+  'identifiers/updatechaossettings-body-2-mib-without-5xx',
+  'GEN-NO-5XX',
+  'updateChaosSettings: a body of 2 MiB is answered without a 5xx (the interface shows no size limit)',
+  { operation: 'updateChaosSettings', needs: ['mockApiId'], writes: true },
+  async (t) => {
+    const big = oversize(harmlessChaos(), 'chaos', 2 * 1024 * 1024);
+    const ex = await t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), json: big.body });
+    t.expect(ex.status !== 0 && ex.status < 500, 'GEN-NO-5XX', 'an answer below 500 to a large body', () => describeExchange(ex));
+    t.note(`a 2 MiB body was answered ${ex.status}`);
+  },
+);

@@ -24,14 +24,25 @@ check('organisations/get-2xx-organisation-organisation', 'ORG-RESPONSE', 'get an
   await organisation(t);
 });
 
-check('organisations/getorganisation-answer-served-application-json', 'GEN-JSON', 'getOrganisation: the answer is served as application/json', needs, async (t) => {
-  expectJsonMediaType(t, 'getOrganisation', t.uses(await get()));
-});
+check(
+  'organisations/getorganisation-answer-served-application-json',
+  'GEN-JSON',
+  'getOrganisation: the answer is served as application/json',
+  needs,
+  async (t) => {
+    expectJsonMediaType(t, 'getOrganisation', t.uses(await get()));
+  },
+);
 
-check('organisations/getorganisation-organisation-wrapped-organisation', 'GEN-WRAP-RESPONSE', 'getOrganisation: the organisation is wrapped in "organisation"', needs, async (t) => {
-  expectEnvelope(t, 'getOrganisation', t.uses(await get()));
-});
-
+check(
+  'organisations/getorganisation-organisation-wrapped-organisation',
+  'GEN-WRAP-RESPONSE',
+  'getOrganisation: the organisation is wrapped in "organisation"',
+  needs,
+  async (t) => {
+    expectEnvelope(t, 'getOrganisation', t.uses(await get()));
+  },
+);
 
 check('organisations/get-organisation-asked', 'ORG-IDENTITY', 'get answers with the organisation asked for', { ...needs, live: KEEPS_NO_STATE }, async (t) => {
   organisationIdentity(t, await answered(t), t.fixture('organisationId'));
@@ -41,39 +52,76 @@ check('organisations/links-built-organisation-id-acl-ids', 'ORG-LINKS', 'links a
   organisationLinks(t, await answered(t));
 });
 
-check('organisations/update-changes-name-answer-later-get', 'ORG-RENAME', 'update changes the name: the answer and a later get show it (then the name is put back)', { ...updating, live: KEEPS_NO_STATE }, async (t) => {
-  const before = await organisation(t);
-  t.stopIfViolated();
-  const original = before.name as string;
-  const renamed = `${original} (conformance ${randomBytes(3).toString('hex')})`;
-  const url = path(t.fixture('organisationId'));
-  try {
-    const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path: url, json: { organisation: { name: renamed } } }));
-    if (answer) t.expect(answer.organisation.name === renamed, 'ORG-RENAME', `the answer shows name ${JSON.stringify(renamed)}`, () => JSON.stringify(answer.organisation.name));
-    const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: url }));
-    if (later) t.expect(later.organisation.name === renamed, 'ORG-RENAME', `a later get shows name ${JSON.stringify(renamed)}`, () => JSON.stringify(later.organisation.name));
-  } finally {
-    const restore = await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: original } } });
-    if (restore.status < 200 || restore.status >= 300) t.note(`could not put the original name back: ${describe(restore)}; rename the organisation to ${JSON.stringify(original)}`);
-  }
-});
+check(
+  'organisations/update-changes-name-answer-later-get',
+  'ORG-RENAME',
+  'update changes the name: the answer and a later get show it (then the name is put back)',
+  { ...updating, live: KEEPS_NO_STATE },
+  async (t) => {
+    const before = await organisation(t);
+    t.stopIfViolated();
+    const original = before.name as string;
+    const renamed = `${original} (conformance ${randomBytes(3).toString('hex')})`;
+    const url = path(t.fixture('organisationId'));
+    try {
+      const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path: url, json: { organisation: { name: renamed } } }));
+      if (answer)
+        t.expect(answer.organisation.name === renamed, 'ORG-RENAME', `the answer shows name ${JSON.stringify(renamed)}`, () =>
+          JSON.stringify(answer.organisation.name),
+        );
+      const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: url }));
+      if (later)
+        t.expect(later.organisation.name === renamed, 'ORG-RENAME', `a later get shows name ${JSON.stringify(renamed)}`, () =>
+          JSON.stringify(later.organisation.name),
+        );
+    } finally {
+      const restore = await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: original } } });
+      if (restore.status < 200 || restore.status >= 300)
+        t.note(`could not put the original name back: ${describe(restore)}; rename the organisation to ${JSON.stringify(original)}`);
+    }
+  },
+);
 
-check('organisations/name-number-rejected-name-stays-was', 'ORG-TYPES', 'a name that is a number is rejected and the name stays as it was', updating, async (t) => {
-  const before = await answered(t);
-  const url = path(t.fixture('organisationId'));
-  expectRejected(t, await t.send({ method: 'PUT', path: url, json: { organisation: { name: 42 } } }), 'ORG-TYPES', 'name 42');
-  const after = (await t.send({ method: 'GET', path: url })).json as { organisation?: { name?: unknown } } | undefined;
-  t.expect(after?.organisation?.name === before.name, 'ORG-TYPES', `the name still ${JSON.stringify(before.name)}`, () => JSON.stringify(after?.organisation?.name));
-  if (after?.organisation?.name !== before.name) await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
-});
+check(
+  'organisations/name-number-rejected-name-stays-was',
+  'ORG-TYPES',
+  'a name that is a number is rejected and the name stays as it was',
+  updating,
+  async (t) => {
+    const before = await answered(t);
+    const url = path(t.fixture('organisationId'));
+    expectRejected(t, await t.send({ method: 'PUT', path: url, json: { organisation: { name: 42 } } }), 'ORG-TYPES', 'name 42');
+    const after = (await t.send({ method: 'GET', path: url })).json as { organisation?: { name?: unknown } } | undefined;
+    t.expect(after?.organisation?.name === before.name, 'ORG-TYPES', `the name still ${JSON.stringify(before.name)}`, () =>
+      JSON.stringify(after?.organisation?.name),
+    );
+    if (after?.organisation?.name !== before.name) await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
+  },
+);
 
-check('organisations/get-organisation-does-not-exist-404', 'ERR-404', 'get of an organisation that does not exist is answered 404 with the not-found body', { operation: 'getOrganisation', live: 'a mock does not know which ids exist' }, async (t) => {
-  expectNotFound(t, 'getOrganisation', await t.send({ method: 'GET', path: path(MISSING.organisationId) }));
-});
+check(
+  'organisations/get-organisation-does-not-exist-404',
+  'ERR-404',
+  'get of an organisation that does not exist is answered 404 with the not-found body',
+  { operation: 'getOrganisation', live: 'a mock does not know which ids exist' },
+  async (t) => {
+    expectNotFound(t, 'getOrganisation', await t.send({ method: 'GET', path: path(MISSING.organisationId) }));
+  },
+);
 
-check('organisations/update-organisation-does-not-exist-404', 'ERR-404', 'update of an organisation that does not exist is answered 404 with the not-found body', { operation: 'updateOrganisation', writes: true, live: 'a mock does not know which ids exist' }, async (t) => {
-  expectNotFound(t, 'updateOrganisation', await t.send({ method: 'PUT', path: path(MISSING.organisationId), json: { organisation: { name: 'conformance' } } }));
-});
+check(
+  'organisations/update-organisation-does-not-exist-404',
+  'ERR-404',
+  'update of an organisation that does not exist is answered 404 with the not-found body',
+  { operation: 'updateOrganisation', writes: true, live: 'a mock does not know which ids exist' },
+  async (t) => {
+    expectNotFound(
+      t,
+      'updateOrganisation',
+      await t.send({ method: 'PUT', path: path(MISSING.organisationId), json: { organisation: { name: 'conformance' } } }),
+    );
+  },
+);
 
 organisationProperties();
 organisationModel();

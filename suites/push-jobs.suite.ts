@@ -11,7 +11,9 @@ import { pathOf, pushBody } from '../src/harness/support.ts';
 import { pushProperties } from '../properties/resources.ts';
 
 const options = { operation: 'pushOpenApiToGit' as const, needs: ['mockApiId' as const], writes: true, pushes: true };
-const push = shared(() => client().send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: target().fixtures.mockApiId! }), json: pushBody(target()) }));
+const push = shared(() =>
+  client().send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: target().fixtures.mockApiId! }), json: pushBody(target()) }),
+);
 
 const refused = (ex: Exchange) => ex.status >= 400 && ex.status < 500;
 
@@ -46,24 +48,44 @@ function refusal(ex: Exchange, policy: string | undefined, mockApiId: string): s
 check('push-jobs/push-202', 'PUSH-STATUS', 'push answers 202', options, async (t) => {
   const ex = t.uses(await push());
   const policy = t.target.pushPolicy;
-  t.expect(ex.status === 202, 'PUSH-STATUS', `status 202 to a push with outOfSyncPolicy ${JSON.stringify(policy)} (MOCKAPI_PUSH_POLICY)`, () => (refused(ex) ? refusal(ex, policy, t.fixture('mockApiId')) : `status ${ex.status}`));
+  t.expect(ex.status === 202, 'PUSH-STATUS', `status 202 to a push with outOfSyncPolicy ${JSON.stringify(policy)} (MOCKAPI_PUSH_POLICY)`, () =>
+    refused(ex) ? refusal(ex, policy, t.fixture('mockApiId')) : `status ${ex.status}`,
+  );
 });
 
 check('push-jobs/push-job-job', 'PUSH-RESPONSE', 'push answers with { job: <Job> }', options, async (t) => {
   expectSuccess(t, 'pushOpenApiToGit', await pushed(t), { anySuccessStatus: true });
 });
 
-check('push-jobs/pushopenapitogit-answer-wraps-resource-job', 'GEN-WRAP-RESPONSE', 'pushOpenApiToGit: the answer wraps the resource in "job"', options, async (t) => {
-  expectEnvelope(t, 'pushOpenApiToGit', await pushed(t));
-});
+check(
+  'push-jobs/pushopenapitogit-answer-wraps-resource-job',
+  'GEN-WRAP-RESPONSE',
+  'pushOpenApiToGit: the answer wraps the resource in "job"',
+  options,
+  async (t) => {
+    expectEnvelope(t, 'pushOpenApiToGit', await pushed(t));
+  },
+);
 
-check('push-jobs/job-push-has-jobtype-string-open', 'JOB-TYPE', 'the job of a push has a jobType string (open-api-git-pull is the value the interface names; others are open)', options, async (t) => {
-  jobType(t, await job(t));
-});
+check(
+  'push-jobs/job-push-has-jobtype-string-open',
+  'JOB-TYPE',
+  'the job of a push has a jobType string (open-api-git-pull is the value the interface names; others are open)',
+  options,
+  async (t) => {
+    jobType(t, await job(t));
+  },
+);
 
-check('push-jobs/started-iso-8601-utc-timestamp-nanosecond', 'JOB-STARTED', 'started is an ISO 8601 UTC timestamp with nanosecond precision', options, async (t) => {
-  jobStarted(t, await job(t));
-});
+check(
+  'push-jobs/started-iso-8601-utc-timestamp-nanosecond',
+  'JOB-STARTED',
+  'started is an ISO 8601 UTC timestamp with nanosecond precision',
+  options,
+  async (t) => {
+    jobStarted(t, await job(t));
+  },
+);
 
 check('push-jobs/finished-when-present-iso-8601-utc', 'JOB-FINISHED', 'finished, when present, is an ISO 8601 UTC timestamp', options, async (t) => {
   jobFinished(t, await job(t));
@@ -85,13 +107,29 @@ check('push-jobs/links-self-built-mock-api-id-job', 'JOB-LINKS', 'links.self is 
   jobLinks(t, await job(t), t.fixture('mockApiId'));
 });
 
-check('push-jobs/outcome-when-present-has-errorcode-error', 'JOB-OUTCOME', 'outcome, when present, has errorCode and error entries with code, title and detail', options, async (t) => {
-  jobOutcome(t, await job(t));
-});
+check(
+  'push-jobs/outcome-when-present-has-errorcode-error',
+  'JOB-OUTCOME',
+  'outcome, when present, has errorCode and error entries with code, title and detail',
+  options,
+  async (t) => {
+    jobOutcome(t, await job(t));
+  },
+);
 
-check('push-jobs/outofsyncpolicy-number-rejected', 'PUSH-TYPES', 'an outOfSyncPolicy that is a number is rejected', { ...options, overlaps: CHANGES_NOTHING }, async (t) => {
-  const ex = await t.send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: t.fixture('mockApiId') }), json: { push: { outOfSyncPolicy: 42 } } });
-  expectRejected(t, ex, 'PUSH-TYPES', 'outOfSyncPolicy 42');
-});
+check(
+  'push-jobs/outofsyncpolicy-number-rejected',
+  'PUSH-TYPES',
+  'an outOfSyncPolicy that is a number is rejected',
+  { ...options, overlaps: CHANGES_NOTHING },
+  async (t) => {
+    const ex = await t.send({
+      method: 'PUT',
+      path: pathOf('pushOpenApiToGit', { mockApiId: t.fixture('mockApiId') }),
+      json: { push: { outOfSyncPolicy: 42 } },
+    });
+    expectRejected(t, ex, 'PUSH-TYPES', 'outOfSyncPolicy 42');
+  },
+);
 
 pushProperties();

@@ -4,6 +4,8 @@ import { readdirSync } from 'node:fs';
 import { SOURCE_EXTENSION } from '../contract/package-root.ts';
 
 const here = new URL('./', import.meta.url);
-for (const file of readdirSync(here).filter((f) => f.endsWith(`.suite${SOURCE_EXTENSION}`)).sort()) {
+for (const file of readdirSync(here)
+  .filter((f) => f.endsWith(`.suite${SOURCE_EXTENSION}`))
+  .sort()) {
   await import(/* @vite-ignore */ new URL(file, here).href);
 }

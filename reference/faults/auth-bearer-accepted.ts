@@ -6,6 +6,7 @@ export default fault({
   description: 'the Bearer scheme with a valid key is accepted like Token',
   patch: {
     // Bearer with a valid key: that key's verdict, as under Token
-    access: (_call, verdict, { scheme, key, keys }) => (verdict === 'unauthenticated' && scheme === 'Bearer' ? (verdictOfKeyLike(keys, (valid) => valid === key) ?? verdict) : verdict),
+    access: (_call, verdict, { scheme, key, keys }) =>
+      verdict === 'unauthenticated' && scheme === 'Bearer' ? (verdictOfKeyLike(keys, (valid) => valid === key) ?? verdict) : verdict,
   },
 });

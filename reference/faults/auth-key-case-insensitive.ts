@@ -7,6 +7,8 @@ export default fault({
   patch: {
     // a key refused under Token gets the verdict of a valid key it equals without case
     access: (_call, verdict, { scheme, key, keys }) =>
-      verdict === 'unauthenticated' && scheme === 'Token' && key !== undefined ? (verdictOfKeyLike(keys, (valid) => valid.toLowerCase() === key.toLowerCase()) ?? verdict) : verdict,
+      verdict === 'unauthenticated' && scheme === 'Token' && key !== undefined
+        ? (verdictOfKeyLike(keys, (valid) => valid.toLowerCase() === key.toLowerCase()) ?? verdict)
+        : verdict,
   },
 });

@@ -2,7 +2,10 @@ import { fault, verdictOfKeyLike } from '../patch.ts';
 
 /** The values of the Cookie header's cookies, as sent. */
 const cookieValues = (cookie: string | undefined): string[] =>
-  (cookie ?? '').split(';').map((pair) => pair.slice(pair.indexOf('=') + 1).trim()).filter(Boolean);
+  (cookie ?? '')
+    .split(';')
+    .map((pair) => pair.slice(pair.indexOf('=') + 1).trim())
+    .filter(Boolean);
 
 export default fault({
   name: 'auth-key-in-cookie-accepted',

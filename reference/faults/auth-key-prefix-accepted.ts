@@ -7,6 +7,8 @@ export default fault({
   patch: {
     // a key of 8 characters or more refused under Token gets the verdict of a valid key that begins with it
     access: (_call, verdict, { scheme, key, keys }) =>
-      verdict === 'unauthenticated' && scheme === 'Token' && key !== undefined && key.length >= 8 ? (verdictOfKeyLike(keys, (valid) => valid.startsWith(key)) ?? verdict) : verdict,
+      verdict === 'unauthenticated' && scheme === 'Token' && key !== undefined && key.length >= 8
+        ? (verdictOfKeyLike(keys, (valid) => valid.startsWith(key)) ?? verdict)
+        : verdict,
   },
 });

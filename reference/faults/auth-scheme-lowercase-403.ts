@@ -7,6 +7,12 @@ export default fault({
   patch: {
     // the scheme in another case than Token (which the guard refused) with a valid key
     access: (_call, verdict, { scheme, key, keys }) =>
-      verdict === 'unauthenticated' && scheme !== undefined && scheme !== 'Token' && scheme.toLowerCase() === 'token' && verdictOfKeyLike(keys, (valid) => valid === key) ? 'forbidden' : verdict,
+      verdict === 'unauthenticated' &&
+      scheme !== undefined &&
+      scheme !== 'Token' &&
+      scheme.toLowerCase() === 'token' &&
+      verdictOfKeyLike(keys, (valid) => valid === key)
+        ? 'forbidden'
+        : verdict,
   },
 });

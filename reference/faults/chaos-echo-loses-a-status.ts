@@ -8,7 +8,9 @@ export default fault({
     // every status is kept; the answer drops the last one (a single status is shown as it is)
     reply: (call, reply) =>
       call.operation === 'updateChaosSettings'
-        ? changeResource(reply, 'chaos', (shown) => (Array.isArray(shown.httpErrors) && shown.httpErrors.length > 1 ? { ...shown, httpErrors: shown.httpErrors.slice(0, -1) } : shown))
+        ? changeResource(reply, 'chaos', (shown) =>
+            Array.isArray(shown.httpErrors) && shown.httpErrors.length > 1 ? { ...shown, httpErrors: shown.httpErrors.slice(0, -1) } : shown,
+          )
         : reply,
   },
 });

@@ -8,6 +8,9 @@ export default fault({
   patch: {
     // a percentageFailures found outside its limits is the server's trouble instead, whatever else the body breaks
     reply: (call, reply) =>
-      call.operation === 'updateChaosSettings' && call.problems?.some((p) => p.pointer === '/chaos/percentageFailures' && (p.keyword === 'minimum' || p.keyword === 'maximum')) ? internalError() : reply,
+      call.operation === 'updateChaosSettings' &&
+      call.problems?.some((p) => p.pointer === '/chaos/percentageFailures' && (p.keyword === 'minimum' || p.keyword === 'maximum'))
+        ? internalError()
+        : reply,
   },
 });

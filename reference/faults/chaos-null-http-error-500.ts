@@ -10,7 +10,12 @@ export default fault({
     // the crash comes where the rules read the items: a body refused before them (not JSON, too deep) never gets there
     reply: (call, reply) => {
       const chaos = isObject(call.json) ? call.json.chaos : undefined;
-      const crashes = call.operation === 'updateChaosSettings' && call.problems !== undefined && isObject(chaos) && Array.isArray(chaos.httpErrors) && chaos.httpErrors.includes(null);
+      const crashes =
+        call.operation === 'updateChaosSettings' &&
+        call.problems !== undefined &&
+        isObject(chaos) &&
+        Array.isArray(chaos.httpErrors) &&
+        chaos.httpErrors.includes(null);
       return crashes ? internalError() : reply;
     },
   },

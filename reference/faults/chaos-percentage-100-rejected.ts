@@ -10,7 +10,9 @@ export default fault({
     rules: (call, problems, body) => {
       if (call.operation !== 'updateChaosSettings' || problems.length > 0 || !isObject(body) || !isObject(body.chaos)) return problems;
       const value = body.chaos.percentageFailures;
-      return value === 100 ? [{ pointer: '/chaos/percentageFailures', keyword: 'maximum', value, expected: `${String(value)} is outside the limits` }] : problems;
+      return value === 100
+        ? [{ pointer: '/chaos/percentageFailures', keyword: 'maximum', value, expected: `${String(value)} is outside the limits` }]
+        : problems;
     },
   },
 });

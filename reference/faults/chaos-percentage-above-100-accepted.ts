@@ -6,6 +6,15 @@ export default fault({
   description: 'percentageFailures up to 101 is accepted',
   patch: {
     rules: (call, problems) =>
-      problems.filter((p) => !(call.operation === 'updateChaosSettings' && p.pointer === '/chaos/percentageFailures' && p.keyword === 'maximum' && typeof p.value === 'number' && p.value <= 101)),
+      problems.filter(
+        (p) =>
+          !(
+            call.operation === 'updateChaosSettings' &&
+            p.pointer === '/chaos/percentageFailures' &&
+            p.keyword === 'maximum' &&
+            typeof p.value === 'number' &&
+            p.value <= 101
+          ),
+      ),
   },
 });

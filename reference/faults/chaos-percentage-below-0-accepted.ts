@@ -6,6 +6,15 @@ export default fault({
   description: 'percentageFailures down to -1 is accepted',
   patch: {
     rules: (call, problems) =>
-      problems.filter((p) => !(call.operation === 'updateChaosSettings' && p.pointer === '/chaos/percentageFailures' && p.keyword === 'minimum' && typeof p.value === 'number' && p.value >= -1)),
+      problems.filter(
+        (p) =>
+          !(
+            call.operation === 'updateChaosSettings' &&
+            p.pointer === '/chaos/percentageFailures' &&
+            p.keyword === 'minimum' &&
+            typeof p.value === 'number' &&
+            p.value >= -1
+          ),
+      ),
   },
 });

@@ -9,7 +9,9 @@ export default fault({
       if (call.operation !== 'updateChaosSettings') return reply;
       // a field the update sent is echoed as sent; percentageFailures, when not sent, as a string
       const sent = isObject(call.json) && isObject(call.json.chaos) ? call.json.chaos : {};
-      return Object.hasOwn(sent, 'percentageFailures') ? reply : changeResource(reply, 'chaos', (shown) => ({ ...shown, percentageFailures: String(shown.percentageFailures) }));
+      return Object.hasOwn(sent, 'percentageFailures')
+        ? reply
+        : changeResource(reply, 'chaos', (shown) => ({ ...shown, percentageFailures: String(shown.percentageFailures) }));
     },
   },
 });

@@ -8,9 +8,12 @@ export default fault({
   patch: {
     // held after the schema, as a further rule: only a body that breaks no other is refused for it
     rules: (call, problems, body) => {
-      if (call.operation !== 'updateChaosSettings' || problems.length > 0 || !isObject(body) || !isObject(body.chaos) || !Array.isArray(body.chaos.httpErrors)) return problems;
+      if (call.operation !== 'updateChaosSettings' || problems.length > 0 || !isObject(body) || !isObject(body.chaos) || !Array.isArray(body.chaos.httpErrors))
+        return problems;
       return body.chaos.httpErrors.flatMap((item, i): Problem[] =>
-        isObject(item) && item.status === 400 ? [{ pointer: `/chaos/httpErrors/${i}/status`, keyword: 'minimum', value: item.status, expected: `${String(item.status)} is outside the limits` }] : [],
+        isObject(item) && item.status === 400
+          ? [{ pointer: `/chaos/httpErrors/${i}/status`, keyword: 'minimum', value: item.status, expected: `${String(item.status)} is outside the limits` }]
+          : [],
       );
     },
   },

@@ -6,6 +6,15 @@ export default fault({
   description: 'httpErrors[].status up to 600 is accepted',
   patch: {
     rules: (call, problems) =>
-      problems.filter((p) => !(call.operation === 'updateChaosSettings' && /^\/chaos\/httpErrors\/\d+\/status$/.test(p.pointer) && p.keyword === 'maximum' && typeof p.value === 'number' && p.value <= 600)),
+      problems.filter(
+        (p) =>
+          !(
+            call.operation === 'updateChaosSettings' &&
+            /^\/chaos\/httpErrors\/\d+\/status$/.test(p.pointer) &&
+            p.keyword === 'maximum' &&
+            typeof p.value === 'number' &&
+            p.value <= 600
+          ),
+      ),
   },
 });

@@ -6,6 +6,15 @@ export default fault({
   description: 'httpErrors[].status down to 399 is accepted',
   patch: {
     rules: (call, problems) =>
-      problems.filter((p) => !(call.operation === 'updateChaosSettings' && /^\/chaos\/httpErrors\/\d+\/status$/.test(p.pointer) && p.keyword === 'minimum' && typeof p.value === 'number' && p.value >= 399)),
+      problems.filter(
+        (p) =>
+          !(
+            call.operation === 'updateChaosSettings' &&
+            /^\/chaos\/httpErrors\/\d+\/status$/.test(p.pointer) &&
+            p.keyword === 'minimum' &&
+            typeof p.value === 'number' &&
+            p.value >= 399
+          ),
+      ),
   },
 });

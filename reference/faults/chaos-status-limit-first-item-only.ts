@@ -7,6 +7,13 @@ export default fault({
   patch: {
     // the limits of a status are overlooked from the second item on (its type is still held)
     rules: (call, problems) =>
-      problems.filter((p) => !(call.operation === 'updateChaosSettings' && /^\/chaos\/httpErrors\/[1-9]\d*\/status$/.test(p.pointer) && (p.keyword === 'minimum' || p.keyword === 'maximum'))),
+      problems.filter(
+        (p) =>
+          !(
+            call.operation === 'updateChaosSettings' &&
+            /^\/chaos\/httpErrors\/[1-9]\d*\/status$/.test(p.pointer) &&
+            (p.keyword === 'minimum' || p.keyword === 'maximum')
+          ),
+      ),
   },
 });

@@ -12,7 +12,8 @@ export default fault({
   description: 'a deleted data source is back a second after its delete: a delete then answers 204 again',
   patch: {
     write: (call, before, after) => {
-      if (call.operation === 'deleteDataSource' && after === undefined) deletedOf(call.store).set((before as DataSource).id, { at: Date.now(), ds: before as DataSource });
+      if (call.operation === 'deleteDataSource' && after === undefined)
+        deletedOf(call.store).set((before as DataSource).id, { at: Date.now(), ds: before as DataSource });
       return after;
     },
     found: (call, found) => {

@@ -7,6 +7,8 @@ export default fault({
   description: 'the data source update answers the columns in reverse order (they are stored as sent)',
   patch: {
     reply: (call, reply) =>
-      call.operation === 'updateDataSource' ? changeResource(reply, 'dataSource', (ds) => ({ ...ds, columnsMetadata: [...(ds.columnsMetadata as Json[])].reverse() })) : reply,
+      call.operation === 'updateDataSource'
+        ? changeResource(reply, 'dataSource', (ds) => ({ ...ds, columnsMetadata: [...(ds.columnsMetadata as Json[])].reverse() }))
+        : reply,
   },
 });

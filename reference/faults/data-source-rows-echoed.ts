@@ -10,7 +10,16 @@ export default fault({
     reply: (call, reply, resource) =>
       call.operation === 'updateDataSource' && resource !== undefined
         ? changeResource(reply, 'dataSource', (ds) =>
-            Object.fromEntries(Object.entries(ds).flatMap(([key, value]) => (key === 'columnsMetadata' ? [[key, value], ['rows', (resource as DataSource).rows]] : [[key, value]]))),
+            Object.fromEntries(
+              Object.entries(ds).flatMap(([key, value]) =>
+                key === 'columnsMetadata'
+                  ? [
+                      [key, value],
+                      ['rows', (resource as DataSource).rows],
+                    ]
+                  : [[key, value]],
+              ),
+            ),
           )
         : reply,
   },

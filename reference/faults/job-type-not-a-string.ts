@@ -5,6 +5,7 @@ export default fault({
   breaks: 'JOB-TYPE',
   description: 'the job of a push shows jobType as an array, ["open-api-git-pull"], instead of a string',
   patch: {
-    reply: (call, reply) => (call.operation === 'pushOpenApiToGit' ? changeResource(reply, 'job', (job) => ({ ...job, jobType: ['open-api-git-pull'] })) : reply),
+    reply: (call, reply) =>
+      call.operation === 'pushOpenApiToGit' ? changeResource(reply, 'job', (job) => ({ ...job, jobType: ['open-api-git-pull'] })) : reply,
   },
 });

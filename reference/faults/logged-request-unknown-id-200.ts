@@ -11,7 +11,8 @@ export default fault({
     // an unknown UUID under the fixture mock API finds the fixture request, shown under the id asked for
     found: (call, found) => {
       const { mockApiId, requestId } = call.params;
-      if (call.operation !== 'getLoggedRequest' || found !== undefined || mockApiId !== SEED.mockApiId || requestId === undefined || !UUID.test(requestId)) return found;
+      if (call.operation !== 'getLoggedRequest' || found !== undefined || mockApiId !== SEED.mockApiId || requestId === undefined || !UUID.test(requestId))
+        return found;
       const fixture = call.store.mockApis.get(SEED.mockApiId)?.requests.get(SEED.requestId);
       return fixture && { ...fixture, id: requestId };
     },

@@ -6,6 +6,7 @@ export default fault({
   description: 'the not-found body carries code "404" as a string',
   patch: {
     // every not-found body (responses.ts notFound()), whatever the path
-    reply: (_call, reply) => (reply.status === 404 && isObject(reply.json) && reply.json.code === 404 ? { ...reply, json: { ...reply.json, code: '404' } } : reply),
+    reply: (_call, reply) =>
+      reply.status === 404 && isObject(reply.json) && reply.json.code === 404 ? { ...reply, json: { ...reply.json, code: '404' } } : reply,
   },
 });

@@ -6,6 +6,7 @@ export default fault({
   description: 'the not-found body reports another condition: code 404 with the message "HTTP 400 Bad Request"',
   patch: {
     // every not-found body (responses.ts notFound()), whatever the path
-    reply: (_call, reply) => (reply.status === 404 && isObject(reply.json) && reply.json.code === 404 ? { ...reply, json: { ...reply.json, message: 'HTTP 400 Bad Request' } } : reply),
+    reply: (_call, reply) =>
+      reply.status === 404 && isObject(reply.json) && reply.json.code === 404 ? { ...reply, json: { ...reply.json, message: 'HTTP 400 Bad Request' } } : reply,
   },
 });

@@ -4,7 +4,8 @@ export default fault({
   name: 'organisation-name-null-ignored',
   breaks: 'ORG-TYPES',
   seenIn: 'generated payloads',
-  description: 'an organisation update whose name is null is answered 200 and changes nothing, as if the name had not been sent (the hand-written check sends a number)',
+  description:
+    'an organisation update whose name is null is answered 200 and changes nothing, as if the name had not been sent (the hand-written check sends a number)',
   patch: {
     // a null name is read as no name at all, so nothing changes
     read: (call, body) => {

@@ -5,6 +5,9 @@ export default fault({
   breaks: 'ORG-RESPONSE',
   description: 'the organisation is shown without emailAddress',
   patch: {
-    reply: (call, reply) => (call.operation === 'getOrganisation' || call.operation === 'updateOrganisation' ? changeResource(reply, 'organisation', ({ emailAddress: _, ...organisation }) => organisation) : reply),
+    reply: (call, reply) =>
+      call.operation === 'getOrganisation' || call.operation === 'updateOrganisation'
+        ? changeResource(reply, 'organisation', ({ emailAddress: _, ...organisation }) => organisation)
+        : reply,
   },
 });

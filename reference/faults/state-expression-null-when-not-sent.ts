@@ -9,7 +9,9 @@ export default fault({
       if (call.operation !== 'updateStateSettings') return reply;
       // the expression stays kept; only an answer to an update that did not send it shows null
       const sent = isObject(call.json) && isObject(call.json.state) ? call.json.state : {};
-      return Object.hasOwn(sent, 'defaultContextExpression') ? reply : changeResource(reply, 'state', (shown) => ({ ...shown, defaultContextExpression: null }));
+      return Object.hasOwn(sent, 'defaultContextExpression')
+        ? reply
+        : changeResource(reply, 'state', (shown) => ({ ...shown, defaultContextExpression: null }));
     },
   },
 });

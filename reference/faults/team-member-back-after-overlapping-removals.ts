@@ -9,7 +9,8 @@ export default fault({
   shownOnlyBy: 'requests sent together',
   description: 'two removals of a member sent at once are answered 204 and 404, and the member is back in the team once both are done',
   patch: {
-    pause: (call) => (call.operation === 'deleteTeamMember' ? removals.enter(call, JSON.stringify([call.params.teamId, call.params.userId])) : Promise.resolve()),
+    pause: (call) =>
+      call.operation === 'deleteTeamMember' ? removals.enter(call, JSON.stringify([call.params.teamId, call.params.userId])) : Promise.resolve(),
     reply: (call, reply) => {
       if (call.operation === 'deleteTeamMember' && removals.leave(call)) call.store.teams.get(call.params.teamId!)?.add(call.params.userId!);
       return reply;

@@ -16,7 +16,10 @@ export const updateChaosSettings = handler({
   find: findMockApi,
   change: ({ variations }, mockApi: MockApi, body): MockApi => {
     const sent = body.chaos as JsonObject;
-    return { ...mockApi, chaos: { ...mockApi.chaos, ...sent, ...(variations && Array.isArray(sent.httpErrors) ? { httpErrors: asSet(sent.httpErrors) } : {}) } };
+    return {
+      ...mockApi,
+      chaos: { ...mockApi.chaos, ...sent, ...(variations && Array.isArray(sent.httpErrors) ? { httpErrors: asSet(sent.httpErrors) } : {}) },
+    };
   },
   keep: keepMockApi,
   reply: (_ctx, mockApi: MockApi | undefined) => ok({ chaos: mockApi!.chaos }),

@@ -11,17 +11,17 @@ import { isRunNote } from '../harness/run-notes.ts';
 
 export class DiffUsageError extends Error {}
 
-export const DIFF_USAGE = 'usage: mockapi-conformance diff A.json B.json [--ignore skipped,absent] [--markdown FILE]';
+const DIFF_USAGE = 'usage: mockapi-conformance diff A.json B.json [--ignore skipped,absent] [--markdown FILE]';
 
 /** What a check's outcome can be in one of the two runs: absent where that run did not report it. */
-export type Side = Outcome | 'absent';
+type Side = Outcome | 'absent';
 
 const SIDES: readonly Side[] = [...OUTCOMES, 'absent'];
 
 /** The outcomes that judged the deployment and found it wanting: passed on one side and one of these on the other is drift. */
 const NOT_PASSING: ReadonlySet<Side> = new Set(['failed', 'warned', 'errored']);
 
-export interface Difference {
+interface Difference {
   id: string;
   title: string;
   /** the outcome in each run; absent where the run did not report the check */
@@ -29,7 +29,7 @@ export interface Difference {
   b: Side;
 }
 
-export interface Drift {
+interface Drift {
   a: ConformanceReport['target'];
   b: ConformanceReport['target'];
   /** checks that passed in one run and failed, warned or errored in the other: what exits 1 */
@@ -43,7 +43,7 @@ export interface Drift {
 }
 
 /** A JSON report, held to schemas/report.json; one that is not is a DiffUsageError naming the file. */
-export function readReport(file: string): ConformanceReport {
+function readReport(file: string): ConformanceReport {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
@@ -51,7 +51,10 @@ export function readReport(file: string): ConformanceReport {
     throw new DiffUsageError(`${file} is not a JSON report: ${(error as Error).message}`);
   }
   const validate = schema('report.json');
-  if (!validate(data)) throw new DiffUsageError(`${file} is not a report of this version: ${validate.errors![0]!.instancePath || '/'} ${validate.errors![0]!.message} (schemas/report.json)`);
+  if (!validate(data))
+    throw new DiffUsageError(
+      `${file} is not a report of this version: ${validate.errors![0]!.instancePath || '/'} ${validate.errors![0]!.message} (schemas/report.json)`,
+    );
   return data as ConformanceReport;
 }
 
@@ -61,7 +64,7 @@ const answersOf = (notes: string[]) => notes.filter((note) => !isRunNote(note));
 const isDrift = (d: Difference) => (d.a === 'passed' && NOT_PASSING.has(d.b)) || (d.b === 'passed' && NOT_PASSING.has(d.a));
 
 /** The drift from run A to run B; a difference with an ignored outcome on either side is left out. */
-export function drift(a: ConformanceReport, b: ConformanceReport, ignore: readonly Side[] = []): Drift {
+function drift(a: ConformanceReport, b: ConformanceReport, ignore: readonly Side[] = []): Drift {
   const inB = new Map(b.checks.map((c) => [c.id, c]));
   const inA = new Map(a.checks.map((c) => [c.id, c]));
   const ids = [...new Set([...inA.keys(), ...inB.keys()])].sort();
@@ -80,14 +83,25 @@ export function drift(a: ConformanceReport, b: ConformanceReport, ignore: readon
     const [na, nb] = [answersOf(ca!.notes), answersOf(cb!.notes)];
     if (JSON.stringify(na) !== JSON.stringify(nb)) openAnswers.push({ id, title, a: na, b: nb });
   }
-  return { a: a.target, b: b.target, drifted: differences.filter(isDrift), outcomes: differences.filter((d) => !isDrift(d)), ignored: [...ignore], openAnswers };
+  return {
+    a: a.target,
+    b: b.target,
+    drifted: differences.filter(isDrift),
+    outcomes: differences.filter((d) => !isDrift(d)),
+    ignored: [...ignore],
+    openAnswers,
+  };
 }
 
 /** `--ignore skipped,absent`: the outcomes named, each one a run can report or absent; another word is a DiffUsageError. */
-export function ignoredSides(value: string): Side[] {
-  const sides = value.split(',').map((word) => word.trim()).filter(Boolean);
+function ignoredSides(value: string): Side[] {
+  const sides = value
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
   const unknown = sides.filter((side) => !SIDES.includes(side as Side) || side === 'passed');
-  if (unknown.length > 0 || sides.length === 0) throw new DiffUsageError(`--ignore takes outcomes other than passed, or absent (${SIDES.filter((s) => s !== 'passed').join(', ')}); got ${value}`);
+  if (unknown.length > 0 || sides.length === 0)
+    throw new DiffUsageError(`--ignore takes outcomes other than passed, or absent (${SIDES.filter((s) => s !== 'passed').join(', ')}); got ${value}`);
   return sides as Side[];
 }
 
@@ -100,7 +114,7 @@ function listed(differences: Difference[]): string[] {
   return differences.map((o) => `  ${o.a.padEnd(width)} -> ${o.b.padEnd(7)}  ${o.id}  ${o.title}`);
 }
 
-export function formatDrift(d: Drift): string {
+function formatDrift(d: Drift): string {
   const lines = [`A: ${where(d.a)}`, `B: ${where(d.b)}`];
   if (d.ignored.length > 0) lines.push(`Left out: checks ${d.ignored.join(' or ')} in either run`);
   lines.push('');
@@ -117,16 +131,27 @@ export function formatDrift(d: Drift): string {
   return lines.join('\n');
 }
 
-export function markdownDrift(d: Drift): string {
+function markdownDrift(d: Drift): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
   const lines = [`## mockapi-conformance diff`, '', `A: ${where(d.a)}  `, `B: ${where(d.b)}`, ''];
   if (d.ignored.length > 0) lines.push(`Left out: checks ${d.ignored.join(' or ')} in either run`, '');
-  const table = (differences: Difference[]) => ['| check | A | B |', '| --- | --- | --- |', ...differences.map((o) => `| \`${o.id}\` ${cell(o.title)} | ${o.a} | ${o.b} |`)];
+  const table = (differences: Difference[]) => [
+    '| check | A | B |',
+    '| --- | --- | --- |',
+    ...differences.map((o) => `| \`${o.id}\` ${cell(o.title)} | ${o.a} | ${o.b} |`),
+  ];
   if (d.drifted.length === 0 && d.outcomes.length === 0) lines.push('The same outcome for every check.');
   if (d.drifted.length > 0) lines.push(`### Passed in one run and not in the other`, '', ...table(d.drifted));
   if (d.outcomes.length > 0) lines.push(...(d.drifted.length > 0 ? [''] : []), '### Other outcomes', '', ...table(d.outcomes));
   if (d.openAnswers.length > 0) {
-    lines.push('', '### Open answers', '', '| check | A | B |', '| --- | --- | --- |', ...d.openAnswers.map((o) => `| \`${o.id}\` | ${cell(o.a.join('; '))} | ${cell(o.b.join('; '))} |`));
+    lines.push(
+      '',
+      '### Open answers',
+      '',
+      '| check | A | B |',
+      '| --- | --- | --- |',
+      ...d.openAnswers.map((o) => `| \`${o.id}\` | ${cell(o.a.join('; '))} | ${cell(o.b.join('; '))} |`),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -137,7 +162,10 @@ export function runDiff(args: string[], write: (text: string) => void): number {
   let markdown: string | undefined;
   let ignore: Side[] = [];
   for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i]!.startsWith('--') && args[i]!.includes('=') ? [args[i]!.slice(0, args[i]!.indexOf('=')), args[i]!.slice(args[i]!.indexOf('=') + 1)] : [args[i]!, undefined];
+    const [flag, inline] =
+      args[i]!.startsWith('--') && args[i]!.includes('=')
+        ? [args[i]!.slice(0, args[i]!.indexOf('=')), args[i]!.slice(args[i]!.indexOf('=') + 1)]
+        : [args[i]!, undefined];
     const value = () => {
       const v = inline ?? args[++i];
       if (v === undefined) throw new DiffUsageError(`${flag} needs a value; ${DIFF_USAGE}`);

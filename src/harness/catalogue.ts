@@ -37,12 +37,29 @@ const SUITES = new URL('../../suites/', import.meta.url);
 /** What a declaration is asked of: a target with every fixture and consent, so that nothing is left out for want of them. */
 function declaringTarget(): Target {
   const fixtures = Object.fromEntries(Object.keys(FIXTURE_VARIABLES).map((name) => [name, `<${name}>`]));
-  return { baseUrl: 'http://catalogue.invalid', token: undefined, forbiddenToken: undefined, readOnly: false, timeoutMs: 1, fixtures, embedded: false, profile: 'live', seed: 0, runs: 0, concurrency: 1, latencyMs: 0, checkTimeoutMs: undefined, pushPolicy: '<pushPolicy>' };
+  return {
+    baseUrl: 'http://catalogue.invalid',
+    token: undefined,
+    forbiddenToken: undefined,
+    readOnly: false,
+    timeoutMs: 1,
+    fixtures,
+    embedded: false,
+    profile: 'live',
+    seed: 0,
+    runs: 0,
+    concurrency: 1,
+    latencyMs: 0,
+    checkTimeoutMs: undefined,
+    pushPolicy: '<pushPolicy>',
+  };
 }
 
 async function declarations(): Promise<Declaration[]> {
   // the sources' .suite.ts, or the compiled package's .suite.js (beside which lie .d.ts and no source)
-  const files = readdirSync(SUITES).filter((file) => file.endsWith(`.suite${SOURCE_EXTENSION}`)).sort();
+  const files = readdirSync(SUITES)
+    .filter((file) => file.endsWith(`.suite${SOURCE_EXTENSION}`))
+    .sort();
   return collectDeclarations(declaringTarget(), async () => {
     for (const file of files) await import(/* @vite-ignore */ new URL(file, SUITES).href);
   });
@@ -53,9 +70,13 @@ function sends(d: Declaration): string {
   const how = d.options.generated?.steps
     ? `sequences of up to ${d.options.generated.steps} steps, about ${d.options.generated.perInput} requests each, a fourth of --runs of them (5 at least)`
     : d.options.generated
-    ? `${d.options.generated.perInput > 1 ? `about ${d.options.generated.perInput} requests` : 'one request'} per generated input (--runs) and per each of ${d.options.generated.fixed} fixed inputs`
-    : `about ${d.options.requests ?? 5} requests at most`;
-  const what = [d.options.forbidden && 'with the key without permission', d.options.consumes && `deletes ${FIXTURE_VARIABLES[d.options.consumes]}`, d.options.pushes && 'pushes (needs MOCKAPI_PUSH_POLICY)'].filter(Boolean);
+      ? `${d.options.generated.perInput > 1 ? `about ${d.options.generated.perInput} requests` : 'one request'} per generated input (--runs) and per each of ${d.options.generated.fixed} fixed inputs`
+      : `about ${d.options.requests ?? 5} requests at most`;
+  const what = [
+    d.options.forbidden && 'with the key without permission',
+    d.options.consumes && `deletes ${FIXTURE_VARIABLES[d.options.consumes]}`,
+    d.options.pushes && 'pushes (needs MOCKAPI_PUSH_POLICY)',
+  ].filter(Boolean);
   const needs = (d.options.needs ?? []).map((name) => FIXTURE_VARIABLES[name]);
   return `${method} ${path}, ${how}${what.length ? `; ${what.join('; ')}` : ''}${needs.length ? `; needs ${needs.join(', ')}` : ''}`;
 }

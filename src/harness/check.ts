@@ -14,7 +14,7 @@ import { boundedThrough } from '../http/untrusted.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../../contract/schemas.ts';
 
-export { CheckContext, CheckFailed, CheckStopped, failureMessage, Judge, type JudgedTarget, type Target, type Violation } from '../judge/context.ts';
+export { CheckContext, CheckFailed, CheckStopped, type Target } from '../judge/context.ts';
 
 export interface CheckMeta {
   /** the check's stable id (see check()) */
@@ -79,7 +79,7 @@ let onlyPattern: { source: string; pattern: RegExp } | undefined;
  * area) or its name (requirement id, then title). A check left out is not declared at all, so the report, the
  * progress line and the counts know nothing of it.
  */
-export function selectedByOnly(source: string | undefined, checkId: string, name: string): boolean {
+function selectedByOnly(source: string | undefined, checkId: string, name: string): boolean {
   if (source === undefined) return true;
   if (onlyPattern?.source !== source) onlyPattern = { source, pattern: new RegExp(source, 'i') };
   return onlyPattern.pattern.test(checkId) || onlyPattern.pattern.test(name);
@@ -139,7 +139,10 @@ function declaredAt(checkId: string, stack: string | undefined): string {
   const frames = (stack ?? '')
     .split('\n')
     .map((line) => /\(?(?:file:\/\/)?(\/[^():?]+\.[jt]s)(?:\?[^:]*)?:(\d+):\d+\)?\s*$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null && m[1]!.startsWith(CODE_DIR) && !m[1]!.slice(CODE_DIR.length).startsWith('node_modules/') && !DECLARING_HELPERS.test(m[1]!))
+    .filter(
+      (m): m is RegExpExecArray =>
+        m !== null && m[1]!.startsWith(CODE_DIR) && !m[1]!.slice(CODE_DIR.length).startsWith('node_modules/') && !DECLARING_HELPERS.test(m[1]!),
+    )
     .map((m) => ({ file: m[1]!, line: Number(m[2]) }));
   const first = frames[0];
   if (first === undefined) return 'unknown';
@@ -152,7 +155,15 @@ function declaredAt(checkId: string, stack: string | undefined): string {
 export function client(): Client {
   if (!sharedClient) {
     const t = target();
-    sharedClient = new Client({ baseUrl: t.baseUrl, token: t.token, forbiddenToken: t.forbiddenToken, timeoutMs: t.timeoutMs, connections: t.concurrency, adaptiveCeiling: t.adaptiveCeiling, network: t.network });
+    sharedClient = new Client({
+      baseUrl: t.baseUrl,
+      token: t.token,
+      forbiddenToken: t.forbiddenToken,
+      timeoutMs: t.timeoutMs,
+      connections: t.concurrency,
+      adaptiveCeiling: t.adaptiveCeiling,
+      network: t.network,
+    });
   }
   return sharedClient;
 }
@@ -221,13 +232,13 @@ export function exclusive(options: CheckOptions): boolean {
 /** Why a check of what a deployment keeps is for live deployments only (CheckOptions.live). */
 export const KEEPS_NO_STATE = "a mock keeps no state: it answers with the description's examples";
 
-export const PUSH_POLICY_VARIABLE = 'MOCKAPI_PUSH_POLICY';
+const PUSH_POLICY_VARIABLE = 'MOCKAPI_PUSH_POLICY';
 
 /** What a user consents to by setting MOCKAPI_PUSH_POLICY: said wherever a push check is skipped for want of it. */
-export const PUSH_CONSENT =
+const PUSH_CONSENT =
   "consent to push, with a value of outOfSyncPolicy the deployment accepts: a push starts a background job that pushes the mock API's OpenAPI document to its connected Git repository";
 
-export function skipReason(t: Target, options: CheckOptions): string | undefined {
+function skipReason(t: Target, options: CheckOptions): string | undefined {
   // what a mock cannot show comes first: configuring more would not make it show it
   if (t.profile === 'mock' && options.forbidden) return 'mock profile: a mock refuses no key; the documented 403 is checked with Prefer: code=403';
   if (t.profile === 'mock' && options.live) return `mock profile: ${options.live}`;
@@ -240,7 +251,7 @@ export function skipReason(t: Target, options: CheckOptions): string | undefined
 }
 
 /** Why a check that could run cannot judge before it sends anything: the fixture it deletes is gone. */
-export function unjudgeableReason(t: Target, options: CheckOptions): string | undefined {
+function unjudgeableReason(t: Target, options: CheckOptions): string | undefined {
   const missing = (options.needs ?? []).find((name) => t.missingFixtures?.[name] !== undefined);
   if (missing) return t.missingFixtures![missing];
   const deleted = options.consumes && t.deletions?.consumed[options.consumes];
@@ -279,7 +290,9 @@ export function check(checkId: string, id: RequirementId, title: string, options
   const vitestTimeout = 2 ** 31 - 1;
   // concurrent: checks run at the same time, lanes keep those of one fixture apart (src/harness/lanes.ts); the area
   // rides along for the progress line, which counts an area's checks before any has started
-  test(`${id} ${title}`, { concurrent: true, timeout: vitestTimeout, meta: { area: checkId.split('/')[0]! } }, (ctx) => runCheck(ctx, { checkId, id, options, body }));
+  test(`${id} ${title}`, { concurrent: true, timeout: vitestTimeout, meta: { area: checkId.split('/')[0]! } }, (ctx) =>
+    runCheck(ctx, { checkId, id, options, body }),
+  );
 }
 
 /** What runCheck needs of a declaration. */
@@ -312,7 +325,11 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
   const redact = (text: string) => c.client.redactor.redact(text);
   const stoppedAfter = `the check ran past its time bound of ${(bound / 1000).toFixed(1)} s (${t.checkTimeoutMs !== undefined ? '--check-timeout-ms' : `about ${options.requests ?? 5} requests at ${Math.round(t.latencyMs)} ms measured before the run`}) and stopped sending`;
   const settled = sendingCheck.run(checkId, () => body(c));
-  const past = movingBound(c, () => c.client.heldMs, () => c.stop(stoppedAfter));
+  const past = movingBound(
+    c,
+    () => c.client.heldMs,
+    () => c.stop(stoppedAfter),
+  );
   try {
     await Promise.race([settled, past.reached]);
     // past the bound: wait for the request under way and any put-back; a check that still got to its end
@@ -395,7 +412,16 @@ export function movingBound(c: Pick<CheckContext, 'deadline' | 'extend'>, heldMs
  * bound), or failed (CheckFailed: its violations are thrown by throwFailure). Anything else is a defect of the
  * check or an answer it did not expect to read: it judged nothing, and its message is redacted.
  */
-async function outcomeOfError(error: unknown, { ctx, meta, redact, settled, stoppedAfter }: { ctx: TestContext; meta: CheckMeta; redact: (text: string) => string; settled: Promise<void>; stoppedAfter: string }): Promise<void> {
+async function outcomeOfError(
+  error: unknown,
+  {
+    ctx,
+    meta,
+    redact,
+    settled,
+    stoppedAfter,
+  }: { ctx: TestContext; meta: CheckMeta; redact: (text: string) => string; settled: Promise<void>; stoppedAfter: string },
+): Promise<void> {
   if (error instanceof CheckSkipped) ctx.skip(redact(error.message));
   if (error instanceof CheckCannotJudge) {
     meta.errored = redact(error.message);

@@ -86,5 +86,8 @@ export function freeCheckEnded(roundTrips: number): void {
  * whatever the requests in flight (the run's floor is the longest × the latency).
  */
 export function chains(): Record<string, number> {
-  return { ...Object.fromEntries([...lanes].map(([name, lane]) => [name, lane.longest])), ...(longestFree > 0 ? { 'one check on no fixture': longestFree } : {}) };
+  return {
+    ...Object.fromEntries([...lanes].map(([name, lane]) => [name, lane.longest])),
+    ...(longestFree > 0 ? { 'one check on no fixture': longestFree } : {}),
+  };
 }

@@ -14,7 +14,10 @@ export function unsentNote(unsent: number): string {
 }
 
 // anchored and without nested quantifiers: linear on any input
-const RUN_NOTES = [/^\d+ inputs \(\d+ of them one of each kind, the rest generated\), seed -?\d+$/, /^\d+ inputs were not sent: the check's time bound was near /];
+const RUN_NOTES = [
+  /^\d+ inputs \(\d+ of them one of each kind, the rest generated\), seed -?\d+$/,
+  /^\d+ inputs were not sent: the check's time bound was near /,
+];
 
 /** Whether a note says how the run was made (seed, inputs sent) rather than what the deployment answered. */
 export function isRunNote(note: string): boolean {

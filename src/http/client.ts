@@ -342,7 +342,11 @@ export class Client {
   }
 
   /** The answer, its content codings undone: the cap counts decoded bytes, so a compression bomb is cut, never held. */
-  private async read(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>, response: Dispatcher.ResponseData, started: number): Promise<Exchange> {
+  private async read(
+    base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>,
+    response: Dispatcher.ResponseData,
+    started: number,
+  ): Promise<Exchange> {
     const cap = this.options.maxBodyBytes ?? 8 * 1024 * 1024;
     const coding = response.headers['content-encoding'];
     const body = decoded(response.body, Array.isArray(coding) ? coding.join(',') : coding);
@@ -353,7 +357,11 @@ export class Client {
       // a body that is not the coding it names is an answer, judged as one; a broken connection is not
       const code = (error as { code?: string }).code ?? '';
       if (body.codings.length === 0 || !/^Z_|BROTLI|^ERR__/.test(code)) throw error;
-      read = { bytes: Buffer.alloc(0), truncated: false, broken: `the body is not valid ${body.codings.join(', ')} (Content-Encoding): ${(error as Error).message} (${code})` };
+      read = {
+        bytes: Buffer.alloc(0),
+        truncated: false,
+        broken: `the body is not valid ${body.codings.join(', ')} (Content-Encoding): ${(error as Error).message} (${code})`,
+      };
     }
     const { bytes, truncated } = read;
     const answer = answerOf(base, response.statusCode, response.headers, bytes, truncated ? cap : undefined, performance.now() - started);
@@ -419,7 +427,7 @@ export function answerOf(
     if (v !== undefined) responseHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   }
   const contentType = responseHeaders['content-type'];
-  const mediaType = contentType?.split(';')[0]!.trim().toLowerCase() || undefined;
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
   // a body past the cap is not read as JSON: its start is all a check shows, and the megabytes read go at once
   // (copied, so that the whole buffer is not kept by a slice of it), however long the check that got it runs
   if (cappedAt !== undefined && bytes.length > TRUNCATED_KEPT_BYTES) bytes = Buffer.from(bytes.subarray(0, TRUNCATED_KEPT_BYTES));
@@ -523,7 +531,7 @@ function placeholdersIn(text: string): Redacted[] {
  * a character a terminal acts on), each placeholder double-quoted so that it, and nothing else, expands. Text
  * that needs no escape in double quotes shares them with its placeholders, for a line that reads as a header.
  */
-export function shellWord(given: readonly Redacted[]): string {
+function shellWord(given: readonly Redacted[]): string {
   // neighbouring texts as one
   const pieces: Redacted[] = [];
   for (const p of given) {
@@ -556,19 +564,33 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
   const cut = (buf: Buffer | undefined, truncated = false) => {
     if (!buf || buf.length === 0) return '';
     const text = buf.subarray(0, EVIDENCE_BODY_BYTES).toString('utf8');
-    return redactor.redact(truncated ? `${text}… (longer than the cap: only its start was read)` : buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text);
+    return redactor.redact(
+      truncated ? `${text}… (longer than the cap: only its start was read)` : buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text,
+    );
   };
   // every value cut (a header or URL of megabytes is copied into every report otherwise), saying its length
   const redacted = (text: string) => boundedThrough(text, (t) => redactor.redact(t));
-  const headers = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).slice(0, EVIDENCE_HEADERS).map(([k, v]) => [bounded(k, 200), redacted(v)]));
+  const headers = (all: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(all)
+        .slice(0, EVIDENCE_HEADERS)
+        .map(([k, v]) => [bounded(k, 200), redacted(v)]),
+    );
   return {
     request: { method: bounded(exchange.method, 200), url: redacted(exchange.url), headers: headers(exchange.requestHeaders), body: cut(exchange.requestBody) },
-    response: exchange.status === 0
-      ? { status: 0, error: bounded(exchange.error ?? 'no response'), headers: {}, body: '' }
-      : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes, exchange.truncated) },
+    response:
+      exchange.status === 0
+        ? { status: 0, error: bounded(exchange.error ?? 'no response'), headers: {}, body: '' }
+        : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes, exchange.truncated) },
     curl: curlOf(exchange, redactor),
-    ...(exchange.rateLimited ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` } : {}),
-    ...(exchange.codings ? { coding: `the answer came in the content coding ${exchange.codings.join(', ')} (Content-Encoding) and was decoded before it was judged; the body shown is decoded` } : {}),
+    ...(exchange.rateLimited
+      ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` }
+      : {}),
+    ...(exchange.codings
+      ? {
+          coding: `the answer came in the content coding ${exchange.codings.join(', ')} (Content-Encoding) and was decoded before it was judged; the body shown is decoded`,
+        }
+      : {}),
     ...(exchange.retried ? { retried: redactor.redact(exchange.retried) } : {}),
   };
 }

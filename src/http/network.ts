@@ -21,7 +21,7 @@ export interface Network {
 }
 
 /** The proxy variables undici's EnvHttpProxyAgent reads, lower case first as it reads them. */
-export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
 
 /**
  * The proxies this network may send through, each with where it was named: for messages and redaction. Given
@@ -151,14 +151,20 @@ const DNS_WORDS: Record<string, string> = {
 };
 
 /** Whether the failure is at a proxy: a connection to its address, or its refusal of a tunnel. */
-function proxyAt(e: Error & { code?: string; address?: string; port?: number }, proxies: { url: string; source: string }[]): { url: string; source: string } | undefined {
+function proxyAt(
+  e: Error & { code?: string; address?: string; port?: number },
+  proxies: { url: string; source: string }[],
+): { url: string; source: string } | undefined {
   if (proxies.length === 0) return undefined;
   if (/Proxy response \(\d+\)|Proxy Authentication Required/.test(e.message)) return proxies[0];
   return proxies.find(({ url }) => {
     try {
       const u = new URL(url);
       const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
-      return (e.port === port && (e.address === undefined || u.hostname.replace(/[[\]]/g, '') === e.address || u.hostname === 'localhost')) || (e.code === 'ENOTFOUND' && e.message.includes(u.hostname));
+      return (
+        (e.port === port && (e.address === undefined || u.hostname.replace(/[[\]]/g, '') === e.address || u.hostname === 'localhost')) ||
+        (e.code === 'ENOTFOUND' && e.message.includes(u.hostname))
+      );
     } catch {
       return false;
     }
@@ -175,11 +181,16 @@ export function networkReason(error: Error & { code?: string; cause?: unknown },
   const proxy = proxyAt(e, proxies);
   if (proxy) {
     const status = /Proxy (?:response|Authentication Required) \((\d+)\)/.exec(e.message)?.[1];
-    const what = status ? `it answered ${status}${status === '407' ? ': proxy credentials missing or refused (give them in the proxy URL, http://user:password@host:port)' : ' when asked for a tunnel'}` : `${DNS_WORDS[code] ?? (code === 'ECONNREFUSED' ? 'it refused the connection' : 'it could not be reached')}`;
+    const what = status
+      ? `it answered ${status}${status === '407' ? ': proxy credentials missing or refused (give them in the proxy URL, http://user:password@host:port)' : ' when asked for a tunnel'}`
+      : `${DNS_WORDS[code] ?? (code === 'ECONNREFUSED' ? 'it refused the connection' : 'it could not be reached')}`;
     return `the proxy ${proxyLabel(proxy.url)} (${proxy.source}) failed: ${what} (${code || e.name})`;
   }
   if (DNS_WORDS[code]) return `${DNS_WORDS[code]} (${code}${e.message.includes(' ') ? ` ${e.message.split(' ').pop()}` : ''})`;
-  const tlsCode = Object.keys(TLS_WORDS).find((k) => code === k || e.message.includes(k.toLowerCase().replace(/_/g, ' ')) || (k === 'ERR_SSL_WRONG_VERSION_NUMBER' && /wrong version number/.test(e.message)));
+  const tlsCode = Object.keys(TLS_WORDS).find(
+    (k) =>
+      code === k || e.message.includes(k.toLowerCase().replace(/_/g, ' ')) || (k === 'ERR_SSL_WRONG_VERSION_NUMBER' && /wrong version number/.test(e.message)),
+  );
   if (tlsCode) return `TLS: ${TLS_WORDS[tlsCode]} (${code || tlsCode})`;
   if (OPENSSL_INTERNALS.test(e.message)) return `TLS: ${e.message.replace(OPENSSL_INTERNALS, '').split('\n')[0]!.trim()} (${code || 'TLS'})`;
   return undefined;

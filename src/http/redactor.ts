@@ -50,7 +50,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 function base64Cores(bytes: Buffer, alphabet: 'base64' | 'base64url'): string[] {
   const cores: string[] = [];
   for (let offset = 0; offset < 3; offset++) {
-    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString(alphabet).replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString(alphabet)
+      .replace(/=+$/, '');
     const core = encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
     if (core.length >= KEY_PREFIX_REDACTED) cores.push(core);
   }
@@ -94,7 +96,11 @@ function encodingsOf(secret: string): Encoded[] {
   }
   // one pattern per encoding: each text is read once for all the pieces (longest first, so the whole key wins)
   // (a piece shorter than a redacted prefix would be found in text that never held the key)
-  const anyOf = (pieces: string[]) => [...new Set(pieces.filter((p) => p.length >= KEY_PREFIX_REDACTED))].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const anyOf = (pieces: string[]) =>
+    [...new Set(pieces.filter((p) => p.length >= KEY_PREFIX_REDACTED))]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|');
   const encoded: Encoded[] = [];
   if (anyOf(base64)) encoded.push({ piece: new RegExp(anyOf(base64), 'g'), inRun: RUNS.base64, encoding: 'base64' });
   if (anyOf(hex)) encoded.push({ piece: new RegExp(anyOf(hex), 'gi'), inRun: RUNS.hex, encoding: 'hex' });
@@ -150,7 +156,13 @@ export class Redactor {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
-      .map(([placeholder, secret]) => ({ secret, name: placeholder.replace(/^\$/, ''), anyCase: new RegExp(escapeRegExp(secret), 'gi'), encoded: encodingsOf(secret), escaped: escapedForms(secret) }))
+      .map(([placeholder, secret]) => ({
+        secret,
+        name: placeholder.replace(/^\$/, ''),
+        anyCase: new RegExp(escapeRegExp(secret), 'gi'),
+        encoded: encodingsOf(secret),
+        escaped: escapedForms(secret),
+      }))
       .sort((a, b) => b.secret.length - a.secret.length);
   }
 
@@ -184,7 +196,10 @@ export class Redactor {
     for (const s of this.secrets) for (const form of s.encoded) out = replaceRuns(out, form, `<$${s.name} as ${form.encoding}>`);
     // whole keys first, so that a key that begins another is not taken for a prefix of it
     for (const s of this.secrets) out = replaceAll(out, s.secret, (next) => mark(/[A-Za-z0-9_]/.test(next) ? `\${${s.name}}` : `$${s.name}`));
-    for (const s of this.secrets) out = out.replace(s.anyCase, (found) => mark(`\${${s.name}${found === swapCase(s.secret) ? '~~' : found === s.secret.toUpperCase() ? '^^' : found === s.secret.toLowerCase() ? ',,' : ''}}`));
+    for (const s of this.secrets)
+      out = out.replace(s.anyCase, (found) =>
+        mark(`\${${s.name}${found === swapCase(s.secret) ? '~~' : found === s.secret.toUpperCase() ? '^^' : found === s.secret.toLowerCase() ? ',,' : ''}}`),
+      );
     // one character changed, before prefixes: a prefix would leave the rest of the key in clear
     for (const s of this.secrets) out = replaceOneChanged(out, s, mark);
     // shortest first: a prefix common to two keys is named after the one it is nearest to
@@ -214,7 +229,8 @@ function replaceOneChanged(text: string, { secret, name }: Secret, mark: (placeh
   const head = secret.slice(0, KEY_PREFIX_REDACTED);
   const tail = secret.slice(-KEY_PREFIX_REDACTED);
   for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) starts.add(at);
-  for (let at = text.indexOf(tail); at >= 0; at = text.indexOf(tail, at + 1)) if (at - (n - KEY_PREFIX_REDACTED) >= 0) starts.add(at - (n - KEY_PREFIX_REDACTED));
+  for (let at = text.indexOf(tail); at >= 0; at = text.indexOf(tail, at + 1))
+    if (at - (n - KEY_PREFIX_REDACTED) >= 0) starts.add(at - (n - KEY_PREFIX_REDACTED));
   let out = '';
   let from = 0;
   for (const at of [...starts].sort((a, b) => a - b)) {
@@ -248,5 +264,7 @@ function replacePrefixes(text: string, { secret, name }: Secret, mark: (placehol
 /** Anything else within NEAR_EDITS edits of a key, as a word of the text: a marker, not a reproduction. */
 function replaceNear(text: string, { secret, name }: Secret): string {
   if (secret.length < KEY_PREFIX_REDACTED) return text;
-  return text.replace(/[A-Za-z0-9_\-+/=.~]+/g, (word) => (word.length >= KEY_PREFIX_REDACTED && editsBetween(word, secret) <= NEAR_EDITS ? `<a key near $${name}>` : word));
+  return text.replace(/[A-Za-z0-9_\-+/=.~]+/g, (word) =>
+    word.length >= KEY_PREFIX_REDACTED && editsBetween(word, secret) <= NEAR_EDITS ? `<a key near $${name}>` : word,
+  );
 }

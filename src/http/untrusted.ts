@@ -45,11 +45,14 @@ export const hasActing = (text: string): boolean => ONE_ACTING.test(text);
  * or a page that embeds it shows it inert. These characters stand only inside strings, so any may be escaped.
  */
 export function jsonInert(json: string): string {
-  return json.replace(/[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(
+    /[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The longest value a report shows whole (expected, actual, a header, a URL, a note), in characters. */
-export const VALUE_CHARS = 2000;
+const VALUE_CHARS = 2000;
 /** The longest message a report shows whole (a check's failure with its curl lines), in characters. */
 export const MESSAGE_CHARS = 32_000;
 

@@ -9,7 +9,7 @@ import type { Exchange } from '../http/client.ts';
 const KEYS = /^(?:enum|allowed_?values|allowed|permitted_?values|valid_?values)$/i;
 
 /** Text read at most, per body or header: a list of allowed values is near the start of a rejection. */
-export const ALLOWED_TEXT_CHARS = 8192;
+const ALLOWED_TEXT_CHARS = 8192;
 /** JSON nodes looked at, at most. */
 const ALLOWED_NODES = 10_000;
 
@@ -20,7 +20,12 @@ function listed(text: string): string[] {
   return text
     .split(/[,|]/)
     .flatMap((part) => part.split(/\sor\s/))
-    .map((v) => v.trim().replace(/^['"`]/, '').replace(/['"`.]$/, ''))
+    .map((v) =>
+      v
+        .trim()
+        .replace(/^['"`]/, '')
+        .replace(/['"`.]$/, ''),
+    )
     .filter((v) => v.length > 0);
 }
 

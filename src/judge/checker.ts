@@ -130,7 +130,9 @@ export function expectSuccess(t: Judge, id: OperationId, ex: Exchange, options: 
   if (!t.expect(documented !== undefined, req.status, `status ${successKeys.join(' or ').replace('2XX', 'any 2xx')}`, () => describe(ex))) return undefined;
   const mediaTypes = [...documented!.content.keys()];
   if (mediaTypes.length === 0) {
-    t.note(`answered ${ex.status}${ex.bytes.length ? ` with a body (${ex.headers['content-type'] ?? 'no Content-Type'})` : ' without a body'}; the interface shows neither status nor body`);
+    t.note(
+      `answered ${ex.status}${ex.bytes.length ? ` with a body (${ex.headers['content-type'] ?? 'no Content-Type'})` : ' without a body'}; the interface shows neither status nor body`,
+    );
     return null;
   }
   if (!expectJsonBody(t, ex, mediaTypes)) return undefined;
@@ -139,7 +141,8 @@ export function expectSuccess(t: Judge, id: OperationId, ex: Exchange, options: 
   const body = ex.json as Record<string, unknown>;
   if (envelope) {
     const wrapped = body !== null && typeof body === 'object' && !Array.isArray(body) && envelope in body;
-    if (!t.expect(wrapped, 'GEN-WRAP-RESPONSE', `the resource wrapped in a top-level property "${envelope}"`, () => `top-level properties: ${topLevel(body)}`)) return undefined;
+    if (!t.expect(wrapped, 'GEN-WRAP-RESPONSE', `the resource wrapped in a top-level property "${envelope}"`, () => `top-level properties: ${topLevel(body)}`))
+      return undefined;
   } else if (id === 'getLoggedRequest') {
     const validate = documented!.content.get(ex.mediaType!)!;
     if (!validate(body) && body && typeof body === 'object') {
@@ -154,7 +157,9 @@ export function expectSuccess(t: Judge, id: OperationId, ex: Exchange, options: 
   if (validate(body)) return body;
   // fields with checks of their own are theirs
   const owned = OWN_CHECKS[id] ?? [];
-  const errors = (validate.errors ?? []).filter((e) => !owned.some(([pointer, , keyword]) => pointer.test(pointerOf(e)) && (keyword === undefined || e.keyword === keyword)));
+  const errors = (validate.errors ?? []).filter(
+    (e) => !owned.some(([pointer, , keyword]) => pointer.test(pointerOf(e)) && (keyword === undefined || e.keyword === keyword)),
+  );
   if (errors.length === 0) {
     t.note(`fields with checks of their own deviate from the schema (${schemaErrors(validate)}); those checks say how`);
     return body;
@@ -168,7 +173,12 @@ export function expectSuccessStatus(t: Judge, id: OperationId, ex: Exchange): bo
   t.uses(ex);
   const op = operation(id);
   const successKeys = [...op.responses.keys()].filter((k) => k.startsWith('2'));
-  return t.expect(is2xx(ex.status) && documentedResponse(op, ex.status) !== undefined, SUCCESS[id].status, `status ${successKeys.join(' or ').replace('2XX', 'any 2xx')}`, () => describe(ex));
+  return t.expect(
+    is2xx(ex.status) && documentedResponse(op, ex.status) !== undefined,
+    SUCCESS[id].status,
+    `status ${successKeys.join(' or ').replace('2XX', 'any 2xx')}`,
+    () => describe(ex),
+  );
 }
 
 /** The media type of a JSON answer (under GEN-JSON), judged on any 2xx of the operation. */
@@ -192,7 +202,12 @@ export function expectEnvelope(t: Judge, id: OperationId, ex: Exchange): void {
   const schema = response.schemas.get('application/json')!;
   const wrapper = envelopeKey(schema);
   const req = wrapper ? 'GEN-WRAP-RESPONSE' : 'GEN-UNWRAPPED-LOGGED-REQUEST';
-  if (!t.expect(is2xx(ex.status) && ex.json !== null && typeof ex.json === 'object' && !Array.isArray(ex.json), req, 'a 2xx answer with a JSON object', () => describe(ex))) return;
+  if (
+    !t.expect(is2xx(ex.status) && ex.json !== null && typeof ex.json === 'object' && !Array.isArray(ex.json), req, 'a 2xx answer with a JSON object', () =>
+      describe(ex),
+    )
+  )
+    return;
   const body = ex.json as Record<string, unknown>;
   if (wrapper) {
     t.expect(wrapper in body, req, `the resource wrapped in a top-level property "${wrapper}"`, () => `top-level properties: ${topLevel(body)}`);
@@ -251,7 +266,12 @@ export function expectUnauthorizedBody(t: Judge, ex: Exchange): void {
   t.uses(ex);
   if (!t.expect(ex.status === 401, 'AUTH-401-BODY', 'status 401 with a plain-text body', () => describe(ex))) return;
   t.expect(ex.mediaType === 'text/plain', 'AUTH-401-BODY', 'Content-Type text/plain', () => ex.headers['content-type'] ?? 'no Content-Type');
-  t.expect(ex.text.trim().length > 0 && CREDENTIALS_WORDING.test(ex.text), 'AUTH-401-BODY', 'a text stating that credentials are required to access the resource', () => JSON.stringify(ex.text.slice(0, 300)));
+  t.expect(
+    ex.text.trim().length > 0 && CREDENTIALS_WORDING.test(ex.text),
+    'AUTH-401-BODY',
+    'a text stating that credentials are required to access the resource',
+    () => JSON.stringify(ex.text.slice(0, 300)),
+  );
 }
 
 /** 403 (under AUTH-403), whatever the body. */
@@ -267,30 +287,51 @@ export function expectForbiddenBody(t: Judge, id: OperationId, ex: Exchange): vo
   const documented = documentedResponse(operation(id), 403)!;
   if (!expectJsonBody(t, ex, [...documented.content.keys()])) return;
   const validate = documented.content.get(ex.mediaType!)!;
-  t.expect(validate(ex.json) === true, 'AUTH-403-BODY', 'an error list with one entry, title Forbidden, source {}', () => `${schemaErrors(validate)} in ${ex.text.slice(0, 300)}`);
+  t.expect(
+    validate(ex.json) === true,
+    'AUTH-403-BODY',
+    'an error list with one entry, title Forbidden, source {}',
+    () => `${schemaErrors(validate)} in ${ex.text.slice(0, 300)}`,
+  );
 }
 
 /** 404 with the not-found body, for operations that document 404. */
 export function expectNotFound(t: Judge, id: OperationId, ex: Exchange): void {
   t.uses(ex);
   const documented = documentedResponse(operation(id), 404);
-  if (!documented || documented.key !== '404') throw new Error(`${id} documents no 404; use expectNotAccepted`);
+  if (documented?.key !== '404') throw new Error(`${id} documents no 404; use expectNotAccepted`);
   if (!t.expect(ex.status === 404, 'ERR-404', 'status 404', () => describe(ex))) return;
   if (!expectJsonBody(t, ex, [...documented.content.keys()])) return;
   const validate = documented.content.get(ex.mediaType!)!;
-  if (!t.expect(validate(ex.json) === true, 'ERR-404', 'the not-found body { code: 404, message: string }', () => `${schemaErrors(validate)} in ${ex.text.slice(0, 300)}`)) return;
+  if (
+    !t.expect(
+      validate(ex.json) === true,
+      'ERR-404',
+      'the not-found body { code: 404, message: string }',
+      () => `${schemaErrors(validate)} in ${ex.text.slice(0, 300)}`,
+    )
+  )
+    return;
   const message = (ex.json as { message: string }).message;
   const reading = notFoundMessage(message);
-  if (!t.expect(reading.fails === undefined, 'ERR-404', `a message reporting the HTTP 404 condition: it names 404, or says "not found", and names no other status (${NOT_FOUND_RULE})`, () => `${JSON.stringify(message.slice(0, 300))}: ${reading.fails}`)) return;
+  if (
+    !t.expect(
+      reading.fails === undefined,
+      'ERR-404',
+      `a message reporting the HTTP 404 condition: it names 404, or says "not found", and names no other status (${NOT_FOUND_RULE})`,
+      () => `${JSON.stringify(message.slice(0, 300))}: ${reading.fails}`,
+    )
+  )
+    return;
   if (reading.note) t.note(reading.note);
 }
 
 /** How ERR-404's message is read, in the words of the check's statement (contract/requirements.ts says it too). */
-export const NOT_FOUND_RULE = 'the number 404 in any language, or the English reason phrase "Not Found" of RFC 9110 §15.5.5';
+const NOT_FOUND_RULE = 'the number 404 in any language, or the English reason phrase "Not Found" of RFC 9110 §15.5.5';
 
 /** Reason phrases of other 4xx and 5xx statuses, of more than one word: single words (Gone, Conflict) are too plain to read as naming a status. */
 const OTHER_PHRASES = Object.entries(STATUS_CODES)
-  .filter(([code, phrase]) => code !== '404' && Number(code) >= 400 && phrase !== undefined && phrase.includes(' '))
+  .filter(([code, phrase]) => code !== '404' && Number(code) >= 400 && phrase?.includes(' '))
   .map(([code, phrase]) => ({ code, phrase: phrase!, pattern: new RegExp(`\\b${phrase!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i') }));
 
 /** A status code written as one: after HTTP, status, code or error (`HTTP 400`, `status: 500`). */
@@ -310,7 +351,10 @@ export function notFoundMessage(message: string): { fails?: string; note?: strin
   const other = OTHER_PHRASES.find((p) => p.pattern.test(message));
   if (other) return { fails: `it names the condition ${other.code} ${other.phrase}` };
   if (!names404 && !saysNotFound) return { fails: 'it names neither 404 nor "not found"' };
-  if (!saysNotFound) return { note: `the not-found message ${JSON.stringify(message.slice(0, 120))} carries 404 but not the phrase "Not Found": read as reporting the 404 condition (a localised message)` };
+  if (!saysNotFound)
+    return {
+      note: `the not-found message ${JSON.stringify(message.slice(0, 120))} carries 404 but not the phrase "Not Found": read as reporting the 404 condition (a localised message)`,
+    };
   return {};
 }
 
@@ -343,12 +387,25 @@ export function expectInvalidJson(t: Judge, ex: Exchange, id: RequirementId, poi
   const body = ex.json as { errors?: { title?: unknown; detail?: unknown; source?: unknown }[] };
   if (!t.expect(Array.isArray(body?.errors), 'ERR-ERROR-LIST', 'an error list body { errors: [...] }', () => ex.text.slice(0, 300))) return;
   const entry = body.errors!.find((e) => e && e.title === 'Invalid JSON');
-  if (!t.expect(entry !== undefined, 'ERR-INVALID-JSON', 'an error entry titled "Invalid JSON"', () => `titles: ${JSON.stringify(body.errors!.map((e) => e?.title))}`)) return;
+  if (
+    !t.expect(
+      entry !== undefined,
+      'ERR-INVALID-JSON',
+      'an error entry titled "Invalid JSON"',
+      () => `titles: ${JSON.stringify(body.errors!.map((e) => e?.title))}`,
+    )
+  )
+    return;
   const detail = typeof entry!.detail === 'string' ? entry!.detail : '';
   t.expect(detail.includes(pointer), 'ERR-INVALID-JSON', `detail naming the missing JSON pointer ${pointer}`, () => JSON.stringify(entry!.detail));
   t.expect(new RegExp(`\\b${type}\\b`, 'i').test(detail), 'ERR-INVALID-JSON', `detail naming the required type (${type})`, () => JSON.stringify(entry!.detail));
   const source = entry!.source;
-  t.expect(source !== null && typeof source === 'object' && !Array.isArray(source) && Object.keys(source).length === 0, 'ERR-INVALID-JSON', 'source an empty object {}', () => JSON.stringify(source));
+  t.expect(
+    source !== null && typeof source === 'object' && !Array.isArray(source) && Object.keys(source).length === 0,
+    'ERR-INVALID-JSON',
+    'source an empty object {}',
+    () => JSON.stringify(source),
+  );
 }
 
 /**
@@ -368,6 +425,11 @@ export function expectInvalidRejected(t: Judge, op: OperationId, invalid: Invali
   const body = ex.json as { errors?: unknown } | undefined;
   if (body && typeof body === 'object' && 'errors' in body) {
     const validate = schema('error-list.json');
-    t.expect(validate(body) === true, 'ERR-ERROR-LIST', 'an error list of the documented shape', () => `${validate.errors?.map(schemaError).join('; ')}: ${describe(ex)}`);
+    t.expect(
+      validate(body) === true,
+      'ERR-ERROR-LIST',
+      'an error list of the documented shape',
+      () => `${validate.errors?.map(schemaError).join('; ')}: ${describe(ex)}`,
+    );
   }
 }

@@ -8,7 +8,15 @@ const shown = (value: unknown): string => JSON.stringify(value) ?? 'absent';
 /** Every field sent comes back with the value sent (extra fields are allowed). */
 export function expectEcho(t: Judge, id: RequirementId, sent: unknown, got: unknown, path: string): void {
   if (sent !== null && typeof sent === 'object') {
-    if (!t.expect(got !== null && typeof got === 'object' && Array.isArray(got) === Array.isArray(sent), id, `${path} echoed as ${Array.isArray(sent) ? 'an array' : 'an object'}`, () => shown(got))) return;
+    if (
+      !t.expect(
+        got !== null && typeof got === 'object' && Array.isArray(got) === Array.isArray(sent),
+        id,
+        `${path} echoed as ${Array.isArray(sent) ? 'an array' : 'an object'}`,
+        () => shown(got),
+      )
+    )
+      return;
     if (Array.isArray(sent) && !t.expect((got as unknown[]).length === sent.length, id, `${path} with ${sent.length} items`, () => shown(got))) return;
     for (const [key, value] of Object.entries(sent)) expectEcho(t, id, value, (got as Record<string, unknown>)[key], `${path}.${key}`);
     return;
@@ -34,7 +42,15 @@ export function expectChaosEcho(t: Judge, id: RequirementId, sent: Record<string
     const statuses = statusesOf(answer[key]);
     const want = [...new Set(statusesOf(value))].sort();
     const have = statuses && [...new Set(statuses)].sort();
-    t.expect(JSON.stringify(have) === JSON.stringify(want), id, `${path}.httpErrors with the statuses ${JSON.stringify(want)} (in any order)`, () => `${path}.httpErrors = ${shown(answer[key])}`);
-    if (statuses && JSON.stringify(statuses) !== JSON.stringify(statusesOf(value))) t.note(`httpErrors came back as ${JSON.stringify(statuses)} for ${JSON.stringify(statusesOf(value))} sent: another order or without repeats, which the interface leaves open`);
+    t.expect(
+      JSON.stringify(have) === JSON.stringify(want),
+      id,
+      `${path}.httpErrors with the statuses ${JSON.stringify(want)} (in any order)`,
+      () => `${path}.httpErrors = ${shown(answer[key])}`,
+    );
+    if (statuses && JSON.stringify(statuses) !== JSON.stringify(statusesOf(value)))
+      t.note(
+        `httpErrors came back as ${JSON.stringify(statuses)} for ${JSON.stringify(statusesOf(value))} sent: another order or without repeats, which the interface leaves open`,
+      );
   }
 }

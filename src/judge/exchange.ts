@@ -8,9 +8,37 @@ import { answerOf, evidenceOf, type Evidence, type Exchange } from '../http/clie
 import { Judge, type Violation } from './context.ts';
 import { Redactor } from '../http/redactor.ts';
 import { boundedThrough, JSON_DEPTH, nestsDeeper } from '../http/untrusted.ts';
-import { describe, expectForbiddenBody, expectInvalidRejected, expectNotFound, expectRejected, expectSuccess, expectSuccessStatus, expectUnauthorized, expectUnauthorizedBody, schemaError, SUCCESS } from './checker.ts';
+import {
+  describe,
+  expectForbiddenBody,
+  expectInvalidRejected,
+  expectNotFound,
+  expectRejected,
+  expectSuccess,
+  expectSuccessStatus,
+  expectUnauthorized,
+  expectUnauthorizedBody,
+  schemaError,
+  SUCCESS,
+} from './checker.ts';
 import { expectChaosEcho, expectEcho } from './echo.ts';
-import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, jobFields, lastUpdatedNow, lastUpdatedTime, loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, loggedUrlPath, organisationIdentity, organisationLinks, requestIdUuid } from './fields.ts';
+import {
+  dataSourceLinks,
+  dataSourceNoRows,
+  dataSourceReplaces,
+  jobFields,
+  lastUpdatedNow,
+  lastUpdatedTime,
+  loggedBody,
+  loggedDate,
+  loggedDateFormat,
+  loggedRequestIdentity,
+  loggedUrl,
+  loggedUrlPath,
+  organisationIdentity,
+  organisationLinks,
+  requestIdUuid,
+} from './fields.ts';
 import { breachesOf } from '../../contract/breaches.ts';
 import type { Invalid } from '../../contract/invalid.ts';
 import { limits } from '../../contract/limits.ts';
@@ -177,7 +205,8 @@ function credentialsOf(authorization: string | undefined): Credentials {
 }
 
 /** The part of an Authorization value after its scheme: the secret to redact, whatever the scheme. */
-const secretOf = (authorization: string | undefined): string | undefined => /^\s*\S+\s+(\S.*?)\s*$/.exec(authorization ?? '')?.[1] ?? (authorization?.trim() || undefined);
+const secretOf = (authorization: string | undefined): string | undefined =>
+  /^\s*\S+\s+(\S.*?)\s*$/.exec(authorization ?? '')?.[1] ?? (authorization?.trim() || undefined);
 
 /** What is wrong with a request body, read as the payload generators label theirs (contract/invalid.ts). */
 function invalidOf(op: OperationId, json: unknown, text: string): Invalid | 'unknown' | undefined {
@@ -217,7 +246,15 @@ const isObject = (v: unknown): v is Record<string, any> => v !== null && typeof 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
 /** What the interface says of this answer to this request. */
-function judge(t: Judge, op: OperationId, params: Record<string, string>, ex: Exchange, credentials: Credentials, sent: unknown, credentialsRecorded: boolean): void {
+function judge(
+  t: Judge,
+  op: OperationId,
+  params: Record<string, string>,
+  ex: Exchange,
+  credentials: Credentials,
+  sent: unknown,
+  credentialsRecorded: boolean,
+): void {
   const live = t.target.profile === 'live';
   // Authentication: every operation is protected
   if (credentials.kind === 'none' && credentialsRecorded) {
@@ -262,7 +299,9 @@ function judge(t: Judge, op: OperationId, params: Record<string, string>, ex: Ex
     const invalid = invalidOf(op, sent, ex.requestBody.toString('utf8'));
     if (invalid === 'unknown') {
       const validate = operation(op).requestBody!.validate;
-      t.note(`the request body breaks the request schema (${validate.errors?.map(schemaError).join('; ')}) in a way no statement of the interface names an answer for; the answer is not judged for it`);
+      t.note(
+        `the request body breaks the request schema (${validate.errors?.map(schemaError).join('; ')}) in a way no statement of the interface names an answer for; the answer is not judged for it`,
+      );
     } else if (invalid) {
       expectInvalidRejected(t, op, invalid, ex);
       return;
@@ -278,12 +317,19 @@ function judge(t: Judge, op: OperationId, params: Record<string, string>, ex: Ex
     const body = ex.json;
     if (isObject(body) && 'errors' in body) {
       const validate = schema('error-list.json');
-      t.expect(validate(body) === true, 'ERR-ERROR-LIST', 'an error list of the documented shape', () => `${validate.errors?.map(schemaError).join('; ')}: ${describe(ex)}`);
+      t.expect(
+        validate(body) === true,
+        'ERR-ERROR-LIST',
+        'an error list of the documented shape',
+        () => `${validate.errors?.map(schemaError).join('; ')}: ${describe(ex)}`,
+      );
     }
     return;
   }
   if (!is2xx(ex.status)) {
-    t.note(`${ex.status}: the interface shows no such answer to a request it accepts; one exchange cannot tell whether the deployment failed or the request was at fault`);
+    t.note(
+      `${ex.status}: the interface shows no such answer to a request it accepts; one exchange cannot tell whether the deployment failed or the request was at fault`,
+    );
     return;
   }
   expectSuccessStatus(t, op, ex);
@@ -317,7 +363,10 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       if (!isObject(org)) return;
       organisationLinks(t, org);
       if (live && op === 'getOrganisation') organisationIdentity(t, org, params.organisationId!);
-      if (live && op === 'updateOrganisation') t.expect(org.name === sent.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(sent.organisation.name)}`, () => JSON.stringify(org.name));
+      if (live && op === 'updateOrganisation')
+        t.expect(org.name === sent.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(sent.organisation.name)}`, () =>
+          JSON.stringify(org.name),
+        );
       return;
     }
     case 'getLoggedRequest':
@@ -350,7 +399,10 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
 export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   const { request, response } = input;
   const found = operationOf(request.method, request.url);
-  if (!found) throw new NotAnOperationError(`${request.method.toUpperCase()} ${pathOfUrl(request.url)} is none of the nine operations of the interface (schemas/openapi.yaml)`);
+  if (!found)
+    throw new NotAnOperationError(
+      `${request.method.toUpperCase()} ${pathOfUrl(request.url)} is none of the nine operations of the interface (schemas/openapi.yaml)`,
+    );
   if (input.operation !== undefined && input.operation !== found.operation) {
     throw new NotAnOperationError(`${request.method.toUpperCase()} ${pathOfUrl(request.url)} is ${found.operation}, not ${input.operation}`);
   }
@@ -362,12 +414,29 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   const credentials = credentialsOf(authorization);
   const redactor = new Redactor({ $MOCKAPI_TOKEN: secretOf(authorization) });
   const shownRequestHeaders = Object.fromEntries(
-    Object.entries(requestHeaders).map(([name, value]) => [name, name === 'authorization' ? redactor.redact(value) : CREDENTIAL_HEADERS.has(name) ? '<redacted>' : redactor.redact(value)]),
+    Object.entries(requestHeaders).map(([name, value]) => [
+      name,
+      name === 'authorization' ? redactor.redact(value) : CREDENTIAL_HEADERS.has(name) ? '<redacted>' : redactor.redact(value),
+    ]),
   );
-  const requestPieces = Object.fromEntries(Object.entries(requestHeaders).map(([name, value]) => [name, name !== 'authorization' && CREDENTIAL_HEADERS.has(name) ? ['<redacted>'] : redactor.pieces(value)]));
-  const responseHeaders = Object.fromEntries(Object.entries(headersOf(response.headers)).map(([name, value]) => [name, CREDENTIAL_HEADERS.has(name) ? '<redacted>' : value]));
+  const requestPieces = Object.fromEntries(
+    Object.entries(requestHeaders).map(([name, value]) => [
+      name,
+      name !== 'authorization' && CREDENTIAL_HEADERS.has(name) ? ['<redacted>'] : redactor.pieces(value),
+    ]),
+  );
+  const responseHeaders = Object.fromEntries(
+    Object.entries(headersOf(response.headers)).map(([name, value]) => [name, CREDENTIAL_HEADERS.has(name) ? '<redacted>' : value]),
+  );
   const requestBody = bytesOf(request.body);
-  const exchange = answerOf({ method: request.method.toUpperCase(), url: request.url, requestHeaders: shownRequestHeaders, requestPieces, requestBody }, response.status, responseHeaders, bytesOf(response.body) ?? Buffer.alloc(0), undefined, 0);
+  const exchange = answerOf(
+    { method: request.method.toUpperCase(), url: request.url, requestHeaders: shownRequestHeaders, requestPieces, requestBody },
+    response.status,
+    responseHeaders,
+    bytesOf(response.body) ?? Buffer.alloc(0),
+    undefined,
+    0,
+  );
   let sent: unknown;
   if (requestBody !== undefined && requestBody.length > 0 && !nestsDeeper(requestBody.toString('utf8'))) {
     try {
@@ -380,7 +449,7 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   t.uses(exchange);
   if (response.bodyRecorded === false) {
     // without the body only the status can be judged: a success is the documented one, nothing more
-    t.note('the answer\'s body was not recorded: only its status is judged');
+    t.note("the answer's body was not recorded: only its status is judged");
     if (is2xx(response.status)) expectSuccessStatus(t, found.operation, exchange);
   } else {
     judge(t, found.operation, found.params, exchange, credentials, sent, input.credentialsRecorded ?? true);

@@ -12,12 +12,21 @@ import { schema } from '../../contract/schemas.ts';
 
 export function jobType(t: Judge, j: any): void {
   if (!t.expect(typeof j.jobType === 'string', 'JOB-TYPE', 'jobType a string', () => JSON.stringify(j.jobType))) return;
-  t.note(j.jobType === 'open-api-git-pull' ? 'jobType "open-api-git-pull", the value the interface names' : `jobType ${JSON.stringify(j.jobType)}: a value the interface does not name, which it leaves open`);
+  t.note(
+    j.jobType === 'open-api-git-pull'
+      ? 'jobType "open-api-git-pull", the value the interface names'
+      : `jobType ${JSON.stringify(j.jobType)}: a value the interface does not name, which it leaves open`,
+  );
   t.note(`job status ${JSON.stringify(j.status)}`);
 }
 
 export function jobStarted(t: Judge, j: any): void {
-  t.expect(format('utcTimestampNanos')(j.started) === true && parseUtcTimestamp(String(j.started)) !== undefined, 'JOB-STARTED', 'an ISO 8601 UTC timestamp of a real date with nine decimal digits of the second', () => JSON.stringify(j.started));
+  t.expect(
+    format('utcTimestampNanos')(j.started) === true && parseUtcTimestamp(String(j.started)) !== undefined,
+    'JOB-STARTED',
+    'an ISO 8601 UTC timestamp of a real date with nine decimal digits of the second',
+    () => JSON.stringify(j.started),
+  );
 }
 
 export function jobFinished(t: Judge, j: any): void {
@@ -25,7 +34,12 @@ export function jobFinished(t: Judge, j: any): void {
     t.note(`no finished (status ${JSON.stringify(j.status)}): present only once the job has finished`);
     return;
   }
-  t.expect(format('utcTimestamp')(j.finished) === true && parseUtcTimestamp(String(j.finished)) !== undefined, 'JOB-FINISHED', 'an ISO 8601 UTC timestamp of a real date', () => JSON.stringify(j.finished));
+  t.expect(
+    format('utcTimestamp')(j.finished) === true && parseUtcTimestamp(String(j.finished)) !== undefined,
+    'JOB-FINISHED',
+    'an ISO 8601 UTC timestamp of a real date',
+    () => JSON.stringify(j.finished),
+  );
 }
 
 export function jobElapsed(t: Judge, j: any): void {
@@ -39,7 +53,9 @@ export function jobFinishedNotBeforeStarted(t: Judge, j: any): void {
   const started = typeof j.started === 'string' ? parseUtcTimestamp(j.started) : undefined;
   const finished = typeof j.finished === 'string' ? parseUtcTimestamp(j.finished) : undefined;
   if (!started || !finished) {
-    t.note(`nothing to compare: started ${JSON.stringify(j.started)}, finished ${JSON.stringify(j.finished)} (JOB-STARTED and JOB-FINISHED judge their formats)`);
+    t.note(
+      `nothing to compare: started ${JSON.stringify(j.started)}, finished ${JSON.stringify(j.finished)} (JOB-STARTED and JOB-FINISHED judge their formats)`,
+    );
     return;
   }
   t.expect(compareInstants(finished, started) >= 0, 'JOB-TIMES', `finished at or after started (${j.started})`, () => `finished ${j.finished}`);
@@ -50,11 +66,18 @@ export function jobElapsedAgrees(t: Judge, j: any): void {
   const finished = typeof j.finished === 'string' ? parseUtcTimestamp(j.finished) : undefined;
   const elapsed = typeof j.elapsed === 'string' ? durationSeconds(j.elapsed) : undefined;
   if (!started || !finished || elapsed === undefined) {
-    t.note(`nothing to compare: started ${JSON.stringify(j.started)}, finished ${JSON.stringify(j.finished)}, elapsed ${JSON.stringify(j.elapsed)} (a running job has no finished; a duration in years or months has no fixed length)`);
+    t.note(
+      `nothing to compare: started ${JSON.stringify(j.started)}, finished ${JSON.stringify(j.finished)}, elapsed ${JSON.stringify(j.elapsed)} (a running job has no finished; a duration in years or months has no fixed length)`,
+    );
     return;
   }
   const span = (finished.epochMs - started.epochMs) / 1000;
-  t.expect(Math.abs(elapsed - span) <= ELAPSED_TOLERANCE_S, 'JOB-TIMES', `elapsed within ${ELAPSED_TOLERANCE_S} s of ${span} s, the time from started to finished`, () => `elapsed ${j.elapsed} (${elapsed} s)`);
+  t.expect(
+    Math.abs(elapsed - span) <= ELAPSED_TOLERANCE_S,
+    'JOB-TIMES',
+    `elapsed within ${ELAPSED_TOLERANCE_S} s of ${span} s, the time from started to finished`,
+    () => `elapsed ${j.elapsed} (${elapsed} s)`,
+  );
 }
 
 /**
@@ -68,7 +91,12 @@ export function jobLinks(t: Judge, j: any, mockApiId: string): void {
     return;
   }
   const self = j.links?.self;
-  t.expect(typeof self === 'string' && /^\/v1\/mock-apis\/[^/]+\/jobs\//.test(self) && self.endsWith(`/jobs/${j.id}`), 'JOB-LINKS', `links.self = /v1/mock-apis/<mock_api_id>/jobs/${j.id}`, () => `links.self = ${JSON.stringify(self)}`);
+  t.expect(
+    typeof self === 'string' && /^\/v1\/mock-apis\/[^/]+\/jobs\//.test(self) && self.endsWith(`/jobs/${j.id}`),
+    'JOB-LINKS',
+    `links.self = /v1/mock-apis/<mock_api_id>/jobs/${j.id}`,
+    () => `links.self = ${JSON.stringify(self)}`,
+  );
 }
 
 export function jobOutcome(t: Judge, j: any): void {
@@ -77,7 +105,12 @@ export function jobOutcome(t: Judge, j: any): void {
     return;
   }
   const validate = schema('job.json#/properties/outcome');
-  t.expect(validate(j.outcome) === true, 'JOB-OUTCOME', 'outcome { errorCode: string, errors: [{ code: integer, title: string, detail: string }] }', () => `${JSON.stringify(validate.errors?.map((e) => `${e.instancePath} ${e.message}`))} in ${JSON.stringify(j.outcome).slice(0, 300)}`);
+  t.expect(
+    validate(j.outcome) === true,
+    'JOB-OUTCOME',
+    'outcome { errorCode: string, errors: [{ code: integer, title: string, detail: string }] }',
+    () => `${JSON.stringify(validate.errors?.map((e) => `${e.instancePath} ${e.message}`))} in ${JSON.stringify(j.outcome).slice(0, 300)}`,
+  );
   t.note(`outcome.errorCode ${JSON.stringify(j.outcome?.errorCode)}`);
 }
 
@@ -98,12 +131,22 @@ export function dataSourceReplaces(t: Judge, ds: any, sent: any): void {
   t.expect(ds.name === sent.name, 'DS-REPLACES', `name ${JSON.stringify(sent.name)}`, () => JSON.stringify(ds.name));
   t.expect(ds.type === sent.type, 'DS-REPLACES', `type ${JSON.stringify(sent.type)}`, () => JSON.stringify(ds.type));
   const names = (cols: unknown) => (Array.isArray(cols) ? cols.map((c) => `${c?.name}:${c?.type?.name}${c?.type?.format ? `/${c.type.format}` : ''}`) : cols);
-  t.expect(JSON.stringify(names(ds.columnsMetadata)) === JSON.stringify(names(sent.columnsMetadata)), 'DS-REPLACES', `columns ${JSON.stringify(names(sent.columnsMetadata))}`, () => JSON.stringify(names(ds.columnsMetadata)));
+  t.expect(
+    JSON.stringify(names(ds.columnsMetadata)) === JSON.stringify(names(sent.columnsMetadata)),
+    'DS-REPLACES',
+    `columns ${JSON.stringify(names(sent.columnsMetadata))}`,
+    () => JSON.stringify(names(ds.columnsMetadata)),
+  );
 }
 
 export function lastUpdatedTime(t: Judge, ds: any): void {
   const text = ds.lastUpdatedTime;
-  t.expect(typeof text === 'string' && format('utcTimestampFractional')(text) && parseUtcTimestamp(text) !== undefined, 'DS-LAST-UPDATED', 'an ISO 8601 UTC timestamp with fractional seconds, of a real date and time', () => JSON.stringify(text));
+  t.expect(
+    typeof text === 'string' && format('utcTimestampFractional')(text) && parseUtcTimestamp(text) !== undefined,
+    'DS-LAST-UPDATED',
+    'an ISO 8601 UTC timestamp with fractional seconds, of a real date and time',
+    () => JSON.stringify(text),
+  );
 }
 
 /** How far lastUpdatedTime may stand from the answer's Date header: the two clocks may differ, and Date has whole seconds. */
@@ -127,7 +170,12 @@ export function lastUpdatedNow(t: Judge, ds: any, ex: Pick<Exchange, 'headers'>,
   }
   const now = Number.isNaN(date) ? fallbackNow! : date;
   if (Number.isNaN(date)) t.note("the answer has no Date header; lastUpdatedTime was set against this machine's clock");
-  t.expect(Math.abs(updatedAt.epochMs - now) <= CLOCK_TOLERANCE_MS, 'DS-LAST-UPDATED-NOW', `lastUpdatedTime within ${CLOCK_TOLERANCE_MS / 60_000} minutes of ${new Date(now).toISOString()} (${Number.isNaN(date) ? 'this machine' : 'the Date header'})`, () => `lastUpdatedTime ${ds.lastUpdatedTime}`);
+  t.expect(
+    Math.abs(updatedAt.epochMs - now) <= CLOCK_TOLERANCE_MS,
+    'DS-LAST-UPDATED-NOW',
+    `lastUpdatedTime within ${CLOCK_TOLERANCE_MS / 60_000} minutes of ${new Date(now).toISOString()} (${Number.isNaN(date) ? 'this machine' : 'the Date header'})`,
+    () => `lastUpdatedTime ${ds.lastUpdatedTime}`,
+  );
 }
 
 /**
@@ -139,7 +187,12 @@ export function dataSourceLinks(t: Judge, ds: any, updatedId: string): void {
   if (t.target.profile === 'live') t.expect(ds.id === id, 'DS-LINKS', `id ${JSON.stringify(id)} (the data source updated)`, () => JSON.stringify(ds.id));
   for (const [key, link] of Object.entries({ self: `/v1/data-sources/${id}`, acl: `/v1/data-sources/${id}/acl{?subjectId}` })) {
     const encoded = link.replace(id, encodeURIComponent(id));
-    t.expect(ds.links?.[key] === link || ds.links?.[key] === encoded, 'DS-LINKS', `links.${key} = ${link}`, () => `links.${key} = ${JSON.stringify(ds.links?.[key])}`);
+    t.expect(
+      ds.links?.[key] === link || ds.links?.[key] === encoded,
+      'DS-LINKS',
+      `links.${key} = ${link}`,
+      () => `links.${key} = ${JSON.stringify(ds.links?.[key])}`,
+    );
   }
 }
 
@@ -182,12 +235,25 @@ export function requestIdUuid(t: Judge, lr: any): void {
 export function loggedDateFormat(t: Judge, lr: any): void {
   const text = lr.request.loggedDateString;
   if (!t.expect(typeof text === 'string', 'LR-DATE-FORMAT', 'loggedDateString, a string', () => JSON.stringify(text))) return;
-  t.expect(format('utcTimestampSeconds')(text) === true && parseUtcTimestamp(String(text)) !== undefined, 'LR-DATE-FORMAT', 'an ISO 8601 UTC timestamp of a real date, seconds and no fraction', () => JSON.stringify(text));
+  t.expect(
+    format('utcTimestampSeconds')(text) === true && parseUtcTimestamp(String(text)) !== undefined,
+    'LR-DATE-FORMAT',
+    'an ISO 8601 UTC timestamp of a real date, seconds and no fraction',
+    () => JSON.stringify(text),
+  );
 }
 
 export function loggedDate(t: Judge, lr: any): void {
   const { loggedDate, loggedDateString } = lr.request;
-  if (!t.expect(Number.isInteger(loggedDate) && typeof loggedDateString === 'string', 'LR-DATE', 'loggedDate an integer and loggedDateString a string', () => `${JSON.stringify(loggedDate)}, ${JSON.stringify(loggedDateString)}`)) return;
+  if (
+    !t.expect(
+      Number.isInteger(loggedDate) && typeof loggedDateString === 'string',
+      'LR-DATE',
+      'loggedDate an integer and loggedDateString a string',
+      () => `${JSON.stringify(loggedDate)}, ${JSON.stringify(loggedDateString)}`,
+    )
+  )
+    return;
   const parsed = parseUtcTimestamp(loggedDateString);
   if (!parsed) {
     t.note(`loggedDateString ${JSON.stringify(loggedDateString)} is not a readable timestamp (LR-DATE-FORMAT says why)`);
@@ -197,7 +263,12 @@ export function loggedDate(t: Judge, lr: any): void {
   // second precision: the string is the millisecond instant truncated (or rounded) to its second
   const second = Math.floor(parsed.epochMs / 1000);
   const ok = Math.floor(loggedDate / 1000) === second || Math.round(loggedDate / 1000) === second;
-  t.expect(ok, 'LR-DATE', `loggedDate ${loggedDate} (${new Date(loggedDate).toISOString()}) within the second of loggedDateString`, () => `loggedDateString ${loggedDateString}`);
+  t.expect(
+    ok,
+    'LR-DATE',
+    `loggedDate ${loggedDate} (${new Date(loggedDate).toISOString()}) within the second of loggedDateString`,
+    () => `loggedDateString ${loggedDateString}`,
+  );
 }
 
 /** Collapses runs of U+FFFD, so that decoders that replace an invalid sequence once or per byte agree. */
@@ -205,10 +276,26 @@ const lossy = (text: string) => text.replace(/\uFFFD+/g, '\uFFFD');
 
 export function loggedBody(t: Judge, lr: any): void {
   const { body, bodyAsBase64 } = lr.request;
-  if (!t.expect(typeof body === 'string' && typeof bodyAsBase64 === 'string', 'LR-BODY', 'body and bodyAsBase64, both strings', () => `${JSON.stringify(body)}, ${JSON.stringify(bodyAsBase64)}`)) return;
+  if (
+    !t.expect(
+      typeof body === 'string' && typeof bodyAsBase64 === 'string',
+      'LR-BODY',
+      'body and bodyAsBase64, both strings',
+      () => `${JSON.stringify(body)}, ${JSON.stringify(bodyAsBase64)}`,
+    )
+  )
+    return;
   // Base64 is the standard alphabet, padded (RFC 4648 section 4); Node's decoder would also read the URL-safe
   // alphabet and unpadded text, so the text is held to the format before it is decoded
-  if (!t.expect(format('base64')(bodyAsBase64) === true, 'LR-BODY', 'bodyAsBase64 in Base64 (RFC 4648 section 4: the standard alphabet with + and /, padded with = to a multiple of four)', () => JSON.stringify(bodyAsBase64.slice(0, 200)))) return;
+  if (
+    !t.expect(
+      format('base64')(bodyAsBase64) === true,
+      'LR-BODY',
+      'bodyAsBase64 in Base64 (RFC 4648 section 4: the standard alphabet with + and /, padded with = to a multiple of four)',
+      () => JSON.stringify(bodyAsBase64.slice(0, 200)),
+    )
+  )
+    return;
   const bytes = Buffer.from(bodyAsBase64, 'base64');
   let strict: string | undefined;
   try {
@@ -217,19 +304,31 @@ export function loggedBody(t: Judge, lr: any): void {
     strict = undefined;
   }
   if (strict !== undefined) {
-    t.expect(body === strict, 'LR-BODY', `body equal to the UTF-8 text of bodyAsBase64 (${JSON.stringify(strict.slice(0, 200))})`, () => JSON.stringify(body.slice(0, 200)));
+    t.expect(body === strict, 'LR-BODY', `body equal to the UTF-8 text of bodyAsBase64 (${JSON.stringify(strict.slice(0, 200))})`, () =>
+      JSON.stringify(body.slice(0, 200)),
+    );
     return;
   }
   // Bytes that are not UTF-8 show in body only as a lossy decoding: compare decodings, never re-encode body.
   const replaced = new TextDecoder('utf-8').decode(bytes);
   const latin1 = bytes.toString('latin1');
   t.note('the body is not valid UTF-8; body was compared with lossy decodings of bodyAsBase64');
-  t.expect(lossy(body) === lossy(replaced) || body === latin1, 'LR-BODY', `body a decoding of bodyAsBase64's bytes (${JSON.stringify(replaced.slice(0, 200))})`, () => JSON.stringify(body.slice(0, 200)));
+  t.expect(
+    lossy(body) === lossy(replaced) || body === latin1,
+    'LR-BODY',
+    `body a decoding of bodyAsBase64's bytes (${JSON.stringify(replaced.slice(0, 200))})`,
+    () => JSON.stringify(body.slice(0, 200)),
+  );
 }
 
 export function loggedUrl(t: Judge, lr: any): void {
   const { url, absoluteUrl } = lr.request;
-  t.expect(typeof url === 'string' && typeof absoluteUrl === 'string' && absoluteUrl.endsWith(url), 'LR-URL', `absoluteUrl ending with ${JSON.stringify(url)}`, () => JSON.stringify(absoluteUrl));
+  t.expect(
+    typeof url === 'string' && typeof absoluteUrl === 'string' && absoluteUrl.endsWith(url),
+    'LR-URL',
+    `absoluteUrl ending with ${JSON.stringify(url)}`,
+    () => JSON.stringify(absoluteUrl),
+  );
 }
 
 /**
@@ -237,7 +336,7 @@ export function loggedUrl(t: Judge, lr: any): void {
  * percent-encode and normalise): what follows `scheme://authority`, up to a fragment; "/" for an empty path.
  * undefined: not a URL with a scheme and an authority.
  */
-export function pathAndQuery(absoluteUrl: string): string | undefined {
+function pathAndQuery(absoluteUrl: string): string | undefined {
   const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^#]*)/.exec(absoluteUrl);
   if (!m) return undefined;
   const rest = m[1]!;
@@ -249,8 +348,15 @@ export function loggedUrlPath(t: Judge, lr: any): void {
   const { url, absoluteUrl } = lr.request;
   if (typeof url !== 'string' || typeof absoluteUrl !== 'string') return;
   // beginning with / it holds no scheme; equal to absoluteUrl's path and query it holds no authority either
-  if (!t.expect(url.startsWith('/'), 'LR-URL', 'url beginning with / (the path and query as received, no scheme or authority)', () => JSON.stringify(url.slice(0, 300)))) return;
+  if (
+    !t.expect(url.startsWith('/'), 'LR-URL', 'url beginning with / (the path and query as received, no scheme or authority)', () =>
+      JSON.stringify(url.slice(0, 300)),
+    )
+  )
+    return;
   const expected = pathAndQuery(absoluteUrl);
   if (expected === undefined) return; // absoluteUrl's own form is judged by the schema and loggedUrl
-  t.expect(url === expected, 'LR-URL', `url equal to the path and query of absoluteUrl, ${JSON.stringify(expected.slice(0, 300))}`, () => JSON.stringify(url.slice(0, 300)));
+  t.expect(url === expected, 'LR-URL', `url equal to the path and query of absoluteUrl, ${JSON.stringify(expected.slice(0, 300))}`, () =>
+    JSON.stringify(url.slice(0, 300)),
+  );
 }

@@ -32,7 +32,7 @@ function weekDateToEpochDay(year: number, week: number, weekday: number): number
   const week1Monday = jan4 - (jan4Weekday - 1);
   const nextWeek1Monday = (() => {
     const j4 = Date.UTC(year + 1, 0, 4) / 86_400_000;
-    return j4 - (((new Date(j4 * 86_400_000).getUTCDay() + 6) % 7));
+    return j4 - ((new Date(j4 * 86_400_000).getUTCDay() + 6) % 7);
   })();
   const day = week1Monday + (week - 1) * 7 + (weekday - 1);
   return day < nextWeek1Monday ? day : undefined;
@@ -68,7 +68,8 @@ export function parseUtcTimestamp(text: string): UtcTimestamp | undefined {
   return { epochMs, fractionDigits: frac?.length ?? 0, fraction: frac ?? '' };
 }
 
-const DURATION = /^P(?:(\d+(?:[.,]\d+)?)W|(?=\d|T\d)(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?=\d)(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?)$/;
+const DURATION =
+  /^P(?:(\d+(?:[.,]\d+)?)W|(?=\d|T\d)(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?=\d)(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?)$/;
 const ALTERNATIVE = /^P(\d{4})-?(\d{2})-?(\d{2})T(\d{2}):?(\d{2}):?(\d{2}(?:[.,]\d+)?)$/;
 
 /**

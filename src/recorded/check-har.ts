@@ -29,7 +29,8 @@ export function runCheckHar(argv: string[], output: CommandOutput, env: NodeJS.P
       output.write(`${CHECK_HAR_HELP}\n`);
       return EXIT.passed;
     }
-    if (positionals.length !== 1) throw new ConfigError(`give one HAR file${positionals.length > 1 ? `, not ${positionals.length}` : ''} (see mockapi-conformance check-har --help)`);
+    if (positionals.length !== 1)
+      throw new ConfigError(`give one HAR file${positionals.length > 1 ? `, not ${positionals.length}` : ''} (see mockapi-conformance check-har --help)`);
     const file = resolve(cwd, positionals[0]!);
     if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`${file} is not a file`);
     const started = performance.now();
@@ -41,11 +42,23 @@ export function runCheckHar(argv: string[], output: CommandOutput, env: NodeJS.P
       throw error;
     }
     const judgement = judgeRecorded(exchanges, settings.profile);
-    output.write(`Judging ${exchanges.length} recorded exchange${exchanges.length === 1 ? '' : 's'} of ${file}, profile ${settings.profile}: ${judgement.checks.length} of the nine operations\n`);
-    if (!judgement.credentialsRecorded) output.write('No exchange of the nine operations carries an Authorization header: the recording was sanitized (Chrome exports HAR without credentials by default), so requests are judged as sent with a key and missing credentials are not judged\n');
-    const report = recordedReport(judgement, { source: file, profile: settings.profile, strict: settings.strict, durationMs: performance.now() - started, exchanges: exchanges.length });
+    output.write(
+      `Judging ${exchanges.length} recorded exchange${exchanges.length === 1 ? '' : 's'} of ${file}, profile ${settings.profile}: ${judgement.checks.length} of the nine operations\n`,
+    );
+    if (!judgement.credentialsRecorded)
+      output.write(
+        'No exchange of the nine operations carries an Authorization header: the recording was sanitized (Chrome exports HAR without credentials by default), so requests are judged as sent with a key and missing credentials are not judged\n',
+      );
+    const report = recordedReport(judgement, {
+      source: file,
+      profile: settings.profile,
+      strict: settings.strict,
+      durationMs: performance.now() - started,
+      exchanges: exchanges.length,
+    });
     const code = finish(report, settings, output.write);
-    if (judgement.checks.length === 0) output.error(`mockapi-conformance check-har: none of the ${exchanges.length} exchanges is one of the nine operations; nothing was judged\n`);
+    if (judgement.checks.length === 0)
+      output.error(`mockapi-conformance check-har: none of the ${exchanges.length} exchanges is one of the nine operations; nothing was judged\n`);
     return code;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -44,7 +44,8 @@ export function readHar(text: string): RecordedExchange[] {
     const request = entry.request;
     if (typeof request.method !== 'string' || typeof request.url !== 'string') throw new HarError(`${where}.request has no method and url`);
     const postData = isObject(request.postData) ? request.postData : undefined;
-    const requestBody = typeof postData?.text === 'string' ? (postData.encoding === 'base64' ? Buffer.from(postData.text, 'base64') : postData.text) : undefined;
+    const requestBody =
+      typeof postData?.text === 'string' ? (postData.encoding === 'base64' ? Buffer.from(postData.text, 'base64') : postData.text) : undefined;
     const recorded: RecordedExchange = {
       request: { method: request.method, url: request.url, headers: headers(request.headers, `${where}.request`), body: requestBody },
       response: undefined,
@@ -54,13 +55,21 @@ export function readHar(text: string): RecordedExchange[] {
     const response = isObject(entry.response) ? entry.response : undefined;
     const status = typeof response?.status === 'number' ? response.status : 0;
     if (!response || status <= 0) {
-      const reason = typeof response?._error === 'string' ? response._error : typeof (entry as { _error?: unknown })._error === 'string' ? String((entry as { _error?: unknown })._error) : 'status 0';
+      const reason =
+        typeof response?._error === 'string'
+          ? response._error
+          : typeof (entry as { _error?: unknown })._error === 'string'
+            ? String((entry as { _error?: unknown })._error)
+            : 'status 0';
       return { ...recorded, error: reason };
     }
     const content = isObject(response.content) ? response.content : undefined;
     const body = typeof content?.text === 'string' ? (content.encoding === 'base64' ? Buffer.from(content.text, 'base64') : content.text) : undefined;
     // a body left out of the recording (too large, binary, or a tool that does not keep bodies) is not an empty one
     const bodyRecorded = body !== undefined || content?.size === 0;
-    return { ...recorded, response: { status, headers: headers(response.headers, `${where}.response`), body, ...(bodyRecorded ? {} : { bodyRecorded: false }) } };
+    return {
+      ...recorded,
+      response: { status, headers: headers(response.headers, `${where}.response`), body, ...(bodyRecorded ? {} : { bodyRecorded: false }) },
+    };
   });
 }

@@ -31,10 +31,27 @@ ${RECORDED_HELP}`;
  * Headers that belong to one connection, not to the exchange (RFC 9110 section 7.6.1), and the framing that
  * whoever sends sets anew (host, content-length): never forwarded. bench/recorder.ts forwards by them too.
  */
-export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'host', 'content-length']);
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'host',
+  'content-length',
+]);
 
 const forwardable = (headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> => {
-  const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
+  const named = new Set(
+    String(headers.connection ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((s) => s.trim()),
+  );
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) out[name] = value;
   return out;
@@ -85,13 +102,21 @@ function liveLines({ result, violations }: Judged, method: string, path: string,
   // a client's method and path, a deployment's answer: one inert line each, cut (src/http/untrusted.ts)
   const line = (text: string) => bounded(inertLine(text), 500);
   if (result.outcome === 'errored') return [line(`${MARK.errored} ${method} ${path}: ${result.message.split('\n')[0]}`)];
-  return violations.map((v) => line(`${v.level === 'must' ? MARK.failed : MARK.warned} ${method} ${path} ${status}: [${v.requirement}] expected ${v.expected}; actual ${v.actual}`));
+  return violations.map((v) =>
+    line(`${v.level === 'must' ? MARK.failed : MARK.warned} ${method} ${path} ${status}: [${v.requirement}] expected ${v.expected}; actual ${v.actual}`),
+  );
 }
 
 export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
   let parsed;
   try {
-    parsed = parseRecorded('proxy', argv, { upstream: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'timeout-ms': { type: 'string' } }, env, cwd);
+    parsed = parseRecorded(
+      'proxy',
+      argv,
+      { upstream: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'timeout-ms': { type: 'string' } },
+      env,
+      cwd,
+    );
     if (parsed.settings.help) {
       output.write(`${PROXY_HELP}\n`);
       return Promise.resolve(EXIT.passed);
@@ -114,7 +139,8 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
   } catch {
     return fail(`--upstream is not a URL: "${values.upstream}"`);
   }
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') return fail(`--upstream must be an http or https URL, not ${upstream.protocol.replace(':', '')}`);
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+    return fail(`--upstream must be an http or https URL, not ${upstream.protocol.replace(':', '')}`);
   if (upstream.username || upstream.password || upstream.search || upstream.hash) return fail('--upstream must have no credentials, query or fragment');
   const base = upstream.href.replace(/\/+$/, '');
   const portText = typeof values.port === 'string' ? values.port : '0';
@@ -160,7 +186,9 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
     try {
       judge(exchange, tooLarge);
     } catch (error) {
-      output.error(`mockapi-conformance proxy: could not judge ${bounded(inertLine(`${exchange.request.method} ${exchange.request.url}`), 300)}: ${bounded(inertLine((error as Error).message), 300)}\n`);
+      output.error(
+        `mockapi-conformance proxy: could not judge ${bounded(inertLine(`${exchange.request.method} ${exchange.request.url}`), 300)}: ${bounded(inertLine((error as Error).message), 300)}\n`,
+      );
     }
   };
 
@@ -171,7 +199,9 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
       // the request is the client's mistake, not an exchange with the deployment: said, and the proxy goes on
       req.resume();
       res.writeHead(400, { 'content-type': 'text/plain' });
-      res.end(`mockapi-conformance proxy: only a path is taken as the request target (origin form), not ${bounded(inertLine(req.url ?? ''), 200)}; point the client at the proxy as its base URL, not as an HTTP proxy\n`);
+      res.end(
+        `mockapi-conformance proxy: only a path is taken as the request target (origin form), not ${bounded(inertLine(req.url ?? ''), 200)}; point the client at the proxy as its base URL, not as an HTTP proxy\n`,
+      );
       return;
     }
     const url = target.href;
@@ -187,7 +217,14 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
     const recorded = () => ({ method, url, headers: req.headers, body: sent.over() ? undefined : sent.bytes() });
     let answer: Awaited<ReturnType<typeof request>>;
     try {
-      answer = await request(url, { method: method as 'GET', headers: requestHeaders, body: sentBody, dispatcher: agent, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      answer = await request(url, {
+        method: method as 'GET',
+        headers: requestHeaders,
+        body: sentBody,
+        dispatcher: agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
     } catch (error) {
       const reason = `the upstream gave no answer: ${(error as Error).message}`;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
@@ -216,7 +253,11 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
     }
     if (method === 'HEAD' && !res.writableEnded) res.end();
     const over = got.over();
-    const response = { status: answer.statusCode, headers: answer.headers as Record<string, string | string[]>, ...(over ? { bodyRecorded: false } : { body: got.bytes() }) };
+    const response = {
+      status: answer.statusCode,
+      headers: answer.headers as Record<string, string | string[]>,
+      ...(over ? { bodyRecorded: false } : { body: got.bytes() }),
+    };
     judgeSafely({ request: recorded(), response, startedAt, durationMs: performance.now() - t0 }, over ? got.size() : undefined);
   };
 
@@ -238,7 +279,9 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
     });
     server.listen(port, host, () => {
       const { port: listening } = server.address() as { port: number };
-      output.write(`Proxy on http://${host}:${listening} forwarding to ${base}, profile ${settings.profile}: every answer that breaks the interface is printed as it passes; Ctrl-C ends and writes the report\n`);
+      output.write(
+        `Proxy on http://${host}:${listening} forwarding to ${base}, profile ${settings.profile}: every answer that breaks the interface is printed as it passes; Ctrl-C ends and writes the report\n`,
+      );
     });
     const stop = () => {
       process.off('SIGINT', stop);
@@ -247,9 +290,13 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
       server.closeAllConnections();
       // in-flight upstream requests (an endless body) are ended, so that nothing keeps the process after the report
       void agent.destroy();
-      const report = recordedReport({ checks, ignored: [...ignored.values()], origins: [new URL(base).origin], credentialsRecorded: true }, { source: base, baseUrl: base, profile: settings.profile, strict: settings.strict, durationMs: performance.now() - started, exchanges: seen });
+      const report = recordedReport(
+        { checks, ignored: [...ignored.values()], origins: [new URL(base).origin], credentialsRecorded: true },
+        { source: base, baseUrl: base, profile: settings.profile, strict: settings.strict, durationMs: performance.now() - started, exchanges: seen },
+      );
       const code = finish(report, settings, output.write);
-      if (checks.length === 0) output.error(`mockapi-conformance proxy: none of the ${seen} exchanges that passed was one of the nine operations; nothing was judged\n`);
+      if (checks.length === 0)
+        output.error(`mockapi-conformance proxy: none of the ${seen} exchanges that passed was one of the nine operations; nothing was judged\n`);
       resolveExit(code);
     };
     process.on('SIGINT', stop);

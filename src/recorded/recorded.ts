@@ -46,7 +46,6 @@ const originOf = (url: string): string | undefined => {
   }
 };
 
-
 /** One exchange judged: its result as a check of a live run is reported, and the violations it shows. */
 export interface Judged {
   result: CheckResult;
@@ -108,13 +107,17 @@ const hasAuthorization = (e: RecordedExchange) => Object.keys(e.request.headers 
  * operations was most likely sanitized (Chrome exports HAR without them by default), and then a request
  * without one is not taken for one sent without one.
  */
-export function credentialsRecorded(exchanges: readonly RecordedExchange[]): boolean {
+function credentialsRecorded(exchanges: readonly RecordedExchange[]): boolean {
   const judged = exchanges.filter((e) => operationOf(e.request.method, e.request.url));
   return judged.length === 0 || judged.some(hasAuthorization);
 }
 
 /** Every exchange judged, in the order recorded; those of no operation counted by method and path. */
-export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: 'live' | 'mock', withCredentials = credentialsRecorded(exchanges)): RecordedJudgement {
+export function judgeRecorded(
+  exchanges: readonly RecordedExchange[],
+  profile: 'live' | 'mock',
+  withCredentials = credentialsRecorded(exchanges),
+): RecordedJudgement {
   const checks: CheckResult[] = [];
   const ignored = new Map<string, Ignored>();
   const origins: string[] = [];
@@ -138,7 +141,10 @@ export function judgeRecorded(exchanges: readonly RecordedExchange[], profile: '
 }
 
 /** The report of recorded traffic: the same shape as a live run's, with what was recorded and ignored. */
-export function recordedReport(judgement: RecordedJudgement, options: { source: string; baseUrl?: string; profile: 'live' | 'mock'; strict: boolean; durationMs: number; exchanges: number }): ConformanceReport {
+export function recordedReport(
+  judgement: RecordedJudgement,
+  options: { source: string; baseUrl?: string; profile: 'live' | 'mock'; strict: boolean; durationMs: number; exchanges: number },
+): ConformanceReport {
   const counts = Object.fromEntries(OUTCOMES.map((o) => [o, judgement.checks.filter((c) => c.outcome === o).length])) as Record<Outcome, number>;
   return {
     tool: { name: 'mockapi-conformance', version: packageVersion() },
@@ -157,5 +163,8 @@ export function ignoredLines(ignored: readonly Ignored[]): string {
   if (ignored.length === 0) return '';
   const total = ignored.reduce((n, i) => n + i.count, 0);
   // method and path are what a client sent: one inert line each (src/http/untrusted.ts)
-  return [`Ignored ${total} exchange${total === 1 ? '' : 's'} of none of the nine operations:`, ...ignored.map((i) => `  ${i.count} × ${bounded(inertLine(`${i.method} ${i.path}`), 300)}`)].join('\n');
+  return [
+    `Ignored ${total} exchange${total === 1 ? '' : 's'} of none of the nine operations:`,
+    ...ignored.map((i) => `  ${i.count} × ${bounded(inertLine(`${i.method} ${i.path}`), 300)}`),
+  ].join('\n');
 }

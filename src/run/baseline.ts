@@ -90,7 +90,12 @@ export function baselineSection(file: string, judged: Judged): BaselineSection {
     known: judged.known.map(({ check, entry }) => ({ id: check.id, outcome: check.outcome, expected: entry.outcome, ...about(entry) })),
     new: judged.unexpected.map(({ check, entry }) => ({ id: check.id, outcome: check.outcome, ...(entry ? { expected: entry.outcome } : {}) })),
     stale: judged.stale.map(({ entry }) => ({ id: entry.id, outcome: 'passed' as const, expected: entry.outcome, ...about(entry) })),
-    expired: judged.expired.map(({ entry, check }) => ({ id: entry.id, ...(check ? { outcome: check.outcome } : {}), expected: entry.outcome, ...about(entry) })),
+    expired: judged.expired.map(({ entry, check }) => ({
+      id: entry.id,
+      ...(check ? { outcome: check.outcome } : {}),
+      expected: entry.outcome,
+      ...about(entry),
+    })),
     unmatched: judged.unmatched.map((e) => e.id),
   };
 }
@@ -120,7 +125,10 @@ export function formatBaseline(b: BaselineSection): string {
   const lines = ['', `Against the baseline ${b.file}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired`];
   for (const n of b.new) lines.push(`  new: ${n.id} ${n.outcome}${n.expected ? ` (the baseline expects ${n.expected})` : ''}`);
   for (const s of b.stale) lines.push(`  stale: ${s.id} passed; remove its entry ("${s.reason}")`);
-  for (const e of b.expired) lines.push(`  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`);
+  for (const e of b.expired)
+    lines.push(
+      `  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`,
+    );
   for (const id of b.unmatched) lines.push(`  not reported by this run: ${id}`);
   return lines.join('\n');
 }
@@ -136,8 +144,21 @@ export function baselineOf(report: ConformanceReport, previous: readonly Baselin
     .filter((c) => notPassing(c, report.run.strict))
     .map((c): BaselineEntry => {
       const before = kept.get(c.id);
-      const reason = before?.reason ?? `${c.violated.join(', ') || 'could not judge'}: ${c.message.split('\n').find((line) => line.trim().startsWith('actual:'))?.trim() ?? c.message.split('\n')[0]}`;
-      return { id: c.id, outcome: c.outcome as BaselineEntry['outcome'], reason, ...(before?.issue ? { issue: before.issue } : {}), ...(before?.expires ? { expires: before.expires } : {}) };
+      const reason =
+        before?.reason ??
+        `${c.violated.join(', ') || 'could not judge'}: ${
+          c.message
+            .split('\n')
+            .find((line) => line.trim().startsWith('actual:'))
+            ?.trim() ?? c.message.split('\n')[0]
+        }`;
+      return {
+        id: c.id,
+        outcome: c.outcome as BaselineEntry['outcome'],
+        reason,
+        ...(before?.issue ? { issue: before.issue } : {}),
+        ...(before?.expires ? { expires: before.expires } : {}),
+      };
     });
   // what this run did not run (another --only, another profile) it cannot judge: those entries stay as they were
   const ran = new Set(report.checks.map((c) => c.id));

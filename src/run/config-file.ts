@@ -10,10 +10,10 @@ import { FIXTURE_NAMES } from '../../contract/fixtures.ts';
 import { outOfBounds, SETTINGS, type Setting } from './settings.ts';
 
 /** The names looked for in the working directory when no --config is given, in this order. */
-export const CONFIG_FILES = ['mockapi-conformance.config.json', 'mockapi-conformance.config.yaml', 'mockapi-conformance.config.yml'];
+const CONFIG_FILES = ['mockapi-conformance.config.json', 'mockapi-conformance.config.yaml', 'mockapi-conformance.config.yml'];
 
 /** The key settings, and the property an environment names their variable by. */
-export const KEY_VARIABLES = { token: 'tokenVariable', forbiddenToken: 'forbiddenTokenVariable' } as const;
+const KEY_VARIABLES = { token: 'tokenVariable', forbiddenToken: 'forbiddenTokenVariable' } as const;
 
 export class ConfigFileError extends Error {}
 
@@ -60,7 +60,8 @@ export function readConfigFile(file: string, environment: string | undefined): {
   const unknownTop = Object.keys(data).filter((k) => k !== 'environments' && k !== '$schema');
   if (unknownTop.length > 0) throw new ConfigFileError(`${file}: ${unknownTop[0]} is not a property of a config file (only "environments")`);
   const names = Object.keys(data.environments);
-  if (environment === undefined) return { warning: `${file} has the environments ${names.join(', ')}; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing` };
+  if (environment === undefined)
+    return { warning: `${file} has the environments ${names.join(', ')}; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing` };
   const chosen = data.environments[environment];
   if (!isObject(chosen)) throw new ConfigFileError(`${file} has no environment "${environment}" (it has ${names.join(', ') || 'none'})`);
   const at = (property: string) => `${file}: environments.${environment}.${property}`;
@@ -75,7 +76,8 @@ export function readConfigFile(file: string, environment: string | undefined): {
     } else if (property === 'fixtures') {
       if (!isObject(value)) throw new ConfigFileError(`${at(property)} must be an object of fixture ids (${FIXTURE_NAMES.join(', ')})`);
       for (const [fixture, id] of Object.entries(value)) {
-        if (!(FIXTURE_NAMES as string[]).includes(fixture)) throw new ConfigFileError(`${at(`fixtures.${fixture}`)} is not a fixture (${FIXTURE_NAMES.join(', ')})`);
+        if (!(FIXTURE_NAMES as string[]).includes(fixture))
+          throw new ConfigFileError(`${at(`fixtures.${fixture}`)} is not a fixture (${FIXTURE_NAMES.join(', ')})`);
         if (typeof id !== 'string') throw new ConfigFileError(`${at(`fixtures.${fixture}`)} must be a string`);
         settings.values.set(`fixtures.${fixture}`, { source: at(`fixtures.${fixture}`), value: id });
       }
@@ -108,8 +110,16 @@ export function configSchema(): Record<string, unknown> {
       ...(s.choices && { enum: s.choices }),
     };
   }
-  properties.tokenVariable = { type: 'string', pattern: VARIABLE_NAME.source, description: 'the name of the environment variable that holds the key (the file never holds the key itself)' };
-  properties.forbiddenTokenVariable = { type: 'string', pattern: VARIABLE_NAME.source, description: 'the name of the environment variable that holds the key without permission' };
+  properties.tokenVariable = {
+    type: 'string',
+    pattern: VARIABLE_NAME.source,
+    description: 'the name of the environment variable that holds the key (the file never holds the key itself)',
+  };
+  properties.forbiddenTokenVariable = {
+    type: 'string',
+    pattern: VARIABLE_NAME.source,
+    description: 'the name of the environment variable that holds the key without permission',
+  };
   properties.fixtures = {
     type: 'object',
     description: 'the resources the checks may use and change (README, Fixtures)',
@@ -120,7 +130,8 @@ export function configSchema(): Record<string, unknown> {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://mockapi-conformance.example/schemas/config.json',
     title: 'mockapi-conformance config file',
-    description: 'Named environments of mockapi-conformance. Flags and environment variables win over it, it wins over .env. Keys are named by their variable, never written here.',
+    description:
+      'Named environments of mockapi-conformance. Flags and environment variables win over it, it wins over .env. Keys are named by their variable, never written here.',
     type: 'object',
     required: ['environments'],
     additionalProperties: false,

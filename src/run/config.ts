@@ -14,7 +14,7 @@ import type { Network } from '../http/network.ts';
 import { ConfigFileError, findConfigFile, readConfigFile, type FileSettings } from './config-file.ts';
 import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow } from './settings.ts';
 
-export type Profile = 'live' | 'mock';
+type Profile = 'live' | 'mock';
 
 export interface RunConfig {
   /** the deployment; undefined: the embedded reference deployment, started for the run */
@@ -130,7 +130,9 @@ function unknownSettings(env: NodeJS.ProcessEnv, fromFile: Record<string, string
     const meant = closestSetting(name);
     return `${name}${where} is not a setting of mockapi-conformance${meant ? `; did you mean ${meant}?` : ''}`;
   };
-  const fromEnv = Object.keys(env).filter((name) => name.toUpperCase().startsWith(PREFIX) && !known.has(name)).sort();
+  const fromEnv = Object.keys(env)
+    .filter((name) => name.toUpperCase().startsWith(PREFIX) && !known.has(name))
+    .sort();
   const inFile = Object.keys(fromFile).filter((name) => !known.has(name) && !fromEnv.includes(name));
   return [...fromEnv.map((name) => line(name, '')), ...inFile.map((name) => line(name, ' in .env'))];
 }
@@ -238,14 +240,16 @@ function networkSettings(proxy: [string, string] | undefined, caFile: [string, s
     } catch {
       // the value may carry a password: not quoted
     }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${proxy[0]} must be an http or https URL, such as http://proxy.example:3128`);
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw new ConfigError(`${proxy[0]} must be an http or https URL, such as http://proxy.example:3128`);
     network.proxy = proxy[1];
   }
   if (caFile !== undefined) {
     const [source, value] = caFile;
     const file = resolve(cwd, value);
     if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`${source}: ${file} is not a file`);
-    if (!readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`${source}: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    if (!readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----'))
+      throw new ConfigError(`${source}: ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
     network.caFile = file;
   }
   return network;
@@ -257,7 +261,10 @@ function networkSettings(proxy: [string, string] | undefined, caFile: [string, s
  */
 function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
   const unknown = unknownFaults(faultList(env[FAULTS_VARIABLE]));
-  if (unknown.length > 0) throw new ConfigError(`${FAULTS_VARIABLE} names ${unknown.length > 1 ? 'unknown faults' : 'an unknown fault'}: ${unknown.join(', ')} (${LIST_FAULTS} lists them)`);
+  if (unknown.length > 0)
+    throw new ConfigError(
+      `${FAULTS_VARIABLE} names ${unknown.length > 1 ? 'unknown faults' : 'an unknown fault'}: ${unknown.join(', ')} (${LIST_FAULTS} lists them)`,
+    );
   try {
     variationsOn(undefined, env.MOCKAPI_REFERENCE_VARIATIONS);
   } catch (error) {
@@ -272,7 +279,12 @@ function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
  * ConfigError, whose cause it may be). dotenv false: no .env and no config file found by its name are read
  * (a run called as a library takes only what it is given).
  */
-export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), { dotenv = true }: { dotenv?: boolean } = {}): ParsedCommand {
+export function parseCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+  { dotenv = true }: { dotenv?: boolean } = {},
+): ParsedCommand {
   const fromFile = dotenv ? readDotenv(cwd) : {};
   const warnings = unknownSettings(env, fromFile);
   try {
@@ -336,7 +348,7 @@ function setting<O extends SettingRow['option']>(option: O): Extract<SettingRow,
 }
 
 /** A value read as its row's kind says; keys, proxies and files with their own reading are read by hand below. */
-function valueOf(s: Setting, source: string, value: string, cwd: string): string | number | boolean | RegExp {
+function settingValue(s: Setting, source: string, value: string, cwd: string): string | number | boolean | RegExp {
   switch (s.kind) {
     case 'url':
       return parseBaseUrl(source, value);
@@ -369,26 +381,34 @@ function valueOf(s: Setting, source: string, value: string, cwd: string): string
 }
 
 /** Every setting of the table as given and read, by option; unset ones are absent, or their number default. */
-function readSettings(given: Given, cwd: string): Map<string, ReturnType<typeof valueOf>> {
-  const values = new Map<string, ReturnType<typeof valueOf>>();
+function readSettings(given: Given, cwd: string): Map<string, ReturnType<typeof settingValue>> {
+  const values = new Map<string, ReturnType<typeof settingValue>>();
   for (const s of SETTINGS as readonly Setting[]) {
     if (s.kind === 'key' || s.option === 'tokenFile' || !s.commands.includes('run')) continue;
     const found = given.of(s);
     // `--base-url ''` is no base URL, as an empty variable is
-    if (found && !(s.kind === 'url' && found[1] === '')) values.set(s.option, valueOf(s, ...found, cwd));
+    if (found && !(s.kind === 'url' && found[1] === '')) values.set(s.option, settingValue(s, ...found, cwd));
     else if (typeof s.default === 'number') values.set(s.option, s.default);
   }
   return values;
 }
 
 /** The config file's chosen environment, if a file is there (or named) and an environment chosen. */
-function configFileSettings(flags: Record<string, string | boolean | undefined>, env: NodeJS.ProcessEnv, dotenv: Record<string, string>, cwd: string, findByName: boolean, warnings: string[]): FileSettings | undefined {
+function configFileSettings(
+  flags: Record<string, string | boolean | undefined>,
+  env: NodeJS.ProcessEnv,
+  dotenv: Record<string, string>,
+  cwd: string,
+  findByName: boolean,
+  warnings: string[],
+): FileSettings | undefined {
   const early = new Given(flags, env, undefined, dotenv);
   const named = early.of(setting('config'));
   const file = named ? findConfigFile(named[1], cwd) : findByName ? findConfigFile(undefined, cwd) : undefined;
   const environment = early.of(setting('env'))?.[1].trim();
   if (file === undefined) {
-    if (environment !== undefined) throw new ConfigError(`--env ${environment} needs a config file: --config FILE, or ${'mockapi-conformance.config.json'} here`);
+    if (environment !== undefined)
+      throw new ConfigError(`--env ${environment} needs a config file: --config FILE, or ${'mockapi-conformance.config.json'} here`);
     return undefined;
   }
   try {
@@ -401,7 +421,14 @@ function configFileSettings(flags: Record<string, string | boolean | undefined>,
   }
 }
 
-function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<string, string>, cwd: string, findConfig: boolean, warnings: string[]): Omit<ParsedCommand, 'warnings'> {
+function parseSettings(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  fromFile: Record<string, string>,
+  cwd: string,
+  findConfig: boolean,
+  warnings: string[],
+): Omit<ParsedCommand, 'warnings'> {
   let flags: Record<string, string | boolean | undefined>;
   try {
     ({ values: flags } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
@@ -427,7 +454,9 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
   }
   if (!baseUrl && (token || forbiddenToken)) {
     // Without this, a misspelt base-URL variable would silently verify the embedded reference instead.
-    throw new ConfigError(`${(tokenSetting ?? forbiddenSetting)![0]} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`);
+    throw new ConfigError(
+      `${(tokenSetting ?? forbiddenSetting)![0]} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`,
+    );
   }
   if (forbiddenToken && forbiddenToken === token) {
     throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
@@ -442,7 +471,9 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
 
   const pushPolicy = get<string>('pushPolicy');
   if (pushPolicy !== undefined && !baseUrl) {
-    throw new ConfigError(`${given.of(setting('pushPolicy'))![0]} is set but no base URL: the embedded reference and the local mock supply a value of their own; give --base-url or MOCKAPI_BASE_URL`);
+    throw new ConfigError(
+      `${given.of(setting('pushPolicy'))![0]} is set but no base URL: the embedded reference and the local mock supply a value of their own; give --base-url or MOCKAPI_BASE_URL`,
+    );
   }
   const stateFile = resolve(cwd, get<string>('stateFile') ?? STATE_FILE);
 
@@ -460,7 +491,9 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv, fromFile: Record<
 
   const network = networkSettings(given.of(setting('proxy')), given.of(setting('caFile')), cwd);
   if (!baseUrl && (network.proxy || network.caFile)) {
-    throw new ConfigError(`${given.of(setting(network.proxy ? 'proxy' : 'caFile'))![0]} is set but no base URL: the embedded reference and the local mock run on this machine, reached directly; give --base-url or MOCKAPI_BASE_URL`);
+    throw new ConfigError(
+      `${given.of(setting(network.proxy ? 'proxy' : 'caFile'))![0]} is set but no base URL: the embedded reference and the local mock run on this machine, reached directly; give --base-url or MOCKAPI_BASE_URL`,
+    );
   }
 
   return {
@@ -510,6 +543,8 @@ function checkFixtures(fixtures: Fixtures): void {
     throw new ConfigError('MOCKAPI_REQUEST_ID is set without MOCKAPI_MOCK_API_ID: a logged request belongs to a mock API');
   }
   if (fixtures.deletableDataSourceId !== undefined && fixtures.deletableDataSourceId === fixtures.dataSourceId) {
-    throw new ConfigError('MOCKAPI_DELETABLE_DATA_SOURCE_ID is the same as MOCKAPI_DATA_SOURCE_ID: the delete checks would remove the data source the update checks use');
+    throw new ConfigError(
+      'MOCKAPI_DELETABLE_DATA_SOURCE_ID is the same as MOCKAPI_DATA_SOURCE_ID: the delete checks would remove the data source the update checks use',
+    );
   }
 }

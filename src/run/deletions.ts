@@ -50,7 +50,10 @@ export function readDeletions(file: string): Deletion[] {
  * that gives the key back. No key at all (a mock needs none) has a fingerprint too.
  */
 export function keyFingerprint(key: string | undefined): string {
-  return `sha256:${createHash('sha256').update(`mockapi-conformance state file\0${key ?? ''}`).digest('hex').slice(0, 16)}`;
+  return `sha256:${createHash('sha256')
+    .update(`mockapi-conformance state file\0${key ?? ''}`)
+    .digest('hex')
+    .slice(0, 16)}`;
 }
 
 /** What a deletion is remembered by: the deployment and the fixture as the user named them, and the key's fingerprint. */
@@ -64,7 +67,13 @@ export interface DeletionKey {
 /** The last deletion of this fixture's resource on this deployment with this key, if a run made one. */
 export function deletedBefore(deletions: readonly Deletion[], wanted: DeletionKey): Deletion | undefined {
   return deletions
-    .filter((d) => d.deployment === wanted.deployment && d.resource === wanted.resource && (d.fixture === undefined || d.fixture === wanted.fixture) && (d.key === undefined || d.key === wanted.key))
+    .filter(
+      (d) =>
+        d.deployment === wanted.deployment &&
+        d.resource === wanted.resource &&
+        (d.fixture === undefined || d.fixture === wanted.fixture) &&
+        (d.key === undefined || d.key === wanted.key),
+    )
     .at(-1);
 }
 

@@ -27,7 +27,9 @@ export async function organisationGuard(target: Target): Promise<OrganisationGua
         for (let attempt = 0; attempt < 2 && (await nameOf()) !== original; attempt++) {
           await client.send({ method: 'PUT', path, json: { organisation: { name: original } } });
         }
-        return (await nameOf()) === original ? `the organisation's name is ${JSON.stringify(original)} again` : `could not put the organisation's name back: rename it to ${JSON.stringify(original)}`;
+        return (await nameOf()) === original
+          ? `the organisation's name is ${JSON.stringify(original)} again`
+          : `could not put the organisation's name back: rename it to ${JSON.stringify(original)}`;
       } finally {
         await client.close();
       }

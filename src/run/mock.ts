@@ -16,7 +16,7 @@ export interface MockDeployment {
 }
 
 /** The Prism our tests run and whose answers the mock profile's checks are written against. */
-export const PRISM_VERSION = '5.14.2';
+const PRISM_VERSION = '5.14.2';
 
 /** How to install Prism: in a checkout it is a devDependency; beside an installed package, an optional peer. */
 const INSTALL_PRISM =

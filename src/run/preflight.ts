@@ -27,7 +27,11 @@ const described = (e: Exchange) =>
 function fixtureReads(fixtures: Fixtures): { fixture: FixtureName; path: string; variables: string }[] {
   const reads: { fixture: FixtureName; path: string; variables: string }[] = [];
   if (fixtures.organisationId) {
-    reads.push({ fixture: 'organisationId', path: expandPath(operation('getOrganisation').path, { organisationId: fixtures.organisationId }), variables: FIXTURE_VARIABLES.organisationId });
+    reads.push({
+      fixture: 'organisationId',
+      path: expandPath(operation('getOrganisation').path, { organisationId: fixtures.organisationId }),
+      variables: FIXTURE_VARIABLES.organisationId,
+    });
   }
   if (fixtures.mockApiId && fixtures.requestId) {
     const path = expandPath(operation('getLoggedRequest').path, { mockApiId: fixtures.mockApiId, requestId: fixtures.requestId });
@@ -44,7 +48,11 @@ function fixtureReads(fixtures: Fixtures): { fixture: FixtureName; path: string;
  * With only AUTH-* checks to run (authOnly), a refused key does not stop the run: those checks judge the
  * deployment's answers to keys themselves, and a deployment that refuses valid keys gets their verdicts.
  */
-export async function preflight(client: Client, target: { token: string | undefined; fixtures: Fixtures; profile: 'live' | 'mock'; via: string; authOnly: boolean }, probe: Exchange): Promise<PreflightResult> {
+export async function preflight(
+  client: Client,
+  target: { token: string | undefined; fixtures: Fixtures; profile: 'live' | 'mock'; via: string; authOnly: boolean },
+  probe: Exchange,
+): Promise<PreflightResult> {
   const reads = target.profile === 'live' ? fixtureReads(target.fixtures) : [];
   const answers: { read?: (typeof reads)[number]; exchange: Exchange }[] = [{ exchange: probe }];
   for (const read of reads) answers.push({ read, exchange: await client.send({ method: 'GET', path: read.path }) });
@@ -53,7 +61,8 @@ export async function preflight(client: Client, target: { token: string | undefi
   // the fixture's read first: the message names the resource the user gave
   const refused = answered.find((a) => a.read && a.exchange.status === 401) ?? answered.find((a) => a.exchange.status === 401);
   if (refused && target.token !== undefined) {
-    result[target.authOnly ? 'keyRefused' : 'misconfigured'] = `the deployment answers 401 to GET ${new URL(refused.exchange.url).pathname} with the key given: check MOCKAPI_TOKEN or --token (if the key is right, the deployment refuses valid keys)`;
+    result[target.authOnly ? 'keyRefused' : 'misconfigured'] =
+      `the deployment answers 401 to GET ${new URL(refused.exchange.url).pathname} with the key given: check MOCKAPI_TOKEN or --token (if the key is right, the deployment refuses valid keys)`;
     if (!target.authOnly) return result;
   }
   // an answer that says it is JSON is the interface's to be judged on, even when its body is not
@@ -71,7 +80,8 @@ export async function preflight(client: Client, target: { token: string | undefi
   }
   for (const { read, exchange } of fixtureAnswers) {
     if (read && exchange.status === 404) {
-      result.missingFixtures[read.fixture] = `the fixture does not exist: GET ${read.path} was answered 404 before the run; set ${read.variables} to one the deployment has`;
+      result.missingFixtures[read.fixture] =
+        `the fixture does not exist: GET ${read.path} was answered 404 before the run; set ${read.variables} to one the deployment has`;
     }
   }
   return result;

@@ -21,8 +21,6 @@ import { EXIT, exitCodeOf } from './exit.ts';
 // where bench/main.ts finds the command and its results
 export { PACKAGE_ROOT };
 
-export { EXIT };
-
 class Interrupted extends Error {}
 
 export interface RunOutput {
@@ -48,21 +46,27 @@ const consoleOutput: RunOutput = {
  * system's temporary directory. Vite's default, node_modules/.vite under the root, is inside the installed
  * package, which a run must leave as it found it (and which may not be writable).
  */
-export function cacheDirectory(config: Pick<RunConfig, 'cacheDir'>): string {
+function cacheDirectory(config: Pick<RunConfig, 'cacheDir'>): string {
   return config.cacheDir ?? join(tmpdir(), `mockapi-conformance-${process.getuid?.() ?? 'user'}`, packageVersion(), 'vite');
 }
 
 /** What a run prints before its checks: the target, the seed and runs, and what an earlier run consumed. */
 function header(config: RunConfig, target: Target, description: string): string {
   const lines = [`Verifying ${description}, profile ${config.profile}${target.readOnly ? ', read-only' : ''}`];
-  const chosen = config.runs === undefined ? `; ${target.runs} for the latency measured before the run, ${target.latencyMs.toFixed(1)} ms (--runs sets it)` : '';
+  const chosen =
+    config.runs === undefined ? `; ${target.runs} for the latency measured before the run, ${target.latencyMs.toFixed(1)} ms (--runs sets it)` : '';
   lines.push(`Generated payloads: seed ${target.seed}, ${target.runs} runs per property (rerun with --seed ${target.seed})${chosen}`);
   if (config.only) lines.push(`Only the checks whose id or name matches ${config.only}`);
   if (target.keyRefused) lines.push(`Preflight: ${target.keyRefused}; only AUTH-* checks run (--only), so they judge it`);
-  else if (target.preflightRequests) lines.push(`Preflight: ${target.preflightRequests} reads before the checks (GET only; they change nothing): the key is accepted and the base URL answers as the interface`);
+  else if (target.preflightRequests)
+    lines.push(
+      `Preflight: ${target.preflightRequests} reads before the checks (GET only; they change nothing): the key is accepted and the base URL answers as the interface`,
+    );
   for (const reason of Object.values(target.missingFixtures ?? {})) lines.push(`Preflight: ${reason}; the checks that need it end errored`);
   for (const d of Object.values(target.deletions?.consumed ?? {})) {
-    lines.push(`Deleted by an earlier run (${target.deletions!.stateFile}): ${d.resource} at ${d.deletedAt}; the checks that delete it end errored (could not judge), sending nothing`);
+    lines.push(
+      `Deleted by an earlier run (${target.deletions!.stateFile}): ${d.resource} at ${d.deletedAt}; the checks that delete it end errored (could not judge), sending nothing`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -83,7 +87,8 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
       secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
       preflightRequests: target.preflightRequests,
       baseline: config.baseline,
-      runErrors: () => (stopped ? [`the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms); checks that had not finished are not reported`] : []),
+      runErrors: () =>
+        stopped ? [`the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms); checks that had not finished are not reported`] : [],
     },
     formats,
   );
@@ -105,7 +110,10 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
         ...(config.only ? { only: config.only.source } : {}),
         ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
       },
-      setupFiles: [...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []), join(CODE_ROOT, 'src', 'harness', `worker-setup${SOURCE_EXTENSION}`)],
+      setupFiles: [
+        ...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []),
+        join(CODE_ROOT, 'src', 'harness', `worker-setup${SOURCE_EXTENSION}`),
+      ],
       // Every check in one worker, all at once: requests in flight are bounded by the client (--concurrency,
       // src/http/client.ts), checks of one fixture by their lane (src/harness/lanes.ts). One worker boots once, compiles the
       // schemas once, and holds the one client whose 429 back-off holds every request.
@@ -175,7 +183,9 @@ function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput
     writeBaseline(config.updateBaseline, written);
     const ran = new Set(report.checks.map((c) => c.id));
     const kept = written.entries.filter((e) => !ran.has(e.id)).length;
-    output.write(`Baseline: ${written.entries.length - kept} checks that did not pass${kept ? `, and ${kept} entries of checks this run did not run, kept` : ''}, written to ${config.updateBaseline}\n`);
+    output.write(
+      `Baseline: ${written.entries.length - kept} checks that did not pass${kept ? `, and ${kept} entries of checks this run did not run, kept` : ''}, written to ${config.updateBaseline}\n`,
+    );
     // writing the file is what was asked: it succeeded (the summary above says what failed)
     return EXIT.passed;
   }

@@ -32,7 +32,13 @@ async function probe(
   target: Pick<Target, 'baseUrl' | 'token' | 'forbiddenToken' | 'timeoutMs' | 'network' | 'fixtures' | 'profile'>,
   authOnly: boolean,
 ): Promise<{ unreachable?: string; latencyMs: number; preflight?: PreflightResult }> {
-  const client = new Client({ baseUrl: target.baseUrl, token: target.token, forbiddenToken: target.forbiddenToken, timeoutMs: target.timeoutMs, network: target.network });
+  const client = new Client({
+    baseUrl: target.baseUrl,
+    token: target.token,
+    forbiddenToken: target.forbiddenToken,
+    timeoutMs: target.timeoutMs,
+    network: target.network,
+  });
   try {
     const times: number[] = [];
     let last: Exchange | undefined;
@@ -83,8 +89,10 @@ function consumedFixtures(deployment: string, fixtures: Fixtures, stateFile: str
   if (stateFile === undefined) return { stateFile, consumed: {} };
   const deletions = readDeletions(stateFile);
   const resources: Partial<Record<FixtureName, string>> = {};
-  if (fixtures.deletableDataSourceId) resources.deletableDataSourceId = expandPath(operation('deleteDataSource').path, { dataSourceId: fixtures.deletableDataSourceId });
-  if (fixtures.teamId && fixtures.teamMemberId) resources.teamMemberId = expandPath(operation('deleteTeamMember').path, { teamId: fixtures.teamId, userId: fixtures.teamMemberId });
+  if (fixtures.deletableDataSourceId)
+    resources.deletableDataSourceId = expandPath(operation('deleteDataSource').path, { dataSourceId: fixtures.deletableDataSourceId });
+  if (fixtures.teamId && fixtures.teamMemberId)
+    resources.teamMemberId = expandPath(operation('deleteTeamMember').path, { teamId: fixtures.teamId, userId: fixtures.teamMemberId });
   const consumed: Partial<Record<FixtureName, Deletion>> = {};
   for (const [name, resource] of Object.entries(resources) as [FixtureName, string][]) {
     const deleted = deletedBefore(deletions, { deployment, fixture: FIXTURE_VARIABLES[name], resource, key: keyFingerprint(token) });
@@ -113,7 +121,9 @@ export interface OpenTarget {
  * The target of a run, ready for the checks; `unreachable` when no connection could be made (what was
  * started is stopped again).
  */
-export async function openTarget(config: RunConfig): Promise<OpenTarget | { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }> {
+export async function openTarget(
+  config: RunConfig,
+): Promise<OpenTarget | { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }> {
   const seed = config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31));
   const mock = config.profile === 'mock';
   // the deployment: the one given, or one started for the run (the reference for live, Prism for mock)
@@ -129,7 +139,18 @@ export async function openTarget(config: RunConfig): Promise<OpenTarget | { unre
     // a deployment started for the run is on this machine: no proxy, whatever the environment names
     const network: Network = config.baseUrl ? config.network : { direct: true };
     const fixtures = reference ? reference.fixtures : mock ? { ...MOCK_FIXTURES, ...config.fixtures } : config.fixtures;
-    const probed = await probe({ baseUrl, token: credentials.token, forbiddenToken: credentials.forbiddenToken, timeoutMs: config.timeoutMs, network, fixtures, profile: config.profile }, AUTH_ONLY.test(config.only?.source ?? ''));
+    const probed = await probe(
+      {
+        baseUrl,
+        token: credentials.token,
+        forbiddenToken: credentials.forbiddenToken,
+        timeoutMs: config.timeoutMs,
+        network,
+        fixtures,
+        profile: config.profile,
+      },
+      AUTH_ONLY.test(config.only?.source ?? ''),
+    );
     if (probed.unreachable !== undefined || probed.preflight?.misconfigured !== undefined) {
       await close();
       return probed.unreachable !== undefined ? { unreachable: probed.unreachable, baseUrl } : { misconfigured: probed.preflight!.misconfigured!, baseUrl };
@@ -140,11 +161,30 @@ export async function openTarget(config: RunConfig): Promise<OpenTarget | { unre
     const runs = config.runs ?? runsFor(latencyMs);
     const concurrency = config.concurrency ?? (config.baseUrl ? DEFAULT_CONCURRENCY.given : DEFAULT_CONCURRENCY.started);
     const adaptive = config.concurrency === undefined && config.baseUrl !== undefined ? { adaptiveCeiling: DEFAULT_CONCURRENCY.givenCeiling } : {};
-    const common = { ...(keyRefused ? { keyRefused } : {}), ...adaptive, network, missingFixtures, preflightRequests: PROBES + (probed.preflight?.requests ?? 0), baseUrl, readOnly: config.readOnly, timeoutMs: config.timeoutMs, seed, runs, concurrency, latencyMs, checkTimeoutMs: config.checkTimeoutMs, profile: config.profile };
+    const common = {
+      ...(keyRefused ? { keyRefused } : {}),
+      ...adaptive,
+      network,
+      missingFixtures,
+      preflightRequests: PROBES + (probed.preflight?.requests ?? 0),
+      baseUrl,
+      readOnly: config.readOnly,
+      timeoutMs: config.timeoutMs,
+      seed,
+      runs,
+      concurrency,
+      latencyMs,
+      checkTimeoutMs: config.checkTimeoutMs,
+      profile: config.profile,
+    };
     if (reference) {
       const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
       // the reference names the policies it accepts, so it consents with one of its own
-      return { target: { ...common, token, forbiddenToken, fixtures, pushPolicy, embedded: true }, description: `${baseUrl} (the embedded reference deployment)`, close };
+      return {
+        target: { ...common, token, forbiddenToken, fixtures, pushPolicy, embedded: true },
+        description: `${baseUrl} (the embedded reference deployment)`,
+        close,
+      };
     }
     if (mock) {
       const target: Target = {

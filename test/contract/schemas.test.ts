@@ -5,7 +5,18 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { digestOf, documentedResponse, operation, OPERATION_IDS, openApiDocument, OPENAPI_JSON, schema, SCHEMA_BASE, SCHEMAS_DIR, type Json } from '../../contract/schemas.ts';
+import {
+  digestOf,
+  documentedResponse,
+  operation,
+  OPERATION_IDS,
+  openApiDocument,
+  OPENAPI_JSON,
+  schema,
+  SCHEMA_BASE,
+  SCHEMAS_DIR,
+  type Json,
+} from '../../contract/schemas.ts';
 import { isIsoDuration, parseUtcTimestamp } from '../../src/judge/iso8601.ts';
 
 interface Samples {
@@ -67,7 +78,9 @@ const absolute = (node: Json, base: string): Json =>
   Array.isArray(node)
     ? node.map((n) => absolute(n, base))
     : node && typeof node === 'object'
-      ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && !v.startsWith('#') ? new URL(v, base).href : absolute(v, base)]))
+      ? Object.fromEntries(
+          Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && !v.startsWith('#') ? new URL(v, base).href : absolute(v, base)]),
+        )
       : node;
 
 describe('openapi.yaml', () => {

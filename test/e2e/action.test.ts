@@ -59,7 +59,13 @@ function runAction(inputs: Record<string, string>, stepEnv: Record<string, strin
     status = r.status;
     if (status !== 0) break;
   }
-  const outputs = Object.fromEntries(readFileSync(files.GITHUB_OUTPUT, 'utf8').trim().split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  const outputs = Object.fromEntries(
+    readFileSync(files.GITHUB_OUTPUT, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
   return { status, stdout, outputs, workspace, summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8') };
 }
 
@@ -84,7 +90,12 @@ describe('the GitHub Action', () => {
     expect(r.outputs['exit-code']).toBe('0');
     expect(Number(r.outputs.passed)).toBeGreaterThan(0);
     expect([r.outputs.failed, r.outputs.warned, r.outputs.errored, r.outputs.skipped]).toEqual(['0', '0', '0', '0']);
-    expect(readdirSync(join(r.workspace, 'mockapi-conformance-reports')).sort()).toEqual(['conformance.html', 'conformance.json', 'conformance.md', 'conformance.xml']);
+    expect(readdirSync(join(r.workspace, 'mockapi-conformance-reports')).sort()).toEqual([
+      'conformance.html',
+      'conformance.json',
+      'conformance.md',
+      'conformance.xml',
+    ]);
     expect(r.outputs.report).toBe('mockapi-conformance-reports/conformance.json');
     expect(r.summary).toContain('mockapi-conformance');
   });
@@ -116,7 +127,9 @@ describe('the workflows of docs/ci', () => {
   }
 
   test('the GitLab job writes the JUnit report it hands to GitLab, and sets only settings the tool knows', () => {
-    const job = (read('docs/ci/gitlab-ci.yml') as Record<string, { variables: Record<string, string>; script: string[]; artifacts: { reports: { junit: string } } }>).conformance!;
+    const job = (
+      read('docs/ci/gitlab-ci.yml') as Record<string, { variables: Record<string, string>; script: string[]; artifacts: { reports: { junit: string } } }>
+    ).conformance!;
     expect(job.script.join('\n')).toContain(`--report-junit ${job.artifacts.reports.junit}`);
     for (const name of Object.keys(job.variables)) expect(known.has(name), `${name} is a setting of the tool`).toBe(true);
   });

@@ -30,7 +30,9 @@ describe('figures', () => {
       machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
       settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 1000, latencyMs: 50, latencyRuns: 20 },
       samples: {
-        latency: [sample(16_000, 489, { startMs: 1500, checksMs: 14_000, endMs: 500, inFlight: 2, chain: 80, chains: { 'data source': 40, organisation: 80 } })],
+        latency: [
+          sample(16_000, 489, { startMs: 1500, checksMs: 14_000, endMs: 500, inFlight: 2, chain: 80, chains: { 'data source': 40, organisation: 80 } }),
+        ],
         latencyLimit: [sample(12_000, 489, { inFlight: 2 })],
         limit: [sample(1000, 3000)],
         asTyped: [sample(4000, 1000, { startMs: 1500, checksMs: 2000, endMs: 500 })],
@@ -59,7 +61,7 @@ describe('figures', () => {
     expect(table).toMatch(/property checks at least half the limit's rate: MISSED \(0\.25\)/);
     expect(table).toMatch(/full default run at most 1\.5 s: MISSED \(4\.00 s\)/);
     expect(table).toMatch(/50 ms away at most 5 s: MISSED \(16\.00 s\)/);
-    expect(table).toMatch(/^      floor: longest chain 80 × 50 ms +4\.00 s +4\.00×$/m);
+    expect(table).toMatch(/^ {6}floor: longest chain 80 × 50 ms +4\.00 s +4\.00×$/m);
     expect(table).toContain("(d)'s chains, round trips in a row: organisation 80, data source 40.");
     expect(table).toMatch(/^\(d\) 50 ms away, --runs 20, 2 in flight +16\.00 s +489 +31 +100 MiB$/m);
     expect(table).toMatch(/^\(a\) limit: plain undici, same mix +1\.00 s +3000 +3000 +100 MiB +1\.00$/m);
@@ -67,7 +69,7 @@ describe('figures', () => {
 });
 
 describe('the recorded mix', () => {
-  test('keys become placeholders and go back in as the replay target\'s keys, also inside other values', () => {
+  test("keys become placeholders and go back in as the replay target's keys, also inside other values", () => {
     const recorded = withPlaceholders({ authorization: 'Token abc', other: 'token abcdef' }, { token: 'abc', forbiddenToken: 'abcdef' });
     expect(recorded).toEqual({ authorization: 'Token $MOCKAPI_TOKEN', other: 'token $MOCKAPI_FORBIDDEN_TOKEN' });
     expect(withKeys(recorded, { token: 'new', forbiddenToken: 'newer' })).toEqual({ authorization: 'Token new', other: 'token newer' });
@@ -95,7 +97,11 @@ describe('the recorded mix', () => {
       expect(recorder.mix()).toEqual([
         expect.objectContaining({ method: 'GET', path, headers: expect.objectContaining({ authorization: 'Token $MOCKAPI_TOKEN' }) }),
         expect.objectContaining({ method: 'GET', path, headers: expect.objectContaining({ authorization: 'Token $MOCKAPI_FORBIDDEN_TOKEN' }) }),
-        expect.objectContaining({ method: 'PUT', body: Buffer.from('{"chaos": ').toString('base64'), headers: expect.objectContaining({ 'content-type': 'application/json' }) }),
+        expect.objectContaining({
+          method: 'PUT',
+          body: Buffer.from('{"chaos": ').toString('base64'),
+          headers: expect.objectContaining({ 'content-type': 'application/json' }),
+        }),
       ]);
       expect(JSON.stringify(recorder.mix())).not.toContain(keys.token);
     } finally {
@@ -124,7 +130,7 @@ describe('npm run bench', () => {
     expect(r.stdout).toMatch(/^\(a\) limit: plain undici, same mix/m);
     expect(r.stdout).toMatch(/^\(c\) property checks, 10 runs/m);
     expect(r.stdout).toMatch(/^\(d\) 2 ms away, --runs 20, \d+ in flight/m);
-    expect(r.stdout).toMatch(/^      floor: longest chain \d+ × 2 ms/m);
+    expect(r.stdout).toMatch(/^ {6}floor: longest chain \d+ × 2 ms/m);
     const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
     expect(results.settings).toMatchObject({ repeat: 1, propertyRuns: 10 });
     expect(results.floor!.chain).toBeGreaterThan(10);

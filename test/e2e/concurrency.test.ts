@@ -27,7 +27,9 @@ afterEach(async () => {
 function sentThrough(r: Recorder): Sent[] {
   const arrivals = r.arrivals();
   const answered = r.answered();
-  return r.mix().map((m, i) => ({ check: senderOf(m.headers['user-agent']), method: m.method, path: m.path.split('?')[0]!, start: arrivals[i]!, end: answered[i]! }));
+  return r
+    .mix()
+    .map((m, i) => ({ check: senderOf(m.headers['user-agent']), method: m.method, path: m.path.split('?')[0]!, start: arrivals[i]!, end: answered[i]! }));
 }
 
 const keys = () => ({ token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken });
@@ -61,7 +63,9 @@ describe('checks of one fixture', () => {
       { check: 'chaos-settings/updating-chaos-settings-200', method: 'PUT', path: '/v1/mock-apis/a1b2c3d4/chaos', start: 110, end: 130 },
       { check: 'organisations/get-2xx-organisation-organisation', method: 'GET', path: '/v1/organisations/org-1', start: 140, end: 150 },
     ];
-    expect(overlaps(sent, alone)).toEqual(['GET /v1/organisations/org-1 by organisations/get-2xx-organisation-organisation was under way while organisations/update-changes-name-answer-later-get ran alone there (21 ms into it)']);
+    expect(overlaps(sent, alone)).toEqual([
+      'GET /v1/organisations/org-1 by organisations/get-2xx-organisation-organisation was under way while organisations/update-changes-name-answer-later-get ran alone there (21 ms into it)',
+    ]);
   });
 
   test('--list says which checks run alone on their fixture', async () => {

@@ -36,7 +36,17 @@ describe('a full run against the embedded reference deployment', () => {
   });
 
   test('prints a summary per area and the closing line', () => {
-    for (const area of ['authentication', 'chaos-settings', 'data-sources', 'identifiers', 'logged-requests', 'organisations', 'push-jobs', 'state-settings', 'teams']) {
+    for (const area of [
+      'authentication',
+      'chaos-settings',
+      'data-sources',
+      'identifiers',
+      'logged-requests',
+      'organisations',
+      'push-jobs',
+      'state-settings',
+      'teams',
+    ]) {
       expect(result.stdout).toMatch(new RegExp(`ok +${area} +\\d+ passed +0 failed +0 warned +0 errored +0 skipped`));
     }
     expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped; \d+ requests in [\d.]+ s$/m);
@@ -125,7 +135,10 @@ describe('a second run against the same deployment and fixtures', () => {
     expect(first.code).toBe(0);
     expect(first.report!.summary).toMatchObject({ failed: 0, skipped: 0 });
     const state = readFileSync(join(cwd, '.mockapi-conformance-state.jsonl'), 'utf8');
-    const lines = state.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = state
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((l) => [l.deployment, l.fixture, l.resource, l.status])).toEqual(
       expect.arrayContaining([
         [reference.baseUrl, 'MOCKAPI_DELETABLE_DATA_SOURCE_ID', '/v1/data-sources/ds-archive', 204],
@@ -140,12 +153,33 @@ describe('a second run against the same deployment and fixtures', () => {
     const second = await runCli([], env, { cwd });
     expect(second.code, second.stdout).toBe(4);
     expect(second.report!.summary).toMatchObject({ failed: 0, warned: 0, skipped: 0 });
-    expect(second.stdout).toMatch(new RegExp(`^Deleted by an earlier run \\(${join(cwd, '.mockapi-conformance-state.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\): /v1/data-sources/ds-archive at \\S+; the checks that delete it end errored \\(could not judge\\), sending nothing$`, 'm'));
+    expect(second.stdout).toMatch(
+      new RegExp(
+        `^Deleted by an earlier run \\(${join(cwd, '.mockapi-conformance-state.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\): /v1/data-sources/ds-archive at \\S+; the checks that delete it end errored \\(could not judge\\), sending nothing$`,
+        'm',
+      ),
+    );
     const consumed = second.report!.checks.filter((c) => c.outcome === 'errored');
     // the delete checks, the sequences of deletes that follow them (properties/sequences.ts) and the end-of-run checks (stillGone)
-    expect(consumed.map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403', 'AUTH-403-BODY', 'AUTH-403-BODY', 'DS-DELETE', 'DS-DELETE-PERMANENT', 'DS-DELETE-PERMANENT', 'DS-DELETE-PERMANENT', 'TEAM-MEMBER-DELETE', 'TEAM-MEMBER-GONE', 'TEAM-MEMBER-GONE', 'TEAM-MEMBER-GONE']);
+    expect(consumed.map((c) => c.requirement).sort()).toEqual([
+      'AUTH-403',
+      'AUTH-403',
+      'AUTH-403-BODY',
+      'AUTH-403-BODY',
+      'DS-DELETE',
+      'DS-DELETE-PERMANENT',
+      'DS-DELETE-PERMANENT',
+      'DS-DELETE-PERMANENT',
+      'TEAM-MEMBER-DELETE',
+      'TEAM-MEMBER-GONE',
+      'TEAM-MEMBER-GONE',
+      'TEAM-MEMBER-GONE',
+    ]);
     expect(second.stdout).toMatch(/^Errored \(could not judge\):$/m);
-    for (const c of consumed) expect(c.message).toMatch(/^consumed: an earlier run deleted \/v1\/(data-sources|teams)\/\S+ on this deployment at \S+ \(recorded in .+\); set MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) to one that exists/);
+    for (const c of consumed)
+      expect(c.message).toMatch(
+        /^consumed: an earlier run deleted \/v1\/(data-sources|teams)\/\S+ on this deployment at \S+ \(recorded in .+\); set MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) to one that exists/,
+      );
 
     // another directory has no memory of those deletes: the fixtures answer 404, which is theirs to explain
     // (the forbidden key still gets its 403: the reference refuses permission before it looks for the resource)
@@ -153,8 +187,20 @@ describe('a second run against the same deployment and fixtures', () => {
     expect(elsewhere.code, elsewhere.stdout).toBe(4);
     expect(elsewhere.report!.summary.failed).toBe(0);
     const unjudged = elsewhere.report!.checks.filter((c) => c.outcome === 'errored');
-    expect(unjudged.map((c) => c.requirement).sort()).toEqual(['DS-DELETE', 'DS-DELETE-PERMANENT', 'DS-DELETE-PERMANENT', 'DS-DELETE-PERMANENT', 'TEAM-MEMBER-DELETE', 'TEAM-MEMBER-GONE', 'TEAM-MEMBER-GONE', 'TEAM-MEMBER-GONE']);
-    for (const c of unjudged) expect(c.message).toMatch(/^fixture problem: MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) names .+, which answered 404 to the first delete this tool sent it, and no earlier run deleted it .*set MOCKAPI_\w+ to one that exists$/);
+    expect(unjudged.map((c) => c.requirement).sort()).toEqual([
+      'DS-DELETE',
+      'DS-DELETE-PERMANENT',
+      'DS-DELETE-PERMANENT',
+      'DS-DELETE-PERMANENT',
+      'TEAM-MEMBER-DELETE',
+      'TEAM-MEMBER-GONE',
+      'TEAM-MEMBER-GONE',
+      'TEAM-MEMBER-GONE',
+    ]);
+    for (const c of unjudged)
+      expect(c.message).toMatch(
+        /^fixture problem: MOCKAPI_(DELETABLE_DATA_SOURCE_ID|TEAM_MEMBER_ID) names .+, which answered 404 to the first delete this tool sent it, and no earlier run deleted it .*set MOCKAPI_\w+ to one that exists$/,
+      );
   });
 });
 
@@ -166,7 +212,12 @@ test("a forbidden key's 404 is a violation only for a fixture that exists: for o
     const ds = `${hiding.baseUrl}/v1/data-sources/${hiding.fixtures.deletableDataSourceId}`;
     const present = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
     expect(present.code).toBe(1);
-    expect(present.report!.checks.filter((c) => c.outcome === 'failed').map((c) => c.requirement).sort()).toEqual(['AUTH-403', 'AUTH-403-BODY']);
+    expect(
+      present
+        .report!.checks.filter((c) => c.outcome === 'failed')
+        .map((c) => c.requirement)
+        .sort(),
+    ).toEqual(['AUTH-403', 'AUTH-403-BODY']);
     // gone, deleted by someone else: the same answers cannot be judged
     expect((await fetch(ds, { method: 'DELETE', headers: { Authorization: `Token ${hiding.fixtures.token}` } })).status).toBe(404);
     const gone = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
@@ -223,7 +274,8 @@ describe('--max-failures', () => {
     const { summary, checks } = r.report!;
     expect(summary).toMatchObject({ failed: 1, passed: 0, warned: 0, skipped: 0 });
     expect(summary.errored).toBe(checks.length - 1);
-    for (const c of checks.filter((c) => c.outcome === 'errored')) expect(c.message).toBe('not run: 1 check had failed, and --max-failures 1 stops the run from sending more once that many have');
+    for (const c of checks.filter((c) => c.outcome === 'errored'))
+      expect(c.message).toBe('not run: 1 check had failed, and --max-failures 1 stops the run from sending more once that many have');
     const failed = checks.find((c) => c.outcome === 'failed')!;
     expect(summary.requests, 'nothing is sent after the failed check').toBe(failed.evidence.length);
   });
@@ -266,7 +318,9 @@ describe('exit codes', () => {
   test('an unknown fault of the embedded reference: one line naming it and how to list them, exit 2', async () => {
     const r = await runCli([], { MOCKAPI_REFERENCE_FAULTS: 'no-such-fault' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('mockapi-conformance: MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault (mockapi-conformance reference --list-faults lists them)\n');
+    expect(r.stderr).toBe(
+      'mockapi-conformance: MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault (mockapi-conformance reference --list-faults lists them)\n',
+    );
   });
 
   test('a report that cannot be written: one line and exit 2 before any request', async () => {

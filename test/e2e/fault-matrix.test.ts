@@ -44,9 +44,17 @@ const CAUGHT_ONLY_BY = {
  * check that accepts it: seen, they show the variations run ran with variations on.
  */
 const VARIATION_NOTES = [
-  { variation: 'the Token scheme matched case-insensitively', check: 'authentication/getOrganisation/scheme-written-token-either-accepted-401', note: /matches the scheme name case-insensitively/ },
+  {
+    variation: 'the Token scheme matched case-insensitively',
+    check: 'authentication/getOrganisation/scheme-written-token-either-accepted-401',
+    note: /matches the scheme name case-insensitively/,
+  },
   { variation: 'deletes answer 200 with a JSON body', check: 'data-sources/delete-existing-data-source-succeeds', note: /^answered 200 with a body/ },
-  { variation: 'httpErrors echoed highest first without repeats', check: 'chaos-settings/answer-holds-field-sent-value-sent', note: /another order or without repeats/ },
+  {
+    variation: 'httpErrors echoed highest first without repeats',
+    check: 'chaos-settings/answer-holds-field-sent-value-sent',
+    note: /another order or without repeats/,
+  },
 ];
 
 let variationsFailures: string[] | undefined;
@@ -95,7 +103,10 @@ function matrix(): string {
     `${'fault'.padEnd(w1)}  ${'requirement'.padEnd(w2)}  detected by`,
   ];
   for (const r of sorted) {
-    const by = r.detectedBy.length === 0 ? 'NOT DETECTED' : `${r.detectedBy.length} check${r.detectedBy.length > 1 ? 's' : ''}: ${r.detectedBy[0]}${r.detectedBy.length > 1 ? ' …' : ''}`;
+    const by =
+      r.detectedBy.length === 0
+        ? 'NOT DETECTED'
+        : `${r.detectedBy.length} check${r.detectedBy.length > 1 ? 's' : ''}: ${r.detectedBy[0]}${r.detectedBy.length > 1 ? ' …' : ''}`;
     const also = r.alsoViolated.length ? ` (also failing, as declared: ${r.alsoViolated.join(', ')})` : '';
     lines.push(`${r.fault.padEnd(w1)}  ${r.breaks.padEnd(w2)}  ${by}${also}`);
   }
@@ -103,6 +114,7 @@ function matrix(): string {
 }
 
 describe('fault matrix', () => {
+  // biome-ignore lint/correctness/noEmptyPattern: vitest hands the suite second, after a context it reads by destructuring
   beforeAll(async ({}, suite) => {
     compiled = await compileCommand();
     // only the rows whose tests run (-t picks some): each is started here, ROWS_AT_ONCE at a time
@@ -138,12 +150,16 @@ describe('fault matrix', () => {
     expect(detectedBy, `${fault} should fail ${breaks}; failing: ${alsoViolated.join(', ') || 'nothing'}`).not.toEqual([]);
     const undeclared = alsoViolated.filter((id) => !Object.hasOwn(alsoBreaks ?? {}, id));
     const by = (id: string) => failed.filter((c) => c.violated.includes(id)).map((c) => c.id);
-    expect(undeclared.map((id) => `${id} (${by(id).join(', ')})`), `${fault} breaks more than ${breaks}: declare a necessary consequence in its alsoBreaks, or narrow the fault`).toEqual([]);
+    expect(
+      undeclared.map((id) => `${id} (${by(id).join(', ')})`),
+      `${fault} breaks more than ${breaks}: declare a necessary consequence in its alsoBreaks, or narrow the fault`,
+    ).toEqual([]);
     // a consequence the fault "cannot help" breaking that no check shows is a declaration gone stale, or a check gone blind
     const seen = new Set(r.report!.checks.flatMap((c) => c.violated));
     const unseen = Object.keys(alsoBreaks ?? {}).filter((id) => !seen.has(id));
     expect(unseen, `${fault} declares in its alsoBreaks what no check of the run found broken`).toEqual([]);
-    if (seenIn !== undefined) for (const title of detectedBy) expect(title, `${fault} is caught by a check other than those of ${seenIn}`).toMatch(CAUGHT_ONLY_BY[seenIn]);
+    if (seenIn !== undefined)
+      for (const title of detectedBy) expect(title, `${fault} is caught by a check other than those of ${seenIn}`).toMatch(CAUGHT_ONLY_BY[seenIn]);
   });
 
   test.concurrent(VARIATIONS, async () => {
@@ -156,7 +172,10 @@ describe('fault matrix', () => {
     const judged = new Set(r.report!.checks.map((c) => c.id));
     const declared = (await catalogue()).filter((e) => e.profiles.includes('live')).map((e) => e.id);
     expect(declared.length).toBeGreaterThan(0);
-    expect(declared.filter((id) => !judged.has(id)), 'checks of the catalogue the variations run did not judge').toEqual([]);
+    expect(
+      declared.filter((id) => !judged.has(id)),
+      'checks of the catalogue the variations run did not judge',
+    ).toEqual([]);
     // the variations were on: answers only they give were seen, and noted as open
     const notes = (id: string) => r.report!.checks.find((c) => c.id === id)?.notes ?? [];
     const unseen = VARIATION_NOTES.filter(({ check, note }) => !notes(check).some((n) => note.test(n))).map((v) => `${v.variation} (${v.check})`);
@@ -166,7 +185,9 @@ describe('fault matrix', () => {
   test('ran a row for every fault the reference has, by name, from the faults the command was compiled with', () => {
     expect(FAULT_NAMES.length, 'the reference names no fault').toBeGreaterThan(0);
     expect([...ran].sort()).toEqual([...FAULT_NAMES].sort());
-    const compiledFaults = readdirSync(join(compiled!.dir, 'reference', 'faults')).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -'.js'.length));
+    const compiledFaults = readdirSync(join(compiled!.dir, 'reference', 'faults'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => f.slice(0, -'.js'.length));
     expect(compiledFaults.sort()).toEqual([...FAULT_NAMES].sort());
   });
 });

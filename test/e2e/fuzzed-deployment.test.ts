@@ -25,7 +25,13 @@ afterAll(() => recorder.close());
 const ACTING = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 
 /** Every form of the key that would give it away: plain, base64 (of it and of `Token <key>`), hex, URL-encoded, JSON-escaped. */
-const leaks = [KEY, ...Object.values(keyForms(KEY)), Buffer.from(KEY).toString('base64').slice(2, -2), Buffer.from(KEY).toString('hex'), encodeURIComponent(KEY)];
+const leaks = [
+  KEY,
+  ...Object.values(keyForms(KEY)),
+  Buffer.from(KEY).toString('base64').slice(2, -2),
+  Buffer.from(KEY).toString('hex'),
+  encodeURIComponent(KEY),
+];
 
 /** The lines of stdout GitHub's runner would read as workflow commands: outside ::stop-commands:: … ::token::. */
 function commandLines(stdout: string): string[] {
@@ -54,7 +60,22 @@ test('a run against a deployment whose answers are generated never crashes, and 
       try {
         const started = Date.now();
         const r = await runCli(
-          ['--base-url', fuzzed.baseUrl, '--timeout-ms', '1000', '--run-timeout-ms', String(RUN_TIMEOUT_MS), '--runs', '2', '--report-junit', files.junit, '--report-markdown', files.markdown, '--report-html', files.html],
+          [
+            '--base-url',
+            fuzzed.baseUrl,
+            '--timeout-ms',
+            '1000',
+            '--run-timeout-ms',
+            String(RUN_TIMEOUT_MS),
+            '--runs',
+            '2',
+            '--report-junit',
+            files.junit,
+            '--report-markdown',
+            files.markdown,
+            '--report-html',
+            files.html,
+          ],
           { ...FIXTURES, MOCKAPI_TOKEN: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: files.summary },
         );
         console.info(`fuzzed run: exit ${r.code}, ${JSON.stringify(r.report?.summary)}, ${fuzzed.requests()} requests answered`);
@@ -63,23 +84,40 @@ test('a run against a deployment whose answers are generated never crashes, and 
         expect([0, 1, 4, 5], r.stderr).toContain(r.code);
         expect(r.stderr).not.toMatch(/internal error|^\s+at /m);
         if (r.code === 5) {
-          expect(r.stderr.trim().split('\n').filter((line) => !line.includes('warning:'))).toHaveLength(1);
+          expect(
+            r.stderr
+              .trim()
+              .split('\n')
+              .filter((line) => !line.includes('warning:')),
+          ).toHaveLength(1);
           expect(ACTING.exec(r.stderr)?.[0], 'a raw control character in the preflight line').toBeUndefined();
           for (const form of leaks) expect(r.stderr, `the key (${form}) in the preflight line`).not.toContain(form);
           return;
         }
         expect(r.report).toBeDefined();
         expect(Date.now() - started).toBeLessThan(RUN_TIMEOUT_MS + 30_000);
-        const written = { stdout: r.stdout, stderr: r.stderr, json: r.reportText, ...Object.fromEntries(Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')])) };
+        const written = {
+          stdout: r.stdout,
+          stderr: r.stderr,
+          json: r.reportText,
+          ...Object.fromEntries(Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')])),
+        };
         for (const [where, text] of Object.entries(written)) {
           // JSON and HTML carry the text JSON-escaped, every other output shows it escaped
           expect(ACTING.exec(text)?.[0], `a raw control character in ${where}`).toBeUndefined();
-          for (const form of leaks) expect(text.includes(form) ? text.slice(Math.max(0, text.indexOf(form) - 300), text.indexOf(form) + 100) : '', `the key (${form}) in ${where}`).toBe('');
+          for (const form of leaks)
+            expect(
+              text.includes(form) ? text.slice(Math.max(0, text.indexOf(form) - 300), text.indexOf(form) + 100) : '',
+              `the key (${form}) in ${where}`,
+            ).toBe('');
         }
         // the runner reads no line as a command but the run's own: a group per area, and an annotation per failed
         // or warned check, ten of each kind at most
         const commands = commandLines(r.stdout);
-        for (const line of commands) expect(line).toMatch(/^::(?:(?:error|warning|notice) title=[^\n]*::|group::[a-z-]+: \d+ passed, \d+ failed, \d+ warned, \d+ errored, \d+ skipped$|endgroup::$)/);
+        for (const line of commands)
+          expect(line).toMatch(
+            /^::(?:(?:error|warning|notice) title=[^\n]*::|group::[a-z-]+: \d+ passed, \d+ failed, \d+ warned, \d+ errored, \d+ skipped$|endgroup::$)/,
+          );
         const annotated = (outcome: string) => Math.min(10, r.report!.checks.filter((c) => c.outcome === outcome).length);
         expect(commands.filter((line) => !/^::(?:end)?group::/.test(line))).toHaveLength(annotated('failed') + annotated('warned'));
         // a few curl lines of what was judged, run: nothing but curl, with the key from the variable

@@ -42,7 +42,10 @@ describe.each<[HostileMode, RegExp, string[]]>([
     expect(report.errors).toEqual([]);
     const failed = report.checks.filter((c) => c.outcome === 'failed');
     expect(failed.length).toBeGreaterThan(10);
-    expect(failed.some((c) => says.test(c.message)), `no failure says ${says}`).toBe(true);
+    expect(
+      failed.some((c) => says.test(c.message)),
+      `no failure says ${says}`,
+    ).toBe(true);
     for (const c of failed) expect(c.message).toMatch(/expected: .*\n\s+actual: /);
   });
 });
@@ -63,7 +66,10 @@ describe.each<[HostileMode, RegExp]>([
     const errored = report.checks.filter((c) => c.outcome === 'errored');
     expect(errored.length).toBeGreaterThan(10);
     for (const c of errored) expect(c.violated).toEqual([]);
-    expect(errored.some((c) => says.test(c.message)), `no check says ${says}`).toBe(true);
+    expect(
+      errored.some((c) => says.test(c.message)),
+      `no check says ${says}`,
+    ).toBe(true);
     // the rest were blocked: after 5 requests without an answer, nothing more is sent
     const reasons = new Set(errored.map((c) => c.message.split('\n')[0]!.replace(says, '<what happened>')));
     expect([...reasons].sort()).toEqual(expect.arrayContaining([expect.stringMatching(/stopped answering \(no HTTP answer to the last 5 requests\)$/)]));
@@ -134,9 +140,7 @@ test('writes reach only the named fixtures, deletes only the ones named as delet
     const segments = path.split('/').map(decodeURIComponent);
     if (method === 'DELETE') {
       const allowed =
-        path === '/v1/data-sources/ds-deletable' ||
-        path === '/v1/teams/team-1/members/user-removable' ||
-        segments.some((s) => /^conformance-missing-/.test(s));
+        path === '/v1/data-sources/ds-deletable' || path === '/v1/teams/team-1/members/user-removable' || segments.some((s) => /^conformance-missing-/.test(s));
       expect(allowed, line).toBe(true);
       continue;
     }
@@ -153,7 +157,10 @@ test("a deployment that asks for waits (429, Retry-After) moves a check's time b
   hostile = await startHostile('rate-limit-1s');
   // each request waits 1 s twice before its 401: 2 s, past a bound of 1.5 s that the waits move on (a PUT:
   // the preflight's reads, GET only, have waited out their own 429s before)
-  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--only', '^AUTH-401-MISSING updateChaosSettings: a request without', '--check-timeout-ms', '1500'], FIXTURES);
+  const r = await runCli(
+    ['--base-url', hostile.baseUrl, '--token', KEY, '--only', '^AUTH-401-MISSING updateChaosSettings: a request without', '--check-timeout-ms', '1500'],
+    FIXTURES,
+  );
   const [check] = r.report!.checks;
   expect(check).toMatchObject({ title: 'AUTH-401-MISSING updateChaosSettings: a request without Authorization is answered 401', outcome: 'passed' });
   expect(check!.durationMs).toBeGreaterThanOrEqual(1900);

@@ -109,13 +109,20 @@ afterAll(async () => {
 
 test("the whole suite through squid (HTTP_PROXY) to the reference behind nginx (gzip, short keep-alive): 0 failed, 0 errored, every request in squid's log", async () => {
   const baseUrl = `http://127.0.0.1:${nginxPort}`;
-  const r = await runCli(['--runs', '10'], { ...runEnvironment(reference), MOCKAPI_BASE_URL: baseUrl, HTTP_PROXY: `http://127.0.0.1:${squidPort}`, NO_PROXY: '' });
+  const r = await runCli(['--runs', '10'], {
+    ...runEnvironment(reference),
+    MOCKAPI_BASE_URL: baseUrl,
+    HTTP_PROXY: `http://127.0.0.1:${squidPort}`,
+    NO_PROXY: '',
+  });
   const report = r.report!;
   expect(report.summary, r.stdout + r.stderr).toMatchObject({ failed: 0, errored: 0 });
   expect(r.code).toBe(0);
   // squid writes its log as it stops
   await stopped(squid);
-  const through = readFileSync(join(dir, 'squid-access.log'), 'utf8').split('\n').filter((line) => line.includes(`${baseUrl}/v1/`));
+  const through = readFileSync(join(dir, 'squid-access.log'), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes(`${baseUrl}/v1/`));
   expect(through.length).toBeGreaterThanOrEqual(report.summary.requests + (report.summary.preflightRequests ?? 0));
   // nginx compressed what it sent back: the run saw gzip and judged the decoded JSON
   expect(readFileSync(join(dir, 'nginx-access.log'), 'utf8')).toMatch(/GET \/v1\/organisations\/\S+ HTTP\/1\.1 200 gzip=\d/);

@@ -37,37 +37,64 @@ describe('the mock profile', () => {
     const documented = report.checks.filter((c) => c.title.includes('(Prefer: code='));
     expect(documented.map((c) => c.outcome)).toEqual(Array(22).fill('passed'));
     // shapes, limits, wrappers, types and ids are judged on a mock
-    for (const id of ['CHAOS-RESPONSE', 'CHAOS-PERCENTAGE-LIMIT', 'GEN-WRAP-REQUEST', 'CHAOS-TYPES', 'ID-MOCK-API-LENGTH', 'AUTH-401-MISSING', 'PUSH-STATUS', 'JOB-LINKS', 'LR-BODY']) {
-      expect(report.checks.some((c) => c.requirement === id && c.outcome === 'passed'), id).toBe(true);
+    for (const id of [
+      'CHAOS-RESPONSE',
+      'CHAOS-PERCENTAGE-LIMIT',
+      'GEN-WRAP-REQUEST',
+      'CHAOS-TYPES',
+      'ID-MOCK-API-LENGTH',
+      'AUTH-401-MISSING',
+      'PUSH-STATUS',
+      'JOB-LINKS',
+      'LR-BODY',
+    ]) {
+      expect(
+        report.checks.some((c) => c.requirement === id && c.outcome === 'passed'),
+        id,
+      ).toBe(true);
     }
   });
 
   // A published description of the interface that names its own policy values, as a deployment written
   // elsewhere may: the run must send only the value its user names, and send no push without one.
   describe('a description whose outOfSyncPolicy is an enum of two other words', () => {
-    const POLICY = "outOfSyncPolicy: { type: string, enum: [KEEP_REMOTE, KEEP_LOCAL] }";
+    const POLICY = 'outOfSyncPolicy: { type: string, enum: [KEEP_REMOTE, KEEP_LOCAL] }';
     const LINK = 'self: /v1/mock-apis/a1b2c3d4/jobs/0b6f3c1e-9d2a-4c7b-8e5f-1a2b3c4d5e6f';
     let enumMock: MockDeployment;
     let wrongLinkMock: MockDeployment;
     beforeAll(async () => {
       [enumMock, wrongLinkMock] = await Promise.all([
         startMock({ spec: describedAs([['outOfSyncPolicy: { type: string }', POLICY]]) }),
-        startMock({ spec: describedAs([['outOfSyncPolicy: { type: string }', POLICY], [LINK, 'self: /v1/jobs/0b6f3c1e-9d2a-4c7b-8e5f-1a2b3c4d5e6f']]) }),
+        startMock({
+          spec: describedAs([
+            ['outOfSyncPolicy: { type: string }', POLICY],
+            [LINK, 'self: /v1/jobs/0b6f3c1e-9d2a-4c7b-8e5f-1a2b3c4d5e6f'],
+          ]),
+        }),
       ]);
     });
     afterAll(() => Promise.all([enumMock.close(), wrongLinkMock.close()]));
 
     const run = (mock: MockDeployment, env: Record<string, string> = {}) => runCli(['--profile', 'mock', '--base-url', mock.baseUrl], env);
     /** The first failures in full, for an assertion's message: what went wrong, not only that it did. */
-    const failures = (r: Awaited<ReturnType<typeof runCli>>) => (r.report?.checks ?? []).filter((c) => c.outcome === 'failed').slice(0, 3).map((c) => `${c.title}\n${c.message}`).join('\n---\n') || r.stderr;
-    const pushOrJob = (c: { requirement: string; title: string }) => /^(PUSH|JOB)-/.test(c.requirement) || c.title.startsWith('GEN-WRAP-RESPONSE pushOpenApiToGit');
+    const failures = (r: Awaited<ReturnType<typeof runCli>>) =>
+      (r.report?.checks ?? [])
+        .filter((c) => c.outcome === 'failed')
+        .slice(0, 3)
+        .map((c) => `${c.title}\n${c.message}`)
+        .join('\n---\n') || r.stderr;
+    const pushOrJob = (c: { requirement: string; title: string }) =>
+      /^(PUSH|JOB)-/.test(c.requirement) || c.title.startsWith('GEN-WRAP-RESPONSE pushOpenApiToGit');
 
     test.concurrent('without MOCKAPI_PUSH_POLICY: no failure, and every push check skipped, naming the variable and what a push does', async () => {
       const r = await run(wrongLinkMock);
       expect(r.code, failures(r)).toBe(0);
       const push = r.report!.checks.filter(pushOrJob);
       expect(push.length).toBeGreaterThan(10);
-      for (const c of push) expect(c.message, c.title).toMatch(/^not configured: set MOCKAPI_PUSH_POLICY \(consent to push, .*pushes the mock API's OpenAPI document to its connected Git repository\)$/);
+      for (const c of push)
+        expect(c.message, c.title).toMatch(
+          /^not configured: set MOCKAPI_PUSH_POLICY \(consent to push, .*pushes the mock API's OpenAPI document to its connected Git repository\)$/,
+        );
     });
 
     test.concurrent('with one of the two words: every push and job check passes', async () => {
@@ -75,25 +102,44 @@ describe('the mock profile', () => {
       expect(r.code, failures(r)).toBe(0);
       const push = r.report!.checks.filter(pushOrJob);
       expect(push.map((c) => c.outcome)).toEqual(push.map(() => 'passed'));
-      expect(push.map((c) => c.requirement)).toEqual(expect.arrayContaining(['PUSH-STATUS', 'PUSH-RESPONSE', 'PUSH-TYPES', 'JOB-TYPE', 'JOB-STARTED', 'JOB-FINISHED', 'JOB-ELAPSED', 'JOB-LINKS', 'JOB-OUTCOME']));
+      expect(push.map((c) => c.requirement)).toEqual(
+        expect.arrayContaining([
+          'PUSH-STATUS',
+          'PUSH-RESPONSE',
+          'PUSH-TYPES',
+          'JOB-TYPE',
+          'JOB-STARTED',
+          'JOB-FINISHED',
+          'JOB-ELAPSED',
+          'JOB-LINKS',
+          'JOB-OUTCOME',
+        ]),
+      );
     });
 
     test.concurrent('with one of the two words and a wrong links.self: exactly JOB-LINKS fails', async () => {
       const r = await run(wrongLinkMock, { MOCKAPI_PUSH_POLICY: 'KEEP_REMOTE' });
       expect(r.code).toBe(1);
       const failed = r.report!.checks.filter((c) => c.outcome === 'failed');
-      expect(failed.map((c) => [c.title, c.violated]), failures(r)).toEqual([['JOB-LINKS links.self is built from the mock API id and the job id', ['JOB-LINKS']]]);
+      expect(
+        failed.map((c) => [c.title, c.violated]),
+        failures(r),
+      ).toEqual([['JOB-LINKS links.self is built from the mock API id and the job id', ['JOB-LINKS']]]);
     });
 
     test.concurrent('with a word the description does not allow: one PUSH-STATUS failure that shows the body and quotes the allowed values', async () => {
       const r = await run(enumMock, { MOCKAPI_PUSH_POLICY: 'FAIL' });
       expect(r.code).toBe(1);
       const failed = r.report!.checks.filter((c) => c.outcome === 'failed');
-      expect(failed.map((c) => c.requirement), failures(r)).toEqual(['PUSH-STATUS']);
+      expect(
+        failed.map((c) => c.requirement),
+        failures(r),
+      ).toEqual(['PUSH-STATUS']);
       expect(failed[0]!.message).toContain('actual:   422 (application/json) {"errors":');
       expect(failed[0]!.message).toContain('the deployment lists the allowed values: KEEP_REMOTE, KEEP_LOCAL (set MOCKAPI_PUSH_POLICY to one of them)');
       const job = r.report!.checks.filter((c) => c.requirement.startsWith('JOB-'));
-      for (const c of job) expect(c).toMatchObject({ outcome: 'errored', message: 'the push was refused (status 422), so no job came back to judge; PUSH-STATUS says why' });
+      for (const c of job)
+        expect(c).toMatchObject({ outcome: 'errored', message: 'the push was refused (status 422), so no job came back to judge; PUSH-STATUS says why' });
     });
   });
 

@@ -15,7 +15,7 @@ import { startReference, type ReferenceDeployment } from '../../reference/server
 import { Client } from '../../src/http/client.ts';
 import { networkReason, type Network } from '../../src/http/network.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
-import { startFront, startTestProxy, type Front, type TestProxy } from '../support/front.ts';
+import { startFront, startTestProxy, type Front } from '../support/front.ts';
 
 let reference: ReferenceDeployment;
 beforeAll(async () => {
@@ -108,7 +108,9 @@ describe('content codings', () => {
   });
 
   test('a body that is not the coding it names is an answer that says so, not a lost connection', async () => {
-    const url = await rawServer((socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 7\r\n\r\n{"a":1}'));
+    const url = await rawServer((socket) =>
+      socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 7\r\n\r\n{"a":1}'),
+    );
     const ex = await clientOf(url).send(organisation());
     expect(ex.status).toBe(200);
     expect(ex.jsonError).toMatch(/not valid gzip/);
@@ -202,7 +204,9 @@ describe('proxies', () => {
     stops.push(() => proxy.close());
     const r = await runCli(['--proxy', proxy.url.replace(PROXY_PASSWORD, 'wrong-password')], through(f.baseUrl));
     expect(r.code, r.stderr).toBe(3);
-    expect(r.stderr.trim()).toMatch(/^mockapi-conformance: cannot reach \S+: the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(--proxy\) failed: it answered 407: proxy credentials missing or refused/);
+    expect(r.stderr.trim()).toMatch(
+      /^mockapi-conformance: cannot reach \S+: the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(--proxy\) failed: it answered 407: proxy credentials missing or refused/,
+    );
     expect(printed(r)).not.toMatch(/wrong-password|builder/);
   });
 
@@ -220,7 +224,13 @@ describe('proxies', () => {
     await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
     const { port } = spare.address() as AddressInfo;
     await new Promise((resolve) => spare.close(resolve));
-    const r = await runCli([], through('http://deployment.example.test:8080', { HTTPS_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}`, HTTP_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}` }));
+    const r = await runCli(
+      [],
+      through('http://deployment.example.test:8080', {
+        HTTPS_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}`,
+        HTTP_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}`,
+      }),
+    );
     expect(r.code).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(HTTP_PROXY\) failed: it refused the connection \(ECONNREFUSED\)/i);
@@ -258,7 +268,23 @@ function certificates(): { key: string; cert: string; ca: string } {
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=mockapi-conformance test CA');
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
   execFileSync('sh', ['-c', 'printf "subjectAltName=IP:127.0.0.1,DNS:localhost\\n" > ext.cnf'], { cwd: dir });
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'ext.cnf');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'ext.cnf',
+  );
   made = { key: readFileSync(join(dir, 'server.key'), 'utf8'), cert: readFileSync(join(dir, 'server.pem'), 'utf8'), ca: join(dir, 'ca.pem') };
   return made;
 }
@@ -280,13 +306,18 @@ describe('a private CA', () => {
   });
 
   test('words for what OpenSSL and DNS say, the code kept at the end', () => {
-    const openssl = Object.assign(new Error('808C4713267F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/openssl/ssl/record/ssl3_record.c:355:\n'), { code: 'ERR_SSL_WRONG_VERSION_NUMBER' });
+    const openssl = Object.assign(
+      new Error('808C4713267F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/openssl/ssl/record/ssl3_record.c:355:\n'),
+      { code: 'ERR_SSL_WRONG_VERSION_NUMBER' },
+    );
     expect(networkReason(openssl, [])).toBe('TLS: the server did not answer in TLS (is it http, not https, on this port?) (ERR_SSL_WRONG_VERSION_NUMBER)');
     const dns = Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND' });
     expect(networkReason(dns, [])).toBe('the host name was not found (DNS) (ENOTFOUND api.example.test)');
     // a port that has 407 in it is no 407
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:44073'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 44073 });
-    expect(networkReason(refused, [{ url: 'http://127.0.0.1:44073', source: 'HTTP_PROXY' }])).toBe('the proxy http://127.0.0.1:44073 (HTTP_PROXY) failed: it refused the connection (ECONNREFUSED)');
+    expect(networkReason(refused, [{ url: 'http://127.0.0.1:44073', source: 'HTTP_PROXY' }])).toBe(
+      'the proxy http://127.0.0.1:44073 (HTTP_PROXY) failed: it refused the connection (ECONNREFUSED)',
+    );
   });
 });
 
@@ -301,9 +332,24 @@ describe('first contact: the preflight', () => {
   });
 
   test.each<[string, Parameters<typeof createServer>[1]]>([
-    ['a static file server', (req, res) => (req.url === '/' ? res.writeHead(200, { 'content-type': 'text/html' }).end('<html>index</html>') : res.writeHead(404, { 'content-type': 'text/html' }).end('<html>404 Not Found</html>'))],
-    ['a login page', (req, res) => (req.url!.startsWith('/login') ? res.writeHead(200, { 'content-type': 'text/html' }).end('<form>sign in</form>') : res.writeHead(302, { location: '/login?next=%2Fv1' }).end())],
-    ['a web app that answers every path with its page', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><div id=app></div></html>')],
+    [
+      'a static file server',
+      (req, res) =>
+        req.url === '/'
+          ? res.writeHead(200, { 'content-type': 'text/html' }).end('<html>index</html>')
+          : res.writeHead(404, { 'content-type': 'text/html' }).end('<html>404 Not Found</html>'),
+    ],
+    [
+      'a login page',
+      (req, res) =>
+        req.url!.startsWith('/login')
+          ? res.writeHead(200, { 'content-type': 'text/html' }).end('<form>sign in</form>')
+          : res.writeHead(302, { location: '/login?next=%2Fv1' }).end(),
+    ],
+    [
+      'a web app that answers every path with its page',
+      (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><div id=app></div></html>'),
+    ],
   ])('%s is not the interface: one line, exit 5', async (_what, answer) => {
     const server: Server = createServer(answer);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

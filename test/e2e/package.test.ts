@@ -142,7 +142,17 @@ async function installPackage(dir: string, tarball: string, integrity: string, e
     requires: true,
     packages: {
       '': { dependencies },
-      [`node_modules/${name}`]: { version, resolved: spec, integrity, license, dependencies: OWN.dependencies, peerDependencies, peerDependenciesMeta, bin, engines },
+      [`node_modules/${name}`]: {
+        version,
+        resolved: spec,
+        integrity,
+        license,
+        dependencies: OWN.dependencies,
+        peerDependencies,
+        peerDependenciesMeta,
+        bin,
+        engines,
+      },
       ...Object.fromEntries(
         [...reached].sort().map((path) => {
           // the flags say how our project needs a package; npm reads them, so they must say how this folder does
@@ -177,7 +187,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 beforeAll(async () => {
   // prepack builds dist/ (tsc -p tsconfig.build.json); --json on stdout, the scripts' output on stderr
-  const packed = JSON.parse((await succeed('npm', ['pack', '--json', '--pack-destination', work], ROOT)).stdout) as { filename: string; integrity: string; files: { path: string }[] }[];
+  const packed = JSON.parse((await succeed('npm', ['pack', '--json', '--pack-destination', work], ROOT)).stdout) as {
+    filename: string;
+    integrity: string;
+    files: { path: string }[];
+  }[];
   installed.tarball = join(work, packed[0]!.filename);
   installed.integrity = packed[0]!.integrity;
   installed.files = packed[0]!.files.map((f) => f.path);
@@ -188,16 +202,42 @@ beforeAll(async () => {
 describe('the packed and installed package', () => {
   test('the tarball holds the compiled package, the schemas and the licence; no sources, tests or CI', () => {
     const { files } = installed;
-    for (const file of ['bin/mockapi-conformance.js', 'dist/src/cli/cli.js', 'dist/src/cli/help.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/harness/worker-setup.js', 'schemas/openapi.yaml', 'schemas/report.json', 'package.json', 'README.md', 'LICENSE']) {
+    for (const file of [
+      'bin/mockapi-conformance.js',
+      'dist/src/cli/cli.js',
+      'dist/src/cli/help.js',
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/src/harness/worker-setup.js',
+      'schemas/openapi.yaml',
+      'schemas/report.json',
+      'package.json',
+      'README.md',
+      'LICENSE',
+    ]) {
       expect(files).toContain(file);
     }
     expect(files.filter((f) => f.endsWith('.suite.js')).length).toBeGreaterThan(0);
-    const unwanted = files.filter((f) => /^(?:test|bench|\.ci|dist\/test|dist\/bench)\//.test(f) || /^(?:src|contract|reference|suites|properties|reporters)\//.test(f) || f.endsWith('.map') || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
+    const unwanted = files.filter(
+      (f) =>
+        /^(?:test|bench|\.ci|dist\/test|dist\/bench)\//.test(f) ||
+        /^(?:src|contract|reference|suites|properties|reporters)\//.test(f) ||
+        f.endsWith('.map') ||
+        (f.endsWith('.ts') && !f.endsWith('.d.ts')),
+    );
     expect(unwanted).toEqual([]);
     // the README and the docs/ it links are the package's pages: every image they show by a relative path ships with them
-    const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const pages = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
     const images = pages.flatMap((page) =>
-      [...readFileSync(join(ROOT, page), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((src) => !/^[a-z]+:/.test(src)).map((src) => join(page, '..', src)),
+      [...readFileSync(join(ROOT, page), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)]
+        .map((m) => m[1]!)
+        .filter((src) => !/^[a-z]+:/.test(src))
+        .map((src) => join(page, '..', src)),
     );
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) expect(files).toContain(image);
@@ -213,7 +253,10 @@ describe('the packed and installed package', () => {
   test('--list from the installed package says where each check is declared, in its compiled files (dist/)', async () => {
     const ran = await npx(['--list']);
     expect(ran.code, ran.stderr).toBe(0);
-    const locations = ran.stdout.split('\n').filter((line) => /^ {2}\S+\.[jt]s:\d+$|^ {2}unknown$/.test(line)).map((line) => line.trim());
+    const locations = ran.stdout
+      .split('\n')
+      .filter((line) => /^ {2}\S+\.[jt]s:\d+$|^ {2}unknown$/.test(line))
+      .map((line) => line.trim());
     expect(locations.length).toBeGreaterThan(200);
     for (const location of locations) expect(location).toMatch(/^(?:suites|properties)\/[\w.-]+\.js:\d+$/);
   });
@@ -234,19 +277,38 @@ describe('the packed and installed package', () => {
   test('the reference deployment from the installed package: --list-faults lists every fault, and served it prints its .env block, answers its key and stops on SIGTERM', async () => {
     const listed = await npx(['reference', '--list-faults']);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0])).toEqual([...FAULT_NAMES]);
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/\s+/)[0]),
+    ).toEqual([...FAULT_NAMES]);
     const bin = join(installed.dir, 'node_modules', OWN.name, 'bin', 'mockapi-conformance.js');
-    const child = spawn(process.execPath, [bin, 'reference', '--port', '0'], { cwd: installed.dir, env: cleanEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'reference', '--port', '0'], {
+      cwd: installed.dir,
+      env: cleanEnvironment(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let text = '';
       const block = await new Promise<Map<string, string>>((resolve, reject) => {
         child.stdout.on('data', (d) => {
           text += d;
-          if (/^MOCKAPI_PUSH_POLICY=.*\n/m.test(text)) resolve(new Map(text.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])));
+          if (/^MOCKAPI_PUSH_POLICY=.*\n/m.test(text))
+            resolve(
+              new Map(
+                text
+                  .trim()
+                  .split('\n')
+                  .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+              ),
+            );
         });
         child.once('exit', (code) => reject(new Error(`exited ${code} before its .env block: ${text}`)));
       });
-      const answer = await fetch(`${block.get('MOCKAPI_BASE_URL')}/v1/organisations/${block.get('MOCKAPI_ORGANISATION_ID')}`, { headers: { Authorization: `Token ${block.get('MOCKAPI_TOKEN')}` } });
+      const answer = await fetch(`${block.get('MOCKAPI_BASE_URL')}/v1/organisations/${block.get('MOCKAPI_ORGANISATION_ID')}`, {
+        headers: { Authorization: `Token ${block.get('MOCKAPI_TOKEN')}` },
+      });
       expect(answer.status).toBe(200);
       child.kill('SIGTERM');
       const [code] = await new Promise<[number | null]>((resolve) => child.once('exit', (c) => resolve([c])));
@@ -273,7 +335,9 @@ describe('the packed and installed package', () => {
     expect(ran.code).toBe(2);
     expect(ran.stdout).toBe('');
     const ours = ran.stderr.split('\n').filter((line) => line.startsWith('mockapi-conformance:'));
-    expect(ours).toEqual([`mockapi-conformance: --profile mock without --base-url starts the local Prism mock, which is not installed: npm install ${prism} beside mockapi-conformance (with npx: npx -p mockapi-conformance -p ${prism} mockapi-conformance --profile mock)`]);
+    expect(ours).toEqual([
+      `mockapi-conformance: --profile mock without --base-url starts the local Prism mock, which is not installed: npm install ${prism} beside mockapi-conformance (with npx: npx -p mockapi-conformance -p ${prism} mockapi-conformance --profile mock)`,
+    ]);
   });
 
   test('--profile mock works once Prism is installed beside the package, as the advice says', async () => {
@@ -297,11 +361,19 @@ describe('the packed and installed package', () => {
   test('check-har judges recordings of a correct and of a broken deployment (exit 0, then 1), and never shows the key', async () => {
     const [correct, broken] = await Promise.all([startReference({ faults: [] }), startReference({ faults: ['push-status-200'] })]);
     try {
-      for (const [name, deployment, code] of [['correct.har', correct, 0], ['broken.har', broken, 1]] as const) {
+      for (const [name, deployment, code] of [
+        ['correct.har', correct, 0],
+        ['broken.har', broken, 1],
+      ] as const) {
         const auth = { authorization: `Token ${deployment.fixtures.token}` };
         const recorded = await record(deployment.baseUrl, [
           { method: 'GET', path: `/v1/organisations/${deployment.fixtures.organisationId}`, headers: auth },
-          { method: 'PUT', path: `/v1/mock-apis/${deployment.fixtures.mockApiId}/open-api/push`, headers: auth, body: { push: { outOfSyncPolicy: deployment.fixtures.pushPolicy } } },
+          {
+            method: 'PUT',
+            path: `/v1/mock-apis/${deployment.fixtures.mockApiId}/open-api/push`,
+            headers: auth,
+            body: { push: { outOfSyncPolicy: deployment.fixtures.pushPolicy } },
+          },
           { method: 'GET', path: '/index.html' },
         ]);
         writeFileSync(join(installed.dir, name), writeHar(recorded));

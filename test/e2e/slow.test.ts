@@ -33,7 +33,9 @@ function organisationNameIn(text: string): unknown {
 }
 
 const organisationName = async () => {
-  const answer = await fetch(`${reference!.baseUrl}/v1/organisations/${reference!.fixtures.organisationId}`, { headers: { Authorization: `Token ${reference!.fixtures.token}` } });
+  const answer = await fetch(`${reference!.baseUrl}/v1/organisations/${reference!.fixtures.organisationId}`, {
+    headers: { Authorization: `Token ${reference!.fixtures.token}` },
+  });
   return ((await answer.json()) as { organisation: { name: string } }).organisation.name;
 };
 

@@ -5,8 +5,28 @@ import { describe, expect } from 'vitest';
 import { breachesOf } from '../../contract/breaches.ts';
 import { quietChaos } from '../../src/harness/support.ts';
 import {
-  invalidChaos, invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, invalidState, mockApiIdInRange, mockApiIdOutOfRange, nextDown, nextUp, otherAuthorization,
-  oversize, VALID_CHAOS_KINDS, VALID_DATA_SOURCE_KINDS, VALID_EXPRESSIONS, VALID_ORGANISATION_KINDS, validChaos, validDataSource, validOrganisation, validPush, validState, type Invalid,
+  invalidChaos,
+  invalidDataSource,
+  invalidKinds,
+  invalidOrganisation,
+  invalidPush,
+  invalidState,
+  mockApiIdInRange,
+  mockApiIdOutOfRange,
+  nextDown,
+  nextUp,
+  otherAuthorization,
+  oversize,
+  VALID_CHAOS_KINDS,
+  VALID_DATA_SOURCE_KINDS,
+  VALID_EXPRESSIONS,
+  VALID_ORGANISATION_KINDS,
+  validChaos,
+  validDataSource,
+  validOrganisation,
+  validPush,
+  validState,
+  type Invalid,
 } from '../../properties/arbitraries.ts';
 import { limits } from '../../contract/limits.ts';
 import { operation, schema, type OperationId } from '../../contract/schemas.ts';
@@ -104,7 +124,10 @@ test.prop([validChaos], params)('valid chaos settings never switch chaos on', (b
 test('the limits are approached from outside by the nearest doubles', () => {
   expect(nextUp(100)).toBe(100.00000000000001);
   expect(nextDown(0)).toBe(-5e-324);
-  const values = fc.sample(invalidChaos.filter((i) => i.pointer === '/chaos/percentageFailures' && i.rule !== 'wrong-type'), { seed, numRuns: 2000 });
+  const values = fc.sample(
+    invalidChaos.filter((i) => i.pointer === '/chaos/percentageFailures' && i.rule !== 'wrong-type'),
+    { seed, numRuns: 2000 },
+  );
   const numbers = values.map((i) => (i.body as { chaos: { percentageFailures: number } }).chaos.percentageFailures);
   expect(numbers).toContain(nextUp(100));
   expect(numbers).toContain(nextDown(0));
@@ -143,20 +166,42 @@ describe('the invalid payloads, complete by construction from the request schema
 
   test('every property at every depth gets each JSON type it must not have, and each required one is left out', () => {
     const kinds = (op: OperationId) => breachesOf(op).map((b) => (b.kind === 'wrong-type' ? `${b.slot.pattern} ${b.sent}` : `${b.slot.pattern} missing`));
-    expect(kinds('updateChaosSettings')).toEqual(expect.arrayContaining([
-      '/chaos null', '/chaos array', '/chaos/enabled string', '/chaos/longDelay/durationMillis number', '/chaos/longDelay/durationMillis string',
-      '/chaos/httpErrors object', '/chaos/httpErrors/* null', '/chaos/httpErrors/*/status null', '/chaos/httpErrors/*/status string', '/chaos missing',
-    ]));
-    expect(kinds('updateDataSource')).toEqual(expect.arrayContaining([
-      '/dataSource/rows/* null', '/dataSource/rows/*/* number', '/dataSource/columnsMetadata/*/type/format array',
-      '/dataSource/columnsMetadata/*/type/name missing', '/dataSource/rows missing',
-    ]));
+    expect(kinds('updateChaosSettings')).toEqual(
+      expect.arrayContaining([
+        '/chaos null',
+        '/chaos array',
+        '/chaos/enabled string',
+        '/chaos/longDelay/durationMillis number',
+        '/chaos/longDelay/durationMillis string',
+        '/chaos/httpErrors object',
+        '/chaos/httpErrors/* null',
+        '/chaos/httpErrors/*/status null',
+        '/chaos/httpErrors/*/status string',
+        '/chaos missing',
+      ]),
+    );
+    expect(kinds('updateDataSource')).toEqual(
+      expect.arrayContaining([
+        '/dataSource/rows/* null',
+        '/dataSource/rows/*/* number',
+        '/dataSource/columnsMetadata/*/type/format array',
+        '/dataSource/columnsMetadata/*/type/name missing',
+        '/dataSource/rows missing',
+      ]),
+    );
     for (const op of OPS) {
       for (const breach of breachesOf(op).filter((b) => b.kind === 'wrong-type')) {
         // never a type the slot allows; 'number' for an integer slot is a number with a fraction
-        expect(breach.slot.types.includes(breach.sent) || (breach.sent === 'number' && breach.slot.types.includes('number')), `${op} ${breach.slot.pattern}`).toBe(false);
+        expect(
+          breach.slot.types.includes(breach.sent) || (breach.sent === 'number' && breach.slot.types.includes('number')),
+          `${op} ${breach.slot.pattern}`,
+        ).toBe(false);
       }
-      const slots = new Set(breachesOf(op).filter((b) => b.kind === 'wrong-type').map((b) => b.slot.pattern));
+      const slots = new Set(
+        breachesOf(op)
+          .filter((b) => b.kind === 'wrong-type')
+          .map((b) => b.slot.pattern),
+      );
       for (const slot of slots) expect(breachesOf(op).filter((b) => b.kind === 'wrong-type' && b.slot.pattern === slot).length, slot).toBeGreaterThanOrEqual(4);
     }
   });
@@ -181,20 +226,37 @@ describe('the invalid payloads, complete by construction from the request schema
   });
 
   test('in an array the canonical payload breaks the last item, after valid ones', () => {
-    const pointers = invalidKinds('updateChaosSettings').map((i) => i.pointer).filter((p) => p.startsWith('/chaos/httpErrors/'));
+    const pointers = invalidKinds('updateChaosSettings')
+      .map((i) => i.pointer)
+      .filter((p) => p.startsWith('/chaos/httpErrors/'));
     expect(new Set(pointers.map((p) => p.split('/')[3]))).toEqual(new Set(['1']));
-    const rows = invalidKinds('updateDataSource').map((i) => i.pointer).filter((p) => p.startsWith('/dataSource/rows/'));
+    const rows = invalidKinds('updateDataSource')
+      .map((i) => i.pointer)
+      .filter((p) => p.startsWith('/dataSource/rows/'));
     expect(rows).toContain('/dataSource/rows/1/3');
   });
 
   test('generated payloads break items at many positions of an array, the first included', () => {
-    const positions = new Set(fc.sample(invalidChaos.filter((i) => /^\/chaos\/httpErrors\/\d+\/status$/.test(i.pointer)), { seed, numRuns: 500 }).map((i) => i.pointer.split('/')[3]));
+    const positions = new Set(
+      fc
+        .sample(
+          invalidChaos.filter((i) => /^\/chaos\/httpErrors\/\d+\/status$/.test(i.pointer)),
+          { seed, numRuns: 500 },
+        )
+        .map((i) => i.pointer.split('/')[3]),
+    );
     expect([...positions].length).toBeGreaterThanOrEqual(3);
     expect(positions).toContain('0');
   });
 
   test('a body that breaks chaos.enabled does nothing even if a deployment reads the value as true: a run never makes a mock API fail', () => {
-    const atEnabled = [...fc.sample(invalidChaos.filter((i) => i.pointer === '/chaos/enabled'), { seed, numRuns: 500 }), ...invalidKinds('updateChaosSettings').filter((i) => i.pointer === '/chaos/enabled')];
+    const atEnabled = [
+      ...fc.sample(
+        invalidChaos.filter((i) => i.pointer === '/chaos/enabled'),
+        { seed, numRuns: 500 },
+      ),
+      ...invalidKinds('updateChaosSettings').filter((i) => i.pointer === '/chaos/enabled'),
+    ];
     expect(atEnabled.length).toBeGreaterThan(50);
     for (const inv of atEnabled) {
       const { enabled: _, ...rest } = (inv.body as { chaos: Record<string, unknown> }).chaos;
@@ -204,14 +266,21 @@ describe('the invalid payloads, complete by construction from the request schema
     // every other chaos payload leaves chaos switched off
     for (const inv of [...fc.sample(invalidChaos, { seed, numRuns: 2000 }), ...invalidKinds('updateChaosSettings')]) {
       const chaos = (inv.body as { chaos?: unknown } | undefined)?.chaos;
-      if (inv.pointer !== '/chaos/enabled' && chaos !== null && typeof chaos === 'object' && !Array.isArray(chaos)) expect((chaos as { enabled?: unknown }).enabled, JSON.stringify(inv)).toBe(false);
+      if (inv.pointer !== '/chaos/enabled' && chaos !== null && typeof chaos === 'object' && !Array.isArray(chaos))
+        expect((chaos as { enabled?: unknown }).enabled, JSON.stringify(inv)).toBe(false);
     }
   });
 
   test('generated payloads cover every kind of the schema walk', () => {
-    for (const [op, arbitrary] of [['updateChaosSettings', invalidChaos], ['updateDataSource', invalidDataSource]] as const) {
+    for (const [op, arbitrary] of [
+      ['updateChaosSettings', invalidChaos],
+      ['updateDataSource', invalidDataSource],
+    ] as const) {
       const seen = new Set(fc.sample(arbitrary, { seed, numRuns: 5000 }).map((i) => `${pattern(i.pointer)} ${i.rule}`));
-      const wanted = breachesOf(op).map((b) => `${b.slot.pattern} ${b.kind === 'missing-required' ? 'missing-required' : b.sent === 'number' && b.slot.types.includes('integer') ? 'non-integer' : 'wrong-type'}`);
+      const wanted = breachesOf(op).map(
+        (b) =>
+          `${b.slot.pattern} ${b.kind === 'missing-required' ? 'missing-required' : b.sent === 'number' && b.slot.types.includes('integer') ? 'non-integer' : 'wrong-type'}`,
+      );
       expect(wanted.filter((w) => !seen.has(w))).toEqual([]);
     }
   });

@@ -9,7 +9,9 @@ import { catalogue } from '../../src/harness/catalogue.ts';
 import { runCli } from '../support/cli.ts';
 
 const entries = await catalogue();
-const AREAS = readdirSync(new URL('../../suites/', import.meta.url)).filter((f) => f.endsWith('.suite.ts')).map((f) => f.replace(/\.suite\.ts$/, ''));
+const AREAS = readdirSync(new URL('../../suites/', import.meta.url))
+  .filter((f) => f.endsWith('.suite.ts'))
+  .map((f) => f.replace(/\.suite\.ts$/, ''));
 
 test('every check has a unique id that begins with the area of the suite that runs it', () => {
   expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
@@ -35,7 +37,9 @@ test('every check names an operation of the description and says what it sends',
     expect(e.sends).toMatch(/^(GET|PUT|DELETE) \/v1\//);
   }
   // the documented answers a mock picks with Prefer are checks of the mock profile alone
-  expect(entries.filter((e) => e.profiles.length === 1 && e.profiles[0] === 'mock').map((e) => e.id)).toContain('authentication/getOrganisation/documented-401-prefer-code-401-plain');
+  expect(entries.filter((e) => e.profiles.length === 1 && e.profiles[0] === 'mock').map((e) => e.id)).toContain(
+    'authentication/getOrganisation/documented-401-prefer-code-401-plain',
+  );
 });
 
 test('--list prints the catalogue and sends no request, even with a deployment configured', async () => {

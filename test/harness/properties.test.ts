@@ -13,15 +13,21 @@ const failedChecks = async (fault: string, args: string[] = []) => {
 describe('generated payloads', () => {
   test.concurrent('find a limit moved by less than any hand-written case with the nearest double above 100, sent on every run', async () => {
     const { failed, stdout } = await failedChecks('chaos-percentage-a-hair-above-100-accepted');
-    expect(failed.map((c) => c.title)).toEqual(['CHAOS-PERCENTAGE-LIMIT generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected']);
+    expect(failed.map((c) => c.title)).toEqual([
+      'CHAOS-PERCENTAGE-LIMIT generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected',
+    ]);
     const [check] = failed;
     expect(check!.message).toContain(`one of each kind failed after 1 runs and 0 shrinks: seed ${CI_SEED}, path `);
     expect(check!.message).toContain(`(rerun with --seed ${CI_SEED})`);
-    expect(check!.message).toContain('smallest failing input: {"rule":"above-limit","pointer":"/chaos/percentageFailures","body":{"chaos":{"enabled":false,"percentageFailures":100.00000000000001}}}');
+    expect(check!.message).toContain(
+      'smallest failing input: {"rule":"above-limit","pointer":"/chaos/percentageFailures","body":{"chaos":{"enabled":false,"percentageFailures":100.00000000000001}}}',
+    );
     // the input sent once more, then, as the deployment took it, chaos settings that do nothing
     expect(check!.evidence.map((e) => e.curl)).toEqual([
       expect.stringContaining(`--data-binary '{"chaos":{"enabled":false,"percentageFailures":100.00000000000001}}'`),
-      expect.stringContaining(`--data-binary '{"chaos":{"enabled":false,"percentageFailures":0,"socketClose":{"enabled":false},"socketReset":{"enabled":false},"invalidHttp":{"enabled":false},"longDelay":{"enabled":false,"durationMillis":0},"httpErrors":[]}}'`),
+      expect.stringContaining(
+        `--data-binary '{"chaos":{"enabled":false,"percentageFailures":0,"socketClose":{"enabled":false},"socketReset":{"enabled":false},"invalidHttp":{"enabled":false},"longDelay":{"enabled":false,"durationMillis":0},"httpErrors":[]}}'`,
+      ),
     ]);
     expect(stdout).toContain(`Generated payloads: seed ${CI_SEED}, 100 runs per property`);
   });
@@ -46,7 +52,10 @@ describe('generated payloads', () => {
 
   test.concurrent('inputs sent together find what one at a time finds: the same input, after as many runs and shrinks', async () => {
     const seeded = ['--seed', '12345', '--runs', '40'];
-    const [one, eight] = await Promise.all([failedChecks('data-source-row-long-accepted', [...seeded, '--concurrency', '1']), failedChecks('data-source-row-long-accepted', [...seeded, '--concurrency', '8'])]);
+    const [one, eight] = await Promise.all([
+      failedChecks('data-source-row-long-accepted', [...seeded, '--concurrency', '1']),
+      failedChecks('data-source-row-long-accepted', [...seeded, '--concurrency', '8']),
+    ]);
     const found = (m: string) => /(failed after \d+ runs and \d+ shrinks: seed \d+, path \S+).*smallest failing input: (.*)$/m.exec(m)!.slice(1);
     const generated = (checks: typeof one.failed) => checks.filter((c) => c.message.includes('smallest failing input'));
     expect(generated(one.failed).map((c) => c.id)).toEqual(generated(eight.failed).map((c) => c.id));

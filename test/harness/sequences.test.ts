@@ -62,7 +62,10 @@ describe('model-based checks against the reference', () => {
     const elsewhere = writes.filter((w) => !named.includes(w.path) && !w.path.startsWith(`/v1/teams/${f.teamId}/members/`));
     expect(elsewhere).toEqual([]);
     // the deleted data source is left deleted, whatever the updates between deletes answered
-    const again = await fetch(`${deployment.baseUrl}/v1/data-sources/${f.deletableDataSourceId}`, { method: 'DELETE', headers: { authorization: `Token ${f.token}` } });
+    const again = await fetch(`${deployment.baseUrl}/v1/data-sources/${f.deletableDataSourceId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Token ${f.token}` },
+    });
     expect(again.status).toBe(404);
   });
 });
@@ -100,7 +103,12 @@ describe('a sequence with a request the deployment does not answer', () => {
 
 describe('model-based checks against faults of what a deployment keeps', () => {
   test('each fault fails its model-based check, with the shrunk sequence listed step by step, a curl line per request and the seed', async () => {
-    const faults = ['organisation-stale-after-second-rename', 'data-source-version-back-on-resend', 'data-source-back-after-update', 'team-member-back-after-not-found'];
+    const faults = [
+      'organisation-stale-after-second-rename',
+      'data-source-version-back-on-resend',
+      'data-source-back-after-update',
+      'team-member-back-after-not-found',
+    ];
     const r = await runCli([...MODEL_BASED, '--runs', '100', '--seed', '7'], { MOCKAPI_REFERENCE_FAULTS: faults.join(',') });
     expect(r.code, r.stdout).toBe(1);
     const expected: [string, string, string][] = [
@@ -122,7 +130,9 @@ describe('model-based checks against faults of what a deployment keeps', () => {
     }
     // the steps say what each sent and what came back
     // a configuration sent again: by a step of the sequence, or by shrinking, which sends a sequence's steps again
-    expect(entry(r, 'data-sources/sequences-versions').message).toMatch(/send again the configuration of step \d|this configuration was also sent earlier in the run, and answered version \d+ then/);
+    expect(entry(r, 'data-sources/sequences-versions').message).toMatch(
+      /send again the configuration of step \d|this configuration was also sent earlier in the run, and answered version \d+ then/,
+    );
     expect(entry(r, 'data-sources/sequences-deleted-stays-gone').message).toMatch(/update data source "ds-archive" to .*: status 200/);
     expect(entry(r, 'state-settings/sequences-echo').outcome).toBe('passed');
   });

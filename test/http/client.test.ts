@@ -31,7 +31,9 @@ test('sends Token auth, and evidence and curl carry placeholders, even for echoe
   const evidence = JSON.stringify(client.evidence(ex));
   expect(evidence).not.toContain(KEY);
   expect(evidence).toContain('Token $MOCKAPI_TOKEN');
-  expect(client.curl(ex)).toBe(`curl -sS -i -X PUT '${baseUrl}/v1/x' -H "Authorization: Token $MOCKAPI_TOKEN" -H 'Content-Type: application/json' --data-binary '{"key":"'"$MOCKAPI_TOKEN"'"}'`);
+  expect(client.curl(ex)).toBe(
+    `curl -sS -i -X PUT '${baseUrl}/v1/x' -H "Authorization: Token $MOCKAPI_TOKEN" -H 'Content-Type: application/json' --data-binary '{"key":"'"$MOCKAPI_TOKEN"'"}'`,
+  );
   const bearer = await client.send({ method: 'GET', path: '/v1/y', credentials: { authorization: `Bearer ${FORBIDDEN}` } });
   expect(JSON.stringify(client.evidence(bearer))).not.toContain(FORBIDDEN);
   expect(client.curl(bearer)).toContain('-H "Authorization: Bearer $MOCKAPI_FORBIDDEN_TOKEN"');
@@ -125,9 +127,12 @@ test('the redactor also hides the near-miss forms of a key that checks send, eac
   expect(r.redact(`Token ${changed(0)}`)).toBe('Token ${MOCKAPI_TOKEN:0:0}x${MOCKAPI_TOKEN:1}');
   expect(r.redact(`Token ${changed(20)}`)).toBe('Token ${MOCKAPI_TOKEN:0:20}x${MOCKAPI_TOKEN:21}');
   expect(r.redact(`a ${key.slice(0, 5)}${key.slice(7)} b`)).toBe('a <a key near $MOCKAPI_TOKEN> b');
-  expect(r.redact('an ordinary sentence with words of all lengths: authorization, credentials')).toBe('an ordinary sentence with words of all lengths: authorization, credentials');
+  expect(r.redact('an ordinary sentence with words of all lengths: authorization, credentials')).toBe(
+    'an ordinary sentence with words of all lengths: authorization, credentials',
+  );
   // what each placeholder expands to in bash is what was sent
-  const expand = (placeholder: string) => execFileSync('bash', ['-c', `printf %s "${placeholder}"`], { env: { ...process.env, MOCKAPI_TOKEN: key } }).toString();
+  const expand = (placeholder: string) =>
+    execFileSync('bash', ['-c', `printf %s "${placeholder}"`], { env: { ...process.env, MOCKAPI_TOKEN: key } }).toString();
   expect(expand('${MOCKAPI_TOKEN}x0')).toBe(`${key}x0`);
   expect(expand('${MOCKAPI_TOKEN:0:35}')).toBe(key.slice(0, -1));
   expect(expand('${MOCKAPI_TOKEN~~}')).toBe(swapped);

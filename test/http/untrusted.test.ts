@@ -49,7 +49,14 @@ test('a near-miss key a check sends (cut short, one character changed, another c
   for (const near of nearMisses) {
     for (const text of [near, `Token ${near}`]) {
       const bytes = Buffer.from(text);
-      const forms = [bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('hex'), bytes.toString('hex').toUpperCase(), encodeURIComponent(text), JSON.stringify(text).replace(/[^a-z]/gi, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)];
+      const forms = [
+        bytes.toString('base64'),
+        bytes.toString('base64url'),
+        bytes.toString('hex'),
+        bytes.toString('hex').toUpperCase(),
+        encodeURIComponent(text),
+        JSON.stringify(text).replace(/[^a-z]/gi, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      ];
       for (const form of forms) {
         const shown = redactor.redact(`"${form}"`);
         // nothing of the form is left: a decoder would get no more than a few characters
@@ -80,9 +87,47 @@ const record = (line: string) => recorder.record(line);
 /** Text a deployment, a HAR or a proxied client could put anywhere: shell syntax, controls, the key and its near forms. */
 const fragment = fc.oneof(
   fc.constantFrom(
-    "'", '"', '\\', '`', '$', '!', '@', '#', ';', '&', '|', '\n', '\r', '\t', '\x1b]0;pwned\x07', '\u202e', '\u2028', '\x9b', '\x7f', '*', '?', '[a]', '{a,b}', '~',
-    '$(touch inj1)', '`touch inj2`', "'; touch inj3; '", '"; touch inj4; "', '$MOCKAPI_TOKEN', '${MOCKAPI_TOKEN:0:3}', '"$ETAG$(touch inj5)"', '\\$(touch inj6)', '@/etc/passwd',
-    KEY, KEY.toUpperCase(), KEY.slice(0, 10), FORBIDDEN, `Token ${KEY}`, '::error::forged', 'é', '😀',
+    "'",
+    '"',
+    '\\',
+    '`',
+    '$',
+    '!',
+    '@',
+    '#',
+    ';',
+    '&',
+    '|',
+    '\n',
+    '\r',
+    '\t',
+    '\x1b]0;pwned\x07',
+    '\u202e',
+    '\u2028',
+    '\x9b',
+    '\x7f',
+    '*',
+    '?',
+    '[a]',
+    '{a,b}',
+    '~',
+    '$(touch inj1)',
+    '`touch inj2`',
+    "'; touch inj3; '",
+    '"; touch inj4; "',
+    '$MOCKAPI_TOKEN',
+    '${MOCKAPI_TOKEN:0:3}',
+    '"$ETAG$(touch inj5)"',
+    '\\$(touch inj6)',
+    '@/etc/passwd',
+    KEY,
+    KEY.toUpperCase(),
+    KEY.slice(0, 10),
+    FORBIDDEN,
+    `Token ${KEY}`,
+    '::error::forged',
+    'é',
+    '😀',
   ),
   fc.string({ maxLength: 6, unit: 'binary' }).map((s) => s.replace(/\0/g, '')),
 );
@@ -110,7 +155,8 @@ test('every printed curl line, run by bash, passes curl exactly what was sent an
       expect(traces, line).toEqual([]);
       expect(status, stderr).toBe(0);
       const expected = ['-sS', '-i', ...(/[[\]{}]/.test(url) ? ['-g'] : []), '-X', method, shownAs(redactor.pieces(url))];
-      for (const [name, value] of Object.entries(sent)) expected.push('-H', `${name === 'authorization' ? 'Authorization' : name}: ${shownAs(redactor.pieces(value))}`);
+      for (const [name, value] of Object.entries(sent))
+        expected.push('-H', `${name === 'authorization' ? 'Authorization' : name}: ${shownAs(redactor.pieces(value))}`);
       if (body !== null && !body.includes('\0')) expected.push(body.startsWith('@') ? '--data-raw' : '--data-binary', shownAs(redactor.pieces(body)));
       expect(args, line).toEqual(expected);
       expect(stdin.length).toBe(0);
@@ -169,7 +215,16 @@ describe('every parser of deployment text is linear: 1 MiB of adversarial text t
     const { checkExchange, operationOf } = await import('../../src/judge/exchange.ts');
     const { readHar } = await import('../../src/recorded/har.ts');
     within('allowedValues', () => allowedValues({ json: undefined, text, headers: { 'sl-violations': text } }));
-    within('answerOf', () => answerOf({ method: 'GET', url: 'http://127.0.0.1:1/v1/x', requestHeaders: {}, requestBody: undefined }, 400, { 'content-type': text, location: text }, Buffer.from(text), undefined, 0));
+    within('answerOf', () =>
+      answerOf(
+        { method: 'GET', url: 'http://127.0.0.1:1/v1/x', requestHeaders: {}, requestBody: undefined },
+        400,
+        { 'content-type': text, location: text },
+        Buffer.from(text),
+        undefined,
+        0,
+      ),
+    );
     within('the redactor', () => redactor.redact(text));
     within('inert', () => inertLine(inert(text)));
     within('retryAfterSeconds', () => retryAfterSeconds(text));
@@ -182,7 +237,14 @@ describe('every parser of deployment text is linear: 1 MiB of adversarial text t
         // not HAR: said in one line
       }
     });
-    const exchange = answerOf({ method: 'PUT', url: `http://127.0.0.1:1/v1/x/${text}`, requestHeaders: { 'if-match': text }, requestBody: Buffer.from(text) }, 400, {}, Buffer.alloc(0), undefined, 0);
+    const exchange = answerOf(
+      { method: 'PUT', url: `http://127.0.0.1:1/v1/x/${text}`, requestHeaders: { 'if-match': text }, requestBody: Buffer.from(text) },
+      400,
+      {},
+      Buffer.alloc(0),
+      undefined,
+      0,
+    );
     within('curlOf', () => curlOf(exchange, redactor));
     // checkExchange: the body, a header and an id of each kind of answer, judged whole
     for (const [method, path, status] of [
@@ -214,6 +276,9 @@ test('deep JSON is judged, never a crash: an answer, a request body and an objec
   expect(asObject.outcome).toBe('failed');
   expect(asObject.violations[0]!.actual).toContain('deeper than 256 levels');
   // a request body that deep is not taken for what was sent: the refusal of it is judged, and nothing throws
-  const refused = checkExchange({ request: { ...request, method: 'PUT', headers: { ...request.headers, ...json }, body: deep }, response: { status: 400, headers: json, body: '{"errors":[]}' } });
+  const refused = checkExchange({
+    request: { ...request, method: 'PUT', headers: { ...request.headers, ...json }, body: deep },
+    response: { status: 400, headers: json, body: '{"errors":[]}' },
+  });
   expect(refused.operation).toBe('updateOrganisation');
 });

@@ -59,7 +59,7 @@ describe('against a deployment that allows N requests at once', () => {
   async function limited(): Promise<{ baseUrl: string; seen: { inFlight: number[]; tooMany: number } }> {
     const seen = { inFlight: [] as number[], tooMany: 0 };
     let under = 0;
-    server = createServer((req, res) => {
+    server = createServer((_req, res) => {
       if (under >= N) {
         seen.tooMany++;
         res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' }).end('slow down');
@@ -118,7 +118,11 @@ describe('a run', () => {
 
   test('against a deployment given by URL without --concurrency adapts from 4, at most 16, and says the range', async () => {
     deployment = await startReference({ port: 0 });
-    recorder = await startRecorder(deployment.baseUrl, { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken }, { delayMs: () => 10 });
+    recorder = await startRecorder(
+      deployment.baseUrl,
+      { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken },
+      { delayMs: () => 10 },
+    );
     const r = await runCli(['--runs', '5'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const window = r.report!.summary.window!;

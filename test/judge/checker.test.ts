@@ -3,11 +3,35 @@
 import { describe, expect, test } from 'vitest';
 import { CheckContext, type Target } from '../../src/harness/check.ts';
 import { Client, type Exchange } from '../../src/http/client.ts';
-import { expectEnvelope, expectForbiddenBody, expectInvalidJson, expectNotFound, expectRejected, expectSuccess, expectUnauthorizedBody, notFoundMessage } from '../../src/judge/checker.ts';
+import {
+  expectEnvelope,
+  expectForbiddenBody,
+  expectInvalidJson,
+  expectNotFound,
+  expectRejected,
+  expectSuccess,
+  expectUnauthorizedBody,
+  notFoundMessage,
+} from '../../src/judge/checker.ts';
 import { operation } from '../../contract/schemas.ts';
 import { expectChaosEcho } from '../../src/judge/echo.ts';
 
-const target: Target = { baseUrl: 'http://127.0.0.1:9', token: 'k', forbiddenToken: undefined, readOnly: false, timeoutMs: 1000, fixtures: {}, embedded: false, seed: 1, runs: 1, concurrency: 1, latencyMs: 1, checkTimeoutMs: undefined, profile: 'live', pushPolicy: undefined };
+const target: Target = {
+  baseUrl: 'http://127.0.0.1:9',
+  token: 'k',
+  forbiddenToken: undefined,
+  readOnly: false,
+  timeoutMs: 1000,
+  fixtures: {},
+  embedded: false,
+  seed: 1,
+  runs: 1,
+  concurrency: 1,
+  latencyMs: 1,
+  checkTimeoutMs: undefined,
+  profile: 'live',
+  pushPolicy: undefined,
+};
 const context = () => new CheckContext('ORG-RESPONSE', target, new Client({ baseUrl: target.baseUrl, token: 'k', forbiddenToken: undefined, timeoutMs: 1000 }));
 
 function exchange(status: number, body: unknown, contentType = 'application/json'): Exchange {
@@ -19,8 +43,18 @@ function exchange(status: number, body: unknown, contentType = 'application/json
     json = undefined;
   }
   return {
-    method: 'GET', url: 'http://127.0.0.1:9/v1/x', requestHeaders: {}, requestBody: undefined, status,
-    headers: { 'content-type': contentType }, mediaType: contentType.split(';')[0]!.trim(), bytes: Buffer.from(text), truncated: false, text, json, durationMs: 1,
+    method: 'GET',
+    url: 'http://127.0.0.1:9/v1/x',
+    requestHeaders: {},
+    requestBody: undefined,
+    status,
+    headers: { 'content-type': contentType },
+    mediaType: contentType.split(';')[0]!.trim(),
+    bytes: Buffer.from(text),
+    truncated: false,
+    text,
+    json,
+    durationMs: 1,
   };
 }
 
@@ -103,7 +137,16 @@ describe('error shapes', () => {
     expectForbiddenBody(t, 'getOrganisation', exchange(403, { errors: [{ title: 'Forbidden', source: {} }] }));
     expect(t.violations).toEqual([]);
     const u = context();
-    expectForbiddenBody(u, 'getOrganisation', exchange(403, { errors: [{ title: 'Forbidden', source: {} }, { title: 'Forbidden', source: {} }] }));
+    expectForbiddenBody(
+      u,
+      'getOrganisation',
+      exchange(403, {
+        errors: [
+          { title: 'Forbidden', source: {} },
+          { title: 'Forbidden', source: {} },
+        ],
+      }),
+    );
     expect(violated(u)).toEqual(['AUTH-403-BODY']);
   });
 
@@ -115,7 +158,15 @@ describe('error shapes', () => {
   });
 
   test('404 wants a message that reports the 404 condition: 404 or "not found", and no other status', () => {
-    const passes = ['HTTP 404 Not Found', 'Data source ds-500 not found', 'Fehler 404: Ressource nicht gefunden', '404', 'Resource NOT_FOUND', 'organisation 12345 not found', 'data source with code 123 not found'];
+    const passes = [
+      'HTTP 404 Not Found',
+      'Data source ds-500 not found',
+      'Fehler 404: Ressource nicht gefunden',
+      '404',
+      'Resource NOT_FOUND',
+      'organisation 12345 not found',
+      'data source with code 123 not found',
+    ];
     for (const message of passes) {
       const t = context();
       expectNotFound(t, 'getOrganisation', exchange(404, { code: 404, message }));
@@ -133,11 +184,27 @@ describe('error shapes', () => {
 
   test('Invalid JSON wants the title, the pointer and the type in detail, and source {}', () => {
     const ok = context();
-    expectInvalidJson(ok, exchange(422, { errors: [{ title: 'Invalid JSON', detail: 'Required property missing at /chaos: expected object', source: {} }] }), 'GEN-WRAP-REQUEST', '/chaos', 'object');
+    expectInvalidJson(
+      ok,
+      exchange(422, { errors: [{ title: 'Invalid JSON', detail: 'Required property missing at /chaos: expected object', source: {} }] }),
+      'GEN-WRAP-REQUEST',
+      '/chaos',
+      'object',
+    );
     expect(ok.violations).toEqual([]);
     const bad = context();
-    expectInvalidJson(bad, exchange(400, { errors: [{ title: 'Invalid JSON', detail: 'Missing property', source: { pointer: '/chaos' } }] }), 'GEN-WRAP-REQUEST', '/chaos', 'object');
-    expect(bad.violations.map((v) => v.expected)).toEqual(['detail naming the missing JSON pointer /chaos', 'detail naming the required type (object)', 'source an empty object {}']);
+    expectInvalidJson(
+      bad,
+      exchange(400, { errors: [{ title: 'Invalid JSON', detail: 'Missing property', source: { pointer: '/chaos' } }] }),
+      'GEN-WRAP-REQUEST',
+      '/chaos',
+      'object',
+    );
+    expect(bad.violations.map((v) => v.expected)).toEqual([
+      'detail naming the missing JSON pointer /chaos',
+      'detail naming the required type (object)',
+      'source an empty object {}',
+    ]);
   });
 
   test('a rejection: 2xx fails the statement, 5xx the should-level GEN-NO-5XX, any 4xx passes', () => {

@@ -23,7 +23,12 @@ async function verdicts(options: ReferenceOptions): Promise<{ probe: string; ver
   return withReference(options, async (reference) => {
     const out: { probe: string; verdict: ExchangeVerdict }[] = [];
     // the probes, and the logged request the deployment names as its fixture (a fault may log it under another id)
-    const fixture: (typeof probes)[number] = { name: 'the fixture logged request', shows: [], method: 'GET', path: loggedRequest(reference.deployment.fixtures.requestId) };
+    const fixture: (typeof probes)[number] = {
+      name: 'the fixture logged request',
+      shows: [],
+      method: 'GET',
+      path: loggedRequest(reference.deployment.fixtures.requestId),
+    };
     for (const probe of [...probes, fixture]) {
       const answer = await reference.call(probe.method, probe.path, probe.call?.(reference));
       if (!operationOf(probe.method, probe.path)) continue;
@@ -41,7 +46,8 @@ const unknownKey = 'a key the deployment does not know is answered 401, but whet
 const permission = 'whether the key may act on the resource (403, or 2xx) is not in the exchange';
 const unknownId = 'whether an id names something is not in the exchange: an unknown id may be answered with any refusal';
 const kept = 'what the deployment keeps shows in a later answer, not in this one';
-const validRefused = 'a valid body refused with a 4xx: one exchange cannot tell it from a refusal for another reason (an unknown mock API); the suites send the limit values to a fixture that exists';
+const validRefused =
+  'a valid body refused with a 4xx: one exchange cannot tell it from a refusal for another reason (an unknown mock API); the suites send the limit values to a fixture that exists';
 const NOT_IN_ONE_EXCHANGE: Record<string, string> = {
   'auth-key-case-insensitive': unknownKey,
   'auth-key-extra-characters-accepted': unknownKey,
@@ -60,7 +66,8 @@ const NOT_IN_ONE_EXCHANGE: Record<string, string> = {
   'logged-request-unknown-id-200': unknownId,
   'organisation-unknown-id-400': unknownId,
   'organisation-wrong-type-name-stored': kept,
-  'oversize-body-500': 'a body over 1 MiB is valid JSON of the right shape: whether the deployment takes bodies that large is not shown, so its 5xx is not judged from one exchange',
+  'oversize-body-500':
+    'a body over 1 MiB is valid JSON of the right shape: whether the deployment takes bodies that large is not shown, so its 5xx is not judged from one exchange',
   'state-expression-several-references-rejected': validRefused,
   'team-member-delete-403': permission,
   'team-member-delete-not-permanent': kept,
@@ -102,17 +109,27 @@ describe('checkExchange on each fault of the reference', () => {
 describe('checkExchange itself', () => {
   it('names an exchange that is none of the nine operations', () => {
     expect(() => checkExchange({ request: { method: 'GET', url: '/v1/none' }, response: { status: 404 } })).toThrow(NotAnOperationError);
-    expect(() => checkExchange({ operation: 'getOrganisation', request: { method: 'PUT', url: '/v1/organisations/o' }, response: { status: 200 } })).toThrow(/is updateOrganisation, not getOrganisation/);
+    expect(() => checkExchange({ operation: 'getOrganisation', request: { method: 'PUT', url: '/v1/organisations/o' }, response: { status: 200 } })).toThrow(
+      /is updateOrganisation, not getOrganisation/,
+    );
   });
 
   it('reads a deployment served under a base path, and full URLs', () => {
-    expect(operationOf('GET', 'https://api.example/base/v1/organisations/org%201?x=1')).toEqual({ operation: 'getOrganisation', params: { organisationId: 'org 1' } });
+    expect(operationOf('GET', 'https://api.example/base/v1/organisations/org%201?x=1')).toEqual({
+      operation: 'getOrganisation',
+      params: { organisationId: 'org 1' },
+    });
   });
 
   it('takes fetch Headers and JSON bodies, and never shows the key', () => {
     const key = 'k3y-Secret-123456';
     const verdict = checkExchange({
-      request: { method: 'PUT', url: 'http://127.0.0.1:9/v1/organisations/org-1', headers: new Headers({ Authorization: `Token ${key}` }), body: { organisation: { name: 'A' } } },
+      request: {
+        method: 'PUT',
+        url: 'http://127.0.0.1:9/v1/organisations/org-1',
+        headers: new Headers({ Authorization: `Token ${key}` }),
+        body: { organisation: { name: 'A' } },
+      },
       response: { status: 200, headers: new Headers({ 'Content-Type': 'application/json' }), body: { organisation: { id: 'org-1', name: key } } },
     });
     expect(verdict.outcome).toBe('failed');
@@ -135,7 +152,10 @@ describe('a field missing from a success body', () => {
       const answer = await fetch(reference.baseUrl + url, { method: 'PUT', headers, body });
       const json = (await answer.json()) as { dataSource: { links: Record<string, string> } };
       delete json.dataSource.links.self;
-      const verdict = checkExchange({ request: { method: 'PUT', url, headers, body }, response: { status: answer.status, headers: Object.fromEntries(answer.headers), body: JSON.stringify(json) } });
+      const verdict = checkExchange({
+        request: { method: 'PUT', url, headers, body },
+        response: { status: answer.status, headers: Object.fromEntries(answer.headers), body: JSON.stringify(json) },
+      });
       expect(verdict.violations.map((v) => v.requirement)).toEqual(['DS-LINKS']);
     } finally {
       await reference.close();

@@ -18,7 +18,12 @@ function files(dir: string, pattern: RegExp): string[] {
 }
 
 /** GitHub's anchor of a heading: lower case, punctuation but hyphens dropped, spaces as hyphens. */
-const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, '')
+    .replace(/ /g, '-');
 const anchors = (file: string) => new Set([...readFileSync(join(ROOT, file), 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchorOf(m[1]!)));
 
 const PAGES = ['README.md', ...files('docs', /\.md$/)];
@@ -40,7 +45,8 @@ describe('what the project cites exists', () => {
   });
 
   test('every path of the project that a comment, a test or a page names is there', () => {
-    const cited = /(?<![\w./$-])((?:src|test|reference|suites|properties|reporters|contract|bench|schemas|docs|bin)\/[\w./-]*\w\.(?:ts|js|json|yaml|md|png))\b/g;
+    const cited =
+      /(?<![\w./$-])((?:src|test|reference|suites|properties|reporters|contract|bench|schemas|docs|bin)\/[\w./-]*\w\.(?:ts|js|json|yaml|md|png))\b/g;
     const missing: string[] = [];
     for (const file of [...PAGES, ...files('.', /\.(?:ts|js)$/)]) {
       for (const [, path] of readFileSync(join(ROOT, file), 'utf8').matchAll(cited)) {

@@ -52,7 +52,13 @@ describe('check-har', () => {
     expect(r.code).toBe(0);
     expect(r.report!.summary).toMatchObject({ passed: 5, failed: 0, errored: 0, requests: 0 });
     expect(r.report!.recorded).toMatchObject({ exchanges: 6, judged: 5, ignored: [{ method: 'GET', path: '/favicon.ico', count: 1 }] });
-    expect(r.report!.checks.map((c) => c.operation)).toEqual(['getOrganisation', 'getOrganisation', 'updateStateSettings', 'pushOpenApiToGit', 'getLoggedRequest']);
+    expect(r.report!.checks.map((c) => c.operation)).toEqual([
+      'getOrganisation',
+      'getOrganisation',
+      'updateStateSettings',
+      'pushOpenApiToGit',
+      'getLoggedRequest',
+    ]);
     expect(r.stdout).toMatch(/Ignored 1 exchange of none of the nine operations:\n {2}1 × GET \/favicon\.ico/);
     // the summary says what it judged: the file and the exchanges, not a seed nor requests never sent
     expect(r.stdout).toContain(`Conformance of 6 exchanges recorded in ${file}: 5 judged, 1 of no operation ignored, profile live`);
@@ -93,7 +99,13 @@ describe('check-har', () => {
 
   it('judges a sanitized recording (no Authorization anywhere, as Chrome exports HAR) as sent with a key, saying so', async () => {
     const recorded = (await record(correct.baseUrl, traffic(correct))).filter((r) => r.request.headers.authorization);
-    const file = harFile('sanitized.har', recorded.map((r) => ({ ...r, request: { ...r.request, headers: Object.fromEntries(Object.entries(r.request.headers).filter(([name]) => name !== 'authorization')) } })));
+    const file = harFile(
+      'sanitized.har',
+      recorded.map((r) => ({
+        ...r,
+        request: { ...r.request, headers: Object.fromEntries(Object.entries(r.request.headers).filter(([name]) => name !== 'authorization')) },
+      })),
+    );
     const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain('the recording was sanitized');
@@ -153,14 +165,23 @@ describe('proxy', () => {
     const sent = traffic(faulty);
     const [viaProxy, direct] = await Promise.all([record(proxy.url, sent), record(faulty.baseUrl, sent)]);
     // the same status, media type and body; a push starts a job of its own each time, so its ids and times differ
-    const unchanging = (r: Recording) => ({ status: r.response.status, type: r.response.headers['content-type'], body: r.request.url.endsWith('/open-api/push') ? '(a new job)' : r.response.body.toString() });
+    const unchanging = (r: Recording) => ({
+      status: r.response.status,
+      type: r.response.headers['content-type'],
+      body: r.request.url.endsWith('/open-api/push') ? '(a new job)' : r.response.body.toString(),
+    });
     expect(viaProxy.map(unchanging)).toEqual(direct.map(unchanging));
     // the violation is printed before the proxy ends
     await expect.poll(() => proxy.stdout()).toMatch(/^FAIL PUT \/v1\/mock-apis\/[^ ]+\/open-api\/push 200: \[PUSH-STATUS\]/m);
     expect(await proxy.stop()).toBe(1);
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     expect(report.recorded).toMatchObject({ judged: 5, ignored: [{ path: '/favicon.ico' }] });
-    expect(proxy.stdout()).toMatch(new RegExp(`^Conformance of 6 exchanges forwarded to ${faulty.baseUrl.replace(/[.]/g, '\\.')}/?: 5 judged, 1 of no operation ignored, profile live$`, 'm'));
+    expect(proxy.stdout()).toMatch(
+      new RegExp(
+        `^Conformance of 6 exchanges forwarded to ${faulty.baseUrl.replace(/[.]/g, '\\.')}/?: 5 judged, 1 of no operation ignored, profile live$`,
+        'm',
+      ),
+    );
     expect(report.checks.filter((c: { outcome: string }) => c.outcome === 'failed')).toHaveLength(1);
     expect(proxy.stdout() + proxy.stderr()).not.toContain(faulty.fixtures.token);
   });
@@ -190,7 +211,9 @@ describe('proxy', () => {
     expect(await raw('GET http://evil.example/v1/organisations/org-1 HTTP/1.1')).toMatch(/^HTTP\/1\.1 400 /);
     expect(await raw('OPTIONS * HTTP/1.1')).toMatch(/^HTTP\/1\.1 400 /);
     expect(await raw('GET //evil.example/v1/organisations/org-1 HTTP/1.1')).toMatch(/^HTTP\/1\.1 400 /);
-    const after = await request(`${proxy.url}/v1/organisations/${correct.fixtures.organisationId}`, { headers: { authorization: `Token ${correct.fixtures.token}` } });
+    const after = await request(`${proxy.url}/v1/organisations/${correct.fixtures.organisationId}`, {
+      headers: { authorization: `Token ${correct.fixtures.token}` },
+    });
     expect(after.statusCode).toBe(200);
     await after.body.text();
     expect(await proxy.stop()).toBe(0);
@@ -199,11 +222,11 @@ describe('proxy', () => {
 
   it('forwards an answer past its cap as it comes, judges it too large, and on SIGTERM during an endless one writes the report and exits', async () => {
     let endless = false;
-    const upstream = createServer((req, res) => {
+    const upstream = createServer((_req, res) => {
       // a 500 is printed as it passes: the test knows it was judged
       res.writeHead(endless ? 200 : 500, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
-      let left = endless ? Infinity : 12 * 1024 * 1024 / chunk.length;
+      let left = endless ? Infinity : (12 * 1024 * 1024) / chunk.length;
       const pump = () => {
         while (left-- > 0) if (!res.write(chunk)) return void res.once('drain', pump);
         res.end();

@@ -84,7 +84,14 @@ describe('update data source', () => {
   });
 
   it.each([
-    ['a row is short', [['Ada', '1815-12-10', 'true'], ['Alan', '1912-06-23']], '/dataSource/rows/1: a row must hold one string per column: 3 expected, 2 given'],
+    [
+      'a row is short',
+      [
+        ['Ada', '1815-12-10', 'true'],
+        ['Alan', '1912-06-23'],
+      ],
+      '/dataSource/rows/1: a row must hold one string per column: 3 expected, 2 given',
+    ],
     ['a row is long', [['Ada', '1815-12-10', 'true', 'extra']], '/dataSource/rows/0: a row must hold one string per column: 3 expected, 4 given'],
     ['a row is empty', [[]], '/dataSource/rows/0: a row must hold one string per column: 3 expected, 0 given'],
   ])('400 Invalid value when %s', async (_, rows, where) => {
@@ -99,10 +106,22 @@ describe('update data source', () => {
     ['the wrapper is missing', configuration().dataSource, 'Required property missing at /dataSource: expected object'],
     ['name is missing', configuration(undefined, { name: undefined }), 'Required property missing at /dataSource/name: expected string'],
     ['type is missing', configuration(undefined, { type: undefined }), 'Required property missing at /dataSource/type: expected string'],
-    ['columnsMetadata is missing', configuration(undefined, { columnsMetadata: undefined }), 'Required property missing at /dataSource/columnsMetadata: expected array'],
+    [
+      'columnsMetadata is missing',
+      configuration(undefined, { columnsMetadata: undefined }),
+      'Required property missing at /dataSource/columnsMetadata: expected array',
+    ],
     ['rows is missing', configuration(undefined, { rows: undefined }), 'Required property missing at /dataSource/rows: expected array'],
-    ['a column has no type', configuration([['x']], { columnsMetadata: [{ name: 'x' }] }), 'Required property missing at /dataSource/columnsMetadata/0/type: expected object'],
-    ['a column type has no name', configuration([['x']], { columnsMetadata: [{ name: 'x', type: {} }] }), 'Required property missing at /dataSource/columnsMetadata/0/type/name: expected string'],
+    [
+      'a column has no type',
+      configuration([['x']], { columnsMetadata: [{ name: 'x' }] }),
+      'Required property missing at /dataSource/columnsMetadata/0/type: expected object',
+    ],
+    [
+      'a column type has no name',
+      configuration([['x']], { columnsMetadata: [{ name: 'x', type: {} }] }),
+      'Required property missing at /dataSource/columnsMetadata/0/type/name: expected string',
+    ],
   ])('400 Invalid JSON when %s', async (_, body, detail) => {
     const { call, deployment } = reference();
     const answer = await call('PUT', path(deployment.fixtures.dataSourceId), { body });
@@ -132,7 +151,11 @@ describe('delete data source', () => {
     const { call, deployment } = reference();
     const id = deployment.fixtures.deletableDataSourceId;
     await call('DELETE', path(id));
-    for (const [method, body] of [['DELETE', undefined], ['PUT', configuration()], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['DELETE', undefined],
+      ['PUT', configuration()],
+      ['DELETE', undefined],
+    ] as const) {
       const answer = await call(method, path(id), { body });
       expect(seen(answer)).toEqual({ status: 404, type: 'application/json', body: NOT_FOUND_BODY });
     }

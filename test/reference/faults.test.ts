@@ -25,7 +25,10 @@ function maskUuids(text: string): string {
 function maskLoggedDate(text: string): string {
   const shown = /"loggedDateString":"([^"]+)"/.exec(text)?.[1];
   const at = shown === undefined ? NaN : Date.parse(shown);
-  return text.replace(/"loggedDate":(\d+)/g, (_, ms: string) => `"loggedDate":"<${Number.isNaN(at) ? '?' : Math.floor((Number(ms) - at) / 1000)} s after loggedDateString>"`);
+  return text.replace(
+    /"loggedDate":(\d+)/g,
+    (_, ms: string) => `"loggedDate":"<${Number.isNaN(at) ? '?' : Math.floor((Number(ms) - at) / 1000)} s after loggedDateString>"`,
+  );
 }
 
 // What differs between two correct deployments (random ids, clocks) is masked; precision is kept.

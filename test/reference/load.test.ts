@@ -52,10 +52,15 @@ test(`${CLIENTS} clients for ${SECONDS} s: no error, no lost update`, async () =
         for (let i = 0; i < MAX_PER_CLIENT / 2 && performance.now() < until; i++) {
           const kind = (client + i) % 4;
           const answer =
-            kind === 0 ? await call('PUT', ds, configuration)
-            : kind === 1 ? await call('GET', `/v1/organisations/${reference.fixtures.organisationId}`)
-            : kind === 2 ? await call('PUT', `/v1/mock-apis/${reference.fixtures.mockApiId}/settings/chaos`, { chaos: { enabled: false, percentageFailures: i % 101 } })
-            : await call('GET', `/v1/mock-apis/${reference.fixtures.mockApiId}/requests/${reference.fixtures.requestId}`);
+            kind === 0
+              ? await call('PUT', ds, configuration)
+              : kind === 1
+                ? await call('GET', `/v1/organisations/${reference.fixtures.organisationId}`)
+                : kind === 2
+                  ? await call('PUT', `/v1/mock-apis/${reference.fixtures.mockApiId}/settings/chaos`, {
+                      chaos: { enabled: false, percentageFailures: i % 101 },
+                    })
+                  : await call('GET', `/v1/mock-apis/${reference.fixtures.mockApiId}/requests/${reference.fixtures.requestId}`);
           requests++;
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           if (kind === 0 && answer.status === 200) updates++;

@@ -68,14 +68,20 @@ describe.concurrent('npm run reference', () => {
     expect(answer.status).toBe(200);
     const forbidden = await send(baseUrl, 'GET', `/v1/organisations/${env.get('MOCKAPI_ORGANISATION_ID')}`, {}, env.get('MOCKAPI_FORBIDDEN_TOKEN')!);
     expect(forbidden.status).toBe(403);
-    const logged = await send(baseUrl, 'GET', `/v1/mock-apis/${env.get('MOCKAPI_MOCK_API_ID')}/requests/${env.get('MOCKAPI_REQUEST_ID')}`, {}, env.get('MOCKAPI_TOKEN')!);
+    const logged = await send(
+      baseUrl,
+      'GET',
+      `/v1/mock-apis/${env.get('MOCKAPI_MOCK_API_ID')}/requests/${env.get('MOCKAPI_REQUEST_ID')}`,
+      {},
+      env.get('MOCKAPI_TOKEN')!,
+    );
     expect(logged.status).toBe(200);
     expect(stderr()).toBe(`reference deployment listening on ${baseUrl}; Ctrl-C stops it\n`);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
   });
 
-  it('is the command\'s reference subcommand too: the same block, and the usage names the command it was called by', async () => {
+  it("is the command's reference subcommand too: the same block, and the usage names the command it was called by", async () => {
     const child = spawn(process.execPath, [BIN, 'reference', '--port', '0'], { cwd: ROOT, env: process.env });
     children.push(child);
     const env = await envBlock(child);
@@ -85,7 +91,9 @@ describe.concurrent('npm run reference', () => {
     const wrong = spawn(process.execPath, [BIN, 'reference', '--verbose'], { cwd: ROOT, env: process.env });
     const stderr = collect(wrong.stderr);
     expect(await exitOf(wrong)).toBe(2);
-    expect(stderr()).toBe("reference: unknown argument '--verbose'; usage: mockapi-conformance reference [--port N] [--faults name,name] [--variations] | --list-faults\n");
+    expect(stderr()).toBe(
+      "reference: unknown argument '--verbose'; usage: mockapi-conformance reference [--port N] [--faults name,name] [--variations] | --list-faults\n",
+    );
   });
 
   it('stops cleanly on SIGINT', async () => {
@@ -98,7 +106,13 @@ describe.concurrent('npm run reference', () => {
   it('switches on the faults of --faults', async () => {
     const child = start(['--faults', 'push-status-200']);
     const env = await envBlock(child);
-    const answer = await send(env.get('MOCKAPI_BASE_URL')!, 'PUT', `/v1/mock-apis/${env.get('MOCKAPI_MOCK_API_ID')}/open-api/push`, { body: { push: {} } }, env.get('MOCKAPI_TOKEN')!);
+    const answer = await send(
+      env.get('MOCKAPI_BASE_URL')!,
+      'PUT',
+      `/v1/mock-apis/${env.get('MOCKAPI_MOCK_API_ID')}/open-api/push`,
+      { body: { push: {} } },
+      env.get('MOCKAPI_TOKEN')!,
+    );
     expect(answer.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
@@ -146,7 +160,10 @@ describe.concurrent('npm run reference', () => {
     [['--port', '-1'], "reference: --port must be an integer from 0 to 65535, not '-1'"],
     [['--port'], 'reference: --port needs a value; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults'],
     [['--verbose'], "reference: unknown argument '--verbose'; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults"],
-    [['--variations=1'], "reference: unknown argument '--variations=1'; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults"],
+    [
+      ['--variations=1'],
+      "reference: unknown argument '--variations=1'; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults",
+    ],
     [['--faults', 'nope'], 'reference: unknown fault: nope (mockapi-conformance reference --list-faults lists them)'],
     [[], "reference: MOCKAPI_REFERENCE_VARIATIONS must be 1 or 0, not 'maybe'", { MOCKAPI_REFERENCE_VARIATIONS: 'maybe' }],
   ])('exits 2 with one line on stderr for %j', async (args, message, env = {}) => {

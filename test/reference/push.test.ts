@@ -35,7 +35,9 @@ describe('push the OpenAPI document to Git', () => {
         },
       },
     });
-    const { job } = answer.json as { job: { id: string; started: string; finished: string; elapsed: string; links: { self: string }; outcome: { errors: { code: number }[] } } };
+    const { job } = answer.json as {
+      job: { id: string; started: string; finished: string; elapsed: string; links: { self: string }; outcome: { errors: { code: number }[] } };
+    };
     expect(job.links.self).toBe(`/v1/mock-apis/${SEED.mockApiId}/jobs/${job.id}`);
     expect(Number.isInteger(job.outcome.errors[0]?.code)).toBe(true);
     const started = nanos(job.started);

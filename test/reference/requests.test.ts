@@ -126,7 +126,14 @@ describe('body size', () => {
     const url = new URL(deployment.baseUrl);
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        { host: url.hostname, port: url.port, method: 'PUT', path: `/v1/data-sources/${deployment.fixtures.dataSourceId}`, agent: false, headers: { Authorization: `Token ${deployment.fixtures.token}` } },
+        {
+          host: url.hostname,
+          port: url.port,
+          method: 'PUT',
+          path: `/v1/data-sources/${deployment.fixtures.dataSourceId}`,
+          agent: false,
+          headers: { Authorization: `Token ${deployment.fixtures.token}` },
+        },
         (res) => {
           let body = '';
           res.setEncoding('utf8');

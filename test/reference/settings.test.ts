@@ -71,7 +71,11 @@ describe('update chaos settings', () => {
     ['the body is an array', [], 'Wrong type at /: expected object'],
     ['percentageFailures is a string', { chaos: { percentageFailures: '10' } }, 'Wrong type at /chaos/percentageFailures: expected number'],
     ['enabled is a string', { chaos: { enabled: 'yes' } }, 'Wrong type at /chaos/enabled: expected boolean'],
-    ['longDelay.durationMillis is fractional', { chaos: { longDelay: { durationMillis: 1.5 } } }, 'Wrong type at /chaos/longDelay/durationMillis: expected integer'],
+    [
+      'longDelay.durationMillis is fractional',
+      { chaos: { longDelay: { durationMillis: 1.5 } } },
+      'Wrong type at /chaos/longDelay/durationMillis: expected integer',
+    ],
     ['a status is fractional (400.5)', { chaos: { httpErrors: [{ status: 400.5 }] } }, 'Wrong type at /chaos/httpErrors/0/status: expected integer'],
   ])('400 Invalid JSON when %s', async (_, body, detail) => {
     const answer = await reference().call('PUT', chaosPath(), { body });

@@ -15,7 +15,11 @@ const plain = useReference({ variations: false, faults: [] });
 const withoutExtra = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutExtra);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== EXTRA_FIELD).map(([key, v]) => [key, withoutExtra(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== EXTRA_FIELD)
+      .map(([key, v]) => [key, withoutExtra(v)]),
+  );
 };
 
 /** Every key path of a JSON value, objects' keys in the order served (the extra field left out). */
@@ -81,7 +85,9 @@ describe('variations mode', () => {
     const { call } = varied();
     const missing = await call('PUT', chaos(), { body: {} });
     expect(missing.status).toBe(422);
-    expect(withoutExtra(missing.json)).toEqual({ errors: [{ code: 422, title: 'Invalid JSON', detail: 'Required property missing at /chaos: expected object', source: {} }] });
+    expect(withoutExtra(missing.json)).toEqual({
+      errors: [{ code: 422, title: 'Invalid JSON', detail: 'Required property missing at /chaos: expected object', source: {} }],
+    });
     expect((await call('PUT', chaos(), { body: '{' })).status).toBe(422);
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).status).toBe(422);
     expect((await call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...configuration.dataSource, rows: [[]] } } })).status).toBe(422);
@@ -94,7 +100,10 @@ describe('variations mode', () => {
     expect({ status: deleted.status, body: withoutExtra(deleted.json) }).toEqual({ status: 200, body: { deleted: { id: SEED.deletableDataSourceId } } });
     expect((await call('DELETE', dataSource(SEED.deletableDataSourceId))).status).toBe(404);
     const removed = await call('DELETE', member());
-    expect({ status: removed.status, body: withoutExtra(removed.json) }).toEqual({ status: 200, body: { removed: { teamId: SEED.teamId, userId: SEED.teamMemberId } } });
+    expect({ status: removed.status, body: withoutExtra(removed.json) }).toEqual({
+      status: 200,
+      body: { removed: { teamId: SEED.teamId, userId: SEED.teamMemberId } },
+    });
     expect((await call('DELETE', member())).status).toBe(404);
   });
 
@@ -119,7 +128,16 @@ describe('variations mode', () => {
     const refused = await call('PUT', push, { body: { push: { outOfSyncPolicy: 'FAIL' } } });
     expect({ status: refused.status, body: withoutExtra(refused.json) }).toEqual({
       status: 422,
-      body: { errors: [{ code: 422, title: 'Invalid value', detail: `Invalid value at /push/outOfSyncPolicy: must be one of the allowed values: ${PUSH_POLICIES.join(', ')}`, source: {} }] },
+      body: {
+        errors: [
+          {
+            code: 422,
+            title: 'Invalid value',
+            detail: `Invalid value at /push/outOfSyncPolicy: must be one of the allowed values: ${PUSH_POLICIES.join(', ')}`,
+            source: {},
+          },
+        ],
+      },
     });
     expect((await plain().call('PUT', push, { body: { push: { outOfSyncPolicy: 'FAIL' } } })).status).toBe(202);
   });
@@ -159,7 +177,12 @@ describe('variations mode', () => {
     expect((await call('PUT', state.replace(SEED.mockApiId, 'zzzzzz'), { body: { state: {} } })).bytes.length).toBe(0);
     expect((await call('PUT', push.replace(SEED.mockApiId, 'zzzzzz'), { body: { push: {} } })).bytes.length).toBe(0);
     expect((await call('PUT', dataSource('none'), { body: configuration })).bytes.length).toBe(0);
-    for (const [method, path] of [['GET', '/v1/organisations/none'], ['DELETE', dataSource('none')], ['DELETE', member('user-nobody')], ['GET', '/v1/none']]) {
+    for (const [method, path] of [
+      ['GET', '/v1/organisations/none'],
+      ['DELETE', dataSource('none')],
+      ['DELETE', member('user-nobody')],
+      ['GET', '/v1/none'],
+    ]) {
       expect(withoutExtra((await call(method!, path!)).json)).toEqual({ code: 404, message: NOT_FOUND_LOCALISED });
     }
   });

@@ -57,7 +57,7 @@ test('a failed cell opens its checks with statement, expected, actual, request, 
   const failed = await page.$$('td.cell.failed');
   expect(failed.length).toBeGreaterThan(0);
   await page.click('td.cell.failed[data-requirement="CHAOS-STATUS"][data-operation="updateChaosSettings"]');
-  const details = await page.$eval('#details', (el) => (el as HTMLElement).innerText);
+  const details = await page.$eval('#details', (el) => (el as HTMLElement).textContent);
   expect(details).toContain('CHAOS-STATUS on updateChaosSettings');
   expect(details).toContain('Endpoints > Update chaos settings: "Success is 200."');
   expect(details).toContain('expected: status 200');
@@ -67,19 +67,24 @@ test('a failed cell opens its checks with statement, expected, actual, request, 
   expect(details).toContain('curl -sS -i -X PUT');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: SCREENSHOT as `${string}.png` });
-  if (process.env.MOCKAPI_SCREENSHOT_TOP) await page.screenshot({ path: process.env.MOCKAPI_SCREENSHOT_TOP as `${string}.png`, fullPage: false, clip: { x: 0, y: 0, width: 1600, height: 700 } });
+  if (process.env.MOCKAPI_SCREENSHOT_TOP)
+    await page.screenshot({ path: process.env.MOCKAPI_SCREENSHOT_TOP as `${string}.png`, fullPage: false, clip: { x: 0, y: 0, width: 1600, height: 700 } });
   expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
 });
 
 test('the verdict stands at the top: the word, the target, the date, the version, the counts, the baseline', async () => {
-  const banner = await page.$eval('section.verdict', (el) => ({ text: (el as HTMLElement).innerText, cls: el.className }));
+  const banner = await page.$eval('section.verdict', (el) => ({ text: (el as HTMLElement).textContent, cls: el.className }));
   expect(banner.cls).toBe('verdict failed');
   expect(banner.text).toMatch(/^FAILED \d+ failed, \d+ warned, \d+ errored, \d+ passed, \d+ skipped/);
-  expect(banner.text).toMatch(/http:\/\/127\.0\.0\.1:\d+ \(embedded reference deployment\) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC · mockapi-conformance \d+\.\d+\.\d+\S* · No baseline\./);
+  expect(banner.text).toMatch(
+    /http:\/\/127\.0\.0\.1:\d+ \(embedded reference deployment\) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC · mockapi-conformance \d+\.\d+\.\d+\S* · No baseline\./,
+  );
 });
 
 test('failed and warned checks come first, failed before warned, each a link that opens its cell', async () => {
-  const items = await page.$$eval('#attention li', (lis) => lis.map((li) => ({ outcome: li.querySelector('.outcome')!.textContent, href: li.querySelector('a')!.getAttribute('href') })));
+  const items = await page.$$eval('#attention li', (lis) =>
+    lis.map((li) => ({ outcome: li.querySelector('.outcome')!.textContent, href: li.querySelector('a')!.getAttribute('href') })),
+  );
   expect(items.length).toBeGreaterThan(0);
   const outcomes = items.map((i) => i.outcome);
   expect(outcomes[0]).toBe('failed');
@@ -95,14 +100,20 @@ test('failed and warned checks come first, failed before warned, each a link tha
 
 test('every check stands under the requirement it cites, a failing one too', async () => {
   const misplaced = await page.evaluate(() => {
-    const report = JSON.parse(document.getElementById('report')!.textContent!) as { checks: { id: string; requirement: string; operation: string; violated: string[]; outcome: string }[] };
+    const report = JSON.parse(document.getElementById('report')!.textContent!) as {
+      checks: { id: string; requirement: string; operation: string; violated: string[]; outcome: string }[];
+    };
     return report.checks.filter((c) => !document.getElementById(`cell-${c.requirement}-${c.operation}`)).map((c) => c.id);
   });
   expect(misplaced).toEqual([]);
   // the 201 breaks CHAOS-STATUS in checks that cite CHAOS-PERCENTAGE-LIMIT: they stand, failed, under their own
   const elsewhere = await page.evaluate(() => {
-    const report = JSON.parse(document.getElementById('report')!.textContent!) as { checks: { requirement: string; operation: string; violated: string[]; outcome: string }[] };
-    return report.checks.filter((c) => c.outcome === 'failed' && !c.violated.includes(c.requirement)).map((c) => [c.requirement, document.getElementById(`cell-${c.requirement}-${c.operation}`)!.classList.contains('failed')]);
+    const report = JSON.parse(document.getElementById('report')!.textContent!) as {
+      checks: { requirement: string; operation: string; violated: string[]; outcome: string }[];
+    };
+    return report.checks
+      .filter((c) => c.outcome === 'failed' && !c.violated.includes(c.requirement))
+      .map((c) => [c.requirement, document.getElementById(`cell-${c.requirement}-${c.operation}`)!.classList.contains('failed')]);
   });
   expect(elsewhere.map(([requirement]) => requirement)).toContain('CHAOS-PERCENTAGE-LIMIT');
   for (const [, failed] of elsewhere) expect(failed).toBe(true);
@@ -116,7 +127,10 @@ test('a cell opens by keyboard; JSON bodies are indented; a curl line is copied 
   expect(request).toMatch(/\n\{\n {2}"chaos": \{\n {4}"enabled": /);
   await page.evaluate(() => {
     (window as unknown as { copied: string[] }).copied = [];
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (window as unknown as { copied: string[] }).copied.push(text) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void (window as unknown as { copied: string[] }).copied.push(text) },
+    });
   });
   await page.focus('#details button.copy');
   await page.keyboard.press('Enter');
@@ -132,13 +146,17 @@ test('the filters hide outcomes and levels', async () => {
   await page.click('input[name=outcome][value=passed]');
   // without passed: only cells that hold another outcome stay, and only the rows that have one
   expect(await visibleRows()).toBeLessThan(all);
-  const shown = await page.$$eval('#matrix tr[data-level]:not(.hidden) td.cell', (cells) => cells.filter((c) => (c as HTMLElement).style.visibility !== 'hidden').map((c) => c.getAttribute('data-outcomes')));
+  const shown = await page.$$eval('#matrix tr[data-level]:not(.hidden) td.cell', (cells) =>
+    cells.filter((c) => (c as HTMLElement).style.visibility !== 'hidden').map((c) => c.getAttribute('data-outcomes')),
+  );
   expect(shown.length).toBeGreaterThan(0);
   for (const outcomes of shown) expect(outcomes!.split(' ').some((o) => o !== 'passed')).toBe(true);
   await page.click('input[name=outcome][value=passed]');
   expect(await visibleRows()).toBe(all);
   await page.click('input[name=level][value=must]');
-  const shouldOnly = await page.$$eval('#matrix tr[data-level]', (rows) => rows.filter((r) => !r.classList.contains('hidden')).map((r) => r.getAttribute('data-level')));
+  const shouldOnly = await page.$$eval('#matrix tr[data-level]', (rows) =>
+    rows.filter((r) => !r.classList.contains('hidden')).map((r) => r.getAttribute('data-level')),
+  );
   expect(new Set(shouldOnly)).toEqual(new Set(['should']));
   expect(shouldOnly.length).toBeLessThan(all);
 });

@@ -20,7 +20,14 @@ const check = (outcome: Outcome, more: Partial<CheckResult> = {}): CheckResult =
   operation: 'updateChaosSettings',
   level: 'must',
   outcome,
-  message: { passed: '', failed: '[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."\n  expected: status 200\n  actual:   status 201 <b>&amp;</b> \u0001\n  reproduce: curl -sS -i -X PUT \'http://127.0.0.1:1/v1/x\'', warned: '[GEN-NO-5XX] (should) Errors: "…"\n  expected: a 4xx\n  actual:   500', errored: 'the deployment gave no HTTP answer: the connection was reset', skipped: 'not configured: set MOCKAPI_MOCK_API_ID' }[outcome],
+  message: {
+    passed: '',
+    failed:
+      '[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."\n  expected: status 200\n  actual:   status 201 <b>&amp;</b> \u0001\n  reproduce: curl -sS -i -X PUT \'http://127.0.0.1:1/v1/x\'',
+    warned: '[GEN-NO-5XX] (should) Errors: "…"\n  expected: a 4xx\n  actual:   500',
+    errored: 'the deployment gave no HTTP answer: the connection was reset',
+    skipped: 'not configured: set MOCKAPI_MOCK_API_ID',
+  }[outcome],
   violated: outcome === 'failed' ? ['CHAOS-STATUS'] : outcome === 'warned' ? ['GEN-NO-5XX'] : [],
   notes: [],
   evidence: [],
@@ -34,7 +41,9 @@ const report = (strict = false): ConformanceReport => ({
   target: { baseUrl: 'https://api.example.com', profile: 'live', embedded: false },
   run: { seed: 1, runs: 10, strict },
   summary: { passed: 1, failed: 1, warned: 1, errored: 1, skipped: 1, requests: 9, durationMs: 100 },
-  checks: (['passed', 'failed', 'warned', 'errored', 'skipped'] as const).map((o) => check(o, o === 'warned' ? { level: 'should', requirement: 'GEN-NO-5XX', area: 'identifiers', id: 'identifiers/warned-check' } : {})),
+  checks: (['passed', 'failed', 'warned', 'errored', 'skipped'] as const).map((o) =>
+    check(o, o === 'warned' ? { level: 'should', requirement: 'GEN-NO-5XX', area: 'identifiers', id: 'identifiers/warned-check' } : {}),
+  ),
   errors: [],
 });
 
@@ -49,7 +58,10 @@ describe('JUnit XML', () => {
     const xml = junitXml(report());
     const suites = await suitesOf(xml);
     expect({ tests: suites.tests, failures: suites.failures, errors: suites.errors }).toEqual({ tests: 5, failures: 1, errors: 1 });
-    expect(suites.testsuite!.map((s) => [s.name, s.tests, s.failures, s.errors, s.skipped])).toEqual([['chaos-settings', 4, 1, 1, 1], ['identifiers', 1, 0, 0, 0]]);
+    expect(suites.testsuite!.map((s) => [s.name, s.tests, s.failures, s.errors, s.skipped])).toEqual([
+      ['chaos-settings', 4, 1, 1, 1],
+      ['identifiers', 1, 0, 0, 0],
+    ]);
     const byId = await cases(xml);
     expect(byId.get('chaos-settings/passed-check')).not.toHaveProperty('failure');
     const failed = byId.get('chaos-settings/failed-check')!;
@@ -68,9 +80,13 @@ describe('JUnit XML', () => {
     expect(xml).toContain('<property name="outcome" value="warned"/>');
   });
 
-  test('times are wall time: a suite from its first start to its last end, the root the run\'s own', async () => {
+  test("times are wall time: a suite from its first start to its last end, the root the run's own", async () => {
     const r = report();
-    r.checks = [check('failed', { startedAt: '2026-11-23T10:00:00.000Z', durationMs: 2000 }), check('passed', { startedAt: '2026-11-23T10:00:01.000Z', durationMs: 2500 }), check('errored', { startedAt: '2026-11-23T10:00:00.500Z', durationMs: 1000 })];
+    r.checks = [
+      check('failed', { startedAt: '2026-11-23T10:00:00.000Z', durationMs: 2000 }),
+      check('passed', { startedAt: '2026-11-23T10:00:01.000Z', durationMs: 2500 }),
+      check('errored', { startedAt: '2026-11-23T10:00:00.500Z', durationMs: 1000 }),
+    ];
     expect(wallTimeMs(r.checks)).toBe(3500);
     const suites = await suitesOf(junitXml(r));
     expect(suites.testsuite![0]!.time).toBe(3.5);
@@ -98,7 +114,14 @@ describe('GitHub Actions', () => {
     for (let i = 0; i < 14; i++) many.checks.push(check('failed', { id: `chaos-settings/failed-${i}` }));
     for (let i = 0; i < 3; i++) many.checks.push(check('warned', { id: `identifiers/non-strict-${i}`, level: 'should', violated: ['GEN-NO-5XX'] }));
     // four of the failures are known: they are notices, and no new failure gives way to them
-    many.baseline = { file: 'b.json', known: [0, 1, 2, 3].map((i) => ({ id: `chaos-settings/failed-${i}`, outcome: 'failed' as const, expected: 'failed' as const, reason: 'known' })), new: [], stale: [], expired: [], unmatched: [] };
+    many.baseline = {
+      file: 'b.json',
+      known: [0, 1, 2, 3].map((i) => ({ id: `chaos-settings/failed-${i}`, outcome: 'failed' as const, expected: 'failed' as const, reason: 'known' })),
+      new: [],
+      stale: [],
+      expired: [],
+      unmatched: [],
+    };
     const { lines, more } = annotations(many);
     const errors = lines.filter((l) => l.startsWith('::error'));
     expect(errors).toHaveLength(10);
@@ -113,7 +136,14 @@ describe('GitHub Actions', () => {
   test('a stale entry and an expired one whose check passed are errors too: each fails the run', () => {
     const r: ConformanceReport = { ...report(), checks: [check('passed', { id: 'chaos-settings/fixed' }), check('passed', { id: 'chaos-settings/expired' })] };
     const about = { outcome: 'passed' as const, expected: 'failed' as const, reason: 'r' };
-    r.baseline = { file: 'b.json', known: [], new: [], stale: [{ id: 'chaos-settings/fixed', ...about }], expired: [{ id: 'chaos-settings/expired', ...about, expires: '2026-01-01' }], unmatched: [] };
+    r.baseline = {
+      file: 'b.json',
+      known: [],
+      new: [],
+      stale: [{ id: 'chaos-settings/fixed', ...about }],
+      expired: [{ id: 'chaos-settings/expired', ...about, expires: '2026-01-01' }],
+      unmatched: [],
+    };
     expect(annotations(r).lines).toEqual([
       '::error title=CHAOS-STATUS chaos-settings/fixed::passed, but b.json expects it not to: remove its entry',
       '::error title=CHAOS-STATUS chaos-settings/expired::passed, and its entry in b.json has expired: remove the entry',
@@ -124,11 +154,17 @@ describe('GitHub Actions', () => {
     const out: string[] = [];
     areaGroups(report(), (t) => out.push(t));
     const text = out.join('');
-    expect(text).toMatch(/^::group::chaos-settings: 1 passed, 1 failed, 0 warned, 1 errored, 1 skipped\n::stop-commands::([0-9a-f]{32})\n[\s\S]*FAILED chaos-settings\/failed-check[\s\S]*\n::\1::\n::endgroup::\n::group::identifiers: /);
+    expect(text).toMatch(
+      /^::group::chaos-settings: 1 passed, 1 failed, 0 warned, 1 errored, 1 skipped\n::stop-commands::([0-9a-f]{32})\n[\s\S]*FAILED chaos-settings\/failed-check[\s\S]*\n::\1::\n::endgroup::\n::group::identifiers: /,
+    );
   });
 
-  test('in the message %, CR and LF escaped; in the title also : and , (GitHub\'s escapeData and escapeProperty)', () => {
-    const odd = check('failed', { id: 'chaos-settings/a:b,c%d', violated: ['CHAOS-STATUS', 'GEN-NO-5XX'], message: 'expected: 100%\r\nactual: 50%, then\nmore' });
+  test("in the message %, CR and LF escaped; in the title also : and , (GitHub's escapeData and escapeProperty)", () => {
+    const odd = check('failed', {
+      id: 'chaos-settings/a:b,c%d',
+      violated: ['CHAOS-STATUS', 'GEN-NO-5XX'],
+      message: 'expected: 100%\r\nactual: 50%, then\nmore',
+    });
     expect(annotations({ ...report(), checks: [odd] }).lines).toEqual([
       // the message keeps its colons and commas: only a property value (the title) escapes them
       '::error title=CHAOS-STATUS%2C GEN-NO-5XX chaos-settings/a%3Ab%2Cc%25d::expected: 100%25%0D%0Aactual: 50%25, then%0Amore',
@@ -139,7 +175,14 @@ describe('GitHub Actions', () => {
 describe('Markdown summary', () => {
   test('against a baseline: a known column, the known checks with their reasons, failures only for what is not known', () => {
     const r = report();
-    r.baseline = { file: 'b.json', known: [{ id: 'chaos-settings/failed-check', outcome: 'failed', expected: 'failed', reason: '201 until API-42', issue: 'API-42' }], new: [], stale: [], expired: [], unmatched: [] };
+    r.baseline = {
+      file: 'b.json',
+      known: [{ id: 'chaos-settings/failed-check', outcome: 'failed', expected: 'failed', reason: '201 until API-42', issue: 'API-42' }],
+      new: [],
+      stale: [],
+      expired: [],
+      unmatched: [],
+    };
     const md = markdownSummary(r);
     expect(md).toContain('Against the baseline `b.json`: **1 known, 0 new, 0 stale, 0 expired**.');
     expect(md).toContain('| chaos-settings | 1 | 1 | 0 | 1 | 1 | 1 |');
@@ -153,7 +196,9 @@ describe('Markdown summary', () => {
     expect(md).toContain('| chaos-settings | 1 | 1 | 0 | 1 | 1 |');
     expect(md).toContain('| **all** | **1** | **1** | **1** | **1** | **1** |');
     expect(md).toContain('<details><summary><code>chaos-settings/failed-check</code> CHAOS-STATUS: CHAOS-STATUS a failed check</summary>');
-    expect(md).toMatch(/### ⛔ Errored: could not judge\n\n\| checks \| reason \|\n\| ---: \| --- \|\n\| 1 \| the deployment gave no HTTP answer: the connection was reset \|/);
+    expect(md).toMatch(
+      /### ⛔ Errored: could not judge\n\n\| checks \| reason \|\n\| ---: \| --- \|\n\| 1 \| the deployment gave no HTTP answer: the connection was reset \|/,
+    );
   });
 });
 

@@ -10,18 +10,40 @@ import type { CheckResult, ConformanceReport, Outcome } from '../../reporters/co
 import { runCli } from '../support/cli.ts';
 
 const check = (id: string, outcome: Outcome): CheckResult => ({
-  id, area: id.split('/')[0]!, title: id, requirement: 'CHAOS-STATUS', operation: 'updateChaosSettings', level: 'must', outcome, message: '', violated: outcome === 'failed' ? ['CHAOS-STATUS'] : [], notes: [], evidence: [], durationMs: 1,
+  id,
+  area: id.split('/')[0]!,
+  title: id,
+  requirement: 'CHAOS-STATUS',
+  operation: 'updateChaosSettings',
+  level: 'must',
+  outcome,
+  message: '',
+  violated: outcome === 'failed' ? ['CHAOS-STATUS'] : [],
+  notes: [],
+  evidence: [],
+  durationMs: 1,
 });
 const report = (checks: CheckResult[]): ConformanceReport => ({
-  tool: { name: 'mockapi-conformance', version: '0' }, target: { baseUrl: 'http://x', profile: 'live', embedded: false }, run: { seed: 1, runs: 1, strict: false },
-  summary: { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0, requests: 0, durationMs: 0 }, checks, errors: [],
+  tool: { name: 'mockapi-conformance', version: '0' },
+  target: { baseUrl: 'http://x', profile: 'live', embedded: false },
+  run: { seed: 1, runs: 1, strict: false },
+  summary: { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0, requests: 0, durationMs: 0 },
+  checks,
+  errors: [],
 });
 const entry = (id: string, more: Partial<BaselineEntry> = {}): BaselineEntry => ({ id, outcome: 'failed', reason: 'known', ...more });
 
 describe('judge', () => {
   test('sorts a run into known, new, stale, expired and unmatched', () => {
     const judged = judge(
-      report([check('a/known', 'failed'), check('a/new', 'failed'), check('a/fixed', 'passed'), check('a/expired', 'failed'), check('a/other-outcome', 'errored'), check('a/warned', 'warned')]),
+      report([
+        check('a/known', 'failed'),
+        check('a/new', 'failed'),
+        check('a/fixed', 'passed'),
+        check('a/expired', 'failed'),
+        check('a/other-outcome', 'errored'),
+        check('a/warned', 'warned'),
+      ]),
       [entry('a/known'), entry('a/fixed'), entry('a/expired', { expires: '2026-11-23' }), entry('a/other-outcome'), entry('a/gone')],
       '2026-11-23',
     );
@@ -40,7 +62,11 @@ describe('judge', () => {
   });
 
   test('the report section names each standing by id, and the verdict fails on new, stale and expired only', () => {
-    const judged = judge(report([check('a/known', 'failed'), check('a/new', 'failed'), check('a/fixed', 'passed'), check('a/expired', 'failed')]), [entry('a/known', { issue: 'API-1' }), entry('a/fixed'), entry('a/expired', { expires: '2026-01-01' }), entry('a/gone')], '2026-11-23');
+    const judged = judge(
+      report([check('a/known', 'failed'), check('a/new', 'failed'), check('a/fixed', 'passed'), check('a/expired', 'failed')]),
+      [entry('a/known', { issue: 'API-1' }), entry('a/fixed'), entry('a/expired', { expires: '2026-01-01' }), entry('a/gone')],
+      '2026-11-23',
+    );
     const section = baselineSection('b.json', judged);
     expect(section).toEqual({
       file: 'b.json',
@@ -81,7 +107,13 @@ describe('a run against a baseline', () => {
     const known = await runCli([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
     expect(known.code, known.stdout).toBe(0);
     expect(known.stdout).toContain(`Against the baseline ${file}: 1 known, 0 new, 0 stale, 0 expired`);
-    expect(known.report!.baseline).toMatchObject({ file, known: [{ id: 'chaos-settings/updating-chaos-settings-200', outcome: 'failed', reason: '201 until the fix ships' }], new: [], stale: [], expired: [] });
+    expect(known.report!.baseline).toMatchObject({
+      file,
+      known: [{ id: 'chaos-settings/updating-chaos-settings-200', outcome: 'failed', reason: '201 until the fix ships' }],
+      new: [],
+      stale: [],
+      expired: [],
+    });
 
     const fresh = await runCli([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201,organisation-rename-ignored' });
     expect(fresh.code).toBe(1);
@@ -102,12 +134,16 @@ describe('a run against a baseline', () => {
     const known = join(dir, 'known.json');
     writeFileSync(known, JSON.stringify({ entries: [entry('chaos-settings/updating-chaos-settings-200', { reason: '201 until API-42 ships' })] }));
     const [junit, markdown, stepSummary] = ['r.xml', 'r.md', 'step.md'].map((f) => join(dir, f));
-    const r = await runCli([...only, '--baseline', known, '--report-junit', junit!, '--report-markdown', markdown!], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201', GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary! });
+    const r = await runCli([...only, '--baseline', known, '--report-junit', junit!, '--report-markdown', markdown!], {
+      MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: stepSummary!,
+    });
     expect(r.code, r.stdout).toBe(0);
     // the area is not FAIL: its one failure is known, and counted so
     expect(r.stdout).toMatch(/^ {2}ok {3}chaos-settings +\d+ passed +1 failed .* +1 known$/m);
     expect(r.stdout).not.toMatch(/^Failed \(must-level/m);
-    expect(r.stdout).toContain('Known (' + known + ' expects them not to pass):\n  chaos-settings/updating-chaos-settings-200 failed: 201 until API-42 ships');
+    expect(r.stdout).toContain(`Known (${known} expects them not to pass):\n  chaos-settings/updating-chaos-settings-200 failed: 201 until API-42 ships`);
     expect(r.stdout).not.toMatch(/^::error/m);
     expect(r.stdout).toMatch(/^::notice title=CHAOS-STATUS chaos-settings\/updating-chaos-settings-200::known \(/m);
     const suites = (await parse(readFileSync(junit!, 'utf8'))) as TestSuites;
@@ -154,6 +190,8 @@ describe('a run against a baseline', () => {
     writeFileSync(bad, JSON.stringify({ entries: [{ id: 'chaos-settings/x', outcome: 'failed' }] }));
     const r = await runCli(['--baseline', bad]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`mockapi-conformance: --baseline: ${bad} is not a baseline: /entries/0 must have required property 'reason' (schemas/baseline.json)\n`);
+    expect(r.stderr).toBe(
+      `mockapi-conformance: --baseline: ${bad} is not a baseline: /entries/0 must have required property 'reason' (schemas/baseline.json)\n`,
+    );
   });
 });

@@ -25,7 +25,10 @@ describe('parseCommand', () => {
     const cwd = emptyDir();
     writeFileSync(join(cwd, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
     writeFileSync(join(cwd, 'empty.pem'), 'not a certificate');
-    expect(parse(given(['--proxy', 'http://u:p@proxy.test:3128', '--ca-file', 'ca.pem']), {}, cwd).network).toEqual({ proxy: 'http://u:p@proxy.test:3128', caFile: join(cwd, 'ca.pem') });
+    expect(parse(given(['--proxy', 'http://u:p@proxy.test:3128', '--ca-file', 'ca.pem']), {}, cwd).network).toEqual({
+      proxy: 'http://u:p@proxy.test:3128',
+      caFile: join(cwd, 'ca.pem'),
+    });
     expect(error(given(['--proxy', 'socks9://u:secret-pw@x']))).toBe('--proxy must be an http or https URL, such as http://proxy.example:3128');
     expect(error(given(['--ca-file', '/no/such/ca.pem']))).toBe('--ca-file: /no/such/ca.pem is not a file');
     expect(() => parse(given(['--ca-file', 'empty.pem']), {}, cwd)).toThrow(/--ca-file: .*empty\.pem holds no PEM certificate/);
@@ -33,7 +36,33 @@ describe('parseCommand', () => {
   });
 
   test('nothing set: the embedded reference deployment, live, not read-only', () => {
-    expect(parse([])).toEqual({ baseUrl: undefined, token: undefined, forbiddenToken: undefined, profile: 'live', reportJson: undefined, reportJunit: undefined, reportMarkdown: undefined, reportHtml: undefined, github: undefined, readOnly: false, strict: false, baseline: undefined, updateBaseline: undefined, timeoutMs: 10_000, runTimeoutMs: 600_000, checkTimeoutMs: undefined, concurrency: undefined, seed: undefined, runs: undefined, only: undefined, fixtures: {}, pushPolicy: undefined, stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/), cacheDir: undefined, network: {} });
+    expect(parse([])).toEqual({
+      baseUrl: undefined,
+      token: undefined,
+      forbiddenToken: undefined,
+      profile: 'live',
+      reportJson: undefined,
+      reportJunit: undefined,
+      reportMarkdown: undefined,
+      reportHtml: undefined,
+      github: undefined,
+      readOnly: false,
+      strict: false,
+      baseline: undefined,
+      updateBaseline: undefined,
+      timeoutMs: 10_000,
+      runTimeoutMs: 600_000,
+      checkTimeoutMs: undefined,
+      concurrency: undefined,
+      seed: undefined,
+      runs: undefined,
+      only: undefined,
+      fixtures: {},
+      pushPolicy: undefined,
+      stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/),
+      cacheDir: undefined,
+      network: {},
+    });
   });
 
   test('flags win over the environment, the environment over .env', () => {
@@ -52,7 +81,9 @@ describe('parseCommand', () => {
     // the variable of the key itself wins over the variable of its file, a flag over both
     expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'env-key', MOCKAPI_TOKEN_FILE: join(cwd, 'key') }, cwd).token).toBe('env-key');
     expect(parse(['--token-file', join(cwd, 'key')], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'env-key' }, cwd).token).toBe('file-key-123');
-    expect(error(['--base-url', 'http://x.test', '--token', 'k', '--token-file', join(cwd, 'key')])).toBe('give the key by --token or by --token-file, not both');
+    expect(error(['--base-url', 'http://x.test', '--token', 'k', '--token-file', join(cwd, 'key')])).toBe(
+      'give the key by --token or by --token-file, not both',
+    );
     expect(error(['--base-url', 'http://x.test', '--token-file', join(cwd, 'absent')])).toBe(`--token-file: ${join(cwd, 'absent')} is not a file`);
     const spaced = error(['--base-url', 'http://x.test', '--token-file', join(cwd, 'spaced')]);
     expect(spaced).toBe('--token-file contains white space; give the key alone, without "Token "');
@@ -60,11 +91,18 @@ describe('parseCommand', () => {
   });
 
   test('empty variables count as unset, as in .env.example', () => {
-    expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_FORBIDDEN_TOKEN: '', MOCKAPI_TEAM_ID: '' })).toMatchObject({ forbiddenToken: undefined, fixtures: {} });
+    expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_FORBIDDEN_TOKEN: '', MOCKAPI_TEAM_ID: '' })).toMatchObject({
+      forbiddenToken: undefined,
+      fixtures: {},
+    });
   });
 
   test('a mock needs no key: it only looks for an Authorization header', () => {
-    expect(parse(['--profile', 'mock', '--base-url', 'http://127.0.0.1:4010'])).toMatchObject({ profile: 'mock', token: undefined, baseUrl: 'http://127.0.0.1:4010' });
+    expect(parse(['--profile', 'mock', '--base-url', 'http://127.0.0.1:4010'])).toMatchObject({
+      profile: 'mock',
+      token: undefined,
+      baseUrl: 'http://127.0.0.1:4010',
+    });
     expect(parse([], { MOCKAPI_PROFILE: 'mock' })).toMatchObject({ profile: 'mock', baseUrl: undefined });
   });
 
@@ -91,7 +129,9 @@ describe('parseCommand', () => {
     expect(parse(['--push-policy', 'KEEP_LOCAL'], remote).pushPolicy).toBe('KEEP_LOCAL');
     expect(parse([], { ...remote, MOCKAPI_PUSH_POLICY: ' FAIL ' }).pushPolicy).toBe('FAIL');
     expect(parse([], remote).pushPolicy).toBeUndefined();
-    expect(error([], { MOCKAPI_PUSH_POLICY: 'FAIL' })).toMatch(/^MOCKAPI_PUSH_POLICY is set but no base URL: the embedded reference and the local mock supply a value of their own/);
+    expect(error([], { MOCKAPI_PUSH_POLICY: 'FAIL' })).toMatch(
+      /^MOCKAPI_PUSH_POLICY is set but no base URL: the embedded reference and the local mock supply a value of their own/,
+    );
   });
 
   test('the state file: in the working directory unless named, and a named one must be writable', () => {
@@ -129,11 +169,23 @@ describe('parseCommand', () => {
     [['--seed=1.5'], {}, /^--seed must be a whole number from 0 to 2147483647, not "1.5"$/],
     [[], { MOCKAPI_RUNS: '0' }, /^MOCKAPI_RUNS must be a whole number from 1 to 100000, not "0"$/],
     [['--concurrency', 'many'], {}, /^--concurrency must be a whole number from 1 to 64, not "many"$/],
-    [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcd' }, /^MOCKAPI_MOCK_API_ID must have 5 to 10 characters \(Limits\), not 4$/],
+    [
+      [],
+      { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcd' },
+      /^MOCKAPI_MOCK_API_ID must have 5 to 10 characters \(Limits\), not 4$/,
+    ],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: 'abcdefghijk' }, /not 11$/],
     [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_TEAM_MEMBER_ID: 'u' }, /MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID/],
-    [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_DATA_SOURCE_ID: 'd', MOCKAPI_DELETABLE_DATA_SOURCE_ID: 'd' }, /is the same as MOCKAPI_DATA_SOURCE_ID/],
-    [[], { MOCKAPI_REFERENCE_FAULTS: 'push-status-200,no-such-fault' }, /^MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault \(mockapi-conformance reference --list-faults lists them\)$/],
+    [
+      [],
+      { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_DATA_SOURCE_ID: 'd', MOCKAPI_DELETABLE_DATA_SOURCE_ID: 'd' },
+      /is the same as MOCKAPI_DATA_SOURCE_ID/,
+    ],
+    [
+      [],
+      { MOCKAPI_REFERENCE_FAULTS: 'push-status-200,no-such-fault' },
+      /^MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault \(mockapi-conformance reference --list-faults lists them\)$/,
+    ],
     [[], { MOCKAPI_REFERENCE_VARIATIONS: 'maybe' }, /^MOCKAPI_REFERENCE_VARIATIONS must be 1 or 0, not 'maybe'$/],
     [['--report-json', '/no/such/dir/r.json'], {}, /^--report-json: the directory \/no\/such\/dir does not exist$/],
     [[], { MOCKAPI_REPORT_JSON: '/' }, /^MOCKAPI_REPORT_JSON: \/ is a directory; give a file name$/],
@@ -180,7 +232,9 @@ describe('settings that are not ours', () => {
   };
 
   test('a misspelt MOCKAPI_ variable is named with the setting it most likely meant', () => {
-    expect(warnings({ MOCKAPI_BASE_ULR: 'http://x.test' })).toEqual(['MOCKAPI_BASE_ULR is not a setting of mockapi-conformance; did you mean MOCKAPI_BASE_URL?']);
+    expect(warnings({ MOCKAPI_BASE_ULR: 'http://x.test' })).toEqual([
+      'MOCKAPI_BASE_ULR is not a setting of mockapi-conformance; did you mean MOCKAPI_BASE_URL?',
+    ]);
     expect(warnings({ MOCKAPI_TOKN: 'k' })).toEqual(['MOCKAPI_TOKN is not a setting of mockapi-conformance; did you mean MOCKAPI_TOKEN?']);
     expect(warnings({ mockapi_profile: 'mock' })).toEqual(['mockapi_profile is not a setting of mockapi-conformance; did you mean MOCKAPI_PROFILE?']);
   });
@@ -233,7 +287,11 @@ describe('settings that are not ours', () => {
         // the tests of these warnings misspell names on purpose
         .filter((file) => /\.[jt]s$/.test(file) && !/(?:^|\/)(?:config|package)\.test\.ts$/.test(file))
         .map((file) => readFileSync(new URL(`${dir}${file}`, root), 'utf8'));
-    const named = new Set(['bin/', 'contract/', 'src/', 'reference/', 'reporters/', 'suites/', 'properties/', 'test/', 'bench/'].flatMap(sources).flatMap((text) => text.match(/\bMOCKAPI_[A-Z0-9_]*[A-Z0-9]\b/g) ?? []));
+    const named = new Set(
+      ['bin/', 'contract/', 'src/', 'reference/', 'reporters/', 'suites/', 'properties/', 'test/', 'bench/']
+        .flatMap(sources)
+        .flatMap((text) => text.match(/\bMOCKAPI_[A-Z0-9_]*[A-Z0-9]\b/g) ?? []),
+    );
     expect([...named].filter((name) => !KNOWN_SETTINGS.includes(name)).sort()).toEqual([]);
   });
 });

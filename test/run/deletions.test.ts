@@ -4,8 +4,21 @@ import { describe, expect, test } from 'vitest';
 import { deletedBefore, keyFingerprint, type Deletion } from '../../src/run/deletions.ts';
 
 const KEY = 'k3y-Of+the/first=run';
-const line = (over: Partial<Deletion>): Deletion => ({ deployment: 'http://127.0.0.1:8080', fixture: 'MOCKAPI_DELETABLE_DATA_SOURCE_ID', resource: '/v1/data-sources/ds-1', key: keyFingerprint(KEY), deletedAt: '2026-11-24T10:00:00.000Z', status: 204, ...over });
-const wanted = { deployment: 'http://127.0.0.1:8080', fixture: 'MOCKAPI_DELETABLE_DATA_SOURCE_ID', resource: '/v1/data-sources/ds-1', key: keyFingerprint(KEY) };
+const line = (over: Partial<Deletion>): Deletion => ({
+  deployment: 'http://127.0.0.1:8080',
+  fixture: 'MOCKAPI_DELETABLE_DATA_SOURCE_ID',
+  resource: '/v1/data-sources/ds-1',
+  key: keyFingerprint(KEY),
+  deletedAt: '2026-11-24T10:00:00.000Z',
+  status: 204,
+  ...over,
+});
+const wanted = {
+  deployment: 'http://127.0.0.1:8080',
+  fixture: 'MOCKAPI_DELETABLE_DATA_SOURCE_ID',
+  resource: '/v1/data-sources/ds-1',
+  key: keyFingerprint(KEY),
+};
 
 describe('deletions remembered', () => {
   test('are found for the same deployment, fixture, resource and key: the last one', () => {
@@ -32,6 +45,7 @@ describe('deletions remembered', () => {
     expect(keyFingerprint(KEY)).toBe(fingerprint);
     expect(keyFingerprint(`${KEY}x`)).not.toBe(fingerprint);
     expect(keyFingerprint(undefined)).not.toBe(fingerprint);
-    for (const form of [KEY, Buffer.from(KEY).toString('hex'), Buffer.from(KEY).toString('base64'), encodeURIComponent(KEY)]) expect(fingerprint).not.toContain(form.slice(0, 8));
+    for (const form of [KEY, Buffer.from(KEY).toString('hex'), Buffer.from(KEY).toString('base64'), encodeURIComponent(KEY)])
+      expect(fingerprint).not.toContain(form.slice(0, 8));
   });
 });

@@ -28,7 +28,13 @@ describe('what runConformance remembers', () => {
   /** runConformance in a process of its own, in cwd, deleting the deletable data source of reference */
   async function runIn(cwd: string, reference: ReferenceDeployment, stateFile?: string | false) {
     const { token, deletableDataSourceId } = reference.fixtures;
-    const options = { baseUrl: reference.baseUrl, token, fixtures: { deletableDataSourceId }, only: '^data-sources/delete-existing', ...(stateFile !== undefined && { stateFile }) };
+    const options = {
+      baseUrl: reference.baseUrl,
+      token,
+      fixtures: { deletableDataSourceId },
+      only: '^data-sources/delete-existing',
+      ...(stateFile !== undefined && { stateFile }),
+    };
     const script = `const { runConformance } = await import(${JSON.stringify(new URL('../../src/index.ts', import.meta.url).href)}); const r = await runConformance(${JSON.stringify(options)}); process.stdout.write(JSON.stringify(r.report.checks.map((c) => [c.outcome, c.message])));`;
     // tsx from this checkout: the working directory is an empty one, where no package can be found; not
     // spawnSync, which would hold this process, where the reference answers, until the run gave up
@@ -60,7 +66,11 @@ describe('what runConformance remembers', () => {
     expect(readdirSync(cwd)).toEqual(['state.jsonl']);
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(reference.fixtures.token);
-    expect(JSON.parse(text)).toMatchObject({ deployment: reference.baseUrl, fixture: 'MOCKAPI_DELETABLE_DATA_SOURCE_ID', key: keyFingerprint(reference.fixtures.token) });
+    expect(JSON.parse(text)).toMatchObject({
+      deployment: reference.baseUrl,
+      fixture: 'MOCKAPI_DELETABLE_DATA_SOURCE_ID',
+      key: keyFingerprint(reference.fixtures.token),
+    });
     const [[outcome, message]] = (await runIn(cwd, reference, file)) as [[string, string]];
     expect(outcome).toBe('errored');
     expect(message).toMatch(/^consumed: an earlier run deleted /);

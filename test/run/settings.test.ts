@@ -17,7 +17,7 @@ const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
 const RUN = settingsOf('run') as readonly Setting[];
 
 describe('the settings table and what is written from it', () => {
-  test("the flag table of docs/settings.md names every flag and variable of a run, and no other", () => {
+  test('the flag table of docs/settings.md names every flag and variable of a run, and no other', () => {
     const readme = read('docs/settings.md');
     const table = readme.slice(readme.indexOf('| flag | environment | meaning |'));
     const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2);
@@ -58,10 +58,18 @@ describe('the settings table and what is written from it', () => {
 
 describe('the config file', () => {
   const dir = () => mkdtempSync(join(tmpdir(), 'mockapi-conformance-config-file-'));
-  const write = (cwd: string, data: unknown, name = 'mockapi-conformance.config.json') => writeFileSync(join(cwd, name), typeof data === 'string' ? data : JSON.stringify(data));
+  const write = (cwd: string, data: unknown, name = 'mockapi-conformance.config.json') =>
+    writeFileSync(join(cwd, name), typeof data === 'string' ? data : JSON.stringify(data));
   const environments = {
     environments: {
-      staging: { baseUrl: 'https://staging.test', tokenVariable: 'STAGING_KEY', concurrency: 3, readOnly: true, fixtures: { organisationId: 'org-s' }, pushPolicy: 'KEEP' },
+      staging: {
+        baseUrl: 'https://staging.test',
+        tokenVariable: 'STAGING_KEY',
+        concurrency: 3,
+        readOnly: true,
+        fixtures: { organisationId: 'org-s' },
+        pushPolicy: 'KEEP',
+      },
       production: { baseUrl: 'https://api.test', tokenVariable: 'PROD_KEY' },
     },
   };
@@ -79,7 +87,14 @@ describe('the config file', () => {
     const cwd = dir();
     write(cwd, environments);
     const { config, warnings } = parseCommand(['--env', 'staging'], { STAGING_KEY: 'staging-key' }, cwd);
-    expect(config).toMatchObject({ baseUrl: 'https://staging.test', token: 'staging-key', concurrency: 3, readOnly: true, fixtures: { organisationId: 'org-s' }, pushPolicy: 'KEEP' });
+    expect(config).toMatchObject({
+      baseUrl: 'https://staging.test',
+      token: 'staging-key',
+      concurrency: 3,
+      readOnly: true,
+      fixtures: { organisationId: 'org-s' },
+      pushPolicy: 'KEEP',
+    });
     expect(warnings).toEqual([]);
     expect(parseCommand([], { MOCKAPI_ENV: 'production', PROD_KEY: 'p' }, cwd).config).toMatchObject({ baseUrl: 'https://api.test', token: 'p' });
   });
@@ -99,7 +114,9 @@ describe('the config file', () => {
     const cwd = dir();
     write(cwd, { environments: { staging: { baseUrl: 'https://s.test', token: 'a-real-key-123' } } });
     const message = refused(cwd, ['--env', 'staging']);
-    expect(message).toBe(`${join(cwd, 'mockapi-conformance.config.json')}: environments.staging.token: a config file never holds a key; name the variable that holds it (tokenVariable)`);
+    expect(message).toBe(
+      `${join(cwd, 'mockapi-conformance.config.json')}: environments.staging.token: a config file never holds a key; name the variable that holds it (tokenVariable)`,
+    );
     expect(message).not.toContain('a-real-key-123');
   });
 
@@ -124,12 +141,17 @@ describe('the config file', () => {
     write(cwd, environments);
     const { config, warnings } = parseCommand([], {}, cwd);
     expect(config.baseUrl).toBeUndefined();
-    expect(warnings).toEqual([`${join(cwd, 'mockapi-conformance.config.json')} has the environments staging, production; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing`]);
+    expect(warnings).toEqual([
+      `${join(cwd, 'mockapi-conformance.config.json')} has the environments staging, production; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing`,
+    ]);
     expect(refused(dir(), ['--env', 'staging'])).toMatch(/^--env staging needs a config file/);
   });
 
   test("the reader agrees with the schema on the schema's own samples (schemas/samples/config.json)", () => {
-    const samples = JSON.parse(read('schemas/samples/config.json')) as { valid: { data: { environments: Record<string, unknown> } }[]; invalid: { description: string; data: unknown }[] };
+    const samples = JSON.parse(read('schemas/samples/config.json')) as {
+      valid: { data: { environments: Record<string, unknown> } }[];
+      invalid: { description: string; data: unknown }[];
+    };
     for (const { data } of samples.valid) {
       for (const name of Object.keys(data.environments)) {
         const cwd = dir();
@@ -147,6 +169,9 @@ describe('the config file', () => {
   test('YAML, named by --config', () => {
     const cwd = dir();
     write(cwd, 'environments:\n  staging:\n    baseUrl: https://yaml.test\n    tokenVariable: K\n    runs: 20\n', 'conformance.yaml');
-    expect(parseCommand(['--config', 'conformance.yaml', '--env', 'staging'], { K: 'k' }, cwd).config).toMatchObject({ baseUrl: 'https://yaml.test', runs: 20 });
+    expect(parseCommand(['--config', 'conformance.yaml', '--env', 'staging'], { K: 'k' }, cwd).config).toMatchObject({
+      baseUrl: 'https://yaml.test',
+      runs: 20,
+    });
   });
 });

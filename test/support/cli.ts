@@ -62,6 +62,7 @@ export const reportFileName = () => join(mkdtempSync(join(tmpdir(), 'mockapi-con
 export function readReport(reportFile: string): Pick<CliResult, 'report' | 'reportText'> {
   const reportText = existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : '';
   const report = reportText ? (JSON.parse(reportText) as ConformanceReport) : undefined;
-  if (report !== undefined && !validReport(report)) throw new Error(`the JSON report breaks schemas/report.json: ${JSON.stringify(validReport.errors?.slice(0, 5))}`);
+  if (report !== undefined && !validReport(report))
+    throw new Error(`the JSON report breaks schemas/report.json: ${JSON.stringify(validReport.errors?.slice(0, 5))}`);
   return { report, reportText };
 }

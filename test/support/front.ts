@@ -38,13 +38,26 @@ export interface Front {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'proxy-connection', 'te', 'trailer', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 
 const ENCODE: Record<string, (b: Buffer) => Buffer> = { gzip: gzipSync, 'x-gzip': gzipSync, deflate: deflateSync, br: brotliCompressSync };
 
 /** The body in the codings named, applied in order (unknown ones leave it as it is: the name is the point). */
 function encode(body: Buffer, codings: string): Buffer {
-  return codings.split(',').map((c) => c.trim()).reduce((b, c) => (ENCODE[c] ? ENCODE[c](b) : b), body);
+  return codings
+    .split(',')
+    .map((c) => c.trim())
+    .reduce((b, c) => (ENCODE[c] ? ENCODE[c](b) : b), body);
 }
 
 function listen(server: Server, host: string): Promise<number> {
@@ -73,7 +86,12 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (options.idleCloseMs !== undefined) {
       // closed when idle, unannounced: the client finds out when it sends on it
-      res.once('finish', () => idle.set(req.socket, setTimeout(() => (count('idle-closed'), req.socket.destroy()), options.idleCloseMs)));
+      res.once('finish', () =>
+        idle.set(
+          req.socket,
+          setTimeout(() => (count('idle-closed'), req.socket.destroy()), options.idleCloseMs),
+        ),
+      );
     }
     if (options.trusts && req.headers[options.trusts[0]] !== options.trusts[1]) {
       count('refused');
@@ -94,9 +112,16 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
       res.writeHead(404, { 'content-type': 'text/html' }).end('<html>not here</html>');
       return;
     }
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k) && k !== 'host' && k !== 'accept-encoding' && !k.startsWith('x-through')));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k) && k !== 'host' && k !== 'accept-encoding' && !k.startsWith('x-through')),
+    );
     const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-    const upstreamAnswer = await request(upstream + req.url!.slice(prefix.length), { method: req.method as 'GET', headers: headers as Record<string, string>, body, dispatcher: agent });
+    const upstreamAnswer = await request(upstream + req.url!.slice(prefix.length), {
+      method: req.method as 'GET',
+      headers: headers as Record<string, string>,
+      body,
+      dispatcher: agent,
+    });
     let bytes: Buffer = Buffer.from(await upstreamAnswer.body.arrayBuffer());
     const out: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(upstreamAnswer.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
@@ -162,10 +187,13 @@ export async function startTestProxy(trusted: [string, string], credentials?: st
     const headers = { ...req.headers, [trusted[0]]: trusted[1] };
     delete headers['proxy-authorization'];
     delete headers['proxy-connection'];
-    const forward = httpRequest({ host: url.hostname.replace(/[[\]]/g, ''), port: url.port, path: url.pathname + url.search, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = httpRequest(
+      { host: url.hostname.replace(/[[\]]/g, ''), port: url.port, path: url.pathname + url.search, method: req.method, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });

@@ -16,18 +16,51 @@ export interface FuzzedAnswer {
 
 /** Text a deployment could send to reach a terminal, a CI log or a shell; {AUTH…} are the key it received, encoded. */
 const piece = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(
-    '\x1b]0;pwned\x07', '\x1b[2J', '\x1b]8;;http://evil.example/\x07', '\n::error title=forged::forged\n', '\n::add-mask::passed\n',
-    '\n::stop-commands::abc\n', '\r\n  ::warning::x\r\n', '\u202egnp.exe', '\u2028', '\x9b31m', '\x07', '\r', '$(touch pwned1)', '`touch pwned2`',
-    "'; touch pwned3; '", '"$(touch pwned4)"', '{AUTH}', '{AUTH_B64}', '{AUTH_B64URL}', '{AUTH_HEX}', '{AUTH_URL}', '{KEY_JSON}', 'allowed values: a, b',
-  ) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '\x1b]0;pwned\x07',
+      '\x1b[2J',
+      '\x1b]8;;http://evil.example/\x07',
+      '\n::error title=forged::forged\n',
+      '\n::add-mask::passed\n',
+      '\n::stop-commands::abc\n',
+      '\r\n  ::warning::x\r\n',
+      '\u202egnp.exe',
+      '\u2028',
+      '\x9b31m',
+      '\x07',
+      '\r',
+      '$(touch pwned1)',
+      '`touch pwned2`',
+      "'; touch pwned3; '",
+      '"$(touch pwned4)"',
+      '{AUTH}',
+      '{AUTH_B64}',
+      '{AUTH_B64URL}',
+      '{AUTH_HEX}',
+      '{AUTH_URL}',
+      '{KEY_JSON}',
+      'allowed values: a, b',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
 );
 export const hostileText = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
 
 const body: fc.Arbitrary<string | Uint8Array> = fc.oneof(
   hostileText,
-  hostileText.map((t) => JSON.stringify({ organisation: { id: t, name: t, links: { self: t } }, errors: [{ title: t, detail: t, source: {} }], code: 404, message: t, id: t, jobType: t, status: t })),
+  hostileText.map((t) =>
+    JSON.stringify({
+      organisation: { id: t, name: t, links: { self: t } },
+      errors: [{ title: t, detail: t, source: {} }],
+      code: 404,
+      message: t,
+      id: t,
+      jobType: t,
+      status: t,
+    }),
+  ),
   fc.integer({ min: 1_000, max: 100_000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
   fc.integer({ min: 1_000, max: 100_000 }).map((n) => `${'{"errors":'.repeat(n)}[]${'}'.repeat(n)}`),
   fc.constantFrom(1, 3).map((mib) => JSON.stringify({ organisation: { id: 'i'.repeat(mib * 1024 * 1024), name: 'n' }, id: 'd'.repeat(mib * 1024 * 1024) })),
@@ -42,7 +75,10 @@ export const fuzzedAnswer: fc.Arbitrary<FuzzedAnswer> = fc.record({
   header: hostileText.map((t) => Buffer.from(t.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' '), 'utf8').toString('latin1')),
   body,
   // mostly whole answers: five faults in a row stop a run's requests (the client's breaker), judging nothing more
-  framing: fc.oneof({ weight: 12, arbitrary: fc.constant('exact' as const) }, { weight: 1, arbitrary: fc.constantFrom('short' as const, 'long' as const, 'reset' as const) }),
+  framing: fc.oneof(
+    { weight: 12, arbitrary: fc.constant('exact' as const) },
+    { weight: 1, arbitrary: fc.constantFrom('short' as const, 'long' as const, 'reset' as const) },
+  ),
 });
 
 /** The forms of the key a fuzzed answer echoes, and the test looks for in every output. */

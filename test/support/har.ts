@@ -28,7 +28,12 @@ export async function record(baseUrl: string, sent: readonly Sent[]): Promise<Re
     const answer = await request(`${baseUrl}${s.path}`, { method: s.method, headers, body });
     const bytes = Buffer.from(await answer.body.arrayBuffer());
     const responseHeaders = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
-    out.push({ request: { method: s.method, url: `${baseUrl}${s.path}`, headers, ...(body === undefined ? {} : { body }) }, response: { status: answer.statusCode, headers: responseHeaders, body: bytes }, startedAt, durationMs: performance.now() - t0 });
+    out.push({
+      request: { method: s.method, url: `${baseUrl}${s.path}`, headers, ...(body === undefined ? {} : { body }) },
+      response: { status: answer.statusCode, headers: responseHeaders, body: bytes },
+      startedAt,
+      durationMs: performance.now() - t0,
+    });
   }
   return out;
 }
@@ -65,7 +70,11 @@ export function writeHar(exchanges: readonly Recording[]): string {
         httpVersion: 'HTTP/1.1',
         cookies: [],
         headers: list(e.response.headers),
-        content: { size: Buffer.byteLength(Buffer.isBuffer(e.response.body) ? e.response.body : String(e.response.body)), mimeType: e.response.headers['content-type'] ?? '', ...responseBody },
+        content: {
+          size: Buffer.byteLength(Buffer.isBuffer(e.response.body) ? e.response.body : String(e.response.body)),
+          mimeType: e.response.headers['content-type'] ?? '',
+          ...responseBody,
+        },
         redirectURL: '',
         headersSize: -1,
         bodySize: -1,

@@ -110,7 +110,8 @@ export async function startHostile(mode: HostileMode): Promise<Hostile> {
         const n = (limited.get(line) ?? 0) + 1;
         limited.set(line, n);
         if (n <= 2) json(429, '{"errors":[{"title":"Too Many Requests"}]}', `Retry-After: ${m === 'rate-limit' ? 0 : 1}\r\n`);
-        else socket.write('HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 49\r\n\r\nCredentials are required to access this resource.');
+        else
+          socket.write('HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 49\r\n\r\nCredentials are required to access this resource.');
         return;
       }
       case 'rate-limit-always':

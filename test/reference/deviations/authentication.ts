@@ -42,7 +42,8 @@ export const authentication: Record<string, (r: Reference) => Promise<void>> = {
   },
   'auth-key-in-query-accepted': async ({ call, deployment }) => {
     const { token, forbiddenToken } = deployment.fixtures;
-    for (const name of ['apiKey', 'api_key', 'key', 'token', 'access_token']) expect((await call('GET', org, { token: null, query: `${name}=${token}` })).status).toBe(200);
+    for (const name of ['apiKey', 'api_key', 'key', 'token', 'access_token'])
+      expect((await call('GET', org, { token: null, query: `${name}=${token}` })).status).toBe(200);
     expect((await call('GET', org, { token: null, query: `apiKey=${forbiddenToken}` })).status).toBe(403);
     expect((await call('GET', org, { token: null, query: 'apiKey=unknown' })).status).toBe(401);
     expect((await call('GET', org, { token: null })).status).toBe(401);
@@ -77,7 +78,11 @@ export const authentication: Record<string, (r: Reference) => Promise<void>> = {
   },
   'forbidden-delete-404': async ({ call, deployment }) => {
     const forbidden = { token: deployment.fixtures.forbiddenToken };
-    expect(seen(await call('DELETE', dataSource(SEED.deletableDataSourceId), forbidden))).toEqual({ status: 404, type: 'application/json', body: NOT_FOUND_BODY });
+    expect(seen(await call('DELETE', dataSource(SEED.deletableDataSourceId), forbidden))).toEqual({
+      status: 404,
+      type: 'application/json',
+      body: NOT_FOUND_BODY,
+    });
     expect((await call('DELETE', member(), forbidden)).status).toBe(403);
     expect((await call('DELETE', dataSource(SEED.deletableDataSourceId))).status).toBe(204);
   },
@@ -94,6 +99,9 @@ export const authentication: Record<string, (r: Reference) => Promise<void>> = {
   'forbidden-two-entries': async ({ call, deployment }) => {
     const answer = await call('GET', org, { token: deployment.fixtures.forbiddenToken });
     expect(answer.status).toBe(403);
-    expect(errorsOf(answer.json).map((entry) => [entry.title, entry.source])).toEqual([['Forbidden', {}], ['Forbidden', {}]]);
+    expect(errorsOf(answer.json).map((entry) => [entry.title, entry.source])).toEqual([
+      ['Forbidden', {}],
+      ['Forbidden', {}],
+    ]);
   },
 };

@@ -2,12 +2,15 @@
 // that fault alone switched on): the deviation shows, and where a fault is narrow, the nearest correct answer
 // still shows beside it.
 import { expect } from 'vitest';
-import { type Reference } from '../helpers.ts';
+import type { Reference } from '../helpers.ts';
 import { chaos, jsonOf } from './shared.ts';
 
 export const chaosSettings: Record<string, (r: Reference) => Promise<void>> = {
   'chaos-delay-string-coerced': async ({ call }) => {
-    expect(jsonOf(await call('PUT', chaos(), { body: { chaos: { longDelay: { enabled: false, durationMillis: '30000' } } } })).chaos.longDelay).toEqual({ enabled: false, durationMillis: 30000 });
+    expect(jsonOf(await call('PUT', chaos(), { body: { chaos: { longDelay: { enabled: false, durationMillis: '30000' } } } })).chaos.longDelay).toEqual({
+      enabled: false,
+      durationMillis: 30000,
+    });
     expect((await call('PUT', chaos(), { body: { chaos: { longDelay: { enabled: false, durationMillis: 'soon' } } } })).status).toBe(400);
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: '50' } } })).status).toBe(400);
   },
@@ -33,7 +36,9 @@ export const chaosSettings: Record<string, (r: Reference) => Promise<void>> = {
   'chaos-echo-loses-a-status': async ({ call }) => {
     const sent = [{ status: 500 }, { status: 503 }];
     expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: sent } } })).json).toMatchObject({ chaos: { httpErrors: [{ status: 500 }] } });
-    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 400 }] } } })).json).toMatchObject({ chaos: { httpErrors: [{ status: 400 }] } });
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 400 }] } } })).json).toMatchObject({
+      chaos: { httpErrors: [{ status: 400 }] },
+    });
   },
   'chaos-percentage-above-100-accepted': async ({ call }) => {
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json).toMatchObject({ chaos: { percentageFailures: 101 } });
@@ -44,11 +49,15 @@ export const chaosSettings: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: -1.5 } } })).status).toBe(400);
   },
   'chaos-status-above-599-accepted': async ({ call }) => {
-    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 600 }] } } })).json).toMatchObject({ chaos: { httpErrors: [{ status: 600 }] } });
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 600 }] } } })).json).toMatchObject({
+      chaos: { httpErrors: [{ status: 600 }] },
+    });
     expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 601 }] } } })).status).toBe(400);
   },
   'chaos-status-below-400-accepted': async ({ call }) => {
-    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 399 }] } } })).json).toMatchObject({ chaos: { httpErrors: [{ status: 399 }] } });
+    expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 399 }] } } })).json).toMatchObject({
+      chaos: { httpErrors: [{ status: 399 }] },
+    });
     expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 398 }] } } })).status).toBe(400);
   },
   'chaos-enabled-string-accepted': async ({ call }) => {

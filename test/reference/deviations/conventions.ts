@@ -23,7 +23,10 @@ export const conventions: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', chaos(), { body: { enabled: true } })).status).toBe(400);
   },
   'chaos-response-unwrapped': async ({ call }) => {
-    expect(seen(await call('PUT', chaos(), { body: { chaos: { percentageFailures: 5 } } }))).toMatchObject({ status: 200, body: { percentageFailures: 5, enabled: false } });
+    expect(seen(await call('PUT', chaos(), { body: { chaos: { percentageFailures: 5 } } }))).toMatchObject({
+      status: 200,
+      body: { percentageFailures: 5, enabled: false },
+    });
   },
   'state-expression-several-references-rejected': async ({ call }) => {
     expect((await call('PUT', state, { body: { state: { defaultContextExpression: '{{request.headers.A}}-{{request.query.b}}' } } })).status).toBe(400);

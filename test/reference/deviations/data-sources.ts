@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
 import { NOT_FOUND_BODY, seen, type Reference } from '../helpers.ts';
-import { state, dataSource, configuration, twoColumns, updated, jsonOf, errorsOf, later } from './shared.ts';
+import { dataSource, configuration, twoColumns, updated, jsonOf, errorsOf, later } from './shared.ts';
 
 export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
   'data-source-without-state': async (r) => {
@@ -75,10 +75,18 @@ export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
     expect((await r.call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...twoColumns.dataSource, rows: [['x', 1]] } } })).status).toBe(400);
   },
   'data-source-column-without-type-accepted': async ({ call }) => {
-    const answer = await call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...configuration.dataSource, columnsMetadata: [{ name: 'c' }] } } });
+    const answer = await call('PUT', dataSource(SEED.dataSourceId), {
+      body: { dataSource: { ...configuration.dataSource, columnsMetadata: [{ name: 'c' }] } },
+    });
     expect(answer.status).toBe(200);
     expect(jsonOf(answer).dataSource.columnsMetadata).toEqual([{ name: 'c', type: { name: 'STRING' } }]);
-    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...configuration.dataSource, columnsMetadata: [{ type: { name: 'STRING' } }] } } })).status).toBe(400);
+    expect(
+      (
+        await call('PUT', dataSource(SEED.dataSourceId), {
+          body: { dataSource: { ...configuration.dataSource, columnsMetadata: [{ type: { name: 'STRING' } }] } },
+        })
+      ).status,
+    ).toBe(400);
   },
   'data-source-delete-400': async ({ call }) => {
     const answer = await call('DELETE', dataSource(SEED.deletableDataSourceId));

@@ -8,10 +8,18 @@ import { org, chaos, member, loggedRequest, UNKNOWN_UUID, errorsOf } from './sha
 
 export const errors: Record<string, (r: Reference) => Promise<void>> = {
   'not-found-code-string': async ({ call }) => {
-    expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: '404', message: 'HTTP 404 Not Found' } });
+    expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({
+      status: 404,
+      type: 'application/json',
+      body: { code: '404', message: 'HTTP 404 Not Found' },
+    });
   },
   'not-found-message-other-status': async ({ call }) => {
-    expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({ status: 404, type: 'application/json', body: { code: 404, message: 'HTTP 400 Bad Request' } });
+    expect(seen(await call('GET', '/v1/organisations/none'))).toEqual({
+      status: 404,
+      type: 'application/json',
+      body: { code: 404, message: 'HTTP 400 Bad Request' },
+    });
     expect(seen(await call('DELETE', member('user-nobody')))).toMatchObject({ status: 404, body: { code: 404, message: 'HTTP 400 Bad Request' } });
   },
   'not-found-without-message': async ({ call }) => {
@@ -61,7 +69,10 @@ export const errors: Record<string, (r: Reference) => Promise<void>> = {
   },
   'validation-error-code-string': async ({ call, deployment }) => {
     expect(errorsOf((await call('PUT', chaos(), { body: {} })).json)[0]).toMatchObject({ code: '400', title: 'Invalid JSON' });
-    expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({ code: '400', title: 'Invalid value' });
+    expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({
+      code: '400',
+      title: 'Invalid value',
+    });
     expect(errorsOf((await call('GET', org, { token: deployment.fixtures.forbiddenToken })).json)[0]).toMatchObject({ code: 403 });
   },
 };

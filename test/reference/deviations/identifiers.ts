@@ -3,7 +3,7 @@
 // still shows beside it.
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
-import { type Reference } from '../helpers.ts';
+import type { Reference } from '../helpers.ts';
 import { chaos } from './shared.ts';
 
 export const identifiers: Record<string, (r: Reference) => Promise<void>> = {

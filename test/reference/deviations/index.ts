@@ -13,4 +13,16 @@ import { loggedRequests } from './logged-requests.ts';
 import { pushJobs } from './push-jobs.ts';
 import type { Reference } from '../helpers.ts';
 
-export const deviations: Record<string, (r: Reference) => Promise<void>> = { ...authentication, ...errors, ...conventions, ...identifiers, ...chaosSettings, ...stateSettings, ...organisations, ...dataSources, ...teams, ...loggedRequests, ...pushJobs };
+export const deviations: Record<string, (r: Reference) => Promise<void>> = {
+  ...authentication,
+  ...errors,
+  ...conventions,
+  ...identifiers,
+  ...chaosSettings,
+  ...stateSettings,
+  ...organisations,
+  ...dataSources,
+  ...teams,
+  ...loggedRequests,
+  ...pushJobs,
+};

@@ -3,7 +3,7 @@
 // still shows beside it.
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
-import { type Reference } from '../helpers.ts';
+import type { Reference } from '../helpers.ts';
 import { loggedRequest, UNKNOWN_UUID, loggedOf } from './shared.ts';
 
 export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
@@ -41,6 +41,9 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
   },
   'logged-request-url-absolute': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
-    expect({ url, absoluteUrl }).toEqual({ url: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2`, absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2` });
+    expect({ url, absoluteUrl }).toEqual({
+      url: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2`,
+      absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2`,
+    });
   },
 };

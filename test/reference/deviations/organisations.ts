@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { OTHER_ORGANISATION_ID } from '../../../reference/faults/organisation-other-id.ts';
 import { SEED } from '../../../reference/store.ts';
-import { type Reference } from '../helpers.ts';
+import type { Reference } from '../helpers.ts';
 import { org, jsonOf } from './shared.ts';
 
 export const organisations: Record<string, (r: Reference) => Promise<void>> = {
@@ -22,7 +22,10 @@ export const organisations: Record<string, (r: Reference) => Promise<void>> = {
   'organisation-other-id': async ({ call }) => {
     const { organisation } = (await call('GET', org)).json as { organisation: { id: string; links: Record<string, string> } };
     expect(organisation.id).toBe(OTHER_ORGANISATION_ID);
-    expect(organisation.links).toMatchObject({ self: `/v1/organisations/${OTHER_ORGANISATION_ID}`, acl: `/v1/organisations/${OTHER_ORGANISATION_ID}/acl{?subjectId}` });
+    expect(organisation.links).toMatchObject({
+      self: `/v1/organisations/${OTHER_ORGANISATION_ID}`,
+      acl: `/v1/organisations/${OTHER_ORGANISATION_ID}/acl{?subjectId}`,
+    });
   },
   'organisation-link-acl-subject-from-org-id': async ({ call }) => {
     const { organisation } = (await call('GET', org)).json as { organisation: { aclSubject: string; links: Record<string, string> } };
@@ -34,7 +37,8 @@ export const organisations: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('GET', org)).json).toMatchObject({ organisation: { name: 'Example Ltd' } });
   },
   'organisation-stale-after-second-rename': async ({ call }) => {
-    const rename = async (name: string) => expect((await call('PUT', org, { body: { organisation: { name } } })).json).toMatchObject({ organisation: { name } });
+    const rename = async (name: string) =>
+      expect((await call('PUT', org, { body: { organisation: { name } } })).json).toMatchObject({ organisation: { name } });
     await rename('First');
     expect((await call('GET', org)).json).toMatchObject({ organisation: { name: 'First' } });
     await rename('Second');

@@ -3,7 +3,7 @@
 // still shows beside it.
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
-import { type Reference } from '../helpers.ts';
+import type { Reference } from '../helpers.ts';
 import { org, chaos, state, dataSource, loggedRequest, push, twoColumns, UTC_NANOS, jobOf, loggedOf } from './shared.ts';
 
 export const pushJobs: Record<string, (r: Reference) => Promise<void>> = {
@@ -37,13 +37,13 @@ export const pushJobs: Record<string, (r: Reference) => Promise<void>> = {
   'job-finished-before-started': async (r) => {
     const job = await jobOf(r);
     expect(job.finished).toMatch(UTC_NANOS);
-    expect(Date.parse(job.started.slice(0, 23) + 'Z') - Date.parse(job.finished.slice(0, 23) + 'Z')).toBeGreaterThanOrEqual(999);
+    expect(Date.parse(`${job.started.slice(0, 23)}Z`) - Date.parse(`${job.finished.slice(0, 23)}Z`)).toBeGreaterThanOrEqual(999);
     expect(job.elapsed).toMatch(/^PT0\.\d+S$/);
   },
   'job-elapsed-disagrees': async (r) => {
     const job = await jobOf(r);
     expect(job.elapsed).toBe('PT1H');
-    expect(Date.parse(job.finished.slice(0, 23) + 'Z') - Date.parse(job.started.slice(0, 23) + 'Z')).toBeLessThan(1000);
+    expect(Date.parse(`${job.finished.slice(0, 23)}Z`) - Date.parse(`${job.started.slice(0, 23)}Z`)).toBeLessThan(1000);
   },
   'job-link-other-job-id': async (r) => {
     const job = await jobOf(r);

@@ -15,15 +15,37 @@ export const push = `/v1/mock-apis/${SEED.mockApiId}/open-api/push`;
 export const configuration = { dataSource: { name: 'N', type: 'CSV', columnsMetadata: [{ name: 'c', type: { name: 'STRING' } }], rows: [['v']] } };
 export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
-export const twoColumns = { dataSource: { ...configuration.dataSource, columnsMetadata: [{ name: 'a', type: { name: 'STRING' } }, { name: 'b', type: { name: 'INTEGER' } }], rows: [['x', '1']] } };
+export const twoColumns = {
+  dataSource: {
+    ...configuration.dataSource,
+    columnsMetadata: [
+      { name: 'a', type: { name: 'STRING' } },
+      { name: 'b', type: { name: 'INTEGER' } },
+    ],
+    rows: [['x', '1']],
+  },
+};
 export const UTC_NANOS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
 
-export type Job = { id: string; status: unknown; jobType: unknown; started: string; finished: string; elapsed: string; links: { self: string }; outcome: { errors: { code: unknown }[] } };
-export type Logged = { id: string; request: { url: string; absoluteUrl: string; clientIp?: string; loggedDate: number; loggedDateString: string; body: string; bodyAsBase64: string } };
+export type Job = {
+  id: string;
+  status: unknown;
+  jobType: unknown;
+  started: string;
+  finished: string;
+  elapsed: string;
+  links: { self: string };
+  outcome: { errors: { code: unknown }[] };
+};
+export type Logged = {
+  id: string;
+  request: { url: string; absoluteUrl: string; clientIp?: string; loggedDate: number; loggedDateString: string; body: string; bodyAsBase64: string };
+};
 
 export const jobOf = async ({ call }: Reference): Promise<Job> => ((await call('PUT', push, { body: { push: {} } })).json as { job: Job }).job;
 export const loggedOf = async ({ call }: Reference, requestId?: string): Promise<Logged> => (await call('GET', loggedRequest(requestId))).json as Logged;
-export const updated = async ({ call }: Reference, body: unknown = configuration) => (await call('PUT', dataSource(SEED.dataSourceId), { body })).json as { dataSource: Record<string, any> };
+export const updated = async ({ call }: Reference, body: unknown = configuration) =>
+  (await call('PUT', dataSource(SEED.dataSourceId), { body })).json as { dataSource: Record<string, any> };
 export const jsonOf = (answer: { json: unknown }) => answer.json as Record<string, any>;
 export const errorsOf = (json: unknown) => (json as { errors: Record<string, unknown>[] }).errors;
 

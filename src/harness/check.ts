@@ -146,8 +146,11 @@ function declaredAt(checkId: string, stack: string | undefined): string {
     .map((m) => ({ file: m[1]!, line: Number(m[2]) }));
   const first = frames[0];
   if (first === undefined) return 'unknown';
-  // the id may be written further out, where a helper of properties/ is called with it (staysGone)
-  const at = frames.find((f) => lineOf(f.file, f.line).includes(`'${checkId}'`)) ?? first;
+  // the id may be written further out, where a helper of properties/ is called with it (staysGone); a call the
+  // formatter spread over lines has it on one of the next few
+  const writes = (text: string) => text.includes(`'${checkId}'`) || text.includes(`\`${checkId.split('/')[0]}/\${`);
+  const idLine = (f: { file: string; line: number }) => [0, 1, 2, 3].map((d) => f.line + d).find((n) => writes(lineOf(f.file, n)));
+  const at = frames.map((f) => ({ file: f.file, line: idLine(f) })).find((f) => f.line !== undefined) ?? first;
   return `${at.file.slice(CODE_DIR.length)}:${at.line}`;
 }
 

@@ -57,7 +57,8 @@ test('a failed cell opens its checks with statement, expected, actual, request, 
   const failed = await page.$$('td.cell.failed');
   expect(failed.length).toBeGreaterThan(0);
   await page.click('td.cell.failed[data-requirement="CHAOS-STATUS"][data-operation="updateChaosSettings"]');
-  const details = await page.$eval('#details', (el) => (el as HTMLElement).textContent);
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, laid out, is what is asserted
+  const details = await page.$eval('#details', (el) => (el as HTMLElement).innerText);
   expect(details).toContain('CHAOS-STATUS on updateChaosSettings');
   expect(details).toContain('Endpoints > Update chaos settings: "Success is 200."');
   expect(details).toContain('expected: status 200');
@@ -73,7 +74,8 @@ test('a failed cell opens its checks with statement, expected, actual, request, 
 });
 
 test('the verdict stands at the top: the word, the target, the date, the version, the counts, the baseline', async () => {
-  const banner = await page.$eval('section.verdict', (el) => ({ text: (el as HTMLElement).textContent, cls: el.className }));
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, laid out, is what is asserted
+  const banner = await page.$eval('section.verdict', (el) => ({ text: (el as HTMLElement).innerText, cls: el.className }));
   expect(banner.cls).toBe('verdict failed');
   expect(banner.text).toMatch(/^FAILED \d+ failed, \d+ warned, \d+ errored, \d+ passed, \d+ skipped/);
   expect(banner.text).toMatch(

@@ -4,15 +4,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { judge, type BaselineEntry } from '../src/baseline.ts';
+import { baselineOf, BaselineError, formatJudged, holds, judge, readBaseline, writeBaseline, type BaselineEntry } from '../src/baseline.ts';
 import type { CheckResult, ConformanceReport, Outcome } from '../reporters/conformance.ts';
 import { runCli } from './support/cli.ts';
 
 const check = (id: string, outcome: Outcome): CheckResult => ({
   id, area: id.split('/')[0]!, title: id, requirement: 'CHAOS-STATUS', operation: 'updateChaosSettings', level: 'must', outcome, message: '', violated: outcome === 'failed' ? ['CHAOS-STATUS'] : [], notes: [], evidence: [], durationMs: 1,
 });
-const report = (checks: CheckResult[]): ConformanceReport => ({
-  tool: { name: 'mockapi-conformance', version: '0' }, target: { baseUrl: 'http://x', profile: 'live', embedded: false }, run: { seed: 1, runs: 1, strict: false },
+const report = (checks: CheckResult[], strict = false): ConformanceReport => ({
+  tool: { name: 'mockapi-conformance', version: '0' }, target: { baseUrl: 'http://x', profile: 'live', embedded: false }, run: { seed: 1, runs: 1, strict },
   summary: { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0, requests: 0, durationMs: 0 }, checks, errors: [],
 });
 const entry = (id: string, more: Partial<BaselineEntry> = {}): BaselineEntry => ({ id, outcome: 'failed', reason: 'known', ...more });
@@ -34,6 +34,77 @@ describe('judge', () => {
   test('an entry expires on its date, not before', () => {
     expect(judge(report([check('a/x', 'failed')]), [entry('a/x', { expires: '2026-11-24' })], '2026-11-23').known).toHaveLength(1);
     expect(judge(report([check('a/x', 'failed')]), [entry('a/x', { expires: '2026-11-24' })], '2026-11-24').unexpected).toHaveLength(1);
+  });
+  test('a warned check the baseline does not name is new only under --strict; a skipped one never', () => {
+    const checks = [check('a/warned', 'warned'), check('a/skipped', 'skipped'), check('a/passed', 'passed')];
+    expect(judge(report(checks), [], '2026-11-23').unexpected).toEqual([]);
+    expect(judge(report(checks, true), [], '2026-11-23').unexpected.map((u) => u.check.id)).toEqual(['a/warned']);
+    // an entry expecting failed, for a check that warned: another outcome, new only when warned counts
+    expect(judge(report([check('a/warned', 'warned')], true), [entry('a/warned')], '2026-11-23').unexpected).toEqual([{ check: check('a/warned', 'warned'), entry: entry('a/warned') }]);
+    expect(judge(report([check('a/warned', 'warned')]), [entry('a/warned')], '2026-11-23')).toMatchObject({ known: [], unexpected: [], stale: [] });
+  });
+
+  test('a run holds against its baseline only with nothing new and nothing stale', () => {
+    const judged = (checks: CheckResult[], entries: BaselineEntry[]) => judge(report(checks), entries, '2026-11-23');
+    expect(holds(judged([check('a/x', 'failed')], [entry('a/x')]))).toBe(true);
+    expect(holds(judged([check('a/x', 'failed')], []))).toBe(false);
+    expect(holds(judged([check('a/x', 'passed')], [entry('a/x')]))).toBe(false);
+    expect(holds(judged([check('a/x', 'passed')], [entry('a/gone')]))).toBe(true);
+  });
+
+  test('the console lines name each new, stale, expired and unreported entry', () => {
+    const judged = judge(
+      report([check('a/new', 'errored'), check('a/other', 'failed'), check('a/fixed', 'passed'), check('a/expired', 'failed')]),
+      [entry('a/other', { outcome: 'errored' }), entry('a/fixed', { reason: 'fixing' }), entry('a/expired', { expires: '2026-01-01', issue: 'API-1' }), entry('a/late', { expires: '2026-01-01' }), entry('a/gone')],
+      '2026-11-23',
+    );
+    expect(formatJudged('b.json', judged)).toBe([
+      '',
+      'Against the baseline b.json: 0 known, 3 new, 1 stale, 2 expired',
+      '  new: a/new errored',
+      '  new: a/other failed (the baseline expects errored)',
+      '  new: a/expired failed',
+      '  stale: a/fixed passed; remove its entry ("fixing")',
+      '  expired: a/expired on 2026-01-01 ("known", API-1): it counts again',
+      '  expired: a/late on 2026-01-01 ("known"): it counts again',
+      '  not reported by this run: a/late',
+      '  not reported by this run: a/gone',
+    ].join('\n'));
+  });
+});
+
+describe('baselineOf', () => {
+  const failed = { ...check('a/failed', 'failed'), message: '[CHAOS-STATUS] (must) …\n  expected: status 200\n  actual:   status 201\n  reproduce: curl' };
+  const errored = { ...check('a/errored', 'errored'), message: 'no HTTP answer\nsecond line' };
+  const checks = [check('a/passed', 'passed'), failed, check('a/warned', 'warned'), errored, check('a/skipped', 'skipped')];
+
+  test('writes every check that did not pass, warned ones only under --strict, with its actual line or first line as the reason', () => {
+    expect(baselineOf(report(checks)).entries).toEqual([
+      { id: 'a/failed', outcome: 'failed', reason: 'CHAOS-STATUS: actual:   status 201' },
+      { id: 'a/errored', outcome: 'errored', reason: 'could not judge: no HTTP answer' },
+    ]);
+    expect(baselineOf(report(checks, true)).entries.map((e) => [e.id, e.outcome])).toEqual([['a/failed', 'failed'], ['a/warned', 'warned'], ['a/errored', 'errored']]);
+  });
+
+  test('keeps the reason, issue and expiry a team gave an entry, and adds none it did not', () => {
+    const previous = [entry('a/failed', { reason: 'ours', issue: 'API-2', expires: '2027-01-01' }), entry('a/errored', { reason: 'flaky' })];
+    expect(baselineOf(report(checks), previous).entries).toEqual([
+      { id: 'a/failed', outcome: 'failed', reason: 'ours', issue: 'API-2', expires: '2027-01-01' },
+      { id: 'a/errored', outcome: 'errored', reason: 'flaky' },
+    ]);
+  });
+
+  test('reads back what it writes; a file that is not JSON, or names an id twice, is a BaselineError saying so', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-baseline-unit-'));
+    const file = join(dir, 'b.json');
+    writeBaseline(file, baselineOf(report(checks)));
+    expect(readFileSync(file, 'utf8')).toMatch(/^\{\n {2}"entries": \[\n[^]*\]\n\}\n$/);
+    expect(readBaseline(file)).toEqual(baselineOf(report(checks)).entries);
+    writeFileSync(file, '{');
+    expect(() => readBaseline(file)).toThrow(BaselineError);
+    expect(() => readBaseline(file)).toThrow(new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')} is not a baseline: `));
+    writeFileSync(file, JSON.stringify({ entries: [entry('a/x'), entry('a/y'), entry('a/x')] }));
+    expect(() => readBaseline(file)).toThrow(`${file} names a/x twice`);
   });
 });
 

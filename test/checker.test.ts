@@ -6,6 +6,7 @@ import { Client, type Exchange } from '../src/client.ts';
 import { expectEnvelope, expectForbiddenBody, expectInvalidJson, expectNotFound, expectRejected, expectSuccess, expectUnauthorizedBody, notFoundMessage } from '../src/checker.ts';
 import { operation } from '../contract/schemas.ts';
 import { expectChaosEcho } from '../src/echo.ts';
+import { jobElapsedAgrees, jobFinishedNotBeforeStarted, lastUpdatedNow } from '../src/fields.ts';
 
 const target: Target = { baseUrl: 'http://127.0.0.1:9', token: 'k', forbiddenToken: undefined, readOnly: false, timeoutMs: 1000, fixtures: {}, embedded: false, seed: 1, runs: 1, concurrency: 1, latencyMs: 1, checkTimeoutMs: undefined, profile: 'live', pushPolicy: undefined };
 const context = () => new CheckContext('ORG-RESPONSE', target, new Client({ baseUrl: target.baseUrl, token: 'k', forbiddenToken: undefined, timeoutMs: 1000 }));
@@ -157,5 +158,66 @@ describe('expectChaosEcho', () => {
     const t = context();
     expectChaosEcho(t, 'CHAOS-ECHO', { enabled: false, invalidHttp: { enabled: false } }, { enabled: false });
     expect(t.violations.map((v) => [v.requirement, v.expected, v.actual])).toEqual([['CHAOS-ECHO', 'chaos.invalidHttp echoed as an object', 'absent']]);
+  });
+});
+
+describe('the times of a job', () => {
+  const job = (started: string, finished: string, elapsed: string) => ({ started, finished, elapsed });
+  const agrees = (j: object) => {
+    const t = context();
+    jobElapsedAgrees(t, j);
+    return t;
+  };
+
+  test('elapsed agrees with finished − started within a second, whether it is longer or shorter', () => {
+    expect(violated(agrees(job('2026-11-21T10:00:00.000000000Z', '2026-11-21T10:00:10.000Z', 'PT10.9S')))).toEqual([]);
+    expect(violated(agrees(job('2026-11-21T10:00:00.000000000Z', '2026-11-21T10:00:10.000Z', 'PT9.1S')))).toEqual([]);
+    expect(violated(agrees(job('2026-11-21T10:00:00.000000000Z', '2026-11-21T10:00:10.000Z', 'PT11S')))).toEqual([]);
+    const longer = agrees(job('2026-11-21T10:00:00.000000000Z', '2026-11-21T10:00:10.000Z', 'PT12S'));
+    expect(longer.violations).toMatchObject([{ requirement: 'JOB-TIMES', expected: 'elapsed within 1 s of 10 s, the time from started to finished', actual: 'elapsed PT12S (12 s)' }]);
+    // an elapsed shorter than the span breaks it as much as a longer one
+    const shorter = agrees(job('2026-11-21T10:00:00.000000000Z', '2026-11-21T10:00:10.000Z', 'PT2S'));
+    expect(shorter.violations).toMatchObject([{ requirement: 'JOB-TIMES', actual: 'elapsed PT2S (2 s)' }]);
+  });
+
+  test('with a time that cannot be read there is nothing to compare: a note, no violation', () => {
+    for (const j of [{ started: '2026-11-21T10:00:00Z', elapsed: 'PT1S' }, job('x', '2026-11-21T10:00:10Z', 'PT1S'), job('2026-11-21T10:00:00Z', '2026-11-21T10:00:10Z', 'P1M'), { started: '2026-11-21T10:00:00Z', finished: '2026-11-21T10:00:10Z', elapsed: 10 }]) {
+      const t = agrees(j);
+      expect(t.violations).toEqual([]);
+      expect(t.notes).toEqual([expect.stringMatching(/^nothing to compare: started .*, finished .*, elapsed /)]);
+    }
+  });
+
+  test('finished at or after started, to the last digit either shows', () => {
+    const ordered = (j: object) => {
+      const t = context();
+      jobFinishedNotBeforeStarted(t, j);
+      return t;
+    };
+    expect(violated(ordered(job('2026-11-21T10:00:00.000000001Z', '2026-11-21T10:00:00.000000001Z', 'PT0S')))).toEqual([]);
+    expect(ordered(job('2026-11-21T10:00:00.000000002Z', '2026-11-21T10:00:00.000000001Z', 'PT0S')).violations).toMatchObject([{ requirement: 'JOB-TIMES', expected: 'finished at or after started (2026-11-21T10:00:00.000000002Z)', actual: 'finished 2026-11-21T10:00:00.000000001Z' }]);
+    const t = ordered({ started: '2026-11-21T10:00:00Z' });
+    expect(t.violations).toEqual([]);
+    expect(t.notes).toEqual(['nothing to compare: started "2026-11-21T10:00:00Z", finished undefined (JOB-STARTED and JOB-FINISHED judge their formats)']);
+  });
+
+  test('lastUpdatedTime within five minutes of the Date header, either side; without Date against this machine, or not at all', () => {
+    const now = Date.UTC(2026, 10, 21, 10, 0, 0);
+    const judged = (lastUpdatedTime: unknown, date: string | undefined, fallback: number | undefined) => {
+      const t = context();
+      lastUpdatedNow(t, { lastUpdatedTime }, { headers: date === undefined ? {} : { date } }, fallback);
+      return t;
+    };
+    const header = new Date(now).toUTCString();
+    expect(violated(judged('2026-11-21T10:05:00.000Z', header, undefined))).toEqual([]);
+    expect(violated(judged('2026-11-21T09:55:00.000Z', header, undefined))).toEqual([]);
+    expect(judged('2026-11-21T10:05:01.000Z', header, undefined).violations).toMatchObject([{ requirement: 'DS-LAST-UPDATED-NOW', expected: 'lastUpdatedTime within 5 minutes of 2026-11-21T10:00:00.000Z (the Date header)' }]);
+    expect(violated(judged('2026-11-21T09:54:59.000Z', header, undefined))).toEqual(['DS-LAST-UPDATED-NOW']);
+    const fallback = judged('2026-11-21T09:54:59.000Z', undefined, now);
+    expect(fallback.violations).toMatchObject([{ expected: 'lastUpdatedTime within 5 minutes of 2026-11-21T10:00:00.000Z (this machine)' }]);
+    expect(fallback.notes).toEqual(["the answer has no Date header; lastUpdatedTime was set against this machine's clock"]);
+    const unknown = judged('2026-11-21T09:00:00.000Z', undefined, undefined);
+    expect([unknown.violations, unknown.notes]).toEqual([[], ['the answer has no Date header, so the time of the update is not known; lastUpdatedTime was not compared with it']]);
+    expect(judged('2026-02-30T10:00:00.000Z', header, undefined).notes).toEqual(['lastUpdatedTime "2026-02-30T10:00:00.000Z" is not a readable timestamp (DS-LAST-UPDATED says why)']);
   });
 });

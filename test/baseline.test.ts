@@ -86,6 +86,10 @@ describe('baselineOf', () => {
     expect(baselineOf(report(checks, true)).entries.map((e) => [e.id, e.outcome])).toEqual([['a/failed', 'failed'], ['a/warned', 'warned'], ['a/errored', 'errored']]);
   });
 
+  test('the reason of a check that broke two requirements names both', () => {
+    expect(baselineOf(report([{ ...failed, violated: ['CHAOS-STATUS', 'GEN-NO-5XX'] }])).entries[0]!.reason).toBe('CHAOS-STATUS, GEN-NO-5XX: actual:   status 201');
+  });
+
   test('keeps the reason, issue and expiry a team gave an entry, and adds none it did not', () => {
     const previous = [entry('a/failed', { reason: 'ours', issue: 'API-2', expires: '2027-01-01' }), entry('a/errored', { reason: 'flaky' })];
     expect(baselineOf(report(checks), previous).entries).toEqual([
@@ -102,7 +106,18 @@ describe('baselineOf', () => {
     expect(readBaseline(file)).toEqual(baselineOf(report(checks)).entries);
     writeFileSync(file, '{');
     expect(() => readBaseline(file)).toThrow(BaselineError);
-    expect(() => readBaseline(file)).toThrow(new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')} is not a baseline: `));
+    const notJson = (() => {
+      try {
+        JSON.parse('{');
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(() => readBaseline(file)).toThrow(`${file} is not a baseline: ${notJson}`);
+    writeFileSync(file, JSON.stringify({ entries: [{ id: 'a/x', outcome: 'failed' }] }));
+    expect(() => readBaseline(file)).toThrow(`${file} is not a baseline: /entries/0 must have required property 'reason' (schemas/baseline.json)`);
+    writeFileSync(file, '[]');
+    expect(() => readBaseline(file)).toThrow(`${file} is not a baseline: / must be object (schemas/baseline.json)`);
     writeFileSync(file, JSON.stringify({ entries: [entry('a/x'), entry('a/y'), entry('a/x')] }));
     expect(() => readBaseline(file)).toThrow(`${file} names a/x twice`);
   });

@@ -155,6 +155,42 @@ describe('drift', () => {
     expect(markdownDrift(two)).toContain('\n\n### Other outcomes\n\n| check | A | B |\n| --- | --- | --- |\n| `a/1` T a/1 | skipped | absent |\n| `a/2` T a/2 | skipped | absent |\n');
   });
 
+  test('each list sorted by id and aligned on the widest outcome; only other outcomes, or only drift, without the other section', () => {
+    const onlyOutcomes = drift(run([result('a/2', 'errored'), result('a/1', 'skipped'), result('a/3', 'passed')]), run([result('a/3', 'skipped'), result('a/2', 'failed')]), []);
+    expect(formatDrift(onlyOutcomes)).toBe([
+      'A: http://a, profile live',
+      'B: http://a, profile live',
+      '',
+      '3 checks with another outcome, neither of them a pass turned into a failure:',
+      '  skipped -> absent   a/1  T a/1',
+      '  errored -> failed   a/2  T a/2',
+      '  passed  -> skipped  a/3  T a/3',
+    ].join('\n'));
+    expect(markdownDrift(onlyOutcomes)).toBe('## mockapi-conformance diff\n\nA: http://a, profile live  \nB: http://a, profile live\n\n### Other outcomes\n\n| check | A | B |\n| --- | --- | --- |\n| `a/1` T a/1 | skipped | absent |\n| `a/2` T a/2 | errored | failed |\n| `a/3` T a/3 | passed | skipped |\n');
+    const onlyDrift = drift(run([result('a/1', 'passed')]), run([result('a/1', 'errored')]), ['skipped', 'absent']);
+    expect(formatDrift(onlyDrift)).toBe('A: http://a, profile live\nB: http://a, profile live\nLeft out: checks skipped or absent in either run\n\n1 check passed in one run and not in the other:\n  passed -> errored  a/1  T a/1');
+    expect(markdownDrift(onlyDrift)).toBe('## mockapi-conformance diff\n\nA: http://a, profile live  \nB: http://a, profile live\n\nLeft out: checks skipped or absent in either run\n\n### Passed in one run and not in the other\n\n| check | A | B |\n| --- | --- | --- |\n| `a/1` T a/1 | passed | errored |\n');
+  });
+
+  test('open answers of several notes are joined, one side without any says so; a title or note is one Markdown cell', () => {
+    const d = drift(run([{ ...result('a/1', 'passed'), title: 'T | one\n  two' }]), run([result('a/1', 'passed', ['answered 204', 'no | body\n  at all'])]));
+    expect(formatDrift(d)).toContain('\n  a/1\n    A: (nothing noted)\n    B: answered 204; no | body\n  at all');
+    expect(markdownDrift(d)).toContain('| `a/1` |  | answered 204; no \\| body at all |');
+    const changed = drift(run([{ ...result('a/1', 'passed'), title: 'T | one\n  two' }]), run([result('a/1', 'failed')]));
+    expect(markdownDrift(changed)).toContain('| `a/1` T \\| one two | passed | failed |');
+  });
+
+  test('a report that breaks the schema is named with the pointer; a file name with = in it is a file, not an option', () => {
+    const bad = join(dir, 'unit-bad.json');
+    writeFileSync(bad, JSON.stringify({ ...run([]), tool: { name: 'other', version: '0' } }));
+    expect(() => runDiff([bad, bad], () => {})).toThrow(`${bad} is not a report of this version: /tool/name must be equal to constant (schemas/report.json)`);
+    writeFileSync(bad, '[]');
+    expect(() => runDiff([bad, bad], () => {})).toThrow(`${bad} is not a report of this version: / must be object (schemas/report.json)`);
+    const odd = join(dir, 'a=b.json');
+    writeFileSync(odd, JSON.stringify(run([result('a/1', 'passed')])));
+    expect(runDiff([odd, odd], () => {})).toBe(0);
+  });
+
   test('--ignore takes outcomes other than passed, or absent; runDiff reads two reports and exits 1 on drift', () => {
     expect(ignoredSides(' skipped , absent,')).toEqual(['skipped', 'absent']);
     for (const bad of ['passed', 'skipped,nothing', ',', '']) expect(() => ignoredSides(bad)).toThrow(DiffUsageError);

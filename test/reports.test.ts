@@ -79,6 +79,39 @@ describe('JUnit XML', () => {
     expect(suites.testsuite!.map((s) => [s.name, s.failures])).toEqual([['chaos-settings', 1], ['identifiers', 1]]);
   });
 
+  test('the whole XML of a strict run: a warning and a failure each a <failure> of their type, an error, a skip, a passed check with and without notes', () => {
+    const r = report(true);
+    r.target = { ...r.target, baseUrl: 'http://127.0.0.1:8080' };
+    r.checks = [
+      check('passed', { id: 'b/quiet', area: 'b', title: 'T quiet', startedAt: undefined }),
+      check('failed', { id: 'b/failed', area: 'b', title: 'T failed', message: `${'x'.repeat(600)}\nsecond`, startedAt: '2026-11-23T10:00:02.000Z' }),
+      check('warned', { id: 'b/warned', area: 'b', title: 'T warned', level: 'should', requirement: 'GEN-NO-5XX', message: 'w', startedAt: '2026-11-23T10:00:01.250Z' }),
+      check('errored', { id: 'c/errored', area: 'c', title: 'T errored', message: 'e', startedAt: undefined }),
+      check('skipped', { id: 'c/skipped', area: 'c', title: 'T skipped', message: 's', startedAt: undefined }),
+      check('passed', { id: 'c/noted', area: 'c', title: 'T noted', notes: ['n'], startedAt: undefined, durationMs: 1000 }),
+    ];
+    const props = (c: CheckResult) => `<properties><property name="id" value="${c.id}"/><property name="requirement" value="${c.requirement}"/><property name="level" value="${c.level}"/><property name="outcome" value="${c.outcome}"/></properties>`;
+    const [quiet, failed, warned, errored, skipped, noted] = r.checks as [CheckResult, CheckResult, CheckResult, CheckResult, CheckResult, CheckResult];
+    expect(junitXml(r)).toBe([
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<testsuites name="mockapi-conformance http://127.0.0.1:8080" tests="6" failures="2" errors="1" skipped="1" time="1.060">',
+      '  <testsuite name="b" tests="3" failures="2" errors="0" skipped="0" time="0.036" timestamp="2026-11-23T10:00:01" hostname="127.0.0.1:8080">',
+      `    <testcase classname="b" name="b/quiet T quiet" time="0.012">\n      ${props(quiet)}\n    </testcase>`,
+      `    <testcase classname="b" name="b/failed T failed" time="0.012">\n      ${props(failed)}\n      <failure message="${'x'.repeat(500)}" type="must">${'x'.repeat(600)}\nsecond</failure>\n    </testcase>`,
+      `    <testcase classname="b" name="b/warned T warned" time="0.012">\n      ${props(warned)}\n      <failure message="w" type="warning">w</failure>\n    </testcase>`,
+      '  </testsuite>',
+      '  <testsuite name="c" tests="3" failures="0" errors="1" skipped="1" time="1.024" hostname="127.0.0.1:8080">',
+      `    <testcase classname="c" name="c/errored T errored" time="0.012">\n      ${props(errored)}\n      <error message="e" type="could-not-judge">e</error>\n    </testcase>`,
+      `    <testcase classname="c" name="c/skipped T skipped" time="0.012">\n      ${props(skipped)}\n      <skipped message="s"/>\n    </testcase>`,
+      `    <testcase classname="c" name="c/noted T noted" time="1.000">\n      ${props(noted)}\n      <system-out>n</system-out>\n    </testcase>`,
+      '  </testsuite>',
+      '</testsuites>',
+      '',
+    ].join('\n'));
+    // not strict: the warning is a passed case that says so
+    expect(junitXml({ ...r, run: { ...r.run, strict: false } })).toContain(`${props(warned)}\n      <system-out>warning: w</system-out>\n    </testcase>`);
+  });
+
   test('each of the five markup characters is escaped, a terminal control shown inert, a character XML cannot carry dropped', () => {
     expect(xmlText(`<a href="x" title='y'>&</a>\u0001\u0000\ufffe\t\n`)).toBe('&lt;a href=&quot;x&quot; title=&apos;y&apos;&gt;&amp;&lt;/a&gt;\\x01\\x00\t\n');
   });
@@ -227,6 +260,14 @@ describe('Markdown summary', () => {
     markdownFormat(join(dir, 's.md'), (t) => said.push(t)).write(r);
     expect(readFileSync(join(dir, 's.md'), 'utf8')).toBe(markdownSummary(r));
     expect(said).toEqual([`Markdown summary: ${join(dir, 's.md')}\n`]);
+  });
+
+  test('a warned check not under --strict has the plain heading; a check that broke two requirements names both', () => {
+    const r = report();
+    r.checks.push(check('failed', { id: 'x/two', violated: ['ORG-NAME', 'ORG-RESPONSE'] }));
+    const md = markdownSummary(r);
+    expect(md).toContain('\n### ⚠️ Warned: should-level statements broken\n');
+    expect(md).toContain('<details><summary><code>x/two</code> ORG-NAME, ORG-RESPONSE: CHAOS-STATUS a failed check</summary>');
   });
 
   test('a report with nothing broken has no sections, and a run that was not strict says nothing of it', () => {

@@ -200,3 +200,37 @@ test('a prefix of one of two keys that begin alike is named after the key it mat
     expect(r.redact('Token Zq9-dist-')).toMatch(/^Token \$\{MOCKAPI_(FORBIDDEN_)?TOKEN:0:9\}$/);
   }
 });
+
+test('with one connection, a second request waits for the first to end and says how long it queued; a check stopped after a 429 waits out no more', async () => {
+  let inFlight = 0;
+  let most = 0;
+  const server = createServer((_req, res) => {
+    inFlight++;
+    most = Math.max(most, inFlight);
+    setTimeout(() => {
+      inFlight--;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    }, 200);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = new Client({ baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, token: KEY, forbiddenToken: undefined, timeoutMs: 5000, connections: 1 });
+  const [first, second, third] = await Promise.all([1, 2, 3].map((n) => client.send({ method: 'GET', path: `/v1/${n}` })));
+  expect([first!.status, second!.status, third!.status]).toEqual([200, 200, 200]);
+  expect(most).toBe(1);
+  expect(first).not.toHaveProperty('queuedMs');
+  // at least the 200 ms the first took (a lower bound: the machine may be slower, never faster)
+  expect(second!.queuedMs).toBeGreaterThanOrEqual(150);
+  expect(third!.queuedMs).toBeGreaterThan(second!.queuedMs!);
+  await client.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+
+  const limited = await startLimited();
+  const stopping = new Client({ baseUrl: limited.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 2000 });
+  let asked = 0;
+  const stopped = await stopping.send({ method: 'GET', path: '/v1/n/3/b' }, { stopped: () => ++asked > 1 });
+  expect(stopped.status).toBe(429);
+  expect(stopped.rateLimited).toEqual([0]);
+  expect(limited.seen.filter((s) => s.path === '/v1/n/3/b')).toHaveLength(1);
+  await stopping.close();
+  await limited.close();
+});

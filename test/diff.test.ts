@@ -176,6 +176,9 @@ describe('drift', () => {
     const d = drift(run([{ ...result('a/1', 'passed'), title: 'T | one\n  two' }]), run([result('a/1', 'passed', ['answered 204', 'no | body\n  at all'])]));
     expect(formatDrift(d)).toContain('\n  a/1\n    A: (nothing noted)\n    B: answered 204; no | body\n  at all');
     expect(markdownDrift(d)).toContain('| `a/1` |  | answered 204; no \\| body at all |');
+    const both = drift(run([result('a/1', 'passed', ['204', 'empty'])]), run([result('a/1', 'passed', ['200', 'json'])]));
+    expect(formatDrift(both)).toContain('\n  a/1\n    A: 204; empty\n    B: 200; json');
+    expect(markdownDrift(both)).toContain('| `a/1` | 204; empty | 200; json |');
     const changed = drift(run([{ ...result('a/1', 'passed'), title: 'T | one\n  two' }]), run([result('a/1', 'failed')]));
     expect(markdownDrift(changed)).toContain('| `a/1` T \\| one two | passed | failed |');
   });

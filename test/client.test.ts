@@ -65,6 +65,7 @@ async function startLimited(): Promise<{ baseUrl: string; seen: { path: string; 
     const unavailable = /^\/v1\/503\/(\w+)$/.exec(path);
     if (limited && seen.filter((s) => s.path === path).length <= Number(limited[1])) res.writeHead(429, { 'retry-after': '0' }).end();
     else if (unavailable) res.writeHead(503, unavailable[1] === 'none' ? {} : { 'retry-after': unavailable[1] }).end();
+    else if (path === '/v1/200-retry-after') res.writeHead(200, { 'retry-after': '5' }).end();
     else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -94,6 +95,8 @@ test('a 429 is waited out as Retry-After asks, at most three times, and the evid
 test('a 503 with Retry-After holds every later request of the client that long, and is not sent again; one without holds nothing', async () => {
   const limited = await startLimited();
   const client = new Client({ baseUrl: limited.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 5000 });
+  // Retry-After on an answer other than 429 or 503 asks for nothing
+  expect((await client.send({ method: 'GET', path: '/v1/200-retry-after' })).status).toBe(200);
   const bare = await client.send({ method: 'GET', path: '/v1/503/none' });
   expect(bare.status).toBe(503);
   expect(client.heldMs).toBe(0);
@@ -132,6 +135,9 @@ test('Retry-After is read as seconds or as an HTTP date, and capped', async () =
   expect(retryAfterSeconds('2')).toBe(2);
   expect(retryAfterSeconds(undefined)).toBe(1);
   expect(retryAfterSeconds('3600')).toBe(30);
+  expect(retryAfterSeconds('10')).toBe(10);
+  expect(retryAfterSeconds(' 2 ')).toBe(2);
+  expect(retryAfterSeconds('2 s')).toBe(1);
   expect(retryAfterSeconds(new Date(Date.UTC(2030, 0, 1, 0, 0, 5)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(5);
   expect(retryAfterSeconds('soon')).toBe(1);
 });

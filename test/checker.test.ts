@@ -294,6 +294,8 @@ describe('expectEcho', () => {
     expect(echoed({ a: {} }, { a: null }).violations).toMatchObject([{ expected: 'chaos.a echoed as an object', actual: 'null' }]);
     expect(violated(echoed({ a: NaN, b: null }, { a: NaN, b: null }))).toEqual([]);
     expect(violated(echoed({ a: '1' }, { a: 1 }))).toEqual(['CHAOS-ECHO']);
+    // 0 sent, -0 back: the same number in JSON
+    expect(violated(echoed({ a: 0 }, { a: -0 }))).toEqual([]);
   });
 
   test('httpErrors come back as the statuses sent, in any order and with or without repeats, noted when they differ', () => {
@@ -311,5 +313,18 @@ describe('expectEcho', () => {
     expect(violated(chaos([500], { httpErrors: 'x' }))).toEqual(['CHAOS-ECHO']);
     expect(violated(chaos([500], [500]))).toEqual(['CHAOS-ECHO']);
     expect(violated(chaos('x', { httpErrors: 'x' }))).toEqual([]);
+    // the statuses in another order than sent; statuses sent bare and answered as objects; a null among them
+    expect(violated(chaos([{ status: 503 }, { status: 500 }], { httpErrors: [{ status: 500 }, { status: 503 }] }))).toEqual([]);
+    expect(violated(chaos([500, null], { httpErrors: [{ status: 500 }, null] }))).toEqual([]);
+    // only httpErrors is a set: another array comes back in the order sent
+    const other = context();
+    expectChaosEcho(other, 'CHAOS-ECHO', { other: [1, 2] }, { other: [2, 1] });
+    expect(violated(other)).toEqual(['CHAOS-ECHO', 'CHAOS-ECHO']);
+    // an answer that is no object, whatever was sent
+    for (const got of [null, [], 'x']) {
+      const t = context();
+      expectChaosEcho(t, 'CHAOS-ECHO', {}, got);
+      expect(t.violations, JSON.stringify(got)).toMatchObject([{ expected: 'chaos echoed as an object', actual: JSON.stringify(got) }]);
+    }
   });
 });

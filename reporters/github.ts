@@ -86,7 +86,7 @@ export function moreLine(more: Record<Command, number>, stepSummary: boolean): s
  * reads no workflow command in it, whatever line the text forms (GitHub's advice for untrusted output). The
  * token is random, so the text cannot end the stop itself. The annotations come after, where commands work.
  */
-function withoutCommands(format: ReportFormat, write: (text: string) => void): ReportFormat {
+export function withoutCommands(format: ReportFormat, write: (text: string) => void): ReportFormat {
   return {
     write(report) {
       const token = randomBytes(16).toString('hex');

@@ -15,7 +15,7 @@ import type { CheckResult, ConformanceReport, Outcome, ReportFormat, Standing } 
  * Text as XML character data and attribute values: what a terminal acts on shown escaped (src/http/untrusted.ts; CI
  * tools print these), the five markup characters escaped, and characters XML 1.0 cannot carry dropped.
  */
-function xmlText(text: string): string {
+export function xmlText(text: string): string {
   return inert(text)
     .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
     .replace(/&/g, '&amp;')

@@ -11,7 +11,7 @@ import { isRunNote } from '../harness/run-notes.ts';
 
 export class DiffUsageError extends Error {}
 
-const DIFF_USAGE = 'usage: mockapi-conformance diff A.json B.json [--ignore skipped,absent] [--markdown FILE]';
+export const DIFF_USAGE = 'usage: mockapi-conformance diff A.json B.json [--ignore skipped,absent] [--markdown FILE]';
 
 /** What a check's outcome can be in one of the two runs: absent where that run did not report it. */
 type Side = Outcome | 'absent';
@@ -64,7 +64,7 @@ const answersOf = (notes: string[]) => notes.filter((note) => !isRunNote(note));
 const isDrift = (d: Difference) => (d.a === 'passed' && NOT_PASSING.has(d.b)) || (d.b === 'passed' && NOT_PASSING.has(d.a));
 
 /** The drift from run A to run B; a difference with an ignored outcome on either side is left out. */
-function drift(a: ConformanceReport, b: ConformanceReport, ignore: readonly Side[] = []): Drift {
+export function drift(a: ConformanceReport, b: ConformanceReport, ignore: readonly Side[] = []): Drift {
   const inB = new Map(b.checks.map((c) => [c.id, c]));
   const inA = new Map(a.checks.map((c) => [c.id, c]));
   const ids = [...new Set([...inA.keys(), ...inB.keys()])].sort();
@@ -94,7 +94,7 @@ function drift(a: ConformanceReport, b: ConformanceReport, ignore: readonly Side
 }
 
 /** `--ignore skipped,absent`: the outcomes named, each one a run can report or absent; another word is a DiffUsageError. */
-function ignoredSides(value: string): Side[] {
+export function ignoredSides(value: string): Side[] {
   const sides = value
     .split(',')
     .map((word) => word.trim())
@@ -114,7 +114,7 @@ function listed(differences: Difference[]): string[] {
   return differences.map((o) => `  ${o.a.padEnd(width)} -> ${o.b.padEnd(7)}  ${o.id}  ${o.title}`);
 }
 
-function formatDrift(d: Drift): string {
+export function formatDrift(d: Drift): string {
   const lines = [`A: ${where(d.a)}`, `B: ${where(d.b)}`];
   if (d.ignored.length > 0) lines.push(`Left out: checks ${d.ignored.join(' or ')} in either run`);
   lines.push('');
@@ -131,7 +131,7 @@ function formatDrift(d: Drift): string {
   return lines.join('\n');
 }
 
-function markdownDrift(d: Drift): string {
+export function markdownDrift(d: Drift): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
   const lines = [`## mockapi-conformance diff`, '', `A: ${where(d.a)}  `, `B: ${where(d.b)}`, ''];
   if (d.ignored.length > 0) lines.push(`Left out: checks ${d.ignored.join(' or ')} in either run`, '');

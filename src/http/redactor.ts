@@ -202,8 +202,8 @@ export class Redactor {
       );
     // one character changed, before prefixes: a prefix would leave the rest of the key in clear
     for (const s of this.secrets) out = replaceOneChanged(out, s, mark);
-    // shortest first: a prefix common to two keys is named after the one it is nearest to
-    for (const s of [...this.secrets].reverse()) out = replacePrefixes(out, s, mark);
+    // all keys in one pass: a prefix common to two keys is named after the one that goes on longest there
+    out = replacePrefixes(out, this.secrets, mark);
     for (const s of this.secrets) out = replaceNear(out, s);
     // after the plain forms: what is left of a key's start or end is escaped
     for (const s of this.secrets) for (const form of s.escaped) out = replaceRuns(out, form, `<$${s.name} ${form.encoding}>`);
@@ -246,19 +246,34 @@ function replaceOneChanged(text: string, { secret, name }: Secret, mark: (placeh
   return out + text.slice(from);
 }
 
-/** Prefixes of the key long enough to matter (the whole key is gone by now). */
-function replacePrefixes(text: string, { secret, name }: Secret, mark: (placeholder: string) => string): string {
-  if (secret.length <= KEY_PREFIX_REDACTED) return text;
-  const head = secret.slice(0, KEY_PREFIX_REDACTED);
+/**
+ * Prefixes of a key long enough to matter (the whole keys are gone by now). Where two keys begin alike, the
+ * prefix is named after the key that matches more of it: named after the other, the rest would show in clear.
+ */
+function replacePrefixes(text: string, secrets: readonly Secret[], mark: (placeholder: string) => string): string {
+  const keys = secrets.filter((s) => s.secret.length > KEY_PREFIX_REDACTED);
+  // where each key's first characters next appear; searched again only once passed, so the pass stays linear
+  const next = keys.map(() => -1);
   let out = '';
   let from = 0;
-  for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, from)) {
-    let n = head.length;
-    while (n < secret.length - 1 && text[at + n] === secret[n]) n++;
+  for (;;) {
+    let best: { at: number; n: number; name: string } | undefined;
+    keys.forEach(({ secret, name }, k) => {
+      if (next[k]! < from) {
+        const found = text.indexOf(secret.slice(0, KEY_PREFIX_REDACTED), from);
+        next[k] = found < 0 ? Infinity : found;
+      }
+      const at = next[k]!;
+      if (at === Infinity || (best && at > best.at)) return;
+      let n = KEY_PREFIX_REDACTED;
+      while (n < secret.length - 1 && text[at + n] === secret[n]) n++;
+      if (!best || at < best.at || n > best.n) best = { at, n, name };
+    });
+    if (!best) return out + text.slice(from);
+    const { at, n, name } = best as { at: number; n: number; name: string };
     out += `${text.slice(from, at)}${mark(`\${${name}:0:${n}}`)}`;
     from = at + n;
   }
-  return out + text.slice(from);
 }
 
 /** Anything else within NEAR_EDITS edits of a key, as a word of the text: a marker, not a reproduction. */

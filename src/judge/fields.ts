@@ -336,7 +336,7 @@ export function loggedUrl(t: Judge, lr: any): void {
  * percent-encode and normalise): what follows `scheme://authority`, up to a fragment; "/" for an empty path.
  * undefined: not a URL with a scheme and an authority.
  */
-function pathAndQuery(absoluteUrl: string): string | undefined {
+export function pathAndQuery(absoluteUrl: string): string | undefined {
   const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^#]*)/.exec(absoluteUrl);
   if (!m) return undefined;
   const rest = m[1]!;

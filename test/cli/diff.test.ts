@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CheckResult, ConformanceReport } from '../../reporters/conformance.ts';
+import { DIFF_USAGE, DiffUsageError, drift, formatDrift, ignoredSides, markdownDrift, runDiff } from '../../src/cli/diff.ts';
 import { BIN, runCli } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-diff-'));
@@ -107,5 +108,211 @@ describe('diff', () => {
     );
     expect(some.stdout).not.toContain(skippedInB);
     expect(some.stdout).not.toContain('new-area');
+  });
+});
+
+// drift itself, in process: each side's ids, absent ones, the outcomes apart from drift, --ignore and the two texts
+describe('drift', () => {
+  const result = (id: string, outcome: CheckResult['outcome'], notes: string[] = []): CheckResult => ({
+    id,
+    area: id.split('/')[0]!,
+    title: `T ${id}`,
+    requirement: 'CHAOS-STATUS',
+    operation: 'updateChaosSettings',
+    level: 'must',
+    outcome,
+    message: '',
+    violated: outcome === 'failed' || outcome === 'warned' ? ['CHAOS-STATUS'] : [],
+    notes,
+    evidence: [],
+    durationMs: 1,
+  });
+  const run = (checks: CheckResult[], baseUrl = 'http://a', embedded = false): ConformanceReport => ({
+    tool: { name: 'mockapi-conformance', version: '0' },
+    target: { baseUrl, profile: 'live', embedded },
+    run: { seed: 1, runs: 1, strict: false },
+    summary: { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0, requests: 0, durationMs: 0 },
+    checks,
+    errors: [],
+  });
+
+  test('takes the ids of both runs: a check only A ran and one only B ran are each absent on the other side', () => {
+    const d = drift(run([result('a/only-a', 'passed'), result('a/both', 'passed')]), run([result('a/both', 'passed'), result('a/only-b', 'failed')]));
+    expect(d.outcomes).toEqual([
+      { id: 'a/only-a', title: 'T a/only-a', a: 'passed', b: 'absent' },
+      { id: 'a/only-b', title: 'T a/only-b', a: 'absent', b: 'failed' },
+    ]);
+    expect(d.drifted).toEqual([]);
+    const back = drift(run([result('a/only-b', 'failed')]), run([]));
+    expect(back.outcomes).toEqual([{ id: 'a/only-b', title: 'T a/only-b', a: 'failed', b: 'absent' }]);
+  });
+
+  test('a pass against a failure, a warning or an error is drift either way; other pairs are outcomes', () => {
+    const a = run([
+      result('a/1', 'passed'),
+      result('a/2', 'warned'),
+      result('a/3', 'passed'),
+      result('a/4', 'failed'),
+      result('a/5', 'skipped'),
+      result('a/6', 'errored'),
+    ]);
+    const b = run([
+      result('a/1', 'failed'),
+      result('a/2', 'passed'),
+      result('a/3', 'errored'),
+      result('a/4', 'warned'),
+      result('a/5', 'passed'),
+      result('a/6', 'errored'),
+    ]);
+    const d = drift(a, b);
+    expect(d.drifted.map((x) => x.id)).toEqual(['a/1', 'a/2', 'a/3']);
+    expect(d.outcomes.map((x) => [x.id, x.a, x.b])).toEqual([
+      ['a/4', 'failed', 'warned'],
+      ['a/5', 'skipped', 'passed'],
+    ]);
+    expect(drift(a, b, ['errored']).drifted.map((x) => x.id)).toEqual(['a/1', 'a/2']);
+    expect(drift(a, b, ['skipped', 'warned'])).toMatchObject({ drifted: [{ id: 'a/1' }, { id: 'a/3' }], outcomes: [], ignored: ['skipped', 'warned'] });
+  });
+
+  test('checks that passed in both differ only by the answers they noted, not by their seeds', () => {
+    const seed = (n: number) => `7 inputs (3 of them one of each kind, the rest generated), seed ${n}`;
+    const d = drift(
+      run([result('a/same', 'passed', ['204', seed(1)]), result('a/other', 'passed', ['204']), result('a/failed', 'failed', ['x'])]),
+      run([result('a/same', 'passed', ['204', seed(2)]), result('a/other', 'passed', ['200', seed(3)]), result('a/failed', 'failed', ['y'])]),
+    );
+    expect(d.openAnswers).toEqual([{ id: 'a/other', title: 'T a/other', a: ['204'], b: ['200'] }]);
+  });
+
+  test('the console text and the Markdown say each difference, what was left out and the open answers', () => {
+    const a = run([result('a/1', 'passed'), result('a/22', 'warned'), result('a/3', 'passed', ['x'])], 'http://a', true);
+    const b = run([result('a/1', 'failed'), result('a/22', 'failed'), result('a/3', 'passed', [])], 'http://b');
+    const d = drift(a, b, ['skipped']);
+    expect(formatDrift(d)).toBe(
+      [
+        'A: http://a (embedded reference), profile live',
+        'B: http://b, profile live',
+        'Left out: checks skipped in either run',
+        '',
+        '1 check passed in one run and not in the other:',
+        '  passed -> failed   a/1  T a/1',
+        '',
+        '1 check with another outcome, neither of them a pass turned into a failure:',
+        '  warned -> failed   a/22  T a/22',
+        '',
+        '1 check passed in both with other answers where the interface leaves them open:',
+        '  a/3',
+        '    A: x',
+        '    B: (nothing noted)',
+      ].join('\n'),
+    );
+    expect(markdownDrift(d)).toBe(
+      [
+        '## mockapi-conformance diff',
+        '',
+        'A: http://a (embedded reference), profile live  ',
+        'B: http://b, profile live',
+        '',
+        'Left out: checks skipped in either run',
+        '',
+        '### Passed in one run and not in the other',
+        '',
+        '| check | A | B |',
+        '| --- | --- | --- |',
+        '| `a/1` T a/1 | passed | failed |',
+        '',
+        '### Other outcomes',
+        '',
+        '| check | A | B |',
+        '| --- | --- | --- |',
+        '| `a/22` T a/22 | warned | failed |',
+        '',
+        '### Open answers',
+        '',
+        '| check | A | B |',
+        '| --- | --- | --- |',
+        '| `a/3` | x |  |',
+        '',
+      ].join('\n'),
+    );
+    const same = drift(run([result('a/1', 'passed')]), run([result('a/1', 'passed')]));
+    expect(formatDrift(same)).toBe('A: http://a, profile live\nB: http://a, profile live\n\nThe same outcome for every check.');
+    expect(markdownDrift(same)).toBe(
+      '## mockapi-conformance diff\n\nA: http://a, profile live  \nB: http://a, profile live\n\nThe same outcome for every check.\n',
+    );
+    const two = drift(run([result('a/1', 'skipped'), result('a/2', 'skipped')]), run([]));
+    expect(formatDrift(two)).toContain('\n2 checks with another outcome, neither of them a pass turned into a failure:\n  skipped -> absent   a/1  T a/1\n');
+    expect(markdownDrift(two)).toContain(
+      '\n\n### Other outcomes\n\n| check | A | B |\n| --- | --- | --- |\n| `a/1` T a/1 | skipped | absent |\n| `a/2` T a/2 | skipped | absent |\n',
+    );
+  });
+
+  test('each list sorted by id and aligned on the widest outcome; only other outcomes, or only drift, without the other section', () => {
+    const onlyOutcomes = drift(
+      run([result('a/2', 'errored'), result('a/1', 'skipped'), result('a/3', 'passed')]),
+      run([result('a/3', 'skipped'), result('a/2', 'failed')]),
+      [],
+    );
+    expect(formatDrift(onlyOutcomes)).toBe(
+      [
+        'A: http://a, profile live',
+        'B: http://a, profile live',
+        '',
+        '3 checks with another outcome, neither of them a pass turned into a failure:',
+        '  skipped -> absent   a/1  T a/1',
+        '  errored -> failed   a/2  T a/2',
+        '  passed  -> skipped  a/3  T a/3',
+      ].join('\n'),
+    );
+    expect(markdownDrift(onlyOutcomes)).toBe(
+      '## mockapi-conformance diff\n\nA: http://a, profile live  \nB: http://a, profile live\n\n### Other outcomes\n\n| check | A | B |\n| --- | --- | --- |\n| `a/1` T a/1 | skipped | absent |\n| `a/2` T a/2 | errored | failed |\n| `a/3` T a/3 | passed | skipped |\n',
+    );
+    const onlyDrift = drift(run([result('a/1', 'passed')]), run([result('a/1', 'errored')]), ['skipped', 'absent']);
+    expect(formatDrift(onlyDrift)).toBe(
+      'A: http://a, profile live\nB: http://a, profile live\nLeft out: checks skipped or absent in either run\n\n1 check passed in one run and not in the other:\n  passed -> errored  a/1  T a/1',
+    );
+    expect(markdownDrift(onlyDrift)).toBe(
+      '## mockapi-conformance diff\n\nA: http://a, profile live  \nB: http://a, profile live\n\nLeft out: checks skipped or absent in either run\n\n### Passed in one run and not in the other\n\n| check | A | B |\n| --- | --- | --- |\n| `a/1` T a/1 | passed | errored |\n',
+    );
+  });
+
+  test('open answers of several notes are joined, one side without any says so; a title or note is one Markdown cell', () => {
+    const d = drift(run([{ ...result('a/1', 'passed'), title: 'T | one\n  two' }]), run([result('a/1', 'passed', ['answered 204', 'no | body\n  at all'])]));
+    expect(formatDrift(d)).toContain('\n  a/1\n    A: (nothing noted)\n    B: answered 204; no | body\n  at all');
+    expect(markdownDrift(d)).toContain('| `a/1` |  | answered 204; no \\| body at all |');
+    const both = drift(run([result('a/1', 'passed', ['204', 'empty'])]), run([result('a/1', 'passed', ['200', 'json'])]));
+    expect(formatDrift(both)).toContain('\n  a/1\n    A: 204; empty\n    B: 200; json');
+    expect(markdownDrift(both)).toContain('| `a/1` | 204; empty | 200; json |');
+    const changed = drift(run([{ ...result('a/1', 'passed'), title: 'T | one\n  two' }]), run([result('a/1', 'failed')]));
+    expect(markdownDrift(changed)).toContain('| `a/1` T \\| one two | passed | failed |');
+  });
+
+  test('a report that breaks the schema is named with the pointer; a file name with = in it is a file, not an option', () => {
+    const bad = join(dir, 'unit-bad.json');
+    writeFileSync(bad, JSON.stringify({ ...run([]), tool: { name: 'other', version: '0' } }));
+    expect(() => runDiff([bad, bad], () => {})).toThrow(`${bad} is not a report of this version: /tool/name must be equal to constant (schemas/report.json)`);
+    writeFileSync(bad, '[]');
+    expect(() => runDiff([bad, bad], () => {})).toThrow(`${bad} is not a report of this version: / must be object (schemas/report.json)`);
+    const odd = join(dir, 'a=b.json');
+    writeFileSync(odd, JSON.stringify(run([result('a/1', 'passed')])));
+    expect(runDiff([odd, odd], () => {})).toBe(0);
+  });
+
+  test('--ignore takes outcomes other than passed, or absent; runDiff reads two reports and exits 1 on drift', () => {
+    expect(ignoredSides(' skipped , absent,')).toEqual(['skipped', 'absent']);
+    for (const bad of ['passed', 'skipped,nothing', ',', '']) expect(() => ignoredSides(bad)).toThrow(DiffUsageError);
+    expect(() => ignoredSides('x')).toThrow('--ignore takes outcomes other than passed, or absent (failed, warned, errored, skipped, absent); got x');
+    const files = { a: join(dir, 'unit-a.json'), b: join(dir, 'unit-b.json'), md: join(dir, 'unit.md') };
+    writeFileSync(files.a, JSON.stringify(run([result('a/1', 'passed'), result('a/2', 'skipped')])));
+    writeFileSync(files.b, JSON.stringify(run([result('a/1', 'failed')])));
+    const out: string[] = [];
+    expect(runDiff([files.a, files.b, '--markdown', files.md, '--ignore', 'absent'], (t) => out.push(t))).toBe(1);
+    expect(out).toEqual([`${formatDrift(drift(run([result('a/1', 'passed'), result('a/2', 'skipped')]), run([result('a/1', 'failed')]), ['absent']))}\n`]);
+    expect(readFileSync(files.md, 'utf8')).toContain('| `a/1` T a/1 | passed | failed |');
+    expect(runDiff([files.a, files.a, '--ignore=skipped', '--ignore', 'errored'], () => {})).toBe(0);
+    expect(() => runDiff([files.a], () => {})).toThrow(DIFF_USAGE);
+    expect(() => runDiff([files.a, files.b, '--markdown'], () => {})).toThrow(`--markdown needs a value; ${DIFF_USAGE}`);
+    expect(() => runDiff([files.a, files.b, '-x'], () => {})).toThrow(`unknown option -x; ${DIFF_USAGE}`);
+    writeFileSync(files.b, '{');
+    expect(() => runDiff([files.a, files.b], () => {})).toThrow(new RegExp(`^${files.b.replace(/[.\\/]/g, '\\$&')} is not a JSON report: `));
   });
 });

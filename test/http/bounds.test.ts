@@ -23,6 +23,11 @@ test('a duration has a length in seconds unless it counts years or months, which
   expect(durationSeconds('P0Y1DT1S')).toBe(86_401);
   expect(durationSeconds('PT0,5S')).toBe(0.5);
   expect(durationSeconds('P0000-00-01T00:00:01')).toBe(86_401);
+  expect(durationSeconds('P0M1D')).toBe(86_400);
+  expect(durationSeconds('P0000-00-01T01:02:03')).toBe(86_400 + 3_723);
+  expect(durationSeconds('P0000-00-00T00:00:01.5')).toBe(1.5);
+  expect(durationSeconds('P0001-00-00T00:00:00')).toBeUndefined();
+  expect(durationSeconds('P0000-01-00T00:00:00')).toBeUndefined();
   expect(durationSeconds('P1M')).toBeUndefined();
   expect(durationSeconds('P1Y')).toBeUndefined();
   expect(durationSeconds('183ms')).toBeUndefined();

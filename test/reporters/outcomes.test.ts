@@ -1,6 +1,8 @@
 // Graded outcomes: a should-level statement broken is a warning (exit 0), a failure with --strict; the
 // summary and the report use the five words.
 import { describe, expect, test } from 'vitest';
+import type { CheckMeta } from '../../src/harness/check.ts';
+import { outcomeOf } from '../../reporters/conformance.ts';
 import { runCli } from '../support/cli.ts';
 
 // data-source-version-frozen breaks DS-VERSION, a should-level statement (the interface calls version a
@@ -32,4 +34,35 @@ describe('a should-level statement broken', () => {
 test.concurrent('MOCKAPI_STRICT=1 is --strict', async () => {
   const r = await runCli(['--only', '^DS-VERSION'], { MOCKAPI_REFERENCE_FAULTS: 'data-source-version-frozen', MOCKAPI_STRICT: '1' });
   expect(r.code).toBe(1);
+});
+
+describe('outcomeOf', () => {
+  const violation = (level: 'must' | 'should') =>
+    ({ requirement: level === 'must' ? 'CHAOS-STATUS' : 'GEN-NO-5XX', level, statement: '', expected: '', actual: '' }) as const;
+  const meta = (more: Partial<CheckMeta>): CheckMeta => ({
+    id: 'a/b',
+    requirement: 'CHAOS-STATUS',
+    operation: 'updateChaosSettings',
+    level: 'must',
+    section: '',
+    sentByRun: 0,
+    ...more,
+  });
+
+  test('a check with a must-level and a should-level violation failed, in either order; should-level ones alone warned', () => {
+    expect(outcomeOf('failed', meta({ violations: [violation('should'), violation('must')] }))).toBe('failed');
+    expect(outcomeOf('failed', meta({ violations: [violation('must'), violation('should')] }))).toBe('failed');
+    expect(outcomeOf('failed', meta({ violations: [violation('should'), violation('should')] }))).toBe('warned');
+  });
+
+  test('a failure without violations, or one that could not judge, errored; a pass passed; anything else skipped', () => {
+    expect(outcomeOf('failed', meta({ violations: [] }))).toBe('errored');
+    expect(outcomeOf('failed', meta({}))).toBe('errored');
+    expect(outcomeOf('failed', undefined)).toBe('errored');
+    expect(outcomeOf('passed', meta({ errored: 'no answer' }))).toBe('errored');
+    expect(outcomeOf('passed', meta({}))).toBe('passed');
+    expect(outcomeOf('passed', undefined)).toBe('passed');
+    expect(outcomeOf('skipped', meta({}))).toBe('skipped');
+    expect(outcomeOf('pending', undefined)).toBe('skipped');
+  });
 });

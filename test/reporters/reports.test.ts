@@ -7,9 +7,9 @@ import { parse, type TestCase, type TestSuites } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { schema } from '../../contract/schemas.ts';
 import type { CheckResult, ConformanceReport, Outcome } from '../../reporters/conformance.ts';
-import { annotations, areaGroups, moreLine } from '../../reporters/github.ts';
-import { junitXml, wallTimeMs } from '../../reporters/junit.ts';
-import { markdownSummary } from '../../reporters/markdown.ts';
+import { annotations, areaGroups, githubFormat, moreLine, withoutCommands } from '../../reporters/github.ts';
+import { junitFormat, junitXml, wallTimeMs, xmlText } from '../../reporters/junit.ts';
+import { markdownFormat, markdownSummary } from '../../reporters/markdown.ts';
 import { runCli } from '../support/cli.ts';
 
 const check = (outcome: Outcome, more: Partial<CheckResult> = {}): CheckResult => ({
@@ -93,9 +93,90 @@ describe('JUnit XML', () => {
     expect(suites.time).toBe(0.1);
   });
 
-  test('with --strict a warning is a failure of type warning', async () => {
-    const warned = (await cases(junitXml(report(true)))).get('identifiers/warned-check')!;
+  test('with --strict a warning is a failure of type warning, counted as a failure in its suite and in all', async () => {
+    const xml = junitXml(report(true));
+    const warned = (await cases(xml)).get('identifiers/warned-check')!;
     expect(warned.failure![0]!.type).toBe('warning');
+    expect(warned.failure![0]!.message).toBe('[GEN-NO-5XX] (should) Errors: "…"');
+    expect(warned).not.toHaveProperty('system-out');
+    const suites = await suitesOf(xml);
+    expect(suites.failures).toBe(2);
+    expect(suites.testsuite!.map((s) => [s.name, s.failures])).toEqual([
+      ['chaos-settings', 1],
+      ['identifiers', 1],
+    ]);
+  });
+
+  test('the whole XML of a strict run: a warning and a failure each a <failure> of their type, an error, a skip, a passed check with and without notes', () => {
+    const r = report(true);
+    r.target = { ...r.target, baseUrl: 'http://127.0.0.1:8080' };
+    r.checks = [
+      check('passed', { id: 'b/quiet', area: 'b', title: 'T quiet', startedAt: undefined }),
+      check('failed', { id: 'b/failed', area: 'b', title: 'T failed', message: `${'x'.repeat(600)}\nsecond`, startedAt: '2026-11-23T10:00:02.000Z' }),
+      check('warned', {
+        id: 'b/warned',
+        area: 'b',
+        title: 'T warned',
+        level: 'should',
+        requirement: 'GEN-NO-5XX',
+        message: 'w',
+        startedAt: '2026-11-23T10:00:01.250Z',
+      }),
+      check('errored', { id: 'c/errored', area: 'c', title: 'T errored', message: 'e', startedAt: undefined }),
+      check('skipped', { id: 'c/skipped', area: 'c', title: 'T skipped', message: 's', startedAt: undefined }),
+      check('passed', { id: 'c/noted', area: 'c', title: 'T noted', notes: ['n'], startedAt: undefined, durationMs: 1000 }),
+    ];
+    const props = (c: CheckResult) =>
+      `<properties><property name="id" value="${c.id}"/><property name="requirement" value="${c.requirement}"/><property name="level" value="${c.level}"/><property name="outcome" value="${c.outcome}"/></properties>`;
+    const [quiet, failed, warned, errored, skipped, noted] = r.checks as [CheckResult, CheckResult, CheckResult, CheckResult, CheckResult, CheckResult];
+    expect(junitXml(r)).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites name="mockapi-conformance http://127.0.0.1:8080" tests="6" failures="2" errors="1" skipped="1" time="0.100">',
+        '  <testsuite name="b" tests="3" failures="2" errors="0" skipped="0" time="0.762" timestamp="2026-11-23T10:00:01" hostname="127.0.0.1:8080">',
+        `    <testcase classname="b" name="b/quiet T quiet" time="0.012">\n      ${props(quiet)}\n    </testcase>`,
+        `    <testcase classname="b" name="b/failed T failed" time="0.012">\n      ${props(failed)}\n      <failure message="${'x'.repeat(500)}" type="must">${'x'.repeat(600)}\nsecond</failure>\n    </testcase>`,
+        `    <testcase classname="b" name="b/warned T warned" time="0.012">\n      ${props(warned)}\n      <failure message="w" type="warning">w</failure>\n    </testcase>`,
+        '  </testsuite>',
+        '  <testsuite name="c" tests="3" failures="0" errors="1" skipped="1" time="1.000" hostname="127.0.0.1:8080">',
+        `    <testcase classname="c" name="c/errored T errored" time="0.012">\n      ${props(errored)}\n      <error message="e" type="could-not-judge">e</error>\n    </testcase>`,
+        `    <testcase classname="c" name="c/skipped T skipped" time="0.012">\n      ${props(skipped)}\n      <skipped message="s"/>\n    </testcase>`,
+        `    <testcase classname="c" name="c/noted T noted" time="1.000">\n      ${props(noted)}\n      <system-out>n</system-out>\n    </testcase>`,
+        '  </testsuite>',
+        '</testsuites>',
+        '',
+      ].join('\n'),
+    );
+    // not strict: the warning is a passed case that says so
+    expect(junitXml({ ...r, run: { ...r.run, strict: false } })).toContain(`${props(warned)}\n      <system-out>warning: w</system-out>\n    </testcase>`);
+  });
+
+  test('each of the five markup characters is escaped, a terminal control shown inert, a character XML cannot carry dropped', () => {
+    expect(xmlText(`<a href="x" title='y'>&</a>\u0001\u0000\ufffe\t\n`)).toBe('&lt;a href=&quot;x&quot; title=&apos;y&apos;&gt;&amp;&lt;/a&gt;\\x01\\x00\t\n');
+  });
+
+  test('times in seconds to the millisecond, the earliest start as the timestamp, the host, the notes of a passed check, and errors outside any check', async () => {
+    const r = report();
+    r.checks[0] = { ...r.checks[0]!, notes: ['answered 204', 'no body'], durationMs: 1234, startedAt: '2026-11-23T09:59:59.500Z' };
+    r.errors = ['suites/x.ts: could not load\nsecond line', 'another'];
+    const xml = junitXml(r);
+    expect(xml).toContain('<testcase classname="chaos-settings" name="chaos-settings/passed-check CHAOS-STATUS a passed check" time="1.234">');
+    expect(xml).toContain('<system-out>answered 204\nno body</system-out>');
+    expect(xml).toMatch(
+      /<testsuite name="chaos-settings" tests="4" failures="1" errors="1" skipped="1" time="1\.234" timestamp="2026-11-23T09:59:59" hostname="api\.example\.com">/,
+    );
+    expect(xml).toContain(
+      '<testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0">\n    <testcase classname="run" name="errors outside any check" time="0">\n      <error message="suites/x.ts: could not load" type="run">suites/x.ts: could not load\nsecond line\nanother</error>',
+    );
+    const suites = await suitesOf(xml);
+    expect({ tests: suites.tests, errors: suites.errors }).toEqual({ tests: 6, errors: 2 });
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mockapi-conformance https://api.example.com" ')).toBe(true);
+    expect(xml.endsWith('</testsuites>\n')).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-junit-'));
+    const said: string[] = [];
+    junitFormat(join(dir, 'j.xml'), (t) => said.push(t)).write(r);
+    expect(readFileSync(join(dir, 'j.xml'), 'utf8')).toBe(xml);
+    expect(said).toEqual([`JUnit report: ${join(dir, 'j.xml')}\n`]);
   });
 });
 
@@ -170,6 +251,47 @@ describe('GitHub Actions', () => {
       '::error title=CHAOS-STATUS%2C GEN-NO-5XX chaos-settings/a%3Ab%2Cc%25d::expected: 100%25%0D%0Aactual: 50%25, then%0Amore',
     ]);
   });
+
+  test('a title with a colon, a comma, a percent sign and a line end is escaped as a property; a message as data', () => {
+    const r = report();
+    r.checks = [check('failed', { id: 'area/50%:half', violated: ['CHAOS-STATUS', 'GEN-NO-5XX'], message: 'took 100% of it: a,b\r\nnext' })];
+    expect(annotations(r).lines).toEqual(['::error title=CHAOS-STATUS%2C GEN-NO-5XX area/50%25%3Ahalf::took 100%25 of it: a,b%0D%0Anext']);
+    r.checks = [check('failed', { id: 'area/x', violated: ['A\nB'], message: '\u001b[31m' })];
+    expect(annotations(r).lines).toEqual(['::error title=A%0AB area/x::\\x1b[31m']);
+  });
+
+  test("the output that holds a deployment's text is fenced by stop-commands with a fresh token; the summary is appended to the step summary", () => {
+    const out: string[] = [];
+    const fenced = withoutCommands({ write: () => out.push('::error::inside') }, (t) => out.push(t));
+    fenced.write(report());
+    fenced.write(report());
+    const [open, inside, close] = out;
+    const token = /^::stop-commands::([0-9a-f]{32})\n$/.exec(open!)?.[1];
+    expect(token).toBeDefined();
+    expect([inside, close]).toEqual(['::error::inside', `::${token}::\n`]);
+    expect(out[3]).not.toBe(open);
+    const thrown: string[] = [];
+    expect(() =>
+      withoutCommands(
+        {
+          write: () => {
+            throw new Error('boom');
+          },
+        },
+        (t) => thrown.push(t),
+      ).write(report()),
+    ).toThrow('boom');
+    expect(thrown[1]).toBe(`::${/^::stop-commands::(\w+)\n$/.exec(thrown[0]!)![1]}::\n`);
+
+    const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-github-'));
+    const summary = join(dir, 'summary.md');
+    writeFileSync(summary, 'before\n');
+    const lines: string[] = [];
+    githubFormat((t) => lines.push(t), summary).write(report());
+    expect(lines).toEqual(annotations(report()).lines.map((a) => `${a}\n`));
+    expect(readFileSync(summary, 'utf8')).toBe(`before\n${markdownSummary(report())}`);
+    githubFormat(() => {}, undefined).write(report());
+  });
 });
 
 describe('Markdown summary', () => {
@@ -199,6 +321,114 @@ describe('Markdown summary', () => {
     expect(md).toMatch(
       /### ⛔ Errored: could not judge\n\n\| checks \| reason \|\n\| ---: \| --- \|\n\| 1 \| the deployment gave no HTTP answer: the connection was reset \|/,
     );
+  });
+
+  test('the whole summary of a report, with what Markdown or HTML would act on escaped in each cell and a fence in a message broken', () => {
+    const r = report(true);
+    r.target = { ...r.target, embedded: true };
+    r.checks.push(
+      check('skipped', { id: 'chaos-settings/skipped-too' }),
+      check('failed', {
+        id: 'x/y',
+        area: 'x',
+        title: 'a | b `c` *d* _e_ [f](g) <h> !i \\',
+        violated: [],
+        requirement: 'ORG-NAME',
+        message: 'a ```fence``` inside',
+      }),
+    );
+    r.errors = ['line one\n  line two |'];
+    expect(markdownSummary(r)).toBe(
+      [
+        '## mockapi-conformance: https://api.example.com (embedded reference deployment)',
+        '',
+        'Profile live; seed 1, 10 runs per property; strict (warnings fail); 9 requests in 0.1 s.',
+        '',
+        '| area | ✅ passed | ❌ failed | ⚠️ warned | ⛔ errored | ⏭️ skipped |',
+        '| --- | ---: | ---: | ---: | ---: | ---: |',
+        '| chaos-settings | 1 | 1 | 0 | 1 | 2 |',
+        '| identifiers | 0 | 0 | 1 | 0 | 0 |',
+        '| x | 0 | 1 | 0 | 0 | 0 |',
+        '| **all** | **1** | **1** | **1** | **1** | **1** |',
+        '',
+        '### ❌ Failed: must-level statements broken',
+        '',
+        '<details><summary><code>chaos-settings/failed-check</code> CHAOS-STATUS: CHAOS-STATUS a failed check</summary>',
+        '',
+        '```',
+        '[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."',
+        '  expected: status 200',
+        '  actual:   status 201 <b>&amp;</b> \\x01',
+        "  reproduce: curl -sS -i -X PUT 'http://127.0.0.1:1/v1/x'",
+        '```',
+        '',
+        '</details>',
+        '<details><summary><code>x/y</code> ORG-NAME: a \\| b \\`c\\` \\*d\\* \\_e\\_ \\[f\\](g) \\<h\\> \\!i \\\\</summary>',
+        '',
+        '```',
+        "a '''fence''' inside",
+        '```',
+        '',
+        '</details>',
+        '',
+        '### ⚠️ Warned: should-level statements broken (failures under --strict)',
+        '',
+        '<details><summary><code>identifiers/warned-check</code> GEN-NO-5XX: CHAOS-STATUS a warned check</summary>',
+        '',
+        '```',
+        '[GEN-NO-5XX] (should) Errors: "…"',
+        '  expected: a 4xx',
+        '  actual:   500',
+        '```',
+        '',
+        '</details>',
+        '',
+        '### ⛔ Errored: could not judge',
+        '',
+        '| checks | reason |',
+        '| ---: | --- |',
+        '| 1 | the deployment gave no HTTP answer: the connection was reset |',
+        '',
+        '### ⏭️ Skipped',
+        '',
+        '| checks | reason |',
+        '| ---: | --- |',
+        '| 2 | not configured: set MOCKAPI\\_MOCK\\_API\\_ID |',
+        '',
+        '### Errors outside any check',
+        '',
+        '- line one line two \\|',
+        '',
+      ].join('\n'),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-markdown-'));
+    const said: string[] = [];
+    markdownFormat(join(dir, 's.md'), (t) => said.push(t)).write(r);
+    expect(readFileSync(join(dir, 's.md'), 'utf8')).toBe(markdownSummary(r));
+    expect(said).toEqual([`Markdown summary: ${join(dir, 's.md')}\n`]);
+  });
+
+  test('a warned check not under --strict has the plain heading; a check that broke two requirements names both', () => {
+    const r = report();
+    r.checks.push(check('failed', { id: 'x/two', violated: ['ORG-NAME', 'ORG-RESPONSE'] }));
+    const md = markdownSummary(r);
+    expect(md).toContain('\n### ⚠️ Warned: should-level statements broken\n');
+    expect(md).toContain('<details><summary><code>x/two</code> ORG-NAME, ORG-RESPONSE: CHAOS-STATUS a failed check</summary>');
+  });
+
+  test('a report with nothing broken has no sections, and a run that was not strict says nothing of it', () => {
+    const r = report();
+    r.checks = [check('passed')];
+    expect(markdownSummary(r).split('\n').slice(2)).toEqual([
+      'Profile live; seed 1, 10 runs per property; 9 requests in 0.1 s.',
+      '',
+      '| area | ✅ passed | ❌ failed | ⚠️ warned | ⛔ errored | ⏭️ skipped |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      '| chaos-settings | 1 | 0 | 0 | 0 | 0 |',
+      '| **all** | **1** | **1** | **1** | **1** | **1** |',
+      '',
+    ]);
+    expect(markdownSummary(r).split('\n')[0]).toBe('## mockapi-conformance: https://api.example.com');
   });
 });
 

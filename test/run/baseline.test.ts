@@ -4,7 +4,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { baselineSection, isRealDate, judge, verdictOf, type BaselineEntry } from '../../src/run/baseline.ts';
+import {
+  baselineOf,
+  BaselineError,
+  baselineSection,
+  isRealDate,
+  judge,
+  readBaseline,
+  verdictOf,
+  writeBaseline,
+  type BaselineEntry,
+} from '../../src/run/baseline.ts';
 import { parse, type TestSuites } from 'junit2json';
 import type { CheckResult, ConformanceReport, Outcome } from '../../reporters/conformance.ts';
 import { runCli } from '../support/cli.ts';
@@ -23,10 +33,10 @@ const check = (id: string, outcome: Outcome): CheckResult => ({
   evidence: [],
   durationMs: 1,
 });
-const report = (checks: CheckResult[]): ConformanceReport => ({
+const report = (checks: CheckResult[], strict = false): ConformanceReport => ({
   tool: { name: 'mockapi-conformance', version: '0' },
   target: { baseUrl: 'http://x', profile: 'live', embedded: false },
-  run: { seed: 1, runs: 1, strict: false },
+  run: { seed: 1, runs: 1, strict },
   summary: { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0, requests: 0, durationMs: 0 },
   checks,
   errors: [],
@@ -86,6 +96,73 @@ describe('judge', () => {
   test('an expiry date must be a day of the calendar', () => {
     expect(['2026-11-24', '2028-02-29'].map(isRealDate)).toEqual([true, true]);
     expect(['2026-13-45', '2026-02-29', '2026-04-31', '2026-1-1'].map(isRealDate)).toEqual([false, false, false, false]);
+  });
+  test('a warned check the baseline does not name is new only under --strict; a skipped one never', () => {
+    const checks = [check('a/warned', 'warned'), check('a/skipped', 'skipped'), check('a/passed', 'passed')];
+    expect(judge(report(checks), [], '2026-11-23').unexpected).toEqual([]);
+    expect(judge(report(checks, true), [], '2026-11-23').unexpected.map((u) => u.check.id)).toEqual(['a/warned']);
+    // an entry expecting failed, for a check that warned: another outcome, new only when warned counts
+    expect(judge(report([check('a/warned', 'warned')], true), [entry('a/warned')], '2026-11-23').unexpected).toEqual([
+      { check: check('a/warned', 'warned'), entry: entry('a/warned') },
+    ]);
+    expect(judge(report([check('a/warned', 'warned')]), [entry('a/warned')], '2026-11-23')).toMatchObject({ known: [], unexpected: [], stale: [] });
+  });
+});
+
+describe('baselineOf', () => {
+  const failed = { ...check('a/failed', 'failed'), message: '[CHAOS-STATUS] (must) …\n  expected: status 200\n  actual:   status 201\n  reproduce: curl' };
+  const errored = { ...check('a/errored', 'errored'), message: 'no HTTP answer\nsecond line' };
+  const checks = [check('a/passed', 'passed'), failed, check('a/warned', 'warned'), errored, check('a/skipped', 'skipped')];
+
+  test('writes every check that did not pass, warned ones only under --strict, with its actual line or first line as the reason', () => {
+    expect(baselineOf(report(checks)).entries).toEqual([
+      // sorted by id, so that a baseline rewritten by a later run diffs by what changed
+      { id: 'a/errored', outcome: 'errored', reason: 'could not judge: no HTTP answer' },
+      { id: 'a/failed', outcome: 'failed', reason: 'CHAOS-STATUS: actual:   status 201' },
+    ]);
+    expect(baselineOf(report(checks, true)).entries.map((e) => [e.id, e.outcome])).toEqual([
+      ['a/errored', 'errored'],
+      ['a/failed', 'failed'],
+      ['a/warned', 'warned'],
+    ]);
+  });
+
+  test('the reason of a check that broke two requirements names both', () => {
+    expect(baselineOf(report([{ ...failed, violated: ['CHAOS-STATUS', 'GEN-NO-5XX'] }])).entries[0]!.reason).toBe(
+      'CHAOS-STATUS, GEN-NO-5XX: actual:   status 201',
+    );
+  });
+
+  test('keeps the reason, issue and expiry a team gave an entry, and adds none it did not', () => {
+    const previous = [entry('a/failed', { reason: 'ours', issue: 'API-2', expires: '2027-01-01' }), entry('a/errored', { reason: 'flaky' })];
+    expect(baselineOf(report(checks), previous).entries).toEqual([
+      { id: 'a/errored', outcome: 'errored', reason: 'flaky' },
+      { id: 'a/failed', outcome: 'failed', reason: 'ours', issue: 'API-2', expires: '2027-01-01' },
+    ]);
+  });
+
+  test('reads back what it writes; a file that is not JSON, or names an id twice, is a BaselineError saying so', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-baseline-unit-'));
+    const file = join(dir, 'b.json');
+    writeBaseline(file, baselineOf(report(checks)));
+    expect(readFileSync(file, 'utf8')).toMatch(/^\{\n {2}"entries": \[\n[^]*\]\n\}\n$/);
+    expect(readBaseline(file)).toEqual(baselineOf(report(checks)).entries);
+    writeFileSync(file, '{');
+    expect(() => readBaseline(file)).toThrow(BaselineError);
+    const notJson = (() => {
+      try {
+        JSON.parse('{');
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(() => readBaseline(file)).toThrow(`${file} is not a baseline: ${notJson}`);
+    writeFileSync(file, JSON.stringify({ entries: [{ id: 'a/x', outcome: 'failed' }] }));
+    expect(() => readBaseline(file)).toThrow(`${file} is not a baseline: /entries/0 must have required property 'reason' (schemas/baseline.json)`);
+    writeFileSync(file, '[]');
+    expect(() => readBaseline(file)).toThrow(`${file} is not a baseline: / must be object (schemas/baseline.json)`);
+    writeFileSync(file, JSON.stringify({ entries: [entry('a/x'), entry('a/y'), entry('a/x')] }));
+    expect(() => readBaseline(file)).toThrow(`${file} names a/x twice`);
   });
 });
 

@@ -1,0 +1,25 @@
+// `npm run mutation` (stryker.config.json): the unit tests that run the judging core in process. Tests that
+// spawn the CLI cannot see an in-process mutant; the files below that also hold such tests cost them once, in
+// Stryker's first run, since it runs for each mutant only the tests that reached it (perTest coverage).
+// test/judge/exchange.test.ts is left out: it runs the reference with each fault (the fault matrix's job), about 20 s
+// a mutant on two cores; the judge's unit tests are held to the score instead (docs/mutation.md).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'test/judge/checker.test.ts',
+      'test/http/client.test.ts',
+      'test/http/untrusted.test.ts',
+      'test/http/bounds.test.ts',
+      'test/judge/iso8601.test.ts',
+      'test/run/baseline.test.ts',
+      'test/reporters/reports.test.ts',
+      'test/reporters/outcomes.test.ts',
+      'test/cli/diff.test.ts',
+    ],
+    reporters: ['default'],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+  },
+});

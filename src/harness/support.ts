@@ -68,8 +68,3 @@ export const MISSING = {
   userId: `conformance-missing-user-${runTag}`,
   requestId: '00000000-0000-4000-8000-000000000000',
 };
-
-/** A validator for one of the value formats of schemas/formats.json, e.g. format('utcTimestampNanos'). */
-export function format(name: string) {
-  return schema(`formats.json#/$defs/${name}`);
-}

@@ -6,9 +6,16 @@
 import type { Client, Evidence, Exchange, RequestSpec } from '../http/client.ts';
 import type { Fixtures, FixtureName } from '../../contract/fixtures.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
-import type { Deletion } from '../run/deletions.ts';
 import type { Network } from '../http/network.ts';
 import { bounded, inertLine } from '../http/untrusted.ts';
+
+/** What a check needs to know of a fixture an earlier run deleted (a Deletion of src/run/deletions.ts has more). */
+interface Consumed {
+  /** the path the DELETE went to */
+  resource: string;
+  /** ISO 8601 UTC */
+  deletedAt: string;
+}
 
 /** What the CLI hands every worker. */
 export interface Target {
@@ -40,7 +47,7 @@ export interface Target {
    * remembered, and the deletable fixtures an earlier run already deleted. Undefined for the embedded
    * reference (fresh on every start) and for mocks (they keep nothing).
    */
-  deletions?: { stateFile: string | undefined; consumed: Partial<Record<FixtureName, Deletion>> };
+  deletions?: { stateFile: string | undefined; consumed: Partial<Record<FixtureName, Consumed>> };
   /** how requests reach it: proxy and CA (src/http/network.ts); direct for a deployment started for the run */
   network?: Network;
   /** fixtures the preflight found missing (404 to their first read), with the reason the checks needing them end errored */

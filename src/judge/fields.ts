@@ -5,8 +5,12 @@
 import type { Exchange } from '../http/client.ts';
 import type { Judge } from './context.ts';
 import { compareInstants, durationSeconds, isIsoDuration, parseUtcTimestamp } from './iso8601.ts';
-import { format } from '../harness/support.ts';
 import { schema } from '../../contract/schemas.ts';
+
+/** A validator for one of the value formats of schemas/formats.json, e.g. format('utcTimestampNanos'). */
+function format(name: string) {
+  return schema(`formats.json#/$defs/${name}`);
+}
 
 // ---- Job (Resources > Job) ----------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { CheckContext, Target } from './check.ts';
 import type { Exchange } from '../http/client.ts';
 import { quietChaosSettings } from '../../contract/chaos.ts';
-import { expandPath, operation, schema, type OperationId } from '../../contract/schemas.ts';
+import { expandPath, operation, type OperationId } from '../../contract/schemas.ts';
 
 export function pathOf(id: OperationId, params: Record<string, string>): string {
   return expandPath(operation(id).path, params);

@@ -9,7 +9,7 @@ import { Judge, type Violation } from './context.ts';
 import { Redactor } from '../http/redactor.ts';
 import { boundedThrough, JSON_DEPTH, nestsDeeper } from '../http/untrusted.ts';
 import {
-  describe,
+  expectErrorListIfAny,
   expectForbiddenBody,
   expectInvalidRejected,
   expectNotFound,
@@ -44,7 +44,7 @@ import type { Invalid } from '../../contract/invalid.ts';
 import { limits } from '../../contract/limits.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
 import { rowsMisfit } from '../../contract/rows.ts';
-import { OPERATION_IDS, operation, schema, type OperationId } from '../../contract/schemas.ts';
+import { OPERATION_IDS, operation, type OperationId } from '../../contract/schemas.ts';
 
 /** Headers as a plain object (Node's, supertest's) or a fetch Headers. */
 export type HeadersLike = Record<string, string | readonly string[] | number | undefined> | { forEach(callback: (value: string, name: string) => void): void };
@@ -314,16 +314,7 @@ function judge(
   }
   if (ex.status >= 400 && ex.status < 500) {
     t.note(`${ex.status}: a refusal of a request that one exchange cannot tell wrong (the resource or a value the deployment does not accept)`);
-    const body = ex.json;
-    if (isObject(body) && 'errors' in body) {
-      const validate = schema('error-list.json');
-      t.expect(
-        validate(body) === true,
-        'ERR-ERROR-LIST',
-        'an error list of the documented shape',
-        () => `${validate.errors?.map(schemaError).join('; ')}: ${describe(ex)}`,
-      );
-    }
+    expectErrorListIfAny(t, ex);
     return;
   }
   if (!is2xx(ex.status)) {

@@ -1,27 +1,28 @@
-// `npx tsx bench/big-answers.ts [--mib N]`: the peak memory of a whole run against a deployment that answers
-// every request with a body of N MiB (default 100), streamed. A run reads a body up to its cap (8 MiB) and
-// drops the connection; what it holds must stay bounded (docs/untrusted.md: at most 400 MB). Prints one line
-// and the JSON of the measurement; measured like every run of the benchmark (bench/measure.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+// Row (e) of the benchmark: the peak memory of a whole run against a deployment that answers every request
+// with a body of 100 MiB, sent as the reader takes them, once with its length declared (Content-Length) and
+// once streamed without one (chunked, as a CDN sends what it compresses). A run reads a body up to its cap
+// (8 MiB; a declared length past it, only the start evidence keeps) and drops the connection: what it holds
+// must stay bounded (docs/untrusted.md: at most 400 MB).
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { PACKAGE_ROOT } from '../src/run/run.ts';
 import { CI_SEED } from '../src/run/target.ts';
 import { cleanEnvironment, measure } from './measure.ts';
+import type { Sample } from './results.ts';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'mockapi-conformance.js');
+/** the size of every answer */
+export const BIG_ANSWER_MIB = 100;
 
-/** A deployment whose every answer is `mib` MiB of JSON-looking bytes, sent as the reader takes them. */
-async function startBigAnswers(mib: number): Promise<{ baseUrl: string; answers(): number; close(): Promise<void> }> {
+/** A deployment whose every answer is `mib` MiB of JSON-looking bytes (spaces), length declared or not. */
+async function startBigAnswers(mib: number, declared: boolean): Promise<{ baseUrl: string; answers(): number; close(): Promise<void> }> {
   const chunk = Buffer.alloc(256 * 1024, 0x20);
   const total = mib * 1024 * 1024;
   let answers = 0;
   const server = createServer((req, res) => {
     answers++;
     req.resume();
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(total) });
+    res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(total) } : {}) });
     let sent = 0;
     const pump = () => {
       while (sent < total && !res.destroyed) {
@@ -44,48 +45,30 @@ async function startBigAnswers(mib: number): Promise<{ baseUrl: string; answers(
   };
 }
 
-const { values } = parseArgs({ args: process.argv.slice(2), options: { mib: { type: 'string' } } });
-const mib = Number(values.mib ?? 100);
-const deployment = await startBigAnswers(mib);
-const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-big-'));
-try {
-  const fixtures = {
-    MOCKAPI_MOCK_API_ID: 'a1b2c3d4',
-    MOCKAPI_ORGANISATION_ID: 'org-1',
-    MOCKAPI_DATA_SOURCE_ID: 'ds-1',
-    MOCKAPI_TEAM_ID: 'team-1',
-    MOCKAPI_REQUEST_ID: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
-  };
-  const run = await measure(
-    [
-      BIN,
-      '--base-url',
-      deployment.baseUrl,
-      '--token',
-      'bench-key-0123456789',
-      '--seed',
-      String(CI_SEED),
-      '--runs',
-      '5',
-      '--report-json',
-      join(work, 'report.json'),
-    ],
-    {
+/** One measured run of the command (default settings for a deployment given by URL) against such a deployment. */
+export async function bigAnswersRun(work: string, declared: boolean): Promise<Sample> {
+  const deployment = await startBigAnswers(BIG_ANSWER_MIB, declared);
+  try {
+    // fixtures a deployment of nothing but big answers cannot refuse: the checks read them and judge the bodies
+    const fixtures = {
+      MOCKAPI_BASE_URL: deployment.baseUrl,
+      MOCKAPI_TOKEN: 'bench-key-0123456789',
+      MOCKAPI_MOCK_API_ID: 'a1b2c3d4',
+      MOCKAPI_ORGANISATION_ID: 'org-1',
+      MOCKAPI_DATA_SOURCE_ID: 'ds-1',
+      MOCKAPI_TEAM_ID: 'team-1',
+      MOCKAPI_REQUEST_ID: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+    };
+    const run = await measure([BIN, '--seed', String(CI_SEED), '--runs', '5', '--report-json', join(work, 'big-answers.json')], {
       cwd: work,
       env: cleanEnvironment(fixtures),
-    },
-  );
-  const result = {
-    answerMiB: mib,
-    answers: deployment.answers(),
-    exitCode: run.exitCode,
-    wallMs: Math.round(run.wallMs),
-    peakMiB: run.peakKiB === undefined ? undefined : Math.round(run.peakKiB / 1024),
-  };
-  process.stdout.write(
-    `a run against ${mib} MiB answers: peak ${result.peakMiB} MiB resident, ${result.answers} answers, ${(result.wallMs / 1000).toFixed(1)} s, exit ${result.exitCode}\n${JSON.stringify(result)}\n`,
-  );
-} finally {
-  await deployment.close();
-  rmSync(work, { recursive: true, force: true });
+    });
+    // the deployment fails its checks (exit 1); anything else is the run breaking, which the row must not hide
+    if (run.exitCode !== 1) {
+      throw new Error(`a run against ${BIG_ANSWER_MIB} MiB answers exited ${run.exitCode}, not 1:\n${run.stdout.slice(-2000)}${run.stderr.slice(-2000)}`);
+    }
+    return { wallMs: run.wallMs, requests: deployment.answers(), peakKiB: run.peakKiB };
+  } finally {
+    await deployment.close();
+  }
 }

@@ -5,7 +5,10 @@
 //   (c) the property checks alone at a large run count, against a reference apart;
 //   (d) a default run against a reference --latency-ms away (a proxy holds each request that long), with the
 //       most requests it had in flight, beside the limit replaying the same mix at that latency and in flight,
-//       and its floor: the run's longest chain of round trips that could not overlap, times the latency.
+//       and its floor: the run's longest chain of round trips that could not overlap, times the latency;
+//   (e) the peak memory of a run against a deployment that answers every request with 100 MiB, its length
+//       declared and streamed without one (bench/big-answers.ts).
+// `--rows ae` measures only the rows named (default: all).
 // Conformance runs are split into phases by the report's check times: start, checks, exit.
 // Prints a table and writes bench/results.json. Every conformance run must pass: a benchmark of a failing
 // run would measure something else.
@@ -23,6 +26,7 @@ import { parseCommand } from '../src/run/config.ts';
 import { PACKAGE_ROOT } from '../src/run/run.ts';
 import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/run/target.ts';
 import type { LimitResult } from './limit.ts';
+import { bigAnswersRun } from './big-answers.ts';
 import { cleanEnvironment, measure, type Measured } from './measure.ts';
 import { startRecorder } from './recorder.ts';
 import { summarise, formatTable, type Sample } from './results.ts';
@@ -37,12 +41,20 @@ const LATENCY_RUNS = 20;
 
 class UsageError extends Error {}
 
-function options(argv: string[]): { repeat: number; runs: number; latencyMs: number; out: string } {
+const ROWS = 'abcde';
+
+function options(argv: string[]): { repeat: number; runs: number; latencyMs: number; out: string; rows: string } {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { repeat: { type: 'string' }, runs: { type: 'string' }, 'latency-ms': { type: 'string' }, out: { type: 'string' } },
+      options: {
+        repeat: { type: 'string' },
+        runs: { type: 'string' },
+        'latency-ms': { type: 'string' },
+        out: { type: 'string' },
+        rows: { type: 'string' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -53,7 +65,10 @@ function options(argv: string[]): { repeat: number; runs: number; latencyMs: num
     if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number from ${min}, not "${text}"`);
     return Number(text);
   };
+  const rows = values.rows ?? ROWS;
+  if (!/^[a-e]+$/.test(rows)) throw new UsageError(`--rows names rows of ${ROWS} (for example --rows ae), not "${rows}"`);
   return {
+    rows,
     repeat: whole('repeat', values.repeat, 3, 1),
     runs: whole('runs', values.runs, 1000, 1),
     // a round trip of 50 ms: a hosted deployment in another region (25 ms each way)
@@ -110,7 +125,8 @@ function gitCommit(): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const { repeat, runs, latencyMs, out } = options(process.argv.slice(2));
+  const { repeat, runs, latencyMs, out, rows } = options(process.argv.slice(2));
+  const measured = (row: string) => rows.includes(row);
   const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-'));
   const seedArgs = ['--seed', String(CI_SEED)];
   // as many in flight as a default run: the defaults of a command without arguments (the embedded reference)
@@ -127,16 +143,18 @@ async function main(): Promise<void> {
       }
     };
     // the mix: one default run through a recording proxy (it also warms the caches the later runs use)
-    say('recording the mix of a default run ...');
-    const mix = await withReference(async (deployment) => {
-      const recorder = await startRecorder(deployment.baseUrl, { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken });
-      try {
-        await conformance(work, seedArgs, { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
-        return recorder.mix();
-      } finally {
-        await recorder.close();
-      }
-    });
+    const mix = !measured('a')
+      ? []
+      : await withReference(async (deployment) => {
+          say('recording the mix of a default run ...');
+          const recorder = await startRecorder(deployment.baseUrl, { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken });
+          try {
+            await conformance(work, seedArgs, { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+            return recorder.mix();
+          } finally {
+            await recorder.close();
+          }
+        });
     const mixFile = join(work, 'mix.json');
     writeFileSync(mixFile, JSON.stringify(mix));
     const limitRun = () =>
@@ -204,21 +222,36 @@ async function main(): Promise<void> {
     const properties: Sample[] = [];
     const latency: Sample[] = [];
     const latencyLimit: Sample[] = [];
+    const bigDeclared: Sample[] = [];
+    const bigStreamed: Sample[] = [];
     for (let round = 1; round <= repeat; round++) {
-      say(`round ${round} of ${repeat}: (a) limit`);
-      limit.push(await limitRun());
-      say(`round ${round} of ${repeat}: (b) default run as typed`);
-      asTyped.push(await asTypedRun());
-      say(`round ${round} of ${repeat}: (b) default run, reference apart`);
-      split.push(await apartRun([]));
-      say(`round ${round} of ${repeat}: (c) property checks, ${runs} runs each`);
-      properties.push(await apartRun(['--only', 'generated', '--runs', String(runs)]));
-      say(`round ${round} of ${repeat}: (d) default run ${latencyMs} ms away, --runs ${LATENCY_RUNS}; then the limit at that latency`);
-      const far = await latencyRun();
-      latency.push(far.sample);
-      const farMix = join(work, 'latency-mix.json');
-      writeFileSync(farMix, JSON.stringify(far.mix));
-      latencyLimit.push(await latencyLimitRun(farMix, far.sample.inFlight));
+      if (measured('a')) {
+        say(`round ${round} of ${repeat}: (a) limit`);
+        limit.push(await limitRun());
+      }
+      if (measured('b')) {
+        say(`round ${round} of ${repeat}: (b) default run as typed`);
+        asTyped.push(await asTypedRun());
+        say(`round ${round} of ${repeat}: (b) default run, reference apart`);
+        split.push(await apartRun([]));
+      }
+      if (measured('c')) {
+        say(`round ${round} of ${repeat}: (c) property checks, ${runs} runs each`);
+        properties.push(await apartRun(['--only', 'generated', '--runs', String(runs)]));
+      }
+      if (measured('d')) {
+        say(`round ${round} of ${repeat}: (d) default run ${latencyMs} ms away, --runs ${LATENCY_RUNS}; then the limit at that latency`);
+        const far = await latencyRun();
+        latency.push(far.sample);
+        const farMix = join(work, 'latency-mix.json');
+        writeFileSync(farMix, JSON.stringify(far.mix));
+        latencyLimit.push(await latencyLimitRun(farMix, far.sample.inFlight));
+      }
+      if (measured('e')) {
+        say(`round ${round} of ${repeat}: (e) a run against 100 MiB answers, length declared, then streamed`);
+        bigDeclared.push(await bigAnswersRun(work, true));
+        bigStreamed.push(await bigAnswersRun(work, false));
+      }
     }
 
     const results = summarise({
@@ -235,7 +268,7 @@ async function main(): Promise<void> {
         latencyMs,
         latencyRuns: LATENCY_RUNS,
       },
-      samples: { limit, asTyped, split, properties, latency, latencyLimit },
+      samples: { limit, asTyped, split, properties, latency, latencyLimit, bigDeclared, bigStreamed },
     });
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`${formatTable(results)}\nResults: ${out}\n`);

@@ -38,6 +38,9 @@ describe('figures', () => {
         asTyped: [sample(4000, 1000, { startMs: 1500, checksMs: 2000, endMs: 500 })],
         split: [sample(3000, 1000, { startMs: 1000, checksMs: 1800, endMs: 200 })],
         properties: [sample(10_000, 15_000, { startMs: 1000, checksMs: propertyPhaseMs, endMs: 200 })],
+        // 390 MiB is 409 MB: over the 400 MB the target names
+        bigDeclared: [sample(3000, 350, { peakKiB: 280 * 1024 })],
+        bigStreamed: [sample(6000, 350, { peakKiB: 390 * 1024 })],
       },
     });
 
@@ -51,7 +54,7 @@ describe('figures', () => {
     expect(r.ratios.propertiesToLimit).toBeCloseTo(15_000 / 9 / 3000);
     expect(r.latency.median.inFlight).toBe(2);
     expect(r.ratios.latencyToLimit).toBeCloseTo(12 / 16);
-    expect(r.targets).toEqual({ defaultRunUnder1500ms: false, propertiesAtLeastHalfTheLimit: true, latencyRunUnder5s: false });
+    expect(r.targets).toEqual({ defaultRunUnder1500ms: false, propertiesAtLeastHalfTheLimit: true, latencyRunUnder5s: false, bigAnswersUnder400MB: false });
     // the floor: 80 round trips in a row at 50 ms
     expect(r.floor).toEqual({ chain: 80, ms: 4000, wallToFloor: 4 });
   });
@@ -65,6 +68,23 @@ describe('figures', () => {
     expect(table).toContain("(d)'s chains, round trips in a row: organisation 80, data source 40.");
     expect(table).toMatch(/^\(d\) 50 ms away, --runs 20, 2 in flight +16\.00 s +489 +31 +100 MiB$/m);
     expect(table).toMatch(/^\(a\) limit: plain undici, same mix +1\.00 s +3000 +3000 +100 MiB +1\.00$/m);
+    expect(table).toMatch(/^\(e\) 100 MiB answers, length declared \(answers\) +3\.00 s +350 +117 +280 MiB$/m);
+    expect(table).toContain('peak memory against 100 MiB answers at most 400 MB (381 MiB): MISSED (280 MiB declared, 390 MiB streamed)');
+  });
+
+  test('a row not measured (--rows) has no line and no target', () => {
+    const r = summarise({
+      date: '2026-11-21T00:00:00.000Z',
+      commit: undefined,
+      machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
+      settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 0, latencyMs: 50, latencyRuns: 20 },
+      samples: { latency: [], latencyLimit: [], limit: [], asTyped: [], split: [], properties: [], bigDeclared: [sample(3000, 350)], bigStreamed: [sample(5000, 350)] },
+    });
+    expect(r.targets).toEqual({ bigAnswersUnder400MB: true });
+    const table = formatTable(r);
+    expect(table).not.toMatch(/^\((a|b|c|d)\)/m);
+    expect(table).toMatch(/^ {4}100 MiB answers, streamed \(answers\) +5\.00 s/m);
+    expect(table).toMatch(/^targets: peak memory against 100 MiB answers at most 400 MB \(381 MiB\): met \(100 MiB declared, 100 MiB streamed\)$/m);
   });
 });
 
@@ -125,7 +145,7 @@ describe('npm run bench', () => {
   test('one run of each measurement, few generated payloads: the table, and results.json where --out says', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'mockapi-bench-test-')), 'results.json');
     // a short latency keeps (d) quick: its row is there, whatever the figure
-    const r = await npmRunBench(['--repeat', '1', '--runs', '10', '--latency-ms', '2', '--out', out]);
+    const r = await npmRunBench(['--repeat', '1', '--runs', '10', '--latency-ms', '2', '--rows', 'abcd', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^\(a\) limit: plain undici, same mix/m);
     expect(r.stdout).toMatch(/^\(c\) property checks, 10 runs/m);
@@ -154,6 +174,23 @@ describe('npm run bench', () => {
     }
   });
 
+  test('--rows e: the runs against 100 MiB answers alone, each form once, peak memory said', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'mockapi-bench-test-')), 'results.json');
+    const r = await npmRunBench(['--repeat', '1', '--rows', 'e', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/^\((a|b|c|d)\)/m);
+    expect(r.stdout).toMatch(/^\(e\) 100 MiB answers, length declared \(answers\) +\d+\.\d\d s +\d+ +\d+ +\d+ MiB$/m);
+    expect(r.stdout).toMatch(/^targets: peak memory against 100 MiB answers at most 400 MB \(381 MiB\): (met|MISSED) \(\d+ MiB declared, \d+ MiB streamed\)$/m);
+    const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
+    for (const m of [results.bigDeclared, results.bigStreamed]) {
+      expect(m.runs).toHaveLength(1);
+      // every answer begun is one request of the run; a run sends hundreds
+      expect(m.median.requests).toBeGreaterThan(50);
+      expect(m.median.peakMiB).toBeGreaterThan(10);
+    }
+    expect(results.limit.runs).toHaveLength(0);
+  });
+
   test('a conformance run that fails stops the benchmark: exit 1, saying which, and nothing left running', async () => {
     // the bench's own references read MOCKAPI_REFERENCE_FAULTS like any other: the recording run fails
     const r = await npmRunBench(['--repeat', '1', '--runs', '10'], { MOCKAPI_REFERENCE_FAULTS: 'organisation-rename-ignored' });
@@ -167,5 +204,8 @@ describe('npm run bench', () => {
     const r = await npmRunBench(['--repeat', '0']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('bench: --repeat must be a whole number from 1, not "0"');
+    const rows = await npmRunBench(['--rows', 'ax']);
+    expect(rows.code).toBe(2);
+    expect(rows.stderr.trim()).toBe('bench: --rows names rows of abcde (for example --rows ae), not "ax"');
   });
 });

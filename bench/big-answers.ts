@@ -12,7 +12,7 @@ import type { Sample } from './results.ts';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'mockapi-conformance.js');
 /** the size of every answer */
-export const BIG_ANSWER_MIB = 100;
+const BIG_ANSWER_MIB = 100;
 
 /** A deployment whose every answer is `mib` MiB of JSON-looking bytes (spaces), length declared or not. */
 async function startBigAnswers(mib: number, declared: boolean): Promise<{ baseUrl: string; answers(): number; close(): Promise<void> }> {

@@ -63,7 +63,7 @@ export interface ConformanceReport {
   baseline?: BaselineSection;
 }
 
-/** How a check stands against a baseline (--baseline FILE): see src/run/baseline.ts. */
+/** How a check stands against a baseline (--baseline FILE), as the run judged it (baselineSection). */
 export type Standing = 'known' | 'new' | 'stale' | 'expired';
 
 /** Why a baseline entry is there, as the file says. */

@@ -1,6 +1,10 @@
 // A property check: a check of the register whose body runs once per generated input (fast-check, with the
 // run's seed and number of runs). A failing input is shrunk, then run once more so that its requests become
 // the check's evidence, with curl lines; the failure names the seed and the path that reproduce it.
+// In named parts: the declaration (property, declaration), the share of the check's bound in which inputs are
+// sent (sendingCutOff), the verdict of one input and of the walk (PropertyRun.judge, PropertyRun.concluded) and
+// the failure (PropertyRun.failed). The rest is check()'s: its time bound moved on by 429 waits (movingBound),
+// the outcome of what the property throws (outcomeOfError) and the failure vitest reports (throwFailure).
 import fc from 'fast-check';
 import { check, type CheckContext, CheckFailed, CheckStopped, exclusive, target, type CheckOptions, type Target } from '../src/harness/check.ts';
 import type { RequirementId } from '../contract/requirements.ts';
@@ -84,6 +88,9 @@ export interface PropertyOptions<T> extends CheckOptions {
 /** Sequences per run (PropertyOptions.steps): a sequence holds several requests, so a fourth of --runs, five at least. */
 const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
 
+/** The inputs a property generates per run: --runs of them, or sequencesOf them when they are sequences. */
+const runsOf = (options: PropertyOptions<unknown>, runs: number): number => (options.steps !== undefined ? sequencesOf(runs) : runs);
+
 export function property<T>(
   checkId: string,
   id: RequirementId,
@@ -94,135 +101,200 @@ export function property<T>(
 ): void {
   const declared = target();
   const examples = options.examples?.(declared) ?? [];
+  check(checkId, id, title, declaration(options, declared, examples.length), (t) =>
+    new PropertyRun(t, { id, options, arbitrary, body, examples, sequences: options.steps !== undefined }).run(),
+  );
+}
+
+/**
+ * What check() is told of a property: about how many requests it sends (for its time bound) and what it
+ * generates (for the catalogue).
+ */
+function declaration<T>(options: PropertyOptions<T>, declared: Target, fixed: number): CheckOptions {
   const perInput = options.perInput ?? 1;
   // a failure adds the replay of the smallest failing input (shrinking stops sending near the bound, below)
-  const sequences = options.steps !== undefined;
-  const runsOf = (runs: number) => (sequences ? sequencesOf(runs) : runs);
-  const requests = (runsOf(declared.runs) + examples.length + 1) * perInput;
-  check(
-    checkId,
-    id,
-    title,
-    { ...options, requests, generated: { perInput, fixed: examples.length, ...(options.steps !== undefined && { steps: options.steps }) } },
-    async (t) => {
-      const { seed } = t.target;
-      const runs = runsOf(t.target.runs);
-      // Past most of the check's bound, no new input is sent (one under way finishes; fast-check's own time limit
-      // would return while it is still under way): a slow deployment gets fewer inputs, said in a note, rather
-      // than a check that overruns into the next one.
-      const start = Date.now();
-      // read each time: 429 waits move the bound on
-      const softDeadline = () => start + (t.deadline - start) * 0.85;
-      let unsent = 0;
-      // a check stopped at its bound ends stopped; inputs left out near it are said
-      const settle = () => {
-        if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
-        if (unsent > 0) t.note(unsentNote(unsent));
-      };
-      const passed = (inputs: number) => {
-        settle();
-        t.note(inputsNote(inputs - unsent, examples.length, seed));
-      };
-      const numRuns = runs + examples.length;
-      const settings = { seed, numRuns, examples: examples.map((value): [T] => [value]) };
-      // Sequences are not sent again: the evidence is the failing run itself, since fast-check's smallest
-      // failing input is the last one it saw fail, by a violation or by an error. A run with a request the
-      // deployment did not answer judges nothing: no more input is sent, and that run ends the check (errored).
-      let lastFailed: { run: CheckContext } | { error: unknown } | undefined;
-      let unanswered: CheckContext | undefined;
-      const judge = async (value: T): Promise<boolean> => {
-        if (Date.now() > softDeadline() || unanswered !== undefined) {
-          if (unanswered === undefined) unsent++;
-          return true;
-        }
-        let run: CheckContext;
-        try {
-          run = await runOnce(t, body, value);
-        } catch (error) {
-          if (sequences) lastFailed = { error };
-          throw error;
-        }
-        // an input whose request got no answer judged nothing, sequence or not: its verdict is not a failure
-        if (run.exchanges.some((e) => e.status === 0)) {
-          unanswered = run;
-          return true;
-        }
-        if (run.violations.length === 0) return true;
-        if (sequences) lastFailed = { run };
-        return false;
-      };
-      // Inputs that may go out together are sent --concurrency at a time first (pooled); fast-check then walks
-      // the same inputs again, taking each verdict of the pool that passed, judging again alone any that failed.
-      const walk = async (): Promise<void> => {
-        const known =
-          (options.together ?? !exclusive(options)) && t.target.concurrency > 1 ? await pooled(arbitrary, settings, judge, t.target.concurrency) : undefined;
-        // every input sent and passed: fast-check's walk would find what the pool found, so it is not walked
-        if (known !== undefined && known.length === numRuns && Array.from(known).every((v) => v?.passed === true)) return passed(numRuns);
-        let shrinking = false;
-        let call = 0;
-        const details = await fc.check(
-          fc.asyncProperty(arbitrary, async (value) => {
-            const i = call++;
-            // the walk generates what the pool sent, in the same order, until the first failure; what shrinking
-            // tries after it is new and sent one at a time, as fast-check asks
-            const verdict = !shrinking && known?.[i]?.passed === true && fc.stringify(value) === fc.stringify(known[i]!.input) ? true : await judge(value);
-            if (!verdict) shrinking = true;
-            return verdict;
-          }),
-          settings,
-        );
-        if (unanswered !== undefined) {
-          // what the run sent, with the request that got no answer: the check ends errored (src/harness/check.ts)
-          t.adopt(unanswered);
-          if (t.violations.length === 0)
-            t.cannotJudge(`the deployment gave no HTTP answer: ${unanswered.exchanges.find((e) => e.status === 0)?.error ?? 'no response'}`);
-          return;
-        }
-        if (!details.failed) return passed(details.numRuns);
-        settle();
-        if (details.counterexample === null) {
-          // the property itself threw: a defect of the check or a transport failure fast-check could not judge
-          throw (
-            (details as { errorInstance?: unknown }).errorInstance ??
-            new Error(`property could not be judged (${details.numSkips} skipped runs, interrupted: ${details.interrupted})`)
-          );
-        }
-        const [value] = details.counterexample as [T];
-        t.note(
-          `${details.numRuns <= examples.length ? 'one of each kind' : sequences ? 'generated sequence' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
-            ` (rerun with --seed ${details.seed}); smallest failing input: ${sequences ? 'the sequence listed below' : JSON.stringify(value)?.slice(0, 500)}`,
-        );
-        if (sequences && lastFailed !== undefined) {
-          if ('error' in lastFailed) throw lastFailed.error;
-          t.adopt(lastFailed.run);
-          return;
-        }
-        const final = await runOnce(t, body, value);
-        // a replay cut short by the bound judges nothing: the deployment is not to be called inconsistent for it
-        if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
-        // the replay without an answer judges nothing either: inconsistent is said of two answers only
-        const replayUnanswered = final.exchanges.find((e) => e.status === 0);
-        if (replayUnanswered) {
-          t.adopt(final);
-          if (t.violations.length === 0)
-            t.cannotJudge(`the deployment gave no HTTP answer when the smallest failing input was sent again: ${replayUnanswered.error ?? 'no response'}`);
-          return;
-        }
-        t.adopt(final);
-        if (final.violations.length === 0)
-          t.violate(
-            id,
-            'the same verdict when the smallest failing input is sent again',
-            'it passed the second time: the deployment answers this input inconsistently',
-          );
-      };
-      try {
-        await options.before?.(t);
-        t.stopIfViolated();
-        await walk();
-      } finally {
-        await options.finally?.(t);
-      }
-    },
-  );
+  const requests = (runsOf(options, declared.runs) + fixed + 1) * perInput;
+  return { ...options, requests, generated: { perInput, fixed, ...(options.steps !== undefined && { steps: options.steps }) } };
+}
+
+/** The share of a check's time bound in which a property sends new inputs. */
+const SENDING_SHARE = 0.85;
+
+/**
+ * When a property stops sending new inputs: most of the way from when its inputs began to the check's deadline.
+ * Past it, one input under way finishes and no new one is sent (fast-check's own time limit would return while
+ * one is still under way): a slow deployment gets fewer inputs, said in a note, rather than a check that overruns
+ * into the next one. Read at each input: 429 waits move the deadline on (movingBound), and the cut-off with it.
+ */
+export function sendingCutOff(start: number, deadline: number): number {
+  return start + (deadline - start) * SENDING_SHARE;
+}
+
+/** What a property is, once declared. */
+interface Spec<T> {
+  id: RequirementId;
+  options: PropertyOptions<T>;
+  arbitrary: fc.Arbitrary<T>;
+  body: (t: CheckContext, value: T) => Promise<void>;
+  /** inputs sent on every run, before the generated ones (PropertyOptions.examples) */
+  examples: T[];
+  /** inputs are sequences of steps (PropertyOptions.steps) */
+  sequences: boolean;
+}
+
+/** One run of a property inside its check: the inputs sent and judged, and what the check makes of them. */
+class PropertyRun<T> {
+  private readonly start = Date.now();
+  private readonly numRuns: number;
+  private readonly settings: fc.Parameters<[T]>;
+  /** inputs not sent because the cut-off was past (sendingCutOff) */
+  private unsent = 0;
+  /**
+   * Sequences are not sent again: the evidence is the failing run itself, since fast-check's smallest failing
+   * input is the last one it saw fail, by a violation or by an error.
+   */
+  private lastFailed: { run: CheckContext } | { error: unknown } | undefined;
+  /** A run with a request the deployment did not answer judges nothing: no more input is sent, and that run ends the check (errored). */
+  private unanswered: CheckContext | undefined;
+
+  constructor(
+    private readonly t: CheckContext,
+    private readonly spec: Spec<T>,
+  ) {
+    this.numRuns = runsOf(spec.options, t.target.runs) + spec.examples.length;
+    this.settings = { seed: t.target.seed, numRuns: this.numRuns, examples: spec.examples.map((value): [T] => [value]) };
+  }
+
+  async run(): Promise<void> {
+    try {
+      await this.spec.options.before?.(this.t);
+      this.t.stopIfViolated();
+      await this.walk();
+    } finally {
+      await this.spec.options.finally?.(this.t);
+    }
+  }
+
+  /** A check stopped at its bound ends stopped; inputs left out near it are said. */
+  private settle(): void {
+    if (this.t.stoppedReason !== undefined) throw new CheckStopped(this.t.stoppedReason);
+    if (this.unsent > 0) this.t.note(unsentNote(this.unsent));
+  }
+
+  private passed(inputs: number): void {
+    this.settle();
+    this.t.note(inputsNote(inputs - this.unsent, this.spec.examples.length, this.t.target.seed));
+  }
+
+  /**
+   * An input's verdict: false when its run found a violation. One not sent (past the cut-off, or after a request
+   * went unanswered) or whose request got no answer judged nothing, sequence or not: its verdict is no failure.
+   */
+  private readonly judge = async (value: T): Promise<boolean> => {
+    if (Date.now() > sendingCutOff(this.start, this.t.deadline) || this.unanswered !== undefined) {
+      if (this.unanswered === undefined) this.unsent++;
+      return true;
+    }
+    let run: CheckContext;
+    try {
+      run = await runOnce(this.t, this.spec.body, value);
+    } catch (error) {
+      if (this.spec.sequences) this.lastFailed = { error };
+      throw error;
+    }
+    if (run.exchanges.some((e) => e.status === 0)) {
+      this.unanswered = run;
+      return true;
+    }
+    if (run.violations.length === 0) return true;
+    if (this.spec.sequences) this.lastFailed = { run };
+    return false;
+  };
+
+  /**
+   * Inputs that may go out together are sent --concurrency at a time first (pooled); fast-check then walks the
+   * same inputs again, taking each verdict of the pool that passed, judging again alone any that failed.
+   */
+  private async walk(): Promise<void> {
+    const { options, arbitrary } = this.spec;
+    const width = this.t.target.concurrency;
+    const known = (options.together ?? !exclusive(options)) && width > 1 ? await pooled(arbitrary, this.settings, this.judge, width) : undefined;
+    // every input sent and passed: fast-check's walk would find what the pool found, so it is not walked
+    if (known !== undefined && known.length === this.numRuns && Array.from(known).every((v) => v?.passed === true)) return this.passed(this.numRuns);
+    let shrinking = false;
+    let call = 0;
+    const details = await fc.check(
+      fc.asyncProperty(arbitrary, async (value) => {
+        const i = call++;
+        // the walk generates what the pool sent, in the same order, until the first failure; what shrinking
+        // tries after it is new and sent one at a time, as fast-check asks
+        const verdict = !shrinking && known?.[i]?.passed === true && fc.stringify(value) === fc.stringify(known[i]!.input) ? true : await this.judge(value);
+        if (!verdict) shrinking = true;
+        return verdict;
+      }),
+      this.settings,
+    );
+    await this.concluded(details);
+  }
+
+  /** The check's verdict once fast-check's walk ends: errored without an answer, passed, thrown, or failed. */
+  private async concluded(details: fc.RunDetails<[T]>): Promise<void> {
+    if (this.unanswered !== undefined) {
+      // what the run sent, with the request that got no answer: the check ends errored (throwFailure)
+      this.t.adopt(this.unanswered);
+      if (this.t.violations.length === 0)
+        this.t.cannotJudge(`the deployment gave no HTTP answer: ${this.unanswered.exchanges.find((e) => e.status === 0)?.error ?? 'no response'}`);
+      return;
+    }
+    if (!details.failed) return this.passed(details.numRuns);
+    this.settle();
+    if (details.counterexample === null) {
+      // the property itself threw: a defect of the check or a transport failure fast-check could not judge
+      throw (
+        (details as { errorInstance?: unknown }).errorInstance ??
+        new Error(`property could not be judged (${details.numSkips} skipped runs, interrupted: ${details.interrupted})`)
+      );
+    }
+    await this.failed(details, details.counterexample[0]);
+  }
+
+  /**
+   * The failure: the note that says how to reproduce it, and as evidence a sequence's own failing run, or the
+   * smallest failing input sent once more.
+   */
+  private async failed(details: fc.RunDetails<[T]>, value: T): Promise<void> {
+    const { sequences, examples } = this.spec;
+    this.t.note(
+      `${details.numRuns <= examples.length ? 'one of each kind' : sequences ? 'generated sequence' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
+        ` (rerun with --seed ${details.seed}); smallest failing input: ${sequences ? 'the sequence listed below' : JSON.stringify(value)?.slice(0, 500)}`,
+    );
+    if (sequences && this.lastFailed !== undefined) {
+      if ('error' in this.lastFailed) throw this.lastFailed.error;
+      this.t.adopt(this.lastFailed.run);
+      return;
+    }
+    await this.replayed(value);
+  }
+
+  /** The smallest failing input sent again: its run is the evidence, and a pass the second time is itself a violation. */
+  private async replayed(value: T): Promise<void> {
+    const t = this.t;
+    const final = await runOnce(t, this.spec.body, value);
+    // a replay cut short by the bound judges nothing: the deployment is not to be called inconsistent for it
+    if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
+    t.adopt(final);
+    // the replay without an answer judges nothing either: inconsistent is said of two answers only
+    const replayUnanswered = final.exchanges.find((e) => e.status === 0);
+    if (replayUnanswered) {
+      if (t.violations.length === 0)
+        t.cannotJudge(`the deployment gave no HTTP answer when the smallest failing input was sent again: ${replayUnanswered.error ?? 'no response'}`);
+      return;
+    }
+    if (final.violations.length === 0)
+      t.violate(
+        this.spec.id,
+        'the same verdict when the smallest failing input is sent again',
+        'it passed the second time: the deployment answers this input inconsistently',
+      );
+  }
 }

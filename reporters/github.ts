@@ -4,11 +4,10 @@
 // and a line saying how many more the step summary holds; the Markdown summary appended to $GITHUB_STEP_SUMMARY.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { standingOf } from '../src/run/baseline.ts';
-import { OUTCOMES, type CheckResult, type ConformanceReport, type ReportFormat, type Standing } from './conformance.ts';
+import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type ReportFormat, type Standing } from './report.ts';
 import { markdownSummary } from './markdown.ts';
 import { checkBlock, summaryFormat } from './summary.ts';
-import { inert } from '../src/http/untrusted.ts';
+import { inert } from './untrusted.ts';
 
 /** A workflow command's message: what a terminal acts on shown inert, then %, CR and LF escaped (GitHub's toolkit, escapeData). */
 const escapeData = (text: string) => inert(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

@@ -1,7 +1,7 @@
-// The JSON report: the whole report, as reporters/conformance.ts builds it, in one file.
+// The JSON report: the whole report, as ConformanceReporter builds it, in one file.
 import { writeFileSync } from 'node:fs';
-import type { ReportFormat } from './conformance.ts';
-import { jsonInert } from '../src/http/untrusted.ts';
+import type { ReportFormat } from './report.ts';
+import { jsonInert } from './untrusted.ts';
 
 /** Writes the report to `file` and says where, through `write`. */
 export const jsonFormat = (file: string, write: (text: string) => void): ReportFormat => ({

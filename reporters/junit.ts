@@ -7,12 +7,11 @@
 // its outcome and baseline properties say what it was), a stale entry a <failure> of type stale-baseline.
 // A suite's time is its area's wall time (checks overlap), the root's the run's.
 import { writeFileSync } from 'node:fs';
-import { inert } from '../src/http/untrusted.ts';
-import { standingOf } from '../src/run/baseline.ts';
-import type { CheckResult, ConformanceReport, Outcome, ReportFormat, Standing } from './conformance.ts';
+import { inert } from './untrusted.ts';
+import { standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type Standing } from './report.ts';
 
 /**
- * Text as XML character data and attribute values: what a terminal acts on shown escaped (src/http/untrusted.ts; CI
+ * Text as XML character data and attribute values: what a terminal acts on shown escaped (reporters/untrusted.ts; CI
  * tools print these), the five markup characters escaped, and characters XML 1.0 cannot carry dropped.
  */
 export function xmlText(text: string): string {

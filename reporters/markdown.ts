@@ -2,10 +2,9 @@
 // broken requirements with each failing check's message folded under it, and why checks could not judge or
 // were skipped; against a baseline, a known column, and the known, stale and expired entries with their reasons.
 import { writeFileSync } from 'node:fs';
-import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
+import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './report.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
-import { standingOf } from '../src/run/baseline.ts';
-import { inert } from '../src/http/untrusted.ts';
+import { inert } from './untrusted.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
 

@@ -1,10 +1,17 @@
 // The console summary of a run: per area, then the broken requirements (failed, then warned), what each
 // failed and warned check found (with its curl line), why checks could not judge and why they were skipped,
 // errors outside any check, and one closing line.
-import { formatBaseline, standingOf } from '../src/run/baseline.ts';
-import { inert } from '../src/http/untrusted.ts';
-import { windowSaid } from '../src/http/window.ts';
-import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './conformance.ts';
+import {
+  OUTCOMES,
+  standingOf,
+  type BaselineSection,
+  type CheckResult,
+  type ConformanceReport,
+  type Outcome,
+  type ReportFormat,
+  type WindowRange,
+} from './report.ts';
+import { inert } from './untrusted.ts';
 
 const MARK: Record<Outcome, string> = { failed: 'FAIL', errored: 'ERR ', warned: 'WARN', passed: 'ok  ', skipped: 'ok  ' };
 
@@ -85,6 +92,23 @@ export function whatWasJudged(report: ConformanceReport): string {
 export const traffic = (report: ConformanceReport): string =>
   report.recorded ? `${report.recorded.judged} exchanges judged` : `${report.summary.requests} requests`;
 
+/** The console lines of a run against its baseline. */
+function formatBaseline(b: BaselineSection): string {
+  const lines = ['', `Against the baseline ${b.file}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired`];
+  for (const n of b.new) lines.push(`  new: ${n.id} ${n.outcome}${n.expected ? ` (the baseline expects ${n.expected})` : ''}`);
+  for (const s of b.stale) lines.push(`  stale: ${s.id} passed; remove its entry ("${s.reason}")`);
+  for (const e of b.expired)
+    lines.push(
+      `  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`,
+    );
+  for (const id of b.unmatched) lines.push(`  not reported by this run: ${id}`);
+  return lines.join('\n');
+}
+
+/** The range in words, after a run's request count: what the run had in flight. */
+const windowSaid = (w: WindowRange | undefined): string =>
+  w ? `, ${w.min === w.max ? w.min : `${w.min} to ${w.max}`} in flight (adapted to the answers from ${w.from}, at most ${w.ceiling})` : '';
+
 function formatSummary(report: ConformanceReport, options: { details?: boolean } = {}): string {
   const lines: string[] = [
     '',
@@ -119,7 +143,7 @@ function formatSummary(report: ConformanceReport, options: { details?: boolean }
     '',
     `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`,
   );
-  // messages and errors hold what the deployment sent: shown inert (src/http/untrusted.ts)
+  // messages and errors hold what the deployment sent: shown inert (reporters/untrusted.ts)
   return inert(lines.join('\n'));
 }
 

@@ -7,10 +7,11 @@
 // for, so that a configuration error, --help with other flags, or check-har pays for none of the rest
 // (measured, compiled: the command's own modules took 224 ms to load with all of them imported up front).
 import { packageVersion } from '../../contract/package-root.ts';
-import { ConfigError, HELP, parseCommand } from '../run/config.ts';
+import { ConfigError, parseCommand } from '../run/config.ts';
+import { HELP } from './help.ts';
 import { PRISM_ADVICE, prismBin } from '../run/mock.ts';
-import { EXIT } from '../run/exit.ts';
-import { inertLine } from '../http/untrusted.ts';
+import { EXIT } from '../../reporters/exit.ts';
+import { inertLine } from '../../reporters/untrusted.ts';
 
 // `--list | head`: a reader that stops early closes the pipe; that ends the command, quietly, not with a trace
 for (const stream of [process.stdout, process.stderr]) {
@@ -82,7 +83,7 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
-    // the message may quote what a deployment sent: one inert line (src/http/untrusted.ts)
+    // the message may quote what a deployment sent: one inert line (reporters/untrusted.ts)
     process.stderr.write(`mockapi-conformance: internal error: ${inertLine((error as Error)?.message ?? String(error))}\n`);
     process.exitCode = EXIT.failed;
   },

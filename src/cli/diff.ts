@@ -6,7 +6,7 @@
 // inputs it sent) are not answers and never differ here.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { schema } from '../../contract/schemas.ts';
-import { OUTCOMES, type ConformanceReport, type Outcome } from '../../reporters/conformance.ts';
+import { OUTCOMES, type ConformanceReport, type Outcome } from '../../reporters/report.ts';
 import { isRunNote } from '../harness/run-notes.ts';
 
 export class DiffUsageError extends Error {}

@@ -4,13 +4,13 @@
 // reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run/run.ts).
 import { readFileSync } from 'node:fs';
 import { inject, test, type TestContext } from 'vitest';
-import { Client, sendingCheck, type Evidence } from '../http/client.ts';
+import { Client, sendingCheck } from '../http/client.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from '../judge/context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
 import { chains, enterLane, freeCheckEnded, laneOf } from './lanes.ts';
-import type { WindowRange } from '../http/window.ts';
-import { boundedThrough } from '../http/untrusted.ts';
+import type { Evidence, WindowRange } from '../../reporters/report.ts';
+import { boundedThrough } from '../../reporters/untrusted.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../../contract/schemas.ts';
 
@@ -447,7 +447,7 @@ async function outcomeOfError(
 
 /**
  * The failure vitest reports for a check with violations: evidence of every exchange (built only now: it costs
- * more than the check itself), each value cut (src/http/untrusted.ts), and the statement, expected and actual of each
+ * more than the check itself), each value cut (reporters/untrusted.ts), and the statement, expected and actual of each
  * violation. A request without an HTTP answer judges nothing: what the check made of it is no violation.
  */
 function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) => string): never {

@@ -8,8 +8,9 @@ import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { ACCEPT_ENCODING, closedBeforeAnswer, decoded, dispatcherFor, networkReason, proxiesOf, proxySecrets, type Network } from './network.ts';
 import { Redactor, textOf, type Redacted } from './redactor.ts';
-import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from './untrusted.ts';
-import { InFlightWindow, type WindowRange } from './window.ts';
+import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from '../../reporters/untrusted.ts';
+import { InFlightWindow } from './window.ts';
+import type { Evidence, WindowRange } from '../../reporters/report.ts';
 import { packageVersion } from '../../contract/package-root.ts';
 
 export { Redactor };
@@ -445,7 +446,7 @@ export function answerOf(
     try {
       json = JSON.parse(text);
     } catch (error) {
-      // the parser's message quotes the body: one inert line, cut (src/http/untrusted.ts)
+      // the parser's message quotes the body: one inert line, cut (reporters/untrusted.ts)
       jsonError = `the body is not JSON (${bounded(inertLine((error as Error).message), 300)})`;
     }
   }
@@ -603,16 +604,4 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
       : {}),
     ...(exchange.retried ? { retried: redactor.redact(exchange.retried) } : {}),
   };
-}
-
-export interface Evidence {
-  request: { method: string; url: string; headers: Record<string, string>; body: string };
-  response: { status: number; error?: string; headers: Record<string, string>; body: string };
-  curl: string;
-  /** present when 429 answers were waited out before this one */
-  rateLimited?: string;
-  /** present when the answer came in a content coding (decoded before it was judged) */
-  coding?: string;
-  /** present when the request was sent again after the idle-close race */
-  retried?: string;
 }

@@ -4,16 +4,7 @@
 // where it started), within a ceiling. TCP's congestion avoidance (AIMD), with the deployment's own answers as
 // the signal: a rate-limited deployment says how much it takes, and never sees more than that for long.
 // Used by Client.turn (src/http/client.ts), which holds its places; the shared Retry-After hold stays there.
-
-/** What the window was asked to be, and the range it took during the run (the report says it). */
-export interface WindowRange {
-  /** the window at the start (today's fixed default), and its ceiling */
-  from: number;
-  ceiling: number;
-  /** the smallest and largest whole window the run had */
-  min: number;
-  max: number;
-}
+import type { WindowRange } from '../../reporters/report.ts';
 
 /**
  * An answer is a latency jump when the smoothed latency is past JUMP_FACTOR times the fastest answer seen, plus
@@ -96,7 +87,3 @@ export function widest(a: WindowRange | undefined, b: WindowRange | undefined): 
   if (!a || !b) return a ?? b;
   return { from: a.from, ceiling: a.ceiling, min: Math.min(a.min, b.min), max: Math.max(a.max, b.max) };
 }
-
-/** The range in words, after a run's request count: what the run had in flight. */
-export const windowSaid = (w: WindowRange | undefined): string =>
-  w ? `, ${w.min === w.max ? w.min : `${w.min} to ${w.max}`} in flight (adapted to the answers from ${w.from}, at most ${w.ceiling})` : '';

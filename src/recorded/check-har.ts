@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../run/config.ts';
-import { EXIT } from '../run/exit.ts';
+import { EXIT } from '../../reporters/exit.ts';
 import { HarError, readHar } from './har.ts';
 import { finish, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
 import { judgeRecorded, recordedReport } from './recorded.ts';

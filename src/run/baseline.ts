@@ -5,7 +5,7 @@
 // describes the file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { schema } from '../../contract/schemas.ts';
-import type { BaselineSection, CheckResult, ConformanceReport, Outcome, Standing } from '../../reporters/conformance.ts';
+import type { BaselineSection, CheckResult, ConformanceReport, Outcome } from '../../reporters/report.ts';
 
 export interface BaselineEntry {
   id: string;
@@ -98,39 +98,6 @@ export function baselineSection(file: string, judged: Judged): BaselineSection {
     })),
     unmatched: judged.unmatched.map((e) => e.id),
   };
-}
-
-/** How a check stands against the report's baseline, when the report has one and names it. */
-export function standingOf(report: ConformanceReport): (id: string) => Standing | undefined {
-  const b = report.baseline;
-  if (!b) return () => undefined;
-  const by = new Map<string, Standing>();
-  for (const s of ['known', 'new', 'stale', 'expired'] as const) for (const e of b[s]) by.set(e.id, s);
-  return (id) => by.get(id);
-}
-
-/**
- * Whether a baseline section fails the run: a new failure, a stale entry, or an expired entry whose check
- * ran and did not stay errored ('failed'); only new or expired checks that could not judge ('unjudged').
- */
-export function verdictOf(b: BaselineSection, strict: boolean): 'failed' | 'unjudged' | 'holds' {
-  const fails = (o: Outcome | undefined) => o === 'failed' || o === 'passed' || (strict && o === 'warned');
-  if (b.stale.length > 0 || b.new.some((n) => n.outcome !== 'errored') || b.expired.some((e) => fails(e.outcome))) return 'failed';
-  if (b.new.length > 0 || b.expired.some((e) => e.outcome === 'errored')) return 'unjudged';
-  return 'holds';
-}
-
-/** The console lines of a run against its baseline. */
-export function formatBaseline(b: BaselineSection): string {
-  const lines = ['', `Against the baseline ${b.file}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired`];
-  for (const n of b.new) lines.push(`  new: ${n.id} ${n.outcome}${n.expected ? ` (the baseline expects ${n.expected})` : ''}`);
-  for (const s of b.stale) lines.push(`  stale: ${s.id} passed; remove its entry ("${s.reason}")`);
-  for (const e of b.expired)
-    lines.push(
-      `  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`,
-    );
-  for (const id of b.unmatched) lines.push(`  not reported by this run: ${id}`);
-  return lines.join('\n');
 }
 
 /**

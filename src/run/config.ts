@@ -137,8 +137,6 @@ function unknownSettings(env: NodeJS.ProcessEnv, fromFile: Record<string, string
   return [...fromEnv.map((name) => line(name, '')), ...inFile.map((name) => line(name, ' in .env'))];
 }
 
-export { HELP } from '../cli/help.ts';
-
 const FLAGS = parseArgsOptions('run');
 
 export interface ParsedCommand {

@@ -7,16 +7,17 @@ import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import { CODE_ROOT, PACKAGE_ROOT, packageVersion, SOURCE_EXTENSION } from '../../contract/package-root.ts';
 import { openApiDocument } from '../../contract/schemas.ts';
-import { ConformanceReporter, type ConformanceReport } from '../../reporters/conformance.ts';
+import { ConformanceReporter } from './conformance-reporter.ts';
+import { verdictOf, type ConformanceReport } from '../../reporters/report.ts';
 import { reportFormats } from '../../reporters/formats.ts';
-import { ProgressReporter } from '../../reporters/progress.ts';
+import { ProgressReporter } from './progress-reporter.ts';
 import type { Target } from '../harness/check.ts';
 import type { RunConfig } from './config.ts';
-import { BaselineError, baselineOf, readBaseline, verdictOf, writeBaseline, type BaselineEntry } from './baseline.ts';
+import { BaselineError, baselineOf, readBaseline, writeBaseline, type BaselineEntry } from './baseline.ts';
 import { organisationGuard } from './guard.ts';
 import { openTarget } from './target.ts';
 import { proxySecrets } from '../http/network.ts';
-import { EXIT, exitCodeOf } from './exit.ts';
+import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
 
 // where bench/main.ts finds the command and its results
 export { PACKAGE_ROOT };

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { CheckResult, ConformanceReport } from '../../reporters/conformance.ts';
+import type { CheckResult, ConformanceReport } from '../../reporters/report.ts';
 import { DIFF_USAGE, DiffUsageError, drift, formatDrift, ignoredSides, markdownDrift, runDiff } from '../../src/cli/diff.ts';
 import { BIN, runCli } from '../support/cli.ts';
 

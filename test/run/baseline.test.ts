@@ -4,19 +4,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  baselineOf,
-  BaselineError,
-  baselineSection,
-  isRealDate,
-  judge,
-  readBaseline,
-  verdictOf,
-  writeBaseline,
-  type BaselineEntry,
-} from '../../src/run/baseline.ts';
+import { baselineOf, BaselineError, baselineSection, isRealDate, judge, readBaseline, writeBaseline, type BaselineEntry } from '../../src/run/baseline.ts';
+import { verdictOf } from '../../reporters/report.ts';
 import { parse, type TestSuites } from 'junit2json';
-import type { CheckResult, ConformanceReport, Outcome } from '../../reporters/conformance.ts';
+import type { CheckResult, ConformanceReport, Outcome } from '../../reporters/report.ts';
 import { runCli } from '../support/cli.ts';
 
 const check = (id: string, outcome: Outcome): CheckResult => ({

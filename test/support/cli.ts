@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanEnvironment } from '../../bench/measure.ts';
 import { schema } from '../../contract/schemas.ts';
-import type { ConformanceReport } from '../../reporters/conformance.ts';
+import type { ConformanceReport } from '../../reporters/report.ts';
 
 const validReport = schema('report.json');
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import { answerOf, curlOf, type Exchange } from '../../src/http/client.ts';
 import { Redactor, type Redacted } from '../../src/http/redactor.ts';
-import { bounded, inert, inertLine } from '../../src/http/untrusted.ts';
+import { bounded, inert, inertLine } from '../../reporters/untrusted.ts';
 import { curlRecorder } from '../support/curl.ts';
 import { propertySeed } from '../support/seed.ts';
 

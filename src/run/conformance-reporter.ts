@@ -1,105 +1,16 @@
-// A vitest reporter that turns test results into the conformance report: one entry per check with its
-// stable id, requirement, level, outcome, message and evidence, and a summary. At the end of the run it hands
+// A vitest reporter that turns test results into the conformance report (ConformanceReport): one entry per
+// check with its stable id, requirement, level, outcome, message and evidence, and a summary. At the end of the run it hands
 // the report to each format the run asked for (reporters/summary.ts, reporters/json.ts), which writes it.
 // Everything it emits passes through the redactor once more, so a key cannot reach a report even through an
 // unexpected error message. schemas/report.json describes the report.
 import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
-import type { CheckMeta } from '../src/harness/check.ts';
-import type { Evidence } from '../src/http/client.ts';
-import { Redactor } from '../src/http/client.ts';
-import type { Level } from '../contract/requirements.ts';
-import { baselineSection, judge, type BaselineEntry } from '../src/run/baseline.ts';
-import { bounded, boundedThrough, MESSAGE_CHARS } from '../src/http/untrusted.ts';
-import { widest, type WindowRange } from '../src/http/window.ts';
-
-/**
- * How a check ended. passed; failed: a must-level statement is broken; warned: only should-level ones are;
- * errored: the check could not judge (no answer, a fixture gone, stopped at its bound); skipped: not
- * applicable or not configured.
- */
-export type Outcome = 'passed' | 'failed' | 'warned' | 'errored' | 'skipped';
-
-export const OUTCOMES: readonly Outcome[] = ['passed', 'failed', 'warned', 'errored', 'skipped'];
-
-export interface CheckResult {
-  id: string;
-  area: string;
-  title: string;
-  requirement: string;
-  /** the operation of schemas/openapi.yaml it exercises */
-  operation: string;
-  level: Level;
-  outcome: Outcome;
-  /** the failure, the reason it could not judge or was skipped, or what was observed where the interface leaves the answer open */
-  message: string;
-  /** requirements this check found broken (a check may find more than the one it cites) */
-  violated: string[];
-  notes: string[];
-  evidence: Evidence[];
-  /** ISO 8601, UTC, milliseconds: when the check started (absent for one that never started) */
-  startedAt?: string;
-  durationMs: number;
-}
-
-export interface ConformanceReport {
-  tool: { name: 'mockapi-conformance'; version: string };
-  target: { baseUrl: string; profile: string; embedded: boolean };
-  /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
-  run: { seed: number; runs: number; strict: boolean; concurrency?: number };
-  /** heldBackMs: time the deployment held the whole run back (429, or 503 with Retry-After), overlapping holds once */
-  summary: Record<Outcome, number> & {
-    requests: number;
-    durationMs: number;
-    heldBackMs?: number;
-    preflightRequests?: number;
-    window?: WindowRange;
-    chains?: Record<string, number>;
-  };
-  checks: CheckResult[];
-  /** errors outside any check (a suite that could not load, the run stopped at its bound): the run could not judge all */
-  errors: string[];
-  /** set when recorded traffic was judged (check-har, proxy) rather than requests sent: where it came from and what was left out */
-  recorded?: {
-    source: string;
-    exchanges: number;
-    judged: number;
-    origins: string[];
-    ignored: { method: string; path: string; count: number }[];
-  };
-  /** set when the run was judged against a baseline (--baseline FILE) */
-  baseline?: BaselineSection;
-}
-
-/** How a check stands against a baseline (--baseline FILE): see src/run/baseline.ts. */
-export type Standing = 'known' | 'new' | 'stale' | 'expired';
-
-/** Why a baseline entry is there, as the file says. */
-interface EntryAbout {
-  reason: string;
-  issue?: string;
-  expires?: string;
-}
-
-/**
- * The run against its baseline, each standing by check id. known: did not pass, as the entry expects; new: did
- * not pass where no entry expects it (or expects another outcome); stale: passed where an entry expects it not
- * to; expired: an entry past its date, whatever its check did (outcome absent when it did not run); unmatched:
- * entries whose check this run did not report.
- */
-export interface BaselineSection {
-  file: string;
-  known: ({ id: string; outcome: Outcome; expected: Outcome } & EntryAbout)[];
-  new: { id: string; outcome: Outcome; expected?: Outcome }[];
-  stale: ({ id: string; outcome: 'passed'; expected: Outcome } & EntryAbout)[];
-  expired: ({ id: string; outcome?: Outcome; expected: Outcome } & EntryAbout)[];
-  unmatched: string[];
-}
-
-/** One way of writing the report (the console summary, a JSON file ...): given the report once the run ends. */
-export interface ReportFormat {
-  write(report: ConformanceReport): void;
-}
+import type { CheckMeta } from '../harness/check.ts';
+import { Redactor } from '../http/client.ts';
+import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type WindowRange } from '../../reporters/report.ts';
+import { baselineSection, judge, type BaselineEntry } from './baseline.ts';
+import { bounded, boundedThrough, MESSAGE_CHARS } from '../../reporters/untrusted.ts';
+import { widest } from '../http/window.ts';
 
 /** The outcome of a check from its vitest state and what it recorded (see Outcome). */
 export function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
@@ -157,7 +68,7 @@ export class ConformanceReporter implements Reporter {
       operation: meta?.operation ?? '',
       level: meta?.level ?? 'must',
       outcome,
-      // bounded: a message holds what a deployment sent; the text formats also show it inert (src/http/untrusted.ts)
+      // bounded: a message holds what a deployment sent; the text formats also show it inert (reporters/untrusted.ts)
       message: boundedThrough(message, (m) => redactor.redact(m), MESSAGE_CHARS),
       violated: outcome === 'failed' || outcome === 'warned' ? [...new Set(meta!.violations!.map((v) => v.requirement))] : [],
       notes: (meta?.notes ?? []).map((n) => boundedThrough(n, (m) => redactor.redact(m))),

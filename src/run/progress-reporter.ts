@@ -2,8 +2,9 @@
 // files): in a terminal one line, rewritten as checks end, with the checks done and the failures so far; in a
 // pipe or a file a plain line per area once its last check ends. No colour either way.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { CheckMeta } from '../src/harness/check.ts';
-import { outcomeOf, type Outcome } from './conformance.ts';
+import type { CheckMeta } from '../harness/check.ts';
+import type { Outcome } from '../../reporters/report.ts';
+import { outcomeOf } from './conformance-reporter.ts';
 
 export interface ProgressOutput {
   write(text: string): void;

@@ -2,7 +2,7 @@
 // summary and the report use the five words.
 import { describe, expect, test } from 'vitest';
 import type { CheckMeta } from '../../src/harness/check.ts';
-import { outcomeOf } from '../../reporters/conformance.ts';
+import { outcomeOf } from '../../src/run/conformance-reporter.ts';
 import { runCli } from '../support/cli.ts';
 
 // data-source-version-frozen breaks DS-VERSION, a should-level statement (the interface calls version a

@@ -1,6 +1,6 @@
 // The exit codes of the command, and the one a report stands for: the same for a live run, recorded traffic
 // (check-har) and the proxy. No runner here, so that the commands that send nothing do not load one.
-import type { ConformanceReport } from '../../reporters/conformance.ts';
+import type { ConformanceReport } from './report.ts';
 
 export const EXIT = { passed: 0, failed: 1, usage: 2, unreachable: 3, unjudged: 4, misconfigured: 5, interrupted: 130 } as const;
 

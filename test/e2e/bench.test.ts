@@ -78,7 +78,16 @@ describe('figures', () => {
       commit: undefined,
       machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
       settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 0, latencyMs: 50, latencyRuns: 20 },
-      samples: { latency: [], latencyLimit: [], limit: [], asTyped: [], split: [], properties: [], bigDeclared: [sample(3000, 350)], bigStreamed: [sample(5000, 350)] },
+      samples: {
+        latency: [],
+        latencyLimit: [],
+        limit: [],
+        asTyped: [],
+        split: [],
+        properties: [],
+        bigDeclared: [sample(3000, 350)],
+        bigStreamed: [sample(5000, 350)],
+      },
     });
     expect(r.targets).toEqual({ bigAnswersUnder400MB: true });
     const table = formatTable(r);

@@ -2,12 +2,16 @@
 // against the embedded reference gives a HAR of one entry per request the summary counts, judged with nothing
 // failed; a run against a reference fault gives one whose exchanges check-har fails under the fault's
 // requirement; a deployment that echoes the key in every encoding gives one that holds none of them. One run
-// each.
+// each. Then single entries read back as check-har reads them: a body left out, a request with no answer.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Redactor, type Exchange } from '../../src/http/client.ts';
+import { harEntry } from '../../src/http/har-log.ts';
+import { readHar } from '../../src/recorded/har.ts';
+import { judgeRecorded } from '../../src/recorded/recorded.ts';
 import { emptyDirectory, runCli } from '../support/cli.ts';
 import { keyForms } from '../support/fuzzed.ts';
 
@@ -179,4 +183,47 @@ describe('--report-har against a deployment that echoes the key', () => {
       expect(e.comment).toContain('response body left out: bytes that are not text and hold a form of a key');
     }
   }, 120_000);
+});
+
+describe('an entry as check-har reads it back', () => {
+  const redactor = new Redactor({ $MOCKAPI_TOKEN: 'a-key-of-some-length' });
+  const sent: Exchange = {
+    method: 'PUT',
+    url: 'http://deployment.test/v1/mock-apis/a1b2c3d4/settings/chaos',
+    requestHeaders: { authorization: 'Token $MOCKAPI_TOKEN', 'content-type': 'application/json' },
+    requestBody: Buffer.from(JSON.stringify({ chaos: { enabled: false, pad: 'x'.repeat(70_000) } })),
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    mediaType: 'application/json',
+    bytes: Buffer.from('{"chaos":{"enabled":false}}'),
+    truncated: false,
+    text: '{"chaos":{"enabled":false}}',
+    json: { chaos: { enabled: false } },
+    durationMs: 5,
+  };
+  const readBack = (exchange: Exchange) => {
+    const entry = harEntry(exchange, { startedAt: Date.parse('2026-11-24T12:00:00Z'), headersMs: 4, statusText: 'OK', sentBy: 'x/y' }, redactor);
+    return { entry, judged: judgeRecorded(readHar(JSON.stringify({ log: { entries: [entry] } })), 'live').checks[0]! };
+  };
+
+  test('a request body past the cap is left out, saying so, and the answer is judged by its status, not as one to an empty body', () => {
+    const { entry, judged } = readBack(sent);
+    expect(entry.comment).toBe(`sent by the check x/y; request body left out: ${sent.requestBody!.length} bytes, longer than the 65536 a HAR entry holds`);
+    expect(entry.request).toMatchObject({ postData: { mimeType: 'application/json' }, bodySize: sent.requestBody!.length });
+    expect(judged).toMatchObject({ outcome: 'passed', notes: ["the request's body was not recorded: only the answer's status is judged"] });
+  });
+
+  test('a request that got no answer is status 0 with the reason, and check-har reports it errored', () => {
+    const { entry, judged } = readBack({
+      ...sent,
+      requestBody: undefined,
+      method: 'GET',
+      url: 'http://deployment.test/v1/organisations/o-1',
+      status: 0,
+      error: 'the connection was reset (ECONNRESET)',
+      bytes: Buffer.alloc(0),
+    });
+    expect(entry.response).toMatchObject({ status: 0, httpVersion: '', _error: 'the connection was reset (ECONNRESET)' });
+    expect(judged).toMatchObject({ outcome: 'errored', message: 'no HTTP answer was recorded: the connection was reset (ECONNRESET); nothing to judge' });
+  });
 });

@@ -140,7 +140,7 @@ describe('--report-har against a deployment that echoes the key', () => {
     // to a write, by turns, bytes that are not text with the key among them, and bytes that are not text without it
     server = createServer((req, res) => {
       const key = /^Token (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? 'no-key';
-      const forms = { ...keyForms(key), hex: Buffer.from(key).toString('hex'), base64: Buffer.from(key).toString('base64') };
+      const forms: Record<string, string> = { ...keyForms(key), hex: Buffer.from(key).toString('hex'), base64: Buffer.from(key).toString('base64') };
       req.resume();
       req.on('end', () => {
         const turn = req.method === 'GET' ? 0 : 1 + (n++ % 2);

@@ -52,7 +52,7 @@ declare module 'vitest' {
     only?: string;
     /** --max-failures: after this many failed checks (warned too, with --strict) no further check starts */
     maxFailures?: { count: number; strict: boolean };
-    /** --report-har: the log every exchange is appended to, which the command writes out as HAR (src/http/har-log.ts) */
+    /** --report-har: the log every exchange is appended to, which the command writes out as HAR (writeHar) */
     harLog?: string;
   }
   export interface TaskMeta {

@@ -97,7 +97,7 @@ export interface ClientOptions {
   adaptiveCeiling?: number;
   /** proxy and CA (Target.network); undefined: a plain connection */
   network?: Network;
-  /** told of every request sent as its exchange ends, with the client's redactor (--report-har: src/http/har-log.ts) */
+  /** told of every request sent as its exchange ends, with the client's redactor (--report-har: harRecorder) */
   onExchange?: (exchange: Exchange, sending: Sending, redactor: Redactor) => void;
 }
 

@@ -45,15 +45,21 @@ function queryOf(url: string): { name: string; value: string }[] {
   }
 }
 
-/** What the entry's comment says of who sent it. */
-export type SentBy = { preflight: true } | { preflight?: false };
+/**
+ * Who sent an exchange besides the checks: the preflight (its probe and fixture reads), or what puts the
+ * organisation's name back after Ctrl-C (organisationGuard: a read before the checks, a rename after).
+ */
+type SentBy = 'check' | 'preflight' | 'put-back';
+
+const SENT_BY = {
+  preflight: { field: { _preflight: true }, words: 'sent by the preflight, before any check (GET only)' },
+  'put-back': { field: { _putBack: true }, words: "sent to put the organisation's name back should the run be interrupted" },
+} as const;
 
 /** One exchange as a HAR 1.2 entry, every value from the deployment or the request redacted. */
-export function harEntry(exchange: Exchange, sending: Sending, redactor: Redactor, sentBy: SentBy = {}): Record<string, unknown> {
-  const notes: string[] = [];
-  notes.push(
-    sentBy.preflight ? 'sent by the preflight, before any check (GET only)' : sending.sentBy ? `sent by the check ${sending.sentBy}` : 'sent outside any check',
-  );
+export function harEntry(exchange: Exchange, sending: Sending, redactor: Redactor, sentBy: SentBy = 'check'): Record<string, unknown> {
+  const by = sentBy === 'check' ? undefined : SENT_BY[sentBy];
+  const notes = [by ? by.words : sending.sentBy ? `sent by the check ${sending.sentBy}` : 'sent outside any check'];
   const url = redactor.redact(exchange.url);
   const requestHeaders = { ...exchange.requestHeaders, ...(sending.userAgent ? { 'user-agent': sending.userAgent } : {}) };
   let postData: Record<string, unknown> | undefined;
@@ -80,7 +86,7 @@ export function harEntry(exchange: Exchange, sending: Sending, redactor: Redacto
   const duration = round(exchange.durationMs);
   const wait = Math.min(duration, round(sending.headersMs ?? exchange.durationMs));
   return {
-    ...(sentBy.preflight ? { _preflight: true } : sending.sentBy ? { _checkId: sending.sentBy } : {}),
+    ...(by ? by.field : sending.sentBy ? { _checkId: sending.sentBy } : {}),
     startedDateTime: new Date(sending.startedAt).toISOString(),
     time: duration,
     request: {
@@ -123,7 +129,7 @@ const TIME_WIDTH = 15;
  * The recorder of a client (ClientOptions.onExchange) that appends each entry to the log, a line each. A write
  * that fails loses that entry, never the run: the HAR then holds fewer entries than the run sent, and says so.
  */
-export function harRecorder(logFile: string, sentBy: SentBy = {}): (exchange: Exchange, sending: Sending, redactor: Redactor) => void {
+export function harRecorder(logFile: string, sentBy: SentBy = 'check'): (exchange: Exchange, sending: Sending, redactor: Redactor) => void {
   let fd: number | undefined;
   return (exchange, sending, redactor) => {
     try {

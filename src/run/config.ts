@@ -29,7 +29,7 @@ export interface RunConfig {
   reportMarkdown: string | undefined;
   /** one self-contained HTML page (reporters/html.ts) */
   reportHtml: string | undefined;
-  /** every exchange of the run as HAR 1.2, keys redacted (src/http/har-log.ts) */
+  /** every exchange of the run as HAR 1.2, keys redacted (harEntry) */
   reportHar: string | undefined;
   /** running in GitHub Actions (GITHUB_ACTIONS): annotations, and the summary appended to stepSummary when set */
   github: { stepSummary: string | undefined } | undefined;

@@ -143,7 +143,7 @@ async function runChecks(
   }, config.runTimeoutMs);
   // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
   const signals = output.signals !== false;
-  const guard = signals ? await organisationGuard(target) : undefined;
+  const guard = signals ? await organisationGuard(target, harLog ? harRecorder(harLog, 'put-back') : undefined) : undefined;
   let onSignal = () => {};
   const interrupted = new Promise<never>((_, reject) => {
     if (!signals) return;
@@ -255,7 +255,7 @@ async function judgeTarget(
   harLog: string | undefined,
   reported: (report: ConformanceReport) => void,
 ): Promise<{ exitCode: number; report?: ConformanceReport }> {
-  const opened = await openTarget(config, harLog ? harRecorder(harLog, { preflight: true }) : undefined);
+  const opened = await openTarget(config, harLog ? harRecorder(harLog, 'preflight') : undefined);
   if ('unreachable' in opened) {
     output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
     return { exitCode: EXIT.unreachable };

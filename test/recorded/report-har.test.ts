@@ -18,6 +18,7 @@ import { keyForms } from '../support/fuzzed.ts';
 interface HarEntry {
   _checkId?: string;
   _preflight?: boolean;
+  _putBack?: boolean;
   startedDateTime: string;
   time: number;
   request: { method: string; url: string; headers: { name: string; value: string }[]; postData?: { text?: string } };
@@ -168,6 +169,11 @@ describe('--report-har against a deployment that echoes the key', () => {
     for (const form of leaks) expect(text.includes(form) ? text.slice(text.indexOf(form) - 200, text.indexOf(form) + 50) : '', form).toBe('');
     const { entries } = readHarFile(file).log;
     expect(entries.length, `${run.stdout}${run.stderr}`).toBeGreaterThan(6);
+    // the read of the organisation's name that Ctrl-C would put back, beside the preflight's and the checks'
+    expect(entries.filter((e) => e._putBack).map((e) => `${e.request.method} ${e.comment}`)).toEqual([
+      "GET sent to put the organisation's name back should the run be interrupted",
+    ]);
+    expect(entries.filter((e) => !e._putBack && !e._preflight && !e._checkId)).toEqual([]);
     // the echoes were recorded, as the redactor's markers
     expect(text).toContain('<$MOCKAPI_TOKEN as base64>');
     expect(text).toContain('<$MOCKAPI_TOKEN as hex>');

@@ -2,7 +2,7 @@
 // readHar), keys redacted by the sending client's Redactor. Each entry is appended to a log of JSON lines as its
 // exchange ends (by the worker's client, and by the preflight's in the command), and the log is written out as
 // one HAR file once the run ends: memory holds one entry at a time and a small index, whatever a run sends.
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { TRUNCATED_KEPT_BYTES, type Exchange, type Sending } from './client.ts';
 import type { Redactor } from './redactor.ts';
 import { jsonInert } from './untrusted.ts';
@@ -82,6 +82,8 @@ export function harEntry(exchange: Exchange, sending: Sending, redactor: Redacto
     if (body.encoding) content.encoding = body.encoding;
   }
   if (exchange.codings) notes.push(`the response body is recorded decoded from ${exchange.codings.join(', ')} (Content-Encoding)`);
+  if (exchange.undecodable)
+    notes.push(`the response body is recorded as it came, in the content coding ${JSON.stringify(exchange.undecodable)}, which the client cannot decode`);
   if (exchange.retried) notes.push(redactor.redact(exchange.retried));
   const duration = round(exchange.durationMs);
   const wait = Math.min(duration, round(sending.headersMs ?? exchange.durationMs));
@@ -126,16 +128,16 @@ const round = (ms: number) => Math.round(ms * 1000) / 1000;
 const TIME_WIDTH = 15;
 
 /**
- * The recorder of a client (ClientOptions.onExchange) that appends each entry to the log, a line each. A write
- * that fails loses that entry, never the run: the HAR then holds fewer entries than the run sent, and says so.
+ * The recorder of a client (ClientOptions.onExchange) that appends each entry to the log, a line each, opening
+ * and closing it every time: a run in a process that lives on (the library) keeps no descriptor of a log that is
+ * gone. A write that fails loses that entry, never the run: the HAR then holds fewer entries than the run sent,
+ * and the command says so.
  */
 export function harRecorder(logFile: string, sentBy: SentBy = 'check'): (exchange: Exchange, sending: Sending, redactor: Redactor) => void {
-  let fd: number | undefined;
   return (exchange, sending, redactor) => {
     try {
-      fd ??= openSync(logFile, 'a');
       const entry = jsonInert(JSON.stringify(harEntry(exchange, sending, redactor, sentBy)));
-      writeSync(fd, `${String(sending.startedAt).padStart(TIME_WIDTH, '0')}\t${entry}\n`);
+      appendFileSync(logFile, `${String(sending.startedAt).padStart(TIME_WIDTH, '0')}\t${entry}\n`);
     } catch {
       // counted by the difference: the run's summary says how many requests were sent
     }

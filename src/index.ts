@@ -72,6 +72,8 @@ export interface RunOptions {
   reportJunit?: string;
   reportMarkdown?: string;
   reportHtml?: string;
+  /** every exchange of the run as HAR 1.2, keys redacted (check-har judges it again) */
+  reportHar?: string;
   /**
    * where the run remembers what it deleted on a deployment, so that a later run skips fixtures it consumed;
    * left out or false: nowhere (the library writes nothing into the working directory unless asked)

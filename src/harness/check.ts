@@ -11,6 +11,7 @@ import { CODE_ROOT } from '../../contract/package-root.ts';
 import { chains, enterLane, freeCheckEnded, laneOf } from './lanes.ts';
 import type { Evidence, WindowRange } from '../../reporters/report.ts';
 import { boundedThrough } from '../../reporters/untrusted.ts';
+import { harRecorder } from '../http/har-log.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../../contract/schemas.ts';
 
@@ -51,6 +52,8 @@ declare module 'vitest' {
     only?: string;
     /** --max-failures: after this many failed checks (warned too, with --strict) no further check starts */
     maxFailures?: { count: number; strict: boolean };
+    /** --report-har: the log every exchange is appended to, which the command writes out as HAR (writeHar) */
+    harLog?: string;
   }
   export interface TaskMeta {
     check?: CheckMeta;
@@ -158,6 +161,7 @@ function declaredAt(checkId: string, stack: string | undefined): string {
 export function client(): Client {
   if (!sharedClient) {
     const t = target();
+    const harLog = inject('harLog');
     sharedClient = new Client({
       baseUrl: t.baseUrl,
       token: t.token,
@@ -166,6 +170,7 @@ export function client(): Client {
       connections: t.concurrency,
       adaptiveCeiling: t.adaptiveCeiling,
       network: t.network,
+      ...(harLog ? { onExchange: harRecorder(harLog) } : {}),
     });
   }
   return sharedClient;

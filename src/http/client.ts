@@ -98,6 +98,22 @@ export interface ClientOptions {
   adaptiveCeiling?: number;
   /** proxy and CA (Target.network); undefined: a plain connection */
   network?: Network;
+  /** told of every request sent as its exchange ends, with the client's redactor (--report-har: harRecorder) */
+  onExchange?: (exchange: Exchange, sending: Sending, redactor: Redactor) => void;
+}
+
+/** What a recording of an exchange needs besides the exchange: when it went, what came when, who sent it. */
+export interface Sending {
+  /** ms since the epoch when the request was sent */
+  startedAt: number;
+  /** ms from then to the answer's headers; undefined without an answer */
+  headersMs?: number;
+  /** the reason phrase of the status line, as it came */
+  statusText?: string;
+  /** the User-Agent the client added (left out of requestHeaders, which a curl line repeats) */
+  userAgent?: string;
+  /** the check whose body sent it (sendingCheck) */
+  sentBy?: string;
 }
 
 /** 429 answers are waited out this many times per request, each wait at most MAX_RETRY_AFTER_S seconds. */
@@ -304,15 +320,15 @@ export class Client {
     const redactedHeaders = Object.fromEntries(Object.entries(requestPieces).map(([k, v]) => [k, textOf(v)]));
     const base = { method: spec.method, url, requestHeaders: redactedHeaders, requestPieces, requestBody: body };
     // after the headers recorded: a curl line repeats the request without it
-    if (!('user-agent' in headers)) {
-      const sentBy = sendingCheck.getStore();
-      headers['user-agent'] = `${USER_AGENT}${sentBy ? ` (check ${sentBy})` : ''}`;
-    }
+    const sentBy = sendingCheck.getStore();
+    const userAgent = 'user-agent' in headers ? undefined : `${USER_AGENT}${sentBy ? ` (check ${sentBy})` : ''}`;
+    if (userAgent) headers['user-agent'] = userAgent;
     const started = performance.now();
     if (this.unanswered >= BREAKER_THRESHOLD) {
       return this.noResponse(base, started, `not sent: the deployment stopped answering (no HTTP answer to the last ${BREAKER_THRESHOLD} requests)`);
     }
     this.requestCount++;
+    const sending: Sending = { startedAt: Date.now(), ...(sentBy ? { sentBy } : {}), ...(userAgent ? { userAgent } : {}) };
     // The deadline of the whole exchange. undici takes an EventEmitter as its abort signal: one emitter and
     // one timer cost a tenth of what AbortSignal.timeout costs per request (measured: 2 µs against 19 µs,
     // plus the collection of its finaliser), which a run of thousands of requests notices.
@@ -332,18 +348,26 @@ export class Client {
         fresh = this.dispatcher(1);
         response = await send(fresh);
       }
+      sending.headersMs = performance.now() - started;
+      sending.statusText = response.statusText;
       const answer = await this.read(base, response, started);
       this.unanswered = 0;
       if (retried) answer.retried = retried;
-      return answer;
+      return this.told(answer, sending);
     } catch (error) {
       this.unanswered++;
       const reason = transportReason(error as Error & { code?: string }, this.options.timeoutMs, this.options.network, url);
-      return this.noResponse(base, started, retried ? `${reason}; it had been ${retried}` : reason);
+      return this.told(this.noResponse(base, started, retried ? `${reason}; it had been ${retried}` : reason), sending);
     } finally {
       clearTimeout(timer);
       void fresh?.close();
     }
+  }
+
+  /** Tells the recorder, if any, of an exchange sent (requestCount counts the same ones). */
+  private told(exchange: Exchange, sending: Sending): Exchange {
+    this.options.onExchange?.(exchange, sending, this.redactor);
+    return exchange;
   }
 
   /** The answer, its content codings undone: the cap counts decoded bytes, so a compression bomb is cut, never held. */
@@ -519,7 +543,7 @@ function declaredLength(header: string | string[] | undefined): number | undefin
 }
 
 /** What an exchange keeps of a body longer than the cap: its start, for the evidence and the checks' messages. */
-const TRUNCATED_KEPT_BYTES = 64 * 1024;
+export const TRUNCATED_KEPT_BYTES = 64 * 1024;
 
 /** A curl line longer than this is not shown (a URL or header of megabytes). */
 const CURL_CHARS = 16_000;

@@ -46,8 +46,16 @@ export function readHar(text: string): RecordedExchange[] {
     const postData = isObject(request.postData) ? request.postData : undefined;
     const requestBody =
       typeof postData?.text === 'string' ? (postData.encoding === 'base64' ? Buffer.from(postData.text, 'base64') : postData.text) : undefined;
+    // a body sent but left out of the recording (too large, or form fields only) is not an empty one
+    const requestBodyRecorded = postData === undefined || requestBody !== undefined;
     const recorded: RecordedExchange = {
-      request: { method: request.method, url: request.url, headers: headers(request.headers, `${where}.request`), body: requestBody },
+      request: {
+        method: request.method,
+        url: request.url,
+        headers: headers(request.headers, `${where}.request`),
+        body: requestBody,
+        ...(requestBodyRecorded ? {} : { bodyRecorded: false }),
+      },
       response: undefined,
       ...(typeof entry.startedDateTime === 'string' ? { startedAt: entry.startedDateTime } : {}),
       ...(typeof entry.time === 'number' && entry.time >= 0 ? { durationMs: entry.time } : {}),

@@ -29,6 +29,8 @@ export interface RunConfig {
   reportMarkdown: string | undefined;
   /** one self-contained HTML page (reporters/html.ts) */
   reportHtml: string | undefined;
+  /** every exchange of the run as HAR 1.2, keys redacted (harEntry) */
+  reportHar: string | undefined;
   /** running in GitHub Actions (GITHUB_ACTIONS): annotations, and the summary appended to stepSummary when set */
   github: { stepSummary: string | undefined } | undefined;
   readOnly: boolean;
@@ -507,6 +509,7 @@ function parseSettings(
       reportJunit: get('reportJunit'),
       reportMarkdown: get('reportMarkdown'),
       reportHtml: get('reportHtml'),
+      reportHar: get('reportHar'),
       github,
       readOnly: get<boolean>('readOnly') ?? false,
       strict: get<boolean>('strict') ?? false,

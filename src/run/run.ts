@@ -1,9 +1,9 @@
 // A conformance run: open the target (src/run/target.ts), run the checks of suites/ through vitest's Node API
 // with the target provided to every worker, let the reporters write the report, and turn it into an exit
 // code. Ctrl-C stops the checks and puts back what they changed (src/run/guard.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import { CODE_ROOT, PACKAGE_ROOT, packageVersion, SOURCE_EXTENSION } from '../../contract/package-root.ts';
 import { openApiDocument } from '../../contract/schemas.ts';
@@ -17,6 +17,7 @@ import { BaselineError, baselineOf, readBaseline, writeBaseline, type BaselineEn
 import { organisationGuard } from './guard.ts';
 import { openTarget } from './target.ts';
 import { proxySecrets } from '../http/network.ts';
+import { harRecorder, writeHar } from '../http/har-log.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
 
 // where bench/main.ts finds the command and its results
@@ -76,7 +77,12 @@ function header(config: RunConfig, target: Target, description: string): string 
  * Runs the checks against the target in vitest workers and returns the report, undefined when the run
  * ended before any result, or 'interrupted' after Ctrl-C once what the checks changed is put back.
  */
-async function runChecks(config: RunConfig, target: Target, output: RunOutput): Promise<ConformanceReport | undefined | 'interrupted'> {
+async function runChecks(
+  config: RunConfig,
+  target: Target,
+  output: RunOutput,
+  harLog: string | undefined,
+): Promise<ConformanceReport | undefined | 'interrupted'> {
   const formats = reportFormats(config, output.write);
   let stopped = false;
   const reporter = new ConformanceReporter(
@@ -110,6 +116,7 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
         openapi: openApiDocument(),
         ...(config.only ? { only: config.only.source } : {}),
         ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
+        ...(harLog ? { harLog } : {}),
       },
       setupFiles: [
         ...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []),
@@ -137,7 +144,7 @@ async function runChecks(config: RunConfig, target: Target, output: RunOutput): 
   }, config.runTimeoutMs);
   // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
   const signals = output.signals !== false;
-  const guard = signals ? await organisationGuard(target) : undefined;
+  const guard = signals ? await organisationGuard(target, harLog ? harRecorder(harLog, 'put-back') : undefined) : undefined;
   let onSignal = () => {};
   const interrupted = new Promise<never>((_, reject) => {
     if (!signals) return;
@@ -211,13 +218,45 @@ function previousBaseline(config: RunConfig): BaselineEntry[] | string {
   }
 }
 
+/**
+ * --report-har: the log of the run's exchanges written out as one HAR file, and a line that says where and how
+ * many, and why fewer than the run sent if so. Written however the run ended: a refused key is shared too.
+ */
+function writeTraffic(file: string, log: string, report: ConformanceReport | undefined, output: RunOutput): void {
+  const comment = `Every exchange of a mockapi-conformance run${report ? ` (seed ${report.run.seed})` : ''}, keys redacted ($MOCKAPI_TOKEN stands for the key): judge it again with mockapi-conformance check-har FILE`;
+  const count = writeHar(log, file, { name: 'mockapi-conformance', version: packageVersion() }, comment);
+  rmSync(dirname(log), { recursive: true, force: true });
+  const sent = report ? report.summary.requests + (report.summary.preflightRequests ?? 0) : count;
+  output.write(
+    `HAR: ${count} exchange${count === 1 ? '' : 's'}: ${file}${sent > count ? ` (the run sent ${sent}: ${sent - count} could not be written)` : ''}\n`,
+  );
+}
+
 export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {
   const previous = previousBaseline(config);
   if (typeof previous === 'string') {
     output.error(`mockapi-conformance: ${previous}\n`);
     return { exitCode: EXIT.usage };
   }
-  const opened = await openTarget(config);
+  // --report-har: each exchange is appended here as it ends (the worker's, the preflight's), written out at the end
+  const harLog = config.reportHar ? join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-har-')), 'exchanges.jsonl') : undefined;
+  let report: ConformanceReport | undefined;
+  try {
+    return await judgeTarget(config, output, previous, harLog, (r) => (report = r));
+  } finally {
+    if (harLog) writeTraffic(config.reportHar!, harLog, report, output);
+  }
+}
+
+/** The run once its configuration is read: the target opened, the checks run, the verdict. */
+async function judgeTarget(
+  config: RunConfig,
+  output: RunOutput,
+  previous: BaselineEntry[],
+  harLog: string | undefined,
+  reported: (report: ConformanceReport) => void,
+): Promise<{ exitCode: number; report?: ConformanceReport }> {
+  const opened = await openTarget(config, harLog ? harRecorder(harLog, 'preflight') : undefined);
   if ('unreachable' in opened) {
     output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
     return { exitCode: EXIT.unreachable };
@@ -228,8 +267,9 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
   }
   try {
     output.write(header(config, opened.target, opened.description));
-    const report = await runChecks(config, opened.target, output);
+    const report = await runChecks(config, opened.target, output, harLog);
     if (report === 'interrupted') return { exitCode: EXIT.interrupted };
+    if (report) reported(report);
     if (!report) {
       output.error('mockapi-conformance: the run ended before any result was reported\n');
       return { exitCode: EXIT.failed };

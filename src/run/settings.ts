@@ -149,6 +149,17 @@ export const SETTINGS = [
     inFile: true,
   },
   {
+    option: 'reportHar',
+    flag: 'report-har',
+    variable: 'MOCKAPI_REPORT_HAR',
+    kind: 'output',
+    value: 'FILE',
+    help: "write every exchange the run sends (the preflight's too) to FILE as HAR 1.2, keys redacted: check-har judges it again",
+    commands: RUN,
+    library: true,
+    inFile: true,
+  },
+  {
     option: 'readOnly',
     flag: 'read-only',
     variable: 'MOCKAPI_READ_ONLY',

@@ -5,7 +5,7 @@ import { startReference } from '../../reference/server.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { expandPath, operation } from '../../contract/schemas.ts';
 import type { Target } from '../harness/check.ts';
-import { Client, type Exchange } from '../http/client.ts';
+import { Client, type ClientOptions, type Exchange } from '../http/client.ts';
 import type { RunConfig } from './config.ts';
 import { deletedBefore, keyFingerprint, readDeletions, type Deletion } from './deletions.ts';
 import { MOCK_FIXTURES, startMock } from './mock.ts';
@@ -31,6 +31,7 @@ const AUTH_ONLY = /^\^AUTH-/;
 async function probe(
   target: Pick<Target, 'baseUrl' | 'token' | 'forbiddenToken' | 'timeoutMs' | 'network' | 'fixtures' | 'profile'>,
   authOnly: boolean,
+  onExchange: ClientOptions['onExchange'],
 ): Promise<{ unreachable?: string; latencyMs: number; preflight?: PreflightResult }> {
   const client = new Client({
     baseUrl: target.baseUrl,
@@ -38,6 +39,7 @@ async function probe(
     forbiddenToken: target.forbiddenToken,
     timeoutMs: target.timeoutMs,
     network: target.network,
+    ...(onExchange ? { onExchange } : {}),
   });
   try {
     const times: number[] = [];
@@ -119,10 +121,11 @@ export interface OpenTarget {
 
 /**
  * The target of a run, ready for the checks; `unreachable` when no connection could be made (what was
- * started is stopped again).
+ * started is stopped again). `onExchange` is told of the probe's and the preflight's requests (--report-har).
  */
 export async function openTarget(
   config: RunConfig,
+  onExchange?: ClientOptions['onExchange'],
 ): Promise<OpenTarget | { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }> {
   const seed = config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31));
   const mock = config.profile === 'mock';
@@ -150,6 +153,7 @@ export async function openTarget(
         profile: config.profile,
       },
       AUTH_ONLY.test(config.only?.source ?? ''),
+      onExchange,
     );
     if (probed.unreachable !== undefined || probed.preflight?.misconfigured !== undefined) {
       await close();

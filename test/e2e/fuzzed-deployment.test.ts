@@ -1,7 +1,7 @@
 // A fuzzed hostile deployment (docs/untrusted.md): answers fast-check generates (random bytes, escapes,
 // workflow-command lines, deep nesting, huge strings, the key echoed encoded, wrong lengths, resets mid-body)
 // to a whole run with every report format under GitHub Actions. The run never crashes, writes no raw control
-// character in any output (JSON and HTML included), forms no workflow-command line but its own annotations,
+// character in any output (JSON, HTML and the HAR included), forms no workflow-command line but its own annotations,
 // prints no curl line that runs anything but curl, ends within its bound, and shows the key in no form. A few
 // whole runs: each costs seconds.
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -56,7 +56,13 @@ test('a run against a deployment whose answers are generated never crashes, and 
     fc.asyncProperty(fc.array(fuzzedAnswer, { minLength: 6, maxLength: 16 }), async (answers) => {
       const fuzzed = await startFuzzed(answers);
       const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-fuzzed-'));
-      const files = { junit: join(dir, 'r.xml'), markdown: join(dir, 'r.md'), html: join(dir, 'r.html'), summary: join(dir, 'summary.md') };
+      const files = {
+        junit: join(dir, 'r.xml'),
+        markdown: join(dir, 'r.md'),
+        html: join(dir, 'r.html'),
+        har: join(dir, 'r.har'),
+        summary: join(dir, 'summary.md'),
+      };
       try {
         const started = Date.now();
         const r = await runCli(
@@ -75,6 +81,8 @@ test('a run against a deployment whose answers are generated never crashes, and 
             files.markdown,
             '--report-html',
             files.html,
+            '--report-har',
+            files.har,
           ],
           { ...FIXTURES, MOCKAPI_TOKEN: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: files.summary },
         );
@@ -103,7 +111,7 @@ test('a run against a deployment whose answers are generated never crashes, and 
           ...Object.fromEntries(Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')])),
         };
         for (const [where, text] of Object.entries(written)) {
-          // JSON and HTML carry the text JSON-escaped, every other output shows it escaped
+          // JSON, HTML and HAR carry the text JSON-escaped, every other output shows it escaped
           expect(ACTING.exec(text)?.[0], `a raw control character in ${where}`).toBeUndefined();
           for (const form of leaks)
             expect(

@@ -14,5 +14,7 @@ export default defineConfig({
     // concurrent tests spawn whole conformance runs; two at a time fill the two cores
     maxConcurrency: 2,
     hookTimeout: 60_000,
+    // the command compiled once, in the background, for the files that make many runs (test/support/runners.ts)
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -1,8 +1,7 @@
 // The command, as a process: its arguments, environment, directory and streams handed to runCommand
 // (src/cli/main.ts), its exit code set from what that returns. Errors are one line.
-import { inertLine } from '../../reporters/untrusted.ts';
 import { EXIT } from '../../reporters/exit.ts';
-import { runCommand } from './main.ts';
+import { internalErrorLine, runCommand } from './main.ts';
 
 // `--list | head`: a reader that stops early closes the pipe; that ends the command, quietly, not with a trace
 for (const stream of [process.stdout, process.stderr]) {
@@ -23,8 +22,7 @@ runCommand(process.argv.slice(2), {
     if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
-    // the message may quote what a deployment sent: one inert line (reporters/untrusted.ts)
-    process.stderr.write(`mockapi-conformance: internal error: ${inertLine((error as Error)?.message ?? String(error))}\n`);
+    process.stderr.write(internalErrorLine(error));
     process.exitCode = EXIT.failed;
   },
 );

@@ -9,10 +9,16 @@
 // (measured, compiled: the command's own modules took 224 ms to load with all of them imported up front).
 import { packageVersion } from '../../contract/package-root.ts';
 import { EXIT } from '../../reporters/exit.ts';
+import { inertLine } from '../../reporters/untrusted.ts';
 import { ConfigError, parseCommand } from '../run/config.ts';
 import { PRISM_ADVICE, prismBin } from '../run/mock.ts';
 import type { RunOutput } from '../run/run.ts';
 import { HELP } from './help.ts';
+
+/** What the command says of an error no path of it expected: one inert line (the message may quote a deployment). */
+export function internalErrorLine(error: unknown): string {
+  return `mockapi-conformance: internal error: ${inertLine((error as Error)?.message ?? String(error))}\n`;
+}
 
 export interface CommandIo extends RunOutput {
   env: NodeJS.ProcessEnv;

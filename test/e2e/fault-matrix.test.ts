@@ -6,19 +6,19 @@
 // matrix itself cannot pass empty: it ran every fault the reference has, by name.
 //
 // Speed without fewer rows (README, "How we know the checks work"): every row is a whole run of the command,
-// its own reference, vitest, worker and report, as before; but of the command compiled once (compileCommand)
+// its own reference, vitest, worker and report, as before; but of the command compiled once for the whole test run (test/support/global-setup.ts)
 // rather than from the sources through tsx, made by processes that each make many runs one after another
 // (Runners) rather than a process for each, and ROWS_AT_ONCE at once, ahead of the tests that read them (runAhead).
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { requirement } from '../../contract/requirements.ts';
 import { allFaults, FAULT_NAMES } from '../../reference/faults.ts';
 import { catalogue } from '../../src/harness/catalogue.ts';
 import { CI_SEED } from '../../src/run/target.ts';
 import { runAhead } from '../support/ahead.ts';
 import type { CliResult } from '../support/cli.ts';
-import { compileCommand, type CompiledCommand } from '../support/compiled.ts';
+import { compiledBySetUp, type CompiledCommand } from '../support/compiled.ts';
 import { Runners } from '../support/runners.ts';
 
 const FAULTS = await allFaults();
@@ -116,7 +116,7 @@ function matrix(): string {
 describe('fault matrix', () => {
   // biome-ignore lint/correctness/noEmptyPattern: vitest hands the suite second, after a context it reads by destructuring
   beforeAll(async ({}, suite) => {
-    compiled = await compileCommand();
+    compiled = await compiledBySetUp(inject('compiledDir'));
     // only the rows whose tests run (-t picks some): each is started here, ROWS_AT_ONCE at a time
     const selected = suite.tasks.filter((t) => t.mode === 'run' && ROWS.has(t.name)).map((t) => t.name);
     const atOnce = Math.min(ROWS_AT_ONCE, selected.length);
@@ -129,7 +129,6 @@ describe('fault matrix', () => {
     // what is still running (a failed beforeAll, a test that timed out) ends before its command is removed
     await Promise.allSettled(runs.values());
     await runners?.close();
-    compiled?.remove();
     const text = matrix();
     console.info(`\n${text}\n`);
     mkdirSync('reports', { recursive: true });

@@ -2,16 +2,29 @@
 // say what happened; no HTTP answer at all becomes checks that could not judge (errored, exit 4), never
 // failures filed under requirements; the run ends within its bound, the key appears in no byte the run
 // writes, and --read-only sends nothing but GET.
+//
+// The runs are made by two long-lived runners (test/support/runners.ts), two tests at once: most of these
+// runs wait on a deployment that hangs, drips or asks for waits, and one's wait is the other's turn.
 import { createServer } from 'node:http';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test as base } from 'vitest';
 import { startHostile, type Hostile, type HostileMode } from '../support/hostile.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
 
 const KEY = 'Zq9-distinctive-KEY-7f3a91c0d5e2b4a6';
-let hostile: Hostile | undefined;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = undefined;
+const runners = useRunners(2);
+
+/** `serve(mode)`: a hostile deployment of the test's own, closed when that test ends (a fixture: tests run at once). */
+const test = base.extend<{ serve: (mode: HostileMode) => Promise<Hostile> }>({
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+  serve: async ({}, use) => {
+    const started: Hostile[] = [];
+    await use(async (mode) => {
+      const hostile = await startHostile(mode);
+      started.push(hostile);
+      return hostile;
+    });
+    await Promise.all(started.map((h) => h.close()));
+  },
 });
 
 /** Fixtures, so that the checks of successful answers run too (the hostile deployment ignores them). */
@@ -23,9 +36,13 @@ const FIXTURES = {
   MOCKAPI_REQUEST_ID: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
 };
 
-const run = async (mode: HostileMode, args: string[] = []) => {
-  hostile = await startHostile(mode);
-  return runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '500', '--run-timeout-ms', '60000', '--runs', '5', ...args], FIXTURES);
+const run = async (serve: (mode: HostileMode) => Promise<Hostile>, mode: HostileMode, args: string[] = []) => {
+  const hostile = await serve(mode);
+  const r = await runners.run(
+    ['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '500', '--run-timeout-ms', '60000', '--runs', '5', ...args],
+    FIXTURES,
+  );
+  return { ...r, hostile };
 };
 
 describe.each<[HostileMode, RegExp, string[]]>([
@@ -34,8 +51,8 @@ describe.each<[HostileMode, RegExp, string[]]>([
   // every check then stopped at its timeout instead (exit 4)
   ['enormous', /longer than 8388608 bytes; only its start was read/, ['--timeout-ms', '10000']],
 ])('a deployment that answers %s', (mode, says, args) => {
-  test('gets failed checks that say what happened, within the run bound, without a crash', async () => {
-    const r = await run(mode, args);
+  test.concurrent('gets failed checks that say what happened, within the run bound, without a crash', async ({ serve }) => {
+    const r = await run(serve, mode, args);
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/^\s+at /m);
     const report = r.report!;
@@ -57,8 +74,8 @@ describe.each<[HostileMode, RegExp]>([
   ['reset', /the connection was reset/],
   ['invalid-http', /the answer is not valid HTTP/],
 ])('a deployment that %s', (mode, says) => {
-  test('gets checks that could not judge, for one reason and the checks it blocked, none filed under a requirement (exit 4)', async () => {
-    const r = await run(mode);
+  test.concurrent('gets checks that could not judge, for one reason and the checks it blocked, none filed under a requirement (exit 4)', async ({ serve }) => {
+    const r = await run(serve, mode);
     expect(r.code, r.stdout).toBe(4);
     expect(r.stderr).not.toMatch(/^\s+at /m);
     const report = r.report!;
@@ -78,21 +95,21 @@ describe.each<[HostileMode, RegExp]>([
   });
 });
 
-test('a deployment that keeps hanging is stopped at the run bound, and the report says so', async () => {
-  hostile = await startHostile('hang');
+test.concurrent('a deployment that keeps hanging is stopped at the run bound, and the report says so', async ({ serve }) => {
+  const hostile = await serve('hang');
   // 5 s per request: the breaker would need 25 s per worker; the bound of 3 s comes first
-  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '5000', '--run-timeout-ms', '3000']);
-  expect(r.code).toBe(4);
+  const r = await runners.run(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '5000', '--run-timeout-ms', '3000']);
+  expect(r.code, r.stderr).toBe(4);
   expect(r.report!.errors).toEqual(['the run was stopped after 3 s (--run-timeout-ms); checks that had not finished are not reported']);
   expect(r.report!.summary.durationMs).toBeLessThan(30_000);
 });
 
-test('a TLS failure is unreachable: one line before any check, exit 3', async () => {
+test.concurrent('a TLS failure is unreachable: one line before any check, exit 3', async () => {
   const server = createServer((_, res) => res.end('plain HTTP'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   try {
-    const r = await runCli(['--base-url', `https://127.0.0.1:${port}`, '--token', KEY]);
+    const r = await runners.run(['--base-url', `https://127.0.0.1:${port}`, '--token', KEY]);
     expect(r.code).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(new RegExp(`^mockapi-conformance: cannot reach https://127\\.0\\.0\\.1:${port}: `));
@@ -101,8 +118,8 @@ test('a TLS failure is unreachable: one line before any check, exit 3', async ()
   }
 });
 
-test('a deployment that echoes the request headers: the key is in no byte the run writes', async () => {
-  const r = await run('echo', ['--forbidden-token', `${KEY}-forbidden`]);
+test.concurrent('a deployment that echoes the request headers: the key is in no byte the run writes', async ({ serve }) => {
+  const r = await run(serve, 'echo', ['--forbidden-token', `${KEY}-forbidden`]);
   expect(r.report!.checks.length).toBeGreaterThan(100);
   // the echo reached the run: failures quote the echoed request line, with the key redacted
   expect(r.reportText).toContain('authorization: Token $MOCKAPI_TOKEN');
@@ -114,18 +131,18 @@ test('a deployment that echoes the request headers: the key is in no byte the ru
   }
 });
 
-test('--read-only sends nothing but GET', async () => {
-  const r = await run('echo', ['--read-only']);
+test.concurrent('--read-only sends nothing but GET', async ({ serve }) => {
+  const r = await run(serve, 'echo', ['--read-only']);
   expect(r.report!.checks.length).toBeGreaterThan(100);
-  const methods = new Set(hostile!.seen.map((line) => line.split(' ')[0]));
+  const methods = new Set(r.hostile.seen.map((line) => line.split(' ')[0]));
   expect([...methods]).toEqual(['GET']);
-  expect(hostile!.seen.length).toBeGreaterThan(5);
+  expect(r.hostile.seen.length).toBeGreaterThan(5);
 });
 
-test('writes reach only the named fixtures, deletes only the ones named as deletable', async () => {
+test.concurrent('writes reach only the named fixtures, deletes only the ones named as deletable', async ({ serve }) => {
   const fixtures = { ...FIXTURES, MOCKAPI_DELETABLE_DATA_SOURCE_ID: 'ds-deletable', MOCKAPI_TEAM_MEMBER_ID: 'user-removable' };
-  hostile = await startHostile('echo');
-  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '500', '--runs', '5'], fixtures);
+  const hostile = await serve('echo');
+  const r = await runners.run(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '500', '--runs', '5'], fixtures);
   expect(r.report!.checks.length).toBeGreaterThan(100);
   // ids that name nothing (random per run) and mock API ids no mock API can have
   const nothing = (id: string) => /^conformance-missing-/.test(id) || /^zq[0-9a-f]{6}x$/.test(id) || id.length < 5 || id.length > 10;
@@ -153,11 +170,13 @@ test('writes reach only the named fixtures, deletes only the ones named as delet
   }
 });
 
-test("a deployment that asks for waits (429, Retry-After) moves a check's time bound on: the check is not stopped for waiting", async () => {
-  hostile = await startHostile('rate-limit-1s');
+test.concurrent("a deployment that asks for waits (429, Retry-After) moves a check's time bound on: the check is not stopped for waiting", async ({
+  serve,
+}) => {
+  const hostile = await serve('rate-limit-1s');
   // each request waits 1 s twice before its 401: 2 s, past a bound of 1.5 s that the waits move on (a PUT:
   // the preflight's reads, GET only, have waited out their own 429s before)
-  const r = await runCli(
+  const r = await runners.run(
     ['--base-url', hostile.baseUrl, '--token', KEY, '--only', '^AUTH-401-MISSING updateChaosSettings: a request without', '--check-timeout-ms', '1500'],
     FIXTURES,
   );
@@ -168,13 +187,13 @@ test("a deployment that asks for waits (429, Retry-After) moves a check's time b
   expect(check!.notes.join(' ')).not.toContain('time bound');
 });
 
-test.each([
+test.concurrent.for([
   [1, 1],
   [2, 2],
   [6, 6],
-])('--concurrency %i keeps at most %i requests in flight', async (concurrency, most) => {
-  hostile = await startHostile('slow-echo');
-  const r = await runCli(['--base-url', hostile.baseUrl, '--token', KEY, '--runs', '2', '--concurrency', String(concurrency)], FIXTURES);
+])('--concurrency %i keeps at most %i requests in flight', async ([concurrency, most], { serve }) => {
+  const hostile = await serve('slow-echo');
+  const r = await runners.run(['--base-url', hostile.baseUrl, '--token', KEY, '--runs', '2', '--concurrency', String(concurrency)], FIXTURES);
   expect(r.report!.checks.length).toBeGreaterThan(100);
   expect(hostile.maxInFlight()).toBe(most);
 });

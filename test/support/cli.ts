@@ -28,6 +28,17 @@ export interface CliOptions {
   command?: string;
 }
 
+/**
+ * What a run of the command sees of this process's environment: no MOCKAPI_* setting of the developer's (a .env
+ * or shell cannot change a test's outcome) and no proxy of the developer's or the CI's shell (it would take
+ * the tests' loopback requests: only a test's own counts).
+ */
+export function commandEnvironment(): NodeJS.ProcessEnv {
+  const inherited = cleanEnvironment({ NO_COLOR: '1' });
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY']) delete inherited[name];
+  return inherited;
+}
+
 /** An empty directory to run in. */
 export const emptyDirectory = () => mkdtempSync(join(tmpdir(), 'mockapi-conformance-'));
 
@@ -38,12 +49,9 @@ export const emptyDirectory = () => mkdtempSync(join(tmpdir(), 'mockapi-conforma
 export async function runCli(args: string[], env: Record<string, string> = {}, { cwd, onSpawn, command }: CliOptions = {}): Promise<CliResult> {
   const dir = cwd ?? emptyDirectory();
   const reportFile = reportFileName();
-  // a proxy of the developer's or the CI's shell would take the tests' loopback requests: only a test's own counts
-  const inherited = cleanEnvironment({ NO_COLOR: '1' });
-  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY']) delete inherited[name];
   const child = spawn(process.execPath, [BIN, ...(command ? [command] : []), '--report-json', reportFile, ...args], {
     cwd: dir,
-    env: { ...inherited, ...env },
+    env: { ...commandEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   onSpawn?.(child);

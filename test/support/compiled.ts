@@ -3,7 +3,7 @@
 // seconds a fault-matrix row from the sources, 2.55 compiled; docs/test-speed.md). `npm test` type-checks the sources first, so the
 // copy is emitted without checking them again (--noCheck: 4 s instead of 8).
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,25 +14,52 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export interface CompiledCommand {
   /** where the copy is: contract/, src/, reference/ ... as in dist/ */
   dir: string;
-  remove(): void;
 }
+
+/** The marker files a compilation started by the tests' global set-up leaves in its folder when it has ended. */
+const READY = '.compiled';
+const FAILED = '.failed';
 
 /**
  * Compiles the package's sources (tsconfig.build.json) into a new folder under the checkout's tmp/, ignored by
  * git: inside the package, so the copy finds package.json, schemas/ and node_modules as dist/ does (never dist/
- * itself, which packing the package replaces while other tests run).
+ * itself, which packing the package replaces while other tests run). In the background (the tests' global
+ * set-up): the folder is known at once, so test files can be told where it will be, and the compilation's
+ * seconds overlap the first files' own.
  */
-export async function compileCommand(): Promise<CompiledCommand> {
+export function startCompiling(): { dir: string; ended: Promise<void> } {
   mkdirSync(join(ROOT, 'tmp'), { recursive: true });
   const dir = mkdtempSync(join(ROOT, 'tmp', 'compiled-'));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const args = [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', dir, '--declaration', 'false', '--noCheck'];
-  try {
-    await promisify(execFile)(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`tsc could not compile the sources: ${`${stdout}${stderr}`.slice(-2000) || message}`);
-  }
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const ended = promisify(execFile)(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }).then(
+    () => writeFileSync(join(dir, READY), ''),
+    (error: { stdout?: string; stderr?: string; message: string }) =>
+      writeFileSync(join(dir, FAILED), `tsc could not compile the sources: ${`${error.stdout ?? ''}${error.stderr ?? ''}`.slice(-2000) || error.message}`),
+  );
+  return { dir, ended };
+}
+
+/** The command compiled by the global set-up, once its compilation has ended (watched for, not polled). */
+export function compiledBySetUp(dir: string): Promise<CompiledCommand> {
+  const settled = (): CompiledCommand | Error | undefined => {
+    if (existsSync(join(dir, READY))) return { dir };
+    if (existsSync(join(dir, FAILED))) return new Error(readFileSync(join(dir, FAILED), 'utf8'));
+    return undefined;
+  };
+  return new Promise((resolve, reject) => {
+    const settle = (outcome: CompiledCommand | Error) => (outcome instanceof Error ? reject(outcome) : resolve(outcome));
+    const watcher = watch(dir, () => {
+      const outcome = settled();
+      if (!outcome) return;
+      watcher.close();
+      settle(outcome);
+    });
+    // it may have ended before the watch began
+    const outcome = settled();
+    if (outcome) {
+      watcher.close();
+      settle(outcome);
+    }
+  });
 }

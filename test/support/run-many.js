@@ -1,9 +1,10 @@
-// One process that makes many conformance runs, one after another, each as the command makes it: the
-// compiled command's own parseCommand and runConformance (src/cli/cli.ts does no more for a run), its own embedded
-// reference started with the faults of the run's environment, its own vitest and worker, its own report. What
-// the runs share is what a process pays for once: Node's start, loading vitest and our modules, parsing the
-// OpenAPI description. test/support/runners.ts drives it (the fault matrix). JavaScript, as bin/ is: it runs
-// the compiled copy (test/support/compiled.ts) under plain Node, without tsx.
+// One process that makes many runs of the command, one after another, each as the command makes it: the
+// compiled command's own runCommand (src/cli/main.ts; src/cli/cli.ts does no more than hand it the process's
+// streams, environment and directory), so each run has its own parsing, its own embedded reference started
+// with the faults of the run's environment, its own vitest and worker, its own report. What the runs share is
+// what a process pays for once: Node's start, loading vitest and our modules, parsing the OpenAPI
+// description. test/support/runners.ts drives it. JavaScript, as bin/ is: it runs the compiled copy
+// (test/support/compiled.ts) under plain Node, without tsx.
 //
 // Usage: node run-many.js <compiled dir>; over IPC, each message { id, args, env, cwd } is a run, answered
 // with { id, code, stdout, stderr } once it has ended.
@@ -12,29 +13,28 @@ import { pathToFileURL } from 'node:url';
 
 const compiled = process.argv[2];
 const load = (module) => import(pathToFileURL(join(compiled, module)).href);
-const { ConfigError, parseCommand } = await load('src/run/config.js');
-const { runConformance } = await load('src/run/run.js');
+const { internalErrorLine, runCommand } = await load('src/cli/main.js');
 
-/** A run sees only its own MOCKAPI_* settings, none of the run before it (the reference reads them as it starts). */
-function useSettings(env) {
-  for (const name of Object.keys(process.env)) if (name.startsWith('MOCKAPI_')) delete process.env[name];
-  Object.assign(process.env, env);
+/** The environment the process started with: each run sees it and its own variables, none of the run before. */
+const started = { ...process.env };
+
+/** Some modules read process.env itself (the reference its faults, the client its proxies): it is the run's. */
+function useEnvironment(env) {
+  for (const name of Object.keys(process.env)) if (!(name in started)) delete process.env[name];
+  Object.assign(process.env, started, env);
 }
 
 async function run({ args, env, cwd }) {
   let stdout = '';
   let stderr = '';
-  const output = { write: (text) => (stdout += text), error: (text) => (stderr += text), tty: false, signals: false };
-  useSettings(env);
+  useEnvironment(env);
+  const io = { write: (text) => (stdout += text), error: (text) => (stderr += text), tty: false, signals: false, env: process.env, cwd };
   try {
-    const parsed = parseCommand(args, process.env, cwd);
-    for (const warning of parsed.warnings) output.error(`mockapi-conformance: warning: ${warning}\n`);
-    return { code: (await runConformance(parsed.config, output)).exitCode, stdout, stderr };
+    return { code: (await runCommand(args, io)) ?? 0, stdout, stderr };
   } catch (error) {
-    // as src/cli/cli.ts says them: a configuration error is exit 2, anything else an internal error, exit 1
-    const usage = error instanceof ConfigError;
-    output.error(`mockapi-conformance: ${usage ? '' : 'internal error: '}${error?.message ?? String(error)}\n`);
-    return { code: usage ? 2 : 1, stdout, stderr };
+    // as src/cli/cli.ts says an error no path of the command expected
+    io.error(internalErrorLine(error));
+    return { code: 1, stdout, stderr };
   }
 }
 

@@ -1,13 +1,14 @@
-// Processes that each make many conformance runs one after another (test/support/run-many.js), for a test that
-// makes a hundred whole runs (the fault matrix): each run is the command's own (its flags and environment
-// parsed, its own reference, vitest, worker and report), but a process starts, loads vitest and our modules and
-// parses the OpenAPI description once for many runs instead of once for each. Measured: README, "How we know the
-// checks work".
+// Processes that each make many runs of the command one after another (test/support/run-many.js), for test
+// files that make many whole runs (the fault matrix, the hostile deployments, the runs against the reference):
+// each run is the command's own (runCommand: its flags and environment parsed, its own reference, vitest,
+// worker and report), but a process starts, loads vitest and our modules and parses the OpenAPI description
+// once for many runs instead of once for each. A test that needs the process itself (its signals, a variable
+// Node reads as it starts, a subcommand that serves) spawns it (runCli). Measured: docs/test-speed.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cleanEnvironment } from '../../bench/measure.ts';
-import { emptyDirectory, readReport, reportFileName, type CliResult } from './cli.ts';
-import type { CompiledCommand } from './compiled.ts';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { commandEnvironment, emptyDirectory, readReport, reportFileName, type CliResult } from './cli.ts';
+import { compiledBySetUp, type CompiledCommand } from './compiled.ts';
 
 const RUN_MANY = fileURLToPath(new URL('./run-many.js', import.meta.url));
 
@@ -30,7 +31,7 @@ class Runner {
   constructor(compiled: CompiledCommand) {
     this.child = spawn(process.execPath, [RUN_MANY, compiled.dir], {
       cwd: emptyDirectory(),
-      env: cleanEnvironment({ NO_COLOR: '1' }),
+      env: commandEnvironment(),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     // what the process itself says (not a run's output, which comes back with its answer): for the error of a run it could not finish
@@ -52,15 +53,15 @@ class Runner {
     this.ready.catch(() => {});
   }
 
-  /** `mockapi-conformance ARGS` with these MOCKAPI_* settings, in a new empty directory, as runCli runs it. */
-  async run(args: string[], env: Record<string, string>): Promise<CliResult> {
+  /** `mockapi-conformance ARGS` with these variables, in `cwd` (default a new empty directory), as runCli runs it. */
+  async run(args: string[], env: Record<string, string>, cwd = emptyDirectory()): Promise<CliResult> {
     await this.ready;
     if (this.exited) throw new Error(this.exited);
     const reportFile = reportFileName();
     const id = this.nextId++;
     const answer = await new Promise<Answer>((resolve) => {
       this.pending.set(id, resolve);
-      this.child.send({ id, args: ['--report-json', reportFile, ...args], env, cwd: emptyDirectory() });
+      this.child.send({ id, args: ['--report-json', reportFile, ...args], env, cwd });
     });
     if (answer.id === -1) throw new Error(answer.stderr);
     return { code: answer.code, stdout: answer.stdout, stderr: answer.stderr, ...readReport(reportFile) };
@@ -75,27 +76,47 @@ class Runner {
   }
 }
 
-/** `size` processes making runs; a run goes to one that is free (the caller keeps at most `size` under way). */
+/** `size` processes making runs; a run goes to one that is free, or waits for one. */
 export class Runners {
   private readonly free: Runner[];
   private readonly all: Runner[];
+  private readonly waiting: ((runner: Runner) => void)[] = [];
 
   constructor(compiled: CompiledCommand, size: number) {
     this.all = Array.from({ length: size }, () => new Runner(compiled));
     this.free = [...this.all];
   }
 
-  async run(args: string[], env: Record<string, string>): Promise<CliResult> {
-    const runner = this.free.pop();
-    if (!runner) throw new Error('more runs at once than runners');
+  async run(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
+    const runner = this.free.pop() ?? (await new Promise<Runner>((resolve) => this.waiting.push(resolve)));
     try {
-      return await runner.run(args, env);
+      return await runner.run(args, env, cwd);
     } finally {
-      this.free.push(runner);
+      const next = this.waiting.shift();
+      if (next) next(runner);
+      else this.free.push(runner);
     }
   }
 
   async close(): Promise<void> {
     await Promise.all(this.all.map((r) => r.close()));
   }
+}
+
+/**
+ * Runners for the test file that calls this (at its top level): started before its tests from the command the
+ * global set-up compiled, closed after them. `size` runs go on at once; more wait their turn.
+ */
+export function useRunners(size: number): { run(args: string[], env?: Record<string, string>, options?: { cwd?: string }): Promise<CliResult> } {
+  let runners: Runners | undefined;
+  beforeAll(async () => {
+    runners = new Runners(await compiledBySetUp(inject('compiledDir')), size);
+  }, 120_000);
+  afterAll(() => runners?.close());
+  return {
+    run: (args, env = {}, { cwd } = {}) => {
+      if (!runners) throw new Error('useRunners: a run before the runners were started (call it at the top level of a test file)');
+      return runners.run(args, env, cwd);
+    },
+  };
 }

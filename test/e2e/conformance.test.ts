@@ -10,8 +10,13 @@ import { startReference, type ReferenceDeployment } from '../../reference/server
 import { SEED } from '../../reference/store.ts';
 import { REQUIREMENTS } from '../../contract/requirements.ts';
 import { emptyDirectory, runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
 import { catalogue } from '../../src/harness/catalogue.ts';
 import { keyFingerprint } from '../../src/run/deletions.ts';
+
+// The first run is the command as a user types it (bin/, a process of its own); the others are made by a
+// long-lived runner (test/support/runners.ts), one at a time: several share a deployment and what it keeps.
+const runner = useRunners(1);
 
 describe('a full run against the embedded reference deployment', () => {
   let result: Awaited<ReturnType<typeof runCli>>;
@@ -85,7 +90,7 @@ describe('a run against a deployment given by URL', () => {
   afterAll(() => reference.close());
 
   test('with every fixture set: no failure, no skip, and neither key in any output', async () => {
-    const r = await runCli([], env);
+    const r = await runner.run([], env);
     expect(r.code).toBe(0);
     expect(r.report!.summary).toMatchObject({ failed: 0, skipped: 0 });
     expect(r.report!.target.embedded).toBe(false);
@@ -99,7 +104,7 @@ describe('a run against a deployment given by URL', () => {
   });
 
   test('with only a key: checks that need a fixture are skipped with a reason naming its variable', async () => {
-    const r = await runCli([], { MOCKAPI_BASE_URL: env.MOCKAPI_BASE_URL!, MOCKAPI_TOKEN: env.MOCKAPI_TOKEN! });
+    const r = await runner.run([], { MOCKAPI_BASE_URL: env.MOCKAPI_BASE_URL!, MOCKAPI_TOKEN: env.MOCKAPI_TOKEN! });
     expect(r.code).toBe(0);
     const skipped = r.report!.checks.filter((c) => c.outcome === 'skipped');
     expect(skipped.length).toBeGreaterThan(30);
@@ -111,7 +116,7 @@ describe('a run against a deployment given by URL', () => {
   });
 
   test('--read-only skips every check that sends a request other than GET, saying why', async () => {
-    const r = await runCli(['--read-only'], env);
+    const r = await runner.run(['--read-only'], env);
     expect(r.code).toBe(0);
     const skipped = r.report!.checks.filter((c) => c.outcome === 'skipped');
     expect(skipped.length).toBeGreaterThan(50);
@@ -131,7 +136,7 @@ describe('a second run against the same deployment and fixtures', () => {
 
   test('remembers what the first deleted, says those checks could not judge (exit 4), and fails nothing; elsewhere a missing fixture is its own problem', async () => {
     const cwd = emptyDirectory();
-    const first = await runCli([], env, { cwd });
+    const first = await runner.run([], env, { cwd });
     expect(first.code).toBe(0);
     expect(first.report!.summary).toMatchObject({ failed: 0, skipped: 0 });
     const state = readFileSync(join(cwd, '.mockapi-conformance-state.jsonl'), 'utf8');
@@ -150,7 +155,7 @@ describe('a second run against the same deployment and fixtures', () => {
     // keyed by the key's fingerprint too: a deployment restarted on the same base URL with new keys starts afresh (test/run/deletions.test.ts)
     for (const l of lines) expect(l.key).toBe(keyFingerprint(reference.fixtures.token));
 
-    const second = await runCli([], env, { cwd });
+    const second = await runner.run([], env, { cwd });
     expect(second.code, second.stdout).toBe(4);
     expect(second.report!.summary).toMatchObject({ failed: 0, warned: 0, skipped: 0 });
     expect(second.stdout).toMatch(
@@ -183,7 +188,7 @@ describe('a second run against the same deployment and fixtures', () => {
 
     // another directory has no memory of those deletes: the fixtures answer 404, which is theirs to explain
     // (the forbidden key still gets its 403: the reference refuses permission before it looks for the resource)
-    const elsewhere = await runCli([], env);
+    const elsewhere = await runner.run([], env);
     expect(elsewhere.code, elsewhere.stdout).toBe(4);
     expect(elsewhere.report!.summary.failed).toBe(0);
     const unjudged = elsewhere.report!.checks.filter((c) => c.outcome === 'errored');
@@ -210,7 +215,7 @@ test("a forbidden key's 404 is a violation only for a fixture that exists: for o
   try {
     const env = runEnvironment(hiding);
     const ds = `${hiding.baseUrl}/v1/data-sources/${hiding.fixtures.deletableDataSourceId}`;
-    const present = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
+    const present = await runner.run(['--only', 'deleteDataSource|^DS-DELETE'], env);
     expect(present.code).toBe(1);
     expect(
       present
@@ -220,7 +225,7 @@ test("a forbidden key's 404 is a violation only for a fixture that exists: for o
     ).toEqual(['AUTH-403', 'AUTH-403-BODY']);
     // gone, deleted by someone else: the same answers cannot be judged
     expect((await fetch(ds, { method: 'DELETE', headers: { Authorization: `Token ${hiding.fixtures.token}` } })).status).toBe(404);
-    const gone = await runCli(['--only', 'deleteDataSource|^DS-DELETE'], env);
+    const gone = await runner.run(['--only', 'deleteDataSource|^DS-DELETE'], env);
     expect(gone.code, gone.stdout).toBe(4);
     const forbidden = gone.report!.checks.filter((c) => c.requirement.startsWith('AUTH-403') && c.title.includes('deleteDataSource'));
     expect(forbidden.map((c) => c.outcome)).toEqual(['errored', 'errored']);
@@ -232,7 +237,7 @@ test("a forbidden key's 404 is a violation only for a fixture that exists: for o
 
 describe('--only', () => {
   test('runs the checks whose name matches and reports only those', async () => {
-    const r = await runCli(['--only', '^team-']);
+    const r = await runner.run(['--only', '^team-']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Only the checks whose id or name matches /^team-/i');
     const checks = r.report!.checks;
@@ -242,25 +247,25 @@ describe('--only', () => {
   });
 
   test('an anchored pattern finds the checks of every suite, those of the nine operations of authentication included', async () => {
-    const r = await runCli(['--only', '^AUTH-401-MISSING ']);
+    const r = await runner.run(['--only', '^AUTH-401-MISSING ']);
     expect(r.code).toBe(0);
     expect(r.report!.checks.map((c) => c.requirement)).toEqual(Array(9 * 8).fill('AUTH-401-MISSING'));
   });
 
   test('a pattern that matches no check: one line, exit 2', async () => {
-    const r = await runCli(['--only', 'no-check-is-called-this']);
+    const r = await runner.run(['--only', 'no-check-is-called-this']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe("mockapi-conformance: no check's id or name matches --only no-check-is-called-this");
   });
 
   test("an area's name picks every check of that area, and a check's id that check alone", async () => {
-    const r = await runCli(['--only', '^teams/|^organisations/generated-names-taken$']);
+    const r = await runner.run(['--only', '^teams/|^organisations/generated-names-taken$']);
     expect(r.code, r.stderr).toBe(0);
     const ids = r.report!.checks.map((c) => c.id);
     expect(ids).toContain('organisations/generated-names-taken');
     expect(ids.filter((id) => !id.startsWith('teams/'))).toEqual(['organisations/generated-names-taken']);
     expect(ids.filter((id) => id.startsWith('teams/')).length).toBeGreaterThan(2);
-    const area = await runCli(['--only', 'organisations']);
+    const area = await runner.run(['--only', 'organisations']);
     expect(area.code, area.stderr).toBe(0);
     expect(new Set(area.report!.checks.map((c) => c.area))).toEqual(new Set(['organisations']));
   });
@@ -269,7 +274,7 @@ describe('--only', () => {
 describe('--max-failures', () => {
   test('with one request in flight, the first failed check ends the sending: every later check ends errored, saying why', async () => {
     const faults = { MOCKAPI_REFERENCE_FAULTS: 'chaos-percentage-above-100-accepted,chaos-status-201' };
-    const r = await runCli(['--max-failures', '1', '--concurrency', '1', '--only', '^CHAOS-'], faults);
+    const r = await runner.run(['--max-failures', '1', '--concurrency', '1', '--only', '^CHAOS-'], faults);
     expect(r.code).toBe(1);
     const { summary, checks } = r.report!;
     expect(summary).toMatchObject({ failed: 1, passed: 0, warned: 0, skipped: 0 });
@@ -281,7 +286,7 @@ describe('--max-failures', () => {
   });
 
   test('0 is no limit: refused, one line, exit 2', async () => {
-    const r = await runCli(['--max-failures', '0']);
+    const r = await runner.run(['--max-failures', '0']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('mockapi-conformance: --max-failures must be a whole number from 1 to 100000, not "0"');
   });
@@ -289,14 +294,14 @@ describe('--max-failures', () => {
 
 describe('exit codes', () => {
   test('an unknown flag: one line, exit 2', async () => {
-    const r = await runCli(['--bse-url', 'http://127.0.0.1:1']);
+    const r = await runner.run(['--bse-url', 'http://127.0.0.1:1']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^mockapi-conformance: Unknown option '--bse-url'/);
   });
 
   test('a key without a base URL: one line, exit 2', async () => {
-    const r = await runCli([], { MOCKAPI_TOKEN: 'k' });
+    const r = await runner.run([], { MOCKAPI_TOKEN: 'k' });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mockapi-conformance: MOCKAPI_TOKEN is set but no base URL/);
   });
@@ -308,7 +313,7 @@ describe('exit codes', () => {
         server.close(() => resolve(port));
       });
     });
-    const r = await runCli([], { MOCKAPI_BASE_URL: `http://127.0.0.1:${port}`, MOCKAPI_TOKEN: 'secret-key-123' });
+    const r = await runner.run([], { MOCKAPI_BASE_URL: `http://127.0.0.1:${port}`, MOCKAPI_TOKEN: 'secret-key-123' });
     expect(r.code).toBe(3);
     expect(r.stderr.trim()).toMatch(new RegExp(`^mockapi-conformance: cannot reach http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
     expect(r.stdout).not.toContain('RUN');
@@ -316,7 +321,7 @@ describe('exit codes', () => {
   });
 
   test('an unknown fault of the embedded reference: one line naming it and how to list them, exit 2', async () => {
-    const r = await runCli([], { MOCKAPI_REFERENCE_FAULTS: 'no-such-fault' });
+    const r = await runner.run([], { MOCKAPI_REFERENCE_FAULTS: 'no-such-fault' });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       'mockapi-conformance: MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault (mockapi-conformance reference --list-faults lists them)\n',
@@ -324,7 +329,7 @@ describe('exit codes', () => {
   });
 
   test('a report that cannot be written: one line and exit 2 before any request', async () => {
-    const r = await runCli(['--report-json', '/no/such/dir/r.json']);
+    const r = await runner.run(['--report-json', '/no/such/dir/r.json']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('mockapi-conformance: --report-json: the directory /no/such/dir does not exist\n');
     expect(r.stdout).not.toContain('Verifying');

@@ -84,13 +84,14 @@ describe('the GitHub Action', () => {
     }
   });
 
-  test('a passing run: exit code 0, the counts as outputs, the four reports in the workspace, the step summary written', () => {
+  test('a passing run: exit code 0, the counts as outputs, the five reports in the workspace, the step summary written', () => {
     const r = runAction({ args: '--only ^CHAOS-STATUS' });
     expect(r.status, r.stdout).toBe(0);
     expect(r.outputs['exit-code']).toBe('0');
     expect(Number(r.outputs.passed)).toBeGreaterThan(0);
     expect([r.outputs.failed, r.outputs.warned, r.outputs.errored, r.outputs.skipped]).toEqual(['0', '0', '0', '0']);
     expect(readdirSync(join(r.workspace, 'mockapi-conformance-reports')).sort()).toEqual([
+      'conformance.har',
       'conformance.html',
       'conformance.json',
       'conformance.md',

@@ -4,7 +4,7 @@
 // reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run/run.ts).
 import { readFileSync } from 'node:fs';
 import { inject, test, type TestContext } from 'vitest';
-import { Client, sendingCheck } from '../http/client.ts';
+import { Client, cutByRunStop, sendingCheck } from '../http/client.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from '../judge/context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
@@ -12,6 +12,7 @@ import { chains, enterLane, freeCheckEnded, laneOf } from './lanes.ts';
 import type { Evidence, WindowRange } from '../../reporters/report.ts';
 import { boundedThrough } from '../../reporters/untrusted.ts';
 import { harRecorder } from '../http/har-log.ts';
+import { runStopped } from './run-stop.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../../contract/schemas.ts';
 
@@ -327,7 +328,7 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
   const bound = checkBound(t, options.requests ?? 5);
   const entered = performance.now();
   meta.startedAt = Date.now();
-  const c = new CheckContext(id, t, client(), Date.now() + bound);
+  const c = new CheckContext(id, t, client(), Date.now() + bound, runStopped());
   // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
   // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
   const redact = (text: string) => c.client.redactor.redact(text);
@@ -460,7 +461,9 @@ function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) =
   meta.evidence = evidence;
   const unanswered = c.exchanges.find((e) => e.status === 0);
   if (unanswered) {
-    meta.errored = redact(`the deployment gave no HTTP answer: ${unanswered.error ?? 'no response'}`);
+    meta.errored = cutByRunStop(unanswered)
+      ? `the run stopped before this check had its answers: ${unanswered.error}`
+      : redact(`the deployment gave no HTTP answer: ${unanswered.error ?? 'no response'}`);
     throw named('NoAnswer', [meta.errored, ...evidence.map((e) => `  reproduce: ${e.curl}`)].join('\n'));
   }
   const violations = c.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));

@@ -73,6 +73,11 @@ export interface Exchange {
 export interface SendOptions {
   /** a check that is stopped sends no retry after a 429 */
   stopped?: () => boolean;
+  /**
+   * Aborted when the run is stopped (--run-timeout-ms, Ctrl-C: vitest aborts each running check's signal): a
+   * request not yet sent is not sent, one under way is dropped at once rather than waited out to its timeout.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -150,6 +155,13 @@ function transportReason(e: Error & { code?: string }, timeoutMs: number, networ
 }
 
 const EVIDENCE_BODY_BYTES = 4096;
+/** What an exchange says when the run stopped before its request was sent, or while it was under way. */
+const RUN_STOPPED_BEFORE = 'not sent: the run was stopped (--run-timeout-ms, or interrupted)';
+const RUN_STOPPED_DURING = 'the run was stopped (--run-timeout-ms, or interrupted) before the answer came';
+
+/** An exchange the run's stop cut short: the deployment is not to blame for its missing answer. */
+export const cutByRunStop = (exchange: Pick<Exchange, 'error'>): boolean => exchange.error === RUN_STOPPED_BEFORE || exchange.error === RUN_STOPPED_DURING;
+
 /** Headers of a request or an answer shown at most in evidence (an answer may send thousands). */
 const EVIDENCE_HEADERS = 100;
 
@@ -248,7 +260,7 @@ export class Client {
       const ticket = this.window?.ticket(this.inFlight);
       let exchange: Exchange;
       try {
-        exchange = await this.sendOnce(spec);
+        exchange = await this.sendOnce(spec, options.signal);
         // before the place is given back: a cut holds back the next in line at once
         if (ticket) this.window!.answered(ticket, exchange.status, exchange.durationMs);
       } finally {
@@ -301,7 +313,7 @@ export class Client {
     }
   }
 
-  private async sendOnce(spec: RequestSpec): Promise<Exchange> {
+  private async sendOnce(spec: RequestSpec, signal: AbortSignal | undefined): Promise<Exchange> {
     const url = this.baseUrl + spec.path;
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'accept-encoding': ACCEPT_ENCODING };
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
@@ -327,6 +339,7 @@ export class Client {
     if (this.unanswered >= BREAKER_THRESHOLD) {
       return this.noResponse(base, started, `not sent: the deployment stopped answering (no HTTP answer to the last ${BREAKER_THRESHOLD} requests)`);
     }
+    if (signal?.aborted) return this.noResponse(base, started, RUN_STOPPED_BEFORE);
     this.requestCount++;
     const sending: Sending = { startedAt: Date.now(), ...(sentBy ? { sentBy } : {}), ...(userAgent ? { userAgent } : {}) };
     // The deadline of the whole exchange. undici takes an EventEmitter as its abort signal: one emitter and
@@ -334,6 +347,12 @@ export class Client {
     // plus the collection of its finaliser), which a run of thousands of requests notices.
     const deadline = new EventEmitter();
     const timer = setTimeout(() => deadline.emit('abort'), this.options.timeoutMs);
+    let runStopped = false;
+    const onRunStopped = () => {
+      runStopped = true;
+      deadline.emit('abort');
+    };
+    signal?.addEventListener('abort', onRunStopped, { once: true });
     let fresh: Dispatcher | undefined;
     let retried: string | undefined;
     try {
@@ -355,11 +374,14 @@ export class Client {
       if (retried) answer.retried = retried;
       return this.told(answer, sending);
     } catch (error) {
+      // dropped because the run stopped: no word on the deployment, and no count towards the breaker
+      if (runStopped) return this.told(this.noResponse(base, started, RUN_STOPPED_DURING), sending);
       this.unanswered++;
       const reason = transportReason(error as Error & { code?: string }, this.options.timeoutMs, this.options.network, url);
       return this.told(this.noResponse(base, started, retried ? `${reason}; it had been ${retried}` : reason), sending);
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onRunStopped);
       void fresh?.close();
     }
   }

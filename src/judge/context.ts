@@ -132,15 +132,17 @@ export class CheckContext extends Judge {
    * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
    * and, once it has passed, why the check stopped sending (it still sends what puts a change back).
    */
-  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number };
+  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; runStopped?: AbortSignal };
+  /** `runStopped`: aborted when the whole run stops (vitest's signal of the check): its sends end at once */
   constructor(
     requirementId: RequirementId,
     override readonly target: Target,
     readonly client: Client,
     deadline = Number.POSITIVE_INFINITY,
+    runStopped?: AbortSignal,
   ) {
     super(requirementId, target);
-    this.bound = { deadline, underWay: 0, roundTrips: 0 };
+    this.bound = { deadline, underWay: 0, roundTrips: 0, ...(runStopped ? { runStopped } : {}) };
   }
 
   /**
@@ -195,7 +197,10 @@ export class CheckContext extends Judge {
 
   async send(spec: RequestSpec): Promise<Exchange> {
     if (this.bound.reason !== undefined) throw new CheckStopped(this.bound.reason);
-    const exchange = await this.counted(spec, { stopped: () => this.bound.reason !== undefined });
+    const exchange = await this.counted(spec, {
+      stopped: () => this.bound.reason !== undefined,
+      ...(this.bound.runStopped ? { signal: this.bound.runStopped } : {}),
+    });
     // waiting for a place among the requests in flight is not the check's own time
     if (exchange.queuedMs) this.extend(exchange.queuedMs);
     this.exchanges.push(exchange);
@@ -204,7 +209,7 @@ export class CheckContext extends Judge {
 
   /**
    * Sends a request that puts back what the check changed (the organisation's name). Unlike send, it goes
-   * out also after the check was stopped: a stopped check leaves the fixture as it found it.
+   * out also after the check was stopped, or the run: a stopped check leaves the fixture as it found it.
    */
   async putBack(spec: RequestSpec): Promise<Exchange> {
     const exchange = await this.counted(spec, {});

@@ -18,6 +18,7 @@ import { organisationGuard } from './guard.ts';
 import { openTarget } from './target.ts';
 import { proxySecrets } from '../http/network.ts';
 import { harRecorder, writeHar } from '../http/har-log.ts';
+import { stopAnnouncer } from '../harness/run-stop.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
 
 // where bench/main.ts finds the command and its results
@@ -85,6 +86,8 @@ async function runChecks(
 ): Promise<ConformanceReport | undefined | 'interrupted'> {
   const formats = reportFormats(config, output.write);
   let stopped = false;
+  // the run's bound and Ctrl-C drop the worker's requests at once (src/harness/run-stop.ts says why not vitest's cancel alone)
+  const stop = stopAnnouncer();
   const reporter = new ConformanceReporter(
     {
       root: CODE_ROOT,
@@ -95,7 +98,11 @@ async function runChecks(
       preflightRequests: target.preflightRequests,
       baseline: config.baseline,
       runErrors: () =>
-        stopped ? [`the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms); checks that had not finished are not reported`] : [],
+        stopped
+          ? [
+              `the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms): checks waiting for an answer ended errored, saying so; checks not yet started are not reported`,
+            ]
+          : [],
     },
     formats,
   );
@@ -117,6 +124,7 @@ async function runChecks(
         ...(config.only ? { only: config.only.source } : {}),
         ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
         ...(harLog ? { harLog } : {}),
+        stopChannel: stop.name,
       },
       setupFiles: [
         ...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []),
@@ -140,6 +148,7 @@ async function runChecks(
   // a bound on the whole run, whatever the deployment does (vitest knows two reasons to cancel; the report says ours)
   const bound = setTimeout(() => {
     stopped = true;
+    stop.announce();
     void vitest.cancelCurrentRun('keyboard-input');
   }, config.runTimeoutMs);
   // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
@@ -151,7 +160,10 @@ async function runChecks(
     // vitest's own handlers would exit the process before anything is put back: the command takes them over
     process.removeAllListeners('SIGINT');
     process.removeAllListeners('SIGTERM');
-    onSignal = () => reject(new Interrupted());
+    onSignal = () => {
+      stop.announce();
+      reject(new Interrupted());
+    };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
   });
@@ -165,6 +177,7 @@ async function runChecks(
     return 'interrupted';
   } finally {
     clearTimeout(bound);
+    stop.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

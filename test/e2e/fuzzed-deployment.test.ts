@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
 import { runCli } from '../support/cli.ts';
 import { curlRecorder } from '../support/curl.ts';
-import { fuzzedAnswer, keyForms, startFuzzed } from '../support/fuzzed.ts';
+import { fuzzedAnswer, keyForms, leakForms, startFuzzed } from '../support/fuzzed.ts';
 import { propertySeed } from '../support/seed.ts';
 
 const KEY = 'Fz9+/=distinctive_KEY~7f3a91c0';
@@ -25,13 +25,7 @@ afterAll(() => recorder.close());
 const ACTING = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 
 /** Every form of the key that would give it away: plain, base64 (of it and of `Token <key>`), hex, URL-encoded, JSON-escaped. */
-const leaks = [
-  KEY,
-  ...Object.values(keyForms(KEY)),
-  Buffer.from(KEY).toString('base64').slice(2, -2),
-  Buffer.from(KEY).toString('hex'),
-  encodeURIComponent(KEY),
-];
+const leaks = leakForms(KEY);
 
 /** The lines of stdout GitHub's runner would read as workflow commands: outside ::stop-commands:: … ::token::. */
 function commandLines(stdout: string): string[] {

@@ -13,7 +13,7 @@ import { harEntry } from '../../src/http/har-log.ts';
 import { readHar } from '../../src/recorded/har.ts';
 import { judgeRecorded } from '../../src/recorded/recorded.ts';
 import { emptyDirectory, runCli } from '../support/cli.ts';
-import { keyForms } from '../support/fuzzed.ts';
+import { keyForms, leakForms } from '../support/fuzzed.ts';
 
 interface HarEntry {
   _checkId?: string;
@@ -125,13 +125,7 @@ describe('--report-har against the embedded reference', () => {
 describe('--report-har against a deployment that echoes the key', () => {
   const KEY = 'Hk7+/=distinctive_HAR~key42b9e1';
   /** Every form of the key that would give it away (as test/e2e/fuzzed-deployment.test.ts looks for them). */
-  const leaks = [
-    KEY,
-    ...Object.values(keyForms(KEY)),
-    Buffer.from(KEY).toString('base64').slice(2, -2),
-    Buffer.from(KEY).toString('hex'),
-    encodeURIComponent(KEY),
-  ];
+  const leaks = leakForms(KEY);
   let server: Server;
   let baseUrl: string;
 

@@ -94,6 +94,11 @@ export function keyForms(key: string): Record<string, string> {
   };
 }
 
+/** Every form of the key that would give it away: plain, its echoed forms, base64 (cut so any alignment matches), hex, URL-encoded. */
+export function leakForms(key: string): string[] {
+  return [key, ...Object.values(keyForms(key)), Buffer.from(key).toString('base64').slice(2, -2), Buffer.from(key).toString('hex'), encodeURIComponent(key)];
+}
+
 export interface Fuzzed {
   baseUrl: string;
   requests(): number;

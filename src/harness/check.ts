@@ -278,16 +278,16 @@ export function checkBound(t: Pick<Target, 'latencyMs' | 'checkTimeoutMs'>, requ
  * title, so that rewording a title keeps what reports, baselines and dashboards know the check by. It begins
  * with the area (the suite's file name) and is unique in the catalogue (`mockapi-conformance --list`). The
  * test's name starts with the requirement id, so that every line of every report ties the result to the
- * statement it verifies. Its run is runCheck.
+ * statement it verifies. Its run is runCheck. Returns whether the run has it (its profile, --only), as a test.
  */
-export function check(checkId: string, id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): void {
+export function check(checkId: string, id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): boolean {
   if (collecting) {
     collecting.declarations.push({ id: checkId, requirement: id, title, options, location: declaredAt(checkId, new Error().stack) });
-    return;
+    return false;
   }
   const declared = target();
-  if (options.profile !== undefined && options.profile !== declared.profile) return;
-  if (!selectedByOnly(inject('only'), checkId, `${id} ${title}`)) return;
+  if (options.profile !== undefined && options.profile !== declared.profile) return false;
+  if (!selectedByOnly(inject('only'), checkId, `${id} ${title}`)) return false;
   // vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its
   // last answer and a put-back; the run's own bound (--run-timeout-ms) ends a check that never settles
   const vitestTimeout = 2 ** 31 - 1;
@@ -296,6 +296,7 @@ export function check(checkId: string, id: RequirementId, title: string, options
   test(`${id} ${title}`, { concurrent: true, timeout: vitestTimeout, meta: { area: checkId.split('/')[0]! } }, (ctx) =>
     runCheck(ctx, { checkId, id, options, body }),
   );
+  return true;
 }
 
 /** What runCheck needs of a declaration. */
@@ -322,7 +323,8 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
   const bound = checkBound(t, options.requests ?? 5);
   const entered = performance.now();
   meta.startedAt = Date.now();
-  const c = new CheckContext(id, t, client(), Date.now() + bound);
+  // a check on a fixture is part of its lane's chain: its requests go first (SendOptions.chained)
+  const c = new CheckContext(id, t, client(), Date.now() + bound, leave !== undefined);
   // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
   // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
   const redact = (text: string) => c.client.redactor.redact(text);

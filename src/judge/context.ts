@@ -131,31 +131,37 @@ export class CheckContext extends Judge {
    * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
    * and, once it has passed, why the check stopped sending (it still sends what puts a change back).
    */
-  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number };
+  private bound: { deadline: number; reason?: string; answered: number; deepest: number; chained: boolean };
+  /** `chained`: the check is on a fixture, whose checks take turns: its requests go before others (SendOptions.chained) */
   constructor(
     requirementId: RequirementId,
     override readonly target: Target,
     readonly client: Client,
     deadline = Number.POSITIVE_INFINITY,
+    chained = false,
   ) {
     super(requirementId, target);
-    this.bound = { deadline, underWay: 0, roundTrips: 0 };
+    this.bound = { deadline, answered: 0, deepest: 0, chained };
   }
 
   /**
-   * Round trips of the check and its forks: requests sent while none of theirs was under way (requests sent
-   * together count once). A check alone on its fixture adds them to that fixture's chain (src/harness/lanes.ts).
+   * Round trips of the check and its forks, one after another: a request goes one deeper than the deepest answer
+   * the check had when it was sent, so requests sent together count once, and inputs sent side by side (a pool of
+   * them, each a request and a read) count as the longest of their strands, not as one. A check alone on its
+   * fixture adds them to that fixture's chain (src/harness/lanes.ts): with every answer one latency away, the
+   * check takes at least this many latencies, however many requests may be in flight.
    */
   get roundTrips(): number {
-    return this.bound.roundTrips;
+    return this.bound.deepest;
   }
 
   private async counted(spec: RequestSpec, options: Parameters<Client['send']>[1]): Promise<Exchange> {
-    if (this.bound.underWay++ === 0) this.bound.roundTrips++;
+    const depth = this.bound.answered + 1;
+    this.bound.deepest = Math.max(this.bound.deepest, depth);
     try {
-      return await this.client.send(spec, options);
+      return await this.client.send(spec, { ...options, chained: this.bound.chained });
     } finally {
-      this.bound.underWay--;
+      this.bound.answered = Math.max(this.bound.answered, depth);
     }
   }
 

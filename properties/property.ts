@@ -82,7 +82,7 @@ export interface PropertyOptions<T> extends CheckOptions {
 }
 
 /** Sequences per run (PropertyOptions.steps): a sequence holds several requests, so a fourth of --runs, five at least. */
-const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
+export const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
 
 export function property<T>(
   checkId: string,
@@ -91,7 +91,7 @@ export function property<T>(
   options: PropertyOptions<T>,
   arbitrary: fc.Arbitrary<T>,
   body: (t: CheckContext, value: T) => Promise<void>,
-): void {
+): boolean {
   const declared = target();
   const examples = options.examples?.(declared) ?? [];
   const perInput = options.perInput ?? 1;
@@ -99,7 +99,7 @@ export function property<T>(
   const sequences = options.steps !== undefined;
   const runsOf = (runs: number) => (sequences ? sequencesOf(runs) : runs);
   const requests = (runsOf(declared.runs) + examples.length + 1) * perInput;
-  check(
+  return check(
     checkId,
     id,
     title,
@@ -154,8 +154,9 @@ export function property<T>(
       // Inputs that may go out together are sent --concurrency at a time first (pooled); fast-check then walks
       // the same inputs again, taking each verdict of the pool that passed, judging again alone any that failed.
       const walk = async (): Promise<void> => {
-        const known =
-          (options.together ?? !exclusive(options)) && t.target.concurrency > 1 ? await pooled(arbitrary, settings, judge, t.target.concurrency) : undefined;
+        // as many as the requests in flight may reach: the client's window decides how many are on the wire
+        const width = t.target.adaptiveCeiling ?? t.target.concurrency;
+        const known = (options.together ?? !exclusive(options)) && width > 1 ? await pooled(arbitrary, settings, judge, width) : undefined;
         // every input sent and passed: fast-check's walk would find what the pool found, so it is not walked
         if (known !== undefined && known.length === numRuns && Array.from(known).every((v) => v?.passed === true)) return passed(numRuns);
         let shrinking = false;

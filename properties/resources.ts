@@ -62,7 +62,7 @@ function organisationProperty<T>(
     string,
     Parameters<typeof property<T>>[4],
     (t: CheckContext, value: T, kept: { original: () => string | undefined; ensure: () => Promise<void> }) => Promise<void>,
-    (Pick<PropertyOptions<T>, 'live' | 'examples' | 'together'> & { lazily?: boolean })?,
+    (Pick<PropertyOptions<T>, 'live' | 'examples' | 'together' | 'ridesIn'> & { lazily?: boolean })?,
   ]
 ): boolean {
   const { lazily, ...rest } = more ?? {};
@@ -104,7 +104,7 @@ export function organisationProperties(): void {
       const renamed = await t.send({ method: 'PUT', path, json: body });
       renamedAndShown(t, name, renamed, await t.send({ method: 'GET', path }));
     },
-    { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true },
+    { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true, ridesIn: 'organisations/sequences-renames-gets' },
   );
   if (declared) namesWanted();
   organisationProperty(

@@ -208,6 +208,11 @@ export interface CheckOptions {
   /** about how many requests the check sends, for its time bound (default 5) */
   requests?: number;
   /**
+   * The check whose requests carry this one's inputs, declared before it on the same fixture: it sends only the
+   * inputs that did not pass there (properties/shared-renames.ts), so the catalogue counts it no chain of its own.
+   */
+  ridesIn?: string;
+  /**
    * Why the check needs a live deployment (state, real keys, rules a description cannot state); such a check
    * is skipped in the mock profile with this reason.
    */

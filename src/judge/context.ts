@@ -131,7 +131,7 @@ export class CheckContext extends Judge {
    * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
    * and, once it has passed, why the check stopped sending (it still sends what puts a change back).
    */
-  private bound: { deadline: number; reason?: string; answered: number; deepest: number; chained: boolean };
+  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; chained: boolean };
   /** `chained`: the check is on a fixture, whose checks take turns: its requests go before others (SendOptions.chained) */
   constructor(
     requirementId: RequirementId,
@@ -141,27 +141,25 @@ export class CheckContext extends Judge {
     chained = false,
   ) {
     super(requirementId, target);
-    this.bound = { deadline, answered: 0, deepest: 0, chained };
+    this.bound = { deadline, underWay: 0, roundTrips: 0, chained };
   }
 
   /**
-   * Round trips of the check and its forks, one after another: a request goes one deeper than the deepest answer
-   * the check had when it was sent, so requests sent together count once, and inputs sent side by side (a pool of
-   * them, each a request and a read) count as the longest of their strands, not as one. A check alone on its
-   * fixture adds them to that fixture's chain (src/harness/lanes.ts): with every answer one latency away, the
-   * check takes at least this many latencies, however many requests may be in flight.
+   * Round trips of the check and its forks: requests sent while none of theirs was under way (requests sent
+   * together count once). A lower bound of the check's requests in a row, never raised by a wait for a place among
+   * the requests in flight: inputs sent side by side (a property's pool) count as one strand, however long each
+   * is. A check alone on its fixture adds them to that fixture's chain (src/harness/lanes.ts).
    */
   get roundTrips(): number {
-    return this.bound.deepest;
+    return this.bound.roundTrips;
   }
 
   private async counted(spec: RequestSpec, options: Parameters<Client['send']>[1]): Promise<Exchange> {
-    const depth = this.bound.answered + 1;
-    this.bound.deepest = Math.max(this.bound.deepest, depth);
+    if (this.bound.underWay++ === 0) this.bound.roundTrips++;
     try {
       return await this.client.send(spec, { ...options, chained: this.bound.chained });
     } finally {
-      this.bound.answered = Math.max(this.bound.answered, depth);
+      this.bound.underWay--;
     }
   }
 

@@ -37,12 +37,15 @@ const LATENCY_RUNS = 20;
 
 class UsageError extends Error {}
 
-function options(argv: string[]): { repeat: number; runs: number; latencyMs: number; out: string } {
+/** The rows a run of the bench measures: all, or only (d) and its limit (`--rows d`, a quarter of the time). */
+type Rows = 'all' | 'd';
+
+function options(argv: string[]): { repeat: number; runs: number; latencyMs: number; out: string; rows: Rows } {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { repeat: { type: 'string' }, runs: { type: 'string' }, 'latency-ms': { type: 'string' }, out: { type: 'string' } },
+      options: { repeat: { type: 'string' }, runs: { type: 'string' }, 'latency-ms': { type: 'string' }, out: { type: 'string' }, rows: { type: 'string' } },
       strict: true,
     }));
   } catch (error) {
@@ -53,7 +56,9 @@ function options(argv: string[]): { repeat: number; runs: number; latencyMs: num
     if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number from ${min}, not "${text}"`);
     return Number(text);
   };
+  if (values.rows !== undefined && values.rows !== 'all' && values.rows !== 'd') throw new UsageError(`--rows must be all or d, not "${values.rows}"`);
   return {
+    rows: values.rows ?? 'all',
     repeat: whole('repeat', values.repeat, 3, 1),
     runs: whole('runs', values.runs, 1000, 1),
     // a round trip of 50 ms: a hosted deployment in another region (25 ms each way)
@@ -110,7 +115,7 @@ function gitCommit(): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const { repeat, runs, latencyMs, out } = options(process.argv.slice(2));
+  const { repeat, runs, latencyMs, out, rows } = options(process.argv.slice(2));
   const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-'));
   const seedArgs = ['--seed', String(CI_SEED)];
   // as many in flight as a default run: the defaults of a command without arguments (the embedded reference)
@@ -205,14 +210,16 @@ async function main(): Promise<void> {
     const latency: Sample[] = [];
     const latencyLimit: Sample[] = [];
     for (let round = 1; round <= repeat; round++) {
-      say(`round ${round} of ${repeat}: (a) limit`);
-      limit.push(await limitRun());
-      say(`round ${round} of ${repeat}: (b) default run as typed`);
-      asTyped.push(await asTypedRun());
-      say(`round ${round} of ${repeat}: (b) default run, reference apart`);
-      split.push(await apartRun([]));
-      say(`round ${round} of ${repeat}: (c) property checks, ${runs} runs each`);
-      properties.push(await apartRun(['--only', 'generated', '--runs', String(runs)]));
+      if (rows === 'all') {
+        say(`round ${round} of ${repeat}: (a) limit`);
+        limit.push(await limitRun());
+        say(`round ${round} of ${repeat}: (b) default run as typed`);
+        asTyped.push(await asTypedRun());
+        say(`round ${round} of ${repeat}: (b) default run, reference apart`);
+        split.push(await apartRun([]));
+        say(`round ${round} of ${repeat}: (c) property checks, ${runs} runs each`);
+        properties.push(await apartRun(['--only', 'generated', '--runs', String(runs)]));
+      }
       say(`round ${round} of ${repeat}: (d) default run ${latencyMs} ms away, --runs ${LATENCY_RUNS}; then the limit at that latency`);
       const far = await latencyRun();
       latency.push(far.sample);

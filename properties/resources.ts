@@ -6,7 +6,7 @@ import { expectSuccess } from '../src/judge/checker.ts';
 import { expectEcho } from '../src/judge/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, VALID_DATA_SOURCE_KINDS, validDataSource, type Invalid } from './arbitraries.ts';
-import { generatedNames, namesWanted, passedInSequence, renamedAndShown } from './shared-renames.ts';
+import { generatedNames, namesWanted, passedInSequence, renamedAndShown, takenNote } from './shared-renames.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
@@ -62,16 +62,21 @@ function organisationProperty<T>(
     string,
     Parameters<typeof property<T>>[4],
     (t: CheckContext, value: T, kept: { original: () => string | undefined; ensure: () => Promise<void> }) => Promise<void>,
-    (Pick<PropertyOptions<T>, 'live' | 'examples' | 'together' | 'ridesIn'> & { lazily?: boolean })?,
+    (Pick<PropertyOptions<T>, 'live' | 'examples' | 'together' | 'ridesIn'> & { lazily?: boolean; note?: () => string | undefined })?,
   ]
 ): boolean {
-  const { lazily, ...rest } = more ?? {};
+  const { lazily, note, ...rest } = more ?? {};
   const { original, ensure, ...kept } = nameKept({ lazily });
+  const after = async (t: CheckContext) => {
+    await kept.finally(t);
+    const said = note?.();
+    if (said !== undefined) t.note(said);
+  };
   return property(
     checkId,
     id,
     title,
-    { operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 2, ...rest, ...kept },
+    { operation: 'updateOrganisation', needs: ['organisationId'], writes: true, perInput: 2, ...rest, before: kept.before, finally: after },
     arbitrary,
     (t, value) => body(t, value, { original, ensure }),
   );
@@ -104,7 +109,7 @@ export function organisationProperties(): void {
       const renamed = await t.send({ method: 'PUT', path, json: body });
       renamedAndShown(t, name, renamed, await t.send({ method: 'GET', path }));
     },
-    { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true, ridesIn: 'organisations/sequences-renames-gets' },
+    { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true, ridesIn: 'organisations/sequences-renames-gets', note: takenNote },
   );
   if (declared) namesWanted();
   organisationProperty(

@@ -78,7 +78,18 @@ export function namePassed(name: string): void {
   passed.add(name);
 }
 
+/** Names the generated names took as passed in a sequence. */
+const taken = new Set<string>();
+
 /** Whether a generated name passed in a sequence: the generated names take it as passed without sending it. */
 export function passedInSequence(name: string): boolean {
-  return passed.has(name);
+  if (!passed.has(name)) return false;
+  taken.add(name);
+  return true;
+}
+
+/** What the generated names' report says of the inputs they took as passed in the sequences, if any. */
+export function takenNote(): string | undefined {
+  if (taken.size === 0) return undefined;
+  return `${taken.size} of its names were judged on the requests of organisations/sequences-renames-gets, which ran before it (each a rename and a get right after it, nothing between them), passed there and were not sent again`;
 }

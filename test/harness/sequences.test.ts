@@ -181,6 +181,9 @@ describe('the generated names ride in the sequences of renames (properties/share
         ['organisations/generated-names-taken', 'passed'],
         ['organisations/sequences-renames-gets', 'passed'],
       ]);
+      expect(entry(r, 'organisations/generated-names-taken').notes).toContainEqual(
+        expect.stringMatching(/^22 of its names were judged on the requests of organisations\/sequences-renames-gets, /),
+      );
       const senders = recorder.mix().map((m) => senderOf(m.headers['user-agent']));
       expect(senders.filter((s) => s === 'organisations/generated-names-taken')).toEqual([]);
       // each of the 22 names (20 runs, 2 fixed) renamed once, in a sequence

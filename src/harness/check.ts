@@ -4,7 +4,7 @@
 // reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run/run.ts).
 import { readFileSync } from 'node:fs';
 import { inject, test, type TestContext } from 'vitest';
-import { Client, sendingCheck, type Evidence } from '../http/client.ts';
+import { Client, sendingChained, sendingCheck, type Evidence } from '../http/client.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from '../judge/context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
@@ -171,10 +171,13 @@ export function client(): Client {
   return sharedClient;
 }
 
-/** Memoises a request that several checks look at (one push, one get), so the target sees it once. */
+/**
+ * Memoises a request that several checks of a fixture look at (one push, one get), so the target sees it once.
+ * It is of the fixture's chain (sendingChained): the checks waiting for it hold up those after them on the fixture.
+ */
 export function shared<T>(make: () => Promise<T>): () => Promise<T> {
   let result: Promise<T> | undefined;
-  return () => (result ??= make());
+  return () => (result ??= sendingChained.run(true, make));
 }
 
 export interface CheckOptions {

@@ -86,6 +86,12 @@ export interface SendOptions {
  */
 export const sendingCheck = new AsyncLocalStorage<string>();
 
+/**
+ * Requests sent inside it are of a chain (SendOptions.chained) whoever sends them: the one request several checks
+ * of a fixture share (src/harness/check.ts shared), which goes out through the client, not a check's context.
+ */
+export const sendingChained = new AsyncLocalStorage<boolean>();
+
 /** Who sends, for a deployment's logs: the tool and its version. */
 const USER_AGENT = `mockapi-conformance/${packageVersion()}`;
 
@@ -230,7 +236,7 @@ export class Client {
     const rateLimited: number[] = [];
     let queuedMs = 0;
     for (;;) {
-      queuedMs += await this.turn(options.chained === true);
+      queuedMs += await this.turn(options.chained ?? sendingChained.getStore() === true);
       const ticket = this.window?.ticket(this.inFlight);
       let exchange: Exchange;
       try {

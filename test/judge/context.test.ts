@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Client } from '../../src/http/client.ts';
+import { shared } from '../../src/harness/check.ts';
 import { CheckContext, type Target } from '../../src/judge/context.ts';
 
 let server: Server;
@@ -57,5 +58,17 @@ test("a chain's requests take the next free place before those that waited longe
   const chain = chained.send({ method: 'GET', path: '/v1/chain' });
   await Promise.all([first, ...waiting, chain]);
   expect(arrived).toEqual(['/v1/first', '/v1/chain', '/v1/free-1', '/v1/free-2', '/v1/free-3']);
+  await client.close();
+});
+
+test('a request several checks of a fixture share (shared) is of the chain too, sent through the client itself', async () => {
+  const client = clientOf(1);
+  const free = new CheckContext('ORG-RENAME', target, client);
+  arrived.length = 0;
+  const first = free.send({ method: 'GET', path: '/v1/first' });
+  const waiting = [1, 2].map((n) => free.send({ method: 'GET', path: `/v1/free-${n}` }));
+  const get = shared(() => client.send({ method: 'GET', path: '/v1/shared' }));
+  await Promise.all([first, ...waiting, get(), get()]);
+  expect(arrived).toEqual(['/v1/first', '/v1/shared', '/v1/free-1', '/v1/free-2']);
   await client.close();
 });

@@ -188,6 +188,8 @@ const mib = (n: number | undefined) => (n === undefined ? '' : `${Math.round(n)}
 const ratio = (n: number) => n.toFixed(2);
 
 function rows(label: string, m: Measurement, vsLimit: number | undefined, checksVsLimit: number | undefined): string[][] {
+  // a row the bench was told not to measure (--rows d)
+  if (m.runs.length === 0) return [];
   const { median: x } = m;
   if (m.runs.length === 0) return [];
   const out = [[label, seconds(x.wallMs), whole(x.requests), whole(x.requestsPerSecond), mib(x.peakMiB), vsLimit === undefined ? '' : ratio(vsLimit)]];

@@ -86,7 +86,7 @@ export interface PropertyOptions<T> extends CheckOptions {
 }
 
 /** Sequences per run (PropertyOptions.steps): a sequence holds several requests, so a fourth of --runs, five at least. */
-const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
+export const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs / 4));
 
 /** The inputs a property generates per run: --runs of them, or sequencesOf them when they are sequences. */
 const runsOf = (options: PropertyOptions<unknown>, runs: number): number => (options.steps !== undefined ? sequencesOf(runs) : runs);
@@ -98,10 +98,10 @@ export function property<T>(
   options: PropertyOptions<T>,
   arbitrary: fc.Arbitrary<T>,
   body: (t: CheckContext, value: T) => Promise<void>,
-): void {
+): boolean {
   const declared = target();
   const examples = options.examples?.(declared) ?? [];
-  check(checkId, id, title, declaration(options, declared, examples.length), (t) =>
+  return check(checkId, id, title, declaration(options, declared, examples.length), (t) =>
     new PropertyRun(t, { id, options, arbitrary, body, examples, sequences: options.steps !== undefined }).run(),
   );
 }
@@ -217,7 +217,8 @@ class PropertyRun<T> {
    */
   private async walk(): Promise<void> {
     const { options, arbitrary } = this.spec;
-    const width = this.t.target.concurrency;
+    // as many as the requests in flight may reach: the client's window decides how many are on the wire
+    const width = this.t.target.adaptiveCeiling ?? this.t.target.concurrency;
     const known = (options.together ?? !exclusive(options)) && width > 1 ? await pooled(arbitrary, this.settings, this.judge, width) : undefined;
     // every input sent and passed: fast-check's walk would find what the pool found, so it is not walked
     if (known !== undefined && known.length === this.numRuns && Array.from(known).every((v) => v?.passed === true)) return this.passed(this.numRuns);

@@ -19,7 +19,9 @@ import type { RequirementId } from '../contract/requirements.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { organisationName, validChaos, validDataSource, validState } from './arbitraries.ts';
 import { modelCheck, sentAgain, step, together, type Step } from './model.ts';
+import { sequencesOf } from './property.ts';
 import { dsPath, nameKept, orgPath } from './resources.ts';
+import { namePassed, namesForSequence, namesStop, renamedAndShown } from './shared-renames.ts';
 
 /** Requests sent together in one step: the run's --concurrency, four at most (a step, not a load test). */
 const togetherAtMost = () => Math.max(2, Math.min(4, target().concurrency));
@@ -39,12 +41,14 @@ export function organisationModel(): void {
   const get = (t: CheckContext) => t.send({ method: 'GET', path: orgPath(t.fixture('organisationId')) });
   const put = (t: CheckContext, name: string) => t.send({ method: 'PUT', path: orgPath(t.fixture('organisationId')), json: { organisation: { name } } });
 
-  const rename = organisationName.map((name) =>
+  /** A rename, judged against the model; `seen` is handed its exchange (a generated name's, shared-renames.ts). */
+  const renaming = (name: string, seen?: (ex: Exchange) => void, what = '') =>
     step<NameModel>(
-      () => `rename to ${JSON.stringify(name)}`,
+      () => `rename to ${JSON.stringify(name)}${what}`,
       () => true,
       async (m, t) => {
         const ex = await put(t, name);
+        seen?.(ex);
         const answer = expectSuccess(t, 'updateOrganisation', ex);
         if (!answer) return status(ex);
         t.expect(answer.organisation.name === name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(name)}`, () =>
@@ -53,15 +57,16 @@ export function organisationModel(): void {
         m.name = name;
         return `${ex.status}, name ${JSON.stringify(answer.organisation.name)}`;
       },
-    ),
-  );
+    );
+  const rename = organisationName.map((name) => renaming(name));
   /** A get: judged against the model unless it opens the sequence, which starts from the name it shows. */
-  const reading = (opens: boolean) =>
+  const reading = (opens: boolean, seen?: (ex: Exchange) => void) =>
     step<NameModel>(
       () => (opens ? 'get (the sequence starts from the name it shows)' : 'get'),
       () => true,
       async (m, t) => {
         const ex = await get(t);
+        seen?.(ex);
         const answer = expectSuccess(t, 'getOrganisation', ex);
         if (!answer) return status(ex);
         const name = answer.organisation.name;
@@ -123,12 +128,45 @@ export function organisationModel(): void {
       perInput: 12,
       before: kept.before,
       finally: kept.finally,
-      // every sequence opens with a get: it starts from what the deployment shows, whatever came before
-      opening: reading(true),
+      // every sequence opens with a get: it starts from what the deployment shows, whatever came before; or,
+      // while the generated names ride in the sequences, with its share of them, each a rename and a get
+      opening: generatedOpening(reading, renaming),
       start: () => ({ name: undefined }),
     },
     [rename, read, ...(target().concurrency > 1 ? [renameTogether] : [])],
   );
+}
+
+/**
+ * The opening of a sequence of renames and gets: a get, from whose name the sequence starts; or, while the
+ * generated names ride in the sequences (shared-renames.ts), the sequence's share of them, each a rename and a get
+ * right after it, judged against the model like any step and, on a fresh judge, as organisations/generated-names-taken
+ * judges its own (renamedAndShown). A sequence that failed stops them: what comes after it is fast-check's shrinking.
+ */
+function generatedOpening(
+  reading: (opens: boolean, seen?: (ex: Exchange) => void) => Step<NameModel>,
+  renaming: (name: string, seen?: (ex: Exchange) => void, what?: string) => Step<NameModel>,
+): Step<NameModel> {
+  let before: CheckContext | undefined;
+  return {
+    check: () => true,
+    async run(m, real) {
+      if (before !== undefined && before.violations.length > 0) namesStop();
+      before = real.t;
+      const names = namesForSequence(real.t.target, sequencesOf(real.t.target.runs));
+      if (names.length === 0) return reading(true).run(m, real);
+      for (const name of names) {
+        let renamed: Exchange | undefined;
+        let later: Exchange | undefined;
+        await renaming(name, (ex) => (renamed = ex), ' (a generated name, judged for organisations/generated-names-taken too)').run(m, real);
+        await reading(false, (ex) => (later = ex)).run(m, real);
+        const judge = real.t.fork();
+        renamedAndShown(judge, name, renamed!, later!);
+        if (judge.violations.length === 0) namePassed(name);
+      }
+    },
+    toString: () => 'opening',
+  };
 }
 
 // ---- the data source's version counter -----------------------------------------------------------------------

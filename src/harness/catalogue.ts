@@ -26,6 +26,13 @@ export interface CatalogueEntry {
    * resource is under way meanwhile; undefined when it uses no fixture
    */
   lane: { resource: string; alone: boolean } | undefined;
+  /**
+   * about how many round trips in a row it takes at most, as declared (a default run of a deployment given by URL
+   * 10 to 100 ms away: CHAIN_RUNS and CHAIN_IN_FLIGHT), what its lane's chain adds up (formatChains)
+   */
+  roundTrips: number;
+  /** its place in the order the checks are declared: checks of one fixture take their turns in it */
+  position: number;
   /** the profiles whose runs declare it */
   profiles: Target['profile'][];
   /** file:line of its declaration */
@@ -33,6 +40,14 @@ export interface CatalogueEntry {
 }
 
 const SUITES = new URL('../../suites/', import.meta.url);
+
+/**
+ * The run whose chains --list says: --runs and the requests in flight a run picks for a deployment given by URL
+ * 10 to 100 ms away (src/run/target.ts runsFor and DEFAULT_CONCURRENCY's ceiling; the catalogue's test holds them
+ * equal), where a chain, not the number in flight, is what a run waits for.
+ */
+export const CHAIN_RUNS = 20;
+export const CHAIN_IN_FLIGHT = 16;
 
 /** What a declaration is asked of: a target with every fixture and consent, so that nothing is left out for want of them. */
 function declaringTarget(): Target {
@@ -47,7 +62,8 @@ function declaringTarget(): Target {
     embedded: false,
     profile: 'live',
     seed: 0,
-    runs: 0,
+    // what a property's declared requests are counted for (roundTripsOf)
+    runs: CHAIN_RUNS,
     concurrency: 1,
     latencyMs: 0,
     checkTimeoutMs: undefined,
@@ -81,6 +97,20 @@ function sends(d: Declaration): string {
   return `${method} ${path}, ${how}${what.length ? `; ${what.join('; ')}` : ''}${needs.length ? `; needs ${needs.join(', ')}` : ''}`;
 }
 
+/**
+ * The round trips in a row a check takes at most, as it declares them: its requests, all in a row; a property's
+ * inputs that go out together (PropertyOptions.together, by default those of a check beside others) CHAIN_IN_FLIGHT
+ * at a time, each input's requests in a row; none for one whose inputs ride in another check's requests.
+ */
+function roundTripsOf(options: CheckOptions & { together?: boolean }): number {
+  const requests = options.requests ?? 5;
+  if (options.ridesIn !== undefined) return 0;
+  const generated = options.generated;
+  if (generated === undefined || !(options.together ?? !exclusive(options))) return requests;
+  const inputs = Math.ceil(requests / generated.perInput);
+  return Math.ceil(inputs / CHAIN_IN_FLIGHT) * generated.perInput;
+}
+
 let cached: Promise<CatalogueEntry[]> | undefined;
 
 function laneEntry(options: CheckOptions): CatalogueEntry['lane'] {
@@ -92,7 +122,7 @@ function laneEntry(options: CheckOptions): CatalogueEntry['lane'] {
 export function catalogue(): Promise<CatalogueEntry[]> {
   cached ??= (async () => {
     const entries = new Map<string, CatalogueEntry>();
-    for (const d of await declarations()) {
+    for (const [position, d] of (await declarations()).entries()) {
       const known = entries.get(d.id);
       if (known) throw new Error(`two checks are declared with the id ${d.id} (${known.location}, ${d.location})`);
       const r = requirement(d.requirement);
@@ -107,6 +137,8 @@ export function catalogue(): Promise<CatalogueEntry[]> {
         sends: sends(d),
         writes: Boolean(d.options.writes || d.options.consumes || d.options.pushes),
         lane: laneEntry(d.options),
+        roundTrips: roundTripsOf(d.options),
+        position,
         profiles: d.options.profile ? [d.options.profile] : ['live', 'mock'],
         location: d.location,
       });
@@ -126,5 +158,39 @@ export function formatCatalogue(entries: readonly CatalogueEntry[]): string {
       `  ${e.location}`,
     ].join('\n'),
   );
-  return `${blocks.join('\n\n')}\n\n${entries.length} checks; none was run (mockapi-conformance runs them)`;
+  return `${blocks.join('\n\n')}\n\n${formatChains(entries)}\n\n${entries.length} checks; none was run (mockapi-conformance runs them)`;
+}
+
+/**
+ * Each fixture's chain as the catalogue knows it before a run: its checks in the order declared, as a run's lanes
+ * add them up (src/harness/lanes.ts): a check alone after every check before it, checks beside each other after
+ * the last one alone; and the longest check on no fixture. Of the live profile's checks, longest first.
+ */
+export function chainsOf(entries: readonly CatalogueEntry[]): { resource: string; roundTrips: number; checks: number }[] {
+  const lanes = new Map<string, { after: number; longest: number; checks: number }>();
+  let free = 0;
+  for (const e of [...entries].filter((x) => x.profiles.includes('live')).sort((a, b) => a.position - b.position)) {
+    if (e.lane === undefined) {
+      free = Math.max(free, e.roundTrips);
+      continue;
+    }
+    const lane = lanes.get(e.lane.resource) ?? { after: 0, longest: 0, checks: 0 };
+    lanes.set(e.lane.resource, lane);
+    lane.checks++;
+    lane.longest = Math.max(lane.longest, (e.lane.alone ? lane.longest : lane.after) + e.roundTrips);
+    if (e.lane.alone) lane.after = lane.longest;
+  }
+  return [
+    ...[...lanes].map(([resource, lane]) => ({ resource, roundTrips: lane.longest, checks: lane.checks })),
+    { resource: 'one check on no fixture', roundTrips: free, checks: 1 },
+  ].sort((a, b) => b.roundTrips - a.roundTrips);
+}
+
+function formatChains(entries: readonly CatalogueEntry[]): string {
+  const chains = chainsOf(entries);
+  const width = Math.max(...chains.map((c) => c.resource.length));
+  return [
+    `Chains: the round trips in a row of each fixture's checks, which take turns on it (no number of requests in flight shortens them; a run takes at least the longest times the latency). Declared, not counted: each check's requests at most, at --runs ${CHAIN_RUNS} with inputs sent together ${CHAIN_IN_FLIGHT} at a time (a deployment given by URL 10 to 100 ms away); a run's JSON report counts them as sent (summary.chains).`,
+    ...chains.map((c) => `  ${c.resource.padEnd(width)}  at most ${c.roundTrips} round trips${c.checks > 1 ? ` (${c.checks} checks)` : ''}`),
+  ].join('\n');
 }

@@ -4,7 +4,7 @@
 // reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run/run.ts).
 import { readFileSync } from 'node:fs';
 import { inject, test, type TestContext } from 'vitest';
-import { Client, cutByRunStop, sendingCheck } from '../http/client.ts';
+import { Client, cutByRunStop, sendingChained, sendingCheck } from '../http/client.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from '../judge/context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
@@ -177,10 +177,13 @@ export function client(): Client {
   return sharedClient;
 }
 
-/** Memoises a request that several checks look at (one push, one get), so the target sees it once. */
+/**
+ * Memoises a request that several checks of a fixture look at (one push, one get), so the target sees it once.
+ * It is of the fixture's chain (sendingChained): the checks waiting for it hold up those after them on the fixture.
+ */
 export function shared<T>(make: () => Promise<T>): () => Promise<T> {
   let result: Promise<T> | undefined;
-  return () => (result ??= make());
+  return () => (result ??= sendingChained.run(true, make));
 }
 
 export interface CheckOptions {
@@ -213,6 +216,11 @@ export interface CheckOptions {
   pushes?: boolean;
   /** about how many requests the check sends, for its time bound (default 5) */
   requests?: number;
+  /**
+   * The check whose requests carry this one's inputs, declared before it on the same fixture: it sends only the
+   * inputs that did not pass there (properties/shared-renames.ts), so the catalogue counts it no chain of its own.
+   */
+  ridesIn?: string;
   /**
    * Why the check needs a live deployment (state, real keys, rules a description cannot state); such a check
    * is skipped in the mock profile with this reason.
@@ -284,16 +292,16 @@ export function checkBound(t: Pick<Target, 'latencyMs' | 'checkTimeoutMs'>, requ
  * title, so that rewording a title keeps what reports, baselines and dashboards know the check by. It begins
  * with the area (the suite's file name) and is unique in the catalogue (`mockapi-conformance --list`). The
  * test's name starts with the requirement id, so that every line of every report ties the result to the
- * statement it verifies. Its run is runCheck.
+ * statement it verifies. Its run is runCheck. Returns whether the run has it (its profile, --only), as a test.
  */
-export function check(checkId: string, id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): void {
+export function check(checkId: string, id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): boolean {
   if (collecting) {
     collecting.declarations.push({ id: checkId, requirement: id, title, options, location: declaredAt(checkId, new Error().stack) });
-    return;
+    return false;
   }
   const declared = target();
-  if (options.profile !== undefined && options.profile !== declared.profile) return;
-  if (!selectedByOnly(inject('only'), checkId, `${id} ${title}`)) return;
+  if (options.profile !== undefined && options.profile !== declared.profile) return false;
+  if (!selectedByOnly(inject('only'), checkId, `${id} ${title}`)) return false;
   // vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its
   // last answer and a put-back; the run's own bound (--run-timeout-ms) ends a check that never settles
   const vitestTimeout = 2 ** 31 - 1;
@@ -302,6 +310,7 @@ export function check(checkId: string, id: RequirementId, title: string, options
   test(`${id} ${title}`, { concurrent: true, timeout: vitestTimeout, meta: { area: checkId.split('/')[0]! } }, (ctx) =>
     runCheck(ctx, { checkId, id, options, body }),
   );
+  return true;
 }
 
 /** What runCheck needs of a declaration. */
@@ -328,7 +337,8 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
   const bound = checkBound(t, options.requests ?? 5);
   const entered = performance.now();
   meta.startedAt = Date.now();
-  const c = new CheckContext(id, t, client(), Date.now() + bound, runStopped());
+  // a check on a fixture is part of its lane's chain: its requests go first (SendOptions.chained)
+  const c = new CheckContext(id, t, client(), Date.now() + bound, leave !== undefined, runStopped());
   // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
   // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
   const redact = (text: string) => c.client.redactor.redact(text);

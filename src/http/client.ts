@@ -74,10 +74,15 @@ export interface SendOptions {
   /** a check that is stopped sends no retry after a 429 */
   stopped?: () => boolean;
   /**
-   * Aborted when the run is stopped (--run-timeout-ms, Ctrl-C: vitest aborts each running check's signal): a
+   * Aborted when the run is stopped (--run-timeout-ms, Ctrl-C; src/harness/run-stop.ts): a
    * request not yet sent is not sent, one under way is dropped at once rather than waited out to its timeout.
    */
   signal?: AbortSignal;
+  /**
+   * a request of a check on a fixture, whose checks take turns (src/harness/lanes.ts): it takes the next free place
+   * before requests of checks on no fixture, which can go out at any time; no number in flight shortens a chain
+   */
+  chained?: boolean;
 }
 
 /**
@@ -86,6 +91,12 @@ export interface SendOptions {
  * overlap (test/e2e/concurrency.test.ts).
  */
 export const sendingCheck = new AsyncLocalStorage<string>();
+
+/**
+ * Requests sent inside it are of a chain (SendOptions.chained) whoever sends them: the one request several checks
+ * of a fixture share (src/harness/check.ts shared), which goes out through the client, not a check's context.
+ */
+export const sendingChained = new AsyncLocalStorage<boolean>();
 
 /** Who sends, for a deployment's logs: the tool and its version. */
 const USER_AGENT = `mockapi-conformance/${packageVersion()}`;
@@ -217,6 +228,8 @@ export class Client {
   /** requests in flight, and those waiting for one of the `connections` places */
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
+  /** requests of chains waiting for a place (SendOptions.chained): each free place goes to them first */
+  private readonly chainedWaiting: (() => void)[] = [];
   /** requests in a row that got no HTTP answer (see BREAKER_THRESHOLD) */
   private unanswered = 0;
   /** the adaptive window, when there is one; otherwise `connections` is fixed */
@@ -256,7 +269,7 @@ export class Client {
     const rateLimited: number[] = [];
     let queuedMs = 0;
     for (;;) {
-      queuedMs += await this.turn();
+      queuedMs += await this.turn(options.chained ?? sendingChained.getStore() === true);
       const ticket = this.window?.ticket(this.inFlight);
       let exchange: Exchange;
       try {
@@ -288,10 +301,10 @@ export class Client {
   }
 
   /** Waits for a place among the requests in flight, then for the client's hold to end; returns how long the place took. */
-  private async turn(): Promise<number> {
+  private async turn(chained: boolean): Promise<number> {
     const limit = this.window?.limit ?? this.options.connections ?? 8;
     const asked = Date.now();
-    if (this.inFlight >= limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.inFlight >= limit) await new Promise<void>((resolve) => (chained ? this.chainedWaiting : this.waiting).push(resolve));
     else this.inFlight++;
     const queued = Date.now() - asked;
     // a hold asked for while this request waited is waited out too
@@ -305,12 +318,21 @@ export class Client {
     // the place passes straight to the next in line, unless the window shrank below what is in flight; a window
     // that grew lets more in at once
     const limit = this.window?.limit ?? this.options.connections ?? 8;
-    if (this.inFlight > limit || this.waiting.length === 0) this.inFlight--;
-    else this.waiting.shift()!();
-    while (this.inFlight < limit && this.waiting.length > 0) {
+    if (this.inFlight > limit || !this.anyWaiting()) this.inFlight--;
+    else this.nextInLine();
+    while (this.inFlight < limit && this.anyWaiting()) {
       this.inFlight++;
-      this.waiting.shift()!();
+      this.nextInLine();
     }
+  }
+
+  private anyWaiting(): boolean {
+    return this.chainedWaiting.length > 0 || this.waiting.length > 0;
+  }
+
+  /** Lets the next request waiting for a place go: a chain's first (SendOptions.chained), then in the order asked. */
+  private nextInLine(): void {
+    (this.chainedWaiting.shift() ?? this.waiting.shift())!();
   }
 
   private async sendOnce(spec: RequestSpec, signal: AbortSignal | undefined): Promise<Exchange> {

@@ -132,22 +132,28 @@ export class CheckContext extends Judge {
    * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
    * and, once it has passed, why the check stopped sending (it still sends what puts a change back).
    */
-  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; runStopped?: AbortSignal };
-  /** `runStopped`: aborted when the whole run stops (vitest's signal of the check): its sends end at once */
+  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; chained: boolean; runStopped?: AbortSignal };
+  /**
+   * `chained`: the check is on a fixture, whose checks take turns: its requests go before others (SendOptions.chained).
+   * `runStopped`: aborted when the whole run stops (src/harness/run-stop.ts): its sends end at once.
+   */
   constructor(
     requirementId: RequirementId,
     override readonly target: Target,
     readonly client: Client,
     deadline = Number.POSITIVE_INFINITY,
+    chained = false,
     runStopped?: AbortSignal,
   ) {
     super(requirementId, target);
-    this.bound = { deadline, underWay: 0, roundTrips: 0, ...(runStopped ? { runStopped } : {}) };
+    this.bound = { deadline, underWay: 0, roundTrips: 0, chained, ...(runStopped ? { runStopped } : {}) };
   }
 
   /**
    * Round trips of the check and its forks: requests sent while none of theirs was under way (requests sent
-   * together count once). A check alone on its fixture adds them to that fixture's chain (src/harness/lanes.ts).
+   * together count once). A lower bound of the check's requests in a row, never raised by a wait for a place among
+   * the requests in flight: inputs sent side by side (a property's pool) count as one strand, however long each
+   * is. A check alone on its fixture adds them to that fixture's chain (src/harness/lanes.ts).
    */
   get roundTrips(): number {
     return this.bound.roundTrips;
@@ -156,7 +162,7 @@ export class CheckContext extends Judge {
   private async counted(spec: RequestSpec, options: Parameters<Client['send']>[1]): Promise<Exchange> {
     if (this.bound.underWay++ === 0) this.bound.roundTrips++;
     try {
-      return await this.client.send(spec, options);
+      return await this.client.send(spec, { ...options, chained: this.bound.chained });
     } finally {
       this.bound.underWay--;
     }

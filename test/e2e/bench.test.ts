@@ -95,6 +95,30 @@ describe('figures', () => {
     expect(table).toMatch(/^ {4}100 MiB answers, streamed \(answers\) +5\.00 s/m);
     expect(table).toMatch(/^targets: peak memory against 100 MiB answers at most 400 MB \(381 MiB\): met \(100 MiB declared, 100 MiB streamed\)$/m);
   });
+
+  test('--rows d: the table has (d), its floor and its limit, and of the targets only the one (d) measures', () => {
+    const full = results(20_000);
+    const onlyD = summarise({
+      ...full,
+      samples: {
+        limit: [],
+        asTyped: [],
+        split: [],
+        properties: [],
+        latency: full.latency.runs,
+        latencyLimit: full.latencyLimit.runs,
+        bigDeclared: [],
+        bigStreamed: [],
+      },
+    });
+    const table = formatTable(onlyD);
+    expect(table).toMatch(/^\(d\) 50 ms away, --runs 20, 2 in flight +16\.00 s/m);
+    expect(table).toMatch(/^ {6}floor: longest chain 80 × 50 ms +4\.00 s +4\.00×$/m);
+    expect(table).toMatch(/^ {4}limit: same mix, latency, in flight +12\.00 s/m);
+    expect(table).not.toMatch(/^\((a|b|c)\) /m);
+    expect(table).not.toContain('NaN');
+    expect(table).toMatch(/^targets: 50 ms away at most 5 s: MISSED \(16\.00 s\)$/m);
+  });
 });
 
 describe('the recorded mix', () => {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
 import { runCli } from '../support/cli.ts';
 import { curlRecorder } from '../support/curl.ts';
-import { fuzzedAnswer, keyForms, leakForms, startFuzzed } from '../support/fuzzed.ts';
+import { fuzzedAnswer, leakForms, startFuzzed } from '../support/fuzzed.ts';
 import { propertySeed } from '../support/seed.ts';
 
 const KEY = 'Fz9+/=distinctive_KEY~7f3a91c0';

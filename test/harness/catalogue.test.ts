@@ -3,9 +3,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { OPERATION_IDS } from '../../contract/schemas.ts';
-import { catalogue } from '../../src/harness/catalogue.ts';
+import { runEnvironment } from '../../reference/environment.ts';
+import { startReference } from '../../reference/server.ts';
+import { CHAIN_IN_FLIGHT, CHAIN_RUNS, catalogue, chainsOf, type CatalogueEntry } from '../../src/harness/catalogue.ts';
+import { DEFAULT_CONCURRENCY, runsFor } from '../../src/run/target.ts';
 import { runCli } from '../support/cli.ts';
 
 const entries = await catalogue();
@@ -56,6 +59,11 @@ test('--list prints the catalogue and sends no request, even with a deployment c
     expect(requests).toBe(0);
     expect(r.report).toBeUndefined();
     expect(r.stdout).toContain(`${entries.length} checks; none was run`);
+    // each fixture's chain, declared, with the longest first
+    const chains = r.stdout.slice(r.stdout.indexOf('\nChains: '));
+    expect(chains).toMatch(/Declared, not counted: each check's requests at most, at --runs 20 with inputs sent together 16 at a time/);
+    expect(chains).toMatch(/^ {2}organisation +at most \d+ round trips \(\d+ checks\)$/m);
+    expect(chains).toMatch(/^ {2}one check on no fixture +at most \d+ round trips$/m);
     const block = r.stdout.split('\n\n').find((b) => b.startsWith('chaos-settings/percentagefailures-0-lower-limit-accepted '))!;
     expect(block.split('\n')).toEqual([
       expect.stringMatching(/ \[CHAOS-PERCENTAGE-LIMIT, must\] {2}percentageFailures 0 \(the lower limit\) is accepted$/),
@@ -80,4 +88,54 @@ test('--list into a reader that stops early (| head) ends quietly with exit 0, n
   const code = await new Promise((resolve) => child.once('close', resolve));
   expect(stderr).toBe('');
   expect(code).toBe(0);
+});
+
+describe('chains as --list declares them', () => {
+  const entry = (id: string, position: number, lane: CatalogueEntry['lane'], roundTrips: number): CatalogueEntry =>
+    ({ id, position, lane, roundTrips, profiles: ['live', 'mock'] }) as CatalogueEntry;
+
+  test("add up as a run's lanes do: a check alone after every check before it, checks beside each other after the last one alone", () => {
+    const org = (alone: boolean) => ({ resource: 'organisation', alone });
+    const chains = chainsOf([
+      entry('a', 0, org(false), 5),
+      entry('b', 1, org(false), 2),
+      entry('c', 2, org(true), 10),
+      entry('d', 3, org(false), 3),
+      entry('e', 4, org(false), 7),
+      entry('f', 5, org(true), 0),
+      entry('g', 6, { resource: 'data source', alone: true }, 4),
+      entry('h', 7, undefined, 6),
+      // a check of the mock profile alone is no part of a live run's chains
+      { ...entry('i', 8, org(true), 100), profiles: ['mock'] },
+    ]);
+    expect(chains).toEqual([
+      { resource: 'organisation', roundTrips: 5 + 10 + 7, checks: 6 },
+      { resource: 'one check on no fixture', roundTrips: 6, checks: 1 },
+      { resource: 'data source', roundTrips: 4, checks: 1 },
+    ]);
+  });
+
+  test("are declared for the run a deployment given by URL 10 to 100 ms away gets, and the generated names ride in the sequences' requests", () => {
+    expect(CHAIN_RUNS).toBe(runsFor(50));
+    expect(CHAIN_IN_FLIGHT).toBe(DEFAULT_CONCURRENCY.givenCeiling);
+    const trips = (id: string) => entries.find((e) => e.id === id)!.roundTrips;
+    expect(trips('organisations/generated-names-taken')).toBe(0);
+    expect(trips('organisations/sequences-renames-gets')).toBeGreaterThan(0);
+    // refused bodies go out together: far fewer round trips than inputs
+    expect(trips('organisations/generated-invalid-bodies-rejected')).toBeLessThan(CHAIN_RUNS);
+  });
+
+  test("are at most what a run counts on each fixture (the JSON report's summary.chains)", async () => {
+    const deployment = await startReference({ port: 0 });
+    try {
+      const r = await runCli(['--runs', String(CHAIN_RUNS)], runEnvironment(deployment));
+      expect(r.code, r.stdout).toBe(0);
+      const declared = Object.fromEntries(chainsOf(entries).map((c) => [c.resource, c.roundTrips]));
+      const counted = r.report!.summary.chains!;
+      expect(Object.keys(counted).sort()).toEqual(Object.keys(declared).sort());
+      for (const [resource, trips] of Object.entries(counted)) expect(trips, resource).toBeLessThanOrEqual(declared[resource]!);
+    } finally {
+      await deployment.close();
+    }
+  });
 });

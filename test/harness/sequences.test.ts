@@ -5,7 +5,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
+import { startRecorder } from '../../bench/recorder.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
+import { senderOf } from '../support/overlaps.ts';
 
 const MODEL_BASED = ['--only', 'model-based'];
 
@@ -161,5 +163,60 @@ describe('model-based checks against faults of what a deployment keeps', () => {
     const serial = await runCli([...args, '--concurrency', '1'], env);
     expect(entry(serial, 'data-sources/sequences-versions').outcome).toBe('passed');
     expect(entry(serial, 'organisations/sequences-renames-gets').outcome).toBe('passed');
+  });
+});
+
+describe('the generated names ride in the sequences of renames (properties/shared-renames.ts)', () => {
+  const BOTH = ['--only', '^organisations/(generated-names-taken|sequences-renames-gets)$', '--runs', '20', '--seed', '7'];
+
+  test('on the reference both pass, the generated names send no rename of their own, and the chain is shorter than the two one after the other', async () => {
+    deployment = await startReference({ port: 0 });
+    const f = deployment.fixtures;
+    const recorder = await startRecorder(deployment.baseUrl, { token: f.token, forbiddenToken: f.forbiddenToken });
+    try {
+      const env = { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl };
+      const r = await runCli(BOTH, env);
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.report!.checks.map((c) => [c.id, c.outcome])).toEqual([
+        ['organisations/generated-names-taken', 'passed'],
+        ['organisations/sequences-renames-gets', 'passed'],
+      ]);
+      expect(entry(r, 'organisations/generated-names-taken').notes).toContainEqual(
+        expect.stringMatching(/^22 of its names were judged on the requests of organisations\/sequences-renames-gets, /),
+      );
+      const senders = recorder.mix().map((m) => senderOf(m.headers['user-agent']));
+      expect(senders.filter((s) => s === 'organisations/generated-names-taken')).toEqual([]);
+      // each of the 22 names (20 runs, 2 fixed) renamed once, in a sequence
+      expect(recorder.mix().filter((m) => m.method === 'PUT').length).toBeGreaterThanOrEqual(22);
+      const chain = (run: CliResult) => run.report!.summary.chains!.organisation!;
+      const alone = await Promise.all(
+        ['^organisations/generated-names-taken$', '^organisations/sequences-renames-gets$'].map((only) =>
+          runCli(['--only', only, '--runs', '20', '--seed', '7'], runEnvironment(deployment!)),
+        ),
+      );
+      for (const run of alone) expect(run.code, run.stdout).toBe(0);
+      // the generated names alone: a rename and a get for each of 22 names, the name read first and put back
+      expect(chain(alone[0]!)).toBeGreaterThanOrEqual(44);
+      expect(chain(r)).toBeLessThan(chain(alone[0]!) + chain(alone[1]!) - 5);
+    } finally {
+      await recorder.close();
+    }
+  });
+
+  test('a name the deployment does not take fails both checks, the generated names with their own smallest input and curl lines; what only sequences show fails only them', async () => {
+    const ignored = await runCli(BOTH, { MOCKAPI_REFERENCE_FAULTS: 'organisation-rename-ignored' });
+    const names = entry(ignored, 'organisations/generated-names-taken');
+    expect(names.outcome, names.message).toBe('failed');
+    expect(names.violated).toEqual(['ORG-RENAME']);
+    expect(names.message).toMatch(/failed after \d+ runs and \d+ shrinks: seed 7, .*smallest failing input: \{"organisation":\{"name":/);
+    // the smallest input sent again, alone: its rename and the get after it
+    const curls = names.evidence.map((e) => e.curl);
+    expect(curls.some((c) => c.includes('-X PUT'))).toBe(true);
+    expect(curls.some((c) => c.includes('-X GET') && c.includes('/v1/organisations/'))).toBe(true);
+    expect(entry(ignored, 'organisations/sequences-renames-gets').outcome).toBe('failed');
+    const stale = await runCli(BOTH, { MOCKAPI_REFERENCE_FAULTS: 'organisation-stale-after-second-rename' });
+    expect(entry(stale, 'organisations/sequences-renames-gets').outcome).toBe('failed');
+    const taken = entry(stale, 'organisations/generated-names-taken');
+    expect(taken.outcome, taken.message).toBe('passed');
   });
 });

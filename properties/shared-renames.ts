@@ -1,0 +1,95 @@
+// The generated names of organisations/generated-names-taken ride in the sequences of
+// organisations/sequences-renames-gets, which runs before it on the organisation: each of the first sequences
+// opens with a share of them, each a rename and a get right after it, nothing else on the organisation between
+// them (the sequences run alone there). The sequence judges them against its model, and the generated names'
+// own judgement (renamedAndShown) is made of the same two answers: a name that passed it is not sent again by the
+// generated names, whose walk takes it as passed. A name that failed there, or was not sent (a sequence failed
+// before it, or the sequences are not in the run), is sent by the generated names as before, alone: its failure,
+// shrinking and curl lines are that check's own. The two checks share requests instead of running one after the
+// other on the organisation, the run's longest chain (docs/speed.md).
+import fc from 'fast-check';
+import type { Exchange } from '../src/http/client.ts';
+import type { Judge } from '../src/judge/context.ts';
+import { expectSuccess } from '../src/judge/checker.ts';
+import type { Target } from '../src/harness/check.ts';
+import { VALID_ORGANISATION_KINDS, validOrganisation } from './arbitraries.ts';
+
+/** The generated names' inputs: what organisations/generated-names-taken is declared with (one source for both). */
+export const generatedNames = { arbitrary: validOrganisation, examples: () => VALID_ORGANISATION_KINDS };
+
+/** Whether the run has the generated names' check (its declaration says): the sequences carry its names only then. */
+let wanted = false;
+/** The names not yet sent in a sequence, in the generated names' order for the seed; undefined until first asked. */
+let queue: string[] | undefined;
+/** Sequences opened so far with the names: the rest are shared among those still to come. */
+let opened = 0;
+/** Names whose rename and get in a sequence passed the generated names' judgement. */
+const passed = new Set<string>();
+
+/** The generated names' check is in this run: the sequences before it may carry its names. */
+export function namesWanted(): void {
+  wanted = true;
+}
+
+/**
+ * The generated names' inputs, drawn as fast-check draws them for the check (the seed, the runs and the fixed
+ * inputs first), with a predicate that sends nothing: the same inputs the check's walk then meets.
+ */
+function drawn(t: Target): string[] {
+  const names: string[] = [];
+  const examples = generatedNames.examples();
+  fc.check(
+    fc.property(generatedNames.arbitrary, (body) => void names.push(body.organisation.name) === undefined),
+    { seed: t.seed, numRuns: t.runs + examples.length, examples: examples.map((body): [typeof body] => [body]) },
+  );
+  return names;
+}
+
+/**
+ * The names the next sequence opens with: an equal share of those left over the sequences still to come (none
+ * once a sequence failed: what fast-check sends after a failure is its shrinking, which sends its own steps).
+ */
+export function namesForSequence(t: Target, sequences: number): string[] {
+  if (!wanted) return [];
+  queue ??= drawn(t);
+  return queue.splice(0, Math.ceil(queue.length / Math.max(1, sequences - opened++)));
+}
+
+/** No further name rides in a sequence (one failed): the generated names send what is left themselves. */
+export function namesStop(): void {
+  queue = [];
+}
+
+/**
+ * The generated names' judgement of a rename and the get sent right after it: both answered as documented, and
+ * both show the name sent.
+ */
+export function renamedAndShown(t: Judge, name: string, renamed: Exchange, later: Exchange): void {
+  const answer = expectSuccess(t, 'updateOrganisation', renamed);
+  if (answer)
+    t.expect(answer.organisation.name === name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(name)}`, () => JSON.stringify(answer.organisation.name));
+  const got = expectSuccess(t, 'getOrganisation', later);
+  if (got)
+    t.expect(got.organisation.name === name, 'ORG-RENAME', `a later get shows name ${JSON.stringify(name)}`, () => JSON.stringify(got.organisation.name));
+}
+
+/** A name's rename and get in a sequence passed the generated names' judgement (a fresh judge, renamedAndShown). */
+export function namePassed(name: string): void {
+  passed.add(name);
+}
+
+/** Names the generated names took as passed in a sequence. */
+const taken = new Set<string>();
+
+/** Whether a generated name passed in a sequence: the generated names take it as passed without sending it. */
+export function passedInSequence(name: string): boolean {
+  if (!passed.has(name)) return false;
+  taken.add(name);
+  return true;
+}
+
+/** What the generated names' report says of the inputs they took as passed in the sequences, if any. */
+export function takenNote(): string | undefined {
+  if (taken.size === 0) return undefined;
+  return `${taken.size} of its names were judged on the requests of organisations/sequences-renames-gets, which ran before it (each a rename and a get right after it, nothing between them), passed there and were not sent again`;
+}

@@ -13,6 +13,7 @@ import { harEntry } from '../../src/http/har-log.ts';
 import { readHar } from '../../src/recorded/har.ts';
 import { judgeRecorded } from '../../src/recorded/recorded.ts';
 import { emptyDirectory, runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
 import { keyForms, leakForms } from '../support/fuzzed.ts';
 
 interface HarEntry {
@@ -73,10 +74,13 @@ function har12Problems(har: unknown): string[] {
   return problems;
 }
 
+// runs through one long-lived runner (test/support/runners.ts), one at a time, but where the process matters
+const runner = useRunners(1);
+
 describe('--report-har against the embedded reference', () => {
   test('a full run writes HAR 1.2 with an entry per request the summary counts, and check-har judges it with nothing failed', async () => {
     const file = join(dir, 'reference.har');
-    const run = await runCli(['--report-har', file], {}, { cwd: dir });
+    const run = await runner.run(['--report-har', file], {}, { cwd: dir });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`HAR: ${run.report!.summary.requests + run.report!.summary.preflightRequests!} exchanges: ${file}`);
     const har = readHarFile(file);
@@ -96,7 +100,7 @@ describe('--report-har against the embedded reference', () => {
     // the one body past the cap says so, and check-har judges its answer by the status alone
     expect(entries.filter((e) => / body left out/.test(e.comment)).map((e) => e._checkId)).toEqual(['identifiers/updatechaossettings-body-2-mib-without-5xx']);
 
-    const judged = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    const judged = await runner.run([file], {}, { command: 'check-har', cwd: dir });
     expect(judged.code, judged.stdout).toBe(0);
     expect(judged.report!.recorded).toMatchObject({ exchanges: entries.length, judged: entries.length });
     expect(judged.report!.summary).toMatchObject({ passed: entries.length, failed: 0, warned: 0, errored: 0 });
@@ -104,13 +108,13 @@ describe('--report-har against the embedded reference', () => {
 
   test("a run against a fault one exchange shows: check-har fails the HAR's exchanges under the requirement the run failed", async () => {
     const file = join(dir, 'fault.har');
-    const run = await runCli(['--only', 'chaos-settings', '--report-har', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' }, { cwd: dir });
+    const run = await runner.run(['--only', 'chaos-settings', '--report-har', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' }, { cwd: dir });
     expect(run.code, run.stderr).toBe(1);
     const failedInRun = run.report!.checks.filter((c) => c.outcome === 'failed');
     expect(failedInRun.length).toBeGreaterThan(0);
     expect(failedInRun.every((c) => c.violated.includes('CHAOS-STATUS'))).toBe(true);
 
-    const judged = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    const judged = await runner.run([file], {}, { command: 'check-har', cwd: dir });
     expect(judged.code).toBe(1);
     const failed = judged.report!.checks.filter((c) => c.outcome === 'failed');
     expect(failed.length).toBeGreaterThan(0);
@@ -155,6 +159,7 @@ describe('--report-har against a deployment that echoes the key', () => {
 
   test('the HAR holds the echoes redacted (base64, hex, URL-encoded, JSON-escaped), and no bytes that hold the key', async () => {
     const file = join(dir, 'echo.har');
+    // the command as a process: only it holds the organisation's name against Ctrl-C (the read this test looks for)
     const run = await runCli(['--base-url', baseUrl, '--only', 'organisations', '--runs', '1', '--report-har', file], {
       MOCKAPI_TOKEN: KEY,
       MOCKAPI_ORGANISATION_ID: 'org-1',

@@ -7,10 +7,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { commandEnvironment, emptyDirectory, readReport, reportFileName, type CliResult } from './cli.ts';
+import { commandEnvironment, emptyDirectory, readReport, reportFileName, type CliOptions, type CliResult } from './cli.ts';
 import { compiledBySetUp, type CompiledCommand } from './compiled.ts';
 
 const RUN_MANY = fileURLToPath(new URL('./run-many.js', import.meta.url));
+
+/** Where a run is made (default a new empty directory), and its subcommand (check-har, diff), written first. */
+type RunOptions = Pick<CliOptions, 'cwd' | 'command'>;
 
 interface Answer {
   id: number;
@@ -53,15 +56,15 @@ class Runner {
     this.ready.catch(() => {});
   }
 
-  /** `mockapi-conformance ARGS` with these variables, in `cwd` (default a new empty directory), as runCli runs it. */
-  async run(args: string[], env: Record<string, string>, cwd = emptyDirectory()): Promise<CliResult> {
+  /** `mockapi-conformance [COMMAND] ARGS` with these variables, in `cwd` (default a new empty directory), as runCli runs it. */
+  async run(args: string[], env: Record<string, string>, { cwd = emptyDirectory(), command }: RunOptions = {}): Promise<CliResult> {
     await this.ready;
     if (this.exited) throw new Error(this.exited);
     const reportFile = reportFileName();
     const id = this.nextId++;
     const answer = await new Promise<Answer>((resolve) => {
       this.pending.set(id, resolve);
-      this.child.send({ id, args: ['--report-json', reportFile, ...args], env, cwd });
+      this.child.send({ id, args: [...(command ? [command] : []), '--report-json', reportFile, ...args], env, cwd });
     });
     if (answer.id === -1) throw new Error(answer.stderr);
     return { code: answer.code, stdout: answer.stdout, stderr: answer.stderr, ...readReport(reportFile) };
@@ -87,10 +90,10 @@ export class Runners {
     this.free = [...this.all];
   }
 
-  async run(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
+  async run(args: string[], env: Record<string, string> = {}, options: RunOptions = {}): Promise<CliResult> {
     const runner = this.free.pop() ?? (await new Promise<Runner>((resolve) => this.waiting.push(resolve)));
     try {
-      return await runner.run(args, env, cwd);
+      return await runner.run(args, env, options);
     } finally {
       const next = this.waiting.shift();
       if (next) next(runner);
@@ -107,16 +110,16 @@ export class Runners {
  * Runners for the test file that calls this (at its top level): started before its tests from the command the
  * global set-up compiled, closed after them. `size` runs go on at once; more wait their turn.
  */
-export function useRunners(size: number): { run(args: string[], env?: Record<string, string>, options?: { cwd?: string }): Promise<CliResult> } {
+export function useRunners(size: number): { run(args: string[], env?: Record<string, string>, options?: RunOptions): Promise<CliResult> } {
   let runners: Runners | undefined;
   beforeAll(async () => {
     runners = new Runners(await compiledBySetUp(inject('compiledDir')), size);
   }, 120_000);
   afterAll(() => runners?.close());
   return {
-    run: (args, env = {}, { cwd } = {}) => {
+    run: (args, env = {}, options = {}) => {
       if (!runners) throw new Error('useRunners: a run before the runners were started (call it at the top level of a test file)');
-      return runners.run(args, env, cwd);
+      return runners.run(args, env, options);
     },
   };
 }

@@ -15,7 +15,11 @@ import { startReference, type ReferenceDeployment } from '../../reference/server
 import { Client } from '../../src/http/client.ts';
 import { networkReason, type Network } from '../../src/http/network.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
 import { startFront, startTestProxy, type Front } from '../support/front.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time; the process's own where Node reads the variable
+const runner = useRunners(1);
 
 let reference: ReferenceDeployment;
 beforeAll(async () => {
@@ -82,7 +86,7 @@ describe('content codings', () => {
     expect(ex.json).toBeUndefined();
     expect(ex.jsonError).toMatch(/content coding "zstd"/);
     expect(ex.codings).toBeUndefined();
-    const r = await runCli(['--only', '^ORG-IDENTITY'], through(f.baseUrl));
+    const r = await runner.run(['--only', '^ORG-IDENTITY'], through(f.baseUrl));
     const [check] = r.report!.checks;
     expect(check!.outcome).toBe('failed');
     expect(check!.message).toMatch(/Content-Encoding zstd, which this client cannot decode/);
@@ -142,7 +146,7 @@ describe('a kept-alive connection closed before the answer', () => {
 
   test('the whole suite against a front that closes idle connections after 50 ms, unannounced: 0 failed, 0 errored', async () => {
     const f = await front({ idleCloseMs: 50 });
-    const r = await runCli(['--runs', '10'], through(f.baseUrl));
+    const r = await runner.run(['--runs', '10'], through(f.baseUrl));
     expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
     expect(r.code).toBe(0);
     expect(f.counts['idle-closed']).toBeGreaterThan(0);
@@ -153,7 +157,7 @@ test('a generated input whose request got no answer is never "answered inconsist
   // the third and fourth state update are lost (the fourth is the one sent again on a new connection)
   let puts = 0;
   const f = await front({ drops: (method, path) => method === 'PUT' && path.endsWith('/settings/state') && [3, 4].includes(++puts) });
-  const r = await runCli(['--only', 'generated valid state settings', '--runs', '10'], through(f.baseUrl));
+  const r = await runner.run(['--only', 'generated valid state settings', '--runs', '10'], through(f.baseUrl));
   const [check] = r.report!.checks;
   expect(f.counts.dropped).toBe(2);
   expect(check!.outcome, check!.message).toBe('errored');
@@ -173,7 +177,7 @@ describe('what keeps working', () => {
       coldStart: () => new Date(Date.now() + 1000).toUTCString(),
     });
     expect(f.baseUrl).toMatch(/^http:\/\/\[::1\]:\d+\/api\/mock$/);
-    const r = await runCli(['--only', '^ORG-|^AUTH-401-MISSING'], through(f.baseUrl));
+    const r = await runner.run(['--only', '^ORG-|^AUTH-401-MISSING'], through(f.baseUrl));
     expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
     expect(r.report!.summary.passed).toBeGreaterThan(5);
     expect(r.code).toBe(0);
@@ -190,7 +194,7 @@ describe('proxies', () => {
     const f = await front({ trusts: TRUST });
     const proxy = await startTestProxy(TRUST, `builder:${PROXY_PASSWORD}`);
     stops.push(() => proxy.close());
-    const r = await runCli(['--only', '^ORG-'], through(f.baseUrl, { HTTP_PROXY: proxy.url, NO_PROXY: 'example.test' }));
+    const r = await runner.run(['--only', '^ORG-'], through(f.baseUrl, { HTTP_PROXY: proxy.url, NO_PROXY: 'example.test' }));
     expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
     expect(r.code).toBe(0);
     expect(proxy.forwarded).toBeGreaterThan(5);
@@ -202,7 +206,7 @@ describe('proxies', () => {
     const f = await front({ trusts: TRUST });
     const proxy = await startTestProxy(TRUST, `builder:${PROXY_PASSWORD}`);
     stops.push(() => proxy.close());
-    const r = await runCli(['--proxy', proxy.url.replace(PROXY_PASSWORD, 'wrong-password')], through(f.baseUrl));
+    const r = await runner.run(['--proxy', proxy.url.replace(PROXY_PASSWORD, 'wrong-password')], through(f.baseUrl));
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr.trim()).toMatch(
       /^mockapi-conformance: cannot reach \S+: the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(--proxy\) failed: it answered 407: proxy credentials missing or refused/,
@@ -212,7 +216,7 @@ describe('proxies', () => {
 
   test('without the proxy the same URL is not the interface: one line, exit 5', async () => {
     const f = await front({ trusts: TRUST });
-    const r = await runCli([], through(f.baseUrl));
+    const r = await runner.run([], through(f.baseUrl));
     expect(r.code).toBe(5);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/does not answer as the interface: GET \/v1\/organisations\/\S+ answered 403 "text\/html"/);
@@ -224,7 +228,7 @@ describe('proxies', () => {
     await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
     const { port } = spare.address() as AddressInfo;
     await new Promise((resolve) => spare.close(resolve));
-    const r = await runCli(
+    const r = await runner.run(
       [],
       through('http://deployment.example.test:8080', {
         HTTPS_PROXY: `http://builder:${PROXY_PASSWORD}@127.0.0.1:${port}`,
@@ -293,14 +297,15 @@ describe('a private CA', () => {
   test('untrusted: one line in words, no OpenSSL internals, exit 3; trusted by --ca-file or NODE_EXTRA_CA_CERTS: verified', async () => {
     const { key, cert, ca } = certificates();
     const f = await front({ tls: { key, cert } });
-    const untrusted = await runCli([], through(f.baseUrl));
+    const untrusted = await runner.run([], through(f.baseUrl));
     expect(untrusted.code).toBe(3);
     expect(untrusted.stderr.trim().split('\n')).toHaveLength(1);
     expect(untrusted.stderr).toMatch(/TLS: the certificate is signed by a CA not trusted here \(--ca-file FILE/);
     expect(untrusted.stderr).not.toMatch(/SSL routines|:error:/);
-    const byFlag = await runCli(['--ca-file', ca, '--only', '^ORG-IDENTITY|^AUTH-401-MISSING getOrganisation'], through(f.baseUrl));
+    const byFlag = await runner.run(['--ca-file', ca, '--only', '^ORG-IDENTITY|^AUTH-401-MISSING getOrganisation'], through(f.baseUrl));
     expect(byFlag.report!.summary, printed(byFlag)).toMatchObject({ failed: 0, errored: 0 });
     expect(byFlag.report!.summary.passed).toBeGreaterThan(0);
+    // a process of its own: Node reads NODE_EXTRA_CA_CERTS as it starts
     const byVariable = await runCli(['--only', '^AUTH-401-MISSING getOrganisation: a request without'], through(f.baseUrl, { NODE_EXTRA_CA_CERTS: ca }));
     expect(byVariable.report!.summary, printed(byVariable)).toMatchObject({ failed: 0, errored: 0, passed: 1 });
   });
@@ -323,7 +328,7 @@ describe('a private CA', () => {
 
 describe('first contact: the preflight', () => {
   test('a wrong key is one line and exit 5, not a failed check', async () => {
-    const r = await runCli(['--token', 'wrong-token-123'], through(reference.baseUrl));
+    const r = await runner.run(['--token', 'wrong-token-123'], through(reference.baseUrl));
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim()).toBe(
@@ -354,14 +359,14 @@ describe('first contact: the preflight', () => {
     const server: Server = createServer(answer);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     stops.push(() => new Promise((resolve) => server.close(resolve)));
-    const r = await runCli([], through(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    const r = await runner.run([], through(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
     expect(r.code).toBe(5);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/does not answer as the interface: .*no answer is JSON: check MOCKAPI_BASE_URL/);
   });
 
   test('an organisation that does not exist: its checks end errored with one reason naming the variable, none failed', async () => {
-    const r = await runCli(['--only', '^ORG-'], through(reference.baseUrl, { MOCKAPI_ORGANISATION_ID: 'no-such-organisation' }));
+    const r = await runner.run(['--only', '^ORG-'], through(reference.baseUrl, { MOCKAPI_ORGANISATION_ID: 'no-such-organisation' }));
     const report = r.report!;
     expect(report.summary.failed, printed(r)).toBe(0);
     expect(report.summary.errored).toBeGreaterThan(0);
@@ -373,7 +378,7 @@ describe('first contact: the preflight', () => {
   });
 
   test('--only ^AUTH- goes on with a refused key: the AUTH-* checks judge a deployment that refuses valid keys', async () => {
-    const r = await runCli(['--token', 'wrong-token-123', '--only', '^AUTH-401-MISSING getOrganisation: a request without'], through(reference.baseUrl));
+    const r = await runner.run(['--token', 'wrong-token-123', '--only', '^AUTH-401-MISSING getOrganisation: a request without'], through(reference.baseUrl));
     expect(r.stdout).toMatch(/Preflight: the deployment answers 401 .*only AUTH-\* checks run/);
     expect(r.report!.summary).toMatchObject({ passed: 1, failed: 0 });
   });

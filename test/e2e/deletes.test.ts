@@ -3,7 +3,10 @@
 import { afterEach, expect, test } from 'vitest';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 let deployment: ReferenceDeployment | undefined;
 afterEach(async () => {
@@ -15,7 +18,7 @@ test('each consented delete goes out twice at once, and once more at least 2 s l
   const seen: { method: string; path: string; status: number; at: number }[] = [];
   deployment = await startReference({ port: 0, faults: [], observe: async (s) => void seen.push({ ...s, at: Date.now() }) });
   const f = deployment.fixtures;
-  const r = await runCli(['--only', 'at the end of the run'], runEnvironment(deployment));
+  const r = await runner.run(['--only', 'at the end of the run'], runEnvironment(deployment));
   expect(r.code, r.stdout).toBe(0);
   const checks = r.report!.checks;
   expect(checks.map((c) => [c.id, c.outcome])).toEqual([
@@ -44,7 +47,7 @@ test('a run that already took 2 s since the delete waits nothing', async () => {
       if (s.method === 'DELETE' && s.path.startsWith('/v1/data-sources/') && ++deletes === 3) await new Promise((resolve) => setTimeout(resolve, 2_100));
     },
   });
-  const r = await runCli(['--only', 'DS-DELETE-PERMANENT after delete|DS-DELETE-PERMANENT at the end of the run'], runEnvironment(deployment));
+  const r = await runner.run(['--only', 'DS-DELETE-PERMANENT after delete|DS-DELETE-PERMANENT at the end of the run'], runEnvironment(deployment));
   expect(r.code, r.stdout).toBe(0);
   const c = r.report!.checks.find((check) => check.id === 'data-sources/deleted-data-source-still-gone-end-run')!;
   expect(c.outcome).toBe('passed');

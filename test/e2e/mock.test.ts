@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SCHEMAS_DIR } from '../../contract/schemas.ts';
 import { startMock, type MockDeployment } from '../../src/run/mock.ts';
-import { runCli } from '../support/cli.ts';
+import type { CliResult } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 /** A copy of schemas/ whose openapi.yaml has each [from, to] replaced, as a description written elsewhere might read. */
 function describedAs(replacements: [string, string][]): string {
@@ -25,7 +29,7 @@ function describedAs(replacements: [string, string][]): string {
 
 describe('the mock profile', () => {
   test.concurrent('against the local Prism mock of schemas/openapi.yaml: no failure, and only skips a mock cannot help', async () => {
-    const r = await runCli(['--profile', 'mock']);
+    const r = await runner.run(['--profile', 'mock']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('(the local Prism mock of schemas/openapi.yaml), profile mock');
@@ -75,9 +79,9 @@ describe('the mock profile', () => {
     });
     afterAll(() => Promise.all([enumMock.close(), wrongLinkMock.close()]));
 
-    const run = (mock: MockDeployment, env: Record<string, string> = {}) => runCli(['--profile', 'mock', '--base-url', mock.baseUrl], env);
+    const run = (mock: MockDeployment, env: Record<string, string> = {}) => runner.run(['--profile', 'mock', '--base-url', mock.baseUrl], env);
     /** The first failures in full, for an assertion's message: what went wrong, not only that it did. */
-    const failures = (r: Awaited<ReturnType<typeof runCli>>) =>
+    const failures = (r: CliResult) =>
       (r.report?.checks ?? [])
         .filter((c) => c.outcome === 'failed')
         .slice(0, 3)

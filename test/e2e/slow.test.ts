@@ -5,7 +5,10 @@ import { afterEach, expect, test } from 'vitest';
 import { startRecorder, type Recorder } from '../../bench/recorder.ts';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 let reference: ReferenceDeployment | undefined;
 let recorder: Recorder | undefined;
@@ -41,7 +44,7 @@ const organisationName = async () => {
 
 test('at 300 ms an answer on 127.0.0.1: few generated payloads, chosen by the latency measured, and no check fails', async () => {
   const env = await slowDeployment(() => 300);
-  const r = await runCli(['--only', '^ORG-'], env);
+  const r = await runner.run(['--only', '^ORG-'], env);
   expect(r.code, r.stdout).toBe(0);
   expect(r.stdout).toMatch(/runs per property \(rerun with --seed \d+\); 10 for the latency measured before the run, 3\d\d\.\d ms \(--runs sets it\)/);
   const checks = r.report!.checks;
@@ -56,7 +59,10 @@ test('a check past its time bound stops sending before the next check starts, an
   // it again, and the put-back), quick again after: the deployment slows down under the rename check, which
   // passes its bound of 4 s in the middle of its third request.
   const env = await slowDeployment((index) => (index >= 7 && index < 11 ? 1500 : 20));
-  const r = await runCli(['--only', '^ORG-RENAME generated|^ORG-TYPES generated', '--runs', '50', '--check-timeout-ms', '4000', '--timeout-ms', '5000'], env);
+  const r = await runner.run(
+    ['--only', '^ORG-RENAME generated|^ORG-TYPES generated', '--runs', '50', '--check-timeout-ms', '4000', '--timeout-ms', '5000'],
+    env,
+  );
   const checks = r.report!.checks;
   const stopped = checks.find((c) => c.title.startsWith('ORG-RENAME generated'))!;
   expect(stopped.outcome).toBe('errored');

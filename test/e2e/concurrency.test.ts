@@ -8,8 +8,11 @@ import { startRecorder, type Recorder } from '../../bench/recorder.ts';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { catalogue } from '../../src/harness/catalogue.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
 import { overlaps, senderOf, type Sent } from '../support/overlaps.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 // a deployment of its own for each run: a run deletes its deletable fixtures
 let deployment: ReferenceDeployment;
@@ -38,7 +41,7 @@ describe('checks of one fixture', () => {
   test('checks that must run alone on a fixture never overlap another request on it, while more than two requests are in flight', async () => {
     // 10 ms each: requests stay under way long enough to overlap if anything let them
     recorder = await startRecorder(deployment.baseUrl, keys(), { delayMs: () => 10 });
-    const r = await runCli(['--runs', '20', '--concurrency', '8'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+    const r = await runner.run(['--runs', '20', '--concurrency', '8'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.report!.run.concurrency).toBe(8);
     const alone = new Set((await catalogue()).filter((e) => e.lane?.alone).map((e) => e.id));
@@ -89,7 +92,7 @@ describe('one back-off for the whole run', () => {
         return { status: 429, headers: { 'retry-after': '1', 'content-type': 'text/plain' }, body: 'slow down' };
       },
     });
-    const r = await runCli(['--runs', '5', '--concurrency', '8'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+    const r = await runner.run(['--runs', '5', '--concurrency', '8'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     // a request already on its way when the 429 came may arrive after it (later still on a busy machine: 300 ms
     // allowed); nothing later before the second is up, where a run that held nothing sends dozens

@@ -9,10 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
 import { curlRecorder } from '../support/curl.ts';
 import { fuzzedAnswer, leakForms, startFuzzed } from '../support/fuzzed.ts';
 import { propertySeed } from '../support/seed.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 const KEY = 'Fz9+/=distinctive_KEY~7f3a91c0';
 const FIXTURES = { MOCKAPI_MOCK_API_ID: 'a1b2c3d4', MOCKAPI_ORGANISATION_ID: 'org-1', MOCKAPI_DATA_SOURCE_ID: 'ds-1', MOCKAPI_TEAM_ID: 'team-1' };
@@ -59,7 +62,7 @@ test('a run against a deployment whose answers are generated never crashes, and 
       };
       try {
         const started = Date.now();
-        const r = await runCli(
+        const r = await runner.run(
           [
             '--base-url',
             fuzzed.baseUrl,

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 /** Debian puts daemons in /usr/sbin, which a user's PATH may leave out. */
 function program(name: string): string {
@@ -109,7 +112,7 @@ afterAll(async () => {
 
 test("the whole suite through squid (HTTP_PROXY) to the reference behind nginx (gzip, short keep-alive): 0 failed, 0 errored, every request in squid's log", async () => {
   const baseUrl = `http://127.0.0.1:${nginxPort}`;
-  const r = await runCli(['--runs', '10'], {
+  const r = await runner.run(['--runs', '10'], {
     ...runEnvironment(reference),
     MOCKAPI_BASE_URL: baseUrl,
     HTTP_PROXY: `http://127.0.0.1:${squidPort}`,

@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     include: [
       'test/judge/checker.test.ts',
+      'test/judge/checker-success.test.ts',
+      'test/judge/checker-refusals.test.ts',
+      'test/judge/fields.test.ts',
       'test/http/client.test.ts',
       'test/http/untrusted.test.ts',
       'test/http/bounds.test.ts',

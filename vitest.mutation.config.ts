@@ -17,6 +17,7 @@ export default defineConfig({
       'test/http/client.test.ts',
       'test/http/untrusted.test.ts',
       'test/http/redactor.test.ts',
+      'test/http/inert.test.ts',
       'test/http/bounds.test.ts',
       'test/judge/iso8601.test.ts',
       'test/run/baseline.test.ts',

@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: [
+    // MUTATION_TESTS (comma-separated): these files only, for the run of module-level mutants (stryker.static.json)
+    include: process.env.MUTATION_TESTS?.split(',') ?? [
       'test/judge/checker.test.ts',
       'test/judge/checker-success.test.ts',
       'test/judge/checker-refusals.test.ts',

@@ -104,6 +104,13 @@ group('403', () => {
     expect(requirements(t)).toEqual(['GEN-JSON', 'GEN-JSON']);
   });
 
+  test('expectForbiddenBody: a body of more than 300 characters is shown cut at 300', () => {
+    const t = judge();
+    const body = { errors: [{ title: 'Nope', source: {}, detail: 'd'.repeat(400) }] };
+    expectForbiddenBody(t, 'getOrganisation', exchange(403, body));
+    expect(t.violations[0]!.actual).toBe(`/errors/0/title must be equal to constant ("Forbidden") in ${JSON.stringify(body).slice(0, 300)}`);
+  });
+
   test('expectForbiddenBody: an entry of another title is AUTH-403-BODY with the schema error and the body', () => {
     const t = judge();
     const body = { errors: [{ title: 'Nope', source: {} }] };
@@ -121,6 +128,17 @@ group('403', () => {
 group('404', () => {
   test('expectNotFound: an operation that documents no 404 is a defect of the check, thrown', () => {
     expect(() => expectNotFound(judge(), 'updateChaosSettings', exchange(404, {}))).toThrow('updateChaosSettings documents no 404; use expectNotAccepted');
+  });
+
+  test('expectNotFound: an operation that documents no 404 nor any 4xx is a defect of the check too', () => {
+    expect(() => expectNotFound(judge(), 'getLoggedRequest', exchange(404, {}))).toThrow('getLoggedRequest documents no 404; use expectNotAccepted');
+  });
+
+  test('expectNotFound: a body of another shape longer than 300 characters is shown cut at 300', () => {
+    const t = judge();
+    const body = { code: 400, message: 'm'.repeat(400) };
+    expectNotFound(t, 'getOrganisation', exchange(404, body));
+    expect(t.violations[0]!.actual).toBe(`/code must be equal to constant (404) in ${JSON.stringify(body).slice(0, 300)}`);
   });
 
   test('expectNotFound: another status is one violation ERR-404 "status 404", the exchange named', () => {
@@ -276,6 +294,18 @@ group('expectInvalidJson', () => {
   test('a JSON body without an errors array: ERR-ERROR-LIST with the body', () => {
     expect(found(invalidJson(exchange(400, { errors: {} })))).toEqual([['ERR-ERROR-LIST', 'an error list body { errors: [...] }', '{"errors":{}}']]);
     expect(found(invalidJson(exchange(400, 'null')))).toEqual([['ERR-ERROR-LIST', 'an error list body { errors: [...] }', 'null']]);
+  });
+
+  test('a JSON body without an errors array, of more than 300 characters: shown cut at 300', () => {
+    const body = { message: 'm'.repeat(400) };
+    expect(found(invalidJson(exchange(400, body)))).toEqual([['ERR-ERROR-LIST', 'an error list body { errors: [...] }', JSON.stringify(body).slice(0, 300)]]);
+  });
+
+  test('a detail that is no string is read as empty: not even an empty type is found in it', () => {
+    expect(found(invalidJson(entry({ ...good, detail: 1 }), '/chaos', ''))).toEqual([
+      ['ERR-INVALID-JSON', 'detail naming the missing JSON pointer /chaos', '1'],
+      ['ERR-INVALID-JSON', 'detail naming the required type ()', '1'],
+    ]);
   });
 
   test('no entry titled Invalid JSON: ERR-INVALID-JSON listing the titles (a null entry as null)', () => {

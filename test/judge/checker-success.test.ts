@@ -264,6 +264,16 @@ group('expectSuccess: schema, and the fields other checks own', () => {
   });
 });
 
+group('expectSuccess: an operation whose fields have no checks of their own', () => {
+  test('state settings of the wrong type: STATE-RESPONSE with the schema error', () => {
+    const t = judge();
+    expect(expectSuccess(t, 'updateStateSettings', exchange(200, { state: 1 }))).toBeUndefined();
+    expect(found(t)).toEqual([
+      ['STATE-RESPONSE', "a body valid against updateStateSettings's 2XX response schema (schemas/openapi.yaml)", '/state must be object'],
+    ]);
+  });
+});
+
 group('expectSuccessStatus', () => {
   test('true for the documented status (any 2xx of an organisation, 202 of a push), the exchange named', () => {
     const t = judge();

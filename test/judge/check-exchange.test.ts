@@ -422,8 +422,10 @@ describe('the fields of a 2xx answer', () => {
     ).toEqual([]);
   });
 
-  test('a delete answered 204 without a body passes', () => {
+  test('a delete answered 204 without a body passes, filed under the operation delete requirement', () => {
     const v = checkExchange({ request: { method: 'DELETE', url: '/v1/data-sources/ds1', headers: AUTH }, response: { status: 204 } });
-    expect([v.outcome, v.notes]).toEqual(['passed', ['answered 204 without a body; the interface shows neither status nor body']]);
+    expect([v.outcome, v.notes, v.requirement]).toEqual(['passed', ['answered 204 without a body; the interface shows neither status nor body'], 'DS-DELETE']);
+    const m = checkExchange({ request: { method: 'DELETE', url: '/v1/teams/t1/members/u1', headers: AUTH }, response: { status: 204 } });
+    expect([m.outcome, m.requirement]).toEqual(['passed', 'TEAM-MEMBER-DELETE']);
   });
 });

@@ -214,9 +214,30 @@ group('notFoundMessage', () => {
     expect(notFoundMessage('code 404 not found')).toEqual({});
   });
 
+  test('a status written as one: after HTTP (with a version or none), status, code or error, with spaces, :, = or # between', () => {
+    for (const m of [
+      'HTTP/1.1 500 not found',
+      'HTTP/2 500 not found',
+      'status500 not found',
+      'status: 500 not found',
+      'code:500 not found',
+      'error = 500 not found',
+      'Status # 500 not found',
+    ]) {
+      expect(notFoundMessage(m), m).toEqual({ fails: 'it names status 500' });
+    }
+  });
+
+  test('not a status: other characters between the word and the number, or a number of four digits', () => {
+    for (const m of ['codeX500 not found', 'status:x500 not found', 'status - 500 not found', 'code 5000 not found', 'HTTP/x 500 not found'])
+      expect(notFoundMessage(m), m).toEqual({});
+  });
+
   test('another multi-word reason phrase fails, naming its code', () => {
     expect(notFoundMessage('404 Bad Request')).toEqual({ fails: 'it names the condition 400 Bad Request' });
     expect(notFoundMessage('not found: internal server error')).toEqual({ fails: 'it names the condition 500 Internal Server Error' });
+    // one-word reason phrases (Gone, Conflict) are too plain to name a status
+    expect(notFoundMessage('Not found: it is gone, a conflict')).toEqual({});
   });
 
   test('the note quotes at most 120 characters of the message', () => {

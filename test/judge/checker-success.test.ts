@@ -274,6 +274,70 @@ group('expectSuccess: an operation whose fields have no checks of their own', ()
   });
 });
 
+group('the requirement of each operation', () => {
+  test('a 300 to each operation is a violation of its own success-status requirement', () => {
+    const statuses = {
+      updateChaosSettings: 'CHAOS-STATUS',
+      updateStateSettings: 'STATE-RESPONSE',
+      getOrganisation: 'ORG-RESPONSE',
+      updateOrganisation: 'ORG-RESPONSE',
+      deleteDataSource: 'DS-DELETE',
+      updateDataSource: 'DS-RESPONSE',
+      deleteTeamMember: 'TEAM-MEMBER-DELETE',
+      getLoggedRequest: 'LR-RESPONSE',
+      pushOpenApiToGit: 'PUSH-STATUS',
+    } as const;
+    for (const [id, requirement] of Object.entries(statuses)) {
+      const t = judge();
+      expectSuccessStatus(t, id as keyof typeof statuses, exchange(300, {}));
+      expect(
+        t.violations.map((v) => v.requirement),
+        id,
+      ).toEqual([requirement]);
+    }
+  });
+
+  test('a body of the wrong shape in the wrapper is a violation of each operation success-body requirement', () => {
+    for (const [id, body, requirement] of [
+      ['updateChaosSettings', { chaos: 1 }, 'CHAOS-RESPONSE'],
+      ['updateStateSettings', { state: 1 }, 'STATE-RESPONSE'],
+      ['getOrganisation', { organisation: 1 }, 'ORG-RESPONSE'],
+      ['updateOrganisation', { organisation: 1 }, 'ORG-RESPONSE'],
+      ['updateDataSource', { dataSource: 1 }, 'DS-RESPONSE'],
+      ['getLoggedRequest', { id: 1, request: 1 }, 'LR-RESPONSE'],
+      ['pushOpenApiToGit', { job: 1 }, 'PUSH-RESPONSE'],
+    ] as const) {
+      const t = judge();
+      expectSuccess(t, id, exchange(id === 'pushOpenApiToGit' ? 202 : 200, body));
+      expect(
+        t.violations.map((v) => v.requirement),
+        id,
+      ).toEqual([requirement]);
+    }
+  });
+
+  test('each field another check owns, broken alone: a note naming it, no violation', () => {
+    const cases: [Parameters<typeof expectSuccess>[1], number, () => any, (b: any) => void, string][] = [
+      ['pushOpenApiToGit', 202, job, (b) => (b.job.links.self = 1), '/job/links/self'],
+      ['updateDataSource', 200, dataSource, (b) => (b.dataSource.lastUpdatedTime = 1), '/dataSource/lastUpdatedTime'],
+      ['updateDataSource', 200, dataSource, (b) => (b.dataSource.links.self = 1), '/dataSource/links/self'],
+      ['updateDataSource', 200, dataSource, (b) => (b.dataSource.links.acl = 1), '/dataSource/links/acl'],
+      ['getLoggedRequest', 200, loggedRequest, (b) => (b.id = 1), '/id'],
+      ['getLoggedRequest', 200, loggedRequest, (b) => (b.request.loggedDateString = 1), '/request/loggedDateString'],
+      ['getLoggedRequest', 200, loggedRequest, (b) => (b.request.bodyAsBase64 = 1), '/request/bodyAsBase64'],
+      ['updateOrganisation', 200, organisation, (b) => (b.organisation.links.teams = 1), '/organisation/links/teams'],
+    ];
+    for (const [id, status, make, breakIt, pointer] of cases) {
+      const t = judge();
+      const body = make();
+      breakIt(body);
+      expect(expectSuccess(t, id, exchange(status, body)), pointer).toEqual(body);
+      expect(t.violations, pointer).toEqual([]);
+      expect(t.notes, pointer).toEqual([expect.stringContaining(`(${pointer} must be`)]);
+    }
+  });
+});
+
 group('expectSuccessStatus', () => {
   test('true for the documented status (any 2xx of an organisation, 202 of a push), the exchange named', () => {
     const t = judge();

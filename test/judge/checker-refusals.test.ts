@@ -233,11 +233,13 @@ group('notFoundMessage', () => {
       expect(notFoundMessage(m), m).toEqual({});
   });
 
-  test('another multi-word reason phrase fails, naming its code', () => {
+  test('another multi-word reason phrase of a 4xx or 5xx fails, naming its code; one-word phrases and those below 400 do not', () => {
     expect(notFoundMessage('404 Bad Request')).toEqual({ fails: 'it names the condition 400 Bad Request' });
     expect(notFoundMessage('not found: internal server error')).toEqual({ fails: 'it names the condition 500 Internal Server Error' });
     // one-word reason phrases (Gone, Conflict) are too plain to name a status
     expect(notFoundMessage('Not found: it is gone, a conflict')).toEqual({});
+    // reason phrases of statuses below 400 name no failure
+    expect(notFoundMessage('Not found: no content, moved permanently')).toEqual({});
   });
 
   test('the note quotes at most 120 characters of the message', () => {

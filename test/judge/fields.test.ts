@@ -173,6 +173,45 @@ describe('job', () => {
   });
 });
 
+describe('a JSON array holding a valid value is not that value', () => {
+  const AT = ['2026-11-21T10:00:00Z'];
+
+  test('job: finished, elapsed and links.self in an array are violations; started or elapsed in one leave nothing to compare', () => {
+    expect(found(judged(jobFinished, { finished: AT }))).toEqual([['JOB-FINISHED', 'an ISO 8601 UTC timestamp of a real date', JSON.stringify(AT)]]);
+    expect(found(judged(jobElapsed, { elapsed: ['PT1S'] }))).toEqual([['JOB-ELAPSED', 'an ISO 8601 duration such as PT0.25S', '["PT1S"]']]);
+    expect(found(judgedOnMock(jobLinks, { id: 'j1', links: { self: ['/v1/mock-apis/a/jobs/j1'] } }, 'm1'))).toEqual([
+      ['JOB-LINKS', 'links.self = /v1/mock-apis/<mock_api_id>/jobs/j1', 'links.self = ["/v1/mock-apis/a/jobs/j1"]'],
+    ]);
+    const later = '2026-11-21T10:00:05Z';
+    for (const j of [
+      { started: AT, finished: '2026-11-21T09:00:00Z', elapsed: 'PT99S' },
+      { started: later, finished: AT, elapsed: 'PT99S' },
+    ]) {
+      expect(judged(jobFinishedNotBeforeStarted, j).notes, JSON.stringify(j)).toEqual([expect.stringMatching(/^nothing to compare/)]);
+    }
+    for (const j of [
+      { started: AT, finished: '2026-11-21T10:00:10Z', elapsed: 'PT99S' },
+      { started: '2026-11-21T09:59:00Z', finished: AT, elapsed: 'PT99S' },
+      { started: '2026-11-21T10:00:00Z', finished: '2026-11-21T10:00:10Z', elapsed: ['PT99S'] },
+    ]) {
+      const t = judged(jobElapsedAgrees, j);
+      expect([t.violations, t.notes.length], JSON.stringify(j)).toEqual([[], 1]);
+    }
+  });
+
+  test('data source: lastUpdatedTime in an array is not compared with the Date header', () => {
+    const t = judged(lastUpdatedNow, { lastUpdatedTime: ['2026-11-21T09:00:00.000Z'] }, { headers: { date: 'Sat, 21 Nov 2026 10:00:00 GMT' } }, undefined);
+    expect(quiet(t)).toEqual([[], ['lastUpdatedTime ["2026-11-21T09:00:00.000Z"] is not a readable timestamp (DS-LAST-UPDATED says why)']]);
+  });
+
+  test('logged request: loggedDateString in an array is LR-DATE; an absoluteUrl in one is not compared with url', () => {
+    expect(found(judged(loggedDate, { request: { loggedDate: 1795255200000, loggedDateString: AT } }))).toEqual([
+      ['LR-DATE', 'loggedDate an integer and loggedDateString a string', `1795255200000, ${JSON.stringify(AT)}`],
+    ]);
+    expect(judged(loggedUrlPath, { request: { url: '/a', absoluteUrl: ['http://h/b'] } }).violations).toEqual([]);
+  });
+});
+
 describe('data source', () => {
   test('dataSourceNoRows: rows present is DS-NO-ROWS showing them (200 characters at most); absent passes', () => {
     expect(judged(dataSourceNoRows, {}).violations).toEqual([]);
@@ -253,6 +292,12 @@ describe('data source', () => {
       ['DS-LINKS', 'links.self = /v1/data-sources/ds-1', 'links.self = undefined'],
       ['DS-LINKS', 'links.acl = /v1/data-sources/ds-1/acl{?subjectId}', 'links.acl = undefined'],
     ]);
+  });
+
+  test('dataSourceLinks on a mock: an id that is a number is not compared with the id updated, its links built from it', () => {
+    expect(
+      judgedOnMock(dataSourceLinks, { id: 5, links: { self: '/v1/data-sources/5', acl: '/v1/data-sources/5/acl{?subjectId}' } }, 'ds-1').violations,
+    ).toEqual([]);
   });
 
   test('dataSourceLinks on a mock: the links built from the answer own id, whatever was updated', () => {
@@ -367,6 +412,10 @@ describe('logged request', () => {
     const got = `x${'c'.repeat(300)}`;
     expect(found(judged(loggedBody, { request: { body: got, bodyAsBase64: Buffer.from(text).toString('base64') } }))).toEqual([
       ['LR-BODY', `body equal to the UTF-8 text of bodyAsBase64 (${JSON.stringify(text.slice(0, 200))})`, JSON.stringify(got.slice(0, 200))],
+    ]);
+    // bytes that are not UTF-8: a body without the replacement character is no decoding of them
+    expect(found(judged(loggedBody, { request: { body: 'A', bodyAsBase64: Buffer.from([0xff, 0xfe, 0x41]).toString('base64') } }))).toEqual([
+      ['LR-BODY', `body a decoding of bodyAsBase64's bytes (${JSON.stringify('\ufffd\ufffdA')})`, '"A"'],
     ]);
     const bytes = Buffer.from([0xff, ...Buffer.from('d'.repeat(300))]);
     const t = judged(loggedBody, { request: { body: got, bodyAsBase64: bytes.toString('base64') } });

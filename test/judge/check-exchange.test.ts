@@ -429,3 +429,102 @@ describe('the fields of a 2xx answer', () => {
     expect([m.outcome, m.requirement]).toEqual(['passed', 'TEAM-MEMBER-DELETE']);
   });
 });
+
+describe('what the mutation run over checkExchange asked for', () => {
+  test('NotAnOperationError is named so', () => {
+    let error: unknown;
+    try {
+      verdict('POST', '/v1/x', 200, {});
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).name).toBe('NotAnOperationError');
+  });
+
+  test('a body that cannot be written out for another reason than its depth (a BigInt) is not taken for a deep one: the error is thrown', () => {
+    expect(() => verdict('GET', ORG, 200, { n: 1n })).toThrow(TypeError);
+  });
+
+  test('spaces before the scheme or two after it: the key alone is still the secret, redacted wherever the answer shows it', () => {
+    for (const authorization of [`  Token ${KEY}`, `Token  ${KEY}`]) {
+      const v = verdict('GET', ORG, 404, { code: 404, message: `no ${KEY}` }, { headers: { authorization } });
+      expect(JSON.stringify(v), authorization).not.toContain(KEY);
+    }
+  });
+
+  test('a body that is not JSON is named as the body in the expected', () => {
+    expect(verdict('PUT', '/v1/mock-apis/abcde/settings/chaos', 200, {}, { sent: '{' }).violations.map((x) => x.expected)).toEqual([
+      'not-json at the body is not accepted (no 2xx)',
+    ]);
+  });
+
+  test('a number where a string or boolean is due is the wrong type, and a string where an integer is due too; a fraction where an integer is due is non-integer', () => {
+    const expected = (chaos: object) => verdict('PUT', '/v1/mock-apis/abcde/settings/chaos', 200, {}, { sent: { chaos } }).violations.map((x) => x.expected);
+    expect(expected({ enabled: 1.5 })).toEqual(['wrong-type at /chaos/enabled is not accepted (no 2xx)']);
+    expect(expected({ httpErrors: [{ status: '500' }] })).toEqual(['wrong-type at /chaos/httpErrors/0/status is not accepted (no 2xx)']);
+    expect(expected({ httpErrors: [{ status: 500.5 }] })).toEqual(['non-integer at /chaos/httpErrors/0/status is not accepted (no 2xx)']);
+  });
+
+  test('a property missing inside an array item, at index 10, is required with the type of its slot (string)', () => {
+    const columns: object[] = Array.from({ length: 11 }, (_, i) => ({ name: `c${i}`, type: { name: 'STRING' } }));
+    columns[10] = { type: { name: 'STRING' } };
+    const sent = { dataSource: { name: 'n', type: 'CSV', columnsMetadata: columns, rows: [] } };
+    const detail = (d: string) =>
+      verdict('PUT', '/v1/data-sources/ds1', 400, { errors: [{ title: 'Invalid JSON', detail: d, source: {} }] }, { sent }).violations.map((x) => x.expected);
+    expect(detail('missing /dataSource/columnsMetadata/10/name: string expected')).toEqual([]);
+    expect(detail('missing /dataSource/columnsMetadata/10/name: object expected')).toEqual(['detail naming the required type (string)']);
+  });
+
+  test('300 is no 2xx, whether the body was recorded or not; 400 is a refusal', () => {
+    const unrecorded = verdict('PUT', '/v1/mock-apis/abcde/open-api/push', 300, undefined, {
+      sent: { push: {} },
+      input: { response: { status: 300, bodyRecorded: false } },
+    });
+    expect(unrecorded.violations).toEqual([]);
+    expect(verdict('GET', ORG, 300, 'x').notes).toEqual([
+      '300: the interface shows no such answer to a request it accepts; one exchange cannot tell whether the deployment failed or the request was at fault',
+    ]);
+    expect(verdict('GET', ORG, 400, { errors: [{ title: 'Bad' }] }).notes).toEqual([
+      '400: a refusal of a request that one exchange cannot tell wrong (the resource or a value the deployment does not accept)',
+    ]);
+  });
+
+  test('a 2xx whose body is not JSON, or null, or holds null where the resource goes: the body judged, no field, nothing thrown', () => {
+    const cases: [string, string, unknown, unknown][] = [
+      ['PUT', '/v1/mock-apis/abcde/open-api/push', { push: {} }, 'x'],
+      ['PUT', '/v1/mock-apis/abcde/open-api/push', { push: {} }, { job: null }],
+      ['PUT', '/v1/data-sources/ds1', requestExample('updateDataSource'), 'x'],
+      ['PUT', '/v1/data-sources/ds1', requestExample('updateDataSource'), { dataSource: null }],
+      ['PUT', '/v1/mock-apis/abcde/settings/chaos', requestExample('updateChaosSettings'), 'x'],
+      ['PUT', '/v1/mock-apis/abcde/settings/state', requestExample('updateStateSettings'), 'x'],
+      ['GET', ORG, undefined, 'null'],
+      ['GET', '/v1/mock-apis/abcde/requests/r1', undefined, 'null'],
+      ['GET', '/v1/mock-apis/abcde/requests/r1', undefined, { id: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', request: 1 }],
+    ];
+    for (const [method, url, sent, body] of cases) {
+      const v = verdict(method, url, method === 'PUT' && url.endsWith('push') ? 202 : 200, body, { sent });
+      expect(v.outcome, `${url} ${JSON.stringify(body)}`).toBe('failed');
+      expect(new Set(requirements(v)).size, `${url} ${JSON.stringify(body)}`).toBe(1);
+    }
+  });
+
+  test('a state setting echoed otherwise is named by its path under state', () => {
+    const v = verdict(
+      'PUT',
+      '/v1/mock-apis/abcde/settings/state',
+      200,
+      { state: { defaultContextExpression: 'other' } },
+      { sent: requestExample('updateStateSettings') },
+    );
+    expect(v.violations.map((x) => x.expected)).toEqual(['state.defaultContextExpression = "{{request.headers.X-Context}}" (as sent)']);
+  });
+
+  test('the curl line sends the key by its placeholder, credential headers as <redacted>, other headers as they were', () => {
+    const v = verdict('GET', ORG, 404, '', {
+      headers: { authorization: `Token ${KEY}`, cookie: 's=s3cr3t', 'proxy-authorization': 'Basic c2VjcmV0', 'x-a': '1' },
+    });
+    expect(v.evidence.curl).toBe(
+      `curl -sS -i -X GET --url '${ORG}' -H "Authorization: Token $MOCKAPI_TOKEN" -H 'cookie: <redacted>' -H 'proxy-authorization: <redacted>' -H 'x-a: 1'`,
+    );
+  });
+});

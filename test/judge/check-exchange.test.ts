@@ -449,6 +449,7 @@ describe('what the mutation run over checkExchange asked for', () => {
     for (const authorization of [`  Token ${KEY}`, `Token  ${KEY}`]) {
       const v = verdict('GET', ORG, 404, { code: 404, message: `no ${KEY}` }, { headers: { authorization } });
       expect(JSON.stringify(v), authorization).not.toContain(KEY);
+      expect(v.violations[0]!.actual, authorization).toBe('"no $MOCKAPI_TOKEN": it names neither 404 nor "not found"');
     }
   });
 
@@ -473,6 +474,15 @@ describe('what the mutation run over checkExchange asked for', () => {
       verdict('PUT', '/v1/data-sources/ds1', 400, { errors: [{ title: 'Invalid JSON', detail: d, source: {} }] }, { sent }).violations.map((x) => x.expected);
     expect(detail('missing /dataSource/columnsMetadata/10/name: string expected')).toEqual([]);
     expect(detail('missing /dataSource/columnsMetadata/10/name: object expected')).toEqual(['detail naming the required type (string)']);
+    // the wrapper itself missing: its own slot (object), not another property's
+    const wrapper = verdict(
+      'PUT',
+      '/v1/data-sources/ds1',
+      400,
+      { errors: [{ title: 'Invalid JSON', detail: 'missing /dataSource: object', source: {} }] },
+      { sent: {} },
+    );
+    expect(wrapper.violations).toEqual([]);
   });
 
   test('300 is no 2xx, whether the body was recorded or not; 400 is a refusal', () => {

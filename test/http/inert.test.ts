@@ -79,6 +79,8 @@ describe('bounded and boundedThrough', () => {
     expect(boundedThrough('abcdefgh', upper, 4)).toBe('ABCD… (8 characters in all)');
     expect(boundedThrough('abcdefghi', upper, 4)).toBe('ABCD… (9 characters in all)');
     expect(boundedThrough('abc', upper, 4)).toBe('ABC');
+    // at exactly twice max the whole text is transformed, and the length said is the transformed text's
+    expect(boundedThrough('abcdefgh', (t) => `${t}!!`, 4)).toBe('abcd… (10 characters in all)');
     expect(seen).toEqual([8, 8, 3]);
     expect(boundedThrough('abc😀defgh', (t) => t, 4)).toBe('abc… (10 characters in all)');
     expect(boundedThrough('x'.repeat(5000), (t) => t)).toBe(`${'x'.repeat(2000)}… (5000 characters in all)`);

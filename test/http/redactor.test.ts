@@ -5,8 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { Redactor, textOf } from '../../src/http/redactor.ts';
 import { KEY } from '../support/keys.ts';
 
-const redactor = new Redactor({ $MOCKAPI_TOKEN: KEY });
-const redact = (text: string) => redactor.redact(text);
+// built in each test, never at import: the mutation run switches a mutant on only once the tests have started
+const redactor = () => new Redactor({ $MOCKAPI_TOKEN: KEY });
+const redact = (text: string) => redactor().redact(text);
 const ESCAPED = '<$MOCKAPI_TOKEN URL-encoded or JSON-escaped>';
 const NEAR = '<a key near $MOCKAPI_TOKEN>';
 
@@ -109,20 +110,64 @@ describe('the key encoded', () => {
 
 describe('pieces', () => {
   test('plain text and the placeholders apart; a placeholder never made of text that reads like one', () => {
-    expect(redactor.pieces(`a ${KEY} b`)).toEqual(['a ', { placeholder: '$MOCKAPI_TOKEN' }, ' b']);
-    expect(redactor.pieces('$MOCKAPI_TOKEN')).toEqual(['$MOCKAPI_TOKEN']);
-    expect(redactor.pieces(KEY)).toEqual([{ placeholder: '$MOCKAPI_TOKEN' }]);
-    expect(redactor.pieces('')).toEqual([]);
+    expect(redactor().pieces(`a ${KEY} b`)).toEqual(['a ', { placeholder: '$MOCKAPI_TOKEN' }, ' b']);
+    expect(redactor().pieces('$MOCKAPI_TOKEN')).toEqual(['$MOCKAPI_TOKEN']);
+    expect(redactor().pieces(KEY)).toEqual([{ placeholder: '$MOCKAPI_TOKEN' }]);
+    expect(redactor().pieces('')).toEqual([]);
   });
 
   test('text that holds the private-use characters the marks would be still comes back whole', () => {
     const text = `\ue000\ue001 ${KEY} \ue002`;
-    const pieces = redactor.pieces(text);
+    const pieces = redactor().pieces(text);
     expect(pieces).toEqual(['\ue000\ue001 ', { placeholder: '$MOCKAPI_TOKEN' }, ' \ue002']);
-    expect(textOf(pieces)).toBe(redactor.redact(text));
+    expect(textOf(pieces)).toBe(redactor().redact(text));
   });
 
   test('textOf joins plain text and placeholders', () => {
     expect(textOf(['a', { placeholder: '$X' }, 'b'])).toBe('a$Xb');
+  });
+});
+
+describe('what the mutation run over the redactor asked for', () => {
+  test('a key of three characters: its hex, six digits, is too short to be taken for it', () => {
+    expect(new Redactor({ $K: 'abc' }).redact('x 616263 y')).toBe('x 616263 y');
+  });
+
+  test('a key of seven characters: no escaped form of it, and no near miss', () => {
+    const r = new Redactor({ $K: 'abc1234' });
+    expect(r.redact('abc%31234')).toBe('abc%31234');
+    expect(r.redact('abd12345')).toBe('abd12345');
+  });
+
+  test('a key of eight characters: a changed character and two are near misses; a word of six is not', () => {
+    const r = new Redactor({ $K: 'abcdefgh' });
+    expect(r.redact('abcdXfgh')).toBe('<a key near $K>');
+    expect(r.redact('abcdefXY')).toBe('<a key near $K>');
+    expect(r.redact('abcdef x')).toBe('abcdef x');
+  });
+
+  test('a space written + beside another escape is one escaped form; plus signs alone are none', () => {
+    expect(new Redactor({ $S: 'ab cdefghij' }).redact('x ab+cd%65fghij y')).toBe('x <$S URL-encoded or JSON-escaped> y');
+    expect(redact('++++++++ ++++++++')).toBe('++++++++ ++++++++');
+  });
+
+  test('the key cut short with a changed character in what is left: a prefix, not a key with one changed', () => {
+    expect(redact(`${KEY.slice(0, 10)}Q${KEY.slice(11, 12)}`)).toBe('${MOCKAPI_TOKEN:0:10}QF');
+  });
+
+  test('two keys each with a changed character, the first found by its end only: both replaced, in order', () => {
+    expect(redact(`Z${KEY.slice(1)} ${KEY.slice(0, 10)}Q${KEY.slice(11)}`)).toBe(
+      '${MOCKAPI_TOKEN:0:0}Z${MOCKAPI_TOKEN:1} ${MOCKAPI_TOKEN:0:10}Q${MOCKAPI_TOKEN:11}',
+    );
+  });
+
+  test('prefixes of two keys: each where it stands, the earlier first, whichever matches more', () => {
+    const r = new Redactor({ $A: 'aaaaaaaaaaaaa', $B: 'bbbbbbbbbbb' });
+    expect(r.redact('aaaaaaaa-- bbbbbbbbb.')).toBe('${A:0:8}-- ${B:0:9}.');
+    expect(r.redact('bbbbbbbb- aaaaaaaa-')).toBe('${B:0:8}- ${A:0:8}-');
+  });
+
+  test('the base64 of the key first eight characters alone', () => {
+    expect(redact(Buffer.from(KEY.slice(0, 8)).toString('base64'))).toBe('<$MOCKAPI_TOKEN as base64>');
   });
 });

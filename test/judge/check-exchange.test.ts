@@ -177,13 +177,15 @@ describe('credentials', () => {
     expect(requirements(verdict('GET', ORG, 403, { errors: [] }))).toEqual(['AUTH-403-BODY']);
   });
 
-  test('the key is redacted whatever the scheme, in headers in any case; cookies are never shown', () => {
+  test('the key is redacted whatever the scheme, in headers in any case; cookies, and an Authorization the answer carries, are never shown', () => {
     const v = verdict('GET', ORG, 200, example('getOrganisation', '2XX'), {
       headers: { AUTHORIZATION: `Bearer ${KEY}`, Cookie: 'session=s3cr3t', 'X-Echo': `a ${KEY}` },
       responseHeaders: { ...JSON_TYPE, 'Set-Cookie': 'id=abc' },
     });
     expect(v.evidence.request.headers).toEqual({ authorization: 'Bearer $MOCKAPI_TOKEN', cookie: '<redacted>', 'x-echo': 'a $MOCKAPI_TOKEN' });
     expect(v.evidence.response.headers).toEqual({ ...JSON_TYPE, 'set-cookie': '<redacted>' });
+    const echoed = verdict('GET', ORG, 200, example('getOrganisation', '2XX'), { responseHeaders: { ...JSON_TYPE, Authorization: 'Basic echoed' } });
+    expect(echoed.evidence.response.headers).toEqual({ ...JSON_TYPE, authorization: '<redacted>' });
     expect(v.evidence.curl).not.toContain('s3cr3t');
     const only = verdict('GET', ORG, 200, example('getOrganisation', '2XX'), { headers: { authorization: KEY } });
     expect(JSON.stringify(only)).not.toContain(KEY);

@@ -129,6 +129,14 @@ describe('pieces', () => {
 });
 
 describe('what the mutation run over the redactor asked for', () => {
+  test('a key of six characters: its base64, eight characters, is redacted', () => {
+    expect(new Redactor({ $K: 'abcdef' }).redact('x YWJjZGVm y')).toBe('x <$K as base64> y');
+  });
+
+  test('a space written + in the start of a key, its end not there: an escaped form', () => {
+    expect(new Redactor({ $S: 'ab cdefghij' }).redact('x ab+cd%65fg y')).toBe('x <$S URL-encoded or JSON-escaped> y');
+  });
+
   test('a key of three characters: its hex, six digits, is too short to be taken for it', () => {
     expect(new Redactor({ $K: 'abc' }).redact('x 616263 y')).toBe('x 616263 y');
   });

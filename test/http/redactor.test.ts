@@ -95,11 +95,12 @@ describe('the key encoded', () => {
     expect(redact(`AAAA${Buffer.from(KEY.slice(0, 8)).toString('base64').replace(/=+$/, '')}`)).toBe('<$MOCKAPI_TOKEN as base64>');
   });
 
-  test('hex in either case, of the key, its start or its end', () => {
+  test('hex in either case, of the key, its start (as written, in upper or in lower case) or its end', () => {
     expect(redact(Buffer.from(KEY).toString('hex'))).toBe('<$MOCKAPI_TOKEN as hex>');
     expect(redact(Buffer.from(KEY).toString('hex').toUpperCase())).toBe('<$MOCKAPI_TOKEN as hex>');
     expect(redact(`${Buffer.from(KEY.slice(-8)).toString('hex')} zz`)).toBe('<$MOCKAPI_TOKEN as hex> zz');
     expect(redact(Buffer.from(KEY.slice(0, 8).toUpperCase()).toString('hex'))).toBe('<$MOCKAPI_TOKEN as hex>');
+    expect(redact(Buffer.from(KEY.slice(0, 8).toLowerCase()).toString('hex'))).toBe('<$MOCKAPI_TOKEN as hex>');
   });
 
   test('a key shorter than eight characters: whole and encoded, but no prefix, changed character or near miss', () => {

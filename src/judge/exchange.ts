@@ -207,9 +207,15 @@ function credentialsOf(authorization: string | undefined): Credentials {
   return { kind: 'token', scheme: scheme!, key };
 }
 
-/** The part of an Authorization value after its scheme: the secret to redact, whatever the scheme. */
-const secretOf = (authorization: string | undefined): string | undefined =>
-  /^\s*\S+\s+(\S.*?)\s*$/.exec(authorization ?? '')?.[1] ?? (authorization?.trim() || undefined);
+/**
+ * The part of an Authorization value after its scheme: the secret to redact, whatever the scheme. A value of one
+ * word is taken for a bare key, unless it is the interface's scheme alone (`Token`, which a check sends without
+ * a key): taken for a key, the word itself would be redacted in every note and curl line, the placeholder too.
+ */
+const secretOf = (authorization: string | undefined): string | undefined => {
+  const bare = authorization?.trim();
+  return /^\s*\S+\s+(\S.*?)\s*$/.exec(authorization ?? '')?.[1] ?? (bare && bare.toLowerCase() !== 'token' ? bare : undefined);
+};
 
 /** What is wrong with a request body, read as the payload generators label theirs (contract/invalid.ts). */
 function invalidOf(op: OperationId, json: unknown, text: string): Invalid | 'unknown' | undefined {

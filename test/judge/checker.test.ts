@@ -2,7 +2,7 @@
 // states it, with a message that names the JSON pointer; a conforming answer gives none.
 import { describe, expect, test } from 'vitest';
 import { CheckContext, type Target } from '../../src/harness/check.ts';
-import { Client, type Exchange } from '../../src/http/client.ts';
+import { Client } from '../../src/http/client.ts';
 import {
   expectEnvelope,
   expectForbiddenBody,
@@ -26,6 +26,7 @@ import {
   pathAndQuery,
 } from '../../src/judge/fields.ts';
 import { expectEcho } from '../../src/judge/echo.ts';
+import { exchange } from '../support/judged.ts';
 
 const target: Target = {
   baseUrl: 'http://127.0.0.1:9',
@@ -44,30 +45,6 @@ const target: Target = {
   pushPolicy: undefined,
 };
 const context = () => new CheckContext('ORG-RESPONSE', target, new Client({ baseUrl: target.baseUrl, token: 'k', forbiddenToken: undefined, timeoutMs: 1000 }));
-
-function exchange(status: number, body: unknown, contentType = 'application/json'): Exchange {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return {
-    method: 'GET',
-    url: 'http://127.0.0.1:9/v1/x',
-    requestHeaders: {},
-    requestBody: undefined,
-    status,
-    headers: { 'content-type': contentType },
-    mediaType: contentType.split(';')[0]!.trim(),
-    bytes: Buffer.from(text),
-    truncated: false,
-    text,
-    json,
-    durationMs: 1,
-  };
-}
 
 const organisation = () => structuredClone(operation('getOrganisation').responses.get('2XX')!.examples.get('application/json')![0]) as any;
 const violated = (t: CheckContext) => t.violations.map((v) => v.requirement);

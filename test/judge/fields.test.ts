@@ -1,0 +1,458 @@
+// The judgements of fields a schema cannot judge (src/judge/fields.ts), each on hand-made resources: every test
+// names the violation or note it asserts, with the words a user reads.
+import { describe, expect, test } from 'vitest';
+import type { Judge } from '../../src/judge/context.ts';
+import {
+  dataSourceLinks,
+  dataSourceNoRows,
+  dataSourceReplaces,
+  jobElapsed,
+  jobElapsedAgrees,
+  jobFields,
+  jobFinished,
+  jobFinishedNotBeforeStarted,
+  jobLinks,
+  jobOutcome,
+  jobStarted,
+  jobType,
+  lastUpdatedNow,
+  lastUpdatedTime,
+  loggedBody,
+  loggedDate,
+  loggedDateFormat,
+  loggedRequestIdentity,
+  loggedUrl,
+  loggedUrlPath,
+  organisationIdentity,
+  organisationLinks,
+  pathAndQuery,
+  requestIdUuid,
+} from '../../src/judge/fields.ts';
+import { found, judge } from '../support/judged.ts';
+
+/** Runs one judgement on a fresh judge (of a live deployment unless told) and returns the judge. */
+function judged<A extends unknown[]>(f: (t: Judge, ...a: A) => void, ...args: A): Judge {
+  const t = judge();
+  f(t, ...args);
+  return t;
+}
+function judgedOnMock<A extends unknown[]>(f: (t: Judge, ...a: A) => void, ...args: A): Judge {
+  const t = judge('mock');
+  f(t, ...args);
+  return t;
+}
+const quiet = (t: Judge) => [t.violations, t.notes];
+
+describe('job', () => {
+  test('jobType: the named value noted as named, another as open, with the status; no string is JOB-TYPE and nothing noted', () => {
+    expect(quiet(judged(jobType, { jobType: 'open-api-git-pull', status: 'RUNNING' }))).toEqual([
+      [],
+      ['jobType "open-api-git-pull", the value the interface names', 'job status "RUNNING"'],
+    ]);
+    expect(judged(jobType, { jobType: 'other' }).notes).toEqual([
+      'jobType "other": a value the interface does not name, which it leaves open',
+      'job status undefined',
+    ]);
+    const t = judged(jobType, { jobType: 1 });
+    expect(quiet(t)).toEqual([[expect.objectContaining({ requirement: 'JOB-TYPE', expected: 'jobType a string', actual: '1' })], []]);
+  });
+
+  test('jobStarted: nine decimal digits of a real date pass; fewer digits, a date that is not real, or no string is JOB-STARTED', () => {
+    expect(judged(jobStarted, { started: '2026-11-21T10:15:30.123456789Z' }).violations).toEqual([]);
+    for (const started of ['2026-11-21T10:15:30.123Z', '2026-02-30T10:15:30.123456789Z', 1]) {
+      expect(found(judged(jobStarted, { started })), String(started)).toEqual([
+        ['JOB-STARTED', 'an ISO 8601 UTC timestamp of a real date with nine decimal digits of the second', JSON.stringify(started)],
+      ]);
+    }
+  });
+
+  test('jobFinished: absent is a note with the status; a real UTC timestamp passes; a date that is not real or no timestamp is JOB-FINISHED', () => {
+    expect(quiet(judged(jobFinished, { status: 'RUNNING' }))).toEqual([[], ['no finished (status "RUNNING"): present only once the job has finished']]);
+    expect(quiet(judged(jobFinished, { finished: '2026-11-21T10:15:30Z' }))).toEqual([[], []]);
+    for (const finished of ['2026-02-30T10:15:30Z', 'yesterday', null]) {
+      expect(found(judged(jobFinished, { finished })), String(finished)).toEqual([
+        ['JOB-FINISHED', 'an ISO 8601 UTC timestamp of a real date', JSON.stringify(finished)],
+      ]);
+    }
+  });
+
+  test('jobElapsed: an ISO 8601 duration passes; other text or no string is JOB-ELAPSED', () => {
+    expect(judged(jobElapsed, { elapsed: 'PT0.25S' }).violations).toEqual([]);
+    for (const elapsed of ['0.25', 'PT', 0.25]) {
+      expect(found(judged(jobElapsed, { elapsed })), String(elapsed)).toEqual([
+        ['JOB-ELAPSED', 'an ISO 8601 duration such as PT0.25S', JSON.stringify(elapsed)],
+      ]);
+    }
+  });
+
+  test('jobFinishedNotBeforeStarted: a started that is no string or not readable is nothing to compare', () => {
+    for (const started of [1, '2026-02-30T10:00:00Z']) {
+      const t = judged(jobFinishedNotBeforeStarted, { started, finished: '2026-11-21T10:00:00Z' });
+      expect(quiet(t)).toEqual([
+        [],
+        [`nothing to compare: started ${JSON.stringify(started)}, finished "2026-11-21T10:00:00Z" (JOB-STARTED and JOB-FINISHED judge their formats)`],
+      ]);
+    }
+    expect(judged(jobFinishedNotBeforeStarted, { started: '2026-11-21T10:00:00Z', finished: 5 }).notes).toHaveLength(1);
+  });
+
+  test('jobElapsedAgrees: exactly one second off passes; a finished that is no string or an elapsed that is none is nothing to compare', () => {
+    const span = (elapsed: string) => found(judged(jobElapsedAgrees, { started: '2026-11-21T10:00:00Z', finished: '2026-11-21T10:00:10Z', elapsed }));
+    expect(span('PT11S')).toEqual([]);
+    expect(span('PT9S')).toEqual([]);
+    expect(span('PT11.001S')).toEqual([['JOB-TIMES', 'elapsed within 1 s of 10 s, the time from started to finished', 'elapsed PT11.001S (11.001 s)']]);
+    expect(span('PT8.999S')).toHaveLength(1);
+    for (const j of [
+      { started: '2026-11-21T10:00:00Z', finished: 10, elapsed: 'PT1S' },
+      { started: 1, finished: '2026-11-21T10:00:10Z', elapsed: 'PT1S' },
+      { started: '2026-11-21T10:00:00Z', finished: '2026-11-21T10:00:10Z' },
+    ]) {
+      const t = judged(jobElapsedAgrees, j);
+      expect(quiet(t)).toEqual([
+        [],
+        [
+          `nothing to compare: started ${JSON.stringify(j.started)}, finished ${JSON.stringify(j.finished)}, elapsed ${JSON.stringify(j.elapsed)} (a running job has no finished; a duration in years or months has no fixed length)`,
+        ],
+      ]);
+    }
+  });
+
+  test('jobLinks on a live deployment: exactly /v1/mock-apis/<the id pushed to>/jobs/<job id>', () => {
+    expect(judged(jobLinks, { id: 'j1', links: { self: '/v1/mock-apis/m1/jobs/j1' } }, 'm1').violations).toEqual([]);
+    expect(found(judged(jobLinks, { id: 'j1', links: { self: '/v1/mock-apis/m2/jobs/j1' } }, 'm1'))).toEqual([
+      ['JOB-LINKS', 'links.self = /v1/mock-apis/m1/jobs/j1', 'links.self = "/v1/mock-apis/m2/jobs/j1"'],
+    ]);
+    expect(found(judged(jobLinks, { id: 'j1' }, 'm1'))).toEqual([['JOB-LINKS', 'links.self = /v1/mock-apis/m1/jobs/j1', 'links.self = undefined']]);
+  });
+
+  test('jobLinks on a mock: under any mock API, ending with the job id', () => {
+    expect(judgedOnMock(jobLinks, { id: 'j1', links: { self: '/v1/mock-apis/any/jobs/j1' } }, 'm1').violations).toEqual([]);
+    for (const self of [
+      '/v1/mock-apis/any/jobs/j2',
+      '/v2/mock-apis/any/jobs/j1',
+      'x/v1/mock-apis/any/jobs/j1',
+      '/v1/mock-apis//jobs/j1',
+      '/v1/mock-apis/a/b/jobs/j1',
+      7,
+    ]) {
+      expect(found(judgedOnMock(jobLinks, { id: 'j1', links: { self } }, 'm1')), String(self)).toEqual([
+        ['JOB-LINKS', 'links.self = /v1/mock-apis/<mock_api_id>/jobs/j1', `links.self = ${JSON.stringify(self)}`],
+      ]);
+    }
+    expect(found(judgedOnMock(jobLinks, { id: 'j1' }, 'm1'))).toEqual([
+      ['JOB-LINKS', 'links.self = /v1/mock-apis/<mock_api_id>/jobs/j1', 'links.self = undefined'],
+    ]);
+  });
+
+  test('jobOutcome: absent is a note with the status; a valid one passes, its errorCode noted; another shape is JOB-OUTCOME with the errors and the outcome', () => {
+    expect(quiet(judged(jobOutcome, { status: 'RUNNING' }))).toEqual([[], ['no outcome (status "RUNNING")']]);
+    const outcome = { errorCode: 'NO_LOCAL_HEAD', errors: [{ code: 10, title: 't', detail: 'd' }] };
+    expect(quiet(judged(jobOutcome, { outcome }))).toEqual([[], ['outcome.errorCode "NO_LOCAL_HEAD"']]);
+    const bad = { errorCode: 1, pad: 'p'.repeat(400) };
+    const t = judged(jobOutcome, { outcome: bad });
+    expect(found(t)).toEqual([
+      [
+        'JOB-OUTCOME',
+        'outcome { errorCode: string, errors: [{ code: integer, title: string, detail: string }] }',
+        `${JSON.stringify(['/errorCode must be string'])} in ${JSON.stringify(bad).slice(0, 300)}`,
+      ],
+    ]);
+    expect(t.notes).toEqual(['outcome.errorCode 1']);
+    expect(judged(jobOutcome, { outcome: null }).notes).toEqual(['outcome.errorCode undefined']);
+  });
+
+  test('jobFields: every judgement of a job, links last', () => {
+    const t = judged(jobFields, { id: 'j1', status: 'RUNNING', jobType: 1, started: 'x', elapsed: 'x', links: {} }, 'm1');
+    expect(t.violations.map((v) => v.requirement)).toEqual(['JOB-TYPE', 'JOB-STARTED', 'JOB-ELAPSED', 'JOB-LINKS']);
+    expect(t.notes).toEqual([
+      expect.stringMatching(/^no finished/),
+      expect.stringMatching(/^nothing to compare: started "x", finished undefined \(JOB/),
+      expect.stringMatching(/^nothing to compare: started "x", finished undefined, elapsed/),
+      'no outcome (status "RUNNING")',
+    ]);
+  });
+});
+
+describe('a JSON array holding a valid value is not that value', () => {
+  const AT = ['2026-11-21T10:00:00Z'];
+
+  test('job: finished, elapsed and links.self in an array are violations; started or elapsed in one leave nothing to compare', () => {
+    expect(found(judged(jobFinished, { finished: AT }))).toEqual([['JOB-FINISHED', 'an ISO 8601 UTC timestamp of a real date', JSON.stringify(AT)]]);
+    expect(found(judged(jobElapsed, { elapsed: ['PT1S'] }))).toEqual([['JOB-ELAPSED', 'an ISO 8601 duration such as PT0.25S', '["PT1S"]']]);
+    expect(found(judgedOnMock(jobLinks, { id: 'j1', links: { self: ['/v1/mock-apis/a/jobs/j1'] } }, 'm1'))).toEqual([
+      ['JOB-LINKS', 'links.self = /v1/mock-apis/<mock_api_id>/jobs/j1', 'links.self = ["/v1/mock-apis/a/jobs/j1"]'],
+    ]);
+    const later = '2026-11-21T10:00:05Z';
+    for (const j of [
+      { started: AT, finished: '2026-11-21T09:00:00Z', elapsed: 'PT99S' },
+      { started: later, finished: AT, elapsed: 'PT99S' },
+    ]) {
+      expect(judged(jobFinishedNotBeforeStarted, j).notes, JSON.stringify(j)).toEqual([expect.stringMatching(/^nothing to compare/)]);
+    }
+    for (const j of [
+      { started: AT, finished: '2026-11-21T10:00:10Z', elapsed: 'PT99S' },
+      { started: '2026-11-21T09:59:00Z', finished: AT, elapsed: 'PT99S' },
+      { started: '2026-11-21T10:00:00Z', finished: '2026-11-21T10:00:10Z', elapsed: ['PT99S'] },
+    ]) {
+      const t = judged(jobElapsedAgrees, j);
+      expect([t.violations, t.notes.length], JSON.stringify(j)).toEqual([[], 1]);
+    }
+  });
+
+  test('data source: lastUpdatedTime in an array is not compared with the Date header', () => {
+    const t = judged(lastUpdatedNow, { lastUpdatedTime: ['2026-11-21T09:00:00.000Z'] }, { headers: { date: 'Sat, 21 Nov 2026 10:00:00 GMT' } }, undefined);
+    expect(quiet(t)).toEqual([[], ['lastUpdatedTime ["2026-11-21T09:00:00.000Z"] is not a readable timestamp (DS-LAST-UPDATED says why)']]);
+  });
+
+  test('logged request: loggedDateString in an array is LR-DATE; an absoluteUrl in one is not compared with url', () => {
+    expect(found(judged(loggedDate, { request: { loggedDate: 1795255200000, loggedDateString: AT } }))).toEqual([
+      ['LR-DATE', 'loggedDate an integer and loggedDateString a string', `1795255200000, ${JSON.stringify(AT)}`],
+    ]);
+    expect(judged(loggedUrlPath, { request: { url: '/a', absoluteUrl: ['http://h/b'] } }).violations).toEqual([]);
+  });
+});
+
+describe('data source', () => {
+  test('dataSourceNoRows: rows present is DS-NO-ROWS showing them (200 characters at most); absent passes', () => {
+    expect(judged(dataSourceNoRows, {}).violations).toEqual([]);
+    const rows = [['x'.repeat(300)]];
+    expect(found(judged(dataSourceNoRows, { rows }))).toEqual([['DS-NO-ROWS', 'no rows property', `rows = ${JSON.stringify(rows).slice(0, 200)}`]]);
+  });
+
+  test('dataSourceReplaces: name, type and columns (name, type, format, in order) as sent; each difference its own violation', () => {
+    const sent = {
+      name: 'People',
+      type: 'CSV',
+      columnsMetadata: [
+        { name: 'born', type: { name: 'DATE', format: 'iso8601' } },
+        { name: 'n', type: { name: 'STRING' } },
+      ],
+    };
+    expect(judged(dataSourceReplaces, structuredClone(sent), sent).violations).toEqual([]);
+    const got = {
+      name: 'Other',
+      type: 'JSON',
+      columnsMetadata: [
+        { name: 'born', type: { name: 'DATE' } },
+        { name: 'n', type: { name: 'STRING' } },
+      ],
+    };
+    expect(found(judged(dataSourceReplaces, got, sent))).toEqual([
+      ['DS-REPLACES', 'name "People"', '"Other"'],
+      ['DS-REPLACES', 'type "CSV"', '"JSON"'],
+      ['DS-REPLACES', 'columns ["born:DATE/iso8601","n:STRING"]', '["born:DATE","n:STRING"]'],
+    ]);
+    const reordered = { ...sent, columnsMetadata: [...sent.columnsMetadata].reverse() };
+    expect(found(judged(dataSourceReplaces, reordered, sent))).toEqual([
+      ['DS-REPLACES', 'columns ["born:DATE/iso8601","n:STRING"]', '["n:STRING","born:DATE/iso8601"]'],
+    ]);
+    expect(found(judged(dataSourceReplaces, { ...sent, columnsMetadata: 'x' }, sent))).toEqual([
+      ['DS-REPLACES', 'columns ["born:DATE/iso8601","n:STRING"]', '"x"'],
+    ]);
+    expect(found(judged(dataSourceReplaces, { ...sent, columnsMetadata: [null, {}] }, sent))).toEqual([
+      ['DS-REPLACES', 'columns ["born:DATE/iso8601","n:STRING"]', '["undefined:undefined","undefined:undefined"]'],
+    ]);
+  });
+
+  test('lastUpdatedTime: fractional seconds of a real date pass; none, a date that is not real, or no string is DS-LAST-UPDATED', () => {
+    expect(judged(lastUpdatedTime, { lastUpdatedTime: '2026-11-21T10:15:30.1Z' }).violations).toEqual([]);
+    for (const v of ['2026-11-21T10:15:30Z', '2026-02-30T10:15:30.1Z', 1]) {
+      expect(found(judged(lastUpdatedTime, { lastUpdatedTime: v })), String(v)).toEqual([
+        ['DS-LAST-UPDATED', 'an ISO 8601 UTC timestamp with fractional seconds, of a real date and time', JSON.stringify(v)],
+      ]);
+    }
+  });
+
+  test('lastUpdatedNow: what came back is named in the violation; a lastUpdatedTime that is no string is a note', () => {
+    const now = Date.UTC(2026, 10, 21, 10, 0, 0);
+    const t = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:06:00.000Z' }, { headers: { date: new Date(now).toUTCString() } }, undefined);
+    expect(found(t)).toEqual([
+      ['DS-LAST-UPDATED-NOW', 'lastUpdatedTime within 5 minutes of 2026-11-21T10:00:00.000Z (the Date header)', 'lastUpdatedTime 2026-11-21T10:06:00.000Z'],
+    ]);
+    expect(t.notes).toEqual([]);
+    expect(quiet(judged(lastUpdatedNow, { lastUpdatedTime: 5 }, { headers: {} }, now))).toEqual([
+      [],
+      ['lastUpdatedTime 5 is not a readable timestamp (DS-LAST-UPDATED says why)'],
+    ]);
+    // a Date header that cannot be read counts as none
+    const unreadable = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:00:00.000Z' }, { headers: { date: 'soon' } }, now);
+    expect(quiet(unreadable)).toEqual([[], ["the answer has no Date header; lastUpdatedTime was set against this machine's clock"]]);
+  });
+
+  test('dataSourceLinks on a live deployment: the id updated, and self and acl built from it, plain or percent-encoded', () => {
+    const links = (id: string) => ({ self: `/v1/data-sources/${id}`, acl: `/v1/data-sources/${id}/acl{?subjectId}` });
+    expect(judged(dataSourceLinks, { id: 'ds 1', links: links('ds 1') }, 'ds 1').violations).toEqual([]);
+    expect(judged(dataSourceLinks, { id: 'ds 1', links: links('ds%201') }, 'ds 1').violations).toEqual([]);
+    expect(found(judged(dataSourceLinks, { id: 'ds-2', links: links('ds-2') }, 'ds-1'))).toEqual([
+      ['DS-LINKS', 'id "ds-1" (the data source updated)', '"ds-2"'],
+      ['DS-LINKS', 'links.self = /v1/data-sources/ds-1', 'links.self = "/v1/data-sources/ds-2"'],
+      ['DS-LINKS', 'links.acl = /v1/data-sources/ds-1/acl{?subjectId}', 'links.acl = "/v1/data-sources/ds-2/acl{?subjectId}"'],
+    ]);
+    expect(found(judged(dataSourceLinks, { id: 'ds-1' }, 'ds-1'))).toEqual([
+      ['DS-LINKS', 'links.self = /v1/data-sources/ds-1', 'links.self = undefined'],
+      ['DS-LINKS', 'links.acl = /v1/data-sources/ds-1/acl{?subjectId}', 'links.acl = undefined'],
+    ]);
+  });
+
+  test('dataSourceLinks on a mock: an id that is a number is not compared with the id updated, its links built from it', () => {
+    expect(
+      judgedOnMock(dataSourceLinks, { id: 5, links: { self: '/v1/data-sources/5', acl: '/v1/data-sources/5/acl{?subjectId}' } }, 'ds-1').violations,
+    ).toEqual([]);
+  });
+
+  test('dataSourceLinks on a mock: the links built from the answer own id, whatever was updated', () => {
+    expect(
+      judgedOnMock(dataSourceLinks, { id: 'ex', links: { self: '/v1/data-sources/ex', acl: '/v1/data-sources/ex/acl{?subjectId}' } }, 'ds-1').violations,
+    ).toEqual([]);
+    expect(
+      found(judgedOnMock(dataSourceLinks, { id: 'ex', links: { self: '/v1/data-sources/ds-1', acl: '/v1/data-sources/ex/acl{?subjectId}' } }, 'ds-1')),
+    ).toEqual([['DS-LINKS', 'links.self = /v1/data-sources/ex', 'links.self = "/v1/data-sources/ds-1"']]);
+  });
+});
+
+describe('organisation', () => {
+  const org = (id: string) => ({
+    id,
+    aclSubject: 's 1',
+    aclObject: 'o 1',
+    links: {
+      self: `/v1/organisations/${id}`,
+      users: `/v1/organisations/${id}/users`,
+      teams: `/v1/organisations/${id}/teams`,
+      invitations: `/v1/organisations/${id}/invitations`,
+      acl: `/v1/organisations/${id}/acl{?subjectId}`,
+      aclSubject: '/v1/acl/subjects/s 1',
+      aclObject: '/v1/acl/objects/o%201',
+      subscription: '/v1/subscriptions/x',
+    },
+  });
+
+  test('organisationIdentity: the id asked for, or ORG-IDENTITY naming both', () => {
+    expect(judged(organisationIdentity, { id: 'o1' }, 'o1').violations).toEqual([]);
+    expect(found(judged(organisationIdentity, { id: 'o2' }, 'o1'))).toEqual([['ORG-IDENTITY', 'id "o1"', 'id "o2"']]);
+  });
+
+  test('organisationLinks: each link built from the ids, plain or percent-encoded, and the subscription noted', () => {
+    expect(quiet(judged(organisationLinks, org('o 1')))).toEqual([
+      [],
+      ['links.subscription = /v1/subscriptions/x (the subscription id is not otherwise shown)'],
+    ]);
+    const o = org('o1');
+    o.links.users = '/v1/organisations/o2/users';
+    o.links.aclSubject = '/v1/acl/subjects/other';
+    expect(found(judged(organisationLinks, o))).toEqual([
+      ['ORG-LINKS', 'links.users = /v1/organisations/o1/users', 'links.users = "/v1/organisations/o2/users"'],
+      ['ORG-LINKS', 'links.aclSubject = /v1/acl/subjects/s 1', 'links.aclSubject = "/v1/acl/subjects/other"'],
+    ]);
+  });
+
+  test('organisationLinks without links: each of the seven a violation, the subscription noted undefined', () => {
+    const t = judged(organisationLinks, { id: 'o1', aclSubject: 's', aclObject: 'o' });
+    expect(t.violations.map((v) => v.expected)).toEqual([
+      'links.self = /v1/organisations/o1',
+      'links.users = /v1/organisations/o1/users',
+      'links.teams = /v1/organisations/o1/teams',
+      'links.invitations = /v1/organisations/o1/invitations',
+      'links.acl = /v1/organisations/o1/acl{?subjectId}',
+      'links.aclSubject = /v1/acl/subjects/s',
+      'links.aclObject = /v1/acl/objects/o',
+    ]);
+    expect(t.violations.every((v) => v.requirement === 'ORG-LINKS' && v.actual.endsWith(' = undefined'))).toBe(true);
+    expect(t.notes).toEqual(['links.subscription = undefined (the subscription id is not otherwise shown)']);
+  });
+});
+
+describe('logged request', () => {
+  test('loggedRequestIdentity: the id asked for, or LR-IDENTITY naming both', () => {
+    expect(judged(loggedRequestIdentity, { id: 'r1' }, 'r1').violations).toEqual([]);
+    expect(found(judged(loggedRequestIdentity, { id: 'r2' }, 'r1'))).toEqual([['LR-IDENTITY', 'id "r1"', 'id "r2"']]);
+  });
+
+  test('requestIdUuid: 8-4-4-4-12 hexadecimal digits pass; anything else is ID-REQUEST-UUID', () => {
+    expect(judged(requestIdUuid, { id: '6F1C2A8E-3b4d-4e5f-8a9b-0c1d2e3f4a5b' }).violations).toEqual([]);
+    expect(found(judged(requestIdUuid, { id: 'r-1' }))).toEqual([['ID-REQUEST-UUID', 'a UUID-shaped id (8-4-4-4-12 hexadecimal digits)', '"r-1"']]);
+  });
+
+  test('loggedDateFormat: seconds without fraction of a real date pass; a fraction, a date not real, or no string is LR-DATE-FORMAT', () => {
+    const lr = (loggedDateString: unknown) => ({ request: { loggedDateString } });
+    expect(judged(loggedDateFormat, lr('2025-11-21T10:15:30Z')).violations).toEqual([]);
+    expect(found(judged(loggedDateFormat, lr(1)))).toEqual([['LR-DATE-FORMAT', 'loggedDateString, a string', '1']]);
+    for (const s of ['2025-11-21T10:15:30.5Z', '2025-02-30T10:15:30Z']) {
+      expect(found(judged(loggedDateFormat, lr(s))), s).toEqual([
+        ['LR-DATE-FORMAT', 'an ISO 8601 UTC timestamp of a real date, seconds and no fraction', JSON.stringify(s)],
+      ]);
+    }
+  });
+
+  test('loggedDate: what is wrong named with both values; an unreadable string also noted; a date off by a second names both', () => {
+    expect(found(judged(loggedDate, { request: { loggedDate: 1.5, loggedDateString: 'x' } }))).toEqual([
+      ['LR-DATE', 'loggedDate an integer and loggedDateString a string', '1.5, "x"'],
+    ]);
+    const unreadable = judged(loggedDate, { request: { loggedDate: 0, loggedDateString: 'x' } });
+    expect(unreadable.notes).toEqual(['loggedDateString "x" is not a readable timestamp (LR-DATE-FORMAT says why)']);
+    const at = Date.UTC(2026, 10, 21, 10, 15, 31);
+    expect(found(judged(loggedDate, { request: { loggedDate: at, loggedDateString: '2026-11-21T10:15:30Z' } }))).toEqual([
+      ['LR-DATE', `loggedDate ${at} (2026-11-21T10:15:31.000Z) within the second of loggedDateString`, 'loggedDateString 2026-11-21T10:15:30Z'],
+    ]);
+    // rounded up to the next second: 10:15:30.5 shown as 10:15:31
+    expect(judged(loggedDate, { request: { loggedDate: at - 500, loggedDateString: '2026-11-21T10:15:31Z' } }).violations).toEqual([]);
+  });
+
+  test('loggedBody: what is wrong named with both values, the Base64 cut at 200 characters, the decoding in the expected', () => {
+    expect(found(judged(loggedBody, { request: { body: 'a', bodyAsBase64: 1 } }))).toEqual([['LR-BODY', 'body and bodyAsBase64, both strings', '"a", 1']]);
+    const long = `${'A'.repeat(300)}-`;
+    expect(found(judged(loggedBody, { request: { body: 'a', bodyAsBase64: long } }))).toEqual([
+      [
+        'LR-BODY',
+        'bodyAsBase64 in Base64 (RFC 4648 section 4: the standard alphabet with + and /, padded with = to a multiple of four)',
+        JSON.stringify(long.slice(0, 200)),
+      ],
+    ]);
+    const text = `é${'b'.repeat(300)}`;
+    const got = `x${'c'.repeat(300)}`;
+    expect(found(judged(loggedBody, { request: { body: got, bodyAsBase64: Buffer.from(text).toString('base64') } }))).toEqual([
+      ['LR-BODY', `body equal to the UTF-8 text of bodyAsBase64 (${JSON.stringify(text.slice(0, 200))})`, JSON.stringify(got.slice(0, 200))],
+    ]);
+    // bytes that are not UTF-8: a body without the replacement character is no decoding of them
+    expect(found(judged(loggedBody, { request: { body: 'A', bodyAsBase64: Buffer.from([0xff, 0xfe, 0x41]).toString('base64') } }))).toEqual([
+      ['LR-BODY', `body a decoding of bodyAsBase64's bytes (${JSON.stringify('\ufffd\ufffdA')})`, '"A"'],
+    ]);
+    const bytes = Buffer.from([0xff, ...Buffer.from('d'.repeat(300))]);
+    const t = judged(loggedBody, { request: { body: got, bodyAsBase64: bytes.toString('base64') } });
+    expect(found(t)).toEqual([
+      ['LR-BODY', `body a decoding of bodyAsBase64's bytes (${JSON.stringify(`\ufffd${'d'.repeat(199)}`)})`, JSON.stringify(got.slice(0, 200))],
+    ]);
+  });
+
+  test('loggedUrl: the message names url and absoluteUrl; a url that is no string fails', () => {
+    expect(found(judged(loggedUrl, { request: { url: '/a?b', absoluteUrl: 'http://h/a?c' } }))).toEqual([
+      ['LR-URL', 'absoluteUrl ending with "/a?b"', '"http://h/a?c"'],
+    ]);
+    expect(found(judged(loggedUrl, { request: { url: 1, absoluteUrl: 'http://h/1' } }))).toEqual([['LR-URL', 'absoluteUrl ending with 1', '"http://h/1"']]);
+  });
+
+  test('pathAndQuery: schemes of letters, digits, + . -; the authority up to /, ? or #; a query without a path gets /', () => {
+    expect(pathAndQuery('svn+ssh.x-y://host/p')).toBe('/p');
+    expect(pathAndQuery('HTTP://host/p')).toBe('/p');
+    expect(pathAndQuery('http://host#frag')).toBe('/');
+    expect(pathAndQuery('http://host/a#b?c')).toBe('/a');
+    expect(pathAndQuery('http:/host/a')).toBeUndefined();
+    expect(pathAndQuery('http//host/a')).toBeUndefined();
+    expect(pathAndQuery(' http://host/a')).toBeUndefined();
+  });
+
+  test('loggedUrlPath: messages cut at 300 characters; a url without / is not compared further', () => {
+    const long = `/${'p'.repeat(400)}`;
+    expect(found(judged(loggedUrlPath, { request: { url: '/a', absoluteUrl: `http://h${long}` } }))).toEqual([
+      ['LR-URL', `url equal to the path and query of absoluteUrl, ${JSON.stringify(long.slice(0, 300))}`, '"/a"'],
+    ]);
+    expect(found(judged(loggedUrlPath, { request: { url: long, absoluteUrl: 'http://h/a' } }))).toEqual([
+      ['LR-URL', 'url equal to the path and query of absoluteUrl, "/a"', JSON.stringify(long.slice(0, 300))],
+    ]);
+    const noSlash = `a${'q'.repeat(400)}`;
+    expect(found(judged(loggedUrlPath, { request: { url: noSlash, absoluteUrl: 'http://h/b' } }))).toEqual([
+      ['LR-URL', 'url beginning with / (the path and query as received, no scheme or authority)', JSON.stringify(noSlash.slice(0, 300))],
+    ]);
+    expect(judged(loggedUrlPath, { request: { url: '/a', absoluteUrl: 1 } }).violations).toEqual([]);
+  });
+});

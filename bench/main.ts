@@ -8,7 +8,7 @@
 //       and its floor: the run's longest chain of round trips that could not overlap, times the latency;
 //   (e) the peak memory of a run against a deployment that answers every request with 100 MiB, its length
 //       declared and streamed without one (bench/big-answers.ts).
-// `--rows ae` measures only the rows named (default: all).
+// `--rows ae` measures only the rows named (default: all); `--answer-mib N` the size of row (e)'s answers (default 100).
 // Conformance runs are split into phases by the report's check times: start, checks, exit.
 // Prints a table and writes bench/results.json. Every conformance run must pass: a benchmark of a failing
 // run would measure something else.
@@ -26,7 +26,7 @@ import { parseCommand } from '../src/run/config.ts';
 import { PACKAGE_ROOT } from '../src/run/run.ts';
 import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/run/target.ts';
 import type { LimitResult } from './limit.ts';
-import { bigAnswersRun } from './big-answers.ts';
+import { BIG_ANSWER_MIB, bigAnswersRun } from './big-answers.ts';
 import { cleanEnvironment, measure, type Measured } from './measure.ts';
 import { startRecorder } from './recorder.ts';
 import { summarise, formatTable, type Sample } from './results.ts';
@@ -43,7 +43,7 @@ class UsageError extends Error {}
 
 const ROWS = 'abcde';
 
-function options(argv: string[]): { repeat: number; runs: number; latencyMs: number; out: string; rows: string } {
+function options(argv: string[]): { repeat: number; runs: number; latencyMs: number; out: string; rows: string; answerMiB: number } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -54,6 +54,7 @@ function options(argv: string[]): { repeat: number; runs: number; latencyMs: num
         'latency-ms': { type: 'string' },
         out: { type: 'string' },
         rows: { type: 'string' },
+        'answer-mib': { type: 'string' },
       },
       strict: true,
     }));
@@ -69,6 +70,7 @@ function options(argv: string[]): { repeat: number; runs: number; latencyMs: num
   if (!/^[a-e]+$/.test(rows)) throw new UsageError(`--rows names rows of ${ROWS} (for example --rows ae), not "${rows}"`);
   return {
     rows,
+    answerMiB: whole('answer-mib', values['answer-mib'], BIG_ANSWER_MIB, 1),
     repeat: whole('repeat', values.repeat, 3, 1),
     runs: whole('runs', values.runs, 1000, 1),
     // a round trip of 50 ms: a hosted deployment in another region (25 ms each way)
@@ -125,7 +127,7 @@ function gitCommit(): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const { repeat, runs, latencyMs, out, rows } = options(process.argv.slice(2));
+  const { repeat, runs, latencyMs, out, rows, answerMiB } = options(process.argv.slice(2));
   const measured = (row: string) => rows.includes(row);
   const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-'));
   const seedArgs = ['--seed', String(CI_SEED)];
@@ -248,9 +250,9 @@ async function main(): Promise<void> {
         latencyLimit.push(await latencyLimitRun(farMix, far.sample.inFlight));
       }
       if (measured('e')) {
-        say(`round ${round} of ${repeat}: (e) a run against 100 MiB answers, length declared, then streamed`);
-        bigDeclared.push(await bigAnswersRun(work, true));
-        bigStreamed.push(await bigAnswersRun(work, false));
+        say(`round ${round} of ${repeat}: (e) a run against ${answerMiB} MiB answers, length declared, then streamed`);
+        bigDeclared.push(await bigAnswersRun(work, true, answerMiB));
+        bigStreamed.push(await bigAnswersRun(work, false, answerMiB));
       }
     }
 
@@ -267,6 +269,7 @@ async function main(): Promise<void> {
         mixRequests: mix.length,
         latencyMs,
         latencyRuns: LATENCY_RUNS,
+        answerMiB,
       },
       samples: { limit, asTyped, split, properties, latency, latencyLimit, bigDeclared, bigStreamed },
     });

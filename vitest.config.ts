@@ -11,6 +11,9 @@ export default defineConfig({
     // Two files at a time (vitest's default is one on two cores): most files wait on the child processes and
     // servers they start, and one file's wait is the other's turn (README, "How long npm test takes").
     maxWorkers: 2,
+    // worker threads rather than child processes for the test files: a file starts in a thread of a process
+    // already up (no test changes its working directory; the runs they make are processes of their own)
+    pool: 'threads',
     // concurrent tests spawn whole conformance runs; two at a time fill the two cores
     maxConcurrency: 2,
     hookTimeout: 60_000,

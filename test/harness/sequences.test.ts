@@ -6,8 +6,12 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { startRecorder } from '../../bench/recorder.ts';
-import { runCli, type CliResult } from '../support/cli.ts';
+import type { CliResult } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
 import { senderOf } from '../support/overlaps.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 const MODEL_BASED = ['--only', 'model-based'];
 
@@ -46,7 +50,7 @@ describe('model-based checks against the reference', () => {
       return ((await answer.json()) as { organisation: { name: string } }).organisation.name;
     };
     const before = await name();
-    const r = await runCli([...MODEL_BASED, '--runs', '40', '--seed', '7'], runEnvironment(deployment));
+    const r = await runner.run([...MODEL_BASED, '--runs', '40', '--seed', '7'], runEnvironment(deployment));
     expect(r.code, r.stdout).toBe(0);
     expect(r.report!.summary).toMatchObject({ passed: 6, failed: 0, warned: 0, errored: 0, skipped: 0 });
     expect(await name()).toBe(before);
@@ -91,7 +95,7 @@ describe('a sequence with a request the deployment does not answer', () => {
       },
     });
     try {
-      const r = await runCli(['--only', 'ORG-RENAME sequences', '--runs', '40', '--seed', '7', '--timeout-ms', '1000'], runEnvironment(deployment));
+      const r = await runner.run(['--only', 'ORG-RENAME sequences', '--runs', '40', '--seed', '7', '--timeout-ms', '1000'], runEnvironment(deployment));
       const c = entry(r, 'organisations/sequences-renames-gets');
       expect(c.outcome, c.message).toBe('errored');
       expect(c.message).toMatch(/no HTTP answer/);
@@ -111,7 +115,7 @@ describe('model-based checks against faults of what a deployment keeps', () => {
       'data-source-back-after-update',
       'team-member-back-after-not-found',
     ];
-    const r = await runCli([...MODEL_BASED, '--runs', '100', '--seed', '7'], { MOCKAPI_REFERENCE_FAULTS: faults.join(',') });
+    const r = await runner.run([...MODEL_BASED, '--runs', '100', '--seed', '7'], { MOCKAPI_REFERENCE_FAULTS: faults.join(',') });
     expect(r.code, r.stdout).toBe(1);
     const expected: [string, string, string][] = [
       ['organisations/sequences-renames-gets', 'ORG-RENAME', 'failed'],
@@ -142,7 +146,7 @@ describe('model-based checks against faults of what a deployment keeps', () => {
   test('the same seed lists the same shrunk sequence', async () => {
     const args = ['--only', 'ORG-RENAME sequences', '--runs', '100', '--seed', '11'];
     const env = { MOCKAPI_REFERENCE_FAULTS: 'organisation-stale-after-second-rename' };
-    const [a, b] = [await runCli(args, env), await runCli(args, env)];
+    const [a, b] = [await runner.run(args, env), await runner.run(args, env)];
     const steps = (r: CliResult) => listing(entry(r, 'organisations/sequences-renames-gets').message ?? '').steps;
     expect(steps(a).length).toBeGreaterThan(0);
     expect(steps(b)).toEqual(steps(a));
@@ -151,7 +155,7 @@ describe('model-based checks against faults of what a deployment keeps', () => {
   test('requests sent together that lose an update or drop renames are reported with their interleaving; one request in flight sends nothing together', async () => {
     const env = { MOCKAPI_REFERENCE_FAULTS: 'data-source-lost-update-under-overlap,organisation-renames-dropped-under-overlap' };
     const args = ['--only', '(DS-VERSION|ORG-RENAME) sequences', '--runs', '40', '--seed', '7'];
-    const overlapping = await runCli([...args, '--concurrency', '4'], env);
+    const overlapping = await runner.run([...args, '--concurrency', '4'], env);
     const versions = entry(overlapping, 'data-sources/sequences-versions');
     expect(versions.outcome, versions.message).toBe('warned');
     expect(versions.message).toMatch(/sent together: #1 update to name .*; answered in the order #\d \(200\)/);
@@ -160,7 +164,7 @@ describe('model-based checks against faults of what a deployment keeps', () => {
     expect(names.outcome, names.message).toBe('failed');
     expect(names.message).toMatch(/expected: a get after the renames sent together shows one of the names sent/);
     expect(names.message).toMatch(/sent together: #1 rename to .*; answered in the order #\d \(200\), #\d \(200\)/);
-    const serial = await runCli([...args, '--concurrency', '1'], env);
+    const serial = await runner.run([...args, '--concurrency', '1'], env);
     expect(entry(serial, 'data-sources/sequences-versions').outcome).toBe('passed');
     expect(entry(serial, 'organisations/sequences-renames-gets').outcome).toBe('passed');
   });
@@ -175,7 +179,7 @@ describe('the generated names ride in the sequences of renames (properties/share
     const recorder = await startRecorder(deployment.baseUrl, { token: f.token, forbiddenToken: f.forbiddenToken });
     try {
       const env = { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl };
-      const r = await runCli(BOTH, env);
+      const r = await runner.run(BOTH, env);
       expect(r.code, r.stdout).toBe(0);
       expect(r.report!.checks.map((c) => [c.id, c.outcome])).toEqual([
         ['organisations/generated-names-taken', 'passed'],
@@ -192,7 +196,7 @@ describe('the generated names ride in the sequences of renames (properties/share
       // one after the other: both rename the one organisation, and runs at once would each see the other's names
       const alone: CliResult[] = [];
       for (const only of ['^organisations/generated-names-taken$', '^organisations/sequences-renames-gets$']) {
-        alone.push(await runCli(['--only', only, '--runs', '20', '--seed', '7'], runEnvironment(deployment!)));
+        alone.push(await runner.run(['--only', only, '--runs', '20', '--seed', '7'], runEnvironment(deployment!)));
       }
       for (const run of alone) expect(run.code, run.stdout).toBe(0);
       // the generated names alone: a rename and a get for each of 22 names, the name read first and put back
@@ -204,7 +208,7 @@ describe('the generated names ride in the sequences of renames (properties/share
   });
 
   test('a name the deployment does not take fails both checks, the generated names with their own smallest input and curl lines; what only sequences show fails only them', async () => {
-    const ignored = await runCli(BOTH, { MOCKAPI_REFERENCE_FAULTS: 'organisation-rename-ignored' });
+    const ignored = await runner.run(BOTH, { MOCKAPI_REFERENCE_FAULTS: 'organisation-rename-ignored' });
     const names = entry(ignored, 'organisations/generated-names-taken');
     expect(names.outcome, names.message).toBe('failed');
     expect(names.violated).toEqual(['ORG-RENAME']);
@@ -214,7 +218,7 @@ describe('the generated names ride in the sequences of renames (properties/share
     expect(curls.some((c) => c.includes('-X PUT'))).toBe(true);
     expect(curls.some((c) => c.includes('-X GET') && c.includes('/v1/organisations/'))).toBe(true);
     expect(entry(ignored, 'organisations/sequences-renames-gets').outcome).toBe('failed');
-    const stale = await runCli(BOTH, { MOCKAPI_REFERENCE_FAULTS: 'organisation-stale-after-second-rename' });
+    const stale = await runner.run(BOTH, { MOCKAPI_REFERENCE_FAULTS: 'organisation-stale-after-second-rename' });
     expect(entry(stale, 'organisations/sequences-renames-gets').outcome).toBe('failed');
     const taken = entry(stale, 'organisations/generated-names-taken');
     expect(taken.outcome, taken.message).toBe('passed');

@@ -9,8 +9,12 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { cleanEnvironment } from '../../bench/measure.ts';
-import { BIN, emptyDirectory, runCli } from '../support/cli.ts';
+import { BIN, emptyDirectory } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
 import { record, writeHar, type Recording, type Sent } from '../support/har.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 let correct: ReferenceDeployment;
 let faulty: ReferenceDeployment;
@@ -47,7 +51,7 @@ afterAll(async () => {
 describe('check-har', () => {
   it('passes a recording of a correct deployment, listing what is none of the nine operations as ignored (exit 0)', async () => {
     const file = harFile('correct.har', await record(correct.baseUrl, traffic(correct)));
-    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    const r = await runner.run([file], {}, { command: 'check-har', cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.report!.summary).toMatchObject({ passed: 5, failed: 0, errored: 0, requests: 0 });
@@ -71,7 +75,7 @@ describe('check-har', () => {
     const body = JSON.parse(organisation!.response.body.toString());
     body.organisation.links.self = '/v2/elsewhere';
     const file = harFile('pattern.har', [{ ...organisation!, response: { ...organisation!.response, body: JSON.stringify(body) } }]);
-    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    const r = await runner.run([file], {}, { command: 'check-har', cwd: dir });
     expect(r.code).toBe(1);
     const message = r.report!.checks.find((c) => c.outcome === 'failed')!.message;
     expect(message).toContain('/organisation/links/self is not a path of the form /v1/organisations/{id}');
@@ -80,7 +84,7 @@ describe('check-har', () => {
 
   it('fails a recording with a broken answer, under the statement it breaks, and never shows the key (exit 1)', async () => {
     const file = harFile('broken.har', await record(faulty.baseUrl, traffic(faulty)));
-    const r = await runCli([file, '--report-junit', join(dir, 'junit.xml')], {}, { command: 'check-har', cwd: dir });
+    const r = await runner.run([file, '--report-junit', join(dir, 'junit.xml')], {}, { command: 'check-har', cwd: dir });
     expect(r.code).toBe(1);
     const failed = r.report!.checks.filter((c) => c.outcome === 'failed');
     expect(failed.map((c) => c.violated)).toEqual([['PUSH-STATUS']]);
@@ -92,7 +96,7 @@ describe('check-har', () => {
   it('says an exchange without an answer could not be judged (exit 4 when nothing failed)', async () => {
     const [one] = await record(correct.baseUrl, traffic(correct).slice(0, 1));
     const file = harFile('no-answer.har', [{ ...one!, response: { ...one!.response, status: 0 } }]);
-    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    const r = await runner.run([file], {}, { command: 'check-har', cwd: dir });
     expect(r.code).toBe(4);
     expect(r.report!.checks.map((c) => c.outcome)).toEqual(['errored']);
   });
@@ -106,7 +110,7 @@ describe('check-har', () => {
         request: { ...r.request, headers: Object.fromEntries(Object.entries(r.request.headers).filter(([name]) => name !== 'authorization')) },
       })),
     );
-    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    const r = await runner.run([file], {}, { command: 'check-har', cwd: dir });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain('the recording was sanitized');
     expect(r.report!.summary).toMatchObject({ passed: 4, failed: 0 });
@@ -118,7 +122,7 @@ describe('check-har', () => {
     delete har.log.entries[0].response.content.text;
     const file = join(dir, 'no-body.har');
     writeFileSync(file, JSON.stringify(har));
-    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    const r = await runner.run([file], {}, { command: 'check-har', cwd: dir });
     expect(r.code).toBe(0);
     expect(r.report!.checks[0]!.notes).toContain("the answer's body was not recorded: only its status is judged");
   });
@@ -126,7 +130,7 @@ describe('check-har', () => {
   it('refuses a file that is not HAR with one line (exit 2)', async () => {
     const file = join(dir, 'not.har');
     writeFileSync(file, '{"log": {}}');
-    const r = await runCli([file], {}, { command: 'check-har', cwd: dir });
+    const r = await runner.run([file], {}, { command: 'check-har', cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mockapi-conformance check-har: .*not\.har: not a HAR file: it has no log\.entries array\n$/);
   });

@@ -8,7 +8,10 @@ import { baselineOf, BaselineError, baselineSection, isRealDate, judge, readBase
 import { verdictOf } from '../../reporters/report.ts';
 import { parse, type TestSuites } from 'junit2json';
 import type { CheckResult, ConformanceReport, Outcome } from '../../reporters/report.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 const check = (id: string, outcome: Outcome): CheckResult => ({
   id,
@@ -163,7 +166,7 @@ describe('a run against a baseline', () => {
   const file = join(dir, 'baseline.json');
 
   test('--update-baseline writes the checks that did not pass and exits 0; with it, the known failure passes the run, a new one fails it', async () => {
-    const first = await runCli([...only, '--update-baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
+    const first = await runner.run([...only, '--update-baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
     // writing the file is what was asked: done, exit 0 (the summary says what failed)
     expect(first.code, first.stderr).toBe(0);
     const written = JSON.parse(readFileSync(file, 'utf8')) as { entries: BaselineEntry[] };
@@ -172,7 +175,7 @@ describe('a run against a baseline', () => {
 
     // a reason of the team's own survives the next update
     writeFileSync(file, JSON.stringify({ entries: [{ ...written.entries[0], reason: '201 until the fix ships', issue: 'https://tracker.example/API-42' }] }));
-    const known = await runCli([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
+    const known = await runner.run([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
     expect(known.code, known.stdout).toBe(0);
     expect(known.stdout).toContain(`Against the baseline ${file}: 1 known, 0 new, 0 stale, 0 expired`);
     expect(known.report!.baseline).toMatchObject({
@@ -183,14 +186,14 @@ describe('a run against a baseline', () => {
       expired: [],
     });
 
-    const fresh = await runCli([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201,organisation-rename-ignored' });
+    const fresh = await runner.run([...only, '--baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201,organisation-rename-ignored' });
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^ {2}new: organisations\/update-changes-name-answer-later-get failed$/m);
 
     // a run of other checks (another --only) keeps the entries of the checks it did not run, reasons and all
     const other = { id: 'data-sources/not-run-here', outcome: 'failed', reason: 'ours', issue: 'API-7', expires: '2099-01-01' };
     writeFileSync(file, JSON.stringify({ entries: [...JSON.parse(readFileSync(file, 'utf8')).entries, other] }));
-    const kept = await runCli([...only, '--update-baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
+    const kept = await runner.run([...only, '--update-baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
     expect(kept.code).toBe(0);
     expect(kept.stdout).toContain(`Baseline: 1 checks that did not pass, and 1 entries of checks this run did not run, kept, written to ${file}`);
     const entries = JSON.parse(readFileSync(file, 'utf8')).entries;
@@ -202,7 +205,7 @@ describe('a run against a baseline', () => {
     const known = join(dir, 'known.json');
     writeFileSync(known, JSON.stringify({ entries: [entry('chaos-settings/updating-chaos-settings-200', { reason: '201 until API-42 ships' })] }));
     const [junit, markdown, stepSummary] = ['r.xml', 'r.md', 'step.md'].map((f) => join(dir, f));
-    const r = await runCli([...only, '--baseline', known, '--report-junit', junit!, '--report-markdown', markdown!], {
+    const r = await runner.run([...only, '--baseline', known, '--report-junit', junit!, '--report-markdown', markdown!], {
       MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201',
       GITHUB_ACTIONS: 'true',
       GITHUB_STEP_SUMMARY: stepSummary!,
@@ -227,7 +230,7 @@ describe('a run against a baseline', () => {
   test('an entry whose check now passes is stale, and fails the run', async () => {
     const stale = join(dir, 'stale.json');
     writeFileSync(stale, JSON.stringify({ entries: [entry('chaos-settings/updating-chaos-settings-200')] }));
-    const r = await runCli([...only, '--baseline', stale]);
+    const r = await runner.run([...only, '--baseline', stale]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('stale: chaos-settings/updating-chaos-settings-200 passed; remove its entry ("known")');
   });
@@ -235,7 +238,7 @@ describe('a run against a baseline', () => {
   test('an entry past its expiry date excuses nothing', async () => {
     const expired = join(dir, 'expired.json');
     writeFileSync(expired, JSON.stringify({ entries: [entry('chaos-settings/updating-chaos-settings-200', { expires: '2026-01-01' })] }));
-    const r = await runCli([...only, '--baseline', expired], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
+    const r = await runner.run([...only, '--baseline', expired], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('expired: chaos-settings/updating-chaos-settings-200 on 2026-01-01 ("known"): failed, and it counts again');
     // counted once: as expired, not as new as well
@@ -247,7 +250,7 @@ describe('a run against a baseline', () => {
     const bad = join(dir, 'bad-date.json');
     writeFileSync(bad, JSON.stringify({ entries: [entry('chaos-settings/x', { expires: '2026-13-45' })] }));
     for (const flag of ['--baseline', '--update-baseline']) {
-      const r = await runCli([flag, bad]);
+      const r = await runner.run([flag, bad]);
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(`mockapi-conformance: ${flag}: ${bad} is not a baseline: chaos-settings/x expires on 2026-13-45, which is no date (YYYY-MM-DD)\n`);
     }
@@ -256,7 +259,7 @@ describe('a run against a baseline', () => {
   test('a baseline that is not one is a configuration error: one line, exit 2', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ entries: [{ id: 'chaos-settings/x', outcome: 'failed' }] }));
-    const r = await runCli(['--baseline', bad]);
+    const r = await runner.run(['--baseline', bad]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `mockapi-conformance: --baseline: ${bad} is not a baseline: /entries/0 must have required property 'reason' (schemas/baseline.json)\n`,

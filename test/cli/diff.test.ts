@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CheckResult, ConformanceReport } from '../../reporters/report.ts';
 import { DIFF_USAGE, DiffUsageError, drift, formatDrift, ignoredSides, markdownDrift, runDiff } from '../../src/cli/diff.ts';
-import { BIN, runCli } from '../support/cli.ts';
+import { BIN } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-diff-'));
 // a property among them: it notes its seed and inputs, which differ from run to run
@@ -21,9 +25,9 @@ const diff = (...args: string[]) => spawnSync(process.execPath, [BIN, 'diff', ..
 describe('diff', () => {
   beforeAll(async () => {
     const runs = await Promise.all([
-      runCli(only),
-      runCli(only, { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' }),
-      runCli(only, { MOCKAPI_REFERENCE_VARIATIONS: '1' }),
+      runner.run(only),
+      runner.run(only, { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' }),
+      runner.run(only, { MOCKAPI_REFERENCE_VARIATIONS: '1' }),
     ]);
     for (const [i, name] of ['reference.json', 'faulty.json', 'variations.json'].entries()) writeFileSync(file(name), runs[i]!.reportText);
   });

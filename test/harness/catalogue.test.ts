@@ -10,6 +10,10 @@ import { startReference } from '../../reference/server.ts';
 import { CHAIN_IN_FLIGHT, CHAIN_RUNS, catalogue, chainsOf, type CatalogueEntry } from '../../src/harness/catalogue.ts';
 import { DEFAULT_CONCURRENCY, runsFor } from '../../src/run/target.ts';
 import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 const entries = await catalogue();
 const AREAS = readdirSync(new URL('../../suites/', import.meta.url))
@@ -54,6 +58,7 @@ test('--list prints the catalogue and sends no request, even with a deployment c
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = server.address() as AddressInfo;
+    // the command from the sources, as a checkout runs it: --list names the .ts files (compiled, dist/'s .js ones)
     const r = await runCli(['--list'], { MOCKAPI_BASE_URL: `http://127.0.0.1:${port}`, MOCKAPI_TOKEN: 'a-key-for-the-list-test' });
     expect(r.code, r.stderr).toBe(0);
     expect(requests).toBe(0);
@@ -128,7 +133,7 @@ describe('chains as --list declares them', () => {
   test("are at most what a run counts on each fixture (the JSON report's summary.chains)", async () => {
     const deployment = await startReference({ port: 0 });
     try {
-      const r = await runCli(['--runs', String(CHAIN_RUNS)], runEnvironment(deployment));
+      const r = await runner.run(['--runs', String(CHAIN_RUNS)], runEnvironment(deployment));
       expect(r.code, r.stdout).toBe(0);
       const declared = Object.fromEntries(chainsOf(entries).map((c) => [c.resource, c.roundTrips]));
       const counted = r.report!.summary.chains!;

@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 /** Chromium as Debian installs it, or CHROMIUM_PATH; without one this test fails, saying how to get it. */
 function chromium(): string {
@@ -33,7 +36,7 @@ let html = '';
 
 beforeAll(async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-html-')), 'report.html');
-  const r = await runCli(['--report-html', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
+  const r = await runner.run(['--report-html', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
   expect(r.code, r.stderr).toBe(1);
   html = readFileSync(file, 'utf8');
   browser = await puppeteer.launch({ executablePath: chromium(), headless: true, args: ['--no-sandbox', '--disable-gpu'] });

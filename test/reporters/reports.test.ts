@@ -10,7 +10,10 @@ import type { CheckResult, ConformanceReport, Outcome } from '../../reporters/re
 import { annotations, areaGroups, githubFormat, moreLine, withoutCommands } from '../../reporters/github.ts';
 import { junitFormat, junitXml, wallTimeMs, xmlText } from '../../reporters/junit.ts';
 import { markdownFormat, markdownSummary } from '../../reporters/markdown.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 const check = (outcome: Outcome, more: Partial<CheckResult> = {}): CheckResult => ({
   id: `chaos-settings/${outcome}-check`,
@@ -436,7 +439,7 @@ test('a run writes JUnit, Markdown, JSON and, under GitHub Actions, annotations 
   const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-formats-'));
   const [junit, markdown, stepSummary] = ['report.xml', 'summary.md', 'step-summary.md'].map((f) => join(dir, f));
   writeFileSync(stepSummary!, '# earlier steps\n');
-  const r = await runCli(['--only', '^CHAOS-STATUS|^DS-VERSION', '--report-junit', junit!, '--report-markdown', markdown!], {
+  const r = await runner.run(['--only', '^CHAOS-STATUS|^DS-VERSION', '--report-junit', junit!, '--report-markdown', markdown!], {
     MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201,data-source-version-frozen',
     GITHUB_ACTIONS: 'true',
     GITHUB_STEP_SUMMARY: stepSummary!,

@@ -3,11 +3,14 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckMeta } from '../../src/harness/check.ts';
 import { outcomeOf } from '../../src/run/conformance-reporter.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// runs through a long-lived runner (test/support/runners.ts), one at a time
+const runner = useRunners(1);
 
 // data-source-version-frozen breaks DS-VERSION, a should-level statement (the interface calls version a
 // counter and says no more)
-const run = (args: string[] = []) => runCli(['--only', '^DS-VERSION', ...args], { MOCKAPI_REFERENCE_FAULTS: 'data-source-version-frozen' });
+const run = (args: string[] = []) => runner.run(['--only', '^DS-VERSION', ...args], { MOCKAPI_REFERENCE_FAULTS: 'data-source-version-frozen' });
 
 describe('a should-level statement broken', () => {
   test.concurrent('is warned: the run passes (exit 0), and the summary and the report say warned', async () => {
@@ -32,7 +35,7 @@ describe('a should-level statement broken', () => {
 });
 
 test.concurrent('MOCKAPI_STRICT=1 is --strict', async () => {
-  const r = await runCli(['--only', '^DS-VERSION'], { MOCKAPI_REFERENCE_FAULTS: 'data-source-version-frozen', MOCKAPI_STRICT: '1' });
+  const r = await runner.run(['--only', '^DS-VERSION'], { MOCKAPI_REFERENCE_FAULTS: 'data-source-version-frozen', MOCKAPI_STRICT: '1' });
   expect(r.code).toBe(1);
 });
 

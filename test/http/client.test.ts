@@ -57,7 +57,10 @@ test('a refused connection is an exchange with status 0 and the reason', async (
   await client.close();
 });
 
-/** A server that answers /v1/n/<N>/… with N 429s (Retry-After: 0), then 200; /v1/503/<s> with a 503 (Retry-After: s unless s is "none"); anything else 200. */
+/**
+ * A server that answers /v1/n/<N>/… with N 429s (Retry-After: 0), then 200; /v1/503/<s> with a 503 (Retry-After: s
+ * unless s is "none"), /v1/503-late/<s> the same 200 ms later; anything else 200.
+ */
 async function startLimited(): Promise<{ baseUrl: string; seen: { path: string; at: number }[]; close: () => Promise<void> }> {
   const seen: { path: string; at: number }[] = [];
   const server = createServer((req, res) => {
@@ -65,8 +68,10 @@ async function startLimited(): Promise<{ baseUrl: string; seen: { path: string; 
     seen.push({ path, at: Date.now() });
     const limited = /^\/v1\/n\/(\d+)\//.exec(path);
     const unavailable = /^\/v1\/503\/(\w+)$/.exec(path);
+    const late = /^\/v1\/503-late\/(\d+)$/.exec(path);
     if (limited && seen.filter((s) => s.path === path).length <= Number(limited[1])) res.writeHead(429, { 'retry-after': '0' }).end();
     else if (unavailable) res.writeHead(503, unavailable[1] === 'none' ? {} : { 'retry-after': unavailable[1] }).end();
+    else if (late) setTimeout(() => res.writeHead(503, { 'retry-after': late[1] }).end(), 200);
     else if (path === '/v1/200-retry-after') res.writeHead(200, { 'retry-after': '5' }).end();
     else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
@@ -118,6 +123,20 @@ test('a 503 with Retry-After holds every later request of the client that long, 
   const [answered, next] = [limited.seen.find((s) => s.path === '/v1/503/2')!, limited.seen.find((s) => s.path === '/v1/after')!];
   expect(next.at - answered.at).toBeGreaterThanOrEqual(1900);
   expect(limited.seen.filter((s) => s.path === '/v1/503/2')).toHaveLength(1);
+  await client.close();
+  await limited.close();
+});
+
+test('a shorter hold asked for while a longer one stands does not shorten it', async () => {
+  const limited = await startLimited();
+  const client = new Client({ baseUrl: limited.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 5000, connections: 2 });
+  // both in flight at once: a hold of 2 s, then, 200 ms later, one of 1 s, which ends before the first
+  const answers = await Promise.all([client.send({ method: 'GET', path: '/v1/503/2' }), client.send({ method: 'GET', path: '/v1/503-late/1' })]);
+  expect(answers.map((a) => a.status)).toEqual([503, 503]);
+  await client.send({ method: 'GET', path: '/v1/after-both' });
+  const [first, next] = [limited.seen.find((s) => s.path === '/v1/503/2')!, limited.seen.find((s) => s.path === '/v1/after-both')!];
+  // the next request waits the whole 2 s of the first hold (a little less for clock rounding), not 1.2 s
+  expect(next.at - first.at).toBeGreaterThanOrEqual(1900);
   await client.close();
   await limited.close();
 });

@@ -6,7 +6,7 @@ import { answerOf, curlOf, type Exchange } from '../../src/http/client.ts';
 import { Redactor, type Redacted } from '../../src/http/redactor.ts';
 import { bounded, inert, inertLine } from '../../reporters/untrusted.ts';
 import { curlRecorder } from '../support/curl.ts';
-import { FORBIDDEN, KEY } from '../support/keys.ts';
+import { encodedForms, FORBIDDEN, KEY } from '../support/keys.ts';
 import { propertySeed } from '../support/seed.ts';
 
 const redactor = new Redactor({ $MOCKAPI_TOKEN: KEY, $MOCKAPI_FORBIDDEN_TOKEN: FORBIDDEN });
@@ -22,13 +22,8 @@ test('the key is redacted base64, base64url, hex in both cases, URL-encoded and 
   const key = 'a+b/c=d"e\\f~g h?i&j';
   const r = new Redactor({ $MOCKAPI_TOKEN: key });
   for (const text of [key, `Token ${key}`, `user:${key}`, `xx${key}`, `y${key}`]) {
-    const bytes = Buffer.from(text);
     const forms = [
-      bytes.toString('base64'),
-      bytes.toString('base64url'),
-      bytes.toString('hex'),
-      bytes.toString('hex').toUpperCase(),
-      encodeURIComponent(text),
+      ...encodedForms(text),
       encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
       new URLSearchParams({ q: text }).toString().slice(2),
       JSON.stringify(text).slice(1, -1),
@@ -47,15 +42,7 @@ test('a near-miss key a check sends (cut short, one character changed, another c
   const nearMisses = [KEY.slice(0, -1), `X${KEY.slice(1)}`, `${KEY.slice(0, 12)}X${KEY.slice(13)}`, KEY.toUpperCase().slice(0, -2), `${KEY}extra`];
   for (const near of nearMisses) {
     for (const text of [near, `Token ${near}`]) {
-      const bytes = Buffer.from(text);
-      const forms = [
-        bytes.toString('base64'),
-        bytes.toString('base64url'),
-        bytes.toString('hex'),
-        bytes.toString('hex').toUpperCase(),
-        encodeURIComponent(text),
-        JSON.stringify(text).replace(/[^a-z]/gi, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-      ];
+      const forms = [...encodedForms(text), JSON.stringify(text).replace(/[^a-z]/gi, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)];
       for (const form of forms) {
         const shown = redactor.redact(`"${form}"`);
         // nothing of the form is left: a decoder would get no more than a few characters

@@ -4,12 +4,12 @@
 // which also catches a key that the target echoes back in a header or body.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { ACCEPT_ENCODING, closedBeforeAnswer, decoded, dispatcherFor, networkReason, proxiesOf, proxySecrets, type Network } from './network.ts';
 import { Redactor, textOf, type Redacted } from './redactor.ts';
 import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from '../../reporters/untrusted.ts';
 import { InFlightWindow } from './window.ts';
+import { readCapped, TRUNCATED_KEPT_BYTES } from './capped-read.ts';
 import type { Evidence, WindowRange } from '../../reporters/report.ts';
 import { packageVersion } from '../../contract/package-root.ts';
 
@@ -175,39 +175,6 @@ export const cutByRunStop = (exchange: Pick<Exchange, 'error'>): boolean => exch
 
 /** Headers of a request or an answer shown at most in evidence (an answer may send thousands). */
 const EVIDENCE_HEADERS = 100;
-
-/**
- * Reads a body up to `cap` bytes; past it, keeps the start and drops the connection. Data events rather than
- * async iteration: a third of the cost per answer, by profile.
- */
-function readCapped(body: Readable, cap: number, declared?: number): Promise<{ bytes: Buffer; truncated: boolean }> {
-  // A body that declares itself longer than the cap (Content-Length, no coding) is past it once more than the
-  // start evidence keeps has come: reading on to the cap would judge nothing more, and megabytes read per
-  // answer only to be dropped are what a run against huge answers holds (bench row e).
-  const stopAt = declared !== undefined && declared > cap ? TRUNCATED_KEPT_BYTES : cap;
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let cut = false;
-    body.on('data', (chunk: Buffer) => {
-      if (cut) return;
-      if (size + chunk.length > stopAt) {
-        cut = true;
-        chunks.push(chunk.subarray(0, stopAt - size));
-        body.destroy();
-        // past the cap the answer is judged by its status alone: only the start that evidence shows is copied
-        // out of what was read (answerOf), not the whole cap, so that answers of many megabytes in flight at
-        // once do not each cost another copy of it
-        resolve({ bytes: Buffer.concat(chunks, Math.min(stopAt, TRUNCATED_KEPT_BYTES)), truncated: true });
-        return;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
-    });
-    body.on('end', () => resolve({ bytes: Buffer.concat(chunks, size), truncated: false }));
-    body.on('error', reject);
-  });
-}
 
 export class Client {
   readonly baseUrl: string;
@@ -585,9 +552,6 @@ function declaredLength(header: string | string[] | undefined): number | undefin
   if (typeof header !== 'string' || !/^\d{1,15}$/.test(header)) return undefined;
   return Number(header);
 }
-
-/** What an exchange keeps of a body longer than the cap: its start, for the evidence and the checks' messages. */
-export const TRUNCATED_KEPT_BYTES = 64 * 1024;
 
 /** A curl line longer than this is not shown (a URL or header of megabytes). */
 const CURL_CHARS = 16_000;

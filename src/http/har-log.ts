@@ -3,7 +3,8 @@
 // exchange ends (by the worker's client, and by the preflight's in the command), and the log is written out as
 // one HAR file once the run ends: memory holds one entry at a time and a small index, whatever a run sends.
 import { appendFileSync, closeSync, openSync, readSync, writeSync } from 'node:fs';
-import { TRUNCATED_KEPT_BYTES, type Exchange, type Sending } from './client.ts';
+import type { Exchange, Sending } from './client.ts';
+import { TRUNCATED_KEPT_BYTES } from './capped-read.ts';
 import type { Redactor } from './redactor.ts';
 import { jsonInert } from '../../reporters/untrusted.ts';
 

@@ -106,7 +106,7 @@ describe('content codings', () => {
     const ex = await c.send(organisation());
     expect(sent).toBeGreaterThan(0);
     expect(ex.truncated).toBe(true);
-    // read up to the cap in decoded bytes, then only the start the evidence shows is kept (src/http/client.ts TRUNCATED_KEPT_BYTES)
+    // read up to the cap in decoded bytes, then only the start the evidence shows is kept (src/http/capped-read.ts TRUNCATED_KEPT_BYTES)
     expect(ex.bytes.length).toBe(64 * 1024);
     expect(ex.jsonError).toMatch(/longer than 1048576 bytes/);
   });

@@ -5,12 +5,10 @@
 // must stay bounded (docs/untrusted.md: at most 400 MB).
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../src/run/run.ts';
 import { CI_SEED } from '../src/run/target.ts';
 import { cleanEnvironment, measure } from './measure.ts';
 import type { Sample } from './results.ts';
 
-const BIN = join(PACKAGE_ROOT, 'bin', 'mockapi-conformance.js');
 /** the size of every answer, unless --answer-mib says another: what the target of docs/untrusted.md names */
 export const BIG_ANSWER_MIB = 100;
 
@@ -45,8 +43,11 @@ async function startBigAnswers(mib: number, declared: boolean): Promise<{ baseUr
   };
 }
 
-/** One measured run of the command (default settings for a deployment given by URL) against such a deployment. */
-export async function bigAnswersRun(work: string, declared: boolean, mib: number): Promise<Sample> {
+/**
+ * One measured run of the command (`command`: its compiled cli.js; default settings for a deployment given by
+ * URL) against such a deployment.
+ */
+export async function bigAnswersRun(work: string, command: string, declared: boolean, mib: number): Promise<Sample> {
   const deployment = await startBigAnswers(mib, declared);
   try {
     // fixtures a deployment of nothing but big answers cannot refuse: the checks read them and judge the bodies
@@ -59,7 +60,7 @@ export async function bigAnswersRun(work: string, declared: boolean, mib: number
       MOCKAPI_TEAM_ID: 'team-1',
       MOCKAPI_REQUEST_ID: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
     };
-    const run = await measure([BIN, '--seed', String(CI_SEED), '--runs', '5', '--report-json', join(work, 'big-answers.json')], {
+    const run = await measure([command, '--seed', String(CI_SEED), '--runs', '5', '--report-json', join(work, 'big-answers.json')], {
       cwd: work,
       env: cleanEnvironment(fixtures),
     });

@@ -7,8 +7,10 @@
 //       most requests it had in flight, beside the limit replaying the same mix at that latency and in flight,
 //       and its floor: the run's longest chain of round trips that could not overlap, times the latency;
 //   (e) the peak memory of a run against a deployment that answers every request with 100 MiB, its length
-//       declared and streamed without one (bench/big-answers.ts).
-// `--rows ae` measures only the rows named (default: all); `--answer-mib N` the size of row (e)'s answers (default 100).
+//       declared and streamed without one (bench/big-answers.ts), of the command as installed (compiled).
+// `--rows ae` measures only the rows named (default: all); `--answer-mib N` the size of row (e)'s answers (default 100);
+// `--compiled DIR` a compilation of the sources row (e) runs (tsc -p tsconfig.build.json --outDir DIR) instead of
+// making its own (the tests pass theirs).
 // Conformance runs are split into phases by the report's check times: start, checks, exit.
 // Prints a table and writes bench/results.json. Every conformance run must pass: a benchmark of a failing
 // run would measure something else.
@@ -29,6 +31,7 @@ import type { LimitResult } from './limit.ts';
 import { BIG_ANSWER_MIB, bigAnswersRun } from './big-answers.ts';
 import { cleanEnvironment, measure, type Measured } from './measure.ts';
 import { startRecorder } from './recorder.ts';
+import { compiledWhenEnded, startCompiling } from '../test/support/compiled.ts';
 import { summarise, formatTable, type Sample } from './results.ts';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'mockapi-conformance.js');
@@ -43,7 +46,15 @@ class UsageError extends Error {}
 
 const ROWS = 'abcde';
 
-function options(argv: string[]): { repeat: number; runs: number; latencyMs: number; out: string; rows: string; answerMiB: number } {
+function options(argv: string[]): {
+  repeat: number;
+  runs: number;
+  latencyMs: number;
+  out: string;
+  rows: string;
+  answerMiB: number;
+  compiled: string | undefined;
+} {
   let values;
   try {
     ({ values } = parseArgs({
@@ -55,6 +66,7 @@ function options(argv: string[]): { repeat: number; runs: number; latencyMs: num
         out: { type: 'string' },
         rows: { type: 'string' },
         'answer-mib': { type: 'string' },
+        compiled: { type: 'string' },
       },
       strict: true,
     }));
@@ -76,6 +88,7 @@ function options(argv: string[]): { repeat: number; runs: number; latencyMs: num
     // a round trip of 50 ms: a hosted deployment in another region (25 ms each way)
     latencyMs: whole('latency-ms', values['latency-ms'], 50, 1),
     out: values.out ?? join(PACKAGE_ROOT, 'bench', 'results.json'),
+    compiled: values.compiled,
   };
 }
 
@@ -127,13 +140,16 @@ function gitCommit(): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const { repeat, runs, latencyMs, out, rows, answerMiB } = options(process.argv.slice(2));
+  const { repeat, runs, latencyMs, out, rows, answerMiB, compiled } = options(process.argv.slice(2));
   const measured = (row: string) => rows.includes(row);
   const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-'));
   const seedArgs = ['--seed', String(CI_SEED)];
   // as many in flight as a default run: the defaults of a command without arguments (the embedded reference)
   const concurrency = parseCommand([], {}, work).config.concurrency ?? DEFAULT_CONCURRENCY.started;
   const say = (text: string) => process.stderr.write(`${text}\n`);
+  // row (e) runs the command as the installed package does, compiled: what a user's run holds, without the
+  // TypeScript loader a checkout runs the sources through (~40 MiB more, in both threads)
+  const compiling = measured('e') && compiled === undefined ? startCompiling() : undefined;
   try {
     /** a reference of its own for one measurement, so that no run sees what another changed */
     const withReference = async <T>(use: (deployment: ReferenceDeployment) => Promise<T>): Promise<T> => {
@@ -251,8 +267,9 @@ async function main(): Promise<void> {
       }
       if (measured('e')) {
         say(`round ${round} of ${repeat}: (e) a run against ${answerMiB} MiB answers, length declared, then streamed`);
-        bigDeclared.push(await bigAnswersRun(work, true, answerMiB));
-        bigStreamed.push(await bigAnswersRun(work, false, answerMiB));
+        const command = join((await compiledWhenEnded(compiled ?? compiling!.dir)).dir, 'src', 'cli', 'cli.js');
+        bigDeclared.push(await bigAnswersRun(work, command, true, answerMiB));
+        bigStreamed.push(await bigAnswersRun(work, command, false, answerMiB));
       }
     }
 
@@ -277,6 +294,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${formatTable(results)}\nResults: ${out}\n`);
   } finally {
     rmSync(work, { recursive: true, force: true });
+    if (compiling) {
+      await compiling.ended;
+      rmSync(compiling.dir, { recursive: true, force: true });
+    }
   }
 }
 

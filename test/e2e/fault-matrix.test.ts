@@ -18,7 +18,7 @@ import { catalogue } from '../../src/harness/catalogue.ts';
 import { CI_SEED } from '../../src/run/target.ts';
 import { runAhead } from '../support/ahead.ts';
 import type { CliResult } from '../support/cli.ts';
-import { compiledBySetUp, type CompiledCommand } from '../support/compiled.ts';
+import { compiledWhenEnded, type CompiledCommand } from '../support/compiled.ts';
 import { Runners } from '../support/runners.ts';
 
 const FAULTS = await allFaults();
@@ -116,7 +116,7 @@ function matrix(): string {
 describe('fault matrix', () => {
   // biome-ignore lint/correctness/noEmptyPattern: vitest hands the suite second, after a context it reads by destructuring
   beforeAll(async ({}, suite) => {
-    compiled = await compiledBySetUp(inject('compiledDir'));
+    compiled = await compiledWhenEnded(inject('compiledDir'));
     // only the rows whose tests run (-t picks some): each is started here, ROWS_AT_ONCE at a time
     const selected = suite.tasks.filter((t) => t.mode === 'run' && ROWS.has(t.name)).map((t) => t.name);
     const atOnce = Math.min(ROWS_AT_ONCE, selected.length);

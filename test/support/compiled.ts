@@ -40,8 +40,8 @@ export function startCompiling(): { dir: string; ended: Promise<void> } {
   return { dir, ended };
 }
 
-/** The command compiled by the global set-up, once its compilation has ended (watched for, not polled). */
-export function compiledBySetUp(dir: string): Promise<CompiledCommand> {
+/** The command compiled in `dir` (by the global set-up, or the benchmark), once its compilation has ended (watched for, not polled); tsc's errors if it failed. */
+export function compiledWhenEnded(dir: string): Promise<CompiledCommand> {
   const settled = (): CompiledCommand | Error | undefined => {
     if (existsSync(join(dir, READY))) return { dir };
     if (existsSync(join(dir, FAILED))) return new Error(readFileSync(join(dir, FAILED), 'utf8'));

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { commandEnvironment, emptyDirectory, readReport, reportFileName, type CliOptions, type CliResult } from './cli.ts';
-import { compiledBySetUp, type CompiledCommand } from './compiled.ts';
+import { compiledWhenEnded, type CompiledCommand } from './compiled.ts';
 
 const RUN_MANY = fileURLToPath(new URL('./run-many.js', import.meta.url));
 
@@ -113,7 +113,7 @@ export class Runners {
 export function useRunners(size: number): { run(args: string[], env?: Record<string, string>, options?: RunOptions): Promise<CliResult> } {
   let runners: Runners | undefined;
   beforeAll(async () => {
-    runners = new Runners(await compiledBySetUp(inject('compiledDir')), size);
+    runners = new Runners(await compiledWhenEnded(inject('compiledDir')), size);
   }, 120_000);
   afterAll(() => runners?.close());
   return {

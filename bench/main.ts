@@ -7,10 +7,11 @@
 //       most requests it had in flight, beside the limit replaying the same mix at that latency and in flight,
 //       and its floor: the run's longest chain of round trips that could not overlap, times the latency;
 //   (e) the peak memory of a run against a deployment that answers every request with 100 MiB, its length
-//       declared and streamed without one (bench/big-answers.ts), of the command as installed (compiled).
+//       declared and streamed without one (bench/big-answers.ts).
+// Every conformance run is of the command as installed: compiled (dist/), not the sources through tsx.
 // `--rows ae` measures only the rows named (default: all); `--answer-mib N` the size of row (e)'s answers (default 100);
-// `--compiled DIR` a compilation of the sources row (e) runs (tsc -p tsconfig.build.json --outDir DIR) instead of
-// making its own (the tests pass theirs).
+// `--compiled DIR` a compilation of the sources to run (tsc -p tsconfig.build.json --outDir DIR) instead of making
+// its own (the tests pass theirs).
 // Conformance runs are split into phases by the report's check times: start, checks, exit.
 // Prints a table and writes bench/results.json. Every conformance run must pass: a benchmark of a failing
 // run would measure something else.
@@ -34,7 +35,6 @@ import { startRecorder } from './recorder.ts';
 import { compiledWhenEnded, startCompiling } from '../test/support/compiled.ts';
 import { summarise, formatTable, type Sample } from './results.ts';
 
-const BIN = join(PACKAGE_ROOT, 'bin', 'mockapi-conformance.js');
 const LIMIT = fileURLToPath(new URL('./limit.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 /** passes over the mix per limit run, after one pass to warm up */
@@ -97,10 +97,15 @@ function reportOf(file: string): ConformanceReport {
 }
 
 /** A conformance run that must pass; its report says how many requests it sent. */
-async function conformance(work: string, args: string[], env: Record<string, string> = {}): Promise<{ run: Measured; report: ConformanceReport }> {
+async function conformance(
+  command: string,
+  work: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ run: Measured; report: ConformanceReport }> {
   const reportFile = join(work, 'report.json');
   rmSync(reportFile, { force: true });
-  const run = await measure([BIN, ...args, '--report-json', reportFile], { cwd: work, env: cleanEnvironment(env) });
+  const run = await measure([command, ...args, '--report-json', reportFile], { cwd: work, env: cleanEnvironment(env) });
   if (run.exitCode !== 0) {
     throw new Error(
       `a conformance run did not pass (exit ${run.exitCode}): mockapi-conformance ${args.join(' ')}\n${run.stdout.slice(-3000)}${run.stderr.slice(-2000)}`,
@@ -147,10 +152,11 @@ async function main(): Promise<void> {
   // as many in flight as a default run: the defaults of a command without arguments (the embedded reference)
   const concurrency = parseCommand([], {}, work).config.concurrency ?? DEFAULT_CONCURRENCY.started;
   const say = (text: string) => process.stderr.write(`${text}\n`);
-  // row (e) runs the command as the installed package does, compiled: what a user's run holds, without the
-  // TypeScript loader a checkout runs the sources through (~40 MiB more, in both threads)
-  const compiling = measured('e') && compiled === undefined ? startCompiling() : undefined;
+  // every row runs the command as the installed package does, compiled: what a user's run costs, without the
+  // TypeScript loader a checkout runs the sources through (~0.5 CPU s and ~40 MiB more a run, in both threads)
+  const compiling = compiled === undefined ? startCompiling() : undefined;
   try {
+    const command = join((await compiledWhenEnded(compiled ?? compiling!.dir)).dir, 'src', 'cli', 'cli.js');
     /** a reference of its own for one measurement, so that no run sees what another changed */
     const withReference = async <T>(use: (deployment: ReferenceDeployment) => Promise<T>): Promise<T> => {
       const deployment = await startReference({ port: 0 });
@@ -167,7 +173,7 @@ async function main(): Promise<void> {
           say('recording the mix of a default run ...');
           const recorder = await startRecorder(deployment.baseUrl, { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken });
           try {
-            await conformance(work, seedArgs, { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+            await conformance(command, work, seedArgs, { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
             return recorder.mix();
           } finally {
             await recorder.close();
@@ -187,14 +193,14 @@ async function main(): Promise<void> {
         return { wallMs: result.wallMs, requests: result.requests, peakKiB: run.peakKiB };
       });
     const asTypedRun = async (): Promise<Sample> => {
-      const { run, report } = await conformance(work, seedArgs);
+      const { run, report } = await conformance(command, work, seedArgs);
       return sample(run, report);
     };
     // a reference apart is given by URL, which has a lower default in flight (src/run/target.ts): the run is told the
     // limit's, so that rates compare at equal concurrency
     const apartRun = (extra: string[]) =>
       withReference(async (deployment) => {
-        const { run, report } = await conformance(work, [...seedArgs, '--concurrency', String(concurrency), ...extra], runEnvironment(deployment));
+        const { run, report } = await conformance(command, work, [...seedArgs, '--concurrency', String(concurrency), ...extra], runEnvironment(deployment));
         return sample(run, report);
       });
 
@@ -205,7 +211,7 @@ async function main(): Promise<void> {
         const keys = { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken };
         const recorder = await startRecorder(deployment.baseUrl, keys, { delayMs: () => latencyMs });
         try {
-          const { run, report } = await conformance(work, [...seedArgs, '--runs', String(LATENCY_RUNS)], {
+          const { run, report } = await conformance(command, work, [...seedArgs, '--runs', String(LATENCY_RUNS)], {
             ...runEnvironment(deployment),
             MOCKAPI_BASE_URL: recorder.baseUrl,
           });
@@ -267,7 +273,6 @@ async function main(): Promise<void> {
       }
       if (measured('e')) {
         say(`round ${round} of ${repeat}: (e) a run against ${answerMiB} MiB answers, length declared, then streamed`);
-        const command = join((await compiledWhenEnded(compiled ?? compiling!.dir)).dir, 'src', 'cli', 'cli.js');
         bigDeclared.push(await bigAnswersRun(work, command, true, answerMiB));
         bigStreamed.push(await bigAnswersRun(work, command, false, answerMiB));
       }

@@ -166,8 +166,14 @@ describe('the recorded mix', () => {
   });
 });
 
-function npmRunBench(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', 'bench', '--', ...args], { cwd: ROOT, env: cleanEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm run bench -- ARGS`, running the command the tests compiled once (--compiled), not a compilation of its own. */
+async function npmRunBench(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { dir } = await compiledWhenEnded(inject('compiledDir'));
+  const child = spawn('npm', ['run', '--silent', 'bench', '--', ...args, '--compiled', dir], {
+    cwd: ROOT,
+    env: cleanEnvironment(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -212,9 +218,7 @@ describe('npm run bench', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'mockapi-bench-test-')), 'results.json');
     // 1 MiB answers: the row's whole path at an eighth of the bytes a run reads of 100 MiB ones (the cap itself:
     // test/http/body-cap.test.ts)
-    // the command compiled once for the whole test run, not again by the benchmark
-    const { dir } = await compiledWhenEnded(inject('compiledDir'));
-    const r = await npmRunBench(['--repeat', '1', '--rows', 'e', '--answer-mib', '1', '--compiled', dir, '--out', out]);
+    const r = await npmRunBench(['--repeat', '1', '--rows', 'e', '--answer-mib', '1', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/^\((a|b|c|d)\)/m);
     expect(r.stdout).toMatch(/^\(e\) 1 MiB answers, length declared \(answers\) +\d+\.\d\d s +\d+ +\d+ +\d+ MiB$/m);

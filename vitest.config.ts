@@ -8,9 +8,10 @@ export default defineConfig({
     // 'default' even where an agent or CI variable would pick another reporter
     reporters: ['default'],
     testTimeout: 120_000,
-    // Two files at a time (vitest's default is one on two cores): most files wait on the child processes and
-    // servers they start, and one file's wait is the other's turn (README, "How long npm test takes").
-    maxWorkers: 2,
+    // Three files at a time on two cores (vitest's default is one): most files wait on the child processes and
+    // servers they start (slow.test.ts: 33 s of wall, 4 CPU s), and one file's wait is another's turn; with two,
+    // the cores idled ~10 % of npm test (docs/test-speed.md).
+    maxWorkers: 3,
     // worker threads rather than child processes for the test files: a file starts in a thread of a process
     // already up (no test changes its working directory; the runs they make are processes of their own)
     pool: 'threads',

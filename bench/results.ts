@@ -195,17 +195,19 @@ const seconds = (ms: number | undefined) => (ms === undefined ? '' : `${(ms / 10
 const whole = (n: number | undefined) => (n === undefined ? '' : String(Math.round(n)));
 const mib = (n: number | undefined) => (n === undefined ? '' : `${Math.round(n)} MiB`);
 const ratio = (n: number) => n.toFixed(2);
+/** a ratio to a row that was not measured (--rows) is not a number: shown as nothing */
+const ratioOrNothing = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '' : ratio(n));
 
 function rows(label: string, m: Measurement, vsLimit: number | undefined, checksVsLimit: number | undefined): string[][] {
   // a row the bench was told not to measure (--rows d)
   if (m.runs.length === 0) return [];
   const { median: x } = m;
   if (m.runs.length === 0) return [];
-  const out = [[label, seconds(x.wallMs), whole(x.requests), whole(x.requestsPerSecond), mib(x.peakMiB), vsLimit === undefined ? '' : ratio(vsLimit)]];
+  const out = [[label, seconds(x.wallMs), whole(x.requests), whole(x.requestsPerSecond), mib(x.peakMiB), ratioOrNothing(vsLimit)]];
   if (x.checksMs !== undefined) {
     out.push(
       ['      start to first check', seconds(x.startMs), '', '', '', ''],
-      ['      checks', seconds(x.checksMs), '', whole(x.checksPerSecond), '', checksVsLimit === undefined ? '' : ratio(checksVsLimit)],
+      ['      checks', seconds(x.checksMs), '', whole(x.checksPerSecond), '', ratioOrNothing(checksVsLimit)],
       ['      end of last check to exit', seconds(x.endMs), '', '', '', ''],
     );
   }

@@ -97,6 +97,29 @@ describe('figures', () => {
     expect(table).toMatch(/^targets: peak memory against 100 MiB answers at most 400 MB \(381 MiB\): met \(100 MiB declared, 100 MiB streamed\)$/m);
   });
 
+  test('(b) measured without (a): its rows show no ratio to the limit, not NaN', () => {
+    const r = summarise({
+      date: '2026-11-21T00:00:00.000Z',
+      commit: undefined,
+      machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
+      settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 0, latencyMs: 50, latencyRuns: 20, answerMiB: 100 },
+      samples: {
+        latency: [],
+        latencyLimit: [],
+        limit: [],
+        asTyped: [sample(3000, 2666)],
+        split: [sample(3000, 2666)],
+        properties: [],
+        bigDeclared: [],
+        bigStreamed: [],
+      },
+    });
+    const table = formatTable(r);
+    expect(table).toMatch(/^\(b\) full default run, as typed +3\.00 s +2666 +889 +100 MiB$/m);
+    expect(table).toMatch(/^ {4}same checks, reference apart +3\.00 s +2666 +889 +100 MiB$/m);
+    expect(table).not.toContain('NaN');
+  });
+
   test('--rows d: the table has (d), its floor and its limit, and of the targets only the one (d) measures', () => {
     const full = results(20_000);
     const onlyD = summarise({

@@ -62,10 +62,15 @@ function dropped(bytes: number): void {
   if (droppedBytes < COLLECT_EVERY) return;
   droppedBytes = 0;
   if (!collectYoung) {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
-    setFlagsFromString('--no-expose-gc');
-    collectYoung = () => gc({ type: 'minor' });
+    // a process started with --expose-gc has it already, and keeps the flag as it was
+    let gc = (globalThis as { gc?: unknown }).gc as ((options: { type: 'minor' }) => void) | undefined;
+    if (typeof gc !== 'function') {
+      setFlagsFromString('--expose-gc');
+      gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
+      setFlagsFromString('--no-expose-gc');
+    }
+    const collect = gc;
+    collectYoung = () => collect({ type: 'minor' });
   }
   collectYoung();
 }

@@ -45,6 +45,16 @@ describe('figures', () => {
       },
     });
 
+  /** the results of a benchmark that measured only the rows whose samples are given (--rows) */
+  const onlyRows = (samples: Partial<Parameters<typeof summarise>[0]['samples']>): Results =>
+    summarise({
+      date: '2026-11-21T00:00:00.000Z',
+      commit: undefined,
+      machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
+      settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 0, latencyMs: 50, latencyRuns: 20, answerMiB: 100 },
+      samples: { latency: [], latencyLimit: [], limit: [], asTyped: [], split: [], properties: [], bigDeclared: [], bigStreamed: [], ...samples },
+    });
+
   test('rates and ratios: (b) over its wall time and over its checks, (c) over its checks', () => {
     const r = results(9000);
     expect(r.limit.median.requestsPerSecond).toBe(3000);
@@ -74,22 +84,7 @@ describe('figures', () => {
   });
 
   test('a row not measured (--rows) has no line and no target', () => {
-    const r = summarise({
-      date: '2026-11-21T00:00:00.000Z',
-      commit: undefined,
-      machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
-      settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 0, latencyMs: 50, latencyRuns: 20, answerMiB: 100 },
-      samples: {
-        latency: [],
-        latencyLimit: [],
-        limit: [],
-        asTyped: [],
-        split: [],
-        properties: [],
-        bigDeclared: [sample(3000, 350)],
-        bigStreamed: [sample(5000, 350)],
-      },
-    });
+    const r = onlyRows({ bigDeclared: [sample(3000, 350)], bigStreamed: [sample(5000, 350)] });
     expect(r.targets).toEqual({ bigAnswersUnder400MB: true });
     const table = formatTable(r);
     expect(table).not.toMatch(/^\((a|b|c|d)\)/m);
@@ -98,22 +93,7 @@ describe('figures', () => {
   });
 
   test('(b) measured without (a): its rows show no ratio to the limit, not NaN', () => {
-    const r = summarise({
-      date: '2026-11-21T00:00:00.000Z',
-      commit: undefined,
-      machine: { node: 'v20', platform: 'linux x64', cpus: 2, cpuModel: 'test' },
-      settings: { repeat: 1, seed: 1, propertyRuns: 1000, inFlight: 2, limitPasses: 3, mixRequests: 0, latencyMs: 50, latencyRuns: 20, answerMiB: 100 },
-      samples: {
-        latency: [],
-        latencyLimit: [],
-        limit: [],
-        asTyped: [sample(3000, 2666)],
-        split: [sample(3000, 2666)],
-        properties: [],
-        bigDeclared: [],
-        bigStreamed: [],
-      },
-    });
+    const r = onlyRows({ asTyped: [sample(3000, 2666)], split: [sample(3000, 2666)] });
     const table = formatTable(r);
     expect(table).toMatch(/^\(b\) full default run, as typed +3\.00 s +2666 +889 +100 MiB$/m);
     expect(table).toMatch(/^ {4}same checks, reference apart +3\.00 s +2666 +889 +100 MiB$/m);

@@ -55,10 +55,7 @@ export async function preflight(
 ): Promise<PreflightResult> {
   const reads = target.profile === 'live' ? fixtureReads(target.fixtures) : [];
   const answers: { read?: (typeof reads)[number]; exchange: Exchange }[] = [{ exchange: probe }];
-  // all at once: reads change nothing and none waits on another's answer (50 ms away, six in a row cost 300 ms of
-  // the start); the client bounds how many are in flight and holds them all on a 429, as for the checks
-  const exchanges = await Promise.all(reads.map((read) => client.send({ method: 'GET', path: read.path })));
-  reads.forEach((read, i) => answers.push({ read, exchange: exchanges[i]! }));
+  for (const read of reads) answers.push({ read, exchange: await client.send({ method: 'GET', path: read.path }) });
   const result: PreflightResult = { missingFixtures: {}, requests: reads.length };
   const answered = answers.filter((a) => a.exchange.status !== 0);
   // the fixture's read first: the message names the resource the user gave

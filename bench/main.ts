@@ -17,7 +17,7 @@
 // run would measure something else.
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,8 +88,17 @@ function options(argv: string[]): {
     // a round trip of 50 ms: a hosted deployment in another region (25 ms each way)
     latencyMs: whole('latency-ms', values['latency-ms'], 50, 1),
     out: values.out ?? join(PACKAGE_ROOT, 'bench', 'results.json'),
-    compiled: values.compiled,
+    compiled: values.compiled === undefined ? undefined : compiledCommand(values.compiled),
   };
+}
+
+/** The command in a compilation `--compiled` names (a finished one: nothing waits for it to appear). */
+function compiledCommand(dir: string): string {
+  const command = join(dir, 'src', 'cli', 'cli.js');
+  if (!existsSync(command)) {
+    throw new UsageError(`--compiled ${dir} holds no src/cli/cli.js: compile the sources there first (npx tsc -p tsconfig.build.json --outDir ${dir})`);
+  }
+  return command;
 }
 
 function reportOf(file: string): ConformanceReport {
@@ -156,7 +165,7 @@ async function main(): Promise<void> {
   // TypeScript loader a checkout runs the sources through (~0.5 CPU s and ~40 MiB more a run, in both threads)
   const compiling = compiled === undefined ? startCompiling() : undefined;
   try {
-    const command = join((await compiledWhenEnded(compiled ?? compiling!.dir)).dir, 'src', 'cli', 'cli.js');
+    const command = compiled ?? join((await compiledWhenEnded(compiling!.dir)).dir, 'src', 'cli', 'cli.js');
     /** a reference of its own for one measurement, so that no run sees what another changed */
     const withReference = async <T>(use: (deployment: ReferenceDeployment) => Promise<T>): Promise<T> => {
       const deployment = await startReference({ port: 0 });

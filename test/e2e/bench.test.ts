@@ -169,10 +169,17 @@ describe('the recorded mix', () => {
   });
 });
 
-/** `npm run bench -- ARGS`, running the command the tests compiled once (--compiled), not a compilation of its own. */
-async function npmRunBench(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { dir } = await compiledWhenEnded(inject('compiledDir'));
-  const child = spawn('npm', ['run', '--silent', 'bench', '--', ...args, '--compiled', dir], {
+/**
+ * `npm run bench -- ARGS`, running the command the tests compiled once (--compiled), not a compilation of its own;
+ * `compiled: false` leaves --compiled to ARGS.
+ */
+async function npmRunBench(
+  args: string[],
+  env: Record<string, string> = {},
+  { compiled = true } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const own = compiled ? ['--compiled', (await compiledWhenEnded(inject('compiledDir'))).dir] : [];
+  const child = spawn('npm', ['run', '--silent', 'bench', '--', ...args, ...own], {
     cwd: ROOT,
     env: cleanEnvironment(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -254,5 +261,12 @@ describe('npm run bench', () => {
     const rows = await npmRunBench(['--rows', 'ax']);
     expect(rows.code).toBe(2);
     expect(rows.stderr.trim()).toBe('bench: --rows names rows of abcde (for example --rows ae), not "ax"');
+    // a folder that holds no compilation is said at once, not waited for
+    const empty = mkdtempSync(join(tmpdir(), 'mockapi-bench-test-'));
+    const compiled = await npmRunBench(['--compiled', empty], {}, { compiled: false });
+    expect(compiled.code).toBe(2);
+    expect(compiled.stderr.trim()).toBe(
+      `bench: --compiled ${empty} holds no src/cli/cli.js: compile the sources there first (npx tsc -p tsconfig.build.json --outDir ${empty})`,
+    );
   });
 });

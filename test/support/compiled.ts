@@ -1,4 +1,5 @@
-// The command compiled once, as the installed package runs it (dist/), for tests that run it many times: a run
+// The command compiled once, as the installed package runs it (dist/), for tests that run it many times and for
+// `npm run bench` (every conformance run it measures is the compiled command): a run
 // from the sources pays for tsx's loader in the command and in its worker on every start (measured: 2.96 CPU
 // seconds a fault-matrix row from the sources, 2.55 compiled; docs/test-speed.md). `npm test` type-checks the sources first, so the
 // copy is emitted without checking them again (--noCheck: 4 s instead of 8).

@@ -1,5 +1,5 @@
-// Generated credentials and path parameters (registered by suites/authentication.suite.ts and
-// suites/identifiers.suite.ts). Both send only GET requests.
+// Generated credentials and path parameters (registered by suites/organisations.suite.ts, after the organisation's
+// own checks, and suites/identifiers.suite.ts). Both send only GET requests.
 import { expectRejected, expectUnauthorized } from '../src/judge/checker.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { MISSING } from '../src/harness/support.ts';

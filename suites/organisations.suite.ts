@@ -7,6 +7,7 @@ import { organisationIdentity, organisationLinks } from '../src/judge/fields.ts'
 import { MISSING, pathOf } from '../src/harness/support.ts';
 import { organisationProperties } from '../properties/resources.ts';
 import { organisationModel } from '../properties/sequences.ts';
+import { authorizationProperties } from '../properties/requests.ts';
 
 const needs = { operation: 'getOrganisation' as const, needs: ['organisationId' as const] };
 const updating = { operation: 'updateOrganisation' as const, needs: ['organisationId' as const], writes: true };
@@ -127,3 +128,7 @@ check(
 // pass there (properties/shared-renames.ts)
 organisationModel();
 organisationProperties();
+// Last, beside the generated invalid bodies (both change nothing on a conforming deployment): the generated
+// Authorization values of the authentication area, GETs of the organisation. Declared among the authentication
+// checks, they were a group of their own before the renames, on the run's longest chain (docs/speed.md).
+authorizationProperties();

@@ -7,7 +7,7 @@ import { requirement, type Level, type RequirementId } from '../../contract/requ
 import { FIXTURE_VARIABLES } from '../../contract/fixtures.ts';
 import { operation, type OperationId } from '../../contract/schemas.ts';
 import { collectDeclarations, exclusive, type CheckOptions, type Declaration, type Target } from './check.ts';
-import { laneOf } from './lanes.ts';
+import { laneOf, roundTripsOf } from './lanes.ts';
 
 export interface CatalogueEntry {
   id: string;
@@ -97,20 +97,6 @@ function sends(d: Declaration): string {
   return `${method} ${path}, ${how}${what.length ? `; ${what.join('; ')}` : ''}${needs.length ? `; needs ${needs.join(', ')}` : ''}`;
 }
 
-/**
- * The round trips in a row a check takes at most, as it declares them: its requests, all in a row; a property's
- * inputs that go out together (PropertyOptions.together, by default those of a check beside others) CHAIN_IN_FLIGHT
- * at a time, each input's requests in a row; none for one whose inputs ride in another check's requests.
- */
-function roundTripsOf(options: CheckOptions & { together?: boolean }): number {
-  const requests = options.requests ?? 5;
-  if (options.ridesIn !== undefined) return 0;
-  const generated = options.generated;
-  if (generated === undefined || !(options.together ?? !exclusive(options))) return requests;
-  const inputs = Math.ceil(requests / generated.perInput);
-  return Math.ceil(inputs / CHAIN_IN_FLIGHT) * generated.perInput;
-}
-
 let cached: Promise<CatalogueEntry[]> | undefined;
 
 function laneEntry(options: CheckOptions): CatalogueEntry['lane'] {
@@ -137,7 +123,7 @@ export function catalogue(): Promise<CatalogueEntry[]> {
         sends: sends(d),
         writes: Boolean(d.options.writes || d.options.consumes || d.options.pushes),
         lane: laneEntry(d.options),
-        roundTrips: roundTripsOf(d.options),
+        roundTrips: roundTripsOf(d.options, exclusive(d.options), CHAIN_IN_FLIGHT),
         position,
         profiles: d.options.profile ? [d.options.profile] : ['live', 'mock'],
         location: d.location,

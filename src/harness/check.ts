@@ -8,7 +8,7 @@ import { Client, cutByRunStop, sendingChained, sendingCheck } from '../http/clie
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from '../judge/context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
-import { chains, enterLane, freeCheckEnded, laneOf } from './lanes.ts';
+import { chains, enterLane, freeCheckEnded, laneOf, laneWeight, weighLane } from './lanes.ts';
 import type { Evidence, WindowRange } from '../../reporters/report.ts';
 import { boundedThrough } from '../../reporters/untrusted.ts';
 import { harRecorder } from '../http/har-log.ts';
@@ -183,7 +183,8 @@ export function client(): Client {
  */
 export function shared<T>(make: () => Promise<T>): () => Promise<T> {
   let result: Promise<T> | undefined;
-  return () => (result ??= sendingChained.run(true, make));
+  // the chain of the check that asks first (runCheck), or the lightest chain for one on no fixture
+  return () => (result ??= sendingChained.run(sendingChained.getStore() ?? 0, make));
 }
 
 export interface CheckOptions {
@@ -302,6 +303,8 @@ export function check(checkId: string, id: RequirementId, title: string, options
   const declared = target();
   if (options.profile !== undefined && options.profile !== declared.profile) return false;
   if (!selectedByOnly(inject('only'), checkId, `${id} ${title}`)) return false;
+  const lane = laneOf(options);
+  if (lane !== undefined) weighLane(lane, options, exclusive(options), declared.adaptiveCeiling ?? declared.concurrency);
   // vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its
   // last answer and a put-back; the run's own bound (--run-timeout-ms) ends a check that never settles
   const vitestTimeout = 2 ** 31 - 1;
@@ -337,13 +340,16 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
   const bound = checkBound(t, options.requests ?? 5);
   const entered = performance.now();
   meta.startedAt = Date.now();
-  // a check on a fixture is part of its lane's chain: its requests go first (SendOptions.chained)
-  const c = new CheckContext(id, t, client(), Date.now() + bound, leave !== undefined, runStopped());
+  // a check on a fixture is part of its lane's chain: its requests go first, the heaviest chain's before the others'
+  // (SendOptions.chained, src/harness/lanes.ts laneWeight)
+  const chain = leave === undefined ? undefined : laneWeight(laneOf(options)!);
+  const c = new CheckContext(id, t, client(), Date.now() + bound, chain, runStopped());
   // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
   // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
   const redact = (text: string) => c.client.redactor.redact(text);
   const stoppedAfter = `the check ran past its time bound of ${(bound / 1000).toFixed(1)} s (${t.checkTimeoutMs !== undefined ? '--check-timeout-ms' : `about ${options.requests ?? 5} requests at ${Math.round(t.latencyMs)} ms measured before the run`}) and stopped sending`;
-  const settled = sendingCheck.run(checkId, () => body(c));
+  // what the body sends through the client itself (shared) is of its chain too
+  const settled = sendingCheck.run(checkId, () => (chain === undefined ? body(c) : sendingChained.run(chain, () => body(c))));
   const past = movingBound(
     c,
     () => c.client.heldMs,

@@ -6,6 +6,7 @@
 // so a check that enters alone waits for those declared before it and holds back those after.
 import type { OperationId } from '../../contract/schemas.ts';
 import type { FixtureName } from '../../contract/fixtures.ts';
+import type { CheckOptions } from './check.ts';
 
 /** The resource each operation acts on; get and update of the organisation share one. */
 const RESOURCE: Record<OperationId, string> = {
@@ -71,6 +72,44 @@ export async function enterLane(name: string, alone: boolean): Promise<(roundTri
     if (lane!.inside === 0) lane!.alone = false;
     admit(lane!);
   };
+}
+
+/**
+ * The round trips in a row a check takes at most, as it declares them: its requests, all in a row; a property's
+ * inputs that go out together (PropertyOptions.together, by default those of a check beside others, not `alone`)
+ * `inFlight` at a time, each input's requests in a row; none for one whose inputs ride in another check's requests.
+ */
+export function roundTripsOf(options: CheckOptions & { together?: boolean }, alone: boolean, inFlight: number): number {
+  const requests = options.requests ?? 5;
+  if (options.ridesIn !== undefined) return 0;
+  const generated = options.generated;
+  if (generated === undefined || !(options.together ?? !alone)) return requests;
+  const inputs = Math.ceil(requests / generated.perInput);
+  return Math.ceil(inputs / inFlight) * generated.perInput;
+}
+
+/**
+ * Each lane's weight: the round trips in a row its generated inputs take (a property's, a sequence's, and those
+ * that ride in another check's requests, which lengthen that check), as the run declares them. A hand-written
+ * check counts nothing: it declares a bound of its requests (5), not a count, and sends one to three; what makes a
+ * lane's chain the run's longest is its generated inputs (the organisation's: its names ride in its sequences).
+ */
+const weights = new Map<string, number>();
+
+/** A check on this lane was declared for the run: its generated inputs add to the lane's weight. */
+export function weighLane(name: string, options: CheckOptions & { together?: boolean }, alone: boolean, inFlight: number): void {
+  if (options.generated === undefined) return;
+  const roundTrips = options.ridesIn !== undefined ? (options.requests ?? 0) : roundTripsOf(options, alone, inFlight);
+  weights.set(name, (weights.get(name) ?? 0) + roundTrips);
+}
+
+/**
+ * The weight of a lane's chain (weighLane), which its requests carry (SendOptions.chained): of the requests waiting
+ * for a place, those of the heaviest chain go first, the run's critical path, and the lighter chains, with time to
+ * spare, after them.
+ */
+export function laneWeight(name: string): number {
+  return weights.get(name) ?? 0;
 }
 
 /** The most round trips one check on no fixture took: a chain of its own. */

@@ -79,10 +79,12 @@ export interface SendOptions {
    */
   signal?: AbortSignal;
   /**
-   * a request of a check on a fixture, whose checks take turns (src/harness/lanes.ts): it takes the next free place
-   * before requests of checks on no fixture, which can go out at any time; no number in flight shortens a chain
+   * a request of a check on a fixture, whose checks take turns (src/harness/lanes.ts), and the weight of that chain
+   * (laneWeight): it takes the next free place before requests of checks on no fixture, which can go out at any
+   * time, and before those of lighter chains, which have time to spare; no number in flight shortens a chain.
+   * undefined: of no chain.
    */
-  chained?: boolean;
+  chained?: number | undefined;
 }
 
 /**
@@ -93,10 +95,10 @@ export interface SendOptions {
 export const sendingCheck = new AsyncLocalStorage<string>();
 
 /**
- * Requests sent inside it are of a chain (SendOptions.chained) whoever sends them: the one request several checks
- * of a fixture share (src/harness/check.ts shared), which goes out through the client, not a check's context.
+ * Requests sent inside it are of a chain of this weight (SendOptions.chained) whoever sends them: the one request
+ * several checks of a fixture share (src/harness/check.ts shared), which goes out through the client, not a check's context.
  */
-export const sendingChained = new AsyncLocalStorage<boolean>();
+export const sendingChained = new AsyncLocalStorage<number>();
 
 /** Who sends, for a deployment's logs: the tool and its version. */
 const USER_AGENT = `mockapi-conformance/${packageVersion()}`;
@@ -195,8 +197,11 @@ export class Client {
   /** requests in flight, and those waiting for one of the `connections` places */
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
-  /** requests of chains waiting for a place (SendOptions.chained): each free place goes to them first */
-  private readonly chainedWaiting: (() => void)[] = [];
+  /**
+   * requests of chains waiting for a place (SendOptions.chained), one queue per weight, heaviest first: each free
+   * place goes to them first, to the heaviest chain's first of all
+   */
+  private readonly chainedWaiting: { weight: number; queue: (() => void)[] }[] = [];
   /** requests in a row that got no HTTP answer (see BREAKER_THRESHOLD) */
   private unanswered = 0;
   /** request header values already redacted (headerPieces); the pieces are shared, never changed */
@@ -238,7 +243,7 @@ export class Client {
     const rateLimited: number[] = [];
     let queuedMs = 0;
     for (;;) {
-      queuedMs += await this.turn(options.chained ?? sendingChained.getStore() === true);
+      queuedMs += await this.turn(options.chained ?? sendingChained.getStore());
       const ticket = this.window?.ticket(this.inFlight);
       let exchange: Exchange;
       try {
@@ -270,10 +275,10 @@ export class Client {
   }
 
   /** Waits for a place among the requests in flight, then for the client's hold to end; returns how long the place took. */
-  private async turn(chained: boolean): Promise<number> {
+  private async turn(chained: number | undefined): Promise<number> {
     const limit = this.window?.limit ?? this.options.connections ?? 8;
     const asked = Date.now();
-    if (this.inFlight >= limit) await new Promise<void>((resolve) => (chained ? this.chainedWaiting : this.waiting).push(resolve));
+    if (this.inFlight >= limit) await new Promise<void>((resolve) => (chained === undefined ? this.waiting : this.chainQueue(chained)).push(resolve));
     else this.inFlight++;
     const queued = Date.now() - asked;
     // a hold asked for while this request waited is waited out too
@@ -295,13 +300,26 @@ export class Client {
     }
   }
 
-  private anyWaiting(): boolean {
-    return this.chainedWaiting.length > 0 || this.waiting.length > 0;
+  /** The queue of the chains of this weight, made in its place (heaviest first) when none waited yet. */
+  private chainQueue(weight: number): (() => void)[] {
+    const at = this.chainedWaiting.findIndex((c) => c.weight <= weight);
+    if (at >= 0 && this.chainedWaiting[at]!.weight === weight) return this.chainedWaiting[at]!.queue;
+    const queue: (() => void)[] = [];
+    this.chainedWaiting.splice(at < 0 ? this.chainedWaiting.length : at, 0, { weight, queue });
+    return queue;
   }
 
-  /** Lets the next request waiting for a place go: a chain's first (SendOptions.chained), then in the order asked. */
+  private anyWaiting(): boolean {
+    return this.chainedWaiting.some((c) => c.queue.length > 0) || this.waiting.length > 0;
+  }
+
+  /**
+   * Lets the next request waiting for a place go: a chain's first (SendOptions.chained), the heaviest chain's before
+   * lighter ones', then in the order asked.
+   */
   private nextInLine(): void {
-    (this.chainedWaiting.shift() ?? this.waiting.shift())!();
+    const chain = this.chainedWaiting.find((c) => c.queue.length > 0);
+    (chain?.queue.shift() ?? this.waiting.shift())!();
   }
 
   private async sendOnce(spec: RequestSpec, signal: AbortSignal | undefined): Promise<Exchange> {

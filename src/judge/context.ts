@@ -132,9 +132,10 @@ export class CheckContext extends Judge {
    * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
    * and, once it has passed, why the check stopped sending (it still sends what puts a change back).
    */
-  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; chained: boolean; runStopped?: AbortSignal };
+  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; chained: number | undefined; runStopped?: AbortSignal };
   /**
-   * `chained`: the check is on a fixture, whose checks take turns: its requests go before others (SendOptions.chained).
+   * `chained`: the check is on a fixture, whose checks take turns: its requests go before others, those of the heaviest
+   * chain first (SendOptions.chained: its lane's weight); undefined for a check on no fixture.
    * `runStopped`: aborted when the whole run stops (src/harness/run-stop.ts): its sends end at once.
    */
   constructor(
@@ -142,7 +143,7 @@ export class CheckContext extends Judge {
     override readonly target: Target,
     readonly client: Client,
     deadline = Number.POSITIVE_INFINITY,
-    chained = false,
+    chained: number | undefined = undefined,
     runStopped?: AbortSignal,
   ) {
     super(requirementId, target);

@@ -51,13 +51,32 @@ test('round trips: requests one after another count each, requests sent together
 test("a chain's requests take the next free place before those that waited longer on no fixture", async () => {
   const client = clientOf(1);
   const free = new CheckContext('ORG-RENAME', target, client);
-  const chained = new CheckContext('ORG-RENAME', target, client, Number.POSITIVE_INFINITY, true);
+  const chained = new CheckContext('ORG-RENAME', target, client, Number.POSITIVE_INFINITY, 0);
   arrived.length = 0;
   const first = free.send({ method: 'GET', path: '/v1/first' });
   const waiting = [1, 2, 3].map((n) => free.send({ method: 'GET', path: `/v1/free-${n}` }));
   const chain = chained.send({ method: 'GET', path: '/v1/chain' });
   await Promise.all([first, ...waiting, chain]);
   expect(arrived).toEqual(['/v1/first', '/v1/chain', '/v1/free-1', '/v1/free-2', '/v1/free-3']);
+  await client.close();
+});
+
+test("of the chains' requests waiting for a place, the heaviest chain's go first, each chain's in the order asked", async () => {
+  const client = clientOf(1);
+  const free = new CheckContext('ORG-RENAME', target, client);
+  const light = new CheckContext('DS-VERSION', target, client, Number.POSITIVE_INFINITY, 3);
+  const heavy = new CheckContext('ORG-RENAME', target, client, Number.POSITIVE_INFINITY, 40);
+  arrived.length = 0;
+  const first = free.send({ method: 'GET', path: '/v1/first' });
+  const waiting = [
+    free.send({ method: 'GET', path: '/v1/free' }),
+    light.send({ method: 'GET', path: '/v1/light-1' }),
+    heavy.send({ method: 'GET', path: '/v1/heavy-1' }),
+    light.send({ method: 'GET', path: '/v1/light-2' }),
+    heavy.send({ method: 'GET', path: '/v1/heavy-2' }),
+  ];
+  await Promise.all([first, ...waiting]);
+  expect(arrived).toEqual(['/v1/first', '/v1/heavy-1', '/v1/heavy-2', '/v1/light-1', '/v1/light-2', '/v1/free']);
   await client.close();
 });
 

@@ -46,7 +46,6 @@ export interface CheckMeta {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    target: Target;
     /** openapi.yaml as parsed by the CLI (src/harness/worker-setup.ts) */
     openapi: JsonObject;
     /** --only: the source of a case-insensitive pattern a check's id or name must match to be declared; unset: every check */
@@ -101,8 +100,18 @@ function maxFailuresReason(limit: { count: number; strict: boolean } | undefined
 /** Set while the catalogue is collected: check() records its declaration instead of registering a test. */
 let collecting: { target: Target; declarations: Declaration[] } | undefined;
 
+/** The run's target in its worker, as the command sent it (src/harness/worker-setup.ts, before the suites). */
+let runTarget: Target | undefined;
+
+/** Sets the run's target in its worker: once, before any suite declares its checks. */
+export function useTarget(target: Target): void {
+  runTarget = target;
+}
+
 export function target(): Target {
-  return collecting?.target ?? inject('target');
+  const known = collecting?.target ?? runTarget;
+  if (known === undefined) throw new Error('no target yet: the worker setup sets it before the suites are imported (src/harness/worker-setup.ts)');
+  return known;
 }
 
 /**

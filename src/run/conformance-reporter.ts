@@ -25,26 +25,34 @@ export function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
 /** The area of a check: the first part of its id, the name of its suite's file (chaos-settings/… -> chaos-settings). */
 const areaOf = (checkId: string): string => checkId.split('/')[0]!;
 
+/** What the report says of the run besides its checks, known once the target is open (ConformanceReporter.opened). */
+export interface ReportedRun {
+  root: string;
+  target: ConformanceReport['target'];
+  run: ConformanceReport['run'];
+  version: string;
+  secrets: Record<string, string | undefined>;
+  /** errors of the run itself, outside any check, known by its end (it was stopped at its bound) */
+  runErrors: () => string[];
+  /** requests sent before any check (probe and preflight), counted in the summary */
+  preflightRequests?: number;
+  /** known outcomes (--baseline): every format shows the run against them */
+  baseline?: { file: string; entries: readonly BaselineEntry[] };
+}
+
 export class ConformanceReporter implements Reporter {
   report: ConformanceReport | undefined;
-  private readonly started = performance.now();
+  private started = performance.now();
+  /** undefined until the target is open: a run abandoned before (src/run/run.ts) reports nothing */
+  private options: ReportedRun | undefined;
 
-  constructor(
-    private readonly options: {
-      root: string;
-      target: ConformanceReport['target'];
-      run: ConformanceReport['run'];
-      version: string;
-      secrets: Record<string, string | undefined>;
-      /** errors of the run itself, outside any check, known by its end (it was stopped at its bound) */
-      runErrors: () => string[];
-      /** requests sent before any check (probe and preflight), counted in the summary */
-      preflightRequests?: number;
-      /** known outcomes (--baseline): every format shows the run against them */
-      baseline?: { file: string; entries: readonly BaselineEntry[] };
-    },
-    private readonly formats: readonly ReportFormat[],
-  ) {}
+  constructor(private readonly formats: readonly ReportFormat[]) {}
+
+  /** The target is open and the checks are about to start: the report's duration counts from here. */
+  opened(options: ReportedRun): void {
+    this.options = options;
+    this.started = performance.now();
+  }
 
   /** `redactor`: the run's one (a redactor builds every encoded form of each key: ~0.2 ms a check, per check) */
   private result(testCase: TestCase, redactor: Redactor): CheckResult {
@@ -84,15 +92,17 @@ export class ConformanceReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    const redactor = new Redactor(this.options.secrets);
+    const options = this.options;
+    if (options === undefined) return;
+    const redactor = new Redactor(options.secrets);
     const checks: CheckResult[] = [];
     let requests = 0;
     let heldBackMs = 0;
     let window: WindowRange | undefined;
     const chains: Record<string, number> = {};
-    const errors = [...this.options.runErrors(), ...unhandledErrors.map((e) => bounded(redactor.redact(`${e.name ?? 'Error'}: ${e.message}`)))];
+    const errors = [...options.runErrors(), ...unhandledErrors.map((e) => bounded(redactor.redact(`${e.name ?? 'Error'}: ${e.message}`)))];
     for (const module of testModules) {
-      for (const error of module.errors()) errors.push(bounded(redactor.redact(`${relative(this.options.root, module.moduleId)}: ${error.message}`)));
+      for (const error of module.errors()) errors.push(bounded(redactor.redact(`${relative(options.root, module.moduleId)}: ${error.message}`)));
       for (const testCase of module.children.allTests()) {
         // a check sets its meta first thing; one without meta was never started (left out by --only)
         if (testCase.meta().check === undefined && testCase.result().state === 'skipped') continue;
@@ -107,9 +117,9 @@ export class ConformanceReporter implements Reporter {
     checks.sort((a, b) => a.id.localeCompare(b.id));
     const counts = Object.fromEntries(OUTCOMES.map((o) => [o, checks.filter((c) => c.outcome === o).length])) as Record<Outcome, number>;
     this.report = {
-      tool: { name: 'mockapi-conformance', version: this.options.version },
-      target: this.options.target,
-      run: this.options.run,
+      tool: { name: 'mockapi-conformance', version: options.version },
+      target: options.target,
+      run: options.run,
       summary: {
         ...counts,
         requests,
@@ -117,12 +127,12 @@ export class ConformanceReporter implements Reporter {
         heldBackMs: Math.round(heldBackMs),
         ...(window ? { window } : {}),
         ...(Object.keys(chains).length > 0 ? { chains } : {}),
-        ...(this.options.preflightRequests ? { preflightRequests: this.options.preflightRequests } : {}),
+        ...(options.preflightRequests ? { preflightRequests: options.preflightRequests } : {}),
       },
       checks,
       errors,
     };
-    const baseline = this.options.baseline;
+    const baseline = options.baseline;
     if (baseline) this.report.baseline = baselineSection(baseline.file, judge(this.report, baseline.entries, new Date().toISOString().slice(0, 10)));
     for (const format of this.formats) format.write(this.report);
   }

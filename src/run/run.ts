@@ -19,6 +19,7 @@ import { openTarget } from './target.ts';
 import { proxySecrets } from '../http/network.ts';
 import { harRecorder, writeHar } from '../http/har-log.ts';
 import { stopAnnouncer } from '../harness/run-stop.ts';
+import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
 
 // where bench/main.ts finds the command and its results
@@ -74,38 +75,25 @@ function header(config: RunConfig, target: Target, description: string): string 
   return `${lines.join('\n')}\n`;
 }
 
+/** The run's worker, started while the target is still being opened (startChecks). */
+interface StartedChecks {
+  /** runs the checks against the opened target; the report, undefined when the run ended before any result, or 'interrupted' */
+  run(target: Target): Promise<ConformanceReport | undefined | 'interrupted'>;
+  /** the target could not be opened: the worker is told so and stopped, and nothing is reported */
+  abandon(): Promise<void>;
+}
+
 /**
- * Runs the checks against the target in vitest workers and returns the report, undefined when the run
- * ended before any result, or 'interrupted' after Ctrl-C once what the checks changed is put back.
+ * Starts the run's worker through vitest's Node API before the target is open: its thread boots and loads the
+ * harness while the command starts the embedded reference, probes and sends the preflight (a quarter to half a
+ * second of a run's start). The suites wait for the target in the worker (src/harness/target-channel.ts).
  */
-async function runChecks(
-  config: RunConfig,
-  target: Target,
-  output: RunOutput,
-  harLog: string | undefined,
-): Promise<ConformanceReport | undefined | 'interrupted'> {
+async function startChecks(config: RunConfig, output: RunOutput, harLog: string | undefined): Promise<StartedChecks> {
   const formats = reportFormats(config, output.write);
-  let stopped = false;
   // the run's bound and Ctrl-C drop the worker's requests at once (src/harness/run-stop.ts says why not vitest's cancel alone)
   const stop = stopAnnouncer();
-  const reporter = new ConformanceReporter(
-    {
-      root: CODE_ROOT,
-      target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
-      run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
-      version: packageVersion(),
-      secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
-      preflightRequests: target.preflightRequests,
-      baseline: config.baseline,
-      runErrors: () =>
-        stopped
-          ? [
-              `the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms): checks waiting for an answer ended errored, saying so; checks not yet started are not reported`,
-            ]
-          : [],
-    },
-    formats,
-  );
+  const announcer = targetAnnouncer();
+  const reporter = new ConformanceReporter(formats);
   const vitest = await createVitest(
     'test',
     {
@@ -117,14 +105,15 @@ async function runChecks(
       watch: false,
       // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
       reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
-      // --only is held by check() against each check's id and name (selectedByOnly), not by vitest's name filter
+      // --only is held by check() against each check's id and name (selectedByOnly), not by vitest's name filter;
+      // the target comes on its own channel, once it is open
       provide: {
-        target,
         openapi: openApiDocument(),
         ...(config.only ? { only: config.only.source } : {}),
         ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
         ...(harLog ? { harLog } : {}),
         stopChannel: stop.name,
+        targetChannel: announcer.name,
       },
       setupFiles: [
         ...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []),
@@ -145,46 +134,82 @@ async function runChecks(
     },
     { logLevel: 'error', cacheDir: cacheDirectory(config) },
   );
-  // a bound on the whole run, whatever the deployment does (vitest knows two reasons to cancel; the report says ours)
-  const bound = setTimeout(() => {
-    stopped = true;
-    stop.announce();
-    void vitest.cancelCurrentRun('keyboard-input');
-  }, config.runTimeoutMs);
-  // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
-  const signals = output.signals !== false;
-  const guard = signals ? await organisationGuard(target, harLog ? harRecorder(harLog, 'put-back') : undefined) : undefined;
-  let onSignal = () => {};
-  const interrupted = new Promise<never>((_, reject) => {
-    if (!signals) return;
-    // vitest's own handlers would exit the process before anything is put back: the command takes them over
-    process.removeAllListeners('SIGINT');
-    process.removeAllListeners('SIGTERM');
-    onSignal = () => {
-      stop.announce();
-      reject(new Interrupted());
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  });
-  try {
-    await Promise.race([vitest.start(), interrupted]);
-  } catch (error) {
-    if (!(error instanceof Interrupted)) throw error;
-    output.error('mockapi-conformance: interrupted; stopping the checks and putting back what they changed\n');
-    await vitest.close();
-    if (guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
-    return 'interrupted';
-  } finally {
-    clearTimeout(bound);
+  const running = vitest.start();
+  // awaited by run or abandon; until then a rejection is not yet anyone's to handle
+  running.catch(() => {});
+  const closed = () => {
+    announcer.close();
     stop.close();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-  await vitest.close();
-  // vitest sets its own exit code; the verdict is ours
-  process.exitCode = undefined;
-  return reporter.report;
+    // vitest sets its own exit code; the verdict is ours
+    process.exitCode = undefined;
+  };
+  return {
+    async abandon() {
+      // the worker's setup ends with an error no reporter shows (ABANDONED); vitest.close() alone waits for it
+      announcer.abandon();
+      await running.catch(() => {});
+      await vitest.close();
+      closed();
+    },
+    async run(target) {
+      let stopped = false;
+      reporter.opened({
+        root: CODE_ROOT,
+        target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
+        run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
+        version: packageVersion(),
+        secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
+        preflightRequests: target.preflightRequests,
+        baseline: config.baseline,
+        runErrors: () =>
+          stopped
+            ? [
+                `the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms): checks waiting for an answer ended errored, saying so; checks not yet started are not reported`,
+              ]
+            : [],
+      });
+      announcer.send(target);
+      // a bound on the whole run, whatever the deployment does (vitest knows two reasons to cancel; the report says ours)
+      const bound = setTimeout(() => {
+        stopped = true;
+        stop.announce();
+        void vitest.cancelCurrentRun('keyboard-input');
+      }, config.runTimeoutMs);
+      // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
+      const signals = output.signals !== false;
+      const guard = signals ? await organisationGuard(target, harLog ? harRecorder(harLog, 'put-back') : undefined) : undefined;
+      let onSignal = () => {};
+      const interrupted = new Promise<never>((_, reject) => {
+        if (!signals) return;
+        // vitest's own handlers would exit the process before anything is put back: the command takes them over
+        process.removeAllListeners('SIGINT');
+        process.removeAllListeners('SIGTERM');
+        onSignal = () => {
+          stop.announce();
+          reject(new Interrupted());
+        };
+        process.once('SIGINT', onSignal);
+        process.once('SIGTERM', onSignal);
+      });
+      try {
+        await Promise.race([running, interrupted]);
+      } catch (error) {
+        if (!(error instanceof Interrupted)) throw error;
+        output.error('mockapi-conformance: interrupted; stopping the checks and putting back what they changed\n');
+        await vitest.close();
+        if (guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
+        return 'interrupted';
+      } finally {
+        clearTimeout(bound);
+        closed();
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+      await vitest.close();
+      process.exitCode = undefined;
+      return reporter.report;
+    },
+  };
 }
 
 /**
@@ -269,18 +294,29 @@ async function judgeTarget(
   harLog: string | undefined,
   reported: (report: ConformanceReport) => void,
 ): Promise<{ exitCode: number; report?: ConformanceReport }> {
-  const opened = await openTarget(config, harLog ? harRecorder(harLog, 'preflight') : undefined);
+  // the worker boots while the target is opened: vitest first, so that its set-up on this thread does not delay the
+  // probe's answers (the latency it measures sizes the run)
+  const checks = await startChecks(config, output, harLog);
+  let opened: Awaited<ReturnType<typeof openTarget>>;
+  try {
+    opened = await openTarget(config, harLog ? harRecorder(harLog, 'preflight') : undefined);
+  } catch (error) {
+    await checks.abandon();
+    throw error;
+  }
   if ('unreachable' in opened) {
+    await checks.abandon();
     output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
     return { exitCode: EXIT.unreachable };
   }
   if ('misconfigured' in opened) {
+    await checks.abandon();
     output.error(`mockapi-conformance: ${opened.misconfigured}\n`);
     return { exitCode: EXIT.misconfigured };
   }
   try {
     output.write(header(config, opened.target, opened.description));
-    const report = await runChecks(config, opened.target, output, harLog);
+    const report = await checks.run(opened.target);
     if (report === 'interrupted') return { exitCode: EXIT.interrupted };
     if (report) reported(report);
     if (!report) {

@@ -352,7 +352,7 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
   // a check on a fixture is part of its lane's chain: its requests go first, the heaviest chain's before the others'
   // (SendOptions.chained, src/harness/lanes.ts laneWeight)
   const chain = leave === undefined ? undefined : laneWeight(laneOf(options)!);
-  const c = new CheckContext(id, t, client(), Date.now() + bound, chain, runStopped());
+  const c = new CheckContext(id, t, client(), Date.now() + bound, chain, runStopped(inject('stopChannel')));
   // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
   // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
   const redact = (text: string) => c.client.redactor.redact(text);

@@ -6,7 +6,6 @@
 // not yet sent is not sent and every one under way is dropped at once (Client.send's signal).
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,13 +23,16 @@ export function stopAnnouncer(): { name: string; announce(): void; close(): void
 
 let stopped: AbortController | undefined;
 
-/** The worker's side: aborted once the command says the run has stopped. One listener for the whole worker. */
-export function runStopped(): AbortSignal {
+/**
+ * The worker's side: aborted once the command says on `channelName` (the provided stopChannel) that the run has
+ * stopped. One listener for the whole worker.
+ */
+export function runStopped(channelName: string): AbortSignal {
   if (!stopped) {
     const controller = new AbortController();
     // every request under way listens to it: as many as the run has in flight, far past Node's default 10
     setMaxListeners(0, controller.signal);
-    const channel = new BroadcastChannel(inject('stopChannel'));
+    const channel = new BroadcastChannel(channelName);
     // it must not keep the worker alive once its checks are done
     (channel as BroadcastChannel & { unref(): void }).unref();
     channel.onmessage = () => {

@@ -6,7 +6,7 @@
 import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import type { CheckMeta } from '../harness/check.ts';
-import { Redactor } from '../http/client.ts';
+import { Redactor } from '../http/redactor.ts';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type WindowRange } from '../../reporters/report.ts';
 import { baselineSection, judge, type BaselineEntry } from './baseline.ts';
 import { bounded, boundedThrough, MESSAGE_CHARS } from '../../reporters/untrusted.ts';
@@ -45,11 +45,12 @@ export class ConformanceReporter implements Reporter {
   private started = performance.now();
   /** undefined until the target is open: a run abandoned before (src/run/run.ts) reports nothing */
   private options: ReportedRun | undefined;
-
-  constructor(private readonly formats: readonly ReportFormat[]) {}
+  /** what writes the report at the end (reporters/formats.ts) */
+  private formats: readonly ReportFormat[] = [];
 
   /** The target is open and the checks are about to start: the report's duration counts from here. */
-  opened(options: ReportedRun): void {
+  opened(formats: readonly ReportFormat[], options: ReportedRun): void {
+    this.formats = formats;
     this.options = options;
     this.started = performance.now();
   }

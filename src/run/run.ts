@@ -9,18 +9,27 @@ import { CODE_ROOT, PACKAGE_ROOT, packageVersion, SOURCE_EXTENSION } from '../..
 import { openApiDocument } from '../../contract/schemas.ts';
 import { ConformanceReporter } from './conformance-reporter.ts';
 import { verdictOf, type ConformanceReport } from '../../reporters/report.ts';
-import { reportFormats } from '../../reporters/formats.ts';
 import { ProgressReporter } from './progress-reporter.ts';
 import type { Target } from '../harness/check.ts';
 import type { RunConfig } from './config.ts';
 import { BaselineError, baselineOf, readBaseline, writeBaseline, type BaselineEntry } from './baseline.ts';
-import { organisationGuard } from './guard.ts';
-import { openTarget } from './target.ts';
-import { proxySecrets } from '../http/network.ts';
-import { harRecorder, writeHar } from '../http/har-log.ts';
 import { stopAnnouncer } from '../harness/run-stop.ts';
 import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
+
+/**
+ * What opening the target and judging it need besides vitest (undici, the embedded reference, the report's formats:
+ * a tenth of a second of imports), loaded once the worker has been started, while its thread boots.
+ */
+const afterStart = () =>
+  Promise.all([
+    import('./target.ts'),
+    import('./guard.ts'),
+    import('../http/network.ts'),
+    import('../http/har-log.ts'),
+    import('../../reporters/formats.ts'),
+  ]).then(([target, guard, network, har, formats]) => ({ ...target, ...guard, ...network, ...har, ...formats }));
+type Loaded = Awaited<ReturnType<typeof afterStart>>;
 
 // where bench/main.ts finds the command and its results
 export { PACKAGE_ROOT };
@@ -78,7 +87,7 @@ function header(config: RunConfig, target: Target, description: string): string 
 /** The run's worker, started while the target is still being opened (startChecks). */
 interface StartedChecks {
   /** runs the checks against the opened target; the report, undefined when the run ended before any result, or 'interrupted' */
-  run(target: Target): Promise<ConformanceReport | undefined | 'interrupted'>;
+  run(target: Target, loaded: Loaded): Promise<ConformanceReport | undefined | 'interrupted'>;
   /** the target could not be opened: the worker is told so and stopped, and nothing is reported */
   abandon(): Promise<void>;
 }
@@ -89,11 +98,10 @@ interface StartedChecks {
  * second of a run's start). The suites wait for the target in the worker (src/harness/target-channel.ts).
  */
 async function startChecks(config: RunConfig, output: RunOutput, harLog: string | undefined): Promise<StartedChecks> {
-  const formats = reportFormats(config, output.write);
   // the run's bound and Ctrl-C drop the worker's requests at once (src/harness/run-stop.ts says why not vitest's cancel alone)
   const stop = stopAnnouncer();
   const announcer = targetAnnouncer();
-  const reporter = new ConformanceReporter(formats);
+  const reporter = new ConformanceReporter();
   const vitest = await createVitest(
     'test',
     {
@@ -151,9 +159,9 @@ async function startChecks(config: RunConfig, output: RunOutput, harLog: string 
       await vitest.close();
       closed();
     },
-    async run(target) {
+    async run(target, { reportFormats, proxySecrets, organisationGuard, harRecorder }) {
       let stopped = false;
-      reporter.opened({
+      reporter.opened(reportFormats(config, output.write), {
         root: CODE_ROOT,
         target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
         run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
@@ -260,7 +268,8 @@ function previousBaseline(config: RunConfig): BaselineEntry[] | string {
  * --report-har: the log of the run's exchanges written out as one HAR file, and a line that says where and how
  * many, and why fewer than the run sent if so. Written however the run ended: a refused key is shared too.
  */
-function writeTraffic(file: string, log: string, report: ConformanceReport | undefined, output: RunOutput): void {
+async function writeTraffic(file: string, log: string, report: ConformanceReport | undefined, output: RunOutput): Promise<void> {
+  const { writeHar } = await import('../http/har-log.ts');
   const comment = `Every exchange of a mockapi-conformance run${report ? ` (seed ${report.run.seed})` : ''}, keys redacted ($MOCKAPI_TOKEN stands for the key): judge it again with mockapi-conformance check-har FILE`;
   const count = writeHar(log, file, { name: 'mockapi-conformance', version: packageVersion() }, comment);
   rmSync(dirname(log), { recursive: true, force: true });
@@ -282,7 +291,7 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
   try {
     return await judgeTarget(config, output, previous, harLog, (r) => (report = r));
   } finally {
-    if (harLog) writeTraffic(config.reportHar!, harLog, report, output);
+    if (harLog) await writeTraffic(config.reportHar!, harLog, report, output);
   }
 }
 
@@ -297,9 +306,11 @@ async function judgeTarget(
   // the worker boots while the target is opened: vitest first, so that its set-up on this thread does not delay the
   // probe's answers (the latency it measures sizes the run)
   const checks = await startChecks(config, output, harLog);
-  let opened: Awaited<ReturnType<typeof openTarget>>;
+  let loaded: Loaded;
+  let opened: Awaited<ReturnType<Loaded['openTarget']>>;
   try {
-    opened = await openTarget(config, harLog ? harRecorder(harLog, 'preflight') : undefined);
+    loaded = await afterStart();
+    opened = await loaded.openTarget(config, harLog ? loaded.harRecorder(harLog, 'preflight') : undefined);
   } catch (error) {
     await checks.abandon();
     throw error;
@@ -316,7 +327,7 @@ async function judgeTarget(
   }
   try {
     output.write(header(config, opened.target, opened.description));
-    const report = await checks.run(opened.target);
+    const report = await checks.run(opened.target, loaded);
     if (report === 'interrupted') return { exitCode: EXIT.interrupted };
     if (report) reported(report);
     if (!report) {

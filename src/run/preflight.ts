@@ -13,6 +13,8 @@ export interface PreflightResult {
   missingFixtures: Partial<Record<FixtureName, string>>;
   /** requests the preflight sent itself (the probe's are counted apart) */
   requests: number;
+  /** how long each fixture read that got an answer took: samples of the latency, like the probe's (src/run/target.ts) */
+  answeredMs: number[];
   /** the key was refused, and the run goes on because only AUTH-* checks run (--only '^AUTH-'): they judge it */
   keyRefused?: string;
 }
@@ -23,9 +25,10 @@ const quoted = (value: string | undefined) => JSON.stringify((value ?? '').slice
 const described = (e: Exchange) =>
   `${e.method} ${new URL(e.url).pathname} answered ${e.status}${e.mediaType ? ` ${quoted(e.mediaType)}` : ' without a Content-Type'}${e.status >= 300 && e.status < 400 && e.headers.location ? ` to ${quoted(e.headers.location)}` : ''}`;
 
-/** The fixture reads: GETs of the fixtures a run may read without changing them. */
-function fixtureReads(fixtures: Fixtures): { fixture: FixtureName; path: string; variables: string }[] {
+/** The fixture reads: GETs of the fixtures a run may read without changing them (none for a mock: it keeps none). */
+export function fixtureReads(fixtures: Fixtures, profile: 'live' | 'mock'): { fixture: FixtureName; path: string; variables: string }[] {
   const reads: { fixture: FixtureName; path: string; variables: string }[] = [];
+  if (profile === 'mock') return reads;
   if (fixtures.organisationId) {
     reads.push({
       fixture: 'organisationId',
@@ -53,11 +56,11 @@ export async function preflight(
   target: { token: string | undefined; fixtures: Fixtures; profile: 'live' | 'mock'; via: string; authOnly: boolean },
   probe: Exchange,
 ): Promise<PreflightResult> {
-  const reads = target.profile === 'live' ? fixtureReads(target.fixtures) : [];
+  const reads = fixtureReads(target.fixtures, target.profile);
   const answers: { read?: (typeof reads)[number]; exchange: Exchange }[] = [{ exchange: probe }];
   for (const read of reads) answers.push({ read, exchange: await client.send({ method: 'GET', path: read.path }) });
-  const result: PreflightResult = { missingFixtures: {}, requests: reads.length };
   const answered = answers.filter((a) => a.exchange.status !== 0);
+  const result: PreflightResult = { missingFixtures: {}, requests: reads.length, answeredMs: answered.filter((a) => a.read).map((a) => a.exchange.durationMs) };
   // the fixture's read first: the message names the resource the user gave
   const refused = answered.find((a) => a.read && a.exchange.status === 401) ?? answered.find((a) => a.exchange.status === 401);
   if (refused && target.token !== undefined) {

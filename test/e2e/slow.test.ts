@@ -54,11 +54,11 @@ test('at 300 ms an answer on 127.0.0.1: few generated payloads, chosen by the la
 }, 180_000);
 
 test('a check past its time bound stops sending before the next check starts, and the name it changed is put back', async () => {
-  // Quick for the five requests that measure latency and the preflight's two reads (the organisation, the logged
-  // request), then 1.5 s an answer for the next four (the rename check's first input: get the name, rename, get
+  // Quick for the three requests of the probe and the preflight's two reads (the organisation, the logged request;
+  // all five measure the latency), then 1.5 s an answer for the next four (the rename check's first input: get the name, rename, get
   // it again, and the put-back), quick again after: the deployment slows down under the rename check, which
   // passes its bound of 4 s in the middle of its third request.
-  const env = await slowDeployment((index) => (index >= 7 && index < 11 ? 1500 : 20));
+  const env = await slowDeployment((index) => (index >= 5 && index < 9 ? 1500 : 20));
   const r = await runner.run(
     ['--only', '^ORG-RENAME generated|^ORG-TYPES generated', '--runs', '50', '--check-timeout-ms', '4000', '--timeout-ms', '5000'],
     env,

@@ -9,6 +9,11 @@ export interface Sample {
   /** conformance runs, from the report's check times: spawn to the first check, first check to the end of the last, then to exit */
   startMs?: number;
   checksMs?: number;
+  /**
+   * first check to the end of the last that waited on no timer: the checks' work, where checks that ask for a deleted
+   * fixture again waited until 2 s after the run's delete (suites/deletes.ts waitedFor); undefined when none waited
+   */
+  workMs?: number;
   endMs?: number;
   /** the most requests in flight at once, seen by the proxy in front of the deployment (the latency rows) */
   inFlight?: number;
@@ -24,6 +29,7 @@ interface Median {
   peakMiB: number | undefined;
   startMs?: number;
   checksMs?: number;
+  workMs?: number;
   endMs?: number;
   /** requests per second while checks run: the rate without start and exit */
   checksPerSecond?: number;
@@ -92,6 +98,7 @@ function measurement(what: string, runs: Sample[]): Measurement {
   const peak = optionalMedian(runs.map((r) => r.peakKiB));
   const startMs = optionalMedian(runs.map((r) => r.startMs));
   const checksMs = optionalMedian(runs.map((r) => r.checksMs));
+  const workMs = optionalMedian(runs.map((r) => r.workMs));
   const endMs = optionalMedian(runs.map((r) => r.endMs));
   const checksRate = optionalMedian(runs.map((r) => (r.checksMs ? r.requests / (r.checksMs / 1000) : undefined)));
   const inFlight = optionalMedian(runs.map((r) => r.inFlight));
@@ -106,6 +113,7 @@ function measurement(what: string, runs: Sample[]): Measurement {
       peakMiB: peak === undefined ? undefined : peak / 1024,
       ...(startMs !== undefined ? { startMs } : {}),
       ...(checksMs !== undefined ? { checksMs } : {}),
+      ...(workMs !== undefined ? { workMs } : {}),
       ...(endMs !== undefined ? { endMs } : {}),
       ...(checksRate !== undefined ? { checksPerSecond: checksRate } : {}),
       ...(inFlight !== undefined ? { inFlight } : {}),
@@ -202,12 +210,15 @@ function rows(label: string, m: Measurement, vsLimit: number | undefined, checks
   // a row the bench was told not to measure (--rows d)
   if (m.runs.length === 0) return [];
   const { median: x } = m;
-  if (m.runs.length === 0) return [];
   const out = [[label, seconds(x.wallMs), whole(x.requests), whole(x.requestsPerSecond), mib(x.peakMiB), ratioOrNothing(vsLimit)]];
   if (x.checksMs !== undefined) {
     out.push(
       ['      start to first check', seconds(x.startMs), '', '', '', ''],
       ['      checks', seconds(x.checksMs), '', whole(x.checksPerSecond), '', ratioOrNothing(checksVsLimit)],
+      // a wait that outlasted the other checks (on loopback); far away the others end long after it
+      ...(x.workMs !== undefined && x.checksMs - x.workMs >= 10
+        ? [['        of them waiting for a delete to last', seconds(x.checksMs - x.workMs), '', '', '', '']]
+        : []),
       ['      end of last check to exit', seconds(x.endMs), '', '', '', ''],
     );
   }
@@ -226,8 +237,14 @@ function targetsSaid(r: Results): string[] {
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const t = r.targets;
   const said: string[] = [];
-  if (t.defaultRunUnder1500ms !== undefined)
-    said.push(`full default run at most 1.5 s: ${met(t.defaultRunUnder1500ms)} (${seconds(r.defaultRun.median.wallMs)})`);
+  if (t.defaultRunUnder1500ms !== undefined) {
+    const { workMs, checksMs, startMs } = r.defaultRun.median;
+    const waited =
+      workMs !== undefined && checksMs !== undefined && startMs !== undefined
+        ? `; ${seconds(startMs)} to the first check, then its checks' work ${seconds(workMs)} and ${seconds(checksMs - workMs)} more waiting for the run's deletes to have lasted 2 s`
+        : '';
+    said.push(`full default run at most 1.5 s: ${met(t.defaultRunUnder1500ms)} (${seconds(r.defaultRun.median.wallMs)}${waited})`);
+  }
   if (t.propertiesAtLeastHalfTheLimit !== undefined)
     said.push(`property checks at least half the limit's rate: ${met(t.propertiesAtLeastHalfTheLimit)} (${ratio(r.ratios.propertiesToLimit)})`);
   if (t.latencyRunUnder5s !== undefined)
@@ -280,6 +297,11 @@ export function formatTable(r: Results): string {
     ...(r.limit.runs.length > 0
       ? [
           `(a) sends the ${r.settings.mixRequests} requests of a default run ${r.settings.limitPasses} times, after one pass to warm up. "checks": from the start of the first check to the end of the last (the report's times).`,
+        ]
+      : []),
+    ...(r.defaultRun.median.workMs !== undefined
+      ? [
+          `(b) "waiting for a delete to last": the two checks that ask for a deleted fixture again do so 2 s after the run's delete (a delete that does not last shows: suites/deletes.ts), on a timer; the other checks had ended by then.`,
         ]
       : []),
     ...(r.latency.runs.length > 0

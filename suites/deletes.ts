@@ -14,6 +14,18 @@ import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 /** How long after its delete a fixture is asked for again at the end of the run: a delete that does not last shows. */
 const STILL_GONE_AFTER_MS = 2_000;
 
+/** The note of a check that waited on a timer for STILL_GONE_AFTER_MS to pass since the run's delete. */
+const waitedNote = (waitMs: number) => `waited ${Math.ceil(waitMs)} ms, so that ${STILL_GONE_AFTER_MS} ms had passed since the delete`;
+
+/**
+ * The wait a check's note says it spent on a timer for a delete to last (waitedNote), or undefined: the benchmark
+ * tells that wait from the checks' work (bench/main.ts), on loopback the larger part of a run's checks.
+ */
+export function waitedFor(note: string): number | undefined {
+  const said = /^waited (\d+) ms, so that \d+ ms had passed since the delete$/.exec(note);
+  return said ? Number(said[1]) : undefined;
+}
+
 export interface FixtureDelete {
   fixture: FixtureName;
   /** what the fixture names, in words: 'data source "ds-1"' */
@@ -146,11 +158,7 @@ export function stillGone(checkId: string, o: StillGone): void {
     const wait = answeredAt + STILL_GONE_AFTER_MS - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const since = Date.now() - answeredAt;
-    t.note(
-      wait > 0
-        ? `waited ${Math.ceil(wait)} ms, so that ${STILL_GONE_AFTER_MS} ms had passed since the delete`
-        : `no wait: ${since} ms had passed since the delete`,
-    );
+    t.note(wait > 0 ? waitedNote(wait) : `no wait: ${since} ms had passed since the delete`);
     const again = await t.send({ method: 'DELETE', path: o.d.path() });
     if (
       t.expect(

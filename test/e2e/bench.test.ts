@@ -92,6 +92,20 @@ describe('figures', () => {
     expect(table).toMatch(/^targets: peak memory against 100 MiB answers at most 400 MB \(381 MiB\): met \(100 MiB declared, 100 MiB streamed\)$/m);
   });
 
+  test("(b) whose checks waited for a delete to last: the wait is a line of its own, and the target says the run's work apart from it", () => {
+    const r = onlyRows({ asTyped: [sample(3000, 2666, { startMs: 800, checksMs: 2150, workMs: 1300, endMs: 50 })] });
+    const table = formatTable(r);
+    expect(table).toMatch(/^ {8}of them waiting for a delete to last +0\.85 s$/m);
+    expect(table).toContain(
+      "full default run at most 1.5 s: MISSED (3.00 s; 0.80 s to the first check, then its checks' work 1.30 s and 0.85 s more waiting for the run's deletes to have lasted 2 s)",
+    );
+    // a run whose checks waited for nothing, or whose other checks ended after the wait (a run far away), has no such line
+    expect(formatTable(onlyRows({ asTyped: [sample(3000, 2666, { startMs: 800, checksMs: 2150, endMs: 50 })] }))).not.toContain('waiting for a delete');
+    expect(formatTable(onlyRows({ latency: [sample(5000, 867, { startMs: 800, checksMs: 4150, workMs: 4150, endMs: 50 })] }))).not.toContain(
+      'waiting for a delete',
+    );
+  });
+
   test('(b) measured without (a): its rows show no ratio to the limit, not NaN', () => {
     const r = onlyRows({ asTyped: [sample(3000, 2666)], split: [sample(3000, 2666)] });
     const table = formatTable(r);
@@ -222,6 +236,9 @@ describe('npm run bench', () => {
       expect(run!.checksMs).toBeGreaterThan(0);
       expect(run!.endMs).toBeGreaterThan(-5);
     }
+    // on loopback a default run's checks end waiting for its deletes to last 2 s: the work is told apart from it
+    for (const m of [results.defaultRun, results.defaultRunPhases]) expect(m.runs[0]!.workMs).toBeLessThan(m.runs[0]!.checksMs!);
+    expect(results.properties.runs[0]!.workMs).toBeUndefined();
   });
 
   test('--rows e --answer-mib 1: the runs against big answers alone, each form once, peak memory said; no target for answers smaller than it names', async () => {

@@ -102,6 +102,7 @@ async function startChecks(config: RunConfig, output: RunOutput, harLog: string 
   const stop = stopAnnouncer();
   const announcer = targetAnnouncer();
   const reporter = new ConformanceReporter();
+  // an open channel keeps the process alive: closed again if vitest cannot be set up
   const vitest = await createVitest(
     'test',
     {
@@ -141,7 +142,11 @@ async function startChecks(config: RunConfig, output: RunOutput, harLog: string 
       passWithNoTests: false,
     },
     { logLevel: 'error', cacheDir: cacheDirectory(config) },
-  );
+  ).catch((error: unknown) => {
+    announcer.close();
+    stop.close();
+    throw error;
+  });
   const running = vitest.start();
   // awaited by run or abandon; until then a rejection is not yet anyone's to handle
   running.catch(() => {});

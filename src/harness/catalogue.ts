@@ -108,10 +108,7 @@ function laneEntry(options: CheckOptions): CatalogueEntry['lane'] {
 export function catalogue(): Promise<CatalogueEntry[]> {
   cached ??= (async () => {
     const entries = new Map<string, CatalogueEntry>();
-    /** checks whose inputs ride in another's requests, and the requests they add to it */
-    const riders: { host: string; requests: number }[] = [];
     for (const [position, d] of (await declarations()).entries()) {
-      if (d.options.ridesIn !== undefined) riders.push({ host: d.options.ridesIn, requests: d.options.requests ?? 5 });
       const known = entries.get(d.id);
       if (known) throw new Error(`two checks are declared with the id ${d.id} (${known.location}, ${d.location})`);
       const r = requirement(d.requirement);
@@ -131,11 +128,6 @@ export function catalogue(): Promise<CatalogueEntry[]> {
         profiles: d.options.profile ? [d.options.profile] : ['live', 'mock'],
         location: d.location,
       });
-    }
-    // the inputs that ride in a check's requests lengthen its chain: each is sent there, in a row with its steps
-    for (const { host, requests } of riders) {
-      const carrying = entries.get(host);
-      if (carrying) carrying.roundTrips += requests;
     }
     return [...entries.values()].sort((a, b) => a.id.localeCompare(b.id));
   })();

@@ -228,8 +228,8 @@ export interface CheckOptions {
   requests?: number;
   /**
    * The check whose requests carry this one's inputs, declared before it on the same fixture: it sends only the
-   * inputs that did not pass there (properties/shared-renames.ts), so the catalogue counts it no chain of its own and
-   * counts its requests in that check's.
+   * inputs that did not pass there (properties/shared-renames.ts). Its requests count as its own in the catalogue's
+   * chains: each input is sent once, there or here, on the same fixture.
    */
   ridesIn?: string;
   /**

@@ -77,11 +77,11 @@ export async function enterLane(name: string, alone: boolean): Promise<(roundTri
 /**
  * The round trips in a row a check takes at most, as it declares them: its requests, all in a row; a property's
  * inputs that go out together (PropertyOptions.together, by default those of a check beside others, not `alone`)
- * `inFlight` at a time, each input's requests in a row; none for one whose inputs ride in another check's requests.
+ * `inFlight` at a time, each input's requests in a row. Inputs that ride in another check's requests
+ * (CheckOptions.ridesIn) count as the rider's own: each is sent once, there or by the rider, in the same chain.
  */
 export function roundTripsOf(options: CheckOptions & { together?: boolean }, alone: boolean, inFlight: number): number {
   const requests = options.requests ?? 5;
-  if (options.ridesIn !== undefined) return 0;
   const generated = options.generated;
   if (generated === undefined || !(options.together ?? !alone)) return requests;
   const inputs = Math.ceil(requests / generated.perInput);
@@ -90,7 +90,7 @@ export function roundTripsOf(options: CheckOptions & { together?: boolean }, alo
 
 /**
  * Each lane's weight: the round trips in a row its generated inputs take (a property's, a sequence's, and those
- * that ride in another check's requests, which lengthen that check), as the run declares them. A hand-written
+ * that ride in another check's requests, which lengthen that check: roundTripsOf), as the run declares them. A hand-written
  * check counts nothing: it declares a bound of its requests (5), not a count, and sends one to three; what makes a
  * lane's chain the run's longest is its generated inputs (the organisation's: its names ride in its sequences).
  */
@@ -99,8 +99,7 @@ const weights = new Map<string, number>();
 /** A check on this lane was declared for the run: its generated inputs add to the lane's weight. */
 export function weighLane(name: string, options: CheckOptions & { together?: boolean }, alone: boolean, inFlight: number): void {
   if (options.generated === undefined) return;
-  const roundTrips = options.ridesIn !== undefined ? (options.requests ?? 0) : roundTripsOf(options, alone, inFlight);
-  weights.set(name, (weights.get(name) ?? 0) + roundTrips);
+  weights.set(name, (weights.get(name) ?? 0) + roundTripsOf(options, alone, inFlight));
 }
 
 /**

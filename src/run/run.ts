@@ -94,8 +94,8 @@ interface StartedChecks {
 
 /**
  * Starts the run's worker through vitest's Node API before the target is open: its thread boots and loads the
- * harness while the command starts the embedded reference, probes and sends the preflight (a quarter to half a
- * second of a run's start). The suites wait for the target in the worker (src/harness/target-channel.ts).
+ * harness while the command starts the embedded reference, probes and sends the preflight (on loopback some tens of
+ * ms of a run's start, 50 ms away about a quarter of a second). The suites wait for the target in the worker (src/harness/target-channel.ts).
  */
 async function startChecks(config: RunConfig, output: RunOutput, harLog: string | undefined): Promise<StartedChecks> {
   // the run's bound and Ctrl-C drop the worker's requests at once (src/harness/run-stop.ts says why not vitest's cancel alone)

@@ -156,31 +156,61 @@ async function startChecks(config: RunConfig, output: RunOutput, harLog: string 
     // vitest sets its own exit code; the verdict is ours
     process.exitCode = undefined;
   };
+  async function abandon(): Promise<void> {
+    // the worker's setup ends with an error no reporter shows (ABANDONED); vitest.close() alone waits for it
+    announcer.abandon();
+    await running.catch(() => {});
+    await vitest.close();
+    closed();
+  }
   return {
-    async abandon() {
-      // the worker's setup ends with an error no reporter shows (ABANDONED); vitest.close() alone waits for it
-      announcer.abandon();
-      await running.catch(() => {});
-      await vitest.close();
-      closed();
-    },
+    abandon,
     async run(target, { reportFormats, proxySecrets, organisationGuard, harRecorder }) {
       let stopped = false;
-      reporter.opened(reportFormats(config, output.write), {
-        root: CODE_ROOT,
-        target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
-        run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
-        version: packageVersion(),
-        secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
-        preflightRequests: target.preflightRequests,
-        baseline: config.baseline,
-        runErrors: () =>
-          stopped
-            ? [
-                `the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms): checks waiting for an answer ended errored, saying so; checks not yet started are not reported`,
-              ]
-            : [],
-      });
+      const signals = output.signals !== false;
+      let guard: Awaited<ReturnType<typeof organisationGuard>> | undefined;
+      let onSignal = () => {};
+      let interrupted: Promise<never>;
+      // Everything the run needs before its first check, the worker waiting: the report's frame, and Ctrl-C's
+      // put-back (the guard reads the organisation's name before any check can change it). What fails here
+      // abandons the worker, which would otherwise wait for a target forever.
+      try {
+        reporter.opened(reportFormats(config, output.write), {
+          root: CODE_ROOT,
+          target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
+          run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
+          version: packageVersion(),
+          secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
+          preflightRequests: target.preflightRequests,
+          baseline: config.baseline,
+          runErrors: () =>
+            stopped
+              ? [
+                  `the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms): checks waiting for an answer ended errored, saying so; checks not yet started are not reported`,
+                ]
+              : [],
+        });
+        // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
+        guard = signals ? await organisationGuard(target, harLog ? harRecorder(harLog, 'put-back') : undefined) : undefined;
+        interrupted = new Promise<never>((_, reject) => {
+          if (!signals) return;
+          // vitest's own handlers would exit the process before anything is put back: the command takes them over
+          process.removeAllListeners('SIGINT');
+          process.removeAllListeners('SIGTERM');
+          onSignal = () => {
+            stop.announce();
+            reject(new Interrupted());
+          };
+          process.once('SIGINT', onSignal);
+          process.once('SIGTERM', onSignal);
+        });
+      } catch (error) {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        await abandon();
+        throw error;
+      }
+      // the checks start now
       announcer.send(target);
       // a bound on the whole run, whatever the deployment does (vitest knows two reasons to cancel; the report says ours)
       const bound = setTimeout(() => {
@@ -188,26 +218,13 @@ async function startChecks(config: RunConfig, output: RunOutput, harLog: string 
         stop.announce();
         void vitest.cancelCurrentRun('keyboard-input');
       }, config.runTimeoutMs);
-      // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
-      const signals = output.signals !== false;
-      const guard = signals ? await organisationGuard(target, harLog ? harRecorder(harLog, 'put-back') : undefined) : undefined;
-      let onSignal = () => {};
-      const interrupted = new Promise<never>((_, reject) => {
-        if (!signals) return;
-        // vitest's own handlers would exit the process before anything is put back: the command takes them over
-        process.removeAllListeners('SIGINT');
-        process.removeAllListeners('SIGTERM');
-        onSignal = () => {
-          stop.announce();
-          reject(new Interrupted());
-        };
-        process.once('SIGINT', onSignal);
-        process.once('SIGTERM', onSignal);
-      });
       try {
         await Promise.race([running, interrupted]);
       } catch (error) {
-        if (!(error instanceof Interrupted)) throw error;
+        if (!(error instanceof Interrupted)) {
+          await vitest.close().catch(() => {});
+          throw error;
+        }
         output.error('mockapi-conformance: interrupted; stopping the checks and putting back what they changed\n');
         await vitest.close();
         if (guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
@@ -331,7 +348,13 @@ async function judgeTarget(
     return { exitCode: EXIT.misconfigured };
   }
   try {
-    output.write(header(config, opened.target, opened.description));
+    try {
+      output.write(header(config, opened.target, opened.description));
+    } catch (error) {
+      // the worker waits for a target: told there is none
+      await checks.abandon();
+      throw error;
+    }
     const report = await checks.run(opened.target, loaded);
     if (report === 'interrupted') return { exitCode: EXIT.interrupted };
     if (report) reported(report);

@@ -11,6 +11,9 @@ import { startReference, type ReferenceDeployment } from '../../reference/server
 import { keyFingerprint } from '../../src/run/deletions.ts';
 import { runConformance } from '../../src/index.ts';
 
+const execFileAsync = promisify(execFile);
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
 test('runConformance takes a key that begins with a dash as the key, not as another flag', async () => {
   // base64url keys begin with "-" one time in 64; nothing listens on port 1, so the run ends before any check
   const result = await runConformance({ baseUrl: 'http://127.0.0.1:1', token: '-key-with-a-dash', forbiddenToken: '-another', only: '-pattern' });
@@ -18,8 +21,17 @@ test('runConformance takes a key that begins with a dash as the key, not as anot
   expect(result.report).toBeUndefined();
 });
 
-const execFileAsync = promisify(execFile);
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+test('an output that throws before the checks: runConformance rejects with its error, and what it started keeps no process alive', async () => {
+  // the worker starts while the target is opened (src/run/run.ts): it must be stopped when the run ends before it
+  const script = `const { runConformance } = await import(${JSON.stringify(new URL('../../src/index.ts', import.meta.url).href)}); try { await runConformance({ only: 'ORG-IDENTITY', output: (text) => { if (text.startsWith('Verifying')) throw new Error('no room on the output'); } }); } catch (error) { process.stdout.write('rejected: ' + error.message); }`;
+  const { stdout } = await execFileAsync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], {
+    cwd: mkdtempSync(join(tmpdir(), 'mockapi-conformance-library-')),
+    encoding: 'utf8',
+    // a process kept alive by an open channel or a waiting worker is killed here, and the test fails
+    timeout: 60_000,
+  });
+  expect(stdout).toBe('rejected: no room on the output');
+});
 
 describe('what runConformance remembers', () => {
   const references: ReferenceDeployment[] = [];

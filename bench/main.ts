@@ -34,7 +34,7 @@ import { cleanEnvironment, measure, type Measured } from './measure.ts';
 import { startRecorder } from './recorder.ts';
 import { compiledWhenEnded, startCompiling } from '../test/support/compiled.ts';
 import { summarise, formatTable, type Sample } from './results.ts';
-import { waitedFor } from '../suites/deletes.ts';
+import { waitedForDelete } from '../suites/deletes.ts';
 
 const LIMIT = fileURLToPath(new URL('./limit.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -128,7 +128,7 @@ async function conformance(
 function phases(run: Measured, report: ConformanceReport): Partial<Sample> {
   const started = report.checks
     .filter((c) => c.startedAt !== undefined)
-    .map((c) => ({ from: Date.parse(c.startedAt!), to: Date.parse(c.startedAt!) + c.durationMs, waited: c.notes.some((n) => waitedFor(n) !== undefined) }));
+    .map((c) => ({ from: Date.parse(c.startedAt!), to: Date.parse(c.startedAt!) + c.durationMs, waited: c.notes.some(waitedForDelete) }));
   if (started.length === 0) return {};
   const first = Math.min(...started.map((c) => c.from));
   const last = Math.max(...started.map((c) => c.to));

@@ -11,7 +11,7 @@ export interface Sample {
   checksMs?: number;
   /**
    * first check to the end of the last that waited on no timer: the checks' work, where checks that ask for a deleted
-   * fixture again waited until 2 s after the run's delete (suites/deletes.ts waitedFor); undefined when none waited
+   * fixture again waited until 2 s after the run's delete (suites/deletes.ts waitedForDelete); undefined when none waited
    */
   workMs?: number;
   endMs?: number;

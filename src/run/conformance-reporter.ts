@@ -42,7 +42,8 @@ export interface ReportedRun {
 
 export class ConformanceReporter implements Reporter {
   report: ConformanceReport | undefined;
-  private started = performance.now();
+  /** when the target was open (opened); the report's duration counts from it */
+  private started = 0;
   /** undefined until the target is open: a run abandoned before (src/run/run.ts) reports nothing */
   private options: ReportedRun | undefined;
   /** what writes the report at the end (reporters/formats.ts) */

@@ -7,11 +7,7 @@ import { startRecorder, type Recorder } from '../../bench/recorder.ts';
 import { runCli } from '../support/cli.ts';
 
 let reference: ReferenceDeployment | undefined;
-let slow: Recorder | undefined;
-afterAll(async () => {
-  await slow?.close();
-  await reference?.close();
-});
+afterAll(() => reference?.close());
 
 test('an interrupted run puts the organisation name back and exits 130', async () => {
   let child: ChildProcess | undefined;
@@ -56,12 +52,12 @@ test('the name Ctrl-C puts back is read before any check sends: the checks wait 
   const path = `/v1/organisations/${f.organisationId}`;
   // the organisation's reads by no check: the preflight's, then the guard's (src/run/guard.ts), held 1.5 s
   let readsByNoCheck = 0;
-  slow = await startRecorder(
+  const slow: Recorder = await startRecorder(
     deployment.baseUrl,
     { token: f.token, forbiddenToken: f.forbiddenToken },
     {
       delayMs: (index) => {
-        const request = slow!.mix()[index]!;
+        const request = slow.mix()[index]!;
         const byNoCheck = request.method === 'GET' && request.path === path && !(request.headers['user-agent'] ?? '').includes('(check ');
         return byNoCheck && ++readsByNoCheck === 2 ? 1500 : 0;
       },
@@ -82,7 +78,6 @@ test('the name Ctrl-C puts back is read before any check sends: the checks wait 
     expect(Math.min(...byChecks.map(({ i }) => arrivals[i]!))).toBeGreaterThanOrEqual(answered[guard]!);
   } finally {
     await slow.close();
-    slow = undefined;
     await deployment.close();
   }
 });

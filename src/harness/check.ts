@@ -12,7 +12,8 @@ import { chains, enterLane, freeCheckEnded, laneOf, laneWeight, weighLane } from
 import type { Evidence, WindowRange } from '../../reporters/report.ts';
 import { boundedThrough } from '../../reporters/untrusted.ts';
 import { harRecorder } from '../http/har-log.ts';
-import { runStopped } from './run-stop.ts';
+import type { RunGate } from '../http/run-gate.ts';
+import { KEY_PROBE_PATH } from '../http/key-watch.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../../contract/schemas.ts';
 
@@ -100,12 +101,14 @@ function maxFailuresReason(limit: { count: number; strict: boolean } | undefined
 /** Set while the catalogue is collected: check() records its declaration instead of registering a test. */
 let collecting: { target: Target; declarations: Declaration[] } | undefined;
 
-/** The run's target in its worker, as the command sent it (src/harness/worker-setup.ts, before the suites). */
+/** The run's target in its worker, as the command sent it (src/harness/worker-setup.ts, before the suites), and its stop. */
 let runTarget: Target | undefined;
+let runGate: RunGate | undefined;
 
-/** Sets the run's target in its worker: once, before any suite declares its checks. */
-export function useTarget(target: Target): void {
+/** Sets the run's target in its worker and the stop it shares with the command: once, before any suite declares its checks. */
+export function useTarget(target: Target, gate?: RunGate): void {
   runTarget = target;
+  runGate = gate;
 }
 
 export function target(): Target {
@@ -181,6 +184,9 @@ export function client(): Client {
       adaptiveCeiling: t.adaptiveCeiling,
       network: t.network,
       ...(harLog ? { onExchange: harRecorder(harLog) } : {}),
+      ...(runGate ? { gate: runGate } : {}),
+      // a key refused part-way is confirmed by the probe's read, accepted before the run (not when the preflight saw it refused)
+      ...(t.keyRefused === undefined ? { keyConfirmedBy: KEY_PROBE_PATH } : {}),
     });
   }
   return sharedClient;
@@ -353,7 +359,7 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
   // a check on a fixture is part of its lane's chain: its requests go first, the heaviest chain's before the others'
   // (SendOptions.chained, src/harness/lanes.ts laneWeight)
   const chain = leave === undefined ? undefined : laneWeight(laneOf(options)!);
-  const c = new CheckContext(id, t, client(), Date.now() + bound, chain, runStopped(inject('stopChannel')));
+  const c = new CheckContext(id, t, client(), Date.now() + bound, chain);
   // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
   // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
   const redact = (text: string) => c.client.redactor.redact(text);

@@ -6,6 +6,8 @@ import { inject } from 'vitest';
 import { useOpenApiDocument } from '../../contract/schemas.ts';
 import { useTarget } from './check.ts';
 import { targetFromCommand } from './target-channel.ts';
+import { RunGate } from '../http/run-gate.ts';
 
 useOpenApiDocument(inject('openapi'));
-useTarget(await targetFromCommand(inject('targetChannel')));
+const { target, stop } = await targetFromCommand(inject('targetChannel'));
+useTarget(target, new RunGate(stop));

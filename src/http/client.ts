@@ -12,6 +12,9 @@ import { InFlightWindow } from './window.ts';
 import { readCapped, TRUNCATED_KEPT_BYTES } from './capped-read.ts';
 import type { Evidence, WindowRange } from '../../reporters/report.ts';
 import { packageVersion } from '../../contract/package-root.ts';
+import type { RunGate } from './run-gate.ts';
+import { KeyWatch } from './key-watch.ts';
+import { gated, NotSentError } from './gated.ts';
 
 export { Redactor };
 
@@ -74,10 +77,10 @@ export interface SendOptions {
   /** a check that is stopped sends no retry after a 429 */
   stopped?: () => boolean;
   /**
-   * Aborted when the run is stopped (--run-timeout-ms, Ctrl-C; src/harness/run-stop.ts): a
-   * request not yet sent is not sent, one under way is dropped at once rather than waited out to its timeout.
+   * It puts back what the run changed (the organisation's name, quiet chaos settings, a delete that leaves a deleted
+   * fixture gone): the one kind of request that still goes out once the run has stopped (ClientOptions.gate).
    */
-  signal?: AbortSignal;
+  putBack?: boolean;
   /**
    * a request of a check on a fixture, whose checks take turns (src/harness/lanes.ts), and the weight of that chain
    * (laneWeight): it takes the next free place before requests of checks on no fixture, which can go out at any
@@ -118,6 +121,16 @@ export interface ClientOptions {
   network?: Network;
   /** told of every request sent as its exchange ends, with the client's redactor (--report-har: harRecorder) */
   onExchange?: (exchange: Exchange, sending: Sending, redactor: Redactor) => void;
+  /**
+   * The run's stop: once it is set, no request but a put-back goes out, what is under way is dropped, and an answer
+   * that comes after it is not judged. undefined: a client of no run (the library, the recorded traffic).
+   */
+  gate?: RunGate;
+  /**
+   * A 401 to a request with the key, confirmed by this read with the key (accepted before the run) answered 401 too,
+   * means the key stopped being accepted: the gate is set (key-refused) and nothing more is judged.
+   */
+  keyConfirmedBy?: string;
 }
 
 /** What a recording of an exchange needs besides the exchange: when it went, what came when, who sent it. */
@@ -137,6 +150,8 @@ export interface Sending {
 /** 429 answers are waited out this many times per request, each wait at most MAX_RETRY_AFTER_S seconds. */
 const RATE_LIMIT_RETRIES = 3;
 const MAX_RETRY_AFTER_S = 30;
+/** A put-back's place among the waiting requests: before every chain's (the confirming read of a refused key is one). */
+const CONFIRMING_WEIGHT = Number.MAX_SAFE_INTEGER;
 /** After this many requests in a row without an HTTP answer, the client stops sending and says why. */
 const BREAKER_THRESHOLD = 5;
 
@@ -168,12 +183,15 @@ function transportReason(e: Error & { code?: string }, timeoutMs: number, networ
 }
 
 const EVIDENCE_BODY_BYTES = 4096;
-/** What an exchange says when the run stopped before its request was sent, or while it was under way. */
-const RUN_STOPPED_BEFORE = 'not sent: the run was stopped (--run-timeout-ms, or interrupted)';
-const RUN_STOPPED_DURING = 'the run was stopped (--run-timeout-ms, or interrupted) before the answer came';
+/** What an exchange says when the run stopped before its request was sent, or before its answer was judged. */
+const RUN_STOPPED_BEFORE = 'not sent: the run was stopped (--run-timeout-ms, interrupted, or the key stopped being accepted)';
+const RUN_STOPPED_DURING = 'the run was stopped (--run-timeout-ms, interrupted, or the key stopped being accepted) before the answer was judged';
+/** What the exchange whose 401 showed the key no longer accepted says: the deployment is not judged on it. */
+const KEY_STOPPED = 'the key stopped being accepted during the run: this request, like ones accepted before it, was answered 401';
 
 /** An exchange the run's stop cut short: the deployment is not to blame for its missing answer. */
-export const cutByRunStop = (exchange: Pick<Exchange, 'error'>): boolean => exchange.error === RUN_STOPPED_BEFORE || exchange.error === RUN_STOPPED_DURING;
+export const cutByRunStop = (exchange: Pick<Exchange, 'error'>): boolean =>
+  exchange.error === RUN_STOPPED_BEFORE || exchange.error === RUN_STOPPED_DURING || exchange.error === KEY_STOPPED;
 
 /** Headers of a request or an answer shown at most in evidence (an answer may send thousands). */
 const EVIDENCE_HEADERS = 100;
@@ -182,6 +200,8 @@ export class Client {
   readonly baseUrl: string;
   readonly redactor: Redactor;
   private readonly agent: Dispatcher;
+  /** the same connections, each request kept from the wire once the run has stopped (all but put-backs) */
+  private readonly gatedAgent: Dispatcher;
   private readonly options: ClientOptions;
   /** requests sent by this client, for the report */
   requestCount = 0;
@@ -208,6 +228,10 @@ export class Client {
   private readonly redactedHeaderValues = new Map<string, Redacted[]>();
   /** the adaptive window, when there is one; otherwise `connections` is fixed */
   private readonly window: InFlightWindow | undefined;
+  /** whether a 401 means the key stopped being accepted (ClientOptions.keyConfirmedBy) */
+  private readonly keyWatch: KeyWatch | undefined;
+  /** settled once a 401 under confirmation is known to mean the key, or not */
+  private confirming: Promise<unknown> | undefined;
 
   constructor(options: ClientOptions) {
     this.options = options;
@@ -215,6 +239,11 @@ export class Client {
     this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken, ...proxySecrets(options.network) });
     if (options.adaptiveCeiling !== undefined) this.window = new InFlightWindow(options.connections ?? 8, options.adaptiveCeiling);
     this.agent = this.dispatcher(options.adaptiveCeiling ?? options.connections ?? 8);
+    this.gatedAgent = options.gate ? gated(this.agent, options.gate) : this.agent;
+    const confirmBy = options.keyConfirmedBy;
+    if (confirmBy !== undefined && options.token !== undefined) {
+      this.keyWatch = new KeyWatch(async () => (await this.send({ method: 'GET', path: confirmBy }, { putBack: true })).status === 401);
+    }
   }
 
   /** The range the adaptive window took (undefined for a fixed --concurrency), for the report. */
@@ -243,27 +272,61 @@ export class Client {
     const rateLimited: number[] = [];
     let queuedMs = 0;
     for (;;) {
-      queuedMs += await this.turn(options.chained ?? sendingChained.getStore());
+      queuedMs += await this.turn(options.putBack ? CONFIRMING_WEIGHT : (options.chained ?? sendingChained.getStore()));
+      // while a 401 is being confirmed, only a put-back (the confirming read is one) goes out: a refused key is sent no more
+      if (!options.putBack) await this.confirming;
       const ticket = this.window?.ticket(this.inFlight);
       let exchange: Exchange;
       try {
-        exchange = await this.sendOnce(spec, options.signal);
+        exchange = await this.sendOnce(spec, options.putBack === true);
         // before the place is given back: a cut holds back the next in line at once
         if (ticket) this.window!.answered(ticket, exchange.status, exchange.durationMs);
       } finally {
         this.release();
       }
       if (queuedMs > 0) exchange.queuedMs = queuedMs;
+      // a put-back is not watched: the confirmation is one, and waits for no other
+      if (!options.putBack && (await this.keyNoLongerAccepted(spec, exchange))) return { ...exchange, ...this.stoppedAnswer(KEY_STOPPED) };
       const asked = askedToWait(exchange);
       if (asked !== undefined) this.hold(asked);
       // a check that was stopped at its time bound waits out no 429: it is to end, not to send again
-      if (exchange.status !== 429 || rateLimited.length >= RATE_LIMIT_RETRIES || options.stopped?.()) {
+      if (exchange.status !== 429 || rateLimited.length >= RATE_LIMIT_RETRIES || options.stopped?.() || this.options.gate?.stopped) {
         return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
       }
       rateLimited.push(asked!);
       this.waitedMs += asked! * 1000;
       if (options.stopped?.()) return { ...exchange, rateLimited };
     }
+  }
+
+  /**
+   * Whether this answer shows that the key stopped being accepted: a 401 to a request with the key, confirmed by a
+   * read that was accepted before the run (keyConfirmedBy) being refused now too. Then the run stops.
+   */
+  private async keyNoLongerAccepted(spec: RequestSpec, exchange: Exchange): Promise<boolean> {
+    if (this.keyWatch === undefined || (spec.credentials ?? 'token') !== 'token' || this.options.gate?.stopped) return false;
+    // counted before the confirming read goes out
+    const sent = this.requestCount;
+    const refused = this.keyWatch.refused(exchange.status);
+    if (exchange.status === 401) this.confirming = refused.finally(() => (this.confirming = undefined));
+    if (!(await refused)) return false;
+    this.options.gate?.stop('key-refused', sent);
+    return true;
+  }
+
+  /** What a request the run's stop cut short says in place of an answer (status 0: nothing to judge). */
+  private stoppedAnswer(error: string): Pick<Exchange, 'status' | 'error' | 'headers' | 'mediaType' | 'bytes' | 'text' | 'json' | 'jsonError' | 'truncated'> {
+    return {
+      status: 0,
+      error,
+      headers: {},
+      mediaType: undefined,
+      bytes: Buffer.alloc(0),
+      truncated: false,
+      text: '',
+      json: undefined,
+      jsonError: 'no response',
+    };
   }
 
   /** Holds every request of the client for `seconds` from now (a longer hold already asked for stands). */
@@ -281,11 +344,25 @@ export class Client {
     if (this.inFlight >= limit) await new Promise<void>((resolve) => (chained === undefined ? this.waiting : this.chainQueue(chained)).push(resolve));
     else this.inFlight++;
     const queued = Date.now() - asked;
-    // a hold asked for while this request waited is waited out too
-    for (let wait = this.heldUntil - Date.now(); wait > 0; wait = this.heldUntil - Date.now()) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
+    // a hold asked for while this request waited is waited out too; a stopped run waits for nothing
+    for (let wait = this.heldUntil - Date.now(); wait > 0 && !this.options.gate?.stopped; wait = this.heldUntil - Date.now()) {
+      await this.pause(wait);
     }
     return queued;
+  }
+
+  /** Waits `ms`, or until the run stops. */
+  private pause(ms: number): Promise<void> {
+    const signal = this.options.gate?.signal;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    });
   }
 
   private release(): void {
@@ -322,7 +399,7 @@ export class Client {
     (chain?.queue.shift() ?? this.waiting.shift())!();
   }
 
-  private async sendOnce(spec: RequestSpec, signal: AbortSignal | undefined): Promise<Exchange> {
+  private async sendOnce(spec: RequestSpec, putBack: boolean): Promise<Exchange> {
     const url = this.baseUrl + spec.path;
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'accept-encoding': ACCEPT_ENCODING };
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
@@ -342,13 +419,16 @@ export class Client {
     const base = { method: spec.method, url, requestHeaders: redactedHeaders, requestPieces, requestBody: body };
     // after the headers recorded: a curl line repeats the request without it
     const sentBy = sendingCheck.getStore();
-    const userAgent = 'user-agent' in headers ? undefined : `${USER_AGENT}${sentBy ? ` (check ${sentBy})` : ''}`;
+    // a put-back says so: it is the one request a stopped run still sends
+    const userAgent = 'user-agent' in headers ? undefined : `${USER_AGENT}${sentBy ? ` (check ${sentBy})` : ''}${putBack ? ' put-back' : ''}`;
     if (userAgent) headers['user-agent'] = userAgent;
     const started = performance.now();
     if (this.unanswered >= BREAKER_THRESHOLD) {
       return this.noResponse(base, started, `not sent: the deployment stopped answering (no HTTP answer to the last ${BREAKER_THRESHOLD} requests)`);
     }
-    if (signal?.aborted) return this.noResponse(base, started, RUN_STOPPED_BEFORE);
+    // the last instant before the request goes out: a stop set by either thread is seen here at once
+    const gate = putBack ? undefined : this.options.gate;
+    if (gate?.stopped) return this.noResponse(base, started, RUN_STOPPED_BEFORE);
     this.requestCount++;
     const sending: Sending = { startedAt: Date.now(), ...(sentBy ? { sentBy } : {}), ...(userAgent ? { userAgent } : {}) };
     // The deadline of the whole exchange. undici takes an EventEmitter as its abort signal: one emitter and
@@ -361,28 +441,35 @@ export class Client {
       runStopped = true;
       deadline.emit('abort');
     };
-    signal?.addEventListener('abort', onRunStopped, { once: true });
+    gate?.signal.addEventListener('abort', onRunStopped, { once: true });
     let fresh: Dispatcher | undefined;
     let retried: string | undefined;
     try {
       const send = (dispatcher: Dispatcher) => request(url, { method: spec.method, headers, body, dispatcher, signal: deadline });
       let response: Dispatcher.ResponseData;
       try {
-        response = await send(this.agent);
+        response = await send(gate ? this.gatedAgent : this.agent);
       } catch (error) {
         if (!closedBeforeAnswer(error)) throw error;
         // the idle-close race: sent once more, on a connection of its own (another kept-alive one may be closing too)
         retried = `sent again on a new connection: the connection kept alive from an earlier answer was closed before any byte of this answer came (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`;
         fresh = this.dispatcher(1);
-        response = await send(fresh);
+        response = await send(gate ? gated(fresh, gate) : fresh);
       }
       sending.headersMs = performance.now() - started;
       sending.statusText = response.statusText;
       const answer = await this.read(base, response, started);
       this.unanswered = 0;
       if (retried) answer.retried = retried;
-      return this.told(answer, sending);
+      this.told(answer, sending);
+      // an answer that came once the run had stopped is recorded, not judged
+      return gate?.stopped ? { ...answer, ...this.stoppedAnswer(RUN_STOPPED_DURING) } : answer;
     } catch (error) {
+      // kept from the wire by the gate: not sent at all
+      if (error instanceof NotSentError) {
+        this.requestCount--;
+        return this.noResponse(base, started, RUN_STOPPED_BEFORE);
+      }
       // dropped because the run stopped: no word on the deployment, and no count towards the breaker
       if (runStopped) return this.told(this.noResponse(base, started, RUN_STOPPED_DURING), sending);
       this.unanswered++;
@@ -390,7 +477,7 @@ export class Client {
       return this.told(this.noResponse(base, started, retried ? `${reason}; it had been ${retried}` : reason), sending);
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onRunStopped);
+      gate?.signal.removeEventListener('abort', onRunStopped);
       void fresh?.close();
     }
   }

@@ -132,11 +132,10 @@ export class CheckContext extends Judge {
    * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
    * and, once it has passed, why the check stopped sending (it still sends what puts a change back).
    */
-  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; chained: number | undefined; runStopped?: AbortSignal };
+  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; chained: number | undefined };
   /**
    * `chained`: the check is on a fixture, whose checks take turns: its requests go before others, those of the heaviest
    * chain first (SendOptions.chained: its lane's weight); undefined for a check on no fixture.
-   * `runStopped`: aborted when the whole run stops (src/harness/run-stop.ts): its sends end at once.
    */
   constructor(
     requirementId: RequirementId,
@@ -144,10 +143,9 @@ export class CheckContext extends Judge {
     readonly client: Client,
     deadline = Number.POSITIVE_INFINITY,
     chained: number | undefined = undefined,
-    runStopped?: AbortSignal,
   ) {
     super(requirementId, target);
-    this.bound = { deadline, underWay: 0, roundTrips: 0, chained, ...(runStopped ? { runStopped } : {}) };
+    this.bound = { deadline, underWay: 0, roundTrips: 0, chained };
   }
 
   /**
@@ -204,10 +202,7 @@ export class CheckContext extends Judge {
 
   async send(spec: RequestSpec): Promise<Exchange> {
     if (this.bound.reason !== undefined) throw new CheckStopped(this.bound.reason);
-    const exchange = await this.counted(spec, {
-      stopped: () => this.bound.reason !== undefined,
-      ...(this.bound.runStopped ? { signal: this.bound.runStopped } : {}),
-    });
+    const exchange = await this.counted(spec, { stopped: () => this.bound.reason !== undefined });
     // waiting for a place among the requests in flight is not the check's own time
     if (exchange.queuedMs) this.extend(exchange.queuedMs);
     this.exchanges.push(exchange);
@@ -219,7 +214,7 @@ export class CheckContext extends Judge {
    * out also after the check was stopped, or the run: a stopped check leaves the fixture as it found it.
    */
   async putBack(spec: RequestSpec): Promise<Exchange> {
-    const exchange = await this.counted(spec, {});
+    const exchange = await this.counted(spec, { putBack: true });
     this.exchanges.push(exchange);
     return exchange;
   }

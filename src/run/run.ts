@@ -1,19 +1,21 @@
 // A conformance run: open the target (src/run/target.ts), run the checks of suites/ through vitest's Node API
 // with the target provided to every worker, let the reporters write the report, and turn it into an exit
-// code. Ctrl-C stops the checks and puts back what they changed (src/run/guard.ts).
+// code. Its life and its stop are src/run/run-life.ts's: Ctrl-C, the bound or a key refused part-way stop every request
+// at once, and what the checks changed is put back (src/run/guard.ts) once the worker has ended.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import { CODE_ROOT, PACKAGE_ROOT, packageVersion, SOURCE_EXTENSION } from '../../contract/package-root.ts';
 import { openApiDocument } from '../../contract/schemas.ts';
-import { ConformanceReporter } from './conformance-reporter.ts';
+import { ConformanceReporter, type ReportedRun } from './conformance-reporter.ts';
 import { verdictOf, type ConformanceReport } from '../../reporters/report.ts';
 import { ProgressReporter } from './progress-reporter.ts';
 import type { Target } from '../harness/check.ts';
 import type { RunConfig } from './config.ts';
 import { BaselineError, baselineOf, readBaseline, writeBaseline, type BaselineEntry } from './baseline.ts';
-import { stopAnnouncer } from '../harness/run-stop.ts';
+import { RunLife, type StopReason } from './run-life.ts';
+import type { OrganisationGuard } from './guard.ts';
 import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
 
@@ -33,8 +35,6 @@ type Loaded = Awaited<ReturnType<typeof afterStart>>;
 
 // where bench/main.ts finds the command and its results
 export { PACKAGE_ROOT };
-
-class Interrupted extends Error {}
 
 export interface RunOutput {
   write(text: string): void;
@@ -86,160 +86,167 @@ function header(config: RunConfig, target: Target, description: string): string 
 
 /** The run's worker, started while the target is still being opened (startChecks). */
 interface StartedChecks {
-  /** runs the checks against the opened target; the report, undefined when the run ended before any result, or 'interrupted' */
-  run(target: Target, loaded: Loaded): Promise<ConformanceReport | undefined | 'interrupted'>;
-  /** the target could not be opened: the worker is told so and stopped, and nothing is reported */
+  reporter: ConformanceReporter;
+  /** the target and the run's stop, for the worker: its checks start */
+  send(target: Target): void;
+  /** vitest's run, settled once every check has ended */
+  running: Promise<unknown>;
+  /** stops the checks not yet started; those under way end at once (the gate refuses what they send) */
+  cancel(): Promise<void>;
+  /** the target could not be opened, or the run stopped first: the worker is told so and stopped, nothing is reported */
   abandon(): Promise<void>;
+  /** the run is over: vitest closes (its reporters write the report) and its channel goes */
+  close(): Promise<void>;
+}
+
+/** vitest's configuration of a run: one worker that runs every check at once, with ours as its only reporters. */
+function vitestOptions(config: RunConfig, output: RunOutput, harLog: string | undefined, reporter: ConformanceReporter, targetChannel: string) {
+  return {
+    // the sources from a checkout, dist/ from an installed package
+    root: CODE_ROOT,
+    config: false as const,
+    // one module that imports every suite (suites/run.ts): one worker runs every check, concurrently
+    include: [`suites/run${SOURCE_EXTENSION}`],
+    watch: false,
+    // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
+    reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
+    // --only is held by check() against each check's id and name (selectedByOnly), not by vitest's name filter;
+    // the target and the run's stop come on their own channel, once the target is open
+    provide: {
+      openapi: openApiDocument(),
+      ...(config.only ? { only: config.only.source } : {}),
+      ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
+      ...(harLog ? { harLog } : {}),
+      targetChannel,
+    },
+    setupFiles: [
+      ...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []),
+      join(CODE_ROOT, 'src', 'harness', `worker-setup${SOURCE_EXTENSION}`),
+    ],
+    // Every check in one worker, all at once: requests in flight are bounded by the client (--concurrency,
+    // src/http/client.ts), checks of one fixture by their lane (src/harness/lanes.ts). One worker boots once, compiles the
+    // schemas once, and holds the one client whose 429 back-off holds every request.
+    pool: 'threads' as const,
+    maxWorkers: 1,
+    isolate: false,
+    experimental: { viteModuleRunner: false, nodeLoader: false },
+    // a check waiting for its lane holds a place here: every check of the run may wait at once
+    maxConcurrency: 10_000,
+    // each check sets its own timeout from what it sends and the latency measured (src/harness/check.ts)
+    testTimeout: config.timeoutMs * 6 + 10_000,
+    passWithNoTests: false,
+  };
 }
 
 /**
  * Starts the run's worker through vitest's Node API before the target is open: its thread boots and loads the
  * harness while the command starts the embedded reference, probes and sends the preflight (on loopback some tens of
- * ms of a run's start, 50 ms away about a quarter of a second). The suites wait for the target in the worker (src/harness/target-channel.ts).
+ * ms of a run's start, 50 ms away about a quarter of a second). The suites wait for the target in the worker
+ * (src/harness/target-channel.ts), which comes with the run's stop (RunLife's gate).
  */
-async function startChecks(config: RunConfig, output: RunOutput, harLog: string | undefined): Promise<StartedChecks> {
-  // the run's bound and Ctrl-C drop the worker's requests at once (src/harness/run-stop.ts says why not vitest's cancel alone)
-  const stop = stopAnnouncer();
+async function startChecks(config: RunConfig, output: RunOutput, harLog: string | undefined, life: RunLife): Promise<StartedChecks> {
   const announcer = targetAnnouncer();
   const reporter = new ConformanceReporter();
   // an open channel keeps the process alive: closed again if vitest cannot be set up
-  const vitest = await createVitest(
-    'test',
-    {
-      // the sources from a checkout, dist/ from an installed package
-      root: CODE_ROOT,
-      config: false,
-      // one module that imports every suite (suites/run.ts): one worker runs every check, concurrently
-      include: [`suites/run${SOURCE_EXTENSION}`],
-      watch: false,
-      // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
-      reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
-      // --only is held by check() against each check's id and name (selectedByOnly), not by vitest's name filter;
-      // the target comes on its own channel, once it is open
-      provide: {
-        openapi: openApiDocument(),
-        ...(config.only ? { only: config.only.source } : {}),
-        ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
-        ...(harLog ? { harLog } : {}),
-        stopChannel: stop.name,
-        targetChannel: announcer.name,
-      },
-      setupFiles: [
-        ...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []),
-        join(CODE_ROOT, 'src', 'harness', `worker-setup${SOURCE_EXTENSION}`),
-      ],
-      // Every check in one worker, all at once: requests in flight are bounded by the client (--concurrency,
-      // src/http/client.ts), checks of one fixture by their lane (src/harness/lanes.ts). One worker boots once, compiles the
-      // schemas once, and holds the one client whose 429 back-off holds every request.
-      pool: 'threads',
-      maxWorkers: 1,
-      isolate: false,
-      experimental: { viteModuleRunner: false, nodeLoader: false },
-      // a check waiting for its lane holds a place here: every check of the run may wait at once
-      maxConcurrency: 10_000,
-      // each check sets its own timeout from what it sends and the latency measured (src/harness/check.ts)
-      testTimeout: config.timeoutMs * 6 + 10_000,
-      passWithNoTests: false,
-    },
-    { logLevel: 'error', cacheDir: cacheDirectory(config) },
-  ).catch((error: unknown) => {
+  const vitest = await createVitest('test', vitestOptions(config, output, harLog, reporter, announcer.name), {
+    logLevel: 'error',
+    cacheDir: cacheDirectory(config),
+  }).catch((error: unknown) => {
     announcer.close();
-    stop.close();
     throw error;
   });
+  // vitest's handlers exit the process before anything is put back: the run's own are put back in front
+  life.takeSignals();
   const running = vitest.start();
-  // awaited by run or abandon; until then a rejection is not yet anyone's to handle
+  // awaited by close or abandon; until then a rejection is not yet anyone's to handle
   running.catch(() => {});
-  const closed = () => {
+  const close = async () => {
+    await vitest.close().catch(() => {});
     announcer.close();
-    stop.close();
     // vitest sets its own exit code; the verdict is ours
     process.exitCode = undefined;
   };
-  async function abandon(): Promise<void> {
-    // the worker's setup ends with an error no reporter shows (ABANDONED); vitest.close() alone waits for it
-    announcer.abandon();
-    await running.catch(() => {});
-    await vitest.close();
-    closed();
-  }
   return {
-    abandon,
-    async run(target, { reportFormats, proxySecrets, organisationGuard, harRecorder }) {
-      let stopped = false;
-      const signals = output.signals !== false;
-      let guard: Awaited<ReturnType<typeof organisationGuard>> | undefined;
-      let onSignal = () => {};
-      let interrupted: Promise<never>;
-      // Everything the run needs before its first check, the worker waiting: the report's frame, and Ctrl-C's
-      // put-back (the guard reads the organisation's name before any check can change it). What fails here
-      // abandons the worker, which would otherwise wait for a target forever.
-      try {
-        reporter.opened(reportFormats(config, output.write), {
-          root: CODE_ROOT,
-          target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
-          run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
-          version: packageVersion(),
-          secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
-          preflightRequests: target.preflightRequests,
-          baseline: config.baseline,
-          runErrors: () =>
-            stopped
-              ? [
-                  `the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms): checks waiting for an answer ended errored, saying so; checks not yet started are not reported`,
-                ]
-              : [],
-        });
-        // Ctrl-C: stop the workers first (nothing more is sent), then put back what the run changed, then leave
-        guard = signals ? await organisationGuard(target, harLog ? harRecorder(harLog, 'put-back') : undefined) : undefined;
-        interrupted = new Promise<never>((_, reject) => {
-          if (!signals) return;
-          // vitest's own handlers would exit the process before anything is put back: the command takes them over
-          process.removeAllListeners('SIGINT');
-          process.removeAllListeners('SIGTERM');
-          onSignal = () => {
-            stop.announce();
-            reject(new Interrupted());
-          };
-          process.once('SIGINT', onSignal);
-          process.once('SIGTERM', onSignal);
-        });
-      } catch (error) {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-        await abandon();
-        throw error;
-      }
-      // the checks start now
-      announcer.send(target);
-      // a bound on the whole run, whatever the deployment does (vitest knows two reasons to cancel; the report says ours)
-      const bound = setTimeout(() => {
-        stopped = true;
-        stop.announce();
-        void vitest.cancelCurrentRun('keyboard-input');
-      }, config.runTimeoutMs);
-      try {
-        await Promise.race([running, interrupted]);
-      } catch (error) {
-        if (!(error instanceof Interrupted)) {
-          await vitest.close().catch(() => {});
-          throw error;
-        }
-        output.error('mockapi-conformance: interrupted; stopping the checks and putting back what they changed\n');
-        await vitest.close();
-        if (guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
-        return 'interrupted';
-      } finally {
-        clearTimeout(bound);
-        closed();
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-      }
-      await vitest.close();
-      process.exitCode = undefined;
-      return reporter.report;
+    reporter,
+    running,
+    send: (target) => announcer.send(target, life.gate.buffer),
+    cancel: () => vitest.cancelCurrentRun('keyboard-input'),
+    async abandon() {
+      // the worker's setup ends with an error no reporter shows (ABANDONED); vitest.close() alone waits for it
+      announcer.abandon();
+      await running.catch(() => {});
+      await close();
     },
+    close,
   };
+}
+
+/** What the report says of the run besides its checks, now that the target is open. */
+function reportedRun(config: RunConfig, target: Target, loaded: Loaded, life: RunLife): ReportedRun {
+  return {
+    root: CODE_ROOT,
+    target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
+    run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
+    version: packageVersion(),
+    secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...loaded.proxySecrets(target.network) },
+    preflightRequests: target.preflightRequests,
+    baseline: config.baseline,
+    runErrors: () => (life.reason === undefined || life.reason === 'interrupted' ? [] : [stopLine(config, life)]),
+  };
+}
+
+/** How long the checks under way at a stop have to end (what they put back included) before the worker is closed. */
+const STOP_GRACE_MS = 5000;
+
+/**
+ * Runs the checks against the opened target: the report's frame, the put-back's guard (it reads the organisation's
+ * name before any check can change it), then the target sent to the waiting worker. A stop ends the checks at once
+ * (the gate refuses their requests); what they changed is put back after the worker has ended, and said last.
+ */
+async function runChecks(
+  checks: StartedChecks,
+  config: RunConfig,
+  output: RunOutput,
+  target: Target,
+  loaded: Loaded,
+  life: RunLife,
+  harLog: string | undefined,
+) {
+  let guard: OrganisationGuard | undefined;
+  try {
+    checks.reporter.opened(loaded.reportFormats(config, output.write), reportedRun(config, target, loaded, life));
+    if (output.signals !== false) guard = await loaded.organisationGuard(target, harLog ? loaded.harRecorder(harLog, 'put-back') : undefined, life.gate);
+  } catch (error) {
+    await checks.abandon();
+    throw error;
+  }
+  if (life.reason !== undefined) {
+    // nothing was changed yet: nothing to put back
+    await checks.abandon();
+    return { stopped: life.reason };
+  }
+  checks.send(target);
+  await Promise.race([checks.running.catch(() => {}), life.stopped]);
+  if (life.reason !== undefined) {
+    await checks.cancel();
+    await Promise.race([checks.running.catch(() => {}), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+  }
+  await checks.close();
+  // the worker has ended: nothing of the checks can rename the organisation after this
+  if (life.reason !== undefined && guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
+  return { stopped: life.reason, report: checks.reporter.report };
+}
+
+/** The one line that says why the run stopped, said as it stops (and in the report, for the bound and the key). */
+function stopLine(config: RunConfig, life: RunLife): string {
+  switch (life.reason) {
+    case 'interrupted':
+      return 'interrupted; stopping the checks and putting back what they changed';
+    case 'bound':
+      return `the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms): checks under way ended errored, saying so; checks not yet started are not reported`;
+    default:
+      return `the key stopped being accepted after ${life.gate.sentWhenStopped} requests of the run (a request with it was answered 401, and so was the read accepted with it before the run): the run stopped; the checks not yet judged end errored. Check MOCKAPI_TOKEN or --token`;
+  }
 }
 
 /**
@@ -307,14 +314,36 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
     output.error(`mockapi-conformance: ${previous}\n`);
     return { exitCode: EXIT.usage };
   }
+  // the run's life starts here: Ctrl-C and the bound stop it from this instant on
+  const life = new RunLife({ signals: output.signals !== false, runTimeoutMs: config.runTimeoutMs });
+  // said as the run stops, whatever it is doing then
+  void life.stopped.then(() => output.error(`mockapi-conformance: ${stopLine(config, life)}\n`));
   // --report-har: each exchange is appended here as it ends (the worker's, the preflight's), written out at the end
   const harLog = config.reportHar ? join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-har-')), 'exchanges.jsonl') : undefined;
   let report: ConformanceReport | undefined;
   try {
-    return await judgeTarget(config, output, previous, harLog, (r) => (report = r));
+    return await judgeTarget(config, output, previous, harLog, life, (r) => (report = r));
   } finally {
+    life.close();
     if (harLog) await writeTraffic(config.reportHar!, harLog, report, output);
   }
+}
+
+/** The exit code of a run that stopped: 130 for Ctrl-C, 5 for a key refused part-way, and for the bound what its report stands for (4 without one). */
+function stoppedExit(reason: StopReason, config: RunConfig, report: ConformanceReport | undefined, output: RunOutput, previous: BaselineEntry[]): number {
+  if (reason === 'interrupted') return EXIT.interrupted;
+  if (reason === 'key-refused') return EXIT.misconfigured;
+  return report ? verdict(config, report, output, previous) : EXIT.unjudged;
+}
+
+/** A target that could not be opened: one line, and the exit code that says why. */
+function notOpened(opened: { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }, output: RunOutput): { exitCode: number } {
+  if ('unreachable' in opened) {
+    output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
+    return { exitCode: EXIT.unreachable };
+  }
+  output.error(`mockapi-conformance: ${opened.misconfigured}\n`);
+  return { exitCode: EXIT.misconfigured };
 }
 
 /** The run once its configuration is read: the target opened, the checks run, the verdict. */
@@ -323,29 +352,29 @@ async function judgeTarget(
   output: RunOutput,
   previous: BaselineEntry[],
   harLog: string | undefined,
+  life: RunLife,
   reported: (report: ConformanceReport) => void,
 ): Promise<{ exitCode: number; report?: ConformanceReport }> {
   // the worker boots while the target is opened: vitest first, so that its set-up on this thread does not delay the
   // probe's answers (the latency it measures sizes the run)
-  const checks = await startChecks(config, output, harLog);
+  const checks = await startChecks(config, output, harLog, life);
   let loaded: Loaded;
   let opened: Awaited<ReturnType<Loaded['openTarget']>>;
   try {
     loaded = await afterStart();
-    opened = await loaded.openTarget(config, harLog ? loaded.harRecorder(harLog, 'preflight') : undefined);
+    opened = await loaded.openTarget(config, harLog ? loaded.harRecorder(harLog, 'preflight') : undefined, life.gate);
   } catch (error) {
     await checks.abandon();
     throw error;
   }
-  if ('unreachable' in opened) {
+  if (!('target' in opened)) {
     await checks.abandon();
-    output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
-    return { exitCode: EXIT.unreachable };
+    return life.reason !== undefined ? { exitCode: stoppedExit(life.reason, config, undefined, output, previous) } : notOpened(opened, output);
   }
-  if ('misconfigured' in opened) {
+  if (life.reason !== undefined) {
     await checks.abandon();
-    output.error(`mockapi-conformance: ${opened.misconfigured}\n`);
-    return { exitCode: EXIT.misconfigured };
+    await opened.close();
+    return { exitCode: stoppedExit(life.reason, config, undefined, output, previous) };
   }
   try {
     try {
@@ -355,9 +384,9 @@ async function judgeTarget(
       await checks.abandon();
       throw error;
     }
-    const report = await checks.run(opened.target, loaded);
-    if (report === 'interrupted') return { exitCode: EXIT.interrupted };
+    const { stopped, report } = await runChecks(checks, config, output, opened.target, loaded, life, harLog);
     if (report) reported(report);
+    if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), ...(report ? { report } : {}) };
     if (!report) {
       output.error('mockapi-conformance: the run ended before any result was reported\n');
       return { exitCode: EXIT.failed };

@@ -10,6 +10,8 @@ import type { RunConfig } from './config.ts';
 import { deletedBefore, keyFingerprint, readDeletions, type Deletion } from './deletions.ts';
 import { MOCK_FIXTURES, startMock } from './mock.ts';
 import { proxiesOf, proxyLabel, type Network } from '../http/network.ts';
+import { KEY_PROBE_PATH } from '../http/key-watch.ts';
+import type { RunGate } from '../http/run-gate.ts';
 import { fixtureReads, preflight, type PreflightResult } from './preflight.ts';
 
 /** Errors that mean no connection could be made at all, as opposed to a deployment that answers badly. */
@@ -38,6 +40,7 @@ async function probe(
   target: Pick<Target, 'baseUrl' | 'token' | 'forbiddenToken' | 'timeoutMs' | 'network' | 'fixtures' | 'profile'>,
   authOnly: boolean,
   onExchange: ClientOptions['onExchange'],
+  gate: RunGate | undefined,
 ): Promise<{ unreachable?: string; latencyMs: number; preflight?: PreflightResult; probes: number }> {
   const client = new Client({
     baseUrl: target.baseUrl,
@@ -46,6 +49,7 @@ async function probe(
     timeoutMs: target.timeoutMs,
     network: target.network,
     ...(onExchange ? { onExchange } : {}),
+    ...(gate ? { gate } : {}),
   });
   try {
     const times: number[] = [];
@@ -53,7 +57,8 @@ async function probe(
     const probes = probesBefore(fixtureReads(target.fixtures, target.profile).length);
     for (let i = 0; i < probes; i++) {
       // with the key where there is one: an answer that passes the credentials is what the checks will wait for
-      last = await client.send({ method: 'GET', path: '/v1/organisations/conformance-reachability-probe', credentials: target.token ? 'token' : 'none' });
+      last = await client.send({ method: 'GET', path: KEY_PROBE_PATH, credentials: target.token ? 'token' : 'none' });
+      if (gate?.stopped) break;
       if (last.status === 0 && CANNOT_CONNECT.test(last.error ?? '')) return { unreachable: last.error, latencyMs: 0, probes: i + 1 };
       // a deployment that does not answer is the checks' to report; its latency is the time it took to fail
       times.push(last.durationMs);
@@ -130,11 +135,13 @@ export interface OpenTarget {
 
 /**
  * The target of a run, ready for the checks; `unreachable` when no connection could be made (what was
- * started is stopped again). `onExchange` is told of the probe's and the preflight's requests (--report-har).
+ * started is stopped again). `onExchange` is told of the probe's and the preflight's requests (--report-har);
+ * `gate` stops them (src/run/run-life.ts): a target opened after the stop is the caller's to close unused.
  */
 export async function openTarget(
   config: RunConfig,
   onExchange?: ClientOptions['onExchange'],
+  gate?: RunGate,
 ): Promise<OpenTarget | { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }> {
   const seed = config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31));
   const mock = config.profile === 'mock';
@@ -163,6 +170,7 @@ export async function openTarget(
       },
       AUTH_ONLY.test(config.only?.source ?? ''),
       onExchange,
+      gate,
     );
     if (probed.unreachable !== undefined || probed.preflight?.misconfigured !== undefined) {
       await close();

@@ -36,11 +36,11 @@ test('an interrupted run puts the organisation name back and exits 130', async (
   expect(interrupted).toBe(true);
   expect(r.code, r.stderr + r.stdout.slice(-1500)).toBe(130);
   expect(r.stderr).toContain('mockapi-conformance: interrupted; stopping the checks and putting back what they changed');
-  expect(r.stderr).toContain(`mockapi-conformance: the organisation's name is "Example Ltd" again`);
+  expect(r.stderr).toContain(`mockapi-conformance: the organisation's name is "Example Ltd", as before the run`);
   // one line that the run was interrupted, one of what was put back: no trace of vitest's
   expect(r.stderr.trim().split('\n'), r.stderr).toEqual([
     'mockapi-conformance: interrupted; stopping the checks and putting back what they changed',
-    `mockapi-conformance: the organisation's name is "Example Ltd" again`,
+    `mockapi-conformance: the organisation's name is "Example Ltd", as before the run`,
   ]);
   const answer = await fetch(`${reference.baseUrl}/v1/organisations/org-1a2b3c`, { headers: { Authorization: `Token ${f.token}` } });
   expect(((await answer.json()) as { organisation: { name: string } }).organisation.name).toBe('Example Ltd');

@@ -1,10 +1,11 @@
 // The command hands the target to its worker over a channel (src/harness/target-channel.ts): whichever comes
-// first, the worker listening or the command having the target, the worker gets it, once; an abandoned run
-// ends the worker's wait with ABANDONED.
+// first, the worker listening or the command having the target, the worker gets it, once, with the run's stop
+// shared (a stop set on one side is read on the other); an abandoned run ends the worker's wait with ABANDONED.
 import { expect, test } from 'vitest';
 import type { Target } from '../../src/harness/check.ts';
 import { ABANDONED, targetAnnouncer, targetFromCommand } from '../../src/harness/target-channel.ts';
 
+const stop = new SharedArrayBuffer(8);
 const target = { baseUrl: 'http://127.0.0.1:1', runs: 7, fixtures: { organisationId: 'org-1' } } as unknown as Target;
 
 test('a worker that listens before the target is open gets it once it is sent', async () => {
@@ -15,15 +16,19 @@ test('a worker that listens before the target is open gets it once it is sent', 
   const got = targetFromCommand(announcer.name);
   expect(await listening).toBe('listening');
   observer.close();
-  announcer.send(target);
-  expect(await got).toEqual(target);
+  announcer.send(target, stop);
+  const said = await got;
+  expect(said.target).toEqual(target);
+  // the same memory, not a copy
+  Atomics.store(new Int32Array(stop), 1, 42);
+  expect(Atomics.load(new Int32Array(said.stop), 1)).toBe(42);
   announcer.close();
 });
 
 test('a worker that listens only after the target was sent still gets it', async () => {
   const announcer = targetAnnouncer();
-  announcer.send(target);
-  expect(await targetFromCommand(announcer.name)).toEqual(target);
+  announcer.send(target, stop);
+  expect((await targetFromCommand(announcer.name)).target).toEqual(target);
   announcer.close();
 });
 

@@ -1,0 +1,127 @@
+// A stop is final (src/run/run-life.ts): Ctrl-C or the run's bound at any instant of a run, from the process's start
+// to its last check, lets nothing reach the deployment after it but what puts back what the run changed, and ends
+// 130 (4 for the bound) with the organisation's name as it was. And a key refused part-way is one line and exit 5,
+// no check failing for it. Against the reference behind a proxy that logs every request, two runs at once (the
+// machine loaded, as a release engineer's laptop is).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, expect, inject, test } from 'vitest';
+import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
+import { startRecorder, type Recorder } from '../../bench/recorder.ts';
+import { commandEnvironment, emptyDirectory } from '../support/cli.ts';
+import { compiledWhenEnded } from '../support/compiled.ts';
+import { useRunners } from '../support/runners.ts';
+import { propertySeed } from '../support/seed.ts';
+
+const runners = useRunners(1);
+const started: { close(): Promise<void> }[] = [];
+afterAll(() => Promise.all(started.map((s) => s.close())));
+
+/** A request that arrived this long after the command said it stopped was sent after the stop, not before it. */
+const ON_THE_WIRE_MS = 100;
+
+/** The reference with every fixture, behind a logging proxy that may answer some requests itself. */
+async function deployment(answer?: (index: number) => { status: number; headers: Record<string, string>; body: string } | undefined) {
+  const reference: ReferenceDeployment = await startReference({ port: 0, faults: [] });
+  const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
+  const proxy: Recorder = await startRecorder(reference.baseUrl, { token, forbiddenToken }, answer ? { answer } : {});
+  started.push(proxy, reference);
+  const env: Record<string, string> = {
+    MOCKAPI_BASE_URL: proxy.baseUrl,
+    MOCKAPI_TOKEN: token,
+    MOCKAPI_FORBIDDEN_TOKEN: forbiddenToken,
+    MOCKAPI_ORGANISATION_ID: fixtures.organisationId,
+    MOCKAPI_MOCK_API_ID: fixtures.mockApiId,
+    MOCKAPI_DATA_SOURCE_ID: fixtures.dataSourceId,
+    MOCKAPI_DELETABLE_DATA_SOURCE_ID: fixtures.deletableDataSourceId,
+    MOCKAPI_TEAM_ID: fixtures.teamId,
+    MOCKAPI_TEAM_MEMBER_ID: fixtures.teamMemberId,
+    MOCKAPI_REQUEST_ID: fixtures.requestId,
+    MOCKAPI_PUSH_POLICY: pushPolicy,
+    MOCKAPI_STATE_FILE: join(emptyDirectory(), 'state.jsonl'),
+  };
+  const name = async () => {
+    const answer = await fetch(`${reference.baseUrl}/v1/organisations/${fixtures.organisationId}`, { headers: { Authorization: `Token ${token}` } });
+    return ((await answer.json()) as { organisation: { name: string } }).organisation.name;
+  };
+  return { proxy, env, name };
+}
+
+/** One run of the compiled command, stopped `afterMs` after its spawn by SIGINT, or by its bound. */
+async function stoppedRun(compiledDir: string, how: 'SIGINT' | 'bound', afterMs: number) {
+  const d = await deployment();
+  const nameBefore = await d.name();
+  const bound = how === 'bound' ? ['--run-timeout-ms', String(Math.max(1, afterMs))] : [];
+  const child = spawn(process.execPath, ['--interrupt-budget=300000', join(compiledDir, 'src', 'cli', 'cli.js'), ...bound], {
+    cwd: emptyDirectory(),
+    env: { ...commandEnvironment(), ...d.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let saidStopped: number | undefined;
+  child.stdout.resume();
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    if (saidStopped === undefined && /interrupted; |was stopped after/.test(stderr)) saidStopped = Date.now();
+  });
+  const signalled = how === 'SIGINT' ? setTimeout(() => child.kill('SIGINT'), afterMs) : undefined;
+  const sentAt = Date.now() + afterMs;
+  const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+  clearTimeout(signalled);
+  const arrivals = d.proxy.arrivals();
+  const after = d.proxy
+    .mix()
+    .map((request, i) => ({ request, at: arrivals[i]! }))
+    .filter(({ at }) => at > Math.max(saidStopped ?? sentAt, sentAt) + ON_THE_WIRE_MS);
+  return { code, signal, stderr, sent: arrivals.length, after, saidStopped, nameBefore, nameAfter: await d.name() };
+}
+
+test('a stop is final: Ctrl-C or the bound at random instants, two runs at once, lets only put-backs through', async () => {
+  const compiled = await compiledWhenEnded(inject('compiledDir'));
+  // instants across the whole life of a run: the process's start, the worker's boot, the preflight, the checks, the end
+  const instants = fc.sample(fc.tuple(fc.constantFrom<'SIGINT' | 'bound'>('SIGINT', 'SIGINT', 'SIGINT', 'bound'), fc.integer({ min: 50, max: 3500 })), {
+    numRuns: 4,
+    seed: propertySeed('stops'),
+  });
+  for (let i = 0; i < instants.length; i += 2) {
+    const runs = await Promise.all(instants.slice(i, i + 2).map(([how, at]) => stoppedRun(compiled.dir, how, at)));
+    for (const [j, r] of runs.entries()) {
+      const [how, at] = instants[i + j]!;
+      const what = `${how} at ${at} ms: ${r.stderr.slice(-1500)}`;
+      // a run that ended before the stop came has nothing to show
+      if (r.code === 0 || r.code === 1) continue;
+      if (how === 'SIGINT') expect(r.code === 130 || (r.signal === 'SIGINT' && r.sent === 0), what).toBe(true);
+      else expect(r.code, what).toBe(4);
+      // after the stop, on the wire: put-backs alone (the User-Agent says which)
+      const notPutBacks = r.after.filter(({ request }) => !(request.headers['user-agent'] ?? '').endsWith(' put-back'));
+      expect(
+        notPutBacks.map(({ request }) => `${request.method} ${request.path} ${request.headers['user-agent']}`),
+        what,
+      ).toEqual([]);
+      expect(r.nameAfter, what).toBe(r.nameBefore);
+      // what was put back is said last, once the checks had started
+      if (r.sent > 5 && r.code === 130) expect(r.stderr.trim().split('\n').at(-1), what).toMatch(/organisation's name is "Example Ltd", as before the run$/);
+    }
+  }
+});
+
+test('a key refused part-way stops the run: one line with the requests it took, exit 5, no check failed for it', async () => {
+  // every answer after the 400th is a 401 to the key (revoked), as a deployment's auth layer would send it
+  const d = await deployment((index) =>
+    index >= 400 ? { status: 401, headers: { 'content-type': 'text/plain' }, body: 'Credentials are required to access this resource.' } : undefined,
+  );
+  const r = await runners.run(['--concurrency', '4'], d.env);
+  expect(r.code, r.stderr + r.stdout.slice(-2000)).toBe(5);
+  const line = r.stderr.split('\n').find((l) => l.includes('the key stopped being accepted'));
+  expect(line, r.stderr).toMatch(/after (\d+) requests of the run .*Check MOCKAPI_TOKEN or --token$/);
+  const after = Number(/after (\d+) requests/.exec(line!)![1]);
+  // the 401 came to the 401st request the proxy saw (five of them the probe's and the preflight's)
+  expect(after).toBeGreaterThanOrEqual(390);
+  expect(after).toBeLessThanOrEqual(400);
+  expect(r.report!.summary.failed, JSON.stringify(r.report!.checks.filter((c) => c.outcome === 'failed').map((c) => [c.id, c.message.slice(0, 300)]))).toBe(0);
+  expect(r.report!.summary.errored).toBeGreaterThan(0);
+  expect(r.report!.errors.join('\n')).toContain('the key stopped being accepted');
+  // the run stopped sending: what was already under way at the 401 and the confirming read, no more
+  expect(d.proxy.mix().length).toBeLessThanOrEqual(400 + 4 + 1);
+});

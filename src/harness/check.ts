@@ -14,6 +14,7 @@ import { boundedThrough } from '../../reporters/untrusted.ts';
 import { harRecorder } from '../http/har-log.ts';
 import type { RunGate } from '../http/run-gate.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
+import { FixtureLedger } from './fixture-ledger.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { JsonObject, OperationId } from '../../contract/schemas.ts';
 
@@ -104,11 +105,14 @@ let collecting: { target: Target; declarations: Declaration[] } | undefined;
 /** The run's target in its worker, as the command sent it (src/harness/worker-setup.ts, before the suites), and its stop. */
 let runTarget: Target | undefined;
 let runGate: RunGate | undefined;
+/** what the run's answers say of its fixtures' existence (src/harness/fixture-ledger.ts) */
+let fixtureLedger: FixtureLedger | undefined;
 
 /** Sets the run's target in its worker and the stop it shares with the command: once, before any suite declares its checks. */
 export function useTarget(target: Target, gate?: RunGate): void {
   runTarget = target;
   runGate = gate;
+  fixtureLedger = new FixtureLedger(target.baseUrl, target.fixtures, target.missingFixtures, target.foundFixtures);
 }
 
 export function target(): Target {
@@ -175,6 +179,8 @@ export function client(): Client {
   if (!sharedClient) {
     const t = target();
     const harLog = inject('harLog');
+    const recorded = harLog ? harRecorder(harLog) : undefined;
+    const ledger = fixtureLedger;
     sharedClient = new Client({
       baseUrl: t.baseUrl,
       token: t.token,
@@ -183,7 +189,10 @@ export function client(): Client {
       connections: t.concurrency,
       adaptiveCeiling: t.adaptiveCeiling,
       network: t.network,
-      ...(harLog ? { onExchange: harRecorder(harLog) } : {}),
+      onExchange: (exchange, sending, redactor) => {
+        ledger?.saw(exchange);
+        recorded?.(exchange, sending, redactor);
+      },
       ...(runGate ? { gate: runGate } : {}),
       // a key refused part-way is confirmed by the probe's read, accepted before the run (not when the preflight saw it refused)
       ...(t.keyRefused === undefined ? { keyConfirmedBy: KEY_PROBE_PATH } : {}),
@@ -284,10 +293,14 @@ function skipReason(t: Target, options: CheckOptions): string | undefined {
   return undefined;
 }
 
-/** Why a check that could run cannot judge before it sends anything: the fixture it deletes is gone. */
+/** The fixtures whose paths a check sends to: those it needs, touches or deletes (a fixture not set is not sent to). */
+const fixturesOf = (t: Target, options: CheckOptions): FixtureName[] =>
+  [...(options.needs ?? []), ...(options.touches ?? []), ...(options.consumes ? [options.consumes] : [])].filter((name) => t.fixtures[name] !== undefined);
+
+/** Why a check that could run cannot judge before it sends anything: a fixture of it does not exist, or the one it deletes is gone. */
 function unjudgeableReason(t: Target, options: CheckOptions): string | undefined {
-  const missing = (options.needs ?? []).find((name) => t.missingFixtures?.[name] !== undefined);
-  if (missing) return t.missingFixtures![missing];
+  const missing = fixtureLedger?.missing(fixturesOf(t, options));
+  if (missing) return missing;
   const deleted = options.consumes && t.deletions?.consumed[options.consumes];
   if (!deleted) return undefined;
   const variable = FIXTURE_VARIABLES[options.consumes!];
@@ -392,7 +405,7 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
     meta.chainsByRun = chains();
     if (c.notes.length > 0) meta.notes = c.notes.map(redact);
   }
-  if (c.violations.length > 0) throwFailure(c, meta, redact);
+  if (c.violations.length > 0) throwFailure(c, meta, redact, fixtureLedger?.missing(fixturesOf(t, options)));
 }
 
 /**
@@ -486,11 +499,17 @@ async function outcomeOfError(
 /**
  * The failure vitest reports for a check with violations: evidence of every exchange (built only now: it costs
  * more than the check itself), each value cut (reporters/untrusted.ts), and the statement, expected and actual of each
- * violation. A request without an HTTP answer judges nothing: what the check made of it is no violation.
+ * violation. A request without an HTTP answer judges nothing: what the check made of it is no violation; nor does a
+ * check on a fixture that turned out not to exist (src/harness/fixture-ledger.ts).
  */
-function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) => string): never {
+function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) => string, fixtureMissing: string | undefined): never {
   const evidence = c.exchanges.map((e) => c.client.evidence(e));
   meta.evidence = evidence;
+  // a fixture set wrong is a misconfiguration, whichever check meets it first: nothing it saw is a verdict
+  if (fixtureMissing !== undefined) {
+    meta.errored = redact(fixtureMissing);
+    throw named('FixtureMissing', [meta.errored, ...evidence.map((e) => `  reproduce: ${e.curl}`)].join('\n'));
+  }
   const unanswered = c.exchanges.find((e) => e.status === 0);
   if (unanswered) {
     meta.errored = cutByRunStop(unanswered)

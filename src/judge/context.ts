@@ -53,6 +53,8 @@ export interface Target {
   network?: Network;
   /** fixtures the preflight found missing (404 to their first read), with the reason the checks needing them end errored */
   missingFixtures?: Partial<Record<FixtureName, string>>;
+  /** fixtures the preflight read and found (src/run/preflight.ts) */
+  foundFixtures?: FixtureName[];
   /** requests sent before any check (the probe and the preflight), all reads: counted in the report */
   preflightRequests?: number;
   /** the preflight's 401 to a read with the key, when only AUTH-* checks run and judge it (src/run/preflight.ts) */

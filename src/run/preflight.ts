@@ -5,12 +5,15 @@
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { expandPath, operation } from '../../contract/schemas.ts';
 import type { Client, Exchange } from '../http/client.ts';
+import { KEY_PROBE_PATH } from '../http/key-watch.ts';
 
 export interface PreflightResult {
   /** one line: why the run cannot judge this deployment as configured (exit 5) */
   misconfigured?: string;
   /** fixtures a read found missing, with the reason the checks that need them end errored */
   missingFixtures: Partial<Record<FixtureName, string>>;
+  /** fixtures a read found: a later 404 to them is the deployment's answer, judged (src/harness/fixture-ledger.ts) */
+  foundFixtures?: FixtureName[];
   /** requests the preflight sent itself (the probe's are counted apart) */
   requests: number;
   /** how long each fixture read that got an answer took: samples of the latency, like the probe's (src/run/target.ts) */
@@ -82,10 +85,55 @@ export async function preflight(
     return result;
   }
   for (const { read, exchange } of fixtureAnswers) {
+    if (read && exchange.status >= 200 && exchange.status < 300) (result.foundFixtures ??= []).push(read.fixture);
     if (read && exchange.status === 404) {
       result.missingFixtures[read.fixture] =
         `the fixture does not exist: GET ${read.path} was answered 404 before the run; set ${read.variables} to one the deployment has`;
     }
   }
   return result;
+}
+
+/** The base URL's ancestors, nearest first: where the interface may be when it is not at the base URL given. */
+function ancestors(baseUrl: string): string[] {
+  const url = new URL(baseUrl);
+  const segments = url.pathname.split('/').filter((s) => s !== '');
+  return segments.map(
+    (_, i) =>
+      `${url.origin}${segments
+        .slice(0, segments.length - 1 - i)
+        .map((s) => `/${s}`)
+        .join('')}`,
+  );
+}
+
+/**
+ * A base URL that is not the interface's root, said in one line that names the one to set: it ends in /v1, which
+ * every path of the interface begins with, and the interface answers without it; or every fixture read under it is
+ * 404 while under an ancestor one is found. `read` sends a GET with the key to a path under another base URL.
+ */
+export async function misplacedBase(
+  baseUrl: string,
+  result: PreflightResult,
+  reads: readonly { path: string }[],
+  read: (base: string, path: string) => Promise<Exchange>,
+): Promise<string | undefined> {
+  const candidates = ancestors(baseUrl);
+  const given = baseUrl.replace(/\/+$/, '');
+  if (/\/v1$/i.test(given)) {
+    const parent = candidates[0]!;
+    const probe = await read(parent, reads[0]?.path ?? KEY_PROBE_PATH);
+    if (probe.json !== undefined || probe.mediaType === 'text/plain') {
+      return `the base URL ${quoted(given)} ends in /v1, which every path of the interface begins with (GET ${parent}${reads[0]?.path ?? KEY_PROBE_PATH} answers ${probe.status} as the interface): set MOCKAPI_BASE_URL or --base-url to ${quoted(parent)}`;
+    }
+  }
+  const allMissing = reads.length > 0 && Object.keys(result.missingFixtures).length === reads.length;
+  if (!allMissing) return undefined;
+  for (const candidate of candidates) {
+    const found = await read(candidate, reads[0]!.path);
+    if (found.status >= 200 && found.status < 300) {
+      return `the fixtures are not found under ${quoted(given)} but are under ${quoted(candidate)} (GET ${reads[0]!.path} answered 404 there, ${found.status} here): set MOCKAPI_BASE_URL or --base-url to ${quoted(candidate)}`;
+    }
+  }
+  return undefined;
 }

@@ -12,7 +12,7 @@ import { MOCK_FIXTURES, startMock } from './mock.ts';
 import { proxiesOf, proxyLabel, type Network } from '../http/network.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
 import type { RunGate } from '../http/run-gate.ts';
-import { fixtureReads, preflight, type PreflightResult } from './preflight.ts';
+import { fixtureReads, misplacedBase, preflight, type PreflightResult } from './preflight.ts';
 
 /** Errors that mean no connection could be made at all, as opposed to a deployment that answers badly. */
 const CANNOT_CONNECT = /^the proxy |^TLS: |ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|CERT|TLS|SSL|EPROTO|self[- ]signed/i;
@@ -68,11 +68,40 @@ async function probe(
     const proxy = proxiesOf(target.network, process.env, target.baseUrl)[0];
     const via = `${target.baseUrl}${proxy ? ` (through the proxy ${proxyLabel(proxy.url)}, ${proxy.source})` : ''}`;
     const checked = await preflight(client, { token: target.token, fixtures: target.fixtures, profile: target.profile, via, authOnly }, last!);
+    if (checked.misconfigured === undefined && !authOnly) checked.misconfigured = await misplaced(target, checked, gate, onExchange);
     // a probe that got no answer stopped the probe: its time to fail is the latency, the reads' aside
     const samples = times.length > 1 ? [...times.slice(1), ...(last!.status === 0 ? [] : checked.answeredMs)] : times;
     return { latencyMs: Math.min(...samples), preflight: checked, probes: times.length };
   } finally {
     await client.close();
+  }
+}
+
+/** Where the base URL is not the interface's root (misplacedBase): the reads it takes count among the preflight's. */
+async function misplaced(
+  target: Pick<Target, 'baseUrl' | 'token' | 'timeoutMs' | 'network' | 'fixtures' | 'profile'>,
+  checked: PreflightResult,
+  gate: RunGate | undefined,
+  onExchange: ClientOptions['onExchange'],
+): Promise<string | undefined> {
+  const clients: Client[] = [];
+  try {
+    return await misplacedBase(target.baseUrl, checked, fixtureReads(target.fixtures, target.profile), (baseUrl, path) => {
+      const client = new Client({
+        baseUrl,
+        token: target.token,
+        forbiddenToken: undefined,
+        timeoutMs: target.timeoutMs,
+        network: target.network,
+        ...(onExchange ? { onExchange } : {}),
+        ...(gate ? { gate } : {}),
+      });
+      clients.push(client);
+      checked.requests++;
+      return client.send({ method: 'GET', path });
+    });
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
   }
 }
 
@@ -187,6 +216,7 @@ export async function openTarget(
       ...adaptive,
       network,
       missingFixtures,
+      ...(probed.preflight?.foundFixtures ? { foundFixtures: probed.preflight.foundFixtures } : {}),
       preflightRequests: probed.probes + (probed.preflight?.requests ?? 0),
       baseUrl,
       readOnly: config.readOnly,

@@ -39,6 +39,8 @@ export interface ReferenceOptions {
   host?: string;
   /** names of faults (reference/faults/); when left out, MOCKAPI_REFERENCE_FAULTS is read */
   faults?: string[];
+  /** the ids of the fixtures' resources, in place of the seeded ones (ids outside ASCII, or holding reserved characters) */
+  ids?: Fixtures;
   /** variations mode (reference/variations.ts); when left out, MOCKAPI_REFERENCE_VARIATIONS is read */
   variations?: boolean;
   /**
@@ -174,8 +176,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const patch = compose(await loadFaults(options.faults ?? faultList(process.env[FAULTS_VARIABLE])));
   const variations = variationsOn(options.variations);
   const keys = createKeys();
-  const store = seededStore(Date.now());
-  const fixtures = { ...seededFixtures(), ...keys, pushPolicy: PUSH_POLICIES[0] };
+  const ids = { ...seededFixtures(), ...options.ids };
+  const store = seededStore(Date.now(), ids);
+  const fixtures = { ...ids, ...keys, pushPolicy: PUSH_POLICIES[0] };
   patch.seed(store, fixtures);
   const d: Deployment = {
     route: createRouter(),

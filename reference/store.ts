@@ -101,7 +101,9 @@ function dataSource(id: string, name: string, columns: [string, Json][], rows: s
 
 function loggedRequest(fields: Omit<LoggedRequest, 'absoluteUrl' | 'clientIp'> & { host: string }): LoggedRequest {
   const { host, ...rest } = fields;
-  return { ...rest, absoluteUrl: `https://${host}.mocklab.io${fields.url}`, clientIp: '203.0.113.7' };
+  // a mock API's host name is made of its id: a letter, digit or hyphen only, whatever the id holds
+  const label = host.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  return { ...rest, absoluteUrl: `https://${label}.mocklab.io${fields.url}`, clientIp: '203.0.113.7' };
 }
 
 // The interface gives no defaults, so every mock API starts with chaos settings that do nothing.
@@ -109,17 +111,18 @@ function mockApi(id: string, requests: LoggedRequest[]): MockApi {
   return { id, chaos: quietChaosSettings(), state: { defaultContextExpression: '' }, requests: new Map(requests.map((r) => [r.id, r])) };
 }
 
-export function seededStore(now: number): Store {
+/** The store of a fresh start, the fixtures' resources under `ids` (the seeded ones unless told). */
+export function seededStore(now: number, ids: Required<Fixtures> = seededFixtures()): Store {
   const organisation: Organisation = {
-    id: SEED.organisationId,
+    id: ids.organisationId,
     name: 'Example Ltd',
-    aclSubject: `acl-subject-${SEED.organisationId}`,
-    aclObject: `acl-object-${SEED.organisationId}`,
+    aclSubject: `acl-subject-${ids.organisationId}`,
+    aclObject: `acl-object-${ids.organisationId}`,
     emailAddress: 'admin@example.com',
     subscriptionId: SEED.subscriptionId,
   };
   const people = dataSource(
-    SEED.dataSourceId,
+    ids.dataSourceId,
     'People',
     [
       ['name', { name: 'STRING' }],
@@ -132,7 +135,7 @@ export function seededStore(now: number): Store {
     now,
   );
   const archive = dataSource(
-    SEED.deletableDataSourceId,
+    ids.deletableDataSourceId,
     'Archive',
     [
       ['entry', { name: 'STRING' }],
@@ -144,8 +147,8 @@ export function seededStore(now: number): Store {
   // Logged some minutes before the start, each at a millisecond that makes truncation to the second visible.
   const fixtureRequests = [
     loggedRequest({
-      id: SEED.requestId,
-      host: SEED.mockApiId,
+      id: ids.requestId,
+      host: ids.mockApiId,
       url: '/orders?limit=2',
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: '*/*', Cookie: 'session=abc123; theme=dark' },
@@ -157,7 +160,7 @@ export function seededStore(now: number): Store {
     }),
     loggedRequest({
       id: SEED.binaryRequestId,
-      host: SEED.mockApiId,
+      host: ids.mockApiId,
       url: '/blobs/7',
       method: 'PUT',
       headers: { 'Content-Type': 'application/octet-stream' },
@@ -169,7 +172,7 @@ export function seededStore(now: number): Store {
     }),
     loggedRequest({
       id: SEED.emptyRequestId,
-      host: SEED.mockApiId,
+      host: ids.mockApiId,
       url: '/health',
       method: 'GET',
       headers: { Accept: 'application/json' },
@@ -195,9 +198,9 @@ export function seededStore(now: number): Store {
   return {
     organisations: new Map([[organisation.id, organisation]]),
     dataSources: new Map([people, archive].map((ds) => [ds.id, ds])),
-    teams: new Map([[SEED.teamId, new Set([SEED.teamMemberId, ...SEED.otherTeamMemberIds])]]),
+    teams: new Map([[ids.teamId, new Set([ids.teamMemberId, ...SEED.otherTeamMemberIds])]]),
     mockApis: new Map([
-      [SEED.mockApiId, mockApi(SEED.mockApiId, fixtureRequests)],
+      [ids.mockApiId, mockApi(ids.mockApiId, fixtureRequests)],
       [SEED.otherMockApiId, mockApi(SEED.otherMockApiId, [otherRequest])],
     ]),
   };

@@ -1,3 +1,4 @@
+import { expandPath } from '../../contract/schemas.ts';
 import { isoTimestamp } from '../clock.ts';
 import { noContent, ok } from '../responses.ts';
 import type { DataSource, JsonObject } from '../store.ts';
@@ -10,9 +11,10 @@ const keepDataSource = (ctx: Context, found: DataSource, kept: DataSource | unde
   else ctx.store.dataSources.delete(found.id);
 };
 
-// The update's answer carries no rows (Endpoints > Update data source); links are built from the id.
+// The update's answer carries no rows (Endpoints > Update data source); links are built from the id,
+// percent-encoded as a path segment.
 function view(ds: DataSource) {
-  const self = `/v1/data-sources/${ds.id}`;
+  const self = expandPath('/v1/data-sources/{id}', { id: ds.id });
   return {
     dataSource: {
       id: ds.id,

@@ -1,12 +1,14 @@
+import { expandPath } from '../../contract/schemas.ts';
 import { ok } from '../responses.ts';
 import type { JsonObject, Organisation } from '../store.ts';
 import { handler, param, type Context } from './handler.ts';
 
 const findOrganisation = (ctx: Context): Organisation | undefined => ctx.store.organisations.get(param(ctx, 'organisationId'));
 
-// Links are built from the ids, exactly as the table under Resources > Organisation shows them.
+// Links are built from the ids as the table under Resources > Organisation shows them, each id percent-encoded
+// as a path segment: a link is a URI reference, which holds no character outside ASCII.
 function view(org: Organisation) {
-  const self = `/v1/organisations/${org.id}`;
+  const self = expandPath('/v1/organisations/{id}', { id: org.id });
   return {
     organisation: {
       id: org.id,
@@ -18,10 +20,10 @@ function view(org: Organisation) {
         self,
         users: `${self}/users`,
         teams: `${self}/teams`,
-        subscription: `/v1/subscriptions/${org.subscriptionId}`,
+        subscription: expandPath('/v1/subscriptions/{id}', { id: org.subscriptionId }),
         invitations: `${self}/invitations`,
-        aclSubject: `/v1/acl/subjects/${org.aclSubject}`,
-        aclObject: `/v1/acl/objects/${org.aclObject}`,
+        aclSubject: expandPath('/v1/acl/subjects/{id}', { id: org.aclSubject }),
+        aclObject: expandPath('/v1/acl/objects/{id}', { id: org.aclObject }),
         acl: `${self}/acl{?subjectId}`,
       },
     },

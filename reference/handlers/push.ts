@@ -4,6 +4,7 @@
 // jobType, and outOfSyncPolicy is held to this deployment's own values: the interface names none, so a
 // deployment may choose them, and a run must send only the value its user names.
 import { randomUUID } from 'node:crypto';
+import { expandPath } from '../../contract/schemas.ts';
 import { isoDuration, isoTimestamp } from '../clock.ts';
 import { errorEntry, errorList, ok } from '../responses.ts';
 import type { JsonObject, MockApi } from '../store.ts';
@@ -33,7 +34,8 @@ export const pushOpenApiToGit = handler({
       started: isoTimestamp(started, variations ? 12 : 9),
       ...(variations ? {} : { finished: isoTimestamp(finished, 9) }),
       elapsed: isoDuration(finished - started),
-      links: { self: `/v1/mock-apis/${mockApi!.id}/jobs/${id}` },
+      // each id percent-encoded as a path segment, as a URI reference holds it
+      links: { self: expandPath('/v1/mock-apis/{mockApiId}/jobs/{id}', { mockApiId: mockApi!.id, id }) },
       ...(variations ? {} : { outcome: { errorCode: 'NO_LOCAL_HEAD', errors } }),
     };
     return ok({ job }, 202);

@@ -5,7 +5,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { request, type Dispatcher } from 'undici';
-import { ACCEPT_ENCODING, closedBeforeAnswer, decoded, dispatcherFor, networkReason, proxiesOf, proxySecrets, type Network } from './network.ts';
+import {
+  ACCEPT_ENCODING,
+  closedBeforeAnswer,
+  decoded,
+  dispatcherFor,
+  httpVersionOf,
+  networkReason,
+  proxiesOf,
+  proxySecrets,
+  withoutInternals,
+  type Network,
+} from './network.ts';
 import { Redactor, textOf, type Redacted } from './redactor.ts';
 import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from '../../reporters/untrusted.ts';
 import { InFlightWindow } from './window.ts';
@@ -139,8 +150,10 @@ export interface Sending {
   startedAt: number;
   /** ms from then to the answer's headers; undefined without an answer */
   headersMs?: number;
-  /** the reason phrase of the status line, as it came */
+  /** the reason phrase of the status line, as it came (HTTP/2 has none) */
   statusText?: string;
+  /** the HTTP version the answer came in (src/http/network.ts httpVersionOf) */
+  httpVersion?: 'HTTP/2' | 'HTTP/1.1';
   /** the User-Agent the client added (left out of requestHeaders, which a curl line repeats) */
   userAgent?: string;
   /** the check whose body sent it (sendingCheck) */
@@ -179,7 +192,8 @@ function transportReason(e: Error & { code?: string }, timeoutMs: number, networ
   if (e.code === 'UND_ERR_SOCKET') return `the connection closed before the response was complete (${e.message})`;
   if (e.code === 'ECONNRESET') return 'the connection was reset (ECONNRESET)';
   if (e.code === 'HPE_INVALID_CONSTANT' || /HTTP\/1\.1 protocol|HPE_/.test(`${e.code} ${e.message}`)) return `the answer is not valid HTTP (${e.message})`;
-  return `${e.code ? `${e.code}: ` : ''}${e.message}`;
+  // a library's message: never its source paths (docs/networks.md promises no OpenSSL internals)
+  return `${e.code ? `${e.code}: ` : ''}${withoutInternals(e.message)}`;
 }
 
 const EVIDENCE_BODY_BYTES = 4096;
@@ -198,6 +212,8 @@ const EVIDENCE_HEADERS = 100;
 
 export class Client {
   readonly baseUrl: string;
+  /** the base URL's scheme, host and port: what the HTTP version of its connections is known by */
+  private readonly origin: string;
   readonly redactor: Redactor;
   private readonly agent: Dispatcher;
   /** the same connections, each request kept from the wire once the run has stopped (all but put-backs) */
@@ -236,6 +252,7 @@ export class Client {
   constructor(options: ClientOptions) {
     this.options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.origin = URL.canParse(this.baseUrl) ? new URL(this.baseUrl).origin : this.baseUrl;
     this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken, ...proxySecrets(options.network) });
     if (options.adaptiveCeiling !== undefined) this.window = new InFlightWindow(options.connections ?? 8, options.adaptiveCeiling);
     this.agent = this.dispatcher(options.adaptiveCeiling ?? options.connections ?? 8);
@@ -458,6 +475,7 @@ export class Client {
       }
       sending.headersMs = performance.now() - started;
       sending.statusText = response.statusText;
+      sending.httpVersion = httpVersionOf(this.origin);
       const answer = await this.read(base, response, started);
       this.unanswered = 0;
       if (retried) answer.retried = retried;

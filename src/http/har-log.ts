@@ -95,7 +95,7 @@ export function harEntry(exchange: Exchange, sending: Sending, redactor: Redacto
     request: {
       method: exchange.method,
       url,
-      httpVersion: 'HTTP/1.1',
+      httpVersion: sending.httpVersion ?? 'HTTP/1.1',
       cookies: [],
       headers: headerList(requestHeaders, redactor),
       queryString: queryOf(url),
@@ -106,7 +106,7 @@ export function harEntry(exchange: Exchange, sending: Sending, redactor: Redacto
     response: {
       status: exchange.status,
       statusText: redactor.redact(sending.statusText ?? ''),
-      httpVersion: answered ? 'HTTP/1.1' : '',
+      httpVersion: answered ? (sending.httpVersion ?? 'HTTP/1.1') : '',
       cookies: [],
       headers: headerList(exchange.headers, redactor),
       content,

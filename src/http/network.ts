@@ -1,7 +1,8 @@
 // How requests reach a deployment given by URL, as curl, npm and git reach it: through the proxy the user
 // names (--proxy, or HTTPS_PROXY/HTTP_PROXY/NO_PROXY read by undici's EnvHttpProxyAgent), trusting a private
-// CA (--ca-file, besides NODE_EXTRA_CA_CERTS), with answers in a content coding decoded. Also what a transport
-// failure means in words, and which failures are the idle-close race that is sent again (src/http/client.ts).
+// CA (--ca-file, besides NODE_EXTRA_CA_CERTS), offering HTTP/2 and HTTP/1.1 by ALPN, with answers in a content
+// coding decoded. Also what a transport failure means in words (never OpenSSL's internals), the HTTP version
+// answers came in, and which failures are the idle-close race that is sent again (src/http/client.ts).
 import { subscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
@@ -77,13 +78,16 @@ function trusted(caFile: string): string[] {
  * The dispatcher of a client: a plain Agent for a deployment started for the run; else undici's ProxyAgent for
  * --proxy, its EnvHttpProxyAgent when a proxy variable is set (NO_PROXY honoured by it), a plain Agent
  * otherwise. CONNECT for https, absolute-form for http (proxyTunnel false), as curl does. Certificate
- * verification stays on: --ca-file adds trust, nothing here takes it away.
+ * verification stays on: --ca-file adds trust, nothing here takes it away. Over TLS both HTTP/1.1 and HTTP/2
+ * are offered by ALPN (allowH2), through a tunnel too (requestTls), and the deployment chooses, as it does
+ * for browsers and curl: a deployment that speaks only h2 is reached.
  */
 export function dispatcherFor(network: Network | undefined, options: Agent.Options): Dispatcher {
   const ca = network?.caFile ? trusted(network.caFile) : undefined;
-  const withCa: Agent.Options = ca ? { ...options, connect: { ...(options.connect as object), ca } } : options;
+  const h2: Agent.Options = { ...options, allowH2: true };
+  const withCa: Agent.Options = ca ? { ...h2, connect: { ...(options.connect as object), ca } } : h2;
   if (!network || network.direct) return new Agent(withCa);
-  const tls = ca ? { requestTls: { ca }, proxyTls: { ca } } : {};
+  const tls = { requestTls: { allowH2: true, ...(ca ? { ca } : {}) }, ...(ca ? { proxyTls: { ca } } : {}) };
   if (network.proxy) return new ProxyAgent({ ...withCa, ...tls, uri: network.proxy, proxyTunnel: false });
   if (proxiesOf(network).length > 0) return new EnvHttpProxyAgent({ ...withCa, ...tls, proxyTunnel: false } as EnvHttpProxyAgent.Options);
   return new Agent(withCa);
@@ -132,6 +136,14 @@ export function decoded(body: Readable, contentEncoding: string | undefined): { 
 
 /** OpenSSL's own words (`808C…:error:0A00010B:SSL routines:…`): the library's, not the user's. */
 const OPENSSL_INTERNALS = /[0-9A-F]{6,}:error:[0-9A-F]+:[^:]*:[^:]*:/g;
+/** A place in a library's C sources (`../deps/openssl/openssl/ssl/record/rec_layer_s3.c:1601:`), never the user's. */
+const SOURCE_PATH = /(?:\.{1,2}\/|\/)?(?:[\w.+-]+\/)+[\w.+-]+\.(?:c|cc|h):\d+:?/g;
+
+/** A library's message fit for a line: OpenSSL's prefixes and source paths left out, its first line only. */
+export function withoutInternals(message: string): string {
+  const line = message.replace(OPENSSL_INTERNALS, '').replace(SOURCE_PATH, ' ').split('\n')[0]!;
+  return line.replace(/\s+/g, ' ').replace(/^[\s:]+|[\s:]+$/g, '');
+}
 
 const TLS_WORDS: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'the certificate is self-signed and not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds a CA)',
@@ -144,6 +156,37 @@ const TLS_WORDS: Record<string, string> = {
   ERR_SSL_WRONG_VERSION_NUMBER: 'the server did not answer in TLS (is it http, not https, on this port?)',
   EPROTO: 'the TLS handshake failed',
 };
+
+/**
+ * What the alert a server ended the handshake with means (RFC 8446 §6.2), by the name Node's code ends in
+ * (ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL); an alert not here is named by its own words.
+ */
+const TLS_ALERTS: Record<string, string> = {
+  NO_APPLICATION_PROTOCOL: 'it speaks neither HTTP/2 nor HTTP/1.1, the protocols this client offers (ALPN)',
+  PROTOCOL_VERSION: 'it accepts no TLS version this client speaks',
+  HANDSHAKE_FAILURE: 'it accepts none of the cipher suites or parameters this client offers',
+  INSUFFICIENT_SECURITY: 'it asks for stronger cipher suites than this client offers',
+  CERTIFICATE_REQUIRED: 'it requires a client certificate, which this client does not send',
+  UNRECOGNIZED_NAME: 'it has no certificate for this host name (SNI)',
+  ACCESS_DENIED: 'it refused this client',
+  INTERNAL_ERROR: 'an error of its own',
+};
+
+/** An OpenSSL failure (Node's ERR_SSL_* codes) in words, the code kept; undefined for other errors. */
+function sslReason(e: Error & { code?: string; reason?: unknown }): string | undefined {
+  const code = e.code ?? '';
+  const alert = /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13)_(?:ALERT_)?(\w+)$/.exec(code)?.[1];
+  if (alert !== undefined) {
+    const number = /SSL alert number (\d+)/.exec(e.message)?.[1];
+    const words = TLS_ALERTS[alert] ?? `alert "${alert.toLowerCase().replace(/_/g, ' ')}"`;
+    return `TLS: the server ended the handshake: ${words}${number ? ` (TLS alert ${number})` : ''} (${code})`;
+  }
+  if (code.startsWith('ERR_SSL_')) {
+    const words = typeof e.reason === 'string' ? e.reason : code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' ');
+    return `TLS: the handshake failed: ${withoutInternals(words)} (${code})`;
+  }
+  return undefined;
+}
 
 const DNS_WORDS: Record<string, string> = {
   ENOTFOUND: 'the host name was not found (DNS)',
@@ -192,8 +235,28 @@ export function networkReason(error: Error & { code?: string; cause?: unknown },
       code === k || e.message.includes(k.toLowerCase().replace(/_/g, ' ')) || (k === 'ERR_SSL_WRONG_VERSION_NUMBER' && /wrong version number/.test(e.message)),
   );
   if (tlsCode) return `TLS: ${TLS_WORDS[tlsCode]} (${code || tlsCode})`;
-  if (OPENSSL_INTERNALS.test(e.message)) return `TLS: ${e.message.replace(OPENSSL_INTERNALS, '').split('\n')[0]!.trim()} (${code || 'TLS'})`;
+  const ssl = sslReason(e);
+  if (ssl !== undefined) return ssl;
+  if (/:error:[0-9A-F]+:/.test(e.message)) return `TLS: ${withoutInternals(e.message)} (${code || 'TLS'})`;
   return undefined;
+}
+
+// ---- the HTTP version ----
+
+/** undici's word for the protocol of the latest connection to each origin (h1, h2), as it connected. */
+const versions = new Map<string, string>();
+subscribe('undici:client:connected', (message) => {
+  const { connectParams } = message as { connectParams: { protocol: string; host: string; version?: string } };
+  if (connectParams.version) versions.set(`${connectParams.protocol}//${connectParams.host}`, connectParams.version);
+});
+
+/**
+ * The HTTP version answers from an origin (`https://host:port`) come in, as a recording names it: HTTP/2 where
+ * the latest connection to it negotiated h2 by ALPN, HTTP/1.1 otherwise. By origin, not by request: undici
+ * tells which connection a request went on only to its diagnostics, and one deployment negotiates alike.
+ */
+export function httpVersionOf(origin: string): 'HTTP/2' | 'HTTP/1.1' {
+  return versions.get(origin) === 'h2' ? 'HTTP/2' : 'HTTP/1.1';
 }
 
 // ---- the idle-close race ----

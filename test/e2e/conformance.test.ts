@@ -11,6 +11,7 @@ import { SEED } from '../../reference/store.ts';
 import { REQUIREMENTS } from '../../contract/requirements.ts';
 import { emptyDirectory, runCli } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
+import { UNUSUAL_IDS } from '../support/unusual-ids.ts';
 import { catalogue } from '../../src/harness/catalogue.ts';
 import { keyFingerprint } from '../../src/run/deletions.ts';
 
@@ -76,11 +77,12 @@ describe('a full run against the embedded reference deployment', () => {
   });
 });
 
-describe('a run against a deployment given by URL', () => {
+describe('a run against a deployment given by URL, its fixtures under ids holding ä, :, @ and +', () => {
   let reference: ReferenceDeployment;
   let env: Record<string, string>;
   beforeAll(async () => {
-    reference = await startReference({ port: 0, faults: [] });
+    // ids outside ASCII and with reserved characters, percent-encoded in requests and in the deployment's links
+    reference = await startReference({ port: 0, faults: [], ids: UNUSUAL_IDS });
     env = {
       ...runEnvironment(reference),
       // the logged request whose body is not UTF-8: body and bodyAsBase64 compared by decoding
@@ -91,8 +93,15 @@ describe('a run against a deployment given by URL', () => {
 
   test('with every fixture set: no failure, no skip, and neither key in any output', async () => {
     const r = await runner.run([], env);
-    expect(r.code).toBe(0);
-    expect(r.report!.summary).toMatchObject({ failed: 0, skipped: 0 });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.report!.summary).toMatchObject({ failed: 0, errored: 0, skipped: 0 });
+    // the links the reference builds percent-encode the ids: JOB-LINKS, DS-LINKS and ORG-LINKS judge them
+    for (const requirement of ['JOB-LINKS', 'DS-LINKS', 'ORG-LINKS']) {
+      expect(
+        r.report!.checks.filter((c) => c.requirement === requirement).map((c) => c.outcome),
+        requirement,
+      ).toEqual(['passed']);
+    }
     expect(r.report!.target.embedded).toBe(false);
     const lr = r.report!.checks.find((c) => c.requirement === 'LR-BODY')!;
     expect(lr.notes.join(' ')).toMatch(/not valid UTF-8/);

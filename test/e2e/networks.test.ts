@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcp, type AddressInfo, type Socket } from 'node:net';
+import { createServer as createTls } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { Client } from '../../src/http/client.ts';
-import { networkReason, type Network } from '../../src/http/network.ts';
+import { networkReason, withoutInternals, type Network } from '../../src/http/network.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
 import { startFront, startTestProxy, type Front } from '../support/front.ts';
@@ -323,6 +324,80 @@ describe('a private CA', () => {
     expect(networkReason(refused, [{ url: 'http://127.0.0.1:44073', source: 'HTTP_PROXY' }])).toBe(
       'the proxy http://127.0.0.1:44073 (HTTP_PROXY) failed: it refused the connection (ECONNREFUSED)',
     );
+  });
+});
+
+describe('HTTP/2 and TLS failures', () => {
+  test('an h2-only TLS deployment is reached by ALPN and judged; the HAR says HTTP/2', async () => {
+    const { key, cert, ca } = certificates();
+    const f = await front({ tls: { key, cert }, h2: true });
+    const har = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-h2-')), 'run.har');
+    const r = await runner.run(['--ca-file', ca, '--only', '^ORG-IDENTITY|^AUTH-401-MISSING getOrganisation', '--report-har', har], through(f.baseUrl));
+    expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
+    expect(r.report!.summary.passed).toBeGreaterThan(1);
+    expect(r.code).toBe(0);
+    expect(f.counts.h2).toBeGreaterThan(5);
+    const entries = (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: { response: { httpVersion: string } }[] } }).log.entries;
+    expect(new Set(entries.map((e) => e.response.httpVersion))).toEqual(new Set(['HTTP/2']));
+  });
+
+  test('an answer over HTTP/2, direct or through a tunnel, has plain string headers, no pseudo-header, and a curl line like any other', async () => {
+    const { key, cert, ca } = certificates();
+    const f = await front({ tls: { key, cert }, h2: true });
+    const c = clientOf(f.baseUrl, { caFile: ca });
+    const ex = await c.send(organisation());
+    expect(ex.status, ex.error).toBe(200);
+    expect(Object.keys(ex.headers).filter((k) => k.startsWith(':'))).toEqual([]);
+    expect(Object.values(ex.headers).every((v) => typeof v === 'string')).toBe(true);
+    expect(ex.mediaType).toBe('application/json');
+    expect(c.evidence(ex).curl).toMatch(/^curl -sS -i -X GET 'https:\/\/127\.0\.0\.1:\d+\/v1\/organisations\//);
+    // through a proxy's CONNECT tunnel too: ALPN is offered on the TLS inside it
+    const proxy = await startTestProxy(['x-through-test-proxy', 'yes']);
+    stops.push(() => proxy.close());
+    const tunnelled = await clientOf(f.baseUrl, { proxy: proxy.url, caFile: ca }).send(organisation());
+    expect(tunnelled.status, tunnelled.error).toBe(200);
+    expect(proxy.tunnels).toBe(1);
+    expect(f.counts.h2).toBe(2);
+  });
+
+  test('a TLS deployment that speaks neither HTTP/2 nor HTTP/1.1: one line in words with the code, no OpenSSL path, exit 3', async () => {
+    const { key, cert, ca } = certificates();
+    const server = createTls({ key, cert, ALPNProtocols: ['acme-tls/1'] }, (socket) => socket.end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    stops.push(() => new Promise((resolve) => server.close(resolve)));
+    const r = await runner.run(['--ca-file', ca], through(`https://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /cannot reach \S+: TLS: the server ended the handshake: it speaks neither HTTP\/2 nor HTTP\/1\.1, the protocols this client offers \(ALPN\) \(TLS alert 120\) \(ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL\)/,
+    );
+    expect(printed(r)).not.toMatch(/\.c:\d|SSL routines|:error:/);
+  });
+
+  test('OpenSSL errors in words with their code; no source path reaches a line, whatever the error', () => {
+    const openssl = (code: string, reason: string, alert?: number) =>
+      Object.assign(
+        new Error(
+          `807C8289D87F0000:error:0A000460:SSL routines:ssl3_read_bytes:${reason}:../deps/openssl/openssl/ssl/record/rec_layer_s3.c:1601:${alert ? `SSL alert number ${alert}` : ''}\n`,
+        ),
+        { code, reason },
+      );
+    expect(networkReason(openssl('ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', 'tlsv1 alert protocol version', 70), [])).toBe(
+      'TLS: the server ended the handshake: it accepts no TLS version this client speaks (TLS alert 70) (ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION)',
+    );
+    expect(networkReason(openssl('ERR_SSL_TLSV1_ALERT_DECODE_ERROR', 'tlsv1 alert decode error', 50), [])).toBe(
+      'TLS: the server ended the handshake: alert "decode error" (TLS alert 50) (ERR_SSL_TLSV1_ALERT_DECODE_ERROR)',
+    );
+    expect(networkReason(openssl('ERR_SSL_PACKET_LENGTH_TOO_LONG', 'packet length too long'), [])).toBe(
+      'TLS: the handshake failed: packet length too long (ERR_SSL_PACKET_LENGTH_TOO_LONG)',
+    );
+    // an OpenSSL message under another code
+    expect(networkReason(openssl('EOTHER', 'bad record mac'), [])).toBe('TLS: bad record mac (EOTHER)');
+    expect(
+      withoutInternals(
+        'write EPROTO 80A0C1F1A67F0000:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure:ssl/record/rec_layer_s3.c:1605:',
+      ),
+    ).toBe('write EPROTO sslv3 alert handshake failure');
   });
 });
 

@@ -362,6 +362,81 @@ describe('organisation', () => {
   });
 });
 
+describe('links whose ids hold characters outside ASCII or reserved ones (RFC 3986 §6.2.2)', () => {
+  const MOCK_API = 'mkä:q@2+9z';
+  const JOB = 'j:1@ä+';
+
+  test('jobLinks: an id raw, percent-encoded (either case of hex, unreserved ones encoded too) or partly encoded is the same link', () => {
+    for (const self of [
+      `/v1/mock-apis/${MOCK_API}/jobs/${JOB}`,
+      `/v1/mock-apis/${encodeURIComponent(MOCK_API)}/jobs/${encodeURIComponent(JOB)}`,
+      '/v1/mock-apis/mk%c3%a4%3aq%402%2b9z/jobs/j%3a1%40%c3%a4%2b',
+      '/v1/mock-apis/%6D%6B%C3%A4:q@2+9z/jobs/j:1@%C3%A4+',
+      // as new URL() writes a path: only what a path cannot hold encoded
+      new URL(`http://h/v1/mock-apis/${MOCK_API}/jobs/${JOB}`).pathname,
+    ]) {
+      expect(judged(jobLinks, { id: JOB, links: { self } }, MOCK_API).violations, self).toEqual([]);
+    }
+  });
+
+  test('jobLinks: another id, raw or encoded, still fails, and so does the right id under another path', () => {
+    for (const self of [
+      `/v1/mock-apis/${encodeURIComponent('mka:q@2+9z')}/jobs/${encodeURIComponent(JOB)}`,
+      `/v1/mock-apis/${MOCK_API}/jobs/j:1@a+`,
+      '/v1/mock-apis/mk%C3%A4%3Aq%402%2B9z/jobs/j%3A1%40%C3%A4%2B%2B',
+      // the same octets, but the literal text of the path encoded is not the path
+      '/v1/mock-apis/mk%C3%A4%3Aq%402%2B9z%2Fjobs%2Fj%3A1%40%C3%A4%2B',
+      `/v1/mock-apis/${MOCK_API}/jobs/${JOB}/`,
+    ]) {
+      expect(found(judged(jobLinks, { id: JOB, links: { self } }, MOCK_API)), self).toEqual([
+        ['JOB-LINKS', `links.self = /v1/mock-apis/${MOCK_API}/jobs/${JOB}`, `links.self = ${JSON.stringify(self)}`],
+      ]);
+    }
+  });
+
+  test('jobLinks on a mock: the job id percent-encoded under any mock API passes; another job id fails', () => {
+    expect(judgedOnMock(jobLinks, { id: JOB, links: { self: `/v1/mock-apis/x/jobs/${encodeURIComponent(JOB)}` } }, 'm1').violations).toEqual([]);
+    expect(found(judgedOnMock(jobLinks, { id: JOB, links: { self: '/v1/mock-apis/x/jobs/j%3A2' } }, 'm1'))).toEqual([
+      ['JOB-LINKS', `links.self = /v1/mock-apis/<mock_api_id>/jobs/${JOB}`, 'links.self = "/v1/mock-apis/x/jobs/j%3A2"'],
+    ]);
+  });
+
+  test('a % in an id is %25 in its link, or a raw % that starts no encoding; %41 for an id holding "A" is no %41', () => {
+    expect(
+      judged(dataSourceLinks, { id: '5%', links: { self: '/v1/data-sources/5%25', acl: '/v1/data-sources/5%/acl{?subjectId}' } }, '5%').violations,
+    ).toEqual([]);
+    const t = judged(dataSourceLinks, { id: 'a%41', links: { self: '/v1/data-sources/aA', acl: '/v1/data-sources/a%2541/acl{?subjectId}' } }, 'a%41');
+    expect(found(t)).toEqual([['DS-LINKS', 'links.self = /v1/data-sources/a%41', 'links.self = "/v1/data-sources/aA"']]);
+  });
+
+  test('dataSourceLinks and organisationLinks: ids with ä, :, @ and + pass raw or encoded; one other id fails its link alone', () => {
+    const id = 'ds:ä@1+';
+    const e = encodeURIComponent;
+    expect(judged(dataSourceLinks, { id, links: { self: `/v1/data-sources/${e(id)}`, acl: `/v1/data-sources/${id}/acl{?subjectId}` } }, id).violations).toEqual(
+      [],
+    );
+    expect(
+      found(judged(dataSourceLinks, { id, links: { self: `/v1/data-sources/${e('ds:a@1+')}`, acl: `/v1/data-sources/${e(id)}/acl{?subjectId}` } }, id)),
+    ).toEqual([['DS-LINKS', `links.self = /v1/data-sources/${id}`, `links.self = ${JSON.stringify(`/v1/data-sources/${e('ds:a@1+')}`)}`]]);
+    const o = { id: 'org:ä@1+', aclSubject: 'sub:ä', aclObject: 'obj@ä' };
+    const links = {
+      self: `/v1/organisations/${e(o.id)}`,
+      users: `/v1/organisations/${o.id}/users`,
+      teams: `/v1/organisations/${e(o.id)}/teams`,
+      invitations: `/v1/organisations/${e(o.id).toLowerCase()}/invitations`,
+      acl: `/v1/organisations/${e(o.id)}/acl{?subjectId}`,
+      aclSubject: `/v1/acl/subjects/${e(o.aclSubject)}`,
+      aclObject: `/v1/acl/objects/${o.aclObject}`,
+      subscription: '/v1/subscriptions/x',
+    };
+    expect(judged(organisationLinks, { ...o, links }).violations).toEqual([]);
+    const other = { ...links, aclObject: `/v1/acl/objects/${e('obj@a')}` };
+    expect(found(judged(organisationLinks, { ...o, links: other }))).toEqual([
+      ['ORG-LINKS', 'links.aclObject = /v1/acl/objects/obj@ä', `links.aclObject = ${JSON.stringify(other.aclObject)}`],
+    ]);
+  });
+});
+
 describe('logged request', () => {
   test('loggedRequestIdentity: the id asked for, or LR-IDENTITY naming both', () => {
     expect(judged(loggedRequestIdentity, { id: 'r1' }, 'r1').violations).toEqual([]);

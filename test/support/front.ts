@@ -1,8 +1,10 @@
 // What stands before a real deployment, for the networks tests: a front that forwards to the reference and
 // does, legitimately, what CDNs, gateways and load balancers do (compress answers whatever the request asked,
 // close idle connections unannounced, send 103 Early Hints and trailers, answer 503 while cold, serve under a
-// path, listen on IPv6, speak TLS), and a forward proxy of the test's own. Loopback only; close() stops all.
+// path, listen on IPv6, speak TLS, speak only HTTP/2), and a forward proxy of the test's own. Loopback only;
+// close() stops all.
 import { createServer as createHttp, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { createServer as createHttps } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -27,6 +29,8 @@ export interface FrontOptions {
   trusts?: [string, string];
   /** TLS with this key and certificate */
   tls?: { key: string; cert: string };
+  /** with tls: HTTP/2 only, the one protocol ALPN offers (node:http2, allowHTTP1 false), as an h2-only deployment */
+  h2?: boolean;
   /** requests it closes the connection on without a byte of answer (a deployment that lost them) */
   drops?: (method: string, path: string) => boolean;
 }
@@ -73,6 +77,13 @@ async function stop(server: Server, sockets: Set<Socket>): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+/** The server of a front: plain HTTP/1.1, HTTPS, or HTTP/2 alone over TLS (the compatibility API takes the same handler). */
+function serverFor(options: FrontOptions, onRequest: (req: IncomingMessage, res: ServerResponse) => void): Server {
+  if (!options.tls) return createHttp(onRequest);
+  if (!options.h2) return createHttps({ ...options.tls }, onRequest);
+  return createSecureServer({ ...options.tls, allowHTTP1: false }, onRequest as never) as unknown as Server;
+}
+
 export async function startFront(upstream: string, options: FrontOptions = {}): Promise<Front> {
   const counts: Record<string, number> = {};
   const count = (what: string) => (counts[what] = (counts[what] ?? 0) + 1);
@@ -113,8 +124,12 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
       return;
     }
     const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k) && k !== 'host' && k !== 'accept-encoding' && !k.startsWith('x-through')),
+      Object.entries(req.headers).filter(
+        // HTTP/2's pseudo-headers (:method, :path…) are no header fields to forward
+        ([k]) => !HOP_BY_HOP.has(k) && k !== 'host' && k !== 'accept-encoding' && !k.startsWith('x-through') && !k.startsWith(':'),
+      ),
     );
+    if (req.httpVersion === '2.0') count('h2');
     const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
     const upstreamAnswer = await request(upstream + req.url!.slice(prefix.length), {
       method: req.method as 'GET',
@@ -147,7 +162,7 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
     res.writeHead(upstreamAnswer.statusCode, { ...out, 'content-length': String(bytes.length) }).end(bytes);
   };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => void handle(req, res).catch(() => res.destroy());
-  const server = options.tls ? createHttps({ ...options.tls }, onRequest) : createHttp(onRequest);
+  const server = serverFor(options, onRequest);
   // no server-side keep-alive timeout: Node would announce it (Keep-Alive: timeout=5); idleCloseMs closes unannounced
   server.keepAliveTimeout = 0;
   const sockets = new Set<Socket>();

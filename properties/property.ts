@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { check, type CheckContext, CheckFailed, CheckStopped, exclusive, target, type CheckOptions, type Target } from '../src/harness/check.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { inputsNote, unsentNote } from '../src/harness/run-notes.ts';
+import { notJudged } from '../src/http/transient.ts';
 
 async function runOnce<T>(t: CheckContext, body: (t: CheckContext, value: T) => Promise<void>, value: T): Promise<CheckContext> {
   const run = t.fork();
@@ -154,7 +155,7 @@ class PropertyRun<T> {
    * input is the last one it saw fail, by a violation or by an error.
    */
   private lastFailed: { run: CheckContext } | { error: unknown } | undefined;
-  /** A run with a request the deployment did not answer judges nothing: no more input is sent, and that run ends the check (errored). */
+  /** A run with a request the deployment did not answer, or answered only transiently, judges nothing: no more input is sent, and that run ends the check (errored). */
   private unanswered: CheckContext | undefined;
 
   constructor(
@@ -188,7 +189,8 @@ class PropertyRun<T> {
 
   /**
    * An input's verdict: false when its run found a violation. One not sent (past the cut-off, or after a request
-   * went unanswered) or whose request got no answer judged nothing, sequence or not: its verdict is no failure.
+   * went unanswered) or whose request got no answer, or one still transient (429, 503), judged nothing, sequence or
+   * not: its verdict is no failure.
    */
   private readonly judge = async (value: T): Promise<boolean> => {
     if (Date.now() > sendingCutOff(this.start, this.t.deadline) || this.unanswered !== undefined) {
@@ -202,7 +204,7 @@ class PropertyRun<T> {
       if (this.spec.sequences) this.lastFailed = { error };
       throw error;
     }
-    if (run.exchanges.some((e) => e.status === 0)) {
+    if (run.exchanges.some((e) => notJudged(e) !== undefined)) {
       this.unanswered = run;
       return true;
     }
@@ -243,8 +245,7 @@ class PropertyRun<T> {
     if (this.unanswered !== undefined) {
       // what the run sent, with the request that got no answer: the check ends errored (throwFailure)
       this.t.adopt(this.unanswered);
-      if (this.t.violations.length === 0)
-        this.t.cannotJudge(`the deployment gave no HTTP answer: ${this.unanswered.exchanges.find((e) => e.status === 0)?.error ?? 'no response'}`);
+      if (this.t.violations.length === 0) this.t.cannotJudge(this.unanswered.exchanges.map(notJudged).find((why) => why !== undefined)!);
       return;
     }
     if (!details.failed) return this.passed(details.numRuns);
@@ -284,11 +285,10 @@ class PropertyRun<T> {
     // a replay cut short by the bound judges nothing: the deployment is not to be called inconsistent for it
     if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
     t.adopt(final);
-    // the replay without an answer judges nothing either: inconsistent is said of two answers only
-    const replayUnanswered = final.exchanges.find((e) => e.status === 0);
-    if (replayUnanswered) {
-      if (t.violations.length === 0)
-        t.cannotJudge(`the deployment gave no HTTP answer when the smallest failing input was sent again: ${replayUnanswered.error ?? 'no response'}`);
+    // the replay without an answer (or with one still transient) judges nothing either: inconsistent is said of two answers only
+    const replayUnjudged = final.exchanges.map(notJudged).find((why) => why !== undefined);
+    if (replayUnjudged) {
+      if (t.violations.length === 0) t.cannotJudge(`when the smallest failing input was sent again, ${replayUnjudged}`);
       return;
     }
     if (final.violations.length === 0)

@@ -39,7 +39,7 @@ export interface ConformanceReport {
   target: { baseUrl: string; profile: string; embedded: boolean };
   /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
   run: { seed: number; runs: number; strict: boolean; concurrency?: number };
-  /** heldBackMs: time the deployment held the whole run back (429, or 503 with Retry-After), overlapping holds once */
+  /** heldBackMs: time the deployment held the whole run back (transient answers: 429, 503), overlapping holds once */
   summary: Record<Outcome, number> & {
     requests: number;
     durationMs: number;
@@ -100,6 +100,8 @@ export interface Evidence {
   curl: string;
   /** present when 429 answers were waited out before this one */
   rateLimited?: string;
+  /** present when 503 answers were waited out before this one */
+  unavailable?: string;
   /** present when the answer came in a content coding (decoded before it was judged) */
   coding?: string;
   /** present when the request was sent again after the idle-close race */

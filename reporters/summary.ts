@@ -61,7 +61,7 @@ function details(checks: readonly CheckResult[]): string[] {
 }
 
 /** The time the deployment held the run back, when it did: said after the run's own time. */
-export const heldBack = (ms: number | undefined): string => (ms ? `, held back ${(ms / 1000).toFixed(1)} s by the deployment (429 or 503, Retry-After)` : '');
+export const heldBack = (ms: number | undefined): string => (ms ? `, held back ${(ms / 1000).toFixed(1)} s by the deployment (429 or 503)` : '');
 
 /** The known checks (the baseline expects them not to pass): one line each, with the entry's reason. */
 function known(report: ConformanceReport): string[] {

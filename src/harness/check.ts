@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { inject, test, type TestContext } from 'vitest';
 import { Client, cutByRunStop, sendingChained, sendingCheck } from '../http/client.ts';
+import { notJudged } from '../http/transient.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from '../judge/context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
@@ -30,7 +31,7 @@ export interface CheckMeta {
   section: string;
   /** requests the run's client had sent when the check ended: the run's total is the largest (checks run at the same time) */
   sentByRun: number;
-  /** the time the deployment had held the run back when the check ended (429, 503 with Retry-After) */
+  /** the time the deployment had held the run back when the check ended (transient answers: 429, 503) */
   heldByRun?: number;
   /** the range the adaptive window of requests in flight had taken when the check ended (src/http/window.ts) */
   windowByRun?: WindowRange;
@@ -434,7 +435,7 @@ async function admit(ctx: TestContext, t: Target, options: CheckOptions, meta: C
 }
 
 /**
- * A check's time bound, moved on by the time the deployment held the run back (429, 503 with Retry-After:
+ * A check's time bound, moved on by the time the deployment held the run back (transient answers, 429, 503:
  * every request waits; `heldMs` counts it) and by the check's own waits for a place among the requests in
  * flight (CheckContext.extend): when it is reached, `onPast` runs and `reached` resolves. Tested on its own
  * (test/harness/check-bound.test.ts).
@@ -499,8 +500,9 @@ async function outcomeOfError(
 /**
  * The failure vitest reports for a check with violations: evidence of every exchange (built only now: it costs
  * more than the check itself), each value cut (reporters/untrusted.ts), and the statement, expected and actual of each
- * violation. A request without an HTTP answer judges nothing: what the check made of it is no violation; nor does a
- * check on a fixture that turned out not to exist (src/harness/fixture-ledger.ts).
+ * violation. A request without an HTTP answer, or with one still transient (429, 503), judges nothing: what the
+ * check made of it is no violation; nor does a check on a fixture that turned out not to exist
+ * (src/harness/fixture-ledger.ts).
  */
 function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) => string, fixtureMissing: string | undefined): never {
   const evidence = c.exchanges.map((e) => c.client.evidence(e));
@@ -510,11 +512,9 @@ function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) =
     meta.errored = redact(fixtureMissing);
     throw named('FixtureMissing', [meta.errored, ...evidence.map((e) => `  reproduce: ${e.curl}`)].join('\n'));
   }
-  const unanswered = c.exchanges.find((e) => e.status === 0);
+  const unanswered = c.exchanges.find((e) => notJudged(e) !== undefined);
   if (unanswered) {
-    meta.errored = cutByRunStop(unanswered)
-      ? `the run stopped before this check had its answers: ${unanswered.error}`
-      : redact(`the deployment gave no HTTP answer: ${unanswered.error ?? 'no response'}`);
+    meta.errored = cutByRunStop(unanswered) ? `the run stopped before this check had its answers: ${unanswered.error}` : redact(notJudged(unanswered)!);
     throw named('NoAnswer', [meta.errored, ...evidence.map((e) => `  reproduce: ${e.curl}`)].join('\n'));
   }
   const violations = c.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));

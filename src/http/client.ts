@@ -21,6 +21,7 @@ import { Redactor, textOf, type Redacted } from './redactor.ts';
 import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from '../../reporters/untrusted.ts';
 import { InFlightWindow } from './window.ts';
 import { readCapped, TRUNCATED_KEPT_BYTES } from './capped-read.ts';
+import { TRANSIENT_RETRIES, transientReason, transientWait, waitsSaid, type TransientWait } from './transient.ts';
 import type { Evidence, WindowRange } from '../../reporters/report.ts';
 import { packageVersion } from '../../contract/package-root.ts';
 import type { RunGate } from './run-gate.ts';
@@ -72,8 +73,10 @@ export interface Exchange {
   json: unknown;
   jsonError?: string;
   durationMs: number;
-  /** 429 answers waited out before this one (Retry-After seconds each), shown in the evidence */
-  rateLimited?: number[];
+  /** transient answers (429, 503) waited out before this one, each wait with its length, shown in the evidence */
+  waitedOut?: TransientWait[];
+  /** why this answer judges nothing: it is still transient (429, 503) where the client stopped sending it (transientReason) */
+  transient?: string;
   /** time it waited for a place among the requests in flight (--concurrency): a check's bound is moved on by it */
   queuedMs?: number;
   /** the content codings of the answer (Content-Encoding), undone before anything judged the body */
@@ -85,7 +88,7 @@ export interface Exchange {
 }
 
 export interface SendOptions {
-  /** a check that is stopped sends no retry after a 429 */
+  /** a check that is stopped waits out no transient answer (429, 503) and sends nothing again */
   stopped?: () => boolean;
   /**
    * It puts back what the run changed (the organisation's name, quiet chaos settings, a delete that leaves a deleted
@@ -160,27 +163,10 @@ export interface Sending {
   sentBy?: string;
 }
 
-/** 429 answers are waited out this many times per request, each wait at most MAX_RETRY_AFTER_S seconds. */
-const RATE_LIMIT_RETRIES = 3;
-const MAX_RETRY_AFTER_S = 30;
 /** A put-back's place among the waiting requests: before every chain's (the confirming read of a refused key is one). */
 const CONFIRMING_WEIGHT = Number.MAX_SAFE_INTEGER;
 /** After this many requests in a row without an HTTP answer, the client stops sending and says why. */
 const BREAKER_THRESHOLD = 5;
-
-/** How long an answer asks the client to wait: a 429 always (1 s without Retry-After), a 503 only with Retry-After. */
-function askedToWait(exchange: Exchange): number | undefined {
-  if (exchange.status === 429) return retryAfterSeconds(exchange.headers['retry-after']);
-  if (exchange.status === 503 && exchange.headers['retry-after'] !== undefined) return retryAfterSeconds(exchange.headers['retry-after']);
-  return undefined;
-}
-
-/** Seconds a Retry-After header asks for (delta-seconds or an HTTP-date), within 0..MAX_RETRY_AFTER_S. */
-export function retryAfterSeconds(value: string | undefined, now = Date.now()): number {
-  if (value === undefined) return 1;
-  const seconds = /^\s*\d+\s*$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
-  return Number.isFinite(seconds) ? Math.min(MAX_RETRY_AFTER_S, Math.max(0, seconds)) : 1;
-}
 
 /** What a transport error means, in words, with undici's code kept for the curious. */
 function transportReason(e: Error & { code?: string }, timeoutMs: number, network: Network | undefined, url?: string): string {
@@ -221,11 +207,11 @@ export class Client {
   private readonly options: ClientOptions;
   /** requests sent by this client, for the report */
   requestCount = 0;
-  /** time spent waiting out 429 answers (Retry-After): a check's time bound is extended by it */
+  /** time the requests of this client were asked to wait before being sent again (transient answers), each wait counted */
   waitedMs = 0;
   /**
-   * The whole client is held until then (ms since the epoch): a 429, or a 503 with Retry-After, asks the
-   * client to wait, not just the request that got it, so every request queued or sent later waits too.
+   * The whole client is held until then (ms since the epoch): a transient answer (429, 503) asks the client
+   * to wait, not just the request that got it, so every request queued or sent later waits too.
    */
   private heldUntil = 0;
   /** time the client was held back in all, counting overlapping holds once (the report says it) */
@@ -281,13 +267,17 @@ export class Client {
   }
 
   /**
-   * Sends a request; a 429 is waited out (Retry-After) up to RATE_LIMIT_RETRIES times. After
-   * BREAKER_THRESHOLD requests in a row without an answer the deployment is taken as gone: later requests are
-   * not sent, and say so, so that a hung deployment costs a few timeouts rather than one per request.
+   * Sends a request; a transient answer (429, 503: src/http/transient.ts) holds the whole client as it asks, or
+   * for a back-off, and the request is sent again, up to TRANSIENT_RETRIES times; one still transient then says
+   * why it judges nothing (Exchange.transient). After BREAKER_THRESHOLD requests in a row without an answer the
+   * deployment is taken as gone: later requests are not sent, and say so, so that a hung deployment costs a few
+   * timeouts rather than one per request.
    */
   async send(spec: RequestSpec, options: SendOptions = {}): Promise<Exchange> {
-    const rateLimited: number[] = [];
+    const waits: TransientWait[] = [];
     let queuedMs = 0;
+    // a check stopped at its time bound, or a stopped run, waits out nothing and sends nothing again: it is to end
+    const stopped = () => options.stopped?.() === true || this.options.gate?.stopped === true;
     for (;;) {
       queuedMs += await this.turn(options.putBack ? CONFIRMING_WEIGHT : (options.chained ?? sendingChained.getStore()));
       // while a 401 is being confirmed, only a put-back (the confirming read is one) goes out: a refused key is sent no more
@@ -304,15 +294,15 @@ export class Client {
       if (queuedMs > 0) exchange.queuedMs = queuedMs;
       // a put-back is not watched: the confirmation is one, and waits for no other
       if (!options.putBack && (await this.keyNoLongerAccepted(spec, exchange))) return { ...exchange, ...this.stoppedAnswer(KEY_STOPPED) };
-      const asked = askedToWait(exchange);
-      if (asked !== undefined) this.hold(asked);
-      // a check that was stopped at its time bound waits out no 429: it is to end, not to send again
-      if (exchange.status !== 429 || rateLimited.length >= RATE_LIMIT_RETRIES || options.stopped?.() || this.options.gate?.stopped) {
-        return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
-      }
-      rateLimited.push(asked!);
-      this.waitedMs += asked! * 1000;
-      if (options.stopped?.()) return { ...exchange, rateLimited };
+      if (waits.length > 0) exchange.waitedOut = [...waits];
+      const wait = transientWait(exchange, waits.length);
+      if (wait === undefined) return exchange;
+      this.hold(wait.seconds);
+      if (waits.length < TRANSIENT_RETRIES && !stopped()) await this.heldOut();
+      // the waits used up, or the check or the run stopped before or during this one: the answer stays as it came
+      if (waits.length >= TRANSIENT_RETRIES || stopped()) return { ...exchange, transient: transientReason(exchange.status, waits, stopped()) };
+      waits.push(wait);
+      this.waitedMs += wait.seconds * 1000;
     }
   }
 
@@ -361,25 +351,24 @@ export class Client {
     if (this.inFlight >= limit) await new Promise<void>((resolve) => (chained === undefined ? this.waiting : this.chainQueue(chained)).push(resolve));
     else this.inFlight++;
     const queued = Date.now() - asked;
-    // a hold asked for while this request waited is waited out too; a stopped run waits for nothing
-    for (let wait = this.heldUntil - Date.now(); wait > 0 && !this.options.gate?.stopped; wait = this.heldUntil - Date.now()) {
-      await this.pause(wait);
-    }
+    await this.heldOut();
     return queued;
   }
 
-  /** Waits `ms`, or until the run stops. */
-  private pause(ms: number): Promise<void> {
+  /** Waits for the client's hold to end, a hold asked for meanwhile too; a stopped run waits no longer (its stop is final). */
+  private async heldOut(): Promise<void> {
     const signal = this.options.gate?.signal;
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal?.addEventListener('abort', done, { once: true });
-    });
+    for (let wait = this.heldUntil - Date.now(); wait > 0 && !signal?.aborted; wait = this.heldUntil - Date.now()) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, wait);
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    }
   }
 
   private release(): void {
@@ -761,6 +750,7 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
         .slice(0, EVIDENCE_HEADERS)
         .map(([k, v]) => [bounded(k, 200), redacted(v)]),
     );
+  const [rateLimited, unavailable] = [waitsSaid(exchange.waitedOut, 429), waitsSaid(exchange.waitedOut, 503)];
   return {
     request: { method: bounded(exchange.method, 200), url: redacted(exchange.url), headers: headers(exchange.requestHeaders), body: cut(exchange.requestBody) },
     response:
@@ -768,9 +758,8 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
         ? { status: 0, error: bounded(exchange.error ?? 'no response'), headers: {}, body: '' }
         : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes, exchange.truncated) },
     curl: curlOf(exchange, redactor),
-    ...(exchange.rateLimited
-      ? { rateLimited: `answered 429 ${exchange.rateLimited.length} time(s) first; waited ${exchange.rateLimited.join(' s, ')} s (Retry-After)` }
-      : {}),
+    ...(rateLimited ? { rateLimited } : {}),
+    ...(unavailable ? { unavailable } : {}),
     ...(exchange.codings
       ? {
           coding: `the answer came in the content coding ${exchange.codings.join(', ')} (Content-Encoding) and was decoded before it was judged; the body shown is decoded`,

@@ -8,6 +8,7 @@ import { answerOf, evidenceOf, type Exchange } from '../http/client.ts';
 import type { Evidence } from '../../reporters/report.ts';
 import { Judge, type Violation } from './context.ts';
 import { Redactor } from '../http/redactor.ts';
+import { transientStatus } from '../http/transient.ts';
 import { boundedThrough, JSON_DEPTH, nestsDeeper } from '../../reporters/untrusted.ts';
 import {
   expectErrorListIfAny,
@@ -265,6 +266,11 @@ function judge(
   credentialsRecorded: boolean,
 ): void {
   const live = t.target.profile === 'live';
+  // a gateway's rate limit or maintenance page may come before the deployment reads a byte: it shows nothing of the request
+  if (transientStatus(ex.status)) {
+    t.note(`${ex.status}: a transient answer (429: RFC 6585 §4, 503: RFC 9110 §15.6.4) says "not now", nothing about the request; it is not judged`);
+    return;
+  }
   // Authentication: every operation is protected
   if (credentials.kind === 'none' && credentialsRecorded) {
     expectUnauthorized(t, ex, 'AUTH-401-MISSING');
@@ -393,8 +399,9 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
 
 /**
  * The violations of the contract that one exchange shows: its request (method, URL, headers, body) and the
- * answer it got. Nothing is sent. Throws NotAnOperationError when the request is none of the nine operations
- * (or not the one named), and TypeError for a response without an HTTP status.
+ * answer it got. Nothing is sent. A transient answer (429, 503) shows nothing of the request: no violation, and a
+ * note says so. Throws NotAnOperationError when the request is none of the nine operations (or not the one
+ * named), and TypeError for a response without an HTTP status.
  */
 export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   const { request, response } = input;

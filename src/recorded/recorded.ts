@@ -9,6 +9,7 @@ import { OUTCOMES, type Outcome } from '../../reporters/report.ts';
 import { requirement } from '../../contract/requirements.ts';
 import { SUCCESS } from '../judge/checker.ts';
 import { packageVersion } from '../../contract/package-root.ts';
+import { transientStatus } from '../http/transient.ts';
 
 export interface RecordedExchange {
   request: RecordedRequest;
@@ -52,6 +53,21 @@ export interface Judged {
   violations: Violation[];
 }
 
+/**
+ * Why a recorded exchange is not judged: no HTTP answer was recorded, or a transient one (429, 503), which says
+ * "not now" and which a recording cannot send again as a live run does. Undefined: it is judged.
+ */
+function unjudgedAnswer({ response, error }: RecordedExchange): { title: string; message: string } | undefined {
+  if (response === undefined || !(response.status >= 100 && response.status <= 599)) {
+    return { title: ': no answer', message: `no HTTP answer was recorded${error ? `: ${bounded(error)}` : ''}; nothing to judge` };
+  }
+  if (!transientStatus(response.status)) return undefined;
+  return {
+    title: ` answered ${response.status}`,
+    message: `answered ${response.status}, a transient answer (429: RFC 6585 §4, 503: RFC 9110 §15.6.4) that says "not now", nothing about the request, and a recording cannot send it again; nothing to judge`,
+  };
+}
+
 /** The judgement of one recorded exchange; undefined for one of no operation. */
 export function judgeOne(exchange: RecordedExchange, index: number, profile: 'live' | 'mock', credentialsRecorded = true): Judged | undefined {
   const { request, response } = exchange;
@@ -70,25 +86,27 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
     ...(Number.isNaN(started) ? {} : { startedAt: new Date(started).toISOString() }),
     durationMs: Math.max(0, Math.round(exchange.durationMs ?? 0)),
   };
-  if (response === undefined || !(response.status >= 100 && response.status <= 599)) {
+  const unjudged = unjudgedAnswer(exchange);
+  if (unjudged) {
     const r = SUCCESS[found.operation].body;
     const result: CheckResult = {
       ...common,
-      title: `${r} ${method} ${path}: no answer`,
+      title: `${r} ${method} ${path}${unjudged.title}`,
       requirement: r,
       level: requirement(r).level,
       outcome: 'errored',
-      message: `no HTTP answer was recorded${exchange.error ? `: ${bounded(exchange.error)}` : ''}; nothing to judge`,
+      message: unjudged.message,
       violated: [],
       evidence: [],
     };
     return { result, violations: [] };
   }
-  const verdict = checkExchange({ request, response, profile, credentialsRecorded });
+  // an HTTP answer was recorded: unjudgedAnswer said so
+  const verdict = checkExchange({ request, response: response!, profile, credentialsRecorded });
   const judged = verdict.outcome === 'failed' || verdict.outcome === 'warned';
   const result: CheckResult = {
     ...common,
-    title: `${verdict.requirement} ${method} ${path} answered ${response.status}`,
+    title: `${verdict.requirement} ${method} ${path} answered ${response!.status}`,
     requirement: verdict.requirement,
     level: requirement(verdict.requirement).level,
     outcome: verdict.outcome,

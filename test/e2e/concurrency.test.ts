@@ -2,7 +2,7 @@
 // deployment (bench/recorder.ts) in front of the reference, every request named by its check in the
 // User-Agent. Checks that must run alone on a fixture (src/harness/lanes.ts, the catalogue's `lane`) never have another
 // request on that fixture under way; the rest go out together, more than two at a time. One 429 holds the
-// whole run back, and the report says how long.
+// whole run back, and the report says how long; a maintenance window of 503s mid-run is waited out.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { startRecorder, type Recorder } from '../../bench/recorder.ts';
 import { runEnvironment } from '../../reference/environment.ts';
@@ -102,5 +102,25 @@ describe('one back-off for the whole run', () => {
     expect(r.report!.summary.heldBackMs).toBeGreaterThanOrEqual(900);
     expect(r.report!.summary.heldBackMs).toBeLessThanOrEqual(1000);
     expect(r.stdout).toMatch(/held back 1\.\d s by the deployment/);
+  });
+
+  test('a maintenance window mid-run (503, a web page, Retry-After: 1, for 1.5 s) is waited out: no check fails, exit 0', async () => {
+    const opensAt = 60;
+    const window = { from: Number.POSITIVE_INFINITY, answered: 0 };
+    recorder = await startRecorder(deployment.baseUrl, keys(), {
+      answer: (i) => {
+        if (i === opensAt) window.from = Date.now();
+        if (i < opensAt || Date.now() - window.from >= 1500) return undefined;
+        window.answered++;
+        return { status: 503, headers: { 'retry-after': '1', 'content-type': 'text/html' }, body: '<html><body>Down for maintenance</body></html>' };
+      },
+    });
+    const r = await runner.run(['--runs', '5', '--concurrency', '8'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.report!.summary).toMatchObject({ failed: 0, errored: 0 });
+    // the window was met mid-run, and the run held back for it (a second at least; two when the requests sent again
+    // a second later met it too)
+    expect(window.answered).toBeGreaterThan(0);
+    expect(r.report!.summary.heldBackMs).toBeGreaterThanOrEqual(900);
   });
 });

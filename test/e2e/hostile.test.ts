@@ -95,6 +95,21 @@ describe.each<[HostileMode, RegExp]>([
   });
 });
 
+test.concurrent('a deployment that answers only 503 gets checks that could not judge, each saying so, none failed (exit 4)', async ({ serve }) => {
+  const r = await run(serve, 'unavailable-always', ['--only', '^ORG-']);
+  expect(r.code, r.stdout + r.stderr).toBe(4);
+  const checks = r.report!.checks;
+  expect(checks.length).toBeGreaterThan(5);
+  // the property checks too: an input met with a 503 past the waits judges nothing, and the deployment is never called inconsistent
+  expect(checks.some((c) => c.title.includes('generated'))).toBe(true);
+  for (const c of checks) {
+    expect({ title: c.title, outcome: c.outcome, violated: c.violated }).toEqual({ title: c.title, outcome: 'errored', violated: [] });
+    expect(c.message).toMatch(/^the deployment answered only 503, 503, 503, 503 after waits of 0 s, 0 s, 0 s \(Retry-After\): a transient answer/);
+  }
+  // each request was sent four times: once, and again after each of its three waits
+  expect(r.hostile.seen.length % 4).toBe(0);
+});
+
 test.concurrent('a deployment that keeps hanging is stopped at the run bound: what is under way is dropped, and the report says so', async ({ serve }) => {
   const hostile = await serve('hang');
   // 5 s per request: the breaker would need 25 s per worker; the bound of 3 s comes first

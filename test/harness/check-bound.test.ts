@@ -1,5 +1,5 @@
 // A check's time bound (movingBound in src/harness/check.ts), on its own: reached at its deadline, moved on by the time
-// the deployment held the run back (429, 503 with Retry-After) and by the check's own extensions, and never
+// the deployment held the run back (transient answers: 429, 503) and by the check's own extensions, and never
 // reached once cleared.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { movingBound } from '../../src/harness/check.ts';

@@ -1,10 +1,12 @@
 // The client hands out no key in clear: not in evidence, not in curl lines, not when the target echoes it.
+import { RunGate } from '../../src/http/run-gate.ts';
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { otherAuthorization } from '../../properties/arbitraries.ts';
 import { Client, Redactor } from '../../src/http/client.ts';
+import { notJudged, retryAfterSeconds, transientWait } from '../../src/http/transient.ts';
 import { propertySeed } from '../support/seed.ts';
 
 const KEY = 'k3y-Th4t-Must-N3ver-Leak-0123456789';
@@ -57,21 +59,31 @@ test('a refused connection is an exchange with status 0 and the reason', async (
   await client.close();
 });
 
+/** A maintenance page, as a gateway in front of a deployment sends one. */
+const MAINTENANCE = '<html><body><h1>Down for maintenance</h1></body></html>';
+
 /**
- * A server that answers /v1/n/<N>/… with N 429s (Retry-After: 0), then 200; /v1/503/<s> with a 503 (Retry-After: s
- * unless s is "none"), /v1/503-late/<s> the same 200 ms later; anything else 200.
+ * A server that answers /v1/n/<N>/… with N 429s (Retry-After: 0), then 200; /v1/503/<N>/<s>/… with N 503s and a
+ * maintenance page (Retry-After: s unless s is "none"), then 200; /v1/503-late/<s> with one such 503 200 ms
+ * later, then 200; /v1/500/… with 500, /v1/502/… with 502 and /v1/504/… with 504, all with Retry-After: 0;
+ * anything else 200.
  */
 async function startLimited(): Promise<{ baseUrl: string; seen: { path: string; at: number }[]; close: () => Promise<void> }> {
   const seen: { path: string; at: number }[] = [];
   const server = createServer((req, res) => {
     const path = req.url ?? '';
     seen.push({ path, at: Date.now() });
+    const times = seen.filter((s) => s.path === path).length;
     const limited = /^\/v1\/n\/(\d+)\//.exec(path);
-    const unavailable = /^\/v1\/503\/(\w+)$/.exec(path);
+    const unavailable = /^\/v1\/503\/(\d+)\/(\w+)\//.exec(path);
     const late = /^\/v1\/503-late\/(\d+)$/.exec(path);
-    if (limited && seen.filter((s) => s.path === path).length <= Number(limited[1])) res.writeHead(429, { 'retry-after': '0' }).end();
-    else if (unavailable) res.writeHead(503, unavailable[1] === 'none' ? {} : { 'retry-after': unavailable[1] }).end();
-    else if (late) setTimeout(() => res.writeHead(503, { 'retry-after': late[1] }).end(), 200);
+    const failed = /^\/v1\/(50[024])\//.exec(path);
+    const page = { 'content-type': 'text/html' };
+    if (limited && times <= Number(limited[1])) res.writeHead(429, { 'retry-after': '0' }).end();
+    else if (unavailable && times <= Number(unavailable[1]))
+      res.writeHead(503, unavailable[2] === 'none' ? page : { ...page, 'retry-after': unavailable[2] }).end(MAINTENANCE);
+    else if (late && times === 1) setTimeout(() => res.writeHead(503, { ...page, 'retry-after': late[1] }).end(MAINTENANCE), 200);
+    else if (failed) res.writeHead(Number(failed[1]), { 'retry-after': '0' }).end();
     else if (path === '/v1/200-retry-after') res.writeHead(200, { 'retry-after': '5' }).end();
     else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
@@ -89,52 +101,123 @@ test('a 429 is waited out as Retry-After asks, at most three times, and the evid
   // three 429s: waited out three times, answered by the fourth request
   const three = await client.send({ method: 'GET', path: '/v1/n/3/a' });
   expect(three.status).toBe(200);
-  expect(three.rateLimited).toEqual([0, 0, 0]);
+  expect(three.waitedOut).toEqual(Array(3).fill({ status: 429, seconds: 0, asked: true }));
+  expect(three).not.toHaveProperty('transient');
   expect(client.evidence(three).rateLimited).toBe('answered 429 3 time(s) first; waited 0 s, 0 s, 0 s (Retry-After)');
   expect(limited.seen.filter((s) => s.path === '/v1/n/3/a')).toHaveLength(4);
-  // four 429s: the third wait is the last; the fourth 429 is the answer
+  // four 429s: the third wait is the last; the fourth 429 is the answer, and it says why it judges nothing
   const four = await client.send({ method: 'GET', path: '/v1/n/4/a' });
   expect(four.status).toBe(429);
-  expect(four.rateLimited).toEqual([0, 0, 0]);
+  expect(four.waitedOut).toHaveLength(3);
+  expect(notJudged(four)).toMatch(
+    /^the deployment answered only 429, 429, 429, 429 after waits of 0 s, 0 s, 0 s \(Retry-After\): .* still transient past the 3 waits/,
+  );
   expect(limited.seen.filter((s) => s.path === '/v1/n/4/a')).toHaveLength(4);
-  // no 429: no rateLimited at all
-  expect(await client.send({ method: 'GET', path: '/v1/n/0/a' })).not.toHaveProperty('rateLimited');
+  // no 429: no waits at all
+  expect(await client.send({ method: 'GET', path: '/v1/n/0/a' })).not.toHaveProperty('waitedOut');
   await client.close();
   await limited.close();
 });
 
-test('a 503 with Retry-After holds every later request of the client that long, and is not sent again; one without holds nothing', async () => {
+test('a 503 with Retry-After holds every request of the client that long and is sent again; one without is sent again after a back-off', async () => {
   const limited = await startLimited();
-  const client = new Client({ baseUrl: limited.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 5000 });
+  const client = new Client({ baseUrl: limited.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 5000, connections: 2 });
   // Retry-After on an answer other than 429 or 503 asks for nothing
   expect((await client.send({ method: 'GET', path: '/v1/200-retry-after' })).status).toBe(200);
-  const bare = await client.send({ method: 'GET', path: '/v1/503/none' });
-  expect(bare.status).toBe(503);
   expect(client.heldMs).toBe(0);
-  const held = await client.send({ method: 'GET', path: '/v1/503/2' });
-  expect(held.status).toBe(503);
-  expect(held).not.toHaveProperty('rateLimited');
-  expect(client.waitedMs).toBe(0);
-  // the hold is two seconds from the answer: the next request waits at least that (a little less for clock rounding), however slow the machine
+  // a maintenance page with Retry-After: 1, and a request sent while it holds the client
+  const answer = client.send({ method: 'GET', path: '/v1/503/1/1/a' });
+  await vi.waitFor(() => expect(client.heldMs).toBeGreaterThan(0), { interval: 5 });
+  const [held, during] = await Promise.all([answer, client.send({ method: 'GET', path: '/v1/during' })]);
+  expect(held.status).toBe(200);
+  expect(held.waitedOut).toEqual([{ status: 503, seconds: 1, asked: true }]);
+  expect(client.evidence(held).unavailable).toBe('answered 503 1 time(s) first; waited 1 s (Retry-After)');
+  expect(during.status).toBe(200);
+  // the hold is one second from the answer: the request sent again, and the other, arrive at least that late
+  // (a little less for clock rounding), however slow the machine
+  expect(client.heldMs).toBeGreaterThan(900);
+  expect(client.heldMs).toBeLessThanOrEqual(1000);
+  const arrivals = (path: string) => limited.seen.filter((s) => s.path === path).map((s) => s.at);
+  const [unavailableAt, againAt] = arrivals('/v1/503/1/1/a');
+  expect(againAt! - unavailableAt!).toBeGreaterThanOrEqual(900);
+  expect(Math.max(...arrivals('/v1/during')) - unavailableAt!).toBeGreaterThanOrEqual(900);
+  // without Retry-After: the first back-off, 1 s, and the whole client held for it too
+  const bare = await client.send({ method: 'GET', path: '/v1/503/1/none/b' });
+  expect(bare.status).toBe(200);
+  expect(bare.waitedOut).toEqual([{ status: 503, seconds: 1, asked: false }]);
+  expect(client.evidence(bare).unavailable).toBe('answered 503 1 time(s) first; waited 1 s (backed off: no Retry-After)');
   expect(client.heldMs).toBeGreaterThan(1900);
-  expect(client.heldMs).toBeLessThanOrEqual(2000);
-  const after = await client.send({ method: 'GET', path: '/v1/after' });
-  expect(after.status).toBe(200);
-  const [answered, next] = [limited.seen.find((s) => s.path === '/v1/503/2')!, limited.seen.find((s) => s.path === '/v1/after')!];
-  expect(next.at - answered.at).toBeGreaterThanOrEqual(1900);
-  expect(limited.seen.filter((s) => s.path === '/v1/503/2')).toHaveLength(1);
+  expect(client.waitedMs).toBe(2000);
   await client.close();
   await limited.close();
+});
+
+test('a 503 past the waits is the answer, marked transient, and says so; a 500, 502 or 504 is the answer at once', async () => {
+  const limited = await startLimited();
+  const client = new Client({ baseUrl: limited.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 5000 });
+  const still = await client.send({ method: 'GET', path: '/v1/503/9/0/c' });
+  expect(still.status).toBe(503);
+  expect(still.text).toBe(MAINTENANCE);
+  expect(limited.seen.filter((s) => s.path === '/v1/503/9/0/c')).toHaveLength(4);
+  expect(client.evidence(still).unavailable).toBe('answered 503 3 time(s) first; waited 0 s, 0 s, 0 s (Retry-After)');
+  expect(notJudged(still)).toMatch(
+    /^the deployment answered only 503, 503, 503, 503 after waits of 0 s, 0 s, 0 s \(Retry-After\): .*RFC 9110 §15\.6\.4.* still transient past the 3 waits/,
+  );
+  for (const status of [500, 502, 504]) {
+    const failed = await client.send({ method: 'GET', path: `/v1/${status}/d` });
+    expect(failed.status).toBe(status);
+    expect(notJudged(failed)).toBeUndefined();
+    expect(limited.seen.filter((s) => s.path === `/v1/${status}/d`)).toHaveLength(1);
+  }
+  expect(client.heldMs).toBe(0);
+  await client.close();
+  await limited.close();
+});
+
+test('a run stopped while the client waits out a 503 ends the wait at once, and nothing more is sent', async () => {
+  const limited = await startLimited();
+  const run = new RunGate();
+  const client = new Client({ baseUrl: limited.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 5000, gate: run });
+  const started = Date.now();
+  const answer = client.send({ method: 'GET', path: '/v1/503/1/20/e' });
+  // the run stops once the 503 holds the client (for 20 s)
+  await vi.waitFor(() => expect(client.heldMs).toBeGreaterThan(0), { interval: 5 });
+  run.stop('interrupted');
+  const stopped = await answer;
+  expect(stopped.status).toBe(503);
+  expect(notJudged(stopped)).toMatch(/not sent again: the check or the run was stopped/);
+  const after = await client.send({ method: 'GET', path: '/v1/after-stop' });
+  expect(after.error).toMatch(/^not sent: the run was stopped/);
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(limited.seen.map((s) => s.path)).toEqual(['/v1/503/1/20/e']);
+  expect(client.requestCount).toBe(1);
+  await client.close();
+  await limited.close();
+  run.close();
+});
+
+test('a transient answer waits as Retry-After asks, else backs off 1 s, 2 s, 4 s (capped); nothing else is transient', () => {
+  const answer = (status: number, retryAfter?: string) => ({
+    status,
+    headers: retryAfter === undefined ? {} : ({ 'retry-after': retryAfter } as Record<string, string>),
+  });
+  expect([0, 1, 2].map((waited) => transientWait(answer(503), waited)?.seconds)).toEqual([1, 2, 4]);
+  expect(transientWait(answer(429), 2)).toEqual({ status: 429, seconds: 4, asked: false });
+  expect(transientWait(answer(503), 20)?.seconds).toBe(30);
+  expect(transientWait(answer(503, '7'), 2)).toEqual({ status: 503, seconds: 7, asked: true });
+  // a Retry-After that says no time is no answer to how long: the back-off
+  expect(transientWait(answer(503, 'soon'), 1)).toEqual({ status: 503, seconds: 2, asked: false });
+  for (const status of [200, 400, 500, 502, 504]) expect(transientWait(answer(status, '1'), 0), String(status)).toBeUndefined();
 });
 
 test('a shorter hold asked for while a longer one stands does not shorten it', async () => {
   const limited = await startLimited();
   const client = new Client({ baseUrl: limited.baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 5000, connections: 2 });
   // both in flight at once: a hold of 2 s, then, 200 ms later, one of 1 s, which ends before the first
-  const answers = await Promise.all([client.send({ method: 'GET', path: '/v1/503/2' }), client.send({ method: 'GET', path: '/v1/503-late/1' })]);
-  expect(answers.map((a) => a.status)).toEqual([503, 503]);
+  const answers = await Promise.all([client.send({ method: 'GET', path: '/v1/503/1/2/f' }), client.send({ method: 'GET', path: '/v1/503-late/1' })]);
+  expect(answers.map((a) => a.status)).toEqual([200, 200]);
   await client.send({ method: 'GET', path: '/v1/after-both' });
-  const [first, next] = [limited.seen.find((s) => s.path === '/v1/503/2')!, limited.seen.find((s) => s.path === '/v1/after-both')!];
+  const [first, next] = [limited.seen.find((s) => s.path === '/v1/503/1/2/f')!, limited.seen.find((s) => s.path === '/v1/after-both')!];
   // the next request waits the whole 2 s of the first hold (a little less for clock rounding), not 1.2 s
   expect(next.at - first.at).toBeGreaterThanOrEqual(1900);
   await client.close();
@@ -155,18 +238,17 @@ test('a client told its check has stopped waits out no 429, and counts the time 
   await hostile.close();
 });
 
-test('Retry-After is read as seconds or as an HTTP date, and capped', async () => {
-  const { retryAfterSeconds } = await import('../../src/http/client.ts');
+test('Retry-After is read as seconds or as an HTTP date, and capped', () => {
   expect(retryAfterSeconds('2')).toBe(2);
-  expect(retryAfterSeconds(undefined)).toBe(1);
+  expect(retryAfterSeconds(undefined)).toBeUndefined();
   expect(retryAfterSeconds('3600')).toBe(30);
   expect(retryAfterSeconds('10')).toBe(10);
   expect(retryAfterSeconds(' 2 ')).toBe(2);
-  expect(retryAfterSeconds('2 s')).toBe(1);
+  expect(retryAfterSeconds('2 s')).toBeUndefined();
   // a date that begins with a digit is a date, not seconds
   expect(retryAfterSeconds('1 Jan 2030 00:00:05 GMT', Date.UTC(2030, 0, 1))).toBe(5);
   expect(retryAfterSeconds(new Date(Date.UTC(2030, 0, 1, 0, 0, 5)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(5);
-  expect(retryAfterSeconds('soon')).toBe(1);
+  expect(retryAfterSeconds('soon')).toBeUndefined();
 });
 
 test('after five requests in a row without an answer, the client stops sending and says why', async () => {
@@ -274,7 +356,8 @@ test('with one connection, a second request waits for the first to end and says 
   let asked = 0;
   const stopped = await stopping.send({ method: 'GET', path: '/v1/n/3/b' }, { stopped: () => ++asked > 1 });
   expect(stopped.status).toBe(429);
-  expect(stopped.rateLimited).toEqual([0]);
+  expect(stopped).not.toHaveProperty('waitedOut');
+  expect(notJudged(stopped)).toMatch(/not sent again: the check or the run was stopped/);
   expect(limited.seen.filter((s) => s.path === '/v1/n/3/b')).toHaveLength(1);
   await stopping.close();
   await limited.close();

@@ -45,7 +45,7 @@ describe('every parser of deployment text is linear: 1 MiB of adversarial text t
 
   test.each(ADVERSARIAL)('%s', async (_, text) => {
     const { allowedValues } = await import('../../src/judge/allowed-values.ts');
-    const { retryAfterSeconds } = await import('../../src/http/client.ts');
+    const { retryAfterSeconds } = await import('../../src/http/transient.ts');
     const { parseUtcTimestamp, isIsoDuration, durationSeconds } = await import('../../src/judge/iso8601.ts');
     const { checkExchange, operationOf } = await import('../../src/judge/exchange.ts');
     const { readHar } = await import('../../src/recorded/har.ts');

@@ -115,6 +115,24 @@ describe('credentials', () => {
     expect(requirements(u)).toEqual(['AUTH-401-BODY', 'AUTH-401-BODY']);
   });
 
+  test('a 429 or 503 (a web page, with or without Retry-After) says "not now": nothing judged, saying so; a 500 or 502 there still fails', () => {
+    const page = { 'content-type': 'text/html', 'retry-after': '1' };
+    for (const [status, responseHeaders] of [
+      [503, page],
+      [503, { 'content-type': 'text/html' }],
+      [429, JSON_TYPE],
+    ] as const) {
+      const v = verdict('GET', ORG, status, '<html>Down for maintenance</html>', { headers: {}, responseHeaders });
+      expect([v.outcome, v.violations, v.notes], String(status)).toEqual([
+        'passed',
+        [],
+        [`${status}: a transient answer (429: RFC 6585 §4, 503: RFC 9110 §15.6.4) says "not now", nothing about the request; it is not judged`],
+      ]);
+    }
+    for (const status of [500, 502])
+      expect(requirements(verdict('GET', ORG, status, '<html>Bad gateway</html>', { headers: {}, responseHeaders: page }))).toEqual(['AUTH-401-MISSING']);
+  });
+
   test('no Authorization in a recording that drops credentials: judged as a request with a key, saying so', () => {
     const v = verdict('GET', ORG, 200, example('getOrganisation', '2XX'), { headers: {}, input: { credentialsRecorded: false } });
     expect([v.violations, v.notes]).toEqual([

@@ -1,6 +1,6 @@
 // When a property stops sending new inputs (sendingCutOff in properties/property.ts), on its own: most of the way
-// to the check's deadline, and moved on with that deadline when the deployment held the run back (429, 503 with
-// Retry-After), as the check's own bound is (movingBound, test/harness/check-bound.test.ts).
+// to the check's deadline, and moved on with that deadline when the deployment held the run back (429, 503:
+// transient answers), as the check's own bound is (movingBound, test/harness/check-bound.test.ts).
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sendingCutOff } from '../../properties/property.ts';
 import { movingBound } from '../../src/harness/check.ts';

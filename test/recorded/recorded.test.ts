@@ -12,6 +12,7 @@ import { cleanEnvironment } from '../../bench/measure.ts';
 import { BIN, emptyDirectory } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
 import { record, writeHar, type Recording, type Sent } from '../support/har.ts';
+import { judgeOne } from '../../src/recorded/recorded.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time
 const runner = useRunners(1);
@@ -99,6 +100,20 @@ describe('check-har', () => {
     const r = await runner.run([file], {}, { command: 'check-har', cwd: dir });
     expect(r.code).toBe(4);
     expect(r.report!.checks.map((c) => c.outcome)).toEqual(['errored']);
+  });
+
+  it('says a recorded 429 or 503 could not be judged: a transient answer a recording cannot send again; a 500 is judged', () => {
+    const exchange = (status: number) => ({
+      request: { method: 'PUT', url: 'http://h.example/v1/organisations/org-1', headers: {}, body: '{}' },
+      response: { status, headers: { 'content-type': 'text/html', 'retry-after': '1' }, body: '<html>Down for maintenance</html>' },
+    });
+    for (const status of [429, 503]) {
+      const { result, violations } = judgeOne(exchange(status), 0, 'live')!;
+      expect(violations).toEqual([]);
+      expect(result).toMatchObject({ outcome: 'errored', title: `ORG-RESPONSE PUT /v1/organisations/org-1 answered ${status}`, violated: [] });
+      expect(result.message).toMatch(new RegExp(`^answered ${status}, a transient answer .* a recording cannot send it again; nothing to judge$`));
+    }
+    expect(judgeOne(exchange(500), 0, 'live')!.result).toMatchObject({ outcome: 'failed', violated: ['AUTH-401-MISSING'] });
   });
 
   it('judges a sanitized recording (no Authorization anywhere, as Chrome exports HAR) as sent with a key, saying so', async () => {

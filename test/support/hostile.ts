@@ -14,7 +14,8 @@ export type HostileMode =
   | 'slow-echo' // as echo, 20 ms later: requests overlap if the client sends them in parallel
   | 'rate-limit' // 429 with Retry-After: 0 for the first two requests of each connection path, then 401
   | 'rate-limit-1s' // the same with Retry-After: 1
-  | 'rate-limit-always'; // 429 with Retry-After: 0 to every request
+  | 'rate-limit-always' // 429 with Retry-After: 0 to every request
+  | 'unavailable-always'; // 503 with Retry-After: 0 and an error list to every request (down for good, not a web page)
 
 export interface Hostile {
   baseUrl: string;
@@ -116,6 +117,9 @@ export async function startHostile(mode: HostileMode): Promise<Hostile> {
       }
       case 'rate-limit-always':
         json(429, '{"errors":[{"title":"Too Many Requests"}]}', 'Retry-After: 0\r\n');
+        return;
+      case 'unavailable-always':
+        json(503, '{"errors":[{"title":"Service Unavailable"}]}', 'Retry-After: 0\r\n');
         return;
     }
   }

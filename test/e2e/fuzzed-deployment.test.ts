@@ -116,15 +116,17 @@ test('a run against a deployment whose answers are generated never crashes, and 
               `the key (${form}) in ${where}`,
             ).toBe('');
         }
-        // the runner reads no line as a command but the run's own: a group per area, and an annotation per failed
-        // or warned check, ten of each kind at most
+        // the runner reads no line as a command but the run's own: a group per area, and an annotation per error
+        // outside any check (the run bound, the preflight's line) and per failed or warned check, ten of each kind at most
         const commands = commandLines(r.stdout);
         for (const line of commands)
           expect(line).toMatch(
             /^::(?:(?:error|warning|notice) title=[^\n]*::|group::[a-z-]+: \d+ passed, \d+ failed, \d+ warned, \d+ errored, \d+ skipped$|endgroup::$)/,
           );
-        const annotated = (outcome: string) => Math.min(10, r.report!.checks.filter((c) => c.outcome === outcome).length);
-        expect(commands.filter((line) => !/^::(?:end)?group::/.test(line))).toHaveLength(annotated('failed') + annotated('warned'));
+        const count = (outcome: string) => r.report!.checks.filter((c) => c.outcome === outcome).length;
+        expect(commands.filter((line) => !/^::(?:end)?group::/.test(line))).toHaveLength(
+          Math.min(10, r.report!.errors.length + count('failed')) + Math.min(10, count('warned')),
+        );
         // a few curl lines of what was judged, run: nothing but curl, with the key from the variable
         const curls = r.report!.checks.flatMap((c) => c.evidence.map((e) => e.curl)).filter((line) => !line.startsWith('#'));
         for (const line of curls.filter((_, i) => i % Math.ceil(curls.length / 12 || 1) === 0)) {

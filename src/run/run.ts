@@ -16,6 +16,7 @@ import { BaselineError, baselineOf, readBaseline, writeBaseline, type BaselineEn
 import { stopAnnouncer } from '../harness/run-stop.ts';
 import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
+import { writeUnjudged } from './unjudged-run.ts';
 
 /**
  * What opening the target and judging it need besides vitest (undici, the embedded reference, the report's formats:
@@ -305,6 +306,7 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
   const previous = previousBaseline(config);
   if (typeof previous === 'string') {
     output.error(`mockapi-conformance: ${previous}\n`);
+    await writeUnjudged(config, { exitCode: EXIT.usage, reason: previous }, output.write);
     return { exitCode: EXIT.usage };
   }
   // --report-har: each exchange is appended here as it ends (the worker's, the preflight's), written out at the end
@@ -339,12 +341,15 @@ async function judgeTarget(
   }
   if ('unreachable' in opened) {
     await checks.abandon();
-    output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
+    const reason = `cannot reach ${opened.baseUrl}: ${opened.unreachable}`;
+    output.error(`mockapi-conformance: ${reason}\n`);
+    await writeUnjudged(config, { exitCode: EXIT.unreachable, reason, baseUrl: opened.baseUrl }, output.write);
     return { exitCode: EXIT.unreachable };
   }
   if ('misconfigured' in opened) {
     await checks.abandon();
     output.error(`mockapi-conformance: ${opened.misconfigured}\n`);
+    await writeUnjudged(config, { exitCode: EXIT.misconfigured, reason: opened.misconfigured, baseUrl: opened.baseUrl }, output.write);
     return { exitCode: EXIT.misconfigured };
   }
   try {
@@ -359,8 +364,10 @@ async function judgeTarget(
     if (report === 'interrupted') return { exitCode: EXIT.interrupted };
     if (report) reported(report);
     if (!report) {
-      output.error('mockapi-conformance: the run ended before any result was reported\n');
-      return { exitCode: EXIT.failed };
+      const reason = 'the run ended before any result was reported';
+      output.error(`mockapi-conformance: ${reason}\n`);
+      await writeUnjudged(config, { exitCode: EXIT.unjudged, reason, baseUrl: opened.target.baseUrl }, output.write);
+      return { exitCode: EXIT.unjudged };
     }
     return { exitCode: verdict(config, report, output, previous), report };
   } finally {

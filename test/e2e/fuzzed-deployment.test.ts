@@ -85,20 +85,16 @@ test('a run against a deployment whose answers are generated never crashes, and 
         );
         console.info(`fuzzed run: exit ${r.code}, ${JSON.stringify(r.report?.summary)}, ${fuzzed.requests()} requests answered`);
         // never a crash: a verdict (1), could not judge (4), nothing failed (0), or the preflight's one line that this
-        // is not the interface (5: no check ran, so no report), its text as inert as any other
+        // is not the interface (5: no check ran; every report says why), its text as inert as any other
         expect([0, 1, 4, 5], r.stderr).toContain(r.code);
         expect(r.stderr).not.toMatch(/internal error|^\s+at /m);
-        if (r.code === 5) {
+        if (r.code === 5)
           expect(
             r.stderr
               .trim()
               .split('\n')
               .filter((line) => !line.includes('warning:')),
           ).toHaveLength(1);
-          expect(ACTING.exec(r.stderr)?.[0], 'a raw control character in the preflight line').toBeUndefined();
-          for (const form of leaks) expect(r.stderr, `the key (${form}) in the preflight line`).not.toContain(form);
-          return;
-        }
         expect(r.report).toBeDefined();
         expect(Date.now() - started).toBeLessThan(RUN_TIMEOUT_MS + 30_000);
         const written = {

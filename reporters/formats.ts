@@ -1,5 +1,6 @@
 // The formats a run writes its report in: the console summary always, and each file the user asked for. One
-// list for every way of judging (a live run, recorded traffic, the proxy), so that each writes the same reports.
+// list for every way of judging (a live run, recorded traffic, the proxy), so that each writes the same reports;
+// a run that judged nothing writes the files alone (src/run/unjudged-run.ts).
 import type { ReportFormat } from './report.ts';
 import { githubConsole, githubFormat } from './github.ts';
 import { htmlFormat } from './html.ts';
@@ -21,6 +22,13 @@ export function reportFormats(files: ReportFiles, write: (text: string) => void)
   return [
     // in GitHub Actions, the log is folded per area and no line of it is read as a workflow command
     files.github ? githubConsole(write) : summaryFormat(write),
+    ...fileFormats(files, write),
+  ];
+}
+
+/** The formats asked for besides the console's: each file, and under GitHub Actions the annotations and step summary. */
+export function fileFormats(files: ReportFiles, write: (text: string) => void): ReportFormat[] {
+  return [
     ...(files.reportJson ? [jsonFormat(files.reportJson, write)] : []),
     ...(files.reportJunit ? [junitFormat(files.reportJunit, write)] : []),
     ...(files.reportMarkdown ? [markdownFormat(files.reportMarkdown, write)] : []),

@@ -1,10 +1,11 @@
 // GitHub Actions (when GITHUB_ACTIONS is set): the run's log folded in one ::group:: per area; an ::error
-// annotation per failed check and a ::warning per warned one (::error under --strict), a ::notice per check the
-// baseline expects not to pass; at most ten of each kind (GitHub drops the rest), the most important first,
-// and a line saying how many more the step summary holds; the Markdown summary appended to $GITHUB_STEP_SUMMARY.
+// annotation per error outside any check (why a run judged nothing) and per failed check, a ::warning per warned
+// one (::error under --strict), a ::notice per check the baseline expects not to pass; at most ten of each kind
+// (GitHub drops the rest), the most important first, and a line saying how many more the step summary holds;
+// the Markdown summary appended to $GITHUB_STEP_SUMMARY.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type ReportFormat, type Standing } from './report.ts';
+import { notJudged, OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type ReportFormat, type Standing } from './report.ts';
 import { markdownSummary } from './markdown.ts';
 import { checkBlock, summaryFormat } from './summary.ts';
 import { inert } from './untrusted.ts';
@@ -51,12 +52,21 @@ function annotationOf(c: CheckResult, standing: Standing | undefined, strict: bo
   return undefined;
 }
 
+/** An error outside any check (the run stopped at its bound, or why it judged nothing) is an ::error before any check's. */
+const outsideAnyCheck = (report: ConformanceReport): Annotation[] =>
+  report.errors.map((e) => ({
+    command: 'error',
+    rank: -1,
+    line: `::error title=${escapeProperty(notJudged(report) ?? 'error outside any check')}::${escapeData(e)}`,
+  }));
+
 /** The annotations GitHub will show (at most ANNOTATIONS_SHOWN of each kind, the most important first), and how many more there are. */
 export function annotations(report: ConformanceReport): { lines: string[]; more: Record<Command, number> } {
   const standing = standingOf(report);
-  const all = report.checks
-    .map((c) => annotationOf(c, standing(c.id), report.run.strict, report.baseline?.file))
-    .filter((a): a is Annotation => a !== undefined);
+  const all = [
+    ...outsideAnyCheck(report),
+    ...report.checks.map((c) => annotationOf(c, standing(c.id), report.run.strict, report.baseline?.file)).filter((a): a is Annotation => a !== undefined),
+  ];
   const lines: string[] = [];
   const more = { error: 0, warning: 0, notice: 0 };
   for (const command of ['error', 'warning', 'notice'] as const) {

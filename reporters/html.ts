@@ -1,16 +1,17 @@
 // The HTML report (--report-html FILE): one self-contained page, no network: the report and the requirement
 // register travel inside it as JSON, with the styles and the script that draw them. At the top the verdict
-// (target, date, version, counts, the baseline's result), then the failed and warned checks, each a link to
-// its cell; a requirement × operation matrix (each check under the requirement it cites) coloured by the worst
-// outcome of its checks, counts per area, filters by outcome and level; a cell (click, or Tab and Enter) opens
-// its checks with statement, expected and actual, request and response (JSON indented), and a curl line to copy.
+// (target, date, version, counts, the baseline's result, errors outside any check), then the failed and warned
+// checks, each a link to its cell; a requirement × operation matrix (each check under the requirement it cites)
+// coloured by the worst outcome of its checks, counts per area, filters by outcome and level; a cell (click, or
+// Tab and Enter) opens its checks with statement, expected and actual, request and response (JSON indented), and
+// a curl line to copy.
 import { writeFileSync } from 'node:fs';
 import { REQUIREMENTS } from '../contract/requirements.ts';
 import { OPERATION_IDS } from '../contract/schemas.ts';
 import { verdictOf, type ConformanceReport, type ReportFormat } from './report.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
 import { EXIT, exitCodeOf } from './exit.ts';
-import { ACTING, escaped, jsonInert } from './untrusted.ts';
+import { ACTING, escaped, inert, jsonInert } from './untrusted.ts';
 
 /** JSON that can stand inside a <script> element: nothing in it can end the element or open a comment. */
 const scriptJson = (value: unknown) => jsonInert(JSON.stringify(value)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -192,7 +193,7 @@ function verdictOfReport(report: ConformanceReport): 'passed' | 'failed' | 'unju
 
 const VERDICT_WORDS = { passed: 'PASSED', failed: 'FAILED', unjudged: 'NOT ALL JUDGED' } as const;
 
-/** The verdict at the top: the word, the target, when, the version, the counts, and the baseline's result. */
+/** The verdict at the top: the word, the target, when, the version, the counts, the baseline's result, and errors outside any check. */
 function banner(report: ConformanceReport): string {
   const s = report.summary;
   const verdict = verdictOfReport(report);
@@ -205,9 +206,12 @@ function banner(report: ConformanceReport): string {
   const against = b
     ? `Against the baseline ${escapeHtml(b.file)}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired.`
     : 'No baseline.';
+  const word = report.exit ? `NOTHING JUDGED (exit ${report.exit.code})` : VERDICT_WORDS[verdict];
+  // why the run could not judge all, or anything: the text may quote a deployment, so the one rule first
+  const errors = report.errors.length ? `\n<ul class="errors">${report.errors.map((e) => `<li>${escapeHtml(inert(e))}</li>`).join('')}</ul>` : '';
   return `<section class="verdict ${verdict}" role="status" aria-label="verdict">
-<strong>${VERDICT_WORDS[verdict]}${b?.known.length ? `, ${b.known.length} known` : ''}</strong> ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.passed} passed, ${s.skipped} skipped${report.errors.length ? `; ${report.errors.length} errors outside any check` : ''}
-<div class="facts">${escapeHtml(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference deployment)' : ''} · ${escapeHtml(started.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · mockapi-conformance ${escapeHtml(report.tool.version)} · ${against}</div>
+<strong>${word}${b?.known.length ? `, ${b.known.length} known` : ''}</strong> ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.passed} passed, ${s.skipped} skipped${report.errors.length ? `; ${report.errors.length} errors outside any check` : ''}
+<div class="facts">${escapeHtml(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference deployment)' : ''} · ${escapeHtml(started.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · mockapi-conformance ${escapeHtml(report.tool.version)} · ${against}</div>${errors}
 </section>`;
 }
 

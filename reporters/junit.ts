@@ -5,10 +5,11 @@
 // <system-out> begins with "warning:" and whose outcome property says warned (with --strict, a <failure>).
 // Against a baseline: a known check is <skipped> with the entry's reason (reporters show it as not failing;
 // its outcome and baseline properties say what it was), a stale entry a <failure> of type stale-baseline.
-// A suite's time is its area's wall time (checks overlap), the root's the run's.
+// A suite's time is its area's wall time (checks overlap), the root's the run's. Errors outside any check are
+// one errored testcase of a suite of their own (for a run that judged nothing, named so with its exit code).
 import { writeFileSync } from 'node:fs';
 import { inert } from './untrusted.ts';
-import { standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type Standing } from './report.ts';
+import { notJudged, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type Standing } from './report.ts';
 
 /**
  * Text as XML character data and attribute values: what a terminal acts on shown escaped (reporters/untrusted.ts; CI
@@ -124,7 +125,7 @@ export function junitXml(report: ConformanceReport): string {
   const errors =
     report.errors.length > 0
       ? [
-          `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0">\n    <testcase classname="run" name="errors outside any check" time="0">\n      <error message="${xmlText(headline(report.errors[0]!))}" type="run">${xmlText(report.errors.join('\n'))}</error>\n    </testcase>\n  </testsuite>`,
+          `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0">\n    <testcase classname="run" name="${notJudged(report) ?? 'errors outside any check'}" time="0">\n      <error message="${xmlText(headline(report.errors[0]!))}" type="run">${xmlText(report.errors.join('\n'))}</error>\n    </testcase>\n  </testsuite>`,
         ]
       : [];
   // the whole run's own time: areas ran at once too

@@ -61,7 +61,15 @@ export interface ConformanceReport {
   };
   /** set when the run was judged against a baseline (--baseline FILE) */
   baseline?: BaselineSection;
+  /**
+   * set when the run ended before it judged anything (src/run/unjudged-run.ts): its exit code and the one line
+   * that says why, which errors holds too; such a report has no checks, and seed and runs are 0
+   */
+  exit?: { code: number; reason: string };
 }
+
+/** What a report of a run that judged nothing says it is, its exit code with it; undefined for a run that judged. */
+export const notJudged = (report: ConformanceReport): string | undefined => (report.exit ? `nothing judged (exit ${report.exit.code})` : undefined);
 
 /** How a check stands against a baseline (--baseline FILE), as the run judged it (baselineSection). */
 export type Standing = 'known' | 'new' | 'stale' | 'expired';

@@ -2,6 +2,7 @@
 // failed and warned check found (with its curl line), why checks could not judge and why they were skipped,
 // errors outside any check, and one closing line.
 import {
+  notJudged,
   OUTCOMES,
   standingOf,
   type BaselineSection,
@@ -78,9 +79,12 @@ function known(report: ConformanceReport): string[] {
  */
 /**
  * What the run judged, for the headers: the seed and runs of a run that sent requests; the file or the
- * upstream and the exchanges counted of recorded traffic (check-har, proxy), which has neither.
+ * upstream and the exchanges counted of recorded traffic (check-har, proxy), which has neither; nothing, with
+ * the exit code, of a run that ended before any check.
  */
 export function whatWasJudged(report: ConformanceReport): string {
+  const nothing = notJudged(report);
+  if (nothing) return nothing;
   const r = report.recorded;
   if (!r) return `seed ${report.run.seed}, ${report.run.runs} runs per property`;
   const ignored = r.ignored.reduce((n, i) => n + i.count, 0);

@@ -1,8 +1,9 @@
 // What the command does with its arguments, apart from the process it runs in: the subcommand or the run,
 // its lines written to `io`, its exit code returned (0 no check failed, 1 a check failed, 2 usage or
-// configuration, 3 the deployment could not be reached, 4 checks could not judge). src/cli/cli.ts gives it the
-// process's streams, environment and directory; the project's tests give it their own, to make many runs in one
-// process exactly as the command makes each (test/support/run-many.js).
+// configuration, 3 the deployment could not be reached, 4 checks could not judge, 5 misconfigured; each writes
+// the reports asked for). src/cli/cli.ts gives it the process's streams, environment and directory; the
+// project's tests give it their own, to make many runs in one process exactly as the command makes each
+// (test/support/run-many.js).
 //
 // Each path loads only what it uses: the subcommands, the catalogue and the runner are imported when asked
 // for, so that a configuration error, --help with other flags, or check-har pays for none of the rest
@@ -10,9 +11,10 @@
 import { packageVersion } from '../../contract/package-root.ts';
 import { EXIT } from '../../reporters/exit.ts';
 import { inertLine } from '../../reporters/untrusted.ts';
-import { ConfigError, parseCommand } from '../run/config.ts';
+import { ConfigError, parseCommand, reportSettings } from '../run/config.ts';
 import { PRISM_ADVICE, prismBin } from '../run/mock.ts';
 import type { RunOutput } from '../run/run.ts';
+import { writeUnjudged } from '../run/unjudged-run.ts';
 import { HELP } from './help.ts';
 
 /** What the command says of an error no path of it expected: one inert line (the message may quote a deployment). */
@@ -51,6 +53,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
       // a misspelt setting is often the cause of the error: its warning comes first
       warn(error.warnings);
       io.error(`mockapi-conformance: ${error.message}\n`);
+      await writeUnjudged(reportSettings(argv, io.env, io.cwd), { exitCode: EXIT.usage, reason: error.message }, io.write);
       return EXIT.usage;
     }
     throw error;
@@ -72,6 +75,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
   }
   if (parsed.config.profile === 'mock' && !parsed.config.baseUrl && !prismBin()) {
     io.error(`mockapi-conformance: ${PRISM_ADVICE}\n`);
+    await writeUnjudged(parsed.config, { exitCode: EXIT.usage, reason: PRISM_ADVICE }, io.write);
     return EXIT.usage;
   }
   // the runner (vitest) is loaded only for a run: the subcommands, --list and configuration errors do without it

@@ -1,6 +1,7 @@
 // Configuration of a conformance run: flags, then the environment, then a .env file in the working
 // directory (dotenv), validated into one typed object. Bad input becomes a ConfigError: the CLI prints its
-// one line and exits 2, never a stack trace. Keys are never part of an error message.
+// one line, writes the reports still validly asked for (reportSettings) and exits 2, never a stack trace. Keys
+// are never part of an error message.
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +14,7 @@ import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contra
 import type { Network } from '../http/network.ts';
 import { ConfigFileError, findConfigFile, readConfigFile, type FileSettings } from './config-file.ts';
 import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow } from './settings.ts';
+import type { UnjudgedSettings } from './unjudged-run.ts';
 
 type Profile = 'live' | 'mock';
 
@@ -529,6 +531,53 @@ function parseSettings(
       cacheDir: get('cacheDir'),
       network,
     },
+  };
+}
+
+/** A value read, or undefined where reading it is a ConfigError: one setting of the lenient read (reportSettings). */
+function unlessInvalid<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * What a run whose configuration is refused writes its reports from (src/run/unjudged-run.ts): where each report
+ * goes and the target as given, read again after the ConfigError, each setting on its own. A setting that is
+ * itself invalid is left out (a bad report path is the error's one line alone), so that another setting's
+ * error does not cost the reports asked for.
+ */
+export function reportSettings(argv: string[], env: NodeJS.ProcessEnv, cwd: string, { dotenv = true }: { dotenv?: boolean } = {}): UnjudgedSettings {
+  const { values } = parseArgs({ args: argv, options: FLAGS, strict: false, allowPositionals: true });
+  // a flag that is not ours, or one given without its value, sets nothing
+  const flags = Object.fromEntries(Object.entries(values).filter(([name, value]) => FLAGS[name]?.type === typeof value));
+  const fromFile = dotenv ? readDotenv(cwd) : {};
+  const file = unlessInvalid(() => configFileSettings(flags, env, fromFile, cwd, dotenv, []));
+  const given = new Given(flags, env, file, fromFile);
+  const read = <T>(option: SettingRow['option']): T | undefined => {
+    const s = setting(option);
+    const found = given.of(s);
+    return found ? (unlessInvalid(() => settingValue(s, ...found, cwd)) as T | undefined) : undefined;
+  };
+  const profile = read<Profile>('profile') ?? 'live';
+  const stepSummary = env.GITHUB_STEP_SUMMARY;
+  return {
+    baseUrl: read('baseUrl'),
+    profile,
+    strict: read<boolean>('strict') ?? false,
+    // a base URL given but not valid is no embedded reference
+    embedded: !given.of(setting('baseUrl'))?.[1] && profile === 'live',
+    reportJson: read('reportJson'),
+    reportJunit: read('reportJunit'),
+    reportMarkdown: read('reportMarkdown'),
+    reportHtml: read('reportHtml'),
+    github:
+      env.GITHUB_ACTIONS === 'true'
+        ? { stepSummary: stepSummary ? unlessInvalid(() => writablePath('GITHUB_STEP_SUMMARY', stepSummary, cwd)) : undefined }
+        : undefined,
   };
 }
 

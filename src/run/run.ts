@@ -18,6 +18,7 @@ import { RunLife, type StopReason } from './run-life.ts';
 import type { OrganisationGuard } from './guard.ts';
 import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
+import { writeUnjudged } from './unjudged-run.ts';
 
 /**
  * What opening the target and judging it need besides vitest (undici, the embedded reference, the report's formats:
@@ -312,6 +313,7 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
   const previous = previousBaseline(config);
   if (typeof previous === 'string') {
     output.error(`mockapi-conformance: ${previous}\n`);
+    await writeUnjudged(config, { exitCode: EXIT.usage, reason: previous }, output.write);
     return { exitCode: EXIT.usage };
   }
   // the run's life starts here: Ctrl-C and the bound stop it from this instant on
@@ -336,14 +338,30 @@ function stoppedExit(reason: StopReason, config: RunConfig, report: ConformanceR
   return report ? verdict(config, report, output, previous) : EXIT.unjudged;
 }
 
-/** A target that could not be opened: one line, and the exit code that says why. */
-function notOpened(opened: { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }, output: RunOutput): { exitCode: number } {
-  if ('unreachable' in opened) {
-    output.error(`mockapi-conformance: cannot reach ${opened.baseUrl}: ${opened.unreachable}\n`);
-    return { exitCode: EXIT.unreachable };
-  }
-  output.error(`mockapi-conformance: ${opened.misconfigured}\n`);
-  return { exitCode: EXIT.misconfigured };
+/** A target that could not be opened: one line, the reports asked for, and the exit code that says why. */
+async function notOpened(
+  opened: { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string },
+  config: RunConfig,
+  output: RunOutput,
+): Promise<{ exitCode: number }> {
+  const [exitCode, reason] =
+    'unreachable' in opened ? [EXIT.unreachable, `cannot reach ${opened.baseUrl}: ${opened.unreachable}`] : [EXIT.misconfigured, opened.misconfigured];
+  output.error(`mockapi-conformance: ${reason}\n`);
+  await writeUnjudged(config, { exitCode, reason, baseUrl: opened.baseUrl }, output.write);
+  return { exitCode };
+}
+
+/** A run stopped before its checks began: it changed nothing; the reports asked for say why it judged nothing. */
+async function stoppedBeforeChecks(
+  life: RunLife,
+  config: RunConfig,
+  output: RunOutput,
+  previous: BaselineEntry[],
+  baseUrl: string,
+): Promise<{ exitCode: number }> {
+  const exitCode = stoppedExit(life.reason!, config, undefined, output, previous);
+  await writeUnjudged(config, { exitCode, reason: stopLine(config, life), baseUrl }, output.write);
+  return { exitCode };
 }
 
 /** The run once its configuration is read: the target opened, the checks run, the verdict. */
@@ -369,12 +387,12 @@ async function judgeTarget(
   }
   if (!('target' in opened)) {
     await checks.abandon();
-    return life.reason !== undefined ? { exitCode: stoppedExit(life.reason, config, undefined, output, previous) } : notOpened(opened, output);
+    return life.reason !== undefined ? stoppedBeforeChecks(life, config, output, previous, opened.baseUrl) : notOpened(opened, config, output);
   }
   if (life.reason !== undefined) {
     await checks.abandon();
     await opened.close();
-    return { exitCode: stoppedExit(life.reason, config, undefined, output, previous) };
+    return stoppedBeforeChecks(life, config, output, previous, opened.target.baseUrl);
   }
   try {
     try {
@@ -388,8 +406,10 @@ async function judgeTarget(
     if (report) reported(report);
     if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), ...(report ? { report } : {}) };
     if (!report) {
-      output.error('mockapi-conformance: the run ended before any result was reported\n');
-      return { exitCode: EXIT.failed };
+      const reason = 'the run ended before any result was reported';
+      output.error(`mockapi-conformance: ${reason}\n`);
+      await writeUnjudged(config, { exitCode: EXIT.unjudged, reason, baseUrl: opened.target.baseUrl }, output.write);
+      return { exitCode: EXIT.unjudged };
     }
     return { exitCode: verdict(config, report, output, previous), report };
   } finally {

@@ -9,7 +9,7 @@ import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
 import { REQUIREMENTS } from '../../contract/requirements.ts';
-import { emptyDirectory, runCli } from '../support/cli.ts';
+import { emptyDirectory, runCli, unjudgedReports } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
 import { UNUSUAL_IDS } from '../support/unusual-ids.ts';
 import { catalogue } from '../../src/harness/catalogue.ts';
@@ -309,10 +309,18 @@ describe('exit codes', () => {
     expect(r.stderr).toMatch(/^mockapi-conformance: Unknown option '--bse-url'/);
   });
 
-  test('a key without a base URL: one line, exit 2', async () => {
-    const r = await runner.run([], { MOCKAPI_TOKEN: 'k' });
+  test('a key without a base URL: one line, exit 2; the reports asked for say so, under GitHub Actions an ::error and the step summary', async () => {
+    const dir = emptyDirectory();
+    const [junit, stepSummary] = [join(dir, 'r.xml'), join(dir, 'step.md')];
+    const r = await runner.run(['--report-junit', junit], { MOCKAPI_TOKEN: 'k', GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mockapi-conformance: MOCKAPI_TOKEN is set but no base URL/);
+    const { said, exit, junit: cases } = await unjudgedReports(r, junit);
+    expect(exit).toEqual({ code: 2, reason: said });
+    expect(cases).toEqual([{ name: 'nothing judged (exit 2)', error: said }]);
+    expect(r.stdout).toContain(`\n::error title=nothing judged (exit 2)::${said}\n`);
+    // Markdown escapes what it would act on (MOCKAPI\_TOKEN): the words are the line's
+    expect(readFileSync(stepSummary, 'utf8')).toMatch(/nothing judged \(exit 2\)[\s\S]*\n- MOCKAPI\\_TOKEN is set but no base URL: /);
   });
 
   test('a deployment that refuses connections: one line before any check, exit 3', async () => {
@@ -322,12 +330,17 @@ describe('exit codes', () => {
         server.close(() => resolve(port));
       });
     });
-    const r = await runner.run([], { MOCKAPI_BASE_URL: `http://127.0.0.1:${port}`, MOCKAPI_TOKEN: 'secret-key-123' });
+    const junit = join(emptyDirectory(), 'r.xml');
+    const r = await runner.run(['--report-junit', junit], { MOCKAPI_BASE_URL: `http://127.0.0.1:${port}`, MOCKAPI_TOKEN: 'secret-key-123' });
     expect(r.code).toBe(3);
     expect(r.stderr.trim()).toMatch(new RegExp(`^mockapi-conformance: cannot reach http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
-    // the worker started while the probe ran is stopped without a word (src/run/run.ts startChecks)
-    expect(r.stdout).toBe('');
-    expect(r.stderr + r.stdout).not.toContain('secret-key-123');
+    // the worker started while the probe ran is stopped without a word (src/run/run.ts startChecks); the reports say where they are
+    expect(r.stdout.split('\n')).toEqual([expect.stringMatching(/^JSON report: \S+\/report\.json$/), `JUnit report: ${junit}`, '']);
+    expect(r.stderr + r.stdout + r.reportText).not.toContain('secret-key-123');
+    const { said, exit, junit: cases } = await unjudgedReports(r, junit);
+    expect(exit).toEqual({ code: 3, reason: said });
+    expect(cases).toEqual([{ name: 'nothing judged (exit 3)', error: said }]);
+    expect(r.report!.target).toEqual({ baseUrl: `http://127.0.0.1:${port}`, profile: 'live', embedded: false });
   });
 
   test('an unknown fault of the embedded reference: one line naming it and how to list them, exit 2', async () => {

@@ -15,7 +15,7 @@ import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { Client } from '../../src/http/client.ts';
 import { networkReason, withoutInternals, type Network } from '../../src/http/network.ts';
-import { runCli, type CliResult } from '../support/cli.ts';
+import { runCli, unjudgedReports, type CliResult } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
 import { startFront, startTestProxy, type Front } from '../support/front.ts';
 
@@ -402,13 +402,18 @@ describe('HTTP/2 and TLS failures', () => {
 });
 
 describe('first contact: the preflight', () => {
-  test('a wrong key is one line and exit 5, not a failed check', async () => {
-    const r = await runner.run(['--token', 'wrong-token-123'], through(reference.baseUrl));
+  test('a wrong key is one line and exit 5, not a failed check; the reports asked for say so', async () => {
+    const junit = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-junit-')), 'r.xml');
+    const r = await runner.run(['--token', 'wrong-token-123', '--report-junit', junit], through(reference.baseUrl));
     expect(r.code).toBe(5);
-    expect(r.stdout).toBe('');
+    expect(r.stdout.split('\n')).toEqual([expect.stringMatching(/^JSON report: /), `JUnit report: ${junit}`, '']);
     expect(r.stderr.trim()).toBe(
       `mockapi-conformance: the deployment answers 401 to GET /v1/organisations/${reference.fixtures.organisationId} with the key given: check MOCKAPI_TOKEN or --token (if the key is right, the deployment refuses valid keys)`,
     );
+    const { said, exit, junit: cases } = await unjudgedReports(r, junit);
+    expect(exit).toEqual({ code: 5, reason: said });
+    expect(cases).toEqual([{ name: 'nothing judged (exit 5)', error: said }]);
+    expect(r.reportText + readFileSync(junit, 'utf8')).not.toContain('wrong-token-123');
   });
 
   test.each<[string, Parameters<typeof createServer>[1]]>([

@@ -234,6 +234,15 @@ describe('GitHub Actions', () => {
     ]);
   });
 
+  test('an error outside any check (the run stopped at its bound) is an ::error, before those of the checks', () => {
+    const r = report();
+    r.errors = ['the run was stopped after 3 s (--run-timeout-ms): 100%\ndone'];
+    expect(annotations(r).lines.slice(0, 2)).toEqual([
+      '::error title=error outside any check::the run was stopped after 3 s (--run-timeout-ms): 100%25%0Adone',
+      expect.stringMatching(/^::error title=CHAOS-STATUS chaos-settings\/failed-check::/),
+    ]);
+  });
+
   test('the log is folded in one ::group:: per area, each check that did not pass inside, inert', () => {
     const out: string[] = [];
     areaGroups(report(), (t) => out.push(t));

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse, type TestSuites } from 'junit2json';
 import { cleanEnvironment } from '../../bench/measure.ts';
 import { schema } from '../../contract/schemas.ts';
 import type { ConformanceReport } from '../../reporters/report.ts';
@@ -73,4 +74,17 @@ export function readReport(reportFile: string): Pick<CliResult, 'report' | 'repo
   if (report !== undefined && !validReport(report))
     throw new Error(`the JSON report breaks schemas/report.json: ${JSON.stringify(validReport.errors?.slice(0, 5))}`);
   return { report, reportText };
+}
+
+/**
+ * What the reports of a run that judged nothing say, with what its one line on stderr said: the JSON's exit, and
+ * each JUnit testcase by name with its error's message.
+ */
+export async function unjudgedReports(r: CliResult, junitFile: string) {
+  const suites = (await parse(readFileSync(junitFile, 'utf8'))) as TestSuites;
+  return {
+    said: r.stderr.trim().replace(/^mockapi-conformance: /, ''),
+    exit: r.report?.exit,
+    junit: (suites.testsuite ?? []).flatMap((s) => s.testcase ?? []).map((c) => ({ name: c.name, error: c.error?.[0]?.message })),
+  };
 }

@@ -244,7 +244,7 @@ function stopLine(config: RunConfig, life: RunLife): string {
     case 'interrupted':
       return 'interrupted; stopping the checks and putting back what they changed';
     case 'bound':
-      return `the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms): checks under way ended errored, saying so; checks not yet started are not reported`;
+      return `the run was stopped after ${config.runTimeoutMs / 1000} s (--run-timeout-ms): nothing more is sent; checks under way end errored, saying so, and checks not yet started are not reported`;
     default:
       return `the key stopped being accepted after ${life.gate.sentWhenStopped} requests of the run (a request with it was answered 401, and so was the read accepted with it before the run): the run stopped; the checks not yet judged end errored. Check MOCKAPI_TOKEN or --token`;
   }

@@ -280,8 +280,13 @@ export class Client {
     const stopped = () => options.stopped?.() === true || this.options.gate?.stopped === true;
     for (;;) {
       queuedMs += await this.turn(options.putBack ? CONFIRMING_WEIGHT : (options.chained ?? sendingChained.getStore()));
-      // while a 401 is being confirmed, only a put-back (the confirming read is one) goes out: a refused key is sent no more
-      if (!options.putBack) await this.confirming;
+      // while a 401 is being confirmed, only a put-back (the confirming read is one) goes out: a refused key is sent
+      // no more; the place is given back meanwhile, for the confirming read to take
+      if (!options.putBack && this.confirming !== undefined) {
+        this.release();
+        await this.confirming;
+        continue;
+      }
       const ticket = this.window?.ticket(this.inFlight);
       let exchange: Exchange;
       try {

@@ -62,7 +62,8 @@ export async function preflight(
   const reads = fixtureReads(target.fixtures, target.profile);
   const answers: { read?: (typeof reads)[number]; exchange: Exchange }[] = [{ exchange: probe }];
   for (const read of reads) answers.push({ read, exchange: await client.send({ method: 'GET', path: read.path }) });
-  const answered = answers.filter((a) => a.exchange.status !== 0);
+  // an answer still transient after its waits (a maintenance window's 503) says nothing of the key or the base URL
+  const answered = answers.filter((a) => a.exchange.status !== 0 && a.exchange.transient === undefined);
   const result: PreflightResult = { missingFixtures: {}, requests: reads.length, answeredMs: answered.filter((a) => a.read).map((a) => a.exchange.durationMs) };
   // the fixture's read first: the message names the resource the user gave
   const refused = answered.find((a) => a.read && a.exchange.status === 401) ?? answered.find((a) => a.exchange.status === 401);

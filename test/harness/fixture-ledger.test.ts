@@ -51,6 +51,17 @@ test('once an answer showed a fixture exists, a 404 is judged, whichever came fi
   expect(together.missing(['teamMemberId', 'teamId'])).toBeUndefined();
 });
 
+test('a delete refused otherwise than as not found shows the fixture exists: the 404s after it are judged', () => {
+  const ledger = new FixtureLedger(base, fixtures);
+  ledger.saw(seen('DELETE', '/v1/data-sources/ds-2', 400));
+  ledger.saw(seen('PUT', '/v1/data-sources/ds-2', 404));
+  expect(ledger.missing(['deletableDataSourceId'])).toBeUndefined();
+  // a body refused (400 to a PUT) may be refused before the id is looked up: it shows nothing
+  ledger.saw(seen('PUT', '/v1/data-sources/ds-1', 400));
+  ledger.saw(seen('PUT', '/v1/data-sources/ds-1', 404));
+  expect(ledger.missing(['dataSourceId'])).toMatch(/MOCKAPI_DATA_SOURCE_ID/);
+});
+
 test('the preflight found it: a later 404 is judged; the preflight found it missing: so it is, before any request', () => {
   const ledger = new FixtureLedger(base, fixtures, { requestId: 'the fixture does not exist: set MOCKAPI_REQUEST_ID' }, ['organisationId']);
   ledger.saw(seen('PUT', `/v1/organisations/${encodeURIComponent(fixtures.organisationId)}`, 404));

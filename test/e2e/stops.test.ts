@@ -53,7 +53,8 @@ async function stoppedRun(compiledDir: string, how: 'SIGINT' | 'bound', afterMs:
   const d = await deployment();
   const nameBefore = await d.name();
   const bound = how === 'bound' ? ['--run-timeout-ms', String(afterMs)] : [];
-  const child = spawn(process.execPath, ['--interrupt-budget=300000', join(compiledDir, 'src', 'cli', 'cli.js'), ...bound], {
+  // five payloads per property: a run of every check in about 2 s, whose every phase a stop can fall in
+  const child = spawn(process.execPath, ['--interrupt-budget=300000', join(compiledDir, 'src', 'cli', 'cli.js'), '--runs', '5', ...bound], {
     cwd: emptyDirectory(),
     env: { ...commandEnvironment(), ...d.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,8 +84,8 @@ test('a stop is final: Ctrl-C or the bound at random instants, two runs at once,
   // (--run-timeout-ms takes 1000 ms at least)
   const instants = fc.sample(
     fc.oneof(
-      fc.tuple(fc.constant<'SIGINT' | 'bound'>('SIGINT'), fc.integer({ min: 50, max: 3500 })),
-      fc.tuple(fc.constant<'SIGINT' | 'bound'>('bound'), fc.integer({ min: 1000, max: 3500 })),
+      fc.tuple(fc.constant<'SIGINT' | 'bound'>('SIGINT'), fc.integer({ min: 50, max: 2500 })),
+      fc.tuple(fc.constant<'SIGINT' | 'bound'>('bound'), fc.integer({ min: 1000, max: 2500 })),
     ),
     { numRuns: 4, seed: propertySeed('stops') },
   );
@@ -115,7 +116,7 @@ test('a key refused part-way stops the run: one line with the requests it took, 
   const d = await deployment((index) =>
     index >= 400 ? { status: 401, headers: { 'content-type': 'text/plain' }, body: 'Credentials are required to access this resource.' } : undefined,
   );
-  const r = await runners.run(['--concurrency', '4'], d.env);
+  const r = await runners.run(['--concurrency', '4', '--runs', '10'], d.env);
   expect(r.code, r.stderr + r.stdout.slice(-2000)).toBe(5);
   const line = r.stderr.split('\n').find((l) => l.includes('the key stopped being accepted'));
   expect(line, r.stderr).toMatch(/after (\d+) requests of the run .*Check MOCKAPI_TOKEN or --token$/);

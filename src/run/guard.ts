@@ -8,6 +8,8 @@ import { bounded, inertLine } from '../../reporters/untrusted.ts';
 export interface OrganisationGuard {
   /** puts the name back if it changed; says what it did, and what it could not, in one line */
   restore(): Promise<string>;
+  /** what is left to do when the put-back is given up half-way (a second Ctrl-C), in one line */
+  abandoned(): string;
 }
 
 /** A name the deployment gave, in a line of ours: quoted, escaped, short. */
@@ -48,6 +50,7 @@ export async function organisationGuard(target: Target, onExchange?: ClientOptio
         await client.close();
       }
     },
+    abandoned: () => `the organisation's name was not checked or put back: before the run it was ${quoted(original)}; if it is not now, rename it to that`,
   };
 }
 

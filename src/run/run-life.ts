@@ -13,7 +13,14 @@ export class RunLife {
   /** resolves with the reason once the run stops, by whichever way */
   readonly stopped: Promise<StopReason>;
   private readonly timer: NodeJS.Timeout;
-  private readonly onSignal = () => this.gate.stop('interrupted');
+  /**
+   * What a second Ctrl-C does while the run puts back what it changed: the user will not wait for it; the caller
+   * says what is left as it was (run.ts), and the process ends as interrupted.
+   */
+  onForced: () => void = () => process.exit(130);
+  private readonly onSignal = () => {
+    if (!this.gate.stop('interrupted')) this.onForced();
+  };
 
   /**
    * `signals`: the run owns Ctrl-C and SIGTERM (the command); false leaves the process's handlers alone (a run

@@ -192,7 +192,7 @@ function reportedRun(config: RunConfig, target: Target, loaded: Loaded, life: Ru
     secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...loaded.proxySecrets(target.network) },
     preflightRequests: target.preflightRequests,
     baseline: config.baseline,
-    runErrors: () => (life.reason === undefined || life.reason === 'interrupted' ? [] : [stopLine(config, life)]),
+    runErrors: () => (life.reason === undefined ? [] : [stopLine(config, life)]),
   };
 }
 
@@ -217,6 +217,9 @@ async function runChecks(
   try {
     checks.reporter.opened(loaded.reportFormats(config, output.write), reportedRun(config, target, loaded, life));
     if (output.signals !== false) guard = await loaded.organisationGuard(target, harLog ? loaded.harRecorder(harLog, 'put-back') : undefined, life.gate);
+    const left = guard;
+    // a second Ctrl-C gives up the put-back: the last line says what is left to do
+    if (left) life.onForced = () => forced(output, left.abandoned());
   } catch (error) {
     await checks.abandon();
     throw error;
@@ -227,6 +230,7 @@ async function runChecks(
     return { stopped: life.reason };
   }
   checks.send(target);
+  if (!guard) life.onForced = () => forced(output, "the run puts back only the organisation's name, and had none to put back");
   await Promise.race([checks.running.catch(() => {}), life.stopped]);
   if (life.reason !== undefined) {
     await checks.cancel();
@@ -236,6 +240,12 @@ async function runChecks(
   // the worker has ended: nothing of the checks can rename the organisation after this
   if (life.reason !== undefined && guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
   return { stopped: life.reason, report: checks.reporter.report };
+}
+
+/** A second Ctrl-C: the process ends at once, and says what is left as it was. */
+function forced(output: RunOutput, left: string): never {
+  output.error(`mockapi-conformance: interrupted again, leaving at once: ${left}\n`);
+  process.exit(EXIT.interrupted);
 }
 
 /** The one line that says why the run stopped, said as it stops (and in the report, for the bound and the key). */
@@ -320,6 +330,7 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
   const life = new RunLife({ signals: output.signals !== false, runTimeoutMs: config.runTimeoutMs });
   // said as the run stops, whatever it is doing then
   void life.stopped.then(() => output.error(`mockapi-conformance: ${stopLine(config, life)}\n`));
+  life.onForced = () => forced(output, 'nothing had been changed yet');
   // --report-har: each exchange is appended here as it ends (the worker's, the preflight's), written out at the end
   const harLog = config.reportHar ? join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-har-')), 'exchanges.jsonl') : undefined;
   let report: ConformanceReport | undefined;

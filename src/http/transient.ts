@@ -1,7 +1,14 @@
 // Answers that say "not now" rather than anything about the request: which they are, how long the client waits
 // before it sends the request again, and the words that say so. Client.send holds and resends them; a check
 // (throwFailure, the property checks), checkExchange and a recording's judgement judge nothing of one still transient.
-import type { Exchange } from './client.ts';
+
+/** What this module reads of an exchange (src/http/client.ts Exchange), named here so that the client alone imports the other. */
+interface Answered {
+  status: number;
+  headers: Record<string, string>;
+  error?: string;
+  transient?: string;
+}
 
 /**
  * 429 Too Many Requests (RFC 6585 §4) and 503 Service Unavailable (RFC 9110 §15.6.4: overload or maintenance,
@@ -36,7 +43,7 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
  * The wait a transient answer asks for before its request is sent again, after `waited` waits for it already:
  * Retry-After, or else a back-off that doubles with each wait. Undefined for an answer that is not transient.
  */
-export function transientWait(exchange: Pick<Exchange, 'status' | 'headers'>, waited: number, now = Date.now()): TransientWait | undefined {
+export function transientWait(exchange: Pick<Answered, 'status' | 'headers'>, waited: number, now = Date.now()): TransientWait | undefined {
   if (!transientStatus(exchange.status)) return undefined;
   const asked = retryAfterSeconds(exchange.headers['retry-after'], now);
   if (asked !== undefined) return { status: exchange.status, seconds: asked, asked: true };
@@ -71,7 +78,7 @@ export function transientReason(status: number, waits: readonly TransientWait[],
 }
 
 /** Why an exchange judges nothing: no HTTP answer, or an answer still transient (Exchange.transient); undefined when it judges. */
-export function notJudged(exchange: Pick<Exchange, 'status' | 'error' | 'transient'>): string | undefined {
+export function notJudged(exchange: Pick<Answered, 'status' | 'error' | 'transient'>): string | undefined {
   if (exchange.status === 0) return `the deployment gave no HTTP answer: ${exchange.error ?? 'no response'}`;
   return exchange.transient;
 }

@@ -3,6 +3,7 @@
 // one line, writes the reports still validly asked for (reportSettings) and exits 2, never a stack trace. Keys
 // are never part of an error message.
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import type { ReportFiles } from '../../reporters/formats.ts';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
@@ -14,7 +15,6 @@ import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contra
 import type { Network } from '../http/network.ts';
 import { ConfigFileError, findConfigFile, readConfigFile, type FileSettings } from './config-file.ts';
 import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow } from './settings.ts';
-import type { UnjudgedSettings } from './unjudged-run.ts';
 
 type Profile = 'live' | 'mock';
 
@@ -543,6 +543,14 @@ function unlessInvalid<T>(read: () => T): T | undefined {
     throw error;
   }
 }
+
+/** What the reports of a run that judged nothing are made from: where they go, and the run as it was given. */
+export type UnjudgedSettings = ReportFiles &
+  Pick<RunConfig, 'baseUrl' | 'profile' | 'strict'> &
+  Partial<Pick<RunConfig, 'token' | 'forbiddenToken'>> & {
+    /** the embedded reference was to be verified; left out: so when no base URL is given and the profile is live */
+    embedded?: boolean;
+  };
 
 /**
  * What a run whose configuration is refused writes its reports from (src/run/unjudged-run.ts): where each report

@@ -3,19 +3,10 @@
 // errors and exit say why, so that CI shows the reason where it shows a verdict. src/cli/main.ts and
 // src/run/run.ts call it where such a run ends; the formats of reporters/ write it as they write any report.
 import { packageVersion } from '../../contract/package-root.ts';
-import type { ReportFiles } from '../../reporters/formats.ts';
 import type { ConformanceReport } from '../../reporters/report.ts';
 import { bounded } from '../../reporters/untrusted.ts';
 import { Redactor } from '../http/redactor.ts';
-import type { RunConfig } from './config.ts';
-
-/** What the reports of a run that judged nothing are made from: where they go, and the run as it was given. */
-export type UnjudgedSettings = ReportFiles &
-  Pick<RunConfig, 'baseUrl' | 'profile' | 'strict'> &
-  Partial<Pick<RunConfig, 'token' | 'forbiddenToken'>> & {
-    /** the embedded reference was to be verified; left out: so when no base URL is given and the profile is live */
-    embedded?: boolean;
-  };
+import type { UnjudgedSettings } from './config.ts';
 
 /** How the run ended: its exit code, the one line that said why, and the address it reached for when it had one. */
 export interface RunEnd {

@@ -9,7 +9,8 @@ import { schema } from '../../contract/schemas.ts';
 import { exitCodeOf } from '../../reporters/exit.ts';
 import type { ConformanceReport } from '../../reporters/report.ts';
 import { ConfigError, parseCommand, reportSettings } from '../../src/run/config.ts';
-import { unjudgedReport, writeUnjudged, type UnjudgedSettings } from '../../src/run/unjudged-run.ts';
+import type { UnjudgedSettings } from '../../src/run/config.ts';
+import { unjudgedReport, writeUnjudged } from '../../src/run/unjudged-run.ts';
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'conformance-unjudged-'));
 

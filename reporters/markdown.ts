@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './report.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
-import { inert } from './untrusted.ts';
+import { inert, inertLine } from './untrusted.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
 
@@ -105,6 +105,6 @@ export function markdownSummary(report: ConformanceReport): string {
 export const markdownFormat = (file: string, write: (text: string) => void): ReportFormat => ({
   write(report) {
     writeFileSync(file, markdownSummary(report));
-    write(`Markdown summary: ${file}\n`);
+    write(`Markdown summary: ${inertLine(file)}\n`);
   },
 });

@@ -14,6 +14,11 @@ import { readDeletions, recordDeletion } from '../../src/run/deletions.ts';
 import { organisationGuard } from '../../src/run/guard.ts';
 import { preflight } from '../../src/run/preflight.ts';
 import type { Target } from '../../src/harness/check.ts';
+import { htmlFormat } from '../../reporters/html.ts';
+import { jsonFormat } from '../../reporters/json.ts';
+import { junitFormat } from '../../reporters/junit.ts';
+import { markdownFormat } from '../../reporters/markdown.ts';
+import type { ConformanceReport } from '../../reporters/report.ts';
 import { RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
 
 /** What a hostile deployment or file puts where a line quotes it: a one-byte CSI that fakes a verdict, an OSC 52 write, invisible characters, a workflow command. */
@@ -121,5 +126,26 @@ describe('files a checkout holds', () => {
     expect(errors[0]).toBe('mockapi-conformance: warning: MOCKAPI_\\u200bTOKEN is not a setting of mockapi-conformance; did you mean MOCKAPI_TOKEN?\n');
     expect(errors.join('')).toContain('concurrency must be a number, not "\\x9b2K\\x9b1G302 passed');
     for (const line of errors) expectInertLine(line.replace(/\n$/, ''));
+  });
+});
+
+describe('the paths of reports', () => {
+  test('a report file whose name a config file chose is named in one inert line', () => {
+    const report: ConformanceReport = {
+      tool: { name: 'mockapi-conformance', version: '0' },
+      target: { baseUrl: 'http://127.0.0.1:1', profile: 'live', embedded: false },
+      run: { seed: 1, runs: 1, strict: false },
+      summary: { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0, requests: 0, durationMs: 0 },
+      checks: [],
+      errors: [],
+    };
+    const name = 'r\x1b]0;pwned\x07\u200b';
+    const lines: string[] = [];
+    for (const format of [jsonFormat, junitFormat, markdownFormat, htmlFormat]) format(join(dir, name), (text) => lines.push(text)).write(report);
+    expect(lines.map((line) => line.replace(/: .*/s, ''))).toEqual(['JSON report', 'JUnit report', 'Markdown summary', 'HTML report']);
+    for (const line of lines) {
+      expect(line).toContain('r\\x1b]0;pwned\\x07\\u200b\n');
+      expectInertLine(line.slice(0, -1));
+    }
   });
 });

@@ -11,7 +11,7 @@ import { OPERATION_IDS } from '../contract/schemas.ts';
 import { verdictOf, type ConformanceReport, type ReportFormat } from './report.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
 import { EXIT, exitCodeOf } from './exit.ts';
-import { ACTING, escaped, inert, jsonInert } from './untrusted.ts';
+import { ACTING, escaped, inert, inertLine, jsonInert } from './untrusted.ts';
 
 /** JSON that can stand inside a <script> element: nothing in it can end the element or open a comment. */
 const scriptJson = (value: unknown) => jsonInert(JSON.stringify(value)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -254,6 +254,6 @@ ${banner(report)}
 export const htmlFormat = (file: string, write: (text: string) => void): ReportFormat => ({
   write(report) {
     writeFileSync(file, htmlPage(report));
-    write(`HTML report: ${file}\n`);
+    write(`HTML report: ${inertLine(file)}\n`);
   },
 });

@@ -8,7 +8,7 @@
 // A suite's time is its area's wall time (checks overlap), the root's the run's. Errors outside any check are
 // one errored testcase of a suite of their own (for a run that judged nothing, named so with its exit code).
 import { writeFileSync } from 'node:fs';
-import { inert } from './untrusted.ts';
+import { inert, inertLine } from './untrusted.ts';
 import { notJudged, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type Standing } from './report.ts';
 
 /**
@@ -144,6 +144,6 @@ export function junitXml(report: ConformanceReport): string {
 export const junitFormat = (file: string, write: (text: string) => void): ReportFormat => ({
   write(report) {
     writeFileSync(file, junitXml(report));
-    write(`JUnit report: ${file}\n`);
+    write(`JUnit report: ${inertLine(file)}\n`);
   },
 });

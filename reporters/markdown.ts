@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './report.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
-import { inert } from './untrusted.ts';
+import { inert, inertLine } from './untrusted.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
 
@@ -12,7 +12,7 @@ const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '�
  * A table cell: one line, and what Markdown or HTML would act on escaped (a deployment's text could otherwise
  * end the table, or put a link or an image in a CI summary).
  */
-const cell = (text: string) => text.replace(/[\\|`*_[\]<>!]/g, (c) => `\\${c}`).replace(/\s*\n\s*/g, ' ');
+export const markdownCell = (text: string) => text.replace(/[\\|`*_[\]<>!]/g, (c) => `\\${c}`).replace(/\s*\n\s*/g, ' ');
 
 function checksOf(checks: readonly CheckResult[], heading: string): string[] {
   if (checks.length === 0) return [];
@@ -21,7 +21,7 @@ function checksOf(checks: readonly CheckResult[], heading: string): string[] {
     `### ${heading}`,
     '',
     ...checks.flatMap((c) => [
-      `<details><summary><code>${c.id}</code> ${cell(c.violated.join(', ') || c.requirement)}: ${cell(c.title)}</summary>`,
+      `<details><summary><code>${c.id}</code> ${markdownCell(c.violated.join(', ') || c.requirement)}: ${markdownCell(c.title)}</summary>`,
       '',
       '```',
       // a fence inside the message would end the block early
@@ -37,7 +37,7 @@ function reasons(checks: readonly CheckResult[], heading: string): string[] {
   if (checks.length === 0) return [];
   const counted = new Map<string, number>();
   for (const c of checks) counted.set(c.message.split('\n')[0]!, (counted.get(c.message.split('\n')[0]!) ?? 0) + 1);
-  return ['', `### ${heading}`, '', '| checks | reason |', '| ---: | --- |', ...[...counted].map(([reason, n]) => `| ${n} | ${cell(reason)} |`)];
+  return ['', `### ${heading}`, '', '| checks | reason |', '| ---: | --- |', ...[...counted].map(([reason, n]) => `| ${n} | ${markdownCell(reason)} |`)];
 }
 
 /** The run against its baseline: counts, then each known check with the entry's reason, each stale and expired entry. */
@@ -53,12 +53,12 @@ function baseline(report: ConformanceReport): string[] {
           '',
           '| check | outcome | reason | issue |',
           '| --- | --- | --- | --- |',
-          ...entries.map((e) => `| \`${e.id}\` | ${outcome(e)} | ${cell(e.reason)} | ${cell(e.issue ?? '')} |`),
+          ...entries.map((e) => `| \`${e.id}\` | ${outcome(e)} | ${markdownCell(e.reason)} | ${markdownCell(e.issue ?? '')} |`),
         ];
   return [
-    ...rows(`${ICON.failed} Stale: passed, but ${cell(b.file)} expects them not to (remove the entries)`, b.stale, () => 'passed'),
+    ...rows(`${ICON.failed} Stale: passed, but ${markdownCell(b.file)} expects them not to (remove the entries)`, b.stale, () => 'passed'),
     ...rows(`${ICON.failed} Expired entries: they excuse nothing`, b.expired, (e) => b.expired.find((x) => x.id === e.id)?.outcome ?? 'not run'),
-    ...rows(`📌 Known: ${cell(b.file)} expects them not to pass`, b.known, (e) => b.known.find((x) => x.id === e.id)!.outcome),
+    ...rows(`📌 Known: ${markdownCell(b.file)} expects them not to pass`, b.known, (e) => b.known.find((x) => x.id === e.id)!.outcome),
   ];
 }
 
@@ -74,11 +74,11 @@ export function markdownSummary(report: ConformanceReport): string {
   return [
     `## mockapi-conformance: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}`,
     '',
-    `Profile ${report.target.profile}; ${cell(whatWasJudged(report))}${report.run.strict ? '; strict (warnings fail)' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
+    `Profile ${report.target.profile}; ${markdownCell(whatWasJudged(report))}${report.run.strict ? '; strict (warnings fail)' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
     ...(b
       ? [
           '',
-          `Against the baseline \`${cell(b.file)}\`: **${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired**${b.unmatched.length ? `; ${b.unmatched.length} entries whose check did not run` : ''}.`,
+          `Against the baseline \`${markdownCell(b.file)}\`: **${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired**${b.unmatched.length ? `; ${b.unmatched.length} entries whose check did not run` : ''}.`,
         ]
       : []),
     '',
@@ -94,7 +94,7 @@ export function markdownSummary(report: ConformanceReport): string {
     ...reasons(of('errored', judged), `${ICON.errored} Errored: could not judge`),
     ...reasons(of('skipped'), `${ICON.skipped} Skipped`),
     ...baseline(report),
-    ...(report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${cell(e)}`)] : []),
+    ...(report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${markdownCell(e)}`)] : []),
     '',
   ]
     .map(inert)
@@ -105,6 +105,6 @@ export function markdownSummary(report: ConformanceReport): string {
 export const markdownFormat = (file: string, write: (text: string) => void): ReportFormat => ({
   write(report) {
     writeFileSync(file, markdownSummary(report));
-    write(`Markdown summary: ${file}\n`);
+    write(`Markdown summary: ${inertLine(file)}\n`);
   },
 });

@@ -1,27 +1,49 @@
 // The one rule for text that came from a deployment, a HAR or a proxied client (bodies, header values, ids,
-// messages, Location): before it reaches a terminal, a CI log, a Markdown or JUnit report or a curl line, the
-// characters that could act rather than be read are shown escaped. A terminal acts on ESC and the other C0 and
-// C1 controls (colours, titles, hyperlinks, clearing the screen), a lone CR hides what came before it on the
-// line, U+2028/2029 break lines in some viewers, and the bidirectional controls make text read in another
-// order than it is (CVE-2021-42574). JSON and HTML reports keep the text itself: their own escaping carries it.
+// messages, Location), or from a file a checkout holds (a report, a baseline, a config file): before it reaches
+// a terminal, a CI log, a Markdown or JUnit report or a curl line, the characters that could act or hide rather
+// than be read are shown escaped. A terminal acts on ESC and the other C0 and C1 controls (colours, titles,
+// hyperlinks, the clipboard, clearing the screen), a lone CR hides what came before it on the line, U+2028/2029
+// break lines in some viewers, the bidirectional controls make text read in another order than it is
+// (CVE-2021-42574), and invisible characters make two different texts look the same (`expected "X"`,
+// `actual "X"`). JSON and HTML reports keep the text itself: their own escaping carries it.
 // docs/untrusted.md says what is escaped where.
 
-/**
- * The characters shown escaped: C0 controls but tab and line feed, DEL, C1 controls, the line and paragraph
- * separators, and the bidirectional marks, embeddings, overrides and isolates. A CR is one only when no LF
- * follows it (a CRLF line end is a line end).
- */
-export const ACTING = /[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|\r(?!\n)/g;
-/** The same and the line ends too: for a value shown on one line. */
-const ACTING_OR_LINE_END = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+/** The format and invisible characters, the separators and the spaces but U+0020: written as a character class. */
+const INVISIBLE = String.raw`\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\xa0\u1680\u2000-\u200a\u202f\u205f\u3000`;
+/** Written after the class: the character matched is not a presentation selector that follows a pictograph. */
+const PRESENTATION = String.raw`(?<!\p{Extended_Pictographic}[\ufe0e\ufe0f])`;
 
-/** `\x1b` for a character below U+0100, `\u202e` above. */
+/**
+ * The characters shown escaped, each one code point (a tag character is one escape, not two halves):
+ * - the controls (Unicode's Cc): C0 but tab and line feed, DEL, C1; a CR only when no LF follows it (a CRLF
+ *   line end is a line end);
+ * - the format characters (Cf): the bidirectional marks, embeddings, overrides and isolates, zero-width
+ *   spaces and joiners, the soft hyphen, the BOM, tag characters, interlinear annotation marks;
+ * - the rest of Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt), characters a renderer
+ *   draws as nothing: Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the combining grapheme joiner, the
+ *   variation selectors and the code points kept for more of them;
+ * - the line and paragraph separators, and the spaces other than U+0020 (NBSP, hair space, ideographic
+ *   space…), which read as a space or as nothing;
+ * - a surrogate with no partner, which a terminal shows as U+FFFD, the same as any other.
+ * But for U+FE0E or U+FE0F after a pictograph (`⚠️`), which chooses how it is drawn, as text or as an emoji,
+ * and so shows. A zero-width joiner inside an emoji is shown escaped too: what matters here is that two texts
+ * that differ by such a character never look the same.
+ */
+export const ACTING = new RegExp(String.raw`[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\p{Cs}${INVISIBLE}]${PRESENTATION}|\r(?!\n)`, 'gu');
+/** The same and the line ends too: for a value shown on one line. */
+const ACTING_OR_LINE_END = new RegExp(String.raw`[\0-\x1f\x7f-\x9f\p{Cs}${INVISIBLE}]${PRESENTATION}`, 'gu');
+
+/**
+ * `\x1b` for a character below U+0100, `\u202e` up to U+FFFF, `\u{e0041}` above. Self-contained: the HTML
+ * report writes its source into the page.
+ */
 export const escaped = (c: string): string => {
-  const code = c.charCodeAt(0);
+  const code = c.codePointAt(0) ?? 0;
   if (c === '\n') return '\\n';
   if (c === '\t') return '\\t';
   if (c === '\r') return '\\r';
-  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  const hex = code.toString(16);
+  return code < 0x100 ? `\\x${hex.padStart(2, '0')}` : code < 0x10000 ? `\\u${hex.padStart(4, '0')}` : `\\u{${hex}}`;
 };
 
 /** Text with its acting characters escaped; tab and line feeds kept (a message of several lines stays so). */
@@ -34,20 +56,29 @@ export function inertLine(text: string): string {
   return text.replace(ACTING_OR_LINE_END, escaped);
 }
 
-const ONE_ACTING = new RegExp(ACTING_OR_LINE_END.source);
+const ONE_ACTING = new RegExp(ACTING_OR_LINE_END.source, 'u');
 
 /** Whether a text holds a character that inertLine escapes. */
 export const hasActing = (text: string): boolean => ONE_ACTING.test(text);
 
+/** An untrusted value in a line of ours: cut to `max` characters (saying its length), JSON-quoted, one inert line. */
+export const quotedLine = (value: string, max = VALUE_CHARS): string => inertLine(JSON.stringify(bounded(value, max)));
+
+/** What JSON.stringify leaves raw of the characters inertLine escapes: all but C0 (and lone surrogates, which it escapes). */
+const JSON_ACTING = new RegExp(String.raw`[\x7f-\x9f${INVISIBLE}]`, 'gu');
+
 /**
- * JSON text with what JSON.stringify leaves raw and a terminal or a browser acts on (DEL, C1 controls, line
- * separators, bidirectional controls) written as \u escapes: the value is the same, and `cat report.json`
- * or a page that embeds it shows it inert. These characters stand only inside strings, so any may be escaped.
+ * JSON text with what JSON.stringify leaves raw and a terminal or a browser acts on, or shows as nothing (DEL,
+ * C1 controls, format and invisible characters, separators, spaces but U+0020) written as \u escapes, a
+ * character above U+FFFF as its two surrogates: the value is the same, and `cat report.json` or a page that
+ * embeds it shows it inert. These characters stand only inside strings, so any may be escaped.
  */
 export function jsonInert(json: string): string {
-  return json.replace(
-    /[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  return json.replace(JSON_ACTING, (c) =>
+    c
+      .split('')
+      .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join(''),
   );
 }
 

@@ -6,7 +6,9 @@
 // inputs it sent) are not answers and never differ here.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { schema } from '../../contract/schemas.ts';
+import { markdownCell } from '../../reporters/markdown.ts';
 import { OUTCOMES, type ConformanceReport, type Outcome } from '../../reporters/report.ts';
+import { inert, inertLine } from '../../reporters/untrusted.ts';
 import { isRunNote } from '../harness/run-notes.ts';
 
 export class DiffUsageError extends Error {}
@@ -105,17 +107,20 @@ export function ignoredSides(value: string): Side[] {
   return sides as Side[];
 }
 
-const where = (t: ConformanceReport['target']) => `${t.baseUrl}${t.embedded ? ' (embedded reference)' : ''}, profile ${t.profile}`;
+// A report is a file anyone may have written, and its notes hold what a deployment answered: each value it gives
+// is one inert line in the console (reporters/untrusted.ts), and a Markdown cell besides in --markdown.
+const where = (t: ConformanceReport['target'], shown: (text: string) => string) =>
+  `${shown(t.baseUrl)}${t.embedded ? ' (embedded reference)' : ''}, profile ${t.profile}`;
 
 const checks = (n: number) => `${n} check${n === 1 ? '' : 's'}`;
 
 function listed(differences: Difference[]): string[] {
   const width = Math.max(...differences.map((o) => o.a.length));
-  return differences.map((o) => `  ${o.a.padEnd(width)} -> ${o.b.padEnd(7)}  ${o.id}  ${o.title}`);
+  return differences.map((o) => `  ${o.a.padEnd(width)} -> ${o.b.padEnd(7)}  ${o.id}  ${inertLine(o.title)}`);
 }
 
 export function formatDrift(d: Drift): string {
-  const lines = [`A: ${where(d.a)}`, `B: ${where(d.b)}`];
+  const lines = [`A: ${where(d.a, inertLine)}`, `B: ${where(d.b, inertLine)}`];
   if (d.ignored.length > 0) lines.push(`Left out: checks ${d.ignored.join(' or ')} in either run`);
   lines.push('');
   if (d.drifted.length === 0 && d.outcomes.length === 0) lines.push('The same outcome for every check.');
@@ -126,19 +131,19 @@ export function formatDrift(d: Drift): string {
   }
   if (d.openAnswers.length > 0) {
     lines.push('', `${checks(d.openAnswers.length)} passed in both with other answers where the interface leaves them open:`);
-    for (const o of d.openAnswers) lines.push(`  ${o.id}`, `    A: ${o.a.join('; ') || '(nothing noted)'}`, `    B: ${o.b.join('; ') || '(nothing noted)'}`);
+    const noted = (notes: string[]) => notes.map(inertLine).join('; ') || '(nothing noted)';
+    for (const o of d.openAnswers) lines.push(`  ${o.id}`, `    A: ${noted(o.a)}`, `    B: ${noted(o.b)}`);
   }
   return lines.join('\n');
 }
 
 export function markdownDrift(d: Drift): string {
-  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
-  const lines = [`## mockapi-conformance diff`, '', `A: ${where(d.a)}  `, `B: ${where(d.b)}`, ''];
+  const lines = [`## mockapi-conformance diff`, '', `A: ${where(d.a, markdownCell)}  `, `B: ${where(d.b, markdownCell)}`, ''];
   if (d.ignored.length > 0) lines.push(`Left out: checks ${d.ignored.join(' or ')} in either run`, '');
   const table = (differences: Difference[]) => [
     '| check | A | B |',
     '| --- | --- | --- |',
-    ...differences.map((o) => `| \`${o.id}\` ${cell(o.title)} | ${o.a} | ${o.b} |`),
+    ...differences.map((o) => `| \`${o.id}\` ${markdownCell(o.title)} | ${o.a} | ${o.b} |`),
   ];
   if (d.drifted.length === 0 && d.outcomes.length === 0) lines.push('The same outcome for every check.');
   if (d.drifted.length > 0) lines.push(`### Passed in one run and not in the other`, '', ...table(d.drifted));
@@ -150,10 +155,10 @@ export function markdownDrift(d: Drift): string {
       '',
       '| check | A | B |',
       '| --- | --- | --- |',
-      ...d.openAnswers.map((o) => `| \`${o.id}\` | ${cell(o.a.join('; '))} | ${cell(o.b.join('; '))} |`),
+      ...d.openAnswers.map((o) => `| \`${o.id}\` | ${markdownCell(o.a.join('; '))} | ${markdownCell(o.b.join('; '))} |`),
     );
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(inert).join('\n')}\n`;
 }
 
 /** The diff command: 1 when a check passed in one run and failed, warned or errored in the other; else 0. */

@@ -34,7 +34,8 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
       return runDiff(argv.slice(1), io.write);
     } catch (error) {
       if (!(error instanceof DiffUsageError)) throw error;
-      io.error(`mockapi-conformance diff: ${error.message}\n`);
+      // the message may quote a report file's bytes (the parser's error): one inert line
+      io.error(`mockapi-conformance diff: ${inertLine(error.message)}\n`);
       return EXIT.usage;
     }
   }
@@ -44,7 +45,8 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
   if (argv[0] === 'reference') return (await import('../../reference/command.ts')).runReference(argv.slice(1), 'mockapi-conformance reference');
   let parsed;
   const warn = (warnings: string[]) => {
-    for (const warning of warnings) io.error(`mockapi-conformance: warning: ${warning}\n`);
+    // a warning or an error may quote a .env, a config or a baseline file of the checkout: one inert line each
+    for (const warning of warnings) io.error(`mockapi-conformance: warning: ${inertLine(warning)}\n`);
   };
   try {
     parsed = parseCommand(argv, io.env, io.cwd);
@@ -52,7 +54,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
     if (error instanceof ConfigError) {
       // a misspelt setting is often the cause of the error: its warning comes first
       warn(error.warnings);
-      io.error(`mockapi-conformance: ${error.message}\n`);
+      io.error(`mockapi-conformance: ${inertLine(error.message)}\n`);
       await writeUnjudged(reportSettings(argv, io.env, io.cwd), { exitCode: EXIT.usage, reason: error.message }, io.write);
       return EXIT.usage;
     }

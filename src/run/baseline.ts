@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { schema } from '../../contract/schemas.ts';
 import type { BaselineSection, CheckResult, ConformanceReport, Outcome } from '../../reporters/report.ts';
+import { inertLine } from '../../reporters/untrusted.ts';
 
 export interface BaselineEntry {
   id: string;
@@ -16,7 +17,12 @@ export interface BaselineEntry {
   expires?: string;
 }
 
-export class BaselineError extends Error {}
+/** Why a baseline file cannot be used: one inert line, for it quotes the file (its ids, dates, the parser's error). */
+export class BaselineError extends Error {
+  constructor(message: string) {
+    super(inertLine(message));
+  }
+}
 
 /** The entries of a baseline file; a file that cannot be read or breaks schemas/baseline.json is a BaselineError saying why. */
 export function readBaseline(file: string): BaselineEntry[] {

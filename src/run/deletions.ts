@@ -7,6 +7,7 @@
 // keys and all its fixtures back.
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { inertLine } from '../../reporters/untrusted.ts';
 
 /** The default state file, in the working directory of the run. */
 export const STATE_FILE = '.mockapi-conformance-state.jsonl';
@@ -25,9 +26,19 @@ export interface Deletion {
   status: number;
 }
 
+/** What a run writes as deletedAt (Date.toISOString): the one field of a line a run prints as it came. */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+
 const isDeletion = (value: unknown): value is Deletion => {
   const d = value as Deletion;
-  return typeof d === 'object' && d !== null && typeof d.deployment === 'string' && typeof d.resource === 'string' && typeof d.deletedAt === 'string';
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    typeof d.deployment === 'string' &&
+    typeof d.resource === 'string' &&
+    typeof d.deletedAt === 'string' &&
+    ISO_UTC.test(d.deletedAt)
+  );
 };
 
 /** Every deletion the file remembers; lines that are not a deletion (hand edits) are passed over. */
@@ -86,6 +97,6 @@ export function recordDeletion(file: string, deletion: Deletion): string | undef
     appendFileSync(file, `${JSON.stringify(deletion)}\n`);
     return undefined;
   } catch (error) {
-    return `could not record the delete in ${file} (${(error as Error).message}); a rerun against these fixtures will find them gone`;
+    return `could not record the delete in ${inertLine(file)} (${inertLine((error as Error).message)}); a rerun against these fixtures will find them gone`;
   }
 }

@@ -3,7 +3,7 @@
 import type { Target } from '../harness/check.ts';
 import { Client, type ClientOptions } from '../http/client.ts';
 import type { RunGate } from '../http/run-gate.ts';
-import { bounded, inertLine } from '../../reporters/untrusted.ts';
+import { quotedLine } from '../../reporters/untrusted.ts';
 
 export interface OrganisationGuard {
   /** puts the name back if it changed; says what it did, and what it could not, in one line */
@@ -12,8 +12,8 @@ export interface OrganisationGuard {
   abandoned(): string;
 }
 
-/** A name the deployment gave, in a line of ours: quoted, escaped, short. */
-const quoted = (name: string) => bounded(inertLine(JSON.stringify(name)), 200);
+/** A name the deployment gave, in a line of ours: quoted, one inert line (reporters/untrusted.ts), short. */
+const quoted = (name: string) => quotedLine(name, 200);
 
 /**
  * Reads the organisation's name before the run; undefined where nothing can be renamed or read. The read is the

@@ -6,6 +6,7 @@ import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contra
 import { expandPath, operation } from '../../contract/schemas.ts';
 import type { Client, Exchange } from '../http/client.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
+import { quotedLine } from '../../reporters/untrusted.ts';
 
 export interface PreflightResult {
   /** one line: why the run cannot judge this deployment as configured (exit 5) */
@@ -22,8 +23,8 @@ export interface PreflightResult {
   keyRefused?: string;
 }
 
-/** An untrusted value in a line of ours: quoted and escaped (control characters too), and short. */
-const quoted = (value: string | undefined) => JSON.stringify((value ?? '').slice(0, 80));
+/** An untrusted value in a line of ours: quoted, one inert line (reporters/untrusted.ts), and short. */
+const quoted = (value: string | undefined) => quotedLine(value ?? '', 80);
 
 const described = (e: Exchange) =>
   `${e.method} ${new URL(e.url).pathname} answered ${e.status}${e.mediaType ? ` ${quoted(e.mediaType)}` : ' without a Content-Type'}${e.status >= 300 && e.status < 400 && e.headers.location ? ` to ${quoted(e.headers.location)}` : ''}`;

@@ -18,6 +18,7 @@ import { RunLife, type StopReason } from './run-life.ts';
 import type { OrganisationGuard } from './guard.ts';
 import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
+import { inertLine } from '../../reporters/untrusted.ts';
 import { writeUnjudged } from './unjudged-run.ts';
 
 /**
@@ -70,7 +71,7 @@ function header(config: RunConfig, target: Target, description: string): string 
   const chosen =
     config.runs === undefined ? `; ${target.runs} for the latency measured before the run, ${target.latencyMs.toFixed(1)} ms (--runs sets it)` : '';
   lines.push(`Generated payloads: seed ${target.seed}, ${target.runs} runs per property (rerun with --seed ${target.seed})${chosen}`);
-  if (config.only) lines.push(`Only the checks whose id or name matches ${config.only}`);
+  if (config.only) lines.push(`Only the checks whose id or name matches ${inertLine(String(config.only))}`);
   if (target.keyRefused) lines.push(`Preflight: ${target.keyRefused}; only AUTH-* checks run (--only), so they judge it`);
   else if (target.preflightRequests)
     lines.push(
@@ -79,7 +80,7 @@ function header(config: RunConfig, target: Target, description: string): string 
   for (const reason of Object.values(target.missingFixtures ?? {})) lines.push(`Preflight: ${reason}; the checks that need it end errored`);
   for (const d of Object.values(target.deletions?.consumed ?? {})) {
     lines.push(
-      `Deleted by an earlier run (${target.deletions!.stateFile}): ${d.resource} at ${d.deletedAt}; the checks that delete it end errored (could not judge), sending nothing`,
+      `Deleted by an earlier run (${inertLine(target.deletions!.stateFile ?? '')}): ${d.resource} at ${d.deletedAt}; the checks that delete it end errored (could not judge), sending nothing`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -268,7 +269,7 @@ function stopLine(config: RunConfig, life: RunLife): string {
 function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput, previous: readonly BaselineEntry[]): number {
   const ranNothing = report.checks.length === 0;
   if (ranNothing && config.only) {
-    output.error(`mockapi-conformance: no check's id or name matches --only ${config.only.source}\n`);
+    output.error(`mockapi-conformance: no check's id or name matches --only ${inertLine(config.only.source)}\n`);
     return EXIT.usage;
   }
   if (ranNothing) output.error('mockapi-conformance: no check ran\n');
@@ -315,7 +316,7 @@ async function writeTraffic(file: string, log: string, report: ConformanceReport
   rmSync(dirname(log), { recursive: true, force: true });
   const sent = report ? report.summary.requests + (report.summary.preflightRequests ?? 0) : count;
   output.write(
-    `HAR: ${count} exchange${count === 1 ? '' : 's'}: ${file}${sent > count ? ` (the run sent ${sent}: ${sent - count} could not be written)` : ''}\n`,
+    `HAR: ${count} exchange${count === 1 ? '' : 's'}: ${inertLine(file)}${sent > count ? ` (the run sent ${sent}: ${sent - count} could not be written)` : ''}\n`,
   );
 }
 

@@ -4,10 +4,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CheckResult, ConformanceReport } from '../../reporters/report.ts';
 import { DIFF_USAGE, DiffUsageError, drift, formatDrift, ignoredSides, markdownDrift, runDiff } from '../../src/cli/diff.ts';
+import { runCommand } from '../../src/cli/main.ts';
+import { checkExchange } from '../../src/judge/exchange.ts';
 import { BIN } from '../support/cli.ts';
+import { asHeaderValue, openAnswerText } from '../support/fuzzed.ts';
+import { RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
+import { propertySeed } from '../support/seed.ts';
 import { useRunners } from '../support/runners.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time
@@ -281,7 +287,8 @@ describe('drift', () => {
 
   test('open answers of several notes are joined, one side without any says so; a title or note is one Markdown cell', () => {
     const d = drift(run([{ ...result('a/1', 'passed'), title: 'T | one\n  two' }]), run([result('a/1', 'passed', ['answered 204', 'no | body\n  at all'])]));
-    expect(formatDrift(d)).toContain('\n  a/1\n    A: (nothing noted)\n    B: answered 204; no | body\n  at all');
+    // one line each: a line end in a note is shown escaped, so that it can start no line of its own
+    expect(formatDrift(d)).toContain('\n  a/1\n    A: (nothing noted)\n    B: answered 204; no | body\\n  at all');
     expect(markdownDrift(d)).toContain('| `a/1` |  | answered 204; no \\| body at all |');
     const both = drift(run([result('a/1', 'passed', ['204', 'empty'])]), run([result('a/1', 'passed', ['200', 'json'])]));
     expect(formatDrift(both)).toContain('\n  a/1\n    A: 204; empty\n    B: 200; json');
@@ -318,5 +325,73 @@ describe('drift', () => {
     expect(() => runDiff([files.a, files.b, '-x'], () => {})).toThrow(`unknown option -x; ${DIFF_USAGE}`);
     writeFileSync(files.b, '{');
     expect(() => runDiff([files.a, files.b], () => {})).toThrow(new RegExp(`^${files.b.replace(/[.\\/]/g, '\\$&')} is not a JSON report: `));
+  });
+});
+
+// what diff prints of a report: the file may be anyone's, and its notes hold what a deployment answered
+describe('diff of hostile reports', () => {
+  const result = (id: string, notes: string[], title = `T ${id}`): CheckResult => ({
+    id,
+    area: 'data-sources',
+    title,
+    requirement: 'DS-DELETE',
+    operation: 'deleteDataSource',
+    level: 'must',
+    outcome: 'passed',
+    message: '',
+    violated: [],
+    notes,
+    evidence: [],
+    durationMs: 1,
+  });
+  const run = (checks: CheckResult[], baseUrl: string): ConformanceReport => ({
+    tool: { name: 'mockapi-conformance', version: '0' },
+    target: { baseUrl, profile: 'live', embedded: false },
+    run: { seed: 1, runs: 1, strict: false },
+    summary: { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0, requests: 0, durationMs: 0 },
+    checks,
+    errors: [],
+  });
+  /** The notes of a delete answered 200 with the Content-Type a deployment chose: an open answer, the check passes. */
+  const notesOf = (text: string) => {
+    const verdict = checkExchange({
+      request: { method: 'DELETE', url: 'http://127.0.0.1:1/v1/data-sources/ds-1', headers: { authorization: 'Token abcdefghijkl' } },
+      response: { status: 200, headers: { 'content-type': asHeaderValue(`application/json; x="${text}"`) }, body: '{}' },
+    });
+    expect(verdict.outcome).toBe('passed');
+    return verdict.notes;
+  };
+
+  test('open answers and any text of a report are shown inert: no control or invisible character, no workflow command, no Markdown or HTML that acts', () => {
+    fc.assert(
+      fc.property(openAnswerText, openAnswerText, (x, y) => {
+        const d = drift(
+          run([result('data-sources/delete', notesOf(x)), result('data-sources/other', [x], x)], `http://a/${x}`),
+          run([result('data-sources/delete', notesOf(y)), result('data-sources/other', [y], y)], `http://b/${y}`),
+        );
+        const [console, markdown] = [formatDrift(d), markdownDrift(d)];
+        for (const text of [console, markdown]) expect(RAW_SHOWN_ESCAPED.exec(text)?.[0], text).toBeUndefined();
+        expect(console.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
+        expect(console.split('\n')).toHaveLength(d.openAnswers.length > 0 ? 6 + 3 * d.openAnswers.length : 4);
+        expect(markdown, 'raw HTML, an autolink or a link').not.toMatch(/(?<!\\)<[a-z!/]|(?<!\\)\]\(/i);
+        // two texts that differ (neither with a backslash of its own, which an escape could mimic) never read the same
+        if (x !== y && !`${x}${y}`.includes('\\')) {
+          const shown = console.split('\n').filter((line) => /^ {4}[AB]: /.test(line));
+          expect(shown[0]!.slice(7)).not.toBe(shown[1]!.slice(7));
+        }
+      }),
+      { seed: propertySeed('diff of hostile reports'), numRuns: 100 },
+    );
+  });
+
+  test('a report that is not JSON: the parser quotes its bytes, and the line says them escaped', async () => {
+    const bad = join(dir, 'hostile.json');
+    writeFileSync(bad, '\x9b\u200b\n::error::x');
+    const errors: string[] = [];
+    const io = { write: () => {}, error: (text: string) => errors.push(text), tty: false, env: {}, cwd: dir };
+    expect(await runCommand(['diff', bad, bad], io)).toBe(2);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBe(`mockapi-conformance diff: ${bad} is not a JSON report: Unexpected token '\\x9b', "\\x9b\\u200b\\n::error::x" is not valid JSON\n`);
+    expect(RAW_SHOWN_ESCAPED.exec(errors[0]!.slice(0, -1))?.[0]).toBeUndefined();
   });
 });

@@ -2,9 +2,10 @@
 // workflow-command lines, deep nesting, huge strings, the key echoed encoded, wrong lengths, resets mid-body)
 // to a whole run with every report format under GitHub Actions. The run never crashes, writes no raw control
 // character in any output (JSON, HTML and the HAR included), forms no workflow-command line but its own annotations,
-// prints no curl line that runs anything but curl, ends within its bound, and shows the key in no form. A few
+// prints no curl line that runs anything but curl, ends within its bound, and shows the key in no form; `diff` of
+// its report shows the open answers the deployment gave (a Content-Type of its choosing) inert too. A few
 // whole runs: each costs seconds.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -12,7 +13,10 @@ import { afterAll, expect, test } from 'vitest';
 import { useRunners } from '../support/runners.ts';
 import { curlRecorder } from '../support/curl.ts';
 import { fuzzedAnswer, leakForms, startFuzzed } from '../support/fuzzed.ts';
+import { RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
 import { propertySeed } from '../support/seed.ts';
+import type { ConformanceReport } from '../../reporters/report.ts';
+import { runDiff } from '../../src/cli/diff.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time
 const runner = useRunners(1);
@@ -24,8 +28,8 @@ const RUN_TIMEOUT_MS = 60_000;
 const recorder = curlRecorder({ MOCKAPI_TOKEN: KEY });
 afterAll(() => recorder.close());
 
-/** A character a terminal or a log viewer acts on: every C0 control but tab and LF, a CR before no LF, DEL, C1, separators, bidi. */
-const ACTING = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+/** A character a terminal or a log viewer acts on, or shows as nothing (test/support/invisible.ts): no output holds one raw. */
+const ACTING = RAW_SHOWN_ESCAPED;
 
 /** Every form of the key that would give it away: plain, base64 (of it and of `Token <key>`), hex, URL-encoded, JSON-escaped. */
 const leaks = leakForms(KEY);
@@ -45,6 +49,16 @@ function commandLines(stdout: string): string[] {
     else if (trimmed.startsWith('::')) read.push(trimmed);
   }
   return read;
+}
+
+/** `diff` of a report against the same without notes, console and --markdown: the open answers of every check that passed. */
+function diffWithoutNotes(report: ConformanceReport, dir: string): { stdout: string; markdown: string } {
+  const [a, b, md] = ['a.json', 'b.json', 'diff.md'].map((name) => join(dir, name)) as [string, string, string];
+  writeFileSync(a, JSON.stringify(report));
+  writeFileSync(b, JSON.stringify({ ...report, checks: report.checks.map((c) => ({ ...c, notes: [] })) }));
+  let stdout = '';
+  runDiff([a, b, '--markdown', md], (text) => (stdout += text));
+  return { stdout, markdown: readFileSync(md, 'utf8') };
 }
 
 test('a run against a deployment whose answers are generated never crashes, and nothing it sends acts', async () => {
@@ -112,6 +126,11 @@ test('a run against a deployment whose answers are generated never crashes, and 
               `the key (${form}) in ${where}`,
             ).toBe('');
         }
+        // diff of the run against itself without its notes: every open answer the deployment gave is shown, inert
+        const { stdout: diffed, markdown: diffedMarkdown } = diffWithoutNotes(r.report!, dir);
+        expect(ACTING.exec(diffed + diffedMarkdown)?.[0], 'a raw control or invisible character in diff').toBeUndefined();
+        expect(commandLines(diffed), 'a workflow command in diff').toEqual([]);
+        expect(diffedMarkdown, 'raw HTML or a link in diff --markdown').not.toMatch(/(?<!\\)<[a-z!/]|(?<!\\)\]\(/i);
         // the runner reads no line as a command but the run's own: a group per area, and an annotation per error
         // outside any check (the run bound, the preflight's line) and per failed or warned check, ten of each kind at most
         const commands = commandLines(r.stdout);

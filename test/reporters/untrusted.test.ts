@@ -6,14 +6,17 @@ import { answerOf, curlOf, type Exchange } from '../../src/http/client.ts';
 import { Redactor, type Redacted } from '../../src/http/redactor.ts';
 import { bounded, inert, inertLine } from '../../reporters/untrusted.ts';
 import { curlRecorder } from '../support/curl.ts';
+import { INVISIBLE_PIECES, RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
 import { encodedForms, FORBIDDEN, KEY } from '../support/keys.ts';
 import { propertySeed } from '../support/seed.ts';
 
 const redactor = new Redactor({ $MOCKAPI_TOKEN: KEY, $MOCKAPI_FORBIDDEN_TOKEN: FORBIDDEN });
 
-test('inert shows escaped every character a terminal acts on, and keeps line ends where a message has several lines', () => {
-  const hostile = '\x1b]0;pwned\x07\x1b[2J\x1b]8;;http://evil.example/\x07 a\rb c\r\nd \u202egnp.exe \u2028 \x9b1m \x7f \x00';
-  expect(inert(hostile)).toBe('\\x1b]0;pwned\\x07\\x1b[2J\\x1b]8;;http://evil.example/\\x07 a\\rb c\r\nd \\u202egnp.exe \\u2028 \\x9b1m \\x7f \\x00');
+test('inert shows escaped every character a terminal acts on or shows as nothing, and keeps line ends where a message has several lines', () => {
+  const hostile = '\x1b]0;pwned\x07\x1b[2J\x1b]8;;http://evil.example/\x07 a\rb c\r\nd \u202egnp.exe \u2028 \x9b1m \x7f \x00 X\u200b\u{e0041}\u3164\xad';
+  expect(inert(hostile)).toBe(
+    '\\x1b]0;pwned\\x07\\x1b[2J\\x1b]8;;http://evil.example/\\x07 a\\rb c\r\nd \\u202egnp.exe \\u2028 \\x9b1m \\x7f \\x00 X\\u200b\\u{e0041}\\u3164\\xad',
+  );
   expect(inertLine('a\nb\tc')).toBe('a\\nb\\tc');
   expect(bounded('x'.repeat(7_000_000))).toMatch(/^x{2000}… \(7000000 characters in all\)$/);
 });
@@ -114,6 +117,7 @@ const fragment = fc.oneof(
     '::error::forged',
     'é',
     '😀',
+    ...INVISIBLE_PIECES,
   ),
   fc.string({ maxLength: 6, unit: 'binary' }).map((s) => s.replace(/\0/g, '')),
 );
@@ -137,6 +141,7 @@ test('every printed curl line, run by bash, passes curl exactly what was sent an
       const exchange: Exchange = answerOf(base, 200, {}, Buffer.alloc(0), undefined, 0);
       const line = curlOf(exchange, redactor);
       expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f\u2028\u2029\u202e]/);
+      expect(RAW_SHOWN_ESCAPED.exec(line)?.[0], line).toBeUndefined();
       const { args, stdin, status, stderr, traces } = record(line);
       expect(traces, line).toEqual([]);
       expect(status, stderr).toBe(0);

@@ -3,6 +3,7 @@
 // lengths and resets mid-body. Request n gets answer n modulo their number. Binds 127.0.0.1 on a free port.
 import { createServer, type Server, type Socket } from 'node:net';
 import fc from 'fast-check';
+import { INVISIBLE_PIECES } from './invisible.ts';
 
 export interface FuzzedAnswer {
   status: number;
@@ -13,6 +14,42 @@ export interface FuzzedAnswer {
   /** exact: as long as said; short: Content-Length says more, then the connection ends; long: says less; reset: half, then RST */
   framing: 'exact' | 'short' | 'long' | 'reset';
 }
+
+// ---- Invisible characters, C1 and OSC sequences, and open answers that `diff` shows (docs/untrusted.md) ----------
+
+/** A piece that looks like nothing, or like another text, or acts: zero-width, tag, filler, C1 and OSC 52 sequences. */
+const invisiblePiece = fc.constantFrom(...INVISIBLE_PIECES);
+
+/**
+ * The text of an open answer a check keeps as a note (a Content-Type, links.subscription), and so `diff` shows:
+ * invisible characters, C1 and OSC sequences, workflow commands at a line's start, Markdown and HTML that would act.
+ */
+export const openAnswerText = fc
+  .array(
+    fc.oneof(
+      invisiblePiece,
+      fc.constantFrom(
+        '\n::error title=forged::forged\n',
+        '::add-mask::passed',
+        '\r\n  ::warning::x',
+        '<img src=x onerror=alert(1)>',
+        '[pwned](javascript:alert(1))',
+        '<javascript:alert(1)>',
+        '| --- |',
+        '\r',
+        'X',
+      ),
+      fc.string({ unit: 'grapheme', maxLength: 4 }),
+    ),
+    { minLength: 1, maxLength: 6 },
+  )
+  .map((parts) => parts.join(''));
+
+/** Text as a header a deployment sends: its UTF-8 bytes read as latin1 (as undici gives them), without what HTTP refuses in a header. */
+export const asHeaderValue = (text: string) => Buffer.from(text.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' '), 'utf8').toString('latin1');
+
+/** A JSON media type whose parameter is an open answer: a check that passes keeps it as a note (`answered 200 with a body (…)`). */
+const hostileContentType = openAnswerText.map((text) => asHeaderValue(`application/json; x="${text}"`));
 
 /** Text a deployment could send to reach a terminal, a CI log or a shell; {AUTH…} are the key it received, encoded. */
 const piece = fc.oneof(
@@ -45,6 +82,7 @@ const piece = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
+  { weight: 1, arbitrary: invisiblePiece },
 );
 export const hostileText = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
 
@@ -69,7 +107,10 @@ const body: fc.Arbitrary<string | Uint8Array> = fc.oneof(
 
 export const fuzzedAnswer: fc.Arbitrary<FuzzedAnswer> = fc.record({
   status: fc.constantFrom(200, 201, 202, 204, 400, 401, 403, 404, 409, 500),
-  contentType: fc.constantFrom('application/json', 'text/plain', 'application/problem+json; charset=utf-8', 'text/html'),
+  contentType: fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('application/json', 'text/plain', 'application/problem+json; charset=utf-8', 'text/html') },
+    { weight: 1, arbitrary: hostileContentType },
+  ),
   // as its UTF-8 bytes (a bidirectional override arrives as C1 bytes), without the controls HTTP refuses in a
   // header: with them every answer would be a transport fault, and nothing would reach a report
   header: hostileText.map((t) => Buffer.from(t.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' '), 'utf8').toString('latin1')),

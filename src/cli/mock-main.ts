@@ -1,9 +1,11 @@
 // `npm run mock -- [--port N]`: the local mock deployment until Ctrl-C, with a ready .env block on stdout.
+import { inertLine } from '../../reporters/untrusted.ts';
 import { parseArgs } from 'node:util';
 import { startMock } from '../run/mock.ts';
 
 function fail(message: string): never {
-  process.stderr.write(`mock: ${message}\n`);
+  // Prism's message may quote what it read: one inert line
+  process.stderr.write(`mock: ${inertLine(message)}\n`);
   process.exit(2);
 }
 

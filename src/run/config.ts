@@ -2,7 +2,7 @@
 // directory (dotenv), validated into one typed object. Bad input becomes a ConfigError: the CLI prints its
 // one line, writes the reports still validly asked for (reportSettings) and exits 2, never a stack trace. Keys
 // are never part of an error message.
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
@@ -214,6 +214,12 @@ function readBaselineSetting(source: string, value: string, cwd: string): NonNul
   }
 }
 
+/** A file the run writes is never written through a link: one planted at its path (a checkout's) would choose where. */
+function notALink(source: string, path: string): void {
+  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink())
+    throw new ConfigError(`${source}: ${path} is a symbolic link; the run never writes through one, give the file itself`);
+}
+
 /**
  * A report path is checked before any request: a run that writes to a deployment and only then finds it
  * cannot write its report has done the writes for nothing.
@@ -223,6 +229,7 @@ export function writablePath(source: string, value: string, cwd: string): string
   const dir = dirname(path);
   if (!existsSync(dir)) throw new ConfigError(`${source}: the directory ${dir} does not exist`);
   if (!statSync(dir).isDirectory()) throw new ConfigError(`${source}: ${dir} is not a directory`);
+  notALink(source, path);
   if (existsSync(path) && statSync(path).isDirectory()) throw new ConfigError(`${source}: ${path} is a directory; give a file name`);
   try {
     accessSync(existsSync(path) ? path : dir, constants.W_OK);
@@ -478,6 +485,7 @@ function parseSettings(
     );
   }
   const stateFile = resolve(cwd, get<string>('stateFile') ?? STATE_FILE);
+  notALink(given.of(setting('stateFile'))?.[0] ?? 'the state file', stateFile);
 
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {

@@ -1,6 +1,6 @@
 // Configuration: flags over environment over .env; every bad value is one ConfigError line that never
 // contains a key.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -191,6 +191,17 @@ describe('parseCommand', () => {
     [[], { MOCKAPI_REPORT_JSON: '/' }, /^MOCKAPI_REPORT_JSON: \/ is a directory; give a file name$/],
   ])('%j %j is refused with one line', (argv, env, message) => {
     expect(error(argv as string[], env as Record<string, string>)).toMatch(message as RegExp);
+  });
+
+  test('a report path, or the state file, that is a symbolic link is refused with one line: the run never writes through one', () => {
+    const cwd = emptyDir();
+    writeFileSync(join(cwd, 'victim'), 'a file of yours');
+    symlinkSync(join(cwd, 'victim'), join(cwd, 'r.json'));
+    expect(() => parse(['--report-json', 'r.json'], {}, cwd)).toThrow(
+      `--report-json: ${join(cwd, 'r.json')} is a symbolic link; the run never writes through one`,
+    );
+    symlinkSync(join(cwd, 'victim'), join(cwd, '.mockapi-conformance-state.jsonl'));
+    expect(() => parse([], {}, cwd)).toThrow(`the state file: ${join(cwd, '.mockapi-conformance-state.jsonl')} is a symbolic link`);
   });
 
   test('a report path in a directory that exists is taken as given', () => {

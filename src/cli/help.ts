@@ -25,8 +25,8 @@ ${helpRows('run')}
 
 Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
 A check whose fixture is not set is skipped with a reason that names the variable.
-MOCKAPI_CACHE_DIR (environment or .env only): where vitest keeps its cache; by default a directory under the
-system's temporary directory, so that a run writes nothing inside the package's own folder.
+MOCKAPI_CACHE_DIR (environment or .env only): where vitest keeps its cache; by default a private directory
+under XDG_CACHE_HOME or ~/.cache, so that a run writes nothing inside the package's own folder.
 A config file (--config, or mockapi-conformance.config.json here) holds named environments (--env NAME):
 flags win over variables, variables over the file, the file over .env. It names keys by their variable only.
 A MOCKAPI_* variable, or a key in .env, that is none of these settings is named in a warning.

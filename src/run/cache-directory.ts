@@ -30,10 +30,14 @@ function privateDirectory(path: string, uid: number | undefined): boolean {
   return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
 }
 
-/** A new directory of the user's own for this process's run, removed as the process ends. */
+let fresh: string | undefined;
+
+/** A new directory of the user's own for this process's runs (one, however many it makes), removed as the process ends. */
 function freshDirectory(): string {
+  if (fresh !== undefined) return fresh;
   const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-cache-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  fresh = dir;
   return dir;
 }
 

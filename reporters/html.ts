@@ -5,7 +5,7 @@
 // coloured by the worst outcome of its checks, counts per area, filters by outcome and level; a cell (click, or
 // Tab and Enter) opens its checks with statement, expected and actual, request and response (JSON indented), and
 // a curl line to copy.
-import { writeFileSync } from 'node:fs';
+import { writePrivateFile } from './private-file.ts';
 import { REQUIREMENTS } from '../contract/requirements.ts';
 import { OPERATION_IDS } from '../contract/schemas.ts';
 import { verdictOf, type ConformanceReport, type ReportFormat } from './report.ts';
@@ -253,7 +253,7 @@ ${banner(report)}
 /** Writes the page to `file` and says where, through `write`. */
 export const htmlFormat = (file: string, write: (text: string) => void): ReportFormat => ({
   write(report) {
-    writeFileSync(file, htmlPage(report));
+    writePrivateFile(file, htmlPage(report));
     write(`HTML report: ${inertLine(file)}\n`);
   },
 });

@@ -1,12 +1,12 @@
 // The JSON report: the whole report, as ConformanceReporter builds it, in one file.
-import { writeFileSync } from 'node:fs';
+import { writePrivateFile } from './private-file.ts';
 import type { ReportFormat } from './report.ts';
 import { inertLine, jsonInert } from './untrusted.ts';
 
 /** Writes the report to `file` and says where, through `write`. */
 export const jsonFormat = (file: string, write: (text: string) => void): ReportFormat => ({
   write(report) {
-    writeFileSync(file, `${jsonInert(JSON.stringify(report, null, 2))}\n`);
+    writePrivateFile(file, `${jsonInert(JSON.stringify(report, null, 2))}\n`);
     write(`JSON report: ${inertLine(file)}\n`);
   },
 });

@@ -7,7 +7,7 @@
 // its outcome and baseline properties say what it was), a stale entry a <failure> of type stale-baseline.
 // A suite's time is its area's wall time (checks overlap), the root's the run's. Errors outside any check are
 // one errored testcase of a suite of their own (for a run that judged nothing, named so with its exit code).
-import { writeFileSync } from 'node:fs';
+import { writePrivateFile } from './private-file.ts';
 import { inert, inertLine } from './untrusted.ts';
 import { notJudged, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type Standing } from './report.ts';
 
@@ -143,7 +143,7 @@ export function junitXml(report: ConformanceReport): string {
 /** Writes the JUnit XML to `file` and says where, through `write`. */
 export const junitFormat = (file: string, write: (text: string) => void): ReportFormat => ({
   write(report) {
-    writeFileSync(file, junitXml(report));
+    writePrivateFile(file, junitXml(report));
     write(`JUnit report: ${inertLine(file)}\n`);
   },
 });

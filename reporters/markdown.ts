@@ -1,7 +1,7 @@
 // The Markdown summary (--report-markdown FILE, and GitHub's step summary): counts per outcome and area, the
 // broken requirements with each failing check's message folded under it, and why checks could not judge or
 // were skipped; against a baseline, a known column, and the known, stale and expired entries with their reasons.
-import { writeFileSync } from 'node:fs';
+import { writePrivateFile } from './private-file.ts';
 import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './report.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
 import { inert, inertLine } from './untrusted.ts';
@@ -104,7 +104,7 @@ export function markdownSummary(report: ConformanceReport): string {
 /** Writes the Markdown summary to `file` and says where, through `write`. */
 export const markdownFormat = (file: string, write: (text: string) => void): ReportFormat => ({
   write(report) {
-    writeFileSync(file, markdownSummary(report));
+    writePrivateFile(file, markdownSummary(report));
     write(`Markdown summary: ${inertLine(file)}\n`);
   },
 });

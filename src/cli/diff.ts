@@ -4,7 +4,8 @@
 // interface leaves the answer open: statuses, media types, extra fields). Only a check that passed in one run
 // and failed, warned or errored in the other is drift (exit 1); notes about how a run was made (its seed, the
 // inputs it sent) are not answers and never differ here.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writePrivateFile } from '../../reporters/private-file.ts';
 import { schema } from '../../contract/schemas.ts';
 import { markdownCell } from '../../reporters/markdown.ts';
 import { OUTCOMES, type ConformanceReport, type Outcome } from '../../reporters/report.ts';
@@ -184,6 +185,6 @@ export function runDiff(args: string[], write: (text: string) => void): number {
   if (files.length !== 2) throw new DiffUsageError(DIFF_USAGE);
   const d = drift(readReport(files[0]!), readReport(files[1]!), ignore);
   write(`${formatDrift(d)}\n`);
-  if (markdown) writeFileSync(markdown, markdownDrift(d));
+  if (markdown) writePrivateFile(markdown, markdownDrift(d));
   return d.drifted.length > 0 ? 1 : 0;
 }

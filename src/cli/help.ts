@@ -25,10 +25,12 @@ ${helpRows('run')}
 
 Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
 A check whose fixture is not set is skipped with a reason that names the variable.
-MOCKAPI_CACHE_DIR (environment or .env only): where vitest keeps its cache; by default a directory under the
-system's temporary directory, so that a run writes nothing inside the package's own folder.
+MOCKAPI_CACHE_DIR (environment or .env only): where vitest keeps its cache; by default a private directory
+under XDG_CACHE_HOME or ~/.cache, so that a run writes nothing inside the package's own folder.
 A config file (--config, or mockapi-conformance.config.json here) holds named environments (--env NAME):
-flags win over variables, variables over the file, the file over .env. It names keys by their variable only.
+flags win over variables, variables over the file, the file over .env. It names keys by their variable only
+(MOCKAPI_TOKEN_<NAME>); it and .env are the checkout's, and choose no proxy, CA, file outside the directory or
+place your own key is sent (docs/untrusted.md).
 A MOCKAPI_* variable, or a key in .env, that is none of these settings is named in a warning.
 Every check ends passed, failed (a must-level statement broken), warned (a should-level one), errored (it
 could not judge: no answer, a fixture gone, stopped at its bound) or skipped (not applicable or not configured).

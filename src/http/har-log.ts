@@ -6,6 +6,7 @@ import { appendFileSync, closeSync, openSync, readSync, writeSync } from 'node:f
 import type { Exchange, Sending } from './client.ts';
 import { TRUNCATED_KEPT_BYTES } from './capped-read.ts';
 import type { Redactor } from './redactor.ts';
+import { writePrivateFileWith } from '../../reporters/private-file.ts';
 import { jsonInert } from '../../reporters/untrusted.ts';
 
 /**
@@ -176,18 +177,18 @@ export function writeHar(logFile: string | undefined, harFile: string, creator: 
     // nothing was sent: no log was opened
   }
   const index = log === undefined ? [] : indexOf(log).sort((a, b) => a.at - b.at);
-  const out = openSync(harFile, 'w');
   try {
-    writeSync(out, `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(comment)},"pages":[],"entries":[`);
-    index.forEach(({ offset, length }, i) => {
-      const entry = Buffer.alloc(length);
-      readSync(log!, entry, 0, length, offset);
-      writeSync(out, i === 0 ? '\n' : ',\n');
-      writeSync(out, entry);
+    writePrivateFileWith(harFile, (out) => {
+      writeSync(out, `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(comment)},"pages":[],"entries":[`);
+      index.forEach(({ offset, length }, i) => {
+        const entry = Buffer.alloc(length);
+        readSync(log!, entry, 0, length, offset);
+        writeSync(out, i === 0 ? '\n' : ',\n');
+        writeSync(out, entry);
+      });
+      writeSync(out, '\n]}}\n');
     });
-    writeSync(out, '\n]}}\n');
   } finally {
-    closeSync(out);
     if (log !== undefined) closeSync(log);
   }
   return index.length;

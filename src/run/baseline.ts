@@ -3,7 +3,8 @@
 // is new: a failure that is not in it, an entry whose check now passes (stale: the file must stay true), and
 // an entry past its expiry date. --update-baseline FILE writes one from a run. schemas/baseline.json
 // describes the file.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writePrivateFile } from '../../reporters/private-file.ts';
 import { schema } from '../../contract/schemas.ts';
 import type { BaselineSection, CheckResult, ConformanceReport, Outcome } from '../../reporters/report.ts';
 import { inertLine } from '../../reporters/untrusted.ts';
@@ -140,5 +141,5 @@ export function baselineOf(report: ConformanceReport, previous: readonly Baselin
 }
 
 export function writeBaseline(file: string, baseline: { entries: BaselineEntry[] }): void {
-  writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
+  writePrivateFile(file, `${JSON.stringify(baseline, null, 2)}\n`);
 }

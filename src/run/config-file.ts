@@ -27,7 +27,13 @@ export interface FileSettings {
 }
 
 const IN_FILE = new Map((SETTINGS as readonly Setting[]).filter((s) => s.inFile).map((s) => [s.option, s]));
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * The variables a config file may name for a key: this tool's own, one per environment (MOCKAPI_TOKEN_STAGING,
+ * MOCKAPI_FORBIDDEN_TOKEN_PROD). A file is the checkout's: naming any variable, it could send any secret of the
+ * environment (a cloud key, a CI token) to a base URL of its choosing.
+ */
+export const KEY_VARIABLE = /^MOCKAPI_(?:FORBIDDEN_)?TOKEN_(?!FILE$)[A-Za-z0-9_]+$/;
+const SETTING_ROWS = new Map((SETTINGS as readonly Setting[]).map((s) => [s.option, s]));
 
 /** The config file named (--config), else the first of CONFIG_FILES in cwd; undefined: none. */
 export function findConfigFile(named: string | undefined, cwd: string): string | undefined {
@@ -71,7 +77,10 @@ export function readConfigFile(file: string, environment: string | undefined): {
       throw new ConfigFileError(`${at(property)}: a config file never holds a key; name the variable that holds it (${KEY_VARIABLES[property]})`);
     }
     if (property === 'tokenVariable' || property === 'forbiddenTokenVariable') {
-      if (typeof value !== 'string' || !VARIABLE_NAME.test(value)) throw new ConfigFileError(`${at(property)} must be the name of an environment variable`);
+      if (typeof value !== 'string' || !KEY_VARIABLE.test(value))
+        throw new ConfigFileError(
+          `${at(property)} must name one of this tool's variables for a key, MOCKAPI_TOKEN_<NAME> or MOCKAPI_FORBIDDEN_TOKEN_<NAME>: a checkout's file never chooses which of your variables is sent`,
+        );
       settings.keyVariables[property === 'tokenVariable' ? 'token' : 'forbiddenToken'] = value;
     } else if (property === 'fixtures') {
       if (!isObject(value)) throw new ConfigFileError(`${at(property)} must be an object of fixture ids (${FIXTURE_NAMES.join(', ')})`);
@@ -83,7 +92,7 @@ export function readConfigFile(file: string, environment: string | undefined): {
       }
     } else {
       const setting = IN_FILE.get(property);
-      if (!setting) throw new ConfigFileError(`${at(property)} is not a setting a config file may hold (schemas/config.json)`);
+      if (!setting) throw new ConfigFileError(`${at(property)} ${notInFile(property)}`);
       const type = jsonType(setting);
       if (typeof value !== type) throw new ConfigFileError(`${at(property)} must be a ${type}, not ${JSON.stringify(value)?.slice(0, 80)}`);
       // bounds here too, so that the file is refused whole, as its schema refuses it, before anything is used
@@ -93,6 +102,14 @@ export function readConfigFile(file: string, environment: string | undefined): {
     }
   }
   return { settings };
+}
+
+/** Why a property is not a config file's: a setting that is yours alone to give (by flag or variable), or none. */
+function notInFile(property: string): string {
+  const row = SETTING_ROWS.get(property);
+  if (!row) return 'is not a setting a config file may hold (schemas/config.json)';
+  const yours = [row.flag && `--${row.flag}`, row.variable].filter(Boolean).join(' or ');
+  return `is yours to give (${yours}), never a checkout's file (docs/untrusted.md, what a checkout may choose)`;
 }
 
 const jsonType = (s: Setting): 'boolean' | 'number' | 'string' => (s.kind === 'boolean' ? 'boolean' : s.kind === 'whole' ? 'number' : 'string');
@@ -112,13 +129,13 @@ export function configSchema(): Record<string, unknown> {
   }
   properties.tokenVariable = {
     type: 'string',
-    pattern: VARIABLE_NAME.source,
-    description: 'the name of the environment variable that holds the key (the file never holds the key itself)',
+    pattern: KEY_VARIABLE.source,
+    description: 'the environment variable that holds the key, MOCKAPI_TOKEN_<NAME> (the file never holds the key itself)',
   };
   properties.forbiddenTokenVariable = {
     type: 'string',
-    pattern: VARIABLE_NAME.source,
-    description: 'the name of the environment variable that holds the key without permission',
+    pattern: KEY_VARIABLE.source,
+    description: 'the environment variable that holds the key without permission, MOCKAPI_FORBIDDEN_TOKEN_<NAME>',
   };
   properties.fixtures = {
     type: 'object',

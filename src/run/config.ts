@@ -2,9 +2,9 @@
 // directory (dotenv), validated into one typed object. Bad input becomes a ConfigError: the CLI prints its
 // one line, writes the reports still validly asked for (reportSettings) and exits 2, never a stack trace. Keys
 // are never part of an error message.
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { ReportFiles } from '../../reporters/formats.ts';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
 import { faultList, FAULTS_VARIABLE, LIST_FAULTS, unknownFaults } from '../../reference/faults.ts';
@@ -13,7 +13,7 @@ import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { STATE_FILE } from './deletions.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import type { Network } from '../http/network.ts';
-import { ConfigFileError, findConfigFile, readConfigFile, type FileSettings } from './config-file.ts';
+import { ConfigFileError, findConfigFile, KEY_VARIABLE, readConfigFile, type FileSettings } from './config-file.ts';
 import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow } from './settings.ts';
 
 type Profile = 'live' | 'mock';
@@ -127,7 +127,7 @@ export function closestSetting(name: string): string | undefined {
   return closest;
 }
 
-/** One line per MOCKAPI_* variable and per .env key that is no setting of ours; names only, never a value. */
+/** One line per MOCKAPI_* variable and per .env key that is no setting of ours (nor a key's variable); names only, never a value. */
 function unknownSettings(env: NodeJS.ProcessEnv, fromFile: Record<string, string>): string[] {
   const known = new Set(KNOWN_SETTINGS);
   const line = (name: string, where: string) => {
@@ -135,9 +135,9 @@ function unknownSettings(env: NodeJS.ProcessEnv, fromFile: Record<string, string
     return `${name}${where} is not a setting of mockapi-conformance${meant ? `; did you mean ${meant}?` : ''}`;
   };
   const fromEnv = Object.keys(env)
-    .filter((name) => name.toUpperCase().startsWith(PREFIX) && !known.has(name))
+    .filter((name) => name.toUpperCase().startsWith(PREFIX) && !known.has(name) && !KEY_VARIABLE.test(name))
     .sort();
-  const inFile = Object.keys(fromFile).filter((name) => !known.has(name) && !fromEnv.includes(name));
+  const inFile = Object.keys(fromFile).filter((name) => !known.has(name) && !KEY_VARIABLE.test(name) && !fromEnv.includes(name));
   return [...fromEnv.map((name) => line(name, '')), ...inFile.map((name) => line(name, ' in .env'))];
 }
 
@@ -214,6 +214,34 @@ function readBaselineSetting(source: string, value: string, cwd: string): NonNul
   }
 }
 
+/** A file the run writes is never written through a link: one planted at its path (a checkout's) would choose where. */
+function notALink(source: string, path: string): void {
+  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink())
+    throw new ConfigError(`${source}: ${path} is a symbolic link; the run never writes through one, give the file itself`);
+}
+
+/**
+ * A file or directory the checkout's .env or config file names is one inside the working directory, its links
+ * followed: a checkout names no file of yours to read as a key or to overwrite with a report.
+ */
+function insideProject(source: string, value: string, cwd: string): void {
+  const path = resolve(cwd, value);
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const parent = real(dirname(path));
+  const reached = real(path) ?? (parent === undefined ? path : join(parent, basename(path)));
+  const inside = relative(real(cwd) ?? cwd, reached);
+  if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
+    throw new ConfigError(
+      `${source} names ${path}, outside the working directory: a checkout's .env or config file names files inside it only; give this one by flag or variable`,
+    );
+}
+
 /**
  * A report path is checked before any request: a run that writes to a deployment and only then finds it
  * cannot write its report has done the writes for nothing.
@@ -223,6 +251,7 @@ export function writablePath(source: string, value: string, cwd: string): string
   const dir = dirname(path);
   if (!existsSync(dir)) throw new ConfigError(`${source}: the directory ${dir} does not exist`);
   if (!statSync(dir).isDirectory()) throw new ConfigError(`${source}: ${dir} is not a directory`);
+  notALink(source, path);
   if (existsSync(path) && statSync(path).isDirectory()) throw new ConfigError(`${source}: ${path} is a directory; give a file name`);
   try {
     accessSync(existsSync(path) ? path : dir, constants.W_OK);
@@ -297,6 +326,17 @@ export function parseCommand(
   }
 }
 
+/**
+ * Whose choice a setting is. Flags and the environment are yours; the config file and .env are the checkout's,
+ * someone else's files in the directory you run in (docs/untrusted.md). The file's choice ranks above .env's:
+ * only it pairs a base URL with the variable of its key.
+ */
+type Side = 'yours' | 'file' | 'dotenv';
+const RANK: Record<Side, number> = { yours: 2, file: 1, dotenv: 0 };
+
+/** A key as given: where, the key itself, and whose choice it was. */
+type KeyGiven = [source: string, key: string, side: Side];
+
 /** Where each setting is given: flags, then variables, then the config file's environment, then .env. */
 class Given {
   constructor(
@@ -320,27 +360,44 @@ class Given {
     const inFile = this.file?.values.get(s.option);
     if (inFile !== undefined) return [inFile.source, inFile.value];
     const dotenv = s.variable === undefined ? undefined : Given.value(this.dotenv[s.variable]);
-    return dotenv === undefined ? undefined : [s.variable!, dotenv];
+    return dotenv === undefined ? undefined : [`${s.variable!} in .env`, dotenv];
   }
 
-  /** A key: its flag, its file's flag, its variable, its file's variable, the variable the config file names, then .env. */
-  key(option: 'token' | 'forbiddenToken', cwd: string): [string, string] | undefined {
+  /** Whose choice the value of() finds is; undefined where none is given. */
+  sideOf(s: { flag?: string; variable?: string; option: string }): Side | undefined {
+    if (s.flag !== undefined && this.flags[s.flag] !== undefined) return 'yours';
+    if (s.variable !== undefined && Given.value(this.env[s.variable]) !== undefined) return 'yours';
+    if (this.file?.values.get(s.option) !== undefined) return 'file';
+    return this.of(s) === undefined ? undefined : 'dotenv';
+  }
+
+  /**
+   * A key: its flag, its file's flag, its variable, its file's variable, the variable the config file names, then
+   * .env; with whose choice it was. A key file .env names is read only inside the working directory.
+   */
+  key(option: 'token' | 'forbiddenToken', cwd: string): KeyGiven | undefined {
     const row = setting(option);
     const fileRow = option === 'token' ? setting('tokenFile') : undefined;
     const flag = this.flags[row.flag!];
     const fileFlag = fileRow ? this.flags[fileRow.flag!] : undefined;
     if (typeof flag === 'string' && typeof fileFlag === 'string') throw new ConfigError('give the key by --token or by --token-file, not both');
-    if (typeof flag === 'string') return [`--${row.flag}`, flag];
-    if (typeof fileFlag === 'string') return [`--${fileRow!.flag}`, readKeyFile(`--${fileRow!.flag}`, fileFlag, cwd)];
-    const fromVariables = (values: Record<string, string | undefined>): [string, string] | undefined => {
+    if (typeof flag === 'string') return [`--${row.flag}`, flag, 'yours'];
+    if (typeof fileFlag === 'string') return [`--${fileRow!.flag}`, readKeyFile(`--${fileRow!.flag}`, fileFlag, cwd), 'yours'];
+    const fromVariables = (values: Record<string, string | undefined>, side: Side): KeyGiven | undefined => {
+      const where = side === 'dotenv' ? ' in .env' : '';
       const key = Given.value(values[row.variable!]);
-      if (key !== undefined) return [row.variable!, key];
+      if (key !== undefined) return [`${row.variable!}${where}`, key, side];
       const file = fileRow && Given.value(values[fileRow.variable!]);
-      return file === undefined ? undefined : [fileRow!.variable!, readKeyFile(fileRow!.variable!, file, cwd)];
+      if (file === undefined) return undefined;
+      if (side === 'dotenv') insideProject(`${fileRow!.variable!}${where}`, file, cwd);
+      return [`${fileRow!.variable!}${where}`, readKeyFile(`${fileRow!.variable!}${where}`, file, cwd), side];
     };
     const named = this.file?.keyVariables[option];
-    const fromNamed = named === undefined ? undefined : Given.value(this.env[named] ?? this.dotenv[named]);
-    return fromVariables(this.env) ?? (fromNamed === undefined ? undefined : [named!, fromNamed]) ?? fromVariables(this.dotenv);
+    const fromEnv = named === undefined ? undefined : Given.value(this.env[named]);
+    const fromDotenv = named === undefined ? undefined : Given.value(this.dotenv[named]);
+    const fromNamed: KeyGiven | undefined =
+      fromEnv !== undefined ? [named!, fromEnv, 'file'] : fromDotenv !== undefined ? [`${named!} in .env`, fromDotenv, 'dotenv'] : undefined;
+    return fromVariables(this.env, 'yours') ?? fromNamed ?? fromVariables(this.dotenv, 'dotenv');
   }
 }
 
@@ -382,6 +439,15 @@ function settingValue(s: Setting, source: string, value: string, cwd: string): s
   }
 }
 
+/** The kinds of setting that name a file or a directory. */
+const FILE_KINDS: readonly Setting['kind'][] = ['output', 'input', 'directory'];
+
+/** A setting as given, read; a file or directory the checkout names is held inside the working directory first. */
+function readSetting(given: Given, s: Setting, [source, value]: [string, string], cwd: string): ReturnType<typeof settingValue> {
+  if (FILE_KINDS.includes(s.kind) && given.sideOf(s) !== 'yours') insideProject(source, value, cwd);
+  return settingValue(s, source, value, cwd);
+}
+
 /** Every setting of the table as given and read, by option; unset ones are absent, or their number default. */
 function readSettings(given: Given, cwd: string): Map<string, ReturnType<typeof settingValue>> {
   const values = new Map<string, ReturnType<typeof settingValue>>();
@@ -389,7 +455,7 @@ function readSettings(given: Given, cwd: string): Map<string, ReturnType<typeof 
     if (s.kind === 'key' || s.option === 'tokenFile' || !s.commands.includes('run')) continue;
     const found = given.of(s);
     // `--base-url ''` is no base URL, as an empty variable is
-    if (found && !(s.kind === 'url' && found[1] === '')) values.set(s.option, settingValue(s, ...found, cwd));
+    if (found && !(s.kind === 'url' && found[1] === '')) values.set(s.option, readSetting(given, s, found, cwd));
     else if (typeof s.default === 'number') values.set(s.option, s.default);
   }
   return values;
@@ -406,6 +472,7 @@ function configFileSettings(
 ): FileSettings | undefined {
   const early = new Given(flags, env, undefined, dotenv);
   const named = early.of(setting('config'));
+  if (named && early.sideOf(setting('config')) !== 'yours') insideProject(...named, cwd);
   const file = named ? findConfigFile(named[1], cwd) : findByName ? findConfigFile(undefined, cwd) : undefined;
   const environment = early.of(setting('env'))?.[1].trim();
   if (file === undefined) {
@@ -445,9 +512,9 @@ function parseSettings(
 
   const baseUrl = get<string>('baseUrl');
   const tokenSetting = given.key('token', cwd);
-  const token = tokenSetting ? parseToken(...tokenSetting) : undefined;
+  const token = tokenSetting ? parseToken(tokenSetting[0], tokenSetting[1]) : undefined;
   const forbiddenSetting = given.key('forbiddenToken', cwd);
-  const forbiddenToken = forbiddenSetting ? parseToken(...forbiddenSetting) : undefined;
+  const forbiddenToken = forbiddenSetting ? parseToken(forbiddenSetting[0], forbiddenSetting[1]) : undefined;
   const profile = (get<Profile>('profile') ?? 'live') as Profile;
 
   // a spec-driven mock only looks for an Authorization header, so it needs no real key
@@ -460,6 +527,7 @@ function parseSettings(
       `${(tokenSetting ?? forbiddenSetting)![0]} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`,
     );
   }
+  checkoutBounds(given, [tokenSetting, forbiddenSetting]);
   if (forbiddenToken && forbiddenToken === token) {
     throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
   }
@@ -478,6 +546,7 @@ function parseSettings(
     );
   }
   const stateFile = resolve(cwd, get<string>('stateFile') ?? STATE_FILE);
+  notALink(given.of(setting('stateFile'))?.[0] ?? 'the state file', stateFile);
 
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
@@ -568,7 +637,7 @@ export function reportSettings(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   const read = <T>(option: SettingRow['option']): T | undefined => {
     const s = setting(option);
     const found = given.of(s);
-    return found ? (unlessInvalid(() => settingValue(s, ...found, cwd)) as T | undefined) : undefined;
+    return found ? (unlessInvalid(() => readSetting(given, s, found, cwd)) as T | undefined) : undefined;
   };
   const profile = read<Profile>('profile') ?? 'live';
   const stepSummary = env.GITHUB_STEP_SUMMARY;
@@ -587,6 +656,40 @@ export function reportSettings(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         ? { stepSummary: stepSummary ? unlessInvalid(() => writablePath('GITHUB_STEP_SUMMARY', stepSummary, cwd)) : undefined }
         : undefined,
   };
+}
+
+/** Who a side is, in a line. */
+const SIDE_NAME: Record<Side, string> = { yours: 'your flags and environment', file: 'the config file', dotenv: '.env' };
+
+/** The consents a run acts on with its key: to push, to delete a data source, to remove a team member. */
+const CONSENTS = [
+  setting('pushPolicy'),
+  { variable: FIXTURE_VARIABLES.deletableDataSourceId, option: 'fixtures.deletableDataSourceId' },
+  { variable: FIXTURE_VARIABLES.teamMemberId, option: 'fixtures.teamMemberId' },
+];
+
+/**
+ * What the checkout's files may not choose (docs/untrusted.md): where a key is sent, and consent to act on a
+ * deployment. A key goes only to a base URL chosen by its giver or by someone trusted more (yours over the config
+ * file over .env); a consent counts only from whoever chose the base URL or someone trusted more.
+ */
+function checkoutBounds(given: Given, keys: readonly (KeyGiven | undefined)[]): void {
+  const base = given.of(setting('baseUrl'));
+  const baseSide = given.sideOf(setting('baseUrl'));
+  if (!base?.[1] || baseSide === undefined) return;
+  for (const key of keys) {
+    if (key && RANK[baseSide] < RANK[key[2]])
+      throw new ConfigError(
+        `${base[0]} chooses the base URL and ${key[0]} the key: ${SIDE_NAME[baseSide]} never chooses where a key from ${SIDE_NAME[key[2]]} is sent; give the base URL by --base-url or MOCKAPI_BASE_URL`,
+      );
+  }
+  for (const consent of CONSENTS) {
+    const side = given.sideOf(consent);
+    if (side !== undefined && RANK[side] < RANK[baseSide])
+      throw new ConfigError(
+        `${given.of(consent)![0]} is consent from ${SIDE_NAME[side]} to act on a deployment ${SIDE_NAME[baseSide]} chose (${base[0]}): consent is given by whoever chose the deployment; give it by flag or variable`,
+      );
+  }
 }
 
 /** The rules between fixtures, which no row of the table can say. */

@@ -6,7 +6,8 @@
 // fingerprint tells deployments apart that share a base URL: a reference restarted on the same port has new
 // keys and all its fixtures back.
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { appendPrivateFile } from '../../reporters/private-file.ts';
 import { inertLine } from '../../reporters/untrusted.ts';
 
 /** The default state file, in the working directory of the run. */
@@ -94,7 +95,7 @@ export function deletedBefore(deletions: readonly Deletion[], wanted: DeletionKe
  */
 export function recordDeletion(file: string, deletion: Deletion): string | undefined {
   try {
-    appendFileSync(file, `${JSON.stringify(deletion)}\n`);
+    appendPrivateFile(file, `${JSON.stringify(deletion)}\n`);
     return undefined;
   } catch (error) {
     return `could not record the delete in ${inertLine(file)} (${inertLine((error as Error).message)}); a rerun against these fixtures will find them gone`;

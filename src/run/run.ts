@@ -20,6 +20,7 @@ import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
 import { inertLine } from '../../reporters/untrusted.ts';
 import { writeUnjudged } from './unjudged-run.ts';
+import { privateCacheDirectory } from './cache-directory.ts';
 
 /**
  * What opening the target and judging it need besides vitest (undici, the embedded reference, the report's formats:
@@ -57,12 +58,12 @@ const consoleOutput: RunOutput = {
 };
 
 /**
- * Where vitest (Vite) keeps its cache: MOCKAPI_CACHE_DIR, else a directory of this user and version under the
- * system's temporary directory. Vite's default, node_modules/.vite under the root, is inside the installed
+ * Where vitest (Vite) keeps its cache: MOCKAPI_CACHE_DIR, else a private directory of this user and version
+ * (privateCacheDirectory). Vite's default, node_modules/.vite under the root, is inside the installed
  * package, which a run must leave as it found it (and which may not be writable).
  */
 function cacheDirectory(config: Pick<RunConfig, 'cacheDir'>): string {
-  return config.cacheDir ?? join(tmpdir(), `mockapi-conformance-${process.getuid?.() ?? 'user'}`, packageVersion(), 'vite');
+  return config.cacheDir ?? privateCacheDirectory(process.env, packageVersion());
 }
 
 /** What a run prints before its checks: the target, the seed and runs, and what an earlier run consumed. */

@@ -344,7 +344,7 @@ export const SETTINGS = [
     help: 'send every request through this proxy (docs/networks.md)',
     commands: RUN,
     library: true,
-    inFile: true,
+    inFile: false,
   },
   {
     option: 'caFile',
@@ -354,7 +354,7 @@ export const SETTINGS = [
     help: 'trust the CA certificates (PEM) in FILE too (NODE_EXTRA_CA_CERTS works as well); verification is never switched off',
     commands: RUN,
     library: true,
-    inFile: true,
+    inFile: false,
   },
   {
     option: 'config',

@@ -64,13 +64,13 @@ describe('the config file', () => {
     environments: {
       staging: {
         baseUrl: 'https://staging.test',
-        tokenVariable: 'STAGING_KEY',
+        tokenVariable: 'MOCKAPI_TOKEN_STAGING',
         concurrency: 3,
         readOnly: true,
         fixtures: { organisationId: 'org-s' },
         pushPolicy: 'KEEP',
       },
-      production: { baseUrl: 'https://api.test', tokenVariable: 'PROD_KEY' },
+      production: { baseUrl: 'https://api.test', tokenVariable: 'MOCKAPI_TOKEN_PROD' },
     },
   };
   const refused = (cwd: string, argv: string[], env: Record<string, string> = {}) => {
@@ -86,7 +86,7 @@ describe('the config file', () => {
   test('--env picks an environment: its settings, fixtures and the key from the variable it names', () => {
     const cwd = dir();
     write(cwd, environments);
-    const { config, warnings } = parseCommand(['--env', 'staging'], { STAGING_KEY: 'staging-key' }, cwd);
+    const { config, warnings } = parseCommand(['--env', 'staging'], { MOCKAPI_TOKEN_STAGING: 'staging-key' }, cwd);
     expect(config).toMatchObject({
       baseUrl: 'https://staging.test',
       token: 'staging-key',
@@ -96,14 +96,15 @@ describe('the config file', () => {
       pushPolicy: 'KEEP',
     });
     expect(warnings).toEqual([]);
-    expect(parseCommand([], { MOCKAPI_ENV: 'production', PROD_KEY: 'p' }, cwd).config).toMatchObject({ baseUrl: 'https://api.test', token: 'p' });
+    expect(parseCommand([], { MOCKAPI_ENV: 'production', MOCKAPI_TOKEN_PROD: 'p' }, cwd).config).toMatchObject({ baseUrl: 'https://api.test', token: 'p' });
   });
 
   test('flags win over variables, variables over the file, the file over .env', () => {
     const cwd = dir();
     write(cwd, environments);
     writeFileSync(join(cwd, '.env'), 'MOCKAPI_CONCURRENCY=9\nMOCKAPI_TIMEOUT_MS=7\nMOCKAPI_TOKEN=dotenv-key\n');
-    const env = { STAGING_KEY: 'staging-key', MOCKAPI_BASE_URL: 'https://from-variable.test' };
+    // consent to push, from the file, is not taken for a base URL of the environment (test/run/checkout-trust.test.ts)
+    const env = { MOCKAPI_TOKEN_STAGING: 'staging-key', MOCKAPI_BASE_URL: 'https://from-variable.test', MOCKAPI_PUSH_POLICY: 'KEEP' };
     const { config } = parseCommand(['--env', 'staging', '--concurrency', '5'], env, cwd);
     expect(config).toMatchObject({ baseUrl: 'https://from-variable.test', concurrency: 5, timeoutMs: 7, token: 'staging-key' });
     expect(parseCommand(['--env', 'staging'], { ...env, MOCKAPI_TOKEN: 'variable-key' }, cwd).config.token).toBe('variable-key');
@@ -124,14 +125,14 @@ describe('the config file', () => {
     const cwd = dir();
     write(cwd, environments);
     expect(refused(cwd, ['--env', 'qa'])).toBe(`${join(cwd, 'mockapi-conformance.config.json')} has no environment "qa" (it has staging, production)`);
-    write(cwd, { environments: { s: { baseUrl: 'https://s.test', tokenVariable: 'K', concurency: 3 } } });
-    expect(refused(cwd, ['--env', 's'], { K: 'k' })).toMatch(/environments\.s\.concurency is not a setting a config file may hold/);
-    write(cwd, { environments: { s: { baseUrl: 'https://s.test', tokenVariable: 'K', concurrency: 'many' } } });
-    expect(refused(cwd, ['--env', 's'], { K: 'k' })).toMatch(/environments\.s\.concurrency must be a number, not "many"$/);
-    write(cwd, { environments: { s: { baseUrl: 'https://s.test', tokenVariable: 'K', concurrency: 100 } } });
-    expect(refused(cwd, ['--env', 's'], { K: 'k' })).toMatch(/environments\.s\.concurrency must be a whole number from 1 to 64, not "100"$/);
-    write(cwd, { environments: { s: { baseUrl: 'https://s.test', tokenVariable: 'K', fixtures: { teamMember: 'u' } } } });
-    expect(refused(cwd, ['--env', 's'], { K: 'k' })).toMatch(/environments\.s\.fixtures\.teamMember is not a fixture/);
+    write(cwd, { environments: { s: { baseUrl: 'https://s.test', tokenVariable: 'MOCKAPI_TOKEN_K', concurency: 3 } } });
+    expect(refused(cwd, ['--env', 's'], { MOCKAPI_TOKEN_K: 'k' })).toMatch(/environments\.s\.concurency is not a setting a config file may hold/);
+    write(cwd, { environments: { s: { baseUrl: 'https://s.test', tokenVariable: 'MOCKAPI_TOKEN_K', concurrency: 'many' } } });
+    expect(refused(cwd, ['--env', 's'], { MOCKAPI_TOKEN_K: 'k' })).toMatch(/environments\.s\.concurrency must be a number, not "many"$/);
+    write(cwd, { environments: { s: { baseUrl: 'https://s.test', tokenVariable: 'MOCKAPI_TOKEN_K', concurrency: 100 } } });
+    expect(refused(cwd, ['--env', 's'], { MOCKAPI_TOKEN_K: 'k' })).toMatch(/environments\.s\.concurrency must be a whole number from 1 to 64, not "100"$/);
+    write(cwd, { environments: { s: { baseUrl: 'https://s.test', tokenVariable: 'MOCKAPI_TOKEN_K', fixtures: { teamMember: 'u' } } } });
+    expect(refused(cwd, ['--env', 's'], { MOCKAPI_TOKEN_K: 'k' })).toMatch(/environments\.s\.fixtures\.teamMember is not a fixture/);
     write(cwd, '{ not json');
     expect(refused(cwd, ['--env', 's'])).toMatch(/mockapi-conformance\.config\.json is not JSON: /);
   });
@@ -168,8 +169,8 @@ describe('the config file', () => {
 
   test('YAML, named by --config', () => {
     const cwd = dir();
-    write(cwd, 'environments:\n  staging:\n    baseUrl: https://yaml.test\n    tokenVariable: K\n    runs: 20\n', 'conformance.yaml');
-    expect(parseCommand(['--config', 'conformance.yaml', '--env', 'staging'], { K: 'k' }, cwd).config).toMatchObject({
+    write(cwd, 'environments:\n  staging:\n    baseUrl: https://yaml.test\n    tokenVariable: MOCKAPI_TOKEN_K\n    runs: 20\n', 'conformance.yaml');
+    expect(parseCommand(['--config', 'conformance.yaml', '--env', 'staging'], { MOCKAPI_TOKEN_K: 'k' }, cwd).config).toMatchObject({
       baseUrl: 'https://yaml.test',
       runs: 20,
     });

@@ -1,10 +1,10 @@
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as browsers, proxies and Schemathesis write it,
 // read into recorded exchanges. Bodies come from request.postData.text and response.content.text (Base64
-// where content.encoding says so). A response with status 0 (a browser's failed or blocked request) is no
+// where content.encoding says so; past the 8 MiB a run's client reads, a body is judged as one not recorded). A response with status 0 (a browser's failed or blocked request) is no
 // answer. Anything that is not HAR is a HarError with one line saying what is wrong. The file is read as a stream
 // (har-scan.ts): one entry at a time is held, however large the file.
 
-import type { RecordedExchange } from './recorded.ts';
+import { RECORDED_BODY_BYTES, type RecordedExchange } from './recorded.ts';
 import { HarError, SCAN_LIMITS, scanBytes, scanFile, type ScanLimits, type ScannedEntry } from './har-scan.ts';
 
 export { HarError };
@@ -12,6 +12,12 @@ export { HarError };
 interface HarHeader {
   name: string;
   value: string;
+}
+
+/** A body's text as bytes; undefined when absent, or longer than a run's client would read (judged by the status alone). */
+function bodyOf(text: unknown, encoding: unknown): Buffer | string | undefined {
+  if (typeof text !== 'string' || text.length > (encoding === 'base64' ? (RECORDED_BODY_BYTES / 3) * 4 : RECORDED_BODY_BYTES)) return undefined;
+  return encoding === 'base64' ? Buffer.from(text, 'base64') : text;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -43,7 +49,7 @@ function exchangeOfScanned(scanned: ScannedEntry, i: number): RecordedExchange |
     entry = JSON.parse(scanned.bytes.toString('utf8'));
   } catch {
     throw new HarError(
-      `not JSON: log.entries[${i}], at bytes ${scanned.offset} to ${scanned.offset + scanned.bytes.length}, holds a malformed number, literal or escape`,
+      `not JSON: log.entries[${i}], at bytes ${scanned.offset} to ${scanned.offset + scanned.bytes.length}, holds a malformed number, literal, escape or string`,
     );
   }
   return exchangeOf(entry, i);
@@ -84,7 +90,7 @@ function exchangeOf(entry: unknown, i: number): RecordedExchange {
   const request = entry.request;
   if (typeof request.method !== 'string' || typeof request.url !== 'string') throw new HarError(`${where}.request has no method and url`);
   const postData = isObject(request.postData) ? request.postData : undefined;
-  const requestBody = typeof postData?.text === 'string' ? (postData.encoding === 'base64' ? Buffer.from(postData.text, 'base64') : postData.text) : undefined;
+  const requestBody = bodyOf(postData?.text, postData?.encoding);
   // a body sent but left out of the recording (too large, or form fields only) is not an empty one
   const requestBodyRecorded = postData === undefined || requestBody !== undefined;
   const recorded: RecordedExchange = {
@@ -111,9 +117,9 @@ function exchangeOf(entry: unknown, i: number): RecordedExchange {
     return { ...recorded, error: reason };
   }
   const content = isObject(response.content) ? response.content : undefined;
-  const body = typeof content?.text === 'string' ? (content.encoding === 'base64' ? Buffer.from(content.text, 'base64') : content.text) : undefined;
+  const body = bodyOf(content?.text, content?.encoding);
   // a body left out of the recording (too large, binary, or a tool that does not keep bodies) is not an empty one
-  const bodyRecorded = body !== undefined || content?.size === 0;
+  const bodyRecorded = body !== undefined || (content?.size === 0 && content.text === undefined);
   return {
     ...recorded,
     response: { status, headers: headers(response.headers, `${where}.response`), body, ...(bodyRecorded ? {} : { bodyRecorded: false }) },

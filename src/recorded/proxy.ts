@@ -11,7 +11,7 @@ import type { CommandOutput } from './check-har.ts';
 import { ConfigError } from '../run/config.ts';
 import { EXIT } from '../../reporters/exit.ts';
 import { finish, keysPassedLine, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
-import { RECORDED_LIMITS, recordedReport, Tally, tallyOne, type Judged, type RecordedExchange, type RecordedLimits } from './recorded.ts';
+import { RECORDED_BODY_BYTES, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type Judged, type RecordedExchange, type RecordedLimits } from './recorded.ts';
 import { KEY_LIMITS, KeyRing, redactedAgain, type KeyLimits } from './keys.ts';
 import { bounded, inertLine } from '../../reporters/untrusted.ts';
 
@@ -58,7 +58,7 @@ const forwardable = (headers: Record<string, string | string[] | undefined>): Re
 };
 
 /** Bytes of a request or an answer the proxy holds to judge, at most; past them it forwards without holding. */
-export const PROXY_HELD_BYTES = 8 * 1024 * 1024;
+export const PROXY_HELD_BYTES = RECORDED_BODY_BYTES;
 
 /** What passes through a stream, held up to PROXY_HELD_BYTES: the bytes, and whether more passed. */
 function holdOf(stream: Readable): { bytes(): Buffer; over(): boolean; size(): number } {

@@ -58,6 +58,9 @@ export interface RecordedLimits {
   origins: number;
 }
 
+/** Bytes of a recorded body held to be judged, at most, as a live run's client reads: past them only the status is judged. */
+export const RECORDED_BODY_BYTES = 8 * 1024 * 1024;
+
 export const RECORDED_LIMITS: RecordedLimits = { kept: 1000, ignored: 1000, origins: 100 };
 
 const originOf = (url: string): string | undefined => {

@@ -16,7 +16,8 @@ export const CHECK_HAR_HELP = `Usage: mockapi-conformance check-har FILE.har [fl
 Judges recorded traffic (HAR 1.2) offline: every exchange whose method and path are one of the nine
 operations is held to the interface with what one exchange can show; the others are counted and listed as
 ignored. Every key the recording carries (Authorization, X-API-Key, cookies, query parameters and body fields
-named for a key) is redacted in every exchange and every output. The file is read as a stream. Nothing is sent.
+named for a key) is redacted in every exchange and every output (its limits: docs/untrusted.md). The file is
+read as a stream. Nothing is sent.
 
 ${RECORDED_HELP}`;
 

@@ -1,13 +1,15 @@
 // One redaction for recorded traffic: check-har and the proxy learn every key the traffic carries (Authorization
 // in any scheme, X-API-Key, cookies, query parameters and body fields named for a key) and redact it in every
 // exchange and every output, whichever exchange echoes it. The proxy keeps counts and the first checks of each
-// outcome, and refuses a path with a dot segment rather than leave the upstream's base path.
+// outcome, and refuses a path with a dot segment rather than leave the upstream's base path. Hostile HAR files,
+// generated, end with a code of check-har's own and show no key and no acting character.
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
+import { Client, request } from 'undici';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCheckHar } from '../../src/recorded/check-har.ts';
 import { hasDotSegment, runProxy, upstreamUrl } from '../../src/recorded/proxy.ts';
@@ -15,8 +17,13 @@ import { KEY_LIMITS, KeyRing, namesKey } from '../../src/recorded/keys.ts';
 import { RECORDED_LIMITS } from '../../src/recorded/recorded.ts';
 import { writeHar, type Recording } from '../support/har.ts';
 import { leakForms } from '../support/fuzzed.ts';
+import { hostileHar, proxiedRequest } from '../support/fuzzed-har.ts';
+import { propertySeed } from '../support/seed.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'recorded-keys-'));
+const FORMATS = ['json', 'junit', 'markdown', 'html'] as const;
+/** A character a terminal or a log viewer acts on (docs/untrusted.md), as the fuzzed deployment's test looks for them. */
+const ACTING = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Keys as clients send them, each in its own place, none in an Authorization of the interface's scheme. */
@@ -85,11 +92,11 @@ describe('keys learned from recorded traffic', () => {
   test('check-har redacts every key in every exchange and every output, echoed plain or encoded', () => {
     const har = join(dir, 'keys.har');
     writeFileSync(har, writeHar(RECORDINGS));
-    const reports = ['json', 'junit', 'markdown', 'html'].flatMap((f) => [`--report-${f}`, join(dir, `keys.${f}`)]);
+    const reports = FORMATS.flatMap((f) => [`--report-${f}`, join(dir, `keys.${f}`)]);
     let out = '';
     const code = runCheckHar([har, ...reports], { write: (t) => (out += t), error: (t) => (out += t) }, {}, dir);
     expect(code).toBe(1);
-    const texts = [out, ...['json', 'junit', 'markdown', 'html'].map((f) => readFileSync(join(dir, `keys.${f}`), 'utf8'))];
+    const texts = [out, ...FORMATS.map((f) => readFileSync(join(dir, `keys.${f}`), 'utf8'))];
     for (const text of texts) expect(leaksIn(text)).toEqual([]);
     const report = JSON.parse(texts[1]!);
     expect(report.summary.failed).toBe(5);
@@ -125,7 +132,24 @@ describe('the proxy', () => {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     upstreamUrlText = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/base`;
   });
-  afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+  /** An upstream that echoes what it received, its path and headers and body, in an organisation that breaks the interface. */
+  let echoing: Server;
+  let echoingUrl: string;
+  const echoed: string[] = [];
+  beforeAll(async () => {
+    echoing = createServer((req, res) => {
+      echoed.push(req.url ?? '');
+      let raw = `${req.url} ${JSON.stringify(req.headers)} `;
+      req.on('data', (d) => (raw += d));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ organisation: { id: 'org-1', name: raw } }));
+      });
+    });
+    await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve));
+    echoingUrl = `http://127.0.0.1:${(echoing.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => upstream.close(() => echoing.close(() => resolve()))));
 
   test('refuses a dot segment, plain or percent-encoded, whichever slash, and takes any other path', () => {
     const base = new URL('http://u.test/base');
@@ -135,6 +159,39 @@ describe('the proxy', () => {
     }
     for (const target of ['/v1/organisations/a..b', '/v1/...', '/v1/x?path=../..', '/v1/.well-known'])
       expect(upstreamUrl(base, target)?.href, target).toBe(new URL(`/base${target}`, base).href);
+  });
+
+  test('a hostile client, generated (test/support/fuzzed-har.ts): no key it sent and no acting character in any line, no dot segment forwarded', async () => {
+    const seed = propertySeed('fuzzed proxied client');
+    await fc.assert(
+      fc.asyncProperty(fc.array(proxiedRequest, { minLength: 1, maxLength: 4 }), async (requests) => {
+        const stop = new AbortController();
+        let out = '';
+        const reportFile = join(dir, 'fuzzed-proxy.json');
+        const ended = runProxy(['--upstream', echoingUrl, '--report-json', reportFile], { write: (t) => (out += t), error: (t) => (out += t) }, {}, dir, {
+          keys: KEY_LIMITS,
+          recorded: RECORDED_LIMITS,
+          stop: stop.signal,
+        });
+        await expect.poll(() => out).toMatch(/Proxy on http:\/\/127\.0\.0\.1:\d+/);
+        const proxy = /Proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+        // a Client sends the path as it is: request() would resolve its dot segments first, as a URL
+        const client = new Client(proxy);
+        for (const r of requests) {
+          const answer = await client.request({ path: r.path, method: r.method, headers: r.headers, body: r.body });
+          await answer.body.text();
+        }
+        await client.close();
+        stop.abort();
+        expect([0, 1, 4]).toContain(await ended);
+        for (const text of [out, readFileSync(reportFile, 'utf8')]) {
+          for (const { key } of requests) expect(leakForms(key).filter((form) => text.includes(form))).toEqual([]);
+          expect(ACTING.exec(text)?.[0]).toBeUndefined();
+        }
+        expect(echoed.filter((u) => u.includes('secret'))).toEqual([]);
+      }),
+      { seed, numRuns: 15 },
+    );
   });
 
   test('learns every key as traffic passes and prints none it has seen, keeps the first checks of each outcome, and answers a dot segment 400', async () => {
@@ -176,4 +233,37 @@ describe('the proxy', () => {
     expect(report.checks).toHaveLength(2);
     expect(report.recorded.notKept).toMatchObject({ checks: 4 });
   });
+});
+
+test('check-har on hostile recorded traffic (test/support/fuzzed-har.ts) ends with its own code, and shows no key and no acting character', () => {
+  const seed = propertySeed('fuzzed HAR');
+  fc.assert(
+    fc.property(hostileHar, ({ text, keys }) => {
+      const har = join(dir, 'fuzzed.har');
+      writeFileSync(har, text);
+      for (const f of FORMATS) rmSync(join(dir, `fuzzed.${f}`), { force: true });
+      let stdout = '';
+      let stderr = '';
+      const code = runCheckHar(
+        [har, ...FORMATS.flatMap((f) => [`--report-${f}`, join(dir, `fuzzed.${f}`)])],
+        { write: (t) => (stdout += t), error: (t) => (stderr += t) },
+        {},
+        dir,
+      );
+      expect([0, 1, 2, 4]).toContain(code);
+      const reports = FORMATS.flatMap((f) => {
+        try {
+          return [readFileSync(join(dir, `fuzzed.${f}`), 'utf8')];
+        } catch {
+          return [];
+        }
+      });
+      expect(code === 2 || reports.length === FORMATS.length).toBe(true);
+      for (const output of [stdout, stderr, ...reports]) {
+        for (const key of keys) expect(leakForms(key).filter((form) => output.includes(form))).toEqual([]);
+        expect(ACTING.exec(output)?.[0]).toBeUndefined();
+      }
+    }),
+    { seed, numRuns: 40 },
+  );
 });

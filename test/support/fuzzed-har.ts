@@ -1,4 +1,4 @@
-// Hostile recorded traffic (test/recorded/fuzzed-har.test.ts), the HAR and proxied-client class of the fuzzed
+// Hostile recorded traffic (test/recorded/recorded-keys.test.ts), the HAR and proxied-client class of the fuzzed
 // hostile deployment (test/support/fuzzed.ts): keys sent in every place a client puts one, answers that echo
 // any of them in any encoding among terminal escapes and workflow commands, and files broken anywhere (cut
 // short, nested deep, a control character or a stray byte dropped in).
@@ -95,3 +95,34 @@ export const hostileHar: fc.Arbitrary<{ text: string; keys: string[] }> = fc
     text: hurt(JSON.stringify({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: entries.map((e) => e.har) } })),
     keys: [...new Set(entries.map((e) => e.key))],
   }));
+
+/** A request a hostile client sends through the proxy: a key in one place, hostile text in its path and body. */
+export interface ProxiedRequest {
+  method: 'GET' | 'PUT' | 'DELETE';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  key: string;
+}
+
+export const proxiedRequest: fc.Arbitrary<ProxiedRequest> = fc
+  .record({
+    place: fc.integer({ min: 0, max: PLACES.length - 1 }),
+    path: fc.constantFrom(...PATHS, '/v1/%2e%2e/secret', '/v1\\..\\secret'),
+    method: fc.constantFrom('GET', 'PUT', 'DELETE' as const),
+    text: hostileText,
+  })
+  .map(({ place, path, method, text }) => {
+    const key = HAR_KEYS[place]!;
+    const where = PLACES[place]!;
+    const headers: Record<string, string> = {
+      ...(where === 'x-api-key' ? { 'x-api-key': key } : {}),
+      ...(where === 'basic' ? { authorization: `Basic ${Buffer.from(`u:${key}`).toString('base64')}` } : {}),
+      ...(where === 'token' ? { authorization: `Token ${key}` } : {}),
+      ...(where === 'cookie' ? { cookie: `a=b; session=${key}` } : {}),
+      ...(where === 'body' ? { 'content-type': 'application/json' } : {}),
+    };
+    const query = `?note=${encodeURIComponent(text)}${where === 'query' ? `&apiKey=${encodeURIComponent(key)}` : ''}`;
+    const body = where === 'body' ? JSON.stringify({ token: key, note: text }) : method === 'PUT' ? JSON.stringify({ note: text }) : undefined;
+    return { method, path: `${path}${query}`, headers, ...(body === undefined ? {} : { body }), key };
+  });

@@ -58,6 +58,8 @@ export interface ConformanceReport {
     judged: number;
     origins: string[];
     ignored: { method: string; path: string; count: number }[];
+    /** checks judged past the first of their outcome the report keeps in full: counted by requirement and outcome */
+    notKept?: { checks: number; requirements: { requirement: string; outcome: Outcome; count: number }[] };
   };
   /** set when the run was judged against a baseline (--baseline FILE) */
   baseline?: BaselineSection;

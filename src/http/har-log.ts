@@ -58,8 +58,25 @@ const SENT_BY = {
   'put-back': { field: { _putBack: true }, words: "sent to put the organisation's name back should the run be interrupted" },
 } as const;
 
+/**
+ * Every string of an entry redacted, names and values alike: a header's name, a query parameter decoded from the
+ * URL, an error's words, a content coding a deployment named may each hold a form of the key. The bodies were
+ * redacted as they were read (harBody), so they are passed over.
+ */
+function redactedEntry(value: unknown, redactor: Redactor, field = ''): unknown {
+  if (typeof value === 'string') return field === 'text' ? value : redactor.redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactedEntry(item, redactor));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [redactor.redact(name), redactedEntry(item, redactor, name)]));
+}
+
 /** One exchange as a HAR 1.2 entry, every value from the deployment or the request redacted. */
 export function harEntry(exchange: Exchange, sending: Sending, redactor: Redactor, sentBy: SentBy = 'check'): Record<string, unknown> {
+  return redactedEntry(entryOf(exchange, sending, redactor, sentBy), redactor) as Record<string, unknown>;
+}
+
+/** The entry, its bodies redacted (or left out) as they are read. */
+function entryOf(exchange: Exchange, sending: Sending, redactor: Redactor, sentBy: SentBy): Record<string, unknown> {
   const by = sentBy === 'check' ? undefined : SENT_BY[sentBy];
   const notes = [by ? by.words : sending.sentBy ? `sent by the check ${sending.sentBy}` : 'sent outside any check'];
   const url = redactor.redact(exchange.url);

@@ -87,6 +87,12 @@ export interface ExchangeInput {
    * Authorization), so a request without them is not taken for one sent without them. Default true.
    */
   credentialsRecorded?: boolean;
+  /**
+   * Other keys to redact, by placeholder (`$NAME`): what recorded traffic carried elsewhere (another exchange's
+   * X-API-Key, a query's apiKey), which this exchange's answer may echo. The key of its own Authorization is
+   * `$MOCKAPI_TOKEN`.
+   */
+  otherKeys?: Record<string, string>;
 }
 
 export interface ExchangeVerdict {
@@ -159,7 +165,7 @@ export function operationOf(method: string, url: string): { operation: Operation
   return undefined;
 }
 
-function headersOf(headers: HeadersLike | undefined): Record<string, string> {
+export function headersOf(headers: HeadersLike | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!headers) return out;
   if (typeof (headers as { forEach?: unknown }).forEach === 'function' && !Array.isArray(headers)) {
@@ -177,7 +183,7 @@ function headersOf(headers: HeadersLike | undefined): Record<string, string> {
   return out;
 }
 
-function bytesOf(body: BodyLike): Buffer | undefined {
+export function bytesOf(body: BodyLike): Buffer | undefined {
   if (body === undefined || body === null) return undefined;
   if (typeof body === 'string') return Buffer.from(body, 'utf8');
   if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
@@ -419,7 +425,7 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   const requestHeaders = headersOf(request.headers);
   const authorization = requestHeaders.authorization;
   const credentials = credentialsOf(authorization);
-  const redactor = new Redactor({ $MOCKAPI_TOKEN: secretOf(authorization) });
+  const redactor = new Redactor({ ...input.otherKeys, $MOCKAPI_TOKEN: secretOf(authorization) });
   const shownRequestHeaders = Object.fromEntries(
     Object.entries(requestHeaders).map(([name, value]) => [
       name,

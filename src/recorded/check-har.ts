@@ -1,19 +1,23 @@
 // `mockapi-conformance check-har FILE.har`: what a deployment actually answered, as a browser, a proxy or
 // Schemathesis recorded it, judged offline: every exchange of the nine operations with checkExchange, the
 // rest counted and listed as ignored; the same outcomes, reports and exit codes as a live run. Nothing is sent.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../run/config.ts';
 import { EXIT } from '../../reporters/exit.ts';
-import { HarError, readHar } from './har.ts';
-import { finish, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
-import { judgeRecorded, recordedReport } from './recorded.ts';
+import { HarError, streamHar } from './har.ts';
+import { SCAN_LIMITS, type ScanLimits } from './har-scan.ts';
+import { KEY_LIMITS, KeyRing, type KeyLimits } from './keys.ts';
+import { finish, keysPassedLine, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
+import { authorizationOf, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type RecordedJudgement, type RecordedLimits } from './recorded.ts';
 
 export const CHECK_HAR_HELP = `Usage: mockapi-conformance check-har FILE.har [flags]
 
 Judges recorded traffic (HAR 1.2) offline: every exchange whose method and path are one of the nine
 operations is held to the interface with what one exchange can show; the others are counted and listed as
-ignored. Keys in recorded headers are redacted in every output. Nothing is sent.
+ignored. Every key the recording carries (Authorization, X-API-Key, cookies, query parameters and body fields
+named for a key) is redacted in every exchange and every output (its limits: docs/untrusted.md). The file is
+read as a stream. Nothing is sent.
 
 ${RECORDED_HELP}`;
 
@@ -22,7 +26,54 @@ export interface CommandOutput {
   error(text: string): void;
 }
 
-export function runCheckHar(argv: string[], output: CommandOutput, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): number {
+/** The bounds of reading and judging a HAR: scaled down by tests, which exercise them with small files. */
+export interface CheckHarLimits {
+  scan: ScanLimits;
+  keys: KeyLimits;
+  recorded: RecordedLimits;
+}
+
+const LIMITS: CheckHarLimits = { scan: SCAN_LIMITS, keys: KEY_LIMITS, recorded: RECORDED_LIMITS };
+
+/**
+ * The file read twice, an entry at a time: first for the keys it carries and whether it kept credentials at all,
+ * then to judge, so that a key first seen late is redacted in the exchanges before it too.
+ */
+function judgeFile(file: string, profile: 'live' | 'mock', limits: CheckHarLimits): { judgement: RecordedJudgement; exchanges: number; keys: KeyRing } {
+  const keys = new KeyRing(limits.keys);
+  let operations = 0;
+  let authorized = 0;
+  streamHar(
+    file,
+    (exchange) => {
+      if ('tooLarge' in exchange) return;
+      keys.learn(exchange.request, exchange.response);
+      const authorization = authorizationOf(exchange);
+      if (authorization !== undefined) operations++;
+      if (authorization) authorized++;
+    },
+    limits.scan,
+  );
+  const withCredentials = operations === 0 || authorized > 0;
+  const tally = new Tally(limits.recorded);
+  const exchanges = streamHar(
+    file,
+    (exchange, index) => {
+      if ('tooLarge' in exchange) tally.ignore('…', `(entries longer than the ${limits.scan.entryBytes} bytes read, left unread)`);
+      else tallyOne(tally, exchange, index, profile, withCredentials, keys);
+    },
+    limits.scan,
+  );
+  return { judgement: tally.judgement(withCredentials), exchanges, keys };
+}
+
+export function runCheckHar(
+  argv: string[],
+  output: CommandOutput,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+  limits: CheckHarLimits = LIMITS,
+): number {
   try {
     const { settings, positionals } = parseRecorded('check-har', argv, {}, env, cwd);
     if (settings.help) {
@@ -34,17 +85,19 @@ export function runCheckHar(argv: string[], output: CommandOutput, env: NodeJS.P
     const file = resolve(cwd, positionals[0]!);
     if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`${file} is not a file`);
     const started = performance.now();
-    let exchanges;
+    let judged;
     try {
-      exchanges = readHar(readFileSync(file, 'utf8'));
+      judged = judgeFile(file, settings.profile, limits);
     } catch (error) {
       if (error instanceof HarError) throw new ConfigError(`${file}: ${error.message}`);
       throw error;
     }
-    const judgement = judgeRecorded(exchanges, settings.profile);
+    const { judgement, exchanges, keys } = judged;
+    const operations = judgement.checks.length + (judgement.notKept?.checks ?? 0);
     output.write(
-      `Judging ${exchanges.length} recorded exchange${exchanges.length === 1 ? '' : 's'} of ${file}, profile ${settings.profile}: ${judgement.checks.length} of the nine operations\n`,
+      `Judging ${exchanges} recorded exchange${exchanges === 1 ? '' : 's'} of ${file}, profile ${settings.profile}: ${operations} of the nine operations\n`,
     );
+    if (keys.passed > 0) output.error(keysPassedLine('check-har', keys, limits.keys));
     if (!judgement.credentialsRecorded)
       output.write(
         'No exchange of the nine operations carries an Authorization header: the recording was sanitized (Chrome exports HAR without credentials by default), so requests are judged as sent with a key and missing credentials are not judged\n',
@@ -54,11 +107,10 @@ export function runCheckHar(argv: string[], output: CommandOutput, env: NodeJS.P
       profile: settings.profile,
       strict: settings.strict,
       durationMs: performance.now() - started,
-      exchanges: exchanges.length,
+      exchanges,
     });
     const code = finish(report, settings, output.write);
-    if (judgement.checks.length === 0)
-      output.error(`mockapi-conformance check-har: none of the ${exchanges.length} exchanges is one of the nine operations; nothing was judged\n`);
+    if (operations === 0) output.error(`mockapi-conformance check-har: none of the ${exchanges} exchanges is one of the nine operations; nothing was judged\n`);
     return code;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

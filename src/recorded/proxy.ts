@@ -10,9 +10,9 @@ import type { CheckResult } from '../../reporters/report.ts';
 import type { CommandOutput } from './check-har.ts';
 import { ConfigError } from '../run/config.ts';
 import { EXIT } from '../../reporters/exit.ts';
-import { finish, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
-import { judgeOne, recordedReport, type Ignored, type Judged, type RecordedExchange } from './recorded.ts';
-import { operationOf } from '../judge/exchange.ts';
+import { finish, keysPassedLine, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
+import { RECORDED_BODY_BYTES, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type Judged, type RecordedExchange, type RecordedLimits } from './recorded.ts';
+import { KEY_LIMITS, KeyRing, redactedAgain, type KeyLimits } from './keys.ts';
 import { bounded, inertLine } from '../../reporters/untrusted.ts';
 
 export const PROXY_HELP = `Usage: mockapi-conformance proxy --upstream URL [--port N] [flags]
@@ -58,9 +58,7 @@ const forwardable = (headers: Record<string, string | string[] | undefined>): Re
 };
 
 /** Bytes of a request or an answer the proxy holds to judge, at most; past them it forwards without holding. */
-export const PROXY_HELD_BYTES = 8 * 1024 * 1024;
-/** Distinct method and path pairs of no operation counted one by one, at most; the rest together. */
-const IGNORED_KEPT = 1000;
+export const PROXY_HELD_BYTES = RECORDED_BODY_BYTES;
 
 /** What passes through a stream, held up to PROXY_HELD_BYTES: the bytes, and whether more passed. */
 function holdOf(stream: Readable): { bytes(): Buffer; over(): boolean; size(): number } {
@@ -82,7 +80,7 @@ function holdOf(stream: Readable): { bytes(): Buffer; over(): boolean; size(): n
  * a target that is not a path. Parsed, never concatenated: the answer always goes to the upstream's origin.
  */
 export function upstreamUrl(upstream: URL, target: string | undefined): URL | undefined {
-  if (target === undefined || !target.startsWith('/') || target.startsWith('//')) return undefined;
+  if (target === undefined || !target.startsWith('/') || target.startsWith('//') || hasDotSegment(target)) return undefined;
   const at = target.search(/[?#]/);
   const path = at < 0 ? target : target.slice(0, at);
   const query = at < 0 || target[at] === '#' ? '' : target.slice(at).replace(/#.*$/, '');
@@ -93,6 +91,27 @@ export function upstreamUrl(upstream: URL, target: string | undefined): URL | un
     return undefined;
   }
   return url.origin === upstream.origin ? url : undefined;
+}
+
+/**
+ * Whether a request target's path holds a dot segment (RFC 3986 section 5.2.4), `.` or `..`, written plainly or
+ * percent-encoded (`%2e%2e`), between slashes or backslashes (which URL parsers read as slashes), encoded or
+ * not: resolved, it would climb out of the upstream's base path, so the proxy refuses it rather than forward it.
+ */
+export function hasDotSegment(target: string): boolean {
+  const at = target.search(/[?#]/);
+  const path = (at < 0 ? target : target.slice(0, at)).replace(/%2e/gi, '.').replace(/%2f|%5c|\\/gi, '/');
+  return path.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/** A check of an answer too large to hold: only its status was judged, and it says so. */
+function tooLargeSaid(result: CheckResult, tooLarge: number | undefined): void {
+  if (tooLarge === undefined) return;
+  const said = `the answer's body is longer than ${PROXY_HELD_BYTES} bytes (${tooLarge} passed): forwarded as it came, too large to hold, so only its status is judged`;
+  result.notes.unshift(said);
+  result.message = `${said}${result.message ? `\n${result.message}` : ''}`;
+  // its body was not judged: what the status showed stands, else it could not judge (and says so live)
+  if (result.outcome === 'passed') result.outcome = 'errored';
 }
 
 const MARK = { failed: 'FAIL', warned: 'WARN', errored: 'ERR ' } as const;
@@ -107,7 +126,21 @@ function liveLines({ result, violations }: Judged, method: string, path: string,
   );
 }
 
-export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
+/** The bounds of what the proxy keeps (scaled down by tests, which exercise them with a few exchanges), and its end. */
+export interface ProxyOptions {
+  keys: KeyLimits;
+  recorded: RecordedLimits;
+  /** ends the proxy as Ctrl-C does (SIGINT and SIGTERM always do) */
+  stop?: AbortSignal;
+}
+
+export function runProxy(
+  argv: string[],
+  output: CommandOutput,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+  limits: ProxyOptions = { keys: KEY_LIMITS, recorded: RECORDED_LIMITS },
+): Promise<number> {
   let parsed;
   try {
     parsed = parseRecorded(
@@ -153,31 +186,19 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
 
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const started = performance.now();
-  const checks: CheckResult[] = [];
-  const ignored = new Map<string, Ignored>();
+  // counts and the first checks of each outcome, however many exchanges pass
+  const tally = new Tally(limits.recorded);
+  const keys = new KeyRing(limits.keys);
   let seen = 0;
 
   const judge = (exchange: RecordedExchange, tooLarge?: number) => {
     const index = seen++;
-    const method = bounded(exchange.request.method.toUpperCase(), 100);
-    const path = bounded(new URL(exchange.request.url).pathname, 300);
-    if (!operationOf(method, exchange.request.url)) {
-      // a client that sends a million paths costs a thousand entries
-      const key = ignored.size < IGNORED_KEPT ? `${method} ${path}` : 'others';
-      const known = ignored.get(key) ?? ignored.get('others');
-      if (known) known.count++;
-      else ignored.set(key, key === 'others' ? { method: '…', path: `(other paths past the first ${IGNORED_KEPT})`, count: 1 } : { method, path, count: 1 });
-      return;
-    }
-    const judged = judgeOne(exchange, index, settings.profile)!;
-    if (tooLarge !== undefined) {
-      const said = `the answer's body is longer than ${PROXY_HELD_BYTES} bytes (${tooLarge} passed): forwarded as it came, too large to hold, so only its status is judged`;
-      judged.result.notes.unshift(said);
-      judged.result.message = `${said}${judged.result.message ? `\n${judged.result.message}` : ''}`;
-      // its body was not judged: what the status showed stands, else it could not judge (and says so live)
-      if (judged.result.outcome === 'passed') judged.result.outcome = 'errored';
-    }
-    checks.push(judged.result);
+    // its keys first: an answer may echo them, and every line printed of it is redacted
+    keys.learn(exchange.request, exchange.response);
+    const judged = tallyOne(tally, exchange, index, settings.profile, true, keys, (result) => tooLargeSaid(result, tooLarge));
+    if (!judged) return;
+    const method = keys.redact(bounded(exchange.request.method.toUpperCase(), 100));
+    const path = keys.redact(bounded(new URL(exchange.request.url).pathname, 300));
     for (const line of liveLines(judged, method, path, exchange.response?.status)) output.write(`${line}\n`);
   };
 
@@ -194,6 +215,14 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? 'GET').toUpperCase();
+    if (req.url !== undefined && hasDotSegment(req.url)) {
+      req.resume();
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(
+        'mockapi-conformance proxy: a path with a dot segment (. or .., plain or percent-encoded) is refused: it would leave the base path of the upstream\n',
+      );
+      return;
+    }
     const target = upstreamUrl(upstream, req.url);
     if (target === undefined) {
       // the request is the client's mistake, not an exchange with the deployment: said, and the proxy goes on
@@ -286,20 +315,30 @@ export function runProxy(argv: string[], output: CommandOutput, env: NodeJS.Proc
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      limits.stop?.removeEventListener('abort', stop);
       server.close();
       server.closeAllConnections();
       // in-flight upstream requests (an endless body) are ended, so that nothing keeps the process after the report
       void agent.destroy();
-      const report = recordedReport(
-        { checks, ignored: [...ignored.values()], origins: [new URL(base).origin], credentialsRecorded: true },
-        { source: base, baseUrl: base, profile: settings.profile, strict: settings.strict, durationMs: performance.now() - started, exchanges: seen },
-      );
+      const judgement = { ...tally.judgement(true), origins: [new URL(base).origin] };
+      // a key first seen after an exchange that echoed it: the kept checks are redacted again with every key
+      judgement.checks = redactedAgain(judgement.checks, keys);
+      const report = recordedReport(judgement, {
+        source: base,
+        baseUrl: base,
+        profile: settings.profile,
+        strict: settings.strict,
+        durationMs: performance.now() - started,
+        exchanges: seen,
+      });
+      if (keys.passed > 0) output.error(keysPassedLine('proxy', keys, limits.keys));
       const code = finish(report, settings, output.write);
-      if (checks.length === 0)
+      if (report.recorded!.judged === 0)
         output.error(`mockapi-conformance proxy: none of the ${seen} exchanges that passed was one of the nine operations; nothing was judged\n`);
       resolveExit(code);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    limits.stop?.addEventListener('abort', stop, { once: true });
   });
 }

@@ -7,6 +7,7 @@ import { reportFormats, type ReportFiles } from '../../reporters/formats.ts';
 import { ConfigError, writablePath } from '../run/config.ts';
 import { exitCodeOf } from '../../reporters/exit.ts';
 import { ignoredLines } from './recorded.ts';
+import type { KeyLimits, KeyRing } from './keys.ts';
 import { parseArgsOptions } from '../run/settings.ts';
 
 /** The flags check-har and proxy share, from the settings table (the same for both). */
@@ -62,10 +63,19 @@ export const RECORDED_HELP = `  --profile live|mock    live (default): answers s
 Exit codes as a run's: 0 nothing failed, 1 an exchange broke a must-level statement (or with --strict a
 should-level one), 2 usage error, 4 nothing failed but exchanges had no answer or none was of the nine operations.`;
 
-/** Writes the report in every format asked for, then what was ignored, and returns the exit code. */
+/** Writes the report in every format asked for, then what was ignored and what was not kept, and returns the exit code. */
 export function finish(report: ConformanceReport, settings: RecordedSettings, write: (text: string) => void): number {
   for (const format of reportFormats(settings, write)) format.write(report);
   const ignored = ignoredLines(report.recorded?.ignored ?? []);
   if (ignored) write(`${ignored}\n`);
+  const notKept = report.recorded?.notKept;
+  if (notKept)
+    write(
+      `${notKept.checks} more checks were judged than the reports list (the first of each outcome are kept in full): counted in the summary, and by requirement in the JSON report (recorded.notKept)\n`,
+    );
   return exitCodeOf(report);
 }
+
+/** The line that says keys were seen past those learned: they are not redacted, and the user is told. */
+export const keysPassedLine = (command: string, keys: KeyRing, limits: KeyLimits): string =>
+  `mockapi-conformance ${command}: the traffic carries ${keys.passed} more distinct key${keys.passed === 1 ? '' : 's'} than the ${limits.keys} learned and redacted; those are not redacted (docs/untrusted.md)\n`;

@@ -10,6 +10,7 @@ import { requirement } from '../../contract/requirements.ts';
 import { SUCCESS } from '../judge/checker.ts';
 import { packageVersion } from '../../contract/package-root.ts';
 import { transientStatus } from '../http/transient.ts';
+import { KeyRing } from './keys.ts';
 
 export interface RecordedExchange {
   request: RecordedRequest;
@@ -29,14 +30,38 @@ export interface Ignored {
   count: number;
 }
 
+/** Checks judged but not kept in full (past the limit of their outcome): counted by requirement and outcome. */
+interface NotKept {
+  checks: number;
+  requirements: { requirement: string; outcome: Outcome; count: number }[];
+}
+
 export interface RecordedJudgement {
+  /** the checks kept in full (the first of each outcome, up to the limit) */
   checks: CheckResult[];
+  /** every check judged, by outcome, kept or not */
+  counts: Record<Outcome, number>;
+  notKept?: NotKept;
   ignored: Ignored[];
   /** the origins of the exchanges judged, in the order met */
   origins: string[];
   /** false: the recording holds no credentials, so missing ones were not judged (see credentialsRecorded) */
   credentialsRecorded: boolean;
 }
+
+export interface RecordedLimits {
+  /** checks of one outcome kept in full, at most; the rest are counted */
+  kept: number;
+  /** distinct method and path pairs of no operation listed one by one, at most; the rest together */
+  ignored: number;
+  /** origins listed, at most */
+  origins: number;
+}
+
+/** Bytes of a recorded body held to be judged, at most, as a live run's client reads: past them only the status is judged. */
+export const RECORDED_BODY_BYTES = 8 * 1024 * 1024;
+
+export const RECORDED_LIMITS: RecordedLimits = { kept: 1000, ignored: 1000, origins: 100 };
 
 const originOf = (url: string): string | undefined => {
   try {
@@ -69,13 +94,19 @@ function unjudgedAnswer({ response, error }: RecordedExchange): { title: string;
 }
 
 /** The judgement of one recorded exchange; undefined for one of no operation. */
-export function judgeOne(exchange: RecordedExchange, index: number, profile: 'live' | 'mock', credentialsRecorded = true): Judged | undefined {
+export function judgeOne(
+  exchange: RecordedExchange,
+  index: number,
+  profile: 'live' | 'mock',
+  credentialsRecorded = true,
+  keys: KeyRing = new KeyRing(),
+): Judged | undefined {
   const { request, response } = exchange;
   const found = operationOf(request.method, request.url);
   if (!found) return undefined;
   const method = request.method.toUpperCase();
-  // a title holds the path a client sent: cut (reporters/untrusted.ts)
-  const path = bounded(pathOfUrl(request.url), 300);
+  // a title holds the path a client sent: cut (reporters/untrusted.ts), and a key in it redacted
+  const path = keys.redact(bounded(pathOfUrl(request.url), 300));
   const id = `recorded/${index + 1}-${found.operation}`;
   const started = exchange.startedAt === undefined ? NaN : Date.parse(exchange.startedAt);
   const common = {
@@ -86,7 +117,7 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
     ...(Number.isNaN(started) ? {} : { startedAt: new Date(started).toISOString() }),
     durationMs: Math.max(0, Math.round(exchange.durationMs ?? 0)),
   };
-  const unjudged = unjudgedAnswer(exchange);
+  const unjudged = unjudgedAnswer({ ...exchange, ...(exchange.error ? { error: keys.redact(exchange.error) } : {}) });
   if (unjudged) {
     const r = SUCCESS[found.operation].body;
     const result: CheckResult = {
@@ -102,7 +133,7 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
     return { result, violations: [] };
   }
   // an HTTP answer was recorded: unjudgedAnswer said so
-  const verdict = checkExchange({ request, response: response!, profile, credentialsRecorded });
+  const verdict = checkExchange({ request, response: response!, profile, credentialsRecorded, otherKeys: keys.othersOf(request) });
   const judged = verdict.outcome === 'failed' || verdict.outcome === 'warned';
   const result: CheckResult = {
     ...common,
@@ -120,14 +151,84 @@ export function judgeOne(exchange: RecordedExchange, index: number, profile: 'li
 
 const hasAuthorization = (e: RecordedExchange) => Object.keys(e.request.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
 
+/** Of an exchange of the nine operations, whether it carries an Authorization header; undefined for any other. */
+export const authorizationOf = (e: RecordedExchange): boolean | undefined => (operationOf(e.request.method, e.request.url) ? hasAuthorization(e) : undefined);
+
 /**
  * Whether a recording kept credentials: one that holds no Authorization header in any exchange of the nine
  * operations was most likely sanitized (Chrome exports HAR without them by default), and then a request
  * without one is not taken for one sent without one.
  */
 function credentialsRecorded(exchanges: readonly RecordedExchange[]): boolean {
-  const judged = exchanges.filter((e) => operationOf(e.request.method, e.request.url));
-  return judged.length === 0 || judged.some(hasAuthorization);
+  const seen = exchanges.map(authorizationOf).filter((a) => a !== undefined);
+  return seen.length === 0 || seen.includes(true);
+}
+
+/** What judging recorded traffic keeps as it goes: the first checks of each outcome, counts, ignored paths, origins. */
+export class Tally {
+  readonly checks: CheckResult[] = [];
+  readonly counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+  private readonly notKept = new Map<string, { requirement: string; outcome: Outcome; count: number }>();
+  private readonly ignored = new Map<string, Ignored>();
+  private readonly origins: string[] = [];
+
+  constructor(private readonly limits: RecordedLimits = RECORDED_LIMITS) {}
+
+  /** A check judged: kept in full while its outcome has fewer than the limit, else counted. */
+  add(result: CheckResult, url: string): void {
+    this.counts[result.outcome]++;
+    if (this.counts[result.outcome] <= this.limits.kept) this.checks.push(result);
+    else {
+      const key = `${result.outcome} ${result.requirement}`;
+      const known = this.notKept.get(key);
+      if (known) known.count++;
+      else this.notKept.set(key, { requirement: result.requirement, outcome: result.outcome, count: 1 });
+    }
+    const origin = originOf(url);
+    if (origin && this.origins.length < this.limits.origins && !this.origins.includes(origin)) this.origins.push(origin);
+  }
+
+  /** An exchange of no operation: counted by method and path, the first so many listed, the rest together. */
+  ignore(method: string, path: string): void {
+    const key = this.ignored.size < this.limits.ignored || this.ignored.has(`${method} ${path}`) ? `${method} ${path}` : 'others';
+    const known = this.ignored.get(key);
+    if (known) known.count++;
+    else
+      this.ignored.set(
+        key,
+        key === 'others' ? { method: '…', path: `(other paths past the first ${this.limits.ignored})`, count: 1 } : { method, path, count: 1 },
+      );
+  }
+
+  judgement(credentialsRecorded: boolean): RecordedJudgement {
+    const notKept = [...this.notKept.values()];
+    return {
+      checks: this.checks,
+      counts: { ...this.counts },
+      ...(notKept.length > 0 ? { notKept: { checks: notKept.reduce((n, r) => n + r.count, 0), requirements: notKept } } : {}),
+      ignored: [...this.ignored.values()],
+      origins: [...this.origins],
+      credentialsRecorded,
+    };
+  }
+}
+
+/** The exchange judged into the tally, or counted as ignored; what a client sent is cut and its keys redacted. */
+export function tallyOne(
+  tally: Tally,
+  exchange: RecordedExchange,
+  index: number,
+  profile: 'live' | 'mock',
+  withCredentials: boolean,
+  keys: KeyRing,
+  amend?: (result: CheckResult) => void,
+): Judged | undefined {
+  const judged = judgeOne(exchange, index, profile, withCredentials, keys);
+  if (judged) amend?.(judged.result);
+  if (judged) tally.add(judged.result, exchange.request.url);
+  // a path of megabytes is not copied into every report
+  else tally.ignore(keys.redact(bounded(exchange.request.method.toUpperCase(), 100)), keys.redact(bounded(pathOfUrl(exchange.request.url), 300)));
+  return judged;
 }
 
 /** Every exchange judged, in the order recorded; those of no operation counted by method and path. */
@@ -135,27 +236,13 @@ export function judgeRecorded(
   exchanges: readonly RecordedExchange[],
   profile: 'live' | 'mock',
   withCredentials = credentialsRecorded(exchanges),
+  limits: RecordedLimits = RECORDED_LIMITS,
 ): RecordedJudgement {
-  const checks: CheckResult[] = [];
-  const ignored = new Map<string, Ignored>();
-  const origins: string[] = [];
-  exchanges.forEach((exchange, index) => {
-    const judged = judgeOne(exchange, index, profile, withCredentials);
-    if (!judged) {
-      // what a client sent, cut: a path of megabytes is not copied into every report
-      const method = bounded(exchange.request.method.toUpperCase(), 100);
-      const path = bounded(pathOfUrl(exchange.request.url), 300);
-      const key = `${method} ${path}`;
-      const seen = ignored.get(key);
-      if (seen) seen.count++;
-      else ignored.set(key, { method, path, count: 1 });
-      return;
-    }
-    checks.push(judged.result);
-    const origin = originOf(exchange.request.url);
-    if (origin && !origins.includes(origin)) origins.push(origin);
-  });
-  return { checks, ignored: [...ignored.values()], origins, credentialsRecorded: withCredentials };
+  const keys = new KeyRing();
+  for (const e of exchanges) keys.learn(e.request, e.response);
+  const tally = new Tally(limits);
+  exchanges.forEach((exchange, index) => tallyOne(tally, exchange, index, profile, withCredentials, keys));
+  return tally.judgement(withCredentials);
 }
 
 /** The report of recorded traffic: the same shape as a live run's, with what was recorded and ignored. */
@@ -163,16 +250,22 @@ export function recordedReport(
   judgement: RecordedJudgement,
   options: { source: string; baseUrl?: string; profile: 'live' | 'mock'; strict: boolean; durationMs: number; exchanges: number },
 ): ConformanceReport {
-  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, judgement.checks.filter((c) => c.outcome === o).length])) as Record<Outcome, number>;
   return {
     tool: { name: 'mockapi-conformance', version: packageVersion() },
     target: { baseUrl: options.baseUrl ?? judgement.origins[0] ?? 'http://recorded.invalid', profile: options.profile, embedded: false },
     run: { seed: 0, runs: 0, strict: options.strict },
     // nothing is sent: the exchanges were recorded
-    summary: { ...counts, requests: 0, durationMs: Math.round(options.durationMs) },
+    summary: { ...judgement.counts, requests: 0, durationMs: Math.round(options.durationMs) },
     checks: judgement.checks,
     errors: [],
-    recorded: { source: options.source, exchanges: options.exchanges, judged: judgement.checks.length, origins: judgement.origins, ignored: judgement.ignored },
+    recorded: {
+      source: options.source,
+      exchanges: options.exchanges,
+      judged: OUTCOMES.reduce((n, o) => n + judgement.counts[o], 0),
+      origins: judgement.origins,
+      ignored: judgement.ignored,
+      ...(judgement.notKept ? { notKept: judgement.notKept } : {}),
+    },
   };
 }
 

@@ -218,6 +218,43 @@ describe('an entry as check-har reads it back', () => {
     expect(judged).toMatchObject({ outcome: 'passed', notes: ["the request's body was not recorded: only the answer's status is judged"] });
   });
 
+  test('every string of an entry is redacted: a header name, an error, a content coding, a query decoded from the URL', () => {
+    const key = 'a-key-of-some-length';
+    const bytes = Buffer.from(key);
+    // the forms the redactor knows, each in a place the deployment or the transport chooses
+    const forms = [
+      key,
+      key.toUpperCase(),
+      bytes.toString('base64'),
+      bytes.toString('hex'),
+      encodeURIComponent(key),
+      [...bytes].map((b) => `%${b.toString(16)}`).join(''),
+    ];
+    for (const form of forms) {
+      const entry = harEntry(
+        {
+          ...sent,
+          requestBody: undefined,
+          url: `http://deployment.test/v1/organisations/o-1?q=${encodeURIComponent(form)}`,
+          headers: { [`x-${encodeURIComponent(form).replace(/%/g, '_')}`]: '1', 'content-type': 'application/json' },
+          status: 0,
+          error: `reset by ${form}`,
+          undecodable: form,
+          bytes: Buffer.alloc(0),
+        },
+        { startedAt: 0, statusText: form },
+        redactor,
+      );
+      const text = JSON.stringify(entry);
+      const strings: string[] = [];
+      JSON.parse(text, (_, v: unknown) => (typeof v === 'string' && strings.push(v), v));
+      // as written, and as a reader of the HAR decodes it
+      for (const seen of [text, ...strings])
+        for (const leak of [key, bytes.toString('hex'), bytes.toString('base64').slice(2, -2)])
+          expect(seen.toLowerCase(), form).not.toContain(leak.toLowerCase());
+    }
+  });
+
   test('a request that got no answer is status 0 with the reason, and check-har reports it errored', () => {
     const { entry, judged } = readBack({
       ...sent,

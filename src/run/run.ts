@@ -19,6 +19,7 @@ import type { OrganisationGuard } from './guard.ts';
 import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
 import { writeUnjudged } from './unjudged-run.ts';
+import { WorkerMemory } from './worker-memory.ts';
 
 /**
  * What opening the target and judging it need besides vitest (undici, the embedded reference, the report's formats:
@@ -96,6 +97,8 @@ interface StartedChecks {
   cancel(): Promise<void>;
   /** the target could not be opened, or the run stopped first: the worker is told so and stopped, nothing is reported */
   abandon(): Promise<void>;
+  /** whether the worker ran out of memory (WorkerMemory) */
+  outOfMemory(): boolean;
   /** the run is over: vitest closes (its reporters write the report) and its channel goes */
   close(): Promise<void>;
 }
@@ -158,12 +161,14 @@ async function startChecks(config: RunConfig, output: RunOutput, harLog: string 
   });
   // vitest's handlers exit the process before anything is put back: the run's own are put back in front
   life.takeSignals();
+  const memory = new WorkerMemory();
   const running = vitest.start();
   // awaited by close or abandon; until then a rejection is not yet anyone's to handle
   running.catch(() => {});
   const close = async () => {
     await vitest.close().catch(() => {});
     announcer.close();
+    memory.close();
     // vitest sets its own exit code; the verdict is ours
     process.exitCode = undefined;
   };
@@ -171,6 +176,7 @@ async function startChecks(config: RunConfig, output: RunOutput, harLog: string 
     reporter,
     running,
     send: (target) => announcer.send(target, life.gate.buffer),
+    outOfMemory: () => memory.outOfMemory,
     cancel: () => vitest.cancelCurrentRun('keyboard-input'),
     async abandon() {
       // the worker's setup ends with an error no reporter shows (ABANDONED); vitest.close() alone waits for it
@@ -215,7 +221,7 @@ async function runChecks(
 ) {
   let guard: OrganisationGuard | undefined;
   try {
-    checks.reporter.opened(loaded.reportFormats(config, output.write), reportedRun(config, target, loaded, life));
+    checks.reporter.opened(loaded.reportFormats(config, output.write), { ...reportedRun(config, target, loaded, life), outOfMemory: checks.outOfMemory });
     if (output.signals !== false) guard = await loaded.organisationGuard(target, harLog ? loaded.harRecorder(harLog, 'put-back') : undefined, life.gate);
   } catch (error) {
     await checks.abandon();
@@ -404,6 +410,8 @@ async function judgeTarget(
     }
     const { stopped, report } = await runChecks(checks, config, output, opened.target, loaded, life, harLog);
     if (report) reported(report);
+    // a worker out of memory judged part of the run only, whatever it found by then; its report says so
+    if (report && checks.outOfMemory()) return { exitCode: EXIT.unjudged, report };
     if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), ...(report ? { report } : {}) };
     if (!report) {
       const reason = 'the run ended before any result was reported';

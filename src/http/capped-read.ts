@@ -51,7 +51,7 @@ const SHARED = new BlockPool(1024 * 1024, 16, 64 * 1024);
  * collected, and it collects on the allocations of JavaScript objects, which a run against huge answers hardly
  * makes: a young-generation collection is asked for every 8 MiB. A body's own buffer outlives a few of those and
  * lands in the old generation, which V8 collects late when the bytes are outside its heap: a major collection,
- * concurrent, is asked for every 32 MiB, so that megabytes judged and let go do not pile up. V8 offers the
+ * concurrent, is asked for every 32 MiB of bodies kept whole, so that megabytes judged and let go do not pile up. V8 offers the
  * request only as `gc`, which a flag exposes in new contexts: the flag is set for the one context that takes
  * it, and only once a read copied more than a few KiB, so a run against ordinary answers never touches V8's flags.
  */
@@ -62,10 +62,11 @@ const COLLECT_MAJOR_EVERY = 32 * 1024 * 1024;
 type Collect = (options: { type: 'minor' | 'major'; execution?: 'async' }) => void;
 let collect: Collect | undefined;
 
-function dropped(bytes: number): void {
+function dropped(bytes: number, keptWhole = false): void {
   droppedBytes += bytes;
+  // only a body kept whole leaves a buffer that outlives young collections: a cut read's chunks die young
+  if (keptWhole) sinceMajor += bytes;
   if (droppedBytes < COLLECT_EVERY) return;
-  sinceMajor += droppedBytes;
   droppedBytes = 0;
   if (!collect) {
     // a process started with --expose-gc has it already, and keeps the flag as it was
@@ -167,7 +168,7 @@ export function readCapped(body: Readable, cap: number, declared?: number, pool:
       // the socket's chunks copied into one buffer are garbage as much as those of a cut read
       const copied = whole !== undefined || blocks.length > 0;
       settle({ bytes: taken(size), truncated: false });
-      if (copied) dropped(size);
+      if (copied) dropped(size, true);
     });
     body.on('error', (error) => {
       if (done) return;

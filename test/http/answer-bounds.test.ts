@@ -132,6 +132,13 @@ describe('what is held of an answer', () => {
     expect(evidence.response.body).toBe(evidenceOf(answers[3]!, new Redactor({})).response.body);
   });
 
+  test('a long body holds no text beside its bytes: its text is decoded when read', () => {
+    const long = json(JSON.stringify({ pad: 'é'.repeat(40 * 1024) }));
+    expect(Object.getOwnPropertyDescriptor(long, 'text')?.get).toBeTypeOf('function');
+    expect(long.text).toBe(long.bytes.toString('utf8'));
+    expect(Object.getOwnPropertyDescriptor(json('{"a":1}'), 'text')?.value).toBe('{"a":1}');
+  });
+
   test('a short exchange is kept as it is', () => {
     const short = json('{"a":1}');
     expect(keptOf(short)).toBe(short);

@@ -7,7 +7,8 @@
 //       most requests it had in flight, beside the limit replaying the same mix at that latency and in flight,
 //       and its floor: the run's longest chain of round trips that could not overlap, times the latency;
 //   (e) the peak memory of a run against a deployment that answers every request with 100 MiB, its length
-//       declared and streamed without one (bench/big-answers.ts).
+//       declared and streamed without one (bench/big-answers.ts);
+//   (f) the same against answers just under the 8 MiB cap: one JSON string, one object of keys.
 // Every conformance run is of the command as installed: compiled (dist/), not the sources through tsx.
 // `--rows ae` measures only the rows named (default: all); `--answer-mib N` the size of row (e)'s answers (default 100);
 // `--compiled DIR` a compilation of the sources to run (tsc -p tsconfig.build.json --outDir DIR) instead of making
@@ -29,7 +30,7 @@ import { parseCommand } from '../src/run/config.ts';
 import { PACKAGE_ROOT } from '../src/run/run.ts';
 import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/run/target.ts';
 import type { LimitResult } from './limit.ts';
-import { BIG_ANSWER_MIB, bigAnswersRun } from './big-answers.ts';
+import { BIG_ANSWER_MIB, bigAnswersRun, underCapRun } from './big-answers.ts';
 import { cleanEnvironment, measure, type Measured } from './measure.ts';
 import { startRecorder } from './recorder.ts';
 import { compiledWhenEnded, startCompiling } from '../test/support/compiled.ts';
@@ -45,7 +46,7 @@ const LATENCY_RUNS = 20;
 
 class UsageError extends Error {}
 
-const ROWS = 'abcde';
+const ROWS = 'abcdef';
 
 function options(argv: string[]): {
   repeat: number;
@@ -80,7 +81,7 @@ function options(argv: string[]): {
     return Number(text);
   };
   const rows = values.rows ?? ROWS;
-  if (!/^[a-e]+$/.test(rows)) throw new UsageError(`--rows names rows of ${ROWS} (for example --rows ae), not "${rows}"`);
+  if (!/^[a-f]+$/.test(rows)) throw new UsageError(`--rows names rows of ${ROWS} (for example --rows ae), not "${rows}"`);
   return {
     rows,
     answerMiB: whole('answer-mib', values['answer-mib'], BIG_ANSWER_MIB, 1),
@@ -262,6 +263,8 @@ async function main(): Promise<void> {
     const latencyLimit: Sample[] = [];
     const bigDeclared: Sample[] = [];
     const bigStreamed: Sample[] = [];
+    const underCapString: Sample[] = [];
+    const underCapKeys: Sample[] = [];
     for (let round = 1; round <= repeat; round++) {
       if (measured('a')) {
         say(`round ${round} of ${repeat}: (a) limit`);
@@ -290,6 +293,11 @@ async function main(): Promise<void> {
         bigDeclared.push(await bigAnswersRun(work, command, true, answerMiB));
         bigStreamed.push(await bigAnswersRun(work, command, false, answerMiB));
       }
+      if (measured('f')) {
+        say(`round ${round} of ${repeat}: (f) a run against answers just under the cap, one string, then keys`);
+        underCapString.push(await underCapRun(work, command, 'string'));
+        underCapKeys.push(await underCapRun(work, command, 'keys'));
+      }
     }
 
     const results = summarise({
@@ -307,7 +315,7 @@ async function main(): Promise<void> {
         latencyRuns: LATENCY_RUNS,
         answerMiB,
       },
-      samples: { limit, asTyped, split, properties, latency, latencyLimit, bigDeclared, bigStreamed },
+      samples: { limit, asTyped, split, properties, latency, latencyLimit, bigDeclared, bigStreamed, underCapString, underCapKeys },
     });
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`${formatTable(results)}\nResults: ${out}\n`);

@@ -69,6 +69,9 @@ export interface Results {
   /** (e) runs against a deployment answering settings.answerMiB bodies: length declared, and streamed without one */
   bigDeclared: Measurement;
   bigStreamed: Measurement;
+  /** (f) runs against a deployment whose every answer is just under the cap: one string, one object of keys */
+  underCapString: Measurement;
+  underCapKeys: Measurement;
   /** (d)'s floor: its longest chain times the latency, what no number of requests in flight can go below; and (d)'s wall over it */
   floor: { chain: number; ms: number; wallToFloor: number } | undefined;
   ratios: { defaultRunToLimit: number; defaultRunChecksToLimit: number; propertiesToLimit: number; latencyToLimit: number };
@@ -136,6 +139,9 @@ export function summarise(input: {
     latencyLimit: Sample[];
     bigDeclared: Sample[];
     bigStreamed: Sample[];
+    /** (f): measured, judged by no target */
+    underCapString?: Sample[];
+    underCapKeys?: Sample[];
   };
 }): Results {
   const { settings, samples } = input;
@@ -156,6 +162,8 @@ export function summarise(input: {
     `a default run against a deployment answering ${settings.answerMiB} MiB bodies, streamed without a length`,
     samples.bigStreamed,
   );
+  const underCapString = measurement('a default run against a deployment answering one JSON string of 8 MiB less 4 KiB', samples.underCapString ?? []);
+  const underCapKeys = measurement('a default run against a deployment answering one JSON object of keys, 8 MiB less 4 KiB', samples.underCapKeys ?? []);
   /** what each target needs measured: a target of a row not run is not judged */
   const ran = (...ms: Measurement[]) => ms.every((m) => m.runs.length > 0);
   const bigPeaksMB = [bigDeclared, bigStreamed].map((m) => ((m.median.peakMiB ?? Number.POSITIVE_INFINITY) * 1024 * 1024) / 1e6);
@@ -179,6 +187,8 @@ export function summarise(input: {
     latencyLimit,
     bigDeclared,
     bigStreamed,
+    underCapString,
+    underCapKeys,
     floor:
       latency.median.chain === undefined
         ? undefined
@@ -281,6 +291,8 @@ export function formatTable(r: Results): string {
     ...rows(`    limit: same mix, latency, in flight`, r.latencyLimit, undefined, undefined),
     ...rows(`(e) ${r.settings.answerMiB} MiB answers, length declared (answers)`, r.bigDeclared, undefined, undefined),
     ...rows(`    ${r.settings.answerMiB} MiB answers, streamed (answers)`, r.bigStreamed, undefined, undefined),
+    ...rows('(f) answers just under the cap: one string', r.underCapString, undefined, undefined),
+    ...rows('    answers just under the cap: keys', r.underCapKeys, undefined, undefined),
   ];
   const widths = table[0]!.map((_, col) => Math.max(...table.map((row) => row[col]!.length)));
   const line = (row: string[]) =>
@@ -318,6 +330,11 @@ export function formatTable(r: Results): string {
     ...(r.bigDeclared.runs.length > 0
       ? [
           `(e) a run at defaults against a deployment whose every answer is ${r.settings.answerMiB} MiB; "requests" counts the answers begun. A body is read up to the 8 MiB cap (a declared length past it: only the start evidence keeps).`,
+        ]
+      : []),
+    ...(r.underCapString.runs.length > 0
+      ? [
+          '(f) a run at defaults against a deployment whose every answer is 8 MiB less 4 KiB: one JSON string, or one object of as many keys as fit; each is read whole and is past a parse budget (docs/untrusted.md#bounds). Measured, judged by no target.',
         ]
       : []),
     `targets: ${targetsSaid(r).join('; ')}`,

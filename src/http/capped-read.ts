@@ -46,33 +46,41 @@ export class BlockPool {
 const SHARED = new BlockPool(1024 * 1024, 16, 64 * 1024);
 
 /**
- * Bytes read and dropped (cut at the cap) since the last young-generation collection asked for. The socket's
- * chunks a cut read copied are garbage V8 frees cheaply, but only when its young generation is collected, and
- * it collects on the allocations of JavaScript objects, which a run against huge answers hardly makes: asking
- * for that collection every 8 MiB dropped took another ~20 MiB off row (e)'s peak for ~0.1 CPU s a run. V8
- * offers the request only as `gc`, which a flag exposes in new contexts: the flag is set for the one context
- * that takes it, and only once a read was cut, so a run against ordinary answers never touches V8's flags.
+ * Bytes read and let go (cut at the cap, or copied into the body's own buffer) since the last collection asked
+ * for. The socket's chunks a read copied are garbage V8 frees cheaply, but only when its young generation is
+ * collected, and it collects on the allocations of JavaScript objects, which a run against huge answers hardly
+ * makes: a young-generation collection is asked for every 8 MiB. A body's own buffer outlives a few of those and
+ * lands in the old generation, which V8 collects late when the bytes are outside its heap: a major collection,
+ * concurrent, is asked for every 32 MiB of bodies kept whole, so that megabytes judged and let go do not pile up. V8 offers the
+ * request only as `gc`, which a flag exposes in new contexts: the flag is set for the one context that takes
+ * it, and only once a read copied more than a few KiB, so a run against ordinary answers never touches V8's flags.
  */
 let droppedBytes = 0;
+let sinceMajor = 0;
 const COLLECT_EVERY = 8 * 1024 * 1024;
-let collectYoung: (() => void) | undefined;
+const COLLECT_MAJOR_EVERY = 32 * 1024 * 1024;
+type Collect = (options: { type: 'minor' | 'major'; execution?: 'async' }) => void;
+let collect: Collect | undefined;
 
-function dropped(bytes: number): void {
+function dropped(bytes: number, keptWhole = false): void {
   droppedBytes += bytes;
+  // only a body kept whole leaves a buffer that outlives young collections: a cut read's chunks die young
+  if (keptWhole) sinceMajor += bytes;
   if (droppedBytes < COLLECT_EVERY) return;
   droppedBytes = 0;
-  if (!collectYoung) {
+  if (!collect) {
     // a process started with --expose-gc has it already, and keeps the flag as it was
-    let gc = (globalThis as { gc?: unknown }).gc as ((options: { type: 'minor' }) => void) | undefined;
+    let gc = (globalThis as { gc?: unknown }).gc as Collect | undefined;
     if (typeof gc !== 'function') {
       setFlagsFromString('--expose-gc');
-      gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
+      gc = runInNewContext('gc') as Collect;
       setFlagsFromString('--no-expose-gc');
     }
-    const collect = gc;
-    collectYoung = () => collect({ type: 'minor' });
+    collect = gc;
   }
-  collectYoung();
+  if (sinceMajor < COLLECT_MAJOR_EVERY) return collect({ type: 'minor' });
+  sinceMajor = 0;
+  collect({ type: 'major', execution: 'async' });
 }
 
 /**
@@ -87,6 +95,8 @@ export function readCapped(body: Readable, cap: number, declared?: number, pool:
   return new Promise((resolve, reject) => {
     let chunks: Buffer[] = [];
     const blocks: Buffer[] = [];
+    // a length declared within the cap is read into one buffer of that length: no block, no copy out of blocks
+    let whole = declared !== undefined && declared <= cap && declared > pool.keptAsChunks ? Buffer.allocUnsafe(declared) : undefined;
     let size = 0;
     let done = false;
     const copyIn = (chunk: Buffer) => {
@@ -101,7 +111,8 @@ export function readCapped(body: Readable, cap: number, declared?: number, pool:
     /** the first `length` bytes read, in a buffer of their own; every block and chunk is let go */
     const taken = (length: number): Buffer => {
       let bytes: Buffer;
-      if (blocks.length === 0) bytes = Buffer.concat(chunks, length);
+      if (whole !== undefined) bytes = length === whole.length ? whole : Buffer.from(whole.subarray(0, length));
+      else if (blocks.length === 0) bytes = Buffer.concat(chunks, length);
       else {
         bytes = Buffer.allocUnsafe(length);
         for (let i = 0, at = 0; at < length; i++) at += (blocks[i] as Buffer).copy(bytes, at, 0, Math.min(pool.blockBytes, length - at));
@@ -116,6 +127,15 @@ export function readCapped(body: Readable, cap: number, declared?: number, pool:
     };
     body.on('data', (chunk: Buffer) => {
       if (done) return;
+      if (whole !== undefined && size + chunk.length <= whole.length) {
+        size += chunk.copy(whole, size);
+        return;
+      }
+      if (whole !== undefined) {
+        // longer than it said: read on as a body of no declared length
+        chunks = [whole.subarray(0, size)];
+        whole = undefined;
+      }
       if (size + chunk.length > stopAt) {
         const part = chunk.subarray(0, stopAt - size);
         if (blocks.length > 0) copyIn(part);
@@ -144,12 +164,17 @@ export function readCapped(body: Readable, cap: number, declared?: number, pool:
       copyIn(chunk);
     });
     body.on('end', () => {
-      if (!done) settle({ bytes: taken(size), truncated: false });
+      if (done) return;
+      // the socket's chunks copied into one buffer are garbage as much as those of a cut read
+      const copied = whole !== undefined || blocks.length > 0;
+      settle({ bytes: taken(size), truncated: false });
+      if (copied) dropped(size, true);
     });
     body.on('error', (error) => {
       if (done) return;
       done = true;
       chunks = [];
+      whole = undefined;
       pool.give(blocks);
       reject(error);
     });

@@ -18,7 +18,8 @@ import {
   type Network,
 } from './network.ts';
 import { Redactor, textOf, type Redacted } from './redactor.ts';
-import { bounded, boundedThrough, hasActing, inertLine, nestsDeeper, TOO_DEEP } from '../../reporters/untrusted.ts';
+import { bounded, boundedThrough, hasActing, inertLine } from '../../reporters/untrusted.ts';
+import { JSON_BUDGET, overBudget, type JsonBudget } from './json-budget.ts';
 import { InFlightWindow } from './window.ts';
 import { readCapped, TRUNCATED_KEPT_BYTES } from './capped-read.ts';
 import { TRANSIENT_RETRIES, transientReason, transientWait, waitsSaid, type TransientWait } from './transient.ts';
@@ -68,6 +69,8 @@ export interface Exchange {
   bytes: Buffer;
   /** true when the body was longer than the cap and only its start was read */
   truncated: boolean;
+  /** the body's length in bytes where `bytes` holds only the start evidence shows (keptOf) */
+  bodyBytes?: number;
   text: string;
   /** the parsed JSON body; undefined when the body is not JSON (see jsonError) */
   json: unknown;
@@ -474,8 +477,9 @@ export class Client {
       this.unanswered = 0;
       if (retried) answer.retried = retried;
       this.told(answer, sending);
+      const held = heldOf(answer);
       // an answer that came once the run had stopped is recorded, not judged
-      return gate?.stopped ? { ...answer, ...this.stoppedAnswer(RUN_STOPPED_DURING) } : answer;
+      return gate?.stopped ? { ...held, ...this.stoppedAnswer(RUN_STOPPED_DURING) } : held;
     } catch (error) {
       // kept from the wire by the gate: not sent at all
       if (error instanceof NotSentError) {
@@ -542,7 +546,11 @@ export class Client {
     const { bytes, truncated } = read;
     const answer = answerOf(base, response.statusCode, response.headers, bytes, truncated ? cap : undefined, performance.now() - started);
     // the codings undone; one that is not (undecodable) is no coding the evidence or curl --compressed can speak for
-    if (body.codings.length > 0 && body.unknown === undefined) answer.codings = body.codings;
+    if (body.codings.length > 0 && body.unknown === undefined && body.tooMany === undefined) answer.codings = body.codings;
+    if (body.tooMany !== undefined) {
+      answer.json = undefined;
+      answer.jsonError = body.tooMany;
+    }
     // an answer in a coding we cannot undo is judged as what it is: bytes, not the JSON it may stand for
     if (read.broken) answer.jsonError = read.broken;
     if (body.unknown !== undefined && bytes.length > 0) {
@@ -588,7 +596,8 @@ export class Client {
 /**
  * An exchange from an HTTP answer: headers by lower-case name (repeated ones joined), the media type's
  * essence, the text and, where it is JSON, the parsed body. `cappedAt` is set when only the first that many
- * bytes were read. Shared by the client and by recorded exchanges (src/judge/exchange.ts).
+ * bytes were read; `budget` bounds what is parsed (JSON_BUDGET). Shared by the client and by recorded
+ * exchanges (src/judge/exchange.ts).
  */
 export function answerOf(
   base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>,
@@ -597,6 +606,7 @@ export function answerOf(
   bytes: Buffer,
   cappedAt: number | undefined,
   durationMs: number,
+  budget: JsonBudget = JSON_BUDGET,
 ): Exchange {
   const responseHeaders: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
@@ -607,20 +617,7 @@ export function answerOf(
   // a body past the cap is not read as JSON: its start is all a check shows, and the megabytes read go at once
   // (copied, so that the whole buffer is not kept by a slice of it), however long the check that got it runs
   if (cappedAt !== undefined && bytes.length > TRUNCATED_KEPT_BYTES) bytes = Buffer.from(bytes.subarray(0, TRUNCATED_KEPT_BYTES));
-  const text = bytes.toString('utf8');
-  let json: unknown;
-  let jsonError: string | undefined;
-  if (bytes.length === 0) jsonError = 'the body is empty';
-  else if (cappedAt !== undefined) jsonError = `the body is longer than ${cappedAt} bytes; only its start was read`;
-  else if (nestsDeeper(text)) jsonError = TOO_DEEP;
-  else {
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      // the parser's message quotes the body: one inert line, cut (reporters/untrusted.ts)
-      jsonError = `the body is not JSON (${bounded(inertLine((error as Error).message), 300)})`;
-    }
-  }
+  const { json, jsonError } = parsed(bytes, cappedAt, budget);
   // spelt out rather than spread: a spread of mixed shapes was the dearest line here in a micro-benchmark
   const exchange: Exchange = {
     method: base.method,
@@ -632,13 +629,33 @@ export function answerOf(
     mediaType,
     bytes,
     truncated: cappedAt !== undefined,
-    text,
+    text: '',
     json,
     durationMs,
   };
+  // a long body is held once, as bytes: its text, read by a few checks a few times, is decoded again each time
+  if (bytes.length > TEXT_KEPT_BYTES) Object.defineProperty(exchange, 'text', { get: () => bytes.toString('utf8'), enumerable: true });
+  else exchange.text = bytes.toString('utf8');
   if (jsonError) exchange.jsonError = jsonError;
   if (base.requestPieces) exchange.requestPieces = base.requestPieces;
   return exchange;
+}
+
+/** A body longer than this keeps no text of its own beside its bytes (answerOf). */
+const TEXT_KEPT_BYTES = 64 * 1024;
+
+/** The body read as JSON, or why it is not: empty, cut at the cap, past a parse budget (JsonBudget), or not JSON. */
+function parsed(bytes: Buffer, cappedAt: number | undefined, budget: JsonBudget): { json?: unknown; jsonError?: string } {
+  if (bytes.length === 0) return { jsonError: 'the body is empty' };
+  if (cappedAt !== undefined) return { jsonError: `the body is longer than ${cappedAt} bytes; only its start was read` };
+  const over = overBudget(bytes, budget);
+  if (over !== undefined) return { jsonError: over };
+  try {
+    return { json: JSON.parse(bytes.toString('utf8')) };
+  } catch (error) {
+    // the parser's message quotes the body: one inert line, cut (reporters/untrusted.ts)
+    return { jsonError: `the body is not JSON (${bounded(inertLine((error as Error).message), 300)})` };
+  }
 }
 
 /**
@@ -738,13 +755,51 @@ function quoted(text: string): string {
   return `${out}'`;
 }
 
+/**
+ * What a check keeps of an exchange it has judged, for its evidence: the exchange itself when its body is short,
+ * else a copy with the start of the body evidence shows and its length, and no parsed JSON. The answer whole
+ * stays only as long as the check's own code holds it.
+ */
+export function keptOf(exchange: Exchange): Exchange {
+  if (exchange.bytes.length <= EVIDENCE_BODY_BYTES) return exchange;
+  return withBodyStart(exchange, EVIDENCE_BODY_BYTES, undefined, exchange.jsonError ?? 'the body was judged; only its start is kept');
+}
+
+/**
+ * What the client hands on of an answer, once recorded: its parsed JSON and the start of a long body, as of a
+ * body past the cap. Checks read a body's text and bytes only by their start (what failure messages quote, where
+ * a rejection lists its allowed values), and a request whose answer several checks share holds it for the run.
+ */
+function heldOf(exchange: Exchange): Exchange {
+  if (exchange.bytes.length <= TRUNCATED_KEPT_BYTES) return exchange;
+  return withBodyStart(exchange, TRUNCATED_KEPT_BYTES, exchange.json, exchange.jsonError);
+}
+
+/** A copy of an exchange whose bytes and text are the body's first `length` bytes, with this JSON. */
+function withBodyStart(exchange: Exchange, length: number, json: unknown, jsonError: string | undefined): Exchange {
+  const start = Buffer.from(exchange.bytes.subarray(0, length));
+  // copied by descriptors: a spread would read a long body's text, decoding it whole again (answerOf)
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(exchange)) as Exchange;
+  Object.defineProperty(copy, 'text', { value: start.toString('utf8'), enumerable: true, writable: true });
+  Object.assign(copy, { bytes: start, json, bodyBytes: exchange.bodyBytes ?? exchange.bytes.length });
+  if (jsonError !== undefined) copy.jsonError = jsonError;
+  return copy;
+}
+
+/** The first `chars` characters of an answer's text, decoding no more of a long body than they take. */
+export function textStart(exchange: Pick<Exchange, 'bytes' | 'text'>, chars: number): string {
+  // a character is four bytes of UTF-8 at most
+  const text = exchange.bytes.length > 4 * chars ? exchange.bytes.subarray(0, 4 * chars).toString('utf8') : exchange.text;
+  return text.slice(0, chars);
+}
+
 /** Request and response as plain data, bodies cut to a few KiB, keys redacted. */
 export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
-  const cut = (buf: Buffer | undefined, truncated = false) => {
+  const cut = (buf: Buffer | undefined, truncated = false, length = buf?.length ?? 0) => {
     if (!buf || buf.length === 0) return '';
     const text = buf.subarray(0, EVIDENCE_BODY_BYTES).toString('utf8');
     return redactor.redact(
-      truncated ? `${text}… (longer than the cap: only its start was read)` : buf.length > EVIDENCE_BODY_BYTES ? `${text}… (${buf.length} bytes in all)` : text,
+      truncated ? `${text}… (longer than the cap: only its start was read)` : length > EVIDENCE_BODY_BYTES ? `${text}… (${length} bytes in all)` : text,
     );
   };
   // every value cut (a header or URL of megabytes is copied into every report otherwise), saying its length
@@ -761,7 +816,7 @@ export function evidenceOf(exchange: Exchange, redactor: Redactor): Evidence {
     response:
       exchange.status === 0
         ? { status: 0, error: bounded(exchange.error ?? 'no response'), headers: {}, body: '' }
-        : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes, exchange.truncated) },
+        : { status: exchange.status, headers: headers(exchange.headers), body: cut(exchange.bytes, exchange.truncated, exchange.bodyBytes) },
     curl: curlOf(exchange, redactor),
     ...(rateLimited ? { rateLimited } : {}),
     ...(unavailable ? { unavailable } : {}),

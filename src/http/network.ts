@@ -107,16 +107,28 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /**
+ * Codings undone at most for one answer. Each is a stream piped into the next, and a long chain of them
+ * costs far more than its length times one (a few thousand hang a run), while what stands before a
+ * deployment stacks two or three at most; past this, the answer is judged as bytes, saying why.
+ */
+export const MAX_CODINGS = 4;
+
+/** Why an answer's codings are not undone: more than MAX_CODINGS of them. */
+export const tooManyCodings = (count: number): string =>
+  `Content-Encoding lists ${count} codings; at most ${MAX_CODINGS} are undone, so the body is not read as JSON`;
+
+/**
  * The body as the deployment meant it: the codings of Content-Encoding undone, last applied first, as a
  * stream (the body cap counts decoded bytes, so a bomb is cut, never held). `unknown` names a coding that
- * cannot be decoded; the body is then left as it came.
+ * cannot be decoded, `tooMany` says there are more than MAX_CODINGS; the body is then left as it came.
  */
-export function decoded(body: Readable, contentEncoding: string | undefined): { body: Readable; codings: string[]; unknown?: string } {
+export function decoded(body: Readable, contentEncoding: string | undefined): { body: Readable; codings: string[]; unknown?: string; tooMany?: string } {
   const codings = (contentEncoding ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c !== '' && c !== 'identity');
   if (codings.length === 0) return { body, codings };
+  if (codings.length > MAX_CODINGS) return { body, codings, tooMany: tooManyCodings(codings.length) };
   const unknown = codings.find((c) => !(c in DECODERS));
   if (unknown !== undefined) return { body, codings, unknown };
   let stream: Readable = body;

@@ -2,7 +2,7 @@
 // media type, envelope, schema) and with the interface's error shapes, and records each deviation as a
 // violation of the requirement that states it. Expectations here are the shared vocabulary of the suites.
 import { STATUS_CODES } from 'node:http';
-import type { Exchange } from '../http/client.ts';
+import { textStart, type Exchange } from '../http/client.ts';
 import type { Judge } from './context.ts';
 import type { Invalid } from '../../contract/invalid.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
@@ -67,7 +67,8 @@ export function describe(ex: Exchange): string {
   if (ex.status === 0) return `no response: ${ex.error ?? 'unknown error'}`;
   // a coding not undone says so first: the bytes shown are not what they stand for
   const type = `${ex.headers['content-type'] ?? 'no Content-Type'}${ex.undecodable ? `; Content-Encoding ${ex.undecodable}, which this client cannot decode` : ''}`;
-  const body = ex.bytes.length === 0 ? 'empty body' : ex.text.length > 300 ? `${ex.text.slice(0, 300)}…` : ex.text;
+  const start = textStart(ex, 301);
+  const body = ex.bytes.length === 0 ? 'empty body' : start.length > 300 ? `${start.slice(0, 300)}…` : start;
   return `${ex.status} (${type}) ${body}`;
 }
 

@@ -3,7 +3,7 @@
 // notes and the exchanges they were read from. A Judge reads answers only, so that one recorded exchange
 // is judged by the very expectations a running check uses (src/judge/exchange.ts); a CheckContext also sends.
 // No vitest here: the library face (src/index.ts) loads this without a runner.
-import type { Client, Exchange, RequestSpec } from '../http/client.ts';
+import { keptOf, type Client, type Exchange, type RequestSpec } from '../http/client.ts';
 import type { Evidence } from '../../reporters/report.ts';
 import type { Fixtures, FixtureName } from '../../contract/fixtures.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
@@ -72,9 +72,24 @@ export interface Violation {
 /** What a Judge needs of the target: how the answers it reads came about. */
 export type JudgedTarget = Pick<Target, 'profile' | 'fixtures'>;
 
+/** What checks keep of each exchange (keptOf), by the exchange: one kept copy however many checks use it. */
+const keptCopies = new WeakMap<Exchange, Exchange>();
+
+/** An exchange as a check keeps it for evidence; a copy kept already is its own. */
+function kept(exchange: Exchange): Exchange {
+  let copy = keptCopies.get(exchange);
+  if (copy === undefined) {
+    copy = keptOf(exchange);
+    keptCopies.set(exchange, copy);
+    if (copy !== exchange) keptCopies.set(copy, copy);
+  }
+  return copy;
+}
+
 /** Collects what one check finds in the answers it reads; sends nothing. */
 export class Judge {
   readonly violations: Violation[] = [];
+  /** the exchanges the check read, as it keeps them for evidence (keptOf): a long body's start, not the whole */
   readonly exchanges: Exchange[] = [];
   readonly notes: string[] = [];
   constructor(
@@ -84,7 +99,8 @@ export class Judge {
 
   /** Names an exchange made elsewhere (a shared request) as evidence of this check. */
   uses(exchange: Exchange): Exchange {
-    if (!this.exchanges.includes(exchange)) this.exchanges.push(exchange);
+    const copy = kept(exchange);
+    if (!this.exchanges.includes(copy)) this.exchanges.push(copy);
     return exchange;
   }
 
@@ -207,7 +223,7 @@ export class CheckContext extends Judge {
     const exchange = await this.counted(spec, { stopped: () => this.bound.reason !== undefined });
     // waiting for a place among the requests in flight is not the check's own time
     if (exchange.queuedMs) this.extend(exchange.queuedMs);
-    this.exchanges.push(exchange);
+    this.exchanges.push(kept(exchange));
     return exchange;
   }
 
@@ -217,7 +233,7 @@ export class CheckContext extends Judge {
    */
   async putBack(spec: RequestSpec): Promise<Exchange> {
     const exchange = await this.counted(spec, { putBack: true });
-    this.exchanges.push(exchange);
+    this.exchanges.push(kept(exchange));
     return exchange;
   }
 }

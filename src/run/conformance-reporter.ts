@@ -11,6 +11,12 @@ import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type 
 import { baselineSection, judge, type BaselineEntry } from './baseline.ts';
 import { bounded, boundedThrough, MESSAGE_CHARS } from '../../reporters/untrusted.ts';
 import { widest } from '../http/window.ts';
+import { OUT_OF_MEMORY } from './worker-memory.ts';
+
+/** What a check under way when the run's worker ran out of memory says. */
+const UNENDED = "the run's worker ran out of memory before this check ended";
+/** How vitest's pool says it lost a worker. */
+const VITEST_POOL = '[vitest-pool]: Worker';
 
 /** The outcome of a check from its vitest state and what it recorded (see Outcome). */
 export function outcomeOf(state: string, meta: CheckMeta | undefined): Outcome {
@@ -38,6 +44,8 @@ export interface ReportedRun {
   preflightRequests?: number;
   /** known outcomes (--baseline): every format shows the run against them */
   baseline?: { file: string; entries: readonly BaselineEntry[] };
+  /** whether the run's worker ran out of memory (src/run/worker-memory.ts): the checks it left unended are errored */
+  outOfMemory?: () => boolean;
 }
 
 export class ConformanceReporter implements Reporter {
@@ -62,9 +70,11 @@ export class ConformanceReporter implements Reporter {
     const result = testCase.result();
     const diagnostic = testCase.diagnostic();
     const area = meta ? areaOf(meta.id) : 'unknown';
-    const outcome = outcomeOf(result.state, meta);
+    const lost = result.state === 'pending' && this.options?.outOfMemory?.() === true;
+    const outcome = lost ? 'errored' : outcomeOf(result.state, meta);
     let message = '';
-    if (meta?.errored !== undefined) message = meta.errored;
+    if (lost) message = UNENDED;
+    else if (meta?.errored !== undefined) message = meta.errored;
     else if (result.state === 'failed') message = result.errors.map((e) => e.message).join('\n');
     else if (result.state === 'skipped') message = result.note ?? 'skipped';
     else if (meta?.notes) message = meta.notes.join('\n');
@@ -102,7 +112,14 @@ export class ConformanceReporter implements Reporter {
     let heldBackMs = 0;
     let window: WindowRange | undefined;
     const chains: Record<string, number> = {};
-    const errors = [...options.runErrors(), ...unhandledErrors.map((e) => bounded(redactor.redact(`${e.name ?? 'Error'}: ${e.message}`)))];
+    // the worker lost for its memory is said in the run's words, not vitest's
+    const lost = options.outOfMemory?.() === true;
+    const unhandled = unhandledErrors.filter((e) => !(lost && e.message.startsWith(VITEST_POOL)));
+    const errors = [
+      ...options.runErrors(),
+      ...(lost ? [OUT_OF_MEMORY] : []),
+      ...unhandled.map((e) => bounded(redactor.redact(`${e.name ?? 'Error'}: ${e.message}`))),
+    ];
     for (const module of testModules) {
       for (const error of module.errors()) errors.push(bounded(redactor.redact(`${relative(options.root, module.moduleId)}: ${error.message}`)));
       for (const testCase of module.children.allTests()) {

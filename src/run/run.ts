@@ -21,6 +21,7 @@ import { EXIT, exitCodeOf } from '../../reporters/exit.ts';
 import { inertLine } from '../../reporters/untrusted.ts';
 import { writeUnjudged } from './unjudged-run.ts';
 import { privateCacheDirectory } from './cache-directory.ts';
+import { WorkerMemory } from './worker-memory.ts';
 
 /**
  * What opening the target and judging it need besides vitest (undici, the embedded reference, the report's formats:
@@ -98,6 +99,8 @@ interface StartedChecks {
   cancel(): Promise<void>;
   /** the target could not be opened, or the run stopped first: the worker is told so and stopped, nothing is reported */
   abandon(): Promise<void>;
+  /** whether the worker ran out of memory (WorkerMemory) */
+  outOfMemory(): boolean;
   /** the run is over: vitest closes (its reporters write the report) and its channel goes */
   close(): Promise<void>;
 }
@@ -160,12 +163,14 @@ async function startChecks(config: RunConfig, output: RunOutput, harLog: string 
   });
   // vitest's handlers exit the process before anything is put back: the run's own are put back in front
   life.takeSignals();
+  const memory = new WorkerMemory();
   const running = vitest.start();
   // awaited by close or abandon; until then a rejection is not yet anyone's to handle
   running.catch(() => {});
   const close = async () => {
     await vitest.close().catch(() => {});
     announcer.close();
+    memory.close();
     // vitest sets its own exit code; the verdict is ours
     process.exitCode = undefined;
   };
@@ -173,6 +178,7 @@ async function startChecks(config: RunConfig, output: RunOutput, harLog: string 
     reporter,
     running,
     send: (target) => announcer.send(target, life.gate.buffer),
+    outOfMemory: () => memory.outOfMemory,
     cancel: () => vitest.cancelCurrentRun('keyboard-input'),
     async abandon() {
       // the worker's setup ends with an error no reporter shows (ABANDONED); vitest.close() alone waits for it
@@ -217,7 +223,7 @@ async function runChecks(
 ) {
   let guard: OrganisationGuard | undefined;
   try {
-    checks.reporter.opened(loaded.reportFormats(config, output.write), reportedRun(config, target, loaded, life));
+    checks.reporter.opened(loaded.reportFormats(config, output.write), { ...reportedRun(config, target, loaded, life), outOfMemory: checks.outOfMemory });
     if (output.signals !== false) guard = await loaded.organisationGuard(target, harLog ? loaded.harRecorder(harLog, 'put-back') : undefined, life.gate);
     const left = guard;
     // a second Ctrl-C gives up the put-back: the last line says what is left to do
@@ -417,6 +423,8 @@ async function judgeTarget(
     }
     const { stopped, report } = await runChecks(checks, config, output, opened.target, loaded, life, harLog);
     if (report) reported(report);
+    // a worker out of memory judged part of the run only, whatever it found by then; its report says so
+    if (report && checks.outOfMemory()) return { exitCode: EXIT.unjudged, report };
     if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), ...(report ? { report } : {}) };
     if (!report) {
       const reason = 'the run ended before any result was reported';

@@ -92,6 +92,17 @@ describe('figures', () => {
     expect(table).toMatch(/^targets: peak memory against 100 MiB answers at most 400 MB \(381 MiB\): met \(100 MiB declared, 100 MiB streamed\)$/m);
   });
 
+  test('(f), answers just under the cap: two lines and a note, measured and judged by no target', () => {
+    const r = onlyRows({ underCapString: [sample(10_000, 460, { peakKiB: 320 * 1024 })], underCapKeys: [sample(9000, 450, { peakKiB: 310 * 1024 })] });
+    expect(r.targets).toEqual({});
+    const table = formatTable(r);
+    expect(table).toMatch(/^\(f\) answers just under the cap: one string +10\.00 s +460 +46 +320 MiB$/m);
+    expect(table).toMatch(/^ {4}answers just under the cap: keys +9\.00 s +450 +50 +310 MiB$/m);
+    expect(table).toMatch(/^\(f\) a run at defaults against a deployment whose every answer is 8 MiB less 4 KiB/m);
+    expect(table).toMatch(/^targets: none of the measured rows has one$/m);
+    expect(formatTable(onlyRows({}))).not.toMatch(/^\(f\)/m);
+  });
+
   test("(b) whose checks waited for a delete to last: the wait is a line of its own, and the target says the run's work apart from it", () => {
     const r = onlyRows({ asTyped: [sample(3000, 2666, { startMs: 800, checksMs: 2150, workMs: 1300, endMs: 50 })] });
     const table = formatTable(r);
@@ -278,7 +289,7 @@ describe('npm run bench', () => {
     expect(r.stderr.trim()).toBe('bench: --repeat must be a whole number from 1, not "0"');
     const rows = await npmRunBench(['--rows', 'ax']);
     expect(rows.code).toBe(2);
-    expect(rows.stderr.trim()).toBe('bench: --rows names rows of abcde (for example --rows ae), not "ax"');
+    expect(rows.stderr.trim()).toBe('bench: --rows names rows of abcdef (for example --rows ae), not "ax"');
     // a folder that holds no compilation is said at once, not waited for
     const empty = mkdtempSync(join(tmpdir(), 'mockapi-bench-test-'));
     const compiled = await npmRunBench(['--compiled', empty], {}, { compiled: false });

@@ -73,7 +73,8 @@ test('bodies up to the cap are read whole, declared or streamed', async () => {
   for (const path of ['/declared/7', '/streamed/7']) {
     const ex = await c.send({ method: 'GET', path });
     expect(ex.truncated, path).toBe(false);
-    expect(ex.bytes.length, path).toBe(7 * MIB);
+    // read whole; what is handed on keeps the start (src/http/client.ts heldOf)
+    expect(ex.bodyBytes, path).toBe(7 * MIB);
   }
   await c.close();
 });
@@ -86,6 +87,6 @@ test('a coded body is cut by its decoded length, whatever its declared (coded) l
   expect(past.codings).toEqual(['gzip']);
   const under = await c.send({ method: 'GET', path: '/gzip/1' });
   expect(under.truncated).toBe(false);
-  expect(under.bytes.length).toBe(MIB);
+  expect(under.bodyBytes).toBe(MIB);
   await c.close();
 });

@@ -52,6 +52,14 @@ test('a body declared past the cap is cut once the start evidence keeps has come
   expect(read.bytes).toEqual(Buffer.concat(chunks).subarray(0, TRUNCATED_KEPT_BYTES));
 });
 
+test('a body longer than the length it declared is read whole all the same, into blocks', async () => {
+  const chunks = [Buffer.alloc(30, 0x61), Buffer.alloc(30, 0x62), Buffer.alloc(30, 0x63)];
+  const pool = new CountingPool(16, 8, 8);
+  const read = await readCapped(Readable.from(chunks), 1000, 40, pool);
+  expect(read).toEqual({ bytes: Buffer.concat(chunks), truncated: false });
+  expect(pool.given).toBe(pool.taken);
+});
+
 test('a body that breaks after it took blocks gives them all back and rejects with its error', async () => {
   const pool = new CountingPool(16, 8, 8);
   const broken = new Readable({ read() {} });

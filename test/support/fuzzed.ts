@@ -2,6 +2,7 @@
 // terminal escapes, workflow-command lines, deep nesting, huge strings, the key echoed in every encoding, wrong
 // lengths and resets mid-body. Request n gets answer n modulo their number. Binds 127.0.0.1 on a free port.
 import { createServer, type Server, type Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { INVISIBLE_PIECES } from './invisible.ts';
 
@@ -13,6 +14,8 @@ export interface FuzzedAnswer {
   body: string | Uint8Array;
   /** exact: as long as said; short: Content-Length says more, then the connection ends; long: says less; reset: half, then RST */
   framing: 'exact' | 'short' | 'long' | 'reset';
+  /** in place of body: an answer shaped to cost decoding, parsing or holding (costlyShape) */
+  costly?: CostlyShape;
 }
 
 // ---- Invisible characters, C1 and OSC sequences, and open answers that `diff` shows (docs/untrusted.md) ----------
@@ -105,6 +108,29 @@ const body: fc.Arbitrary<string | Uint8Array> = fc.oneof(
   fc.uint8Array({ maxLength: 300 }),
 );
 
+// ---- answers shaped to cost decoding, parsing and holding (docs/untrusted.md#bounds) ----
+
+/** A body and the Content-Encoding it is in, if any. */
+export interface CostlyShape {
+  body: Uint8Array;
+  contentEncoding?: string;
+}
+
+/** `body` gzipped `times` times over, and the Content-Encoding that says so (sometimes with identity between). */
+const stacked = (body: Buffer, times: number): CostlyShape => ({
+  body: Array.from({ length: times }).reduce<Buffer>((b) => gzipSync(b), body),
+  contentEncoding: Array.from({ length: times }, (_, i) => (i % 7 === 3 ? 'gzip, identity' : 'gzip')).join(', '),
+});
+
+/** Codings stacked past the bound and up to it; JSON past each parse budget, wide, deep and long; and under the cap. */
+const costlyShape: fc.Arbitrary<CostlyShape> = fc.oneof(
+  fc.tuple(hostileText, fc.integer({ min: 1, max: 60 })).map(([t, times]) => stacked(Buffer.from(JSON.stringify({ message: t })), times)),
+  fc.integer({ min: 100_001, max: 150_000 }).map((n) => ({ body: Buffer.from(`{"errors":[${'0,'.repeat(n)}0]}`) })),
+  fc.integer({ min: 20_000, max: 60_000 }).map((n) => ({ body: Buffer.from(`{${Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(',')}}`) })),
+  fc.constantFrom(1, 2).map((mib) => ({ body: Buffer.from(JSON.stringify({ organisation: { id: 'i', name: 'n'.repeat(mib * 1024 * 1024 + 1) } })) })),
+  fc.integer({ min: 257, max: 5_000 }).map((n) => stacked(Buffer.from(`${'{"a":'.repeat(n)}1${'}'.repeat(n)}`), 2)),
+);
+
 export const fuzzedAnswer: fc.Arbitrary<FuzzedAnswer> = fc.record({
   status: fc.constantFrom(200, 201, 202, 204, 400, 401, 403, 404, 409, 500),
   contentType: fc.oneof(
@@ -120,6 +146,7 @@ export const fuzzedAnswer: fc.Arbitrary<FuzzedAnswer> = fc.record({
     { weight: 12, arbitrary: fc.constant('exact' as const) },
     { weight: 1, arbitrary: fc.constantFrom('short' as const, 'long' as const, 'reset' as const) },
   ),
+  costly: fc.option(costlyShape, { freq: 5, nil: undefined }),
 });
 
 /** The forms of the key a fuzzed answer echoes, and the test looks for in every output. */
@@ -173,10 +200,12 @@ export async function startFuzzed(answers: readonly FuzzedAnswer[]): Promise<Fuz
   function answer(socket: Socket, a: FuzzedAnswer, key: string): void {
     const fill = (text: string) => text.replace(/\{(?:AUTH|AUTH_B64|AUTH_B64URL|AUTH_HEX|AUTH_URL|KEY_JSON)\}/g, (name) => keyForms(key)[name]!);
     // a 204 has no body: one sent would be read as the next answer on the connection
-    const bytes = a.status === 204 ? Buffer.alloc(0) : typeof a.body === 'string' ? Buffer.from(fill(a.body), 'utf8') : Buffer.from(a.body);
+    const body = a.costly?.body ?? (typeof a.body === 'string' ? Buffer.from(fill(a.body), 'utf8') : Buffer.from(a.body));
+    const bytes = a.status === 204 ? Buffer.alloc(0) : Buffer.from(body);
     const header = fill(a.header);
     const said = a.framing === 'short' ? bytes.length + 100 : a.framing === 'long' ? Math.floor(bytes.length / 2) : bytes.length;
-    const head = `HTTP/1.1 ${a.status} X\r\nContent-Type: ${a.contentType}\r\nContent-Length: ${said}\r\nETag: "${header}"\r\nLocation: ${header}\r\nX-Hostile: ${header}\r\n\r\n`;
+    const coding = a.costly?.contentEncoding && bytes.length > 0 ? `Content-Encoding: ${a.costly.contentEncoding}\r\n` : '';
+    const head = `HTTP/1.1 ${a.status} X\r\nContent-Type: ${a.contentType}\r\nContent-Length: ${said}\r\n${coding}ETag: "${header}"\r\nLocation: ${header}\r\nX-Hostile: ${header}\r\n\r\n`;
     socket.write(Buffer.from(head, 'latin1'));
     if (a.framing === 'reset') {
       socket.write(bytes.subarray(0, bytes.length >> 1));

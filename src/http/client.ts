@@ -18,7 +18,7 @@ import {
   type Network,
 } from './network.ts';
 import { Redactor, textOf, type Redacted } from './redactor.ts';
-import { bounded, boundedThrough, hasActing, inertLine } from '../../reporters/untrusted.ts';
+import { bounded, boundedThrough, hasActing, inertLine, TOO_DEEP } from '../../reporters/untrusted.ts';
 import { JSON_BUDGET, overBudget, type JsonBudget } from './json-budget.ts';
 import { InFlightWindow } from './window.ts';
 import { readCapped, TRUNCATED_KEPT_BYTES } from './capped-read.ts';
@@ -80,6 +80,8 @@ export interface Exchange {
   waitedOut?: TransientWait[];
   /** why this answer judges nothing: it is still transient (429, 503) where the client stopped sending it (transientReason) */
   transient?: string;
+  /** past a parse budget that a real answer may reach (src/http/json-budget.ts): why nothing is judged of it */
+  unparsed?: string;
   /** time it waited for a place among the requests in flight (--concurrency): a check's bound is moved on by it */
   queuedMs?: number;
   /** the content codings of the answer (Content-Encoding), undone before anything judged the body */
@@ -617,7 +619,7 @@ export function answerOf(
   // a body past the cap is not read as JSON: its start is all a check shows, and the megabytes read go at once
   // (copied, so that the whole buffer is not kept by a slice of it), however long the check that got it runs
   if (cappedAt !== undefined && bytes.length > TRUNCATED_KEPT_BYTES) bytes = Buffer.from(bytes.subarray(0, TRUNCATED_KEPT_BYTES));
-  const { json, jsonError } = parsed(bytes, cappedAt, budget);
+  const { json, jsonError, unparsed } = parsed(bytes, cappedAt, budget);
   // spelt out rather than spread: a spread of mixed shapes was the dearest line here in a micro-benchmark
   const exchange: Exchange = {
     method: base.method,
@@ -634,6 +636,7 @@ export function answerOf(
     durationMs,
   };
   // a long body is held once, as bytes: its text, read by a few checks a few times, is decoded again each time
+  if (unparsed !== undefined) exchange.unparsed = unparsed;
   if (bytes.length > TEXT_KEPT_BYTES) Object.defineProperty(exchange, 'text', { get: () => bytes.toString('utf8'), enumerable: true });
   else exchange.text = bytes.toString('utf8');
   if (jsonError) exchange.jsonError = jsonError;
@@ -645,11 +648,14 @@ export function answerOf(
 const TEXT_KEPT_BYTES = 64 * 1024;
 
 /** The body read as JSON, or why it is not: empty, cut at the cap, past a parse budget (JsonBudget), or not JSON. */
-function parsed(bytes: Buffer, cappedAt: number | undefined, budget: JsonBudget): { json?: unknown; jsonError?: string } {
+function parsed(bytes: Buffer, cappedAt: number | undefined, budget: JsonBudget): { json?: unknown; jsonError?: string; unparsed?: string } {
   if (bytes.length === 0) return { jsonError: 'the body is empty' };
   if (cappedAt !== undefined) return { jsonError: `the body is longer than ${cappedAt} bytes; only its start was read` };
   const over = overBudget(bytes, budget);
-  if (over !== undefined) return { jsonError: over };
+  // nesting past any answer of the interface is a verdict; a long string or many keys may be a real answer (a logged
+  // request's large body): what this client does not parse, it does not judge
+  if (over === TOO_DEEP) return { jsonError: over };
+  if (over !== undefined) return { jsonError: over, unparsed: `${over}: nothing is judged of this answer` };
   try {
     return { json: JSON.parse(bytes.toString('utf8')) };
   } catch (error) {

@@ -8,6 +8,7 @@ interface Answered {
   headers: Record<string, string>;
   error?: string;
   transient?: string;
+  unparsed?: string;
 }
 
 /**
@@ -77,8 +78,11 @@ export function transientReason(status: number, waits: readonly TransientWait[],
   return `the deployment answered only ${answers}${waited}: a transient answer (429: RFC 6585 §4, 503: RFC 9110 §15.6.4) says "not now", nothing about the request; ${why}, so nothing is judged of it`;
 }
 
-/** Why an exchange judges nothing: no HTTP answer, or an answer still transient (Exchange.transient); undefined when it judges. */
-export function notJudged(exchange: Pick<Answered, 'status' | 'error' | 'transient'>): string | undefined {
+/**
+ * Why an exchange judges nothing: no HTTP answer, an answer still transient (Exchange.transient), or one past a
+ * parse budget a real answer may reach (Exchange.unparsed); undefined when it judges.
+ */
+export function notJudged(exchange: Pick<Answered, 'status' | 'error' | 'transient' | 'unparsed'>): string | undefined {
   if (exchange.status === 0) return `the deployment gave no HTTP answer: ${exchange.error ?? 'no response'}`;
-  return exchange.transient;
+  return exchange.transient ?? exchange.unparsed;
 }

@@ -277,6 +277,11 @@ function judge(
     t.note(`${ex.status}: a transient answer (429: RFC 6585 §4, 503: RFC 9110 §15.6.4) says "not now", nothing about the request; it is not judged`);
     return;
   }
+  // past a parse budget a real answer may reach (a logged request's large body): not parsed, so not judged
+  if (ex.unparsed !== undefined) {
+    t.note(ex.unparsed);
+    return;
+  }
   // Authentication: every operation is protected
   if (credentials.kind === 'none' && credentialsRecorded) {
     expectUnauthorized(t, ex, 'AUTH-401-MISSING');

@@ -1,6 +1,7 @@
 // What an answer costs is bounded by its size, whatever its shape: a few content codings at most are undone,
 // a body past a parse budget (depth, keys and values, a string's length) is not parsed, and what the client
 // hands on and a check keeps of a long body is its start. Small bodies and small budgets reach every branch.
+import { notJudged } from '../../src/http/transient.ts';
 import { createServer, type Server } from 'node:http';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
@@ -95,6 +96,15 @@ describe('parse budgets', () => {
     expect(answer.json).toBeUndefined();
     expect(answer.jsonError).toMatch(/more than 6 keys and values/);
     expect(json('{"a":[1,2],"b":3}', small).json).toEqual({ a: [1, 2], b: 3 });
+  });
+
+  test('past the keys or the string budget an answer judges nothing (a real one may be so); past the depth it is judged', () => {
+    const wide = json('{"a":[1,2,3],"b":3}', small);
+    expect(notJudged(wide)).toMatch(/more than 6 keys and values.*: nothing is judged of this answer$/);
+    expect(notJudged(json('["123456"]', small))).toMatch(/a string longer than 5 bytes.*: nothing is judged of this answer$/);
+    const deep = json('['.repeat(257));
+    expect(deep.jsonError).toMatch(/deeper than 256 levels/);
+    expect(notJudged(deep)).toBeUndefined();
   });
 });
 

@@ -10,6 +10,7 @@ import { SCAN_LIMITS, type ScanLimits } from './har-scan.ts';
 import { KEY_LIMITS, KeyRing, type KeyLimits } from './keys.ts';
 import { finish, keysPassedLine, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
 import { authorizationOf, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type RecordedJudgement, type RecordedLimits } from './recorded.ts';
+import { inertLine } from '../../reporters/untrusted.ts';
 
 export const CHECK_HAR_HELP = `Usage: mockapi-conformance check-har FILE.har [flags]
 
@@ -114,7 +115,8 @@ export function runCheckHar(
     return code;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    output.error(`mockapi-conformance check-har: ${error.message}\n`);
+    // a file's name or a setting's value may hold anything: one inert line
+    output.error(`mockapi-conformance check-har: ${inertLine(error.message)}\n`);
     return EXIT.usage;
   }
 }

@@ -157,7 +157,8 @@ export function runProxy(
     if (parsed.positionals.length > 0) throw new ConfigError(`unexpected argument '${parsed.positionals[0]}' (see mockapi-conformance proxy --help)`);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    output.error(`mockapi-conformance proxy: ${error.message}\n`);
+    // a setting's value may hold anything: one inert line
+    output.error(`mockapi-conformance proxy: ${inertLine(error.message)}\n`);
     return Promise.resolve(EXIT.usage);
   }
   const { settings, values } = parsed;
@@ -255,7 +256,8 @@ export function runProxy(
         bodyTimeout: timeoutMs,
       });
     } catch (error) {
-      const reason = `the upstream gave no answer: ${(error as Error).message}`;
+      // the library's message may quote the upstream's bytes: one inert line, cut
+      const reason = `the upstream gave no answer: ${bounded(inertLine((error as Error).message), 300)}`;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       if (!res.writableEnded) res.end(`mockapi-conformance proxy: ${reason}\n`);
       judgeSafely({ request: recorded(), response: undefined, error: reason, startedAt, durationMs: performance.now() - t0 });

@@ -64,10 +64,29 @@ const SENT_BY = {
  * redacted as they were read (harBody), so they are passed over.
  */
 function redactedEntry(value: unknown, redactor: Redactor, field = ''): unknown {
-  if (typeof value === 'string') return field === 'text' ? value : redactor.redact(value);
+  if (typeof value === 'string') return field === 'text' ? value : redactedOnce(value, redactor);
   if (Array.isArray(value)) return value.map((item) => redactedEntry(item, redactor));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([name, item]) => [redactor.redact(name), redactedEntry(item, redactor, name)]));
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [redactedOnce(name, redactor), redactedEntry(item, redactor, name)]));
+}
+
+/** Short strings redacted already, by redactor: the same names and values come in every entry of a run. */
+const redactedShort = new WeakMap<Redactor, Map<string, string>>();
+/** Strings remembered at most per redactor, and the longest remembered: names, values, not bodies. */
+const REMEMBERED = { strings: 2048, chars: 256 } as const;
+
+/** A string redacted, remembered when short: looking for every form of every key is what an entry costs most. */
+function redactedOnce(text: string, redactor: Redactor): string {
+  if (text.length > REMEMBERED.chars) return redactor.redact(text);
+  let known = redactedShort.get(redactor);
+  if (known === undefined) redactedShort.set(redactor, (known = new Map()));
+  let redacted = known.get(text);
+  if (redacted === undefined) {
+    redacted = redactor.redact(text);
+    if (known.size >= REMEMBERED.strings) known.clear();
+    known.set(text, redacted);
+  }
+  return redacted;
 }
 
 /** One exchange as a HAR 1.2 entry, every value from the deployment or the request redacted. */

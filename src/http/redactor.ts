@@ -150,19 +150,35 @@ export type Redacted = string | { placeholder: string };
 /** The redacted text of pieces (what redact() gives for the same text). */
 export const textOf = (pieces: readonly Redacted[]): string => pieces.map((p) => (typeof p === 'string' ? p : p.placeholder)).join('');
 
+/** Each key's forms under its placeholder, built once: recorded traffic builds a redactor per exchange, with the same keys. */
+const FORMS = new Map<string, Secret>();
+/** Keys' forms kept at most (a run has two keys; recorded traffic, the keys it learned, a few dozen). */
+const FORMS_KEPT = 256;
+
+function formsOf(placeholder: string, secret: string): Secret {
+  const id = `${placeholder}\0${secret}`;
+  let forms = FORMS.get(id);
+  if (forms === undefined) {
+    forms = {
+      secret,
+      name: placeholder.replace(/^\$/, ''),
+      anyCase: new RegExp(escapeRegExp(secret), 'gi'),
+      encoded: encodingsOf(secret),
+      escaped: escapedForms(secret),
+    };
+    if (FORMS.size >= FORMS_KEPT) FORMS.clear();
+    FORMS.set(id, forms);
+  }
+  return forms;
+}
+
 export class Redactor {
   private readonly secrets: Secret[];
   constructor(secrets: Record<string, string | undefined>) {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
-      .map(([placeholder, secret]) => ({
-        secret,
-        name: placeholder.replace(/^\$/, ''),
-        anyCase: new RegExp(escapeRegExp(secret), 'gi'),
-        encoded: encodingsOf(secret),
-        escaped: escapedForms(secret),
-      }))
+      .map(([placeholder, secret]) => formsOf(placeholder, secret))
       .sort((a, b) => b.secret.length - a.secret.length);
   }
 

@@ -141,6 +141,9 @@ export class KeyRing {
 
   private add(key: string): void {
     if (key.length < KEY_MIN_CHARS || key.length > this.limits.keyChars || this.keys.includes(key)) return;
+    // a form or a near miss of a key learned already (a key with characters added, in the other case, cut: what
+    // the authentication checks send) is redacted as that key: learning it too would cost every redaction a key
+    if (this.keys.length > 0 && this.redact(key) !== key) return;
     if (this.keys.length >= this.limits.keys) {
       this.passed++;
       return;

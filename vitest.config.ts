@@ -15,6 +15,9 @@ export default defineConfig({
     // worker threads rather than child processes for the test files: a file starts in a thread of a process
     // already up (no test changes its working directory; the runs they make are processes of their own)
     pool: 'threads',
+    // and the files of one thread share their modules (vitest's default imports them anew for each file): the
+    // unit files spent more on importing undici, Ajv and the judges than on their tests (docs/test-speed.md)
+    isolate: false,
     // concurrent tests spawn whole conformance runs; two at a time fill the two cores
     maxConcurrency: 2,
     hookTimeout: 60_000,

@@ -49,6 +49,12 @@ function envBlock(deployment: ReferenceDeployment): string {
  * then SIGINT or SIGTERM closes it and exits.
  */
 export async function runReference(args: string[], command: string): Promise<number | undefined> {
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+    process.stdout.write(
+      `${usageOf(command)}\nServes the reference deployment on 127.0.0.1 (a free port with --port 0) and prints its .env block on stdout; --list-faults lists the named faults --faults switches on.\n`,
+    );
+    return 0;
+  }
   if (args.length === 1 && args[0] === '--list-faults') {
     process.stdout.write(`${await faultCatalogue()}\n`);
     return 0;

@@ -15,6 +15,9 @@ import { isRunNote } from '../harness/run-notes.ts';
 export class DiffUsageError extends Error {}
 
 export const DIFF_USAGE = 'usage: mockapi-conformance diff A.json B.json [--ignore skipped,absent] [--markdown FILE]';
+/** What `diff --help` says after the usage line. */
+export const DIFF_ABOUT =
+  'Compares two JSON reports (--report-json) by stable check id: the checks whose outcome differs and, where both passed, the open answers each chose. Exit 1 when a check passed in one and failed, warned or errored in the other.';
 
 /** What a check's outcome can be in one of the two runs: absent where that run did not report it. */
 type Side = Outcome | 'absent';

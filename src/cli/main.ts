@@ -29,7 +29,11 @@ export interface CommandIo extends RunOutput {
 
 export async function runCommand(argv: string[], io: CommandIo): Promise<number | undefined> {
   if (argv[0] === 'diff') {
-    const { DiffUsageError, runDiff } = await import('./diff.ts');
+    const { DIFF_ABOUT, DIFF_USAGE, DiffUsageError, runDiff } = await import('./diff.ts');
+    if (argv.length === 2 && (argv[1] === '--help' || argv[1] === '-h')) {
+      io.write(`${DIFF_USAGE}\n${DIFF_ABOUT}\n`);
+      return EXIT.passed;
+    }
     try {
       return runDiff(argv.slice(1), io.write);
     } catch (error) {

@@ -384,6 +384,15 @@ describe('diff of hostile reports', () => {
     );
   });
 
+  test('diff --help and -h: the usage and what it compares, exit 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const out: string[] = [];
+      const io = { write: (text: string) => out.push(text), error: (text: string) => out.push(text), tty: false, env: {}, cwd: dir };
+      expect(await runCommand(['diff', flag], io)).toBe(0);
+      expect(out.join('')).toMatch(new RegExp(`^${DIFF_USAGE.replace(/[[\]]/g, '\\$&')}\nCompares two JSON reports`));
+    }
+  });
+
   test('a report that is not JSON: the parser quotes its bytes, and the line says them escaped', async () => {
     const bad = join(dir, 'hostile.json');
     writeFileSync(bad, '\x9b\u200b\n::error::x');

@@ -145,6 +145,13 @@ describe.concurrent('npm run reference', () => {
     expect(await exitOf(child)).toBe(0);
   });
 
+  it.each([['--help'], ['-h']])('%s prints the usage and what it serves, and exits 0 without serving', async (flag) => {
+    const child = start([flag]);
+    const stdout = collect(child.stdout);
+    expect(await exitOf(child)).toBe(0);
+    expect(stdout()).toMatch(/^usage: npm run reference -- \[--port N\] .*\nServes the reference deployment/);
+  });
+
   it('--list-faults prints one line per fault and exits 0 without serving', async () => {
     const child = start(['--list-faults']);
     const stdout = collect(child.stdout);

@@ -94,7 +94,9 @@ export function whatWasJudged(report: ConformanceReport): string {
 
 /** The closing figures: requests sent, or for recorded traffic the exchanges judged (nothing was sent). */
 export const traffic = (report: ConformanceReport): string =>
-  report.recorded ? `${report.recorded.judged} exchanges judged` : `${report.summary.requests} requests`;
+  report.recorded
+    ? `${report.recorded.judged} exchange${report.recorded.judged === 1 ? '' : 's'} judged`
+    : `${report.summary.requests} request${report.summary.requests === 1 ? '' : 's'}`;
 
 /** The console lines of a run against its baseline. */
 function formatBaseline(b: BaselineSection): string {

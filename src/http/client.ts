@@ -331,7 +331,7 @@ export class Client {
     return true;
   }
 
-  /** What a request the run's stop cut short says in place of an answer (status 0: nothing to judge). */
+  /** What a request without an HTTP answer says in place of one (status 0: nothing to judge), the run's stop cut it short or not. */
   private stoppedAnswer(error: string): Pick<Exchange, 'status' | 'error' | 'headers' | 'mediaType' | 'bytes' | 'text' | 'json' | 'jsonError' | 'truncated'> {
     return {
       status: 0,
@@ -566,16 +566,8 @@ export class Client {
   private noResponse(base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>, started: number, reason: string): Exchange {
     return {
       ...base,
-      status: 0,
       // an error's text may quote the deployment (a certificate's names, a parser's bytes): one inert line, cut
-      error: bounded(inertLine(this.redactor.redact(reason)), 500),
-      headers: {},
-      mediaType: undefined,
-      bytes: Buffer.alloc(0),
-      truncated: false,
-      text: '',
-      json: undefined,
-      jsonError: 'no response',
+      ...this.stoppedAnswer(bounded(inertLine(this.redactor.redact(reason)), 500)),
       durationMs: performance.now() - started,
     };
   }

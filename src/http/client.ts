@@ -588,6 +588,26 @@ export class Client {
 }
 
 /**
+ * A client of the run's own reads around its checks (the probe, the preflight, the organisation's put-back): the
+ * run's network, its recorder (--report-har) and its stop, none of the checks' places or window.
+ */
+export function runClient(
+  t: Pick<ClientOptions, 'baseUrl' | 'token' | 'timeoutMs' | 'network'> & { forbiddenToken?: string | undefined },
+  onExchange?: ClientOptions['onExchange'],
+  gate?: RunGate,
+): Client {
+  return new Client({
+    baseUrl: t.baseUrl,
+    token: t.token,
+    forbiddenToken: t.forbiddenToken,
+    timeoutMs: t.timeoutMs,
+    network: t.network,
+    ...(onExchange ? { onExchange } : {}),
+    ...(gate ? { gate } : {}),
+  });
+}
+
+/**
  * An exchange from an HTTP answer: headers by lower-case name (repeated ones joined), the media type's
  * essence, the text and, where it is JSON, the parsed body. `cappedAt` is set when only the first that many
  * bytes were read; `budget` bounds what is parsed (JSON_BUDGET). Shared by the client and by recorded

@@ -1,7 +1,7 @@
 // What a run changes that the interface lets it put back: the organisation's name. The rename checks put it
 // back when they finish; this is for a run that stops in the middle of one (Ctrl-C, its bound, a key refused).
 import type { Target } from '../harness/check.ts';
-import { Client, type ClientOptions } from '../http/client.ts';
+import { runClient, type Client, type ClientOptions } from '../http/client.ts';
 import type { RunGate } from '../http/run-gate.ts';
 import { quotedLine } from '../../reporters/untrusted.ts';
 
@@ -22,15 +22,8 @@ const quoted = (name: string) => quotedLine(name, 200);
 export async function organisationGuard(target: Target, onExchange?: ClientOptions['onExchange'], gate?: RunGate): Promise<OrganisationGuard | undefined> {
   const id = target.fixtures.organisationId;
   if (target.embedded || target.readOnly || target.profile !== 'live' || !id || target.missingFixtures?.organisationId) return undefined;
-  const client = new Client({
-    baseUrl: target.baseUrl,
-    token: target.token,
-    forbiddenToken: undefined,
-    timeoutMs: target.timeoutMs,
-    network: target.network,
-    ...(onExchange ? { onExchange } : {}),
-    ...(gate ? { gate } : {}),
-  });
+  // the key without permission is not sent: the put-back's reads and rename are the key's
+  const client = runClient({ ...target, forbiddenToken: undefined }, onExchange, gate);
   const path = `/v1/organisations/${encodeURIComponent(id)}`;
   const read = async (putBack: boolean) => {
     const answer = await client.send({ method: 'GET', path }, { putBack });

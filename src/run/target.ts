@@ -5,7 +5,7 @@ import { startReference } from '../../reference/server.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { expandPath, operation } from '../../contract/schemas.ts';
 import type { Target } from '../harness/check.ts';
-import { Client, type ClientOptions, type Exchange } from '../http/client.ts';
+import { runClient, type Client, type ClientOptions, type Exchange } from '../http/client.ts';
 import type { RunConfig } from './config.ts';
 import { deletedBefore, keyFingerprint, readDeletions, type Deletion } from './deletions.ts';
 import { MOCK_FIXTURES, startMock } from './mock.ts';
@@ -42,15 +42,7 @@ async function probe(
   onExchange: ClientOptions['onExchange'],
   gate: RunGate | undefined,
 ): Promise<{ unreachable?: string; latencyMs: number; preflight?: PreflightResult; probes: number }> {
-  const client = new Client({
-    baseUrl: target.baseUrl,
-    token: target.token,
-    forbiddenToken: target.forbiddenToken,
-    timeoutMs: target.timeoutMs,
-    network: target.network,
-    ...(onExchange ? { onExchange } : {}),
-    ...(gate ? { gate } : {}),
-  });
+  const client = runClient(target, onExchange, gate);
   try {
     const times: number[] = [];
     let last: Exchange | undefined;
@@ -87,15 +79,7 @@ async function misplaced(
   const clients: Client[] = [];
   try {
     return await misplacedBase(target.baseUrl, checked, fixtureReads(target.fixtures, target.profile), (baseUrl, path) => {
-      const client = new Client({
-        baseUrl,
-        token: target.token,
-        forbiddenToken: undefined,
-        timeoutMs: target.timeoutMs,
-        network: target.network,
-        ...(onExchange ? { onExchange } : {}),
-        ...(gate ? { gate } : {}),
-      });
+      const client = runClient({ ...target, baseUrl }, onExchange, gate);
       clients.push(client);
       checked.requests++;
       return client.send({ method: 'GET', path });

@@ -89,6 +89,7 @@ test('a stop is final: Ctrl-C or the bound at random instants, two runs at once,
     ),
     { numRuns: 4, seed: propertySeed('stops') },
   );
+  let stopped = 0;
   for (let i = 0; i < instants.length; i += 2) {
     const runs = await Promise.all(instants.slice(i, i + 2).map(([how, at]) => stoppedRun(compiled.dir, how, at)));
     for (const [j, r] of runs.entries()) {
@@ -96,6 +97,7 @@ test('a stop is final: Ctrl-C or the bound at random instants, two runs at once,
       const what = `${how} at ${at} ms: ${r.stderr.slice(-1500)}`;
       // a run that ended before the stop came has nothing to show
       if (r.code === 0 || r.code === 1) continue;
+      stopped++;
       if (how === 'SIGINT') expect(r.code === 130 || (r.signal === 'SIGINT' && r.sent === 0), what).toBe(true);
       else expect(r.code, what).toBe(4);
       // after the stop, on the wire: put-backs alone (the User-Agent says which)
@@ -109,6 +111,8 @@ test('a stop is final: Ctrl-C or the bound at random instants, two runs at once,
       if (r.sent > 5 && r.code === 130) expect(r.stderr.trim().split('\n').at(-1), what).toMatch(/organisation's name is "Example Ltd", as before the run$/);
     }
   }
+  // a run that ended before its stop came shows nothing: the instants must have stopped some
+  expect(stopped, `runs stopped of ${instants.length}`).toBeGreaterThan(0);
 });
 
 test('a key refused part-way stops the run: one line with the requests it took, exit 5, no check failed for it', async () => {

@@ -256,7 +256,7 @@ function forced(output: RunOutput, left: string): never {
   process.exit(EXIT.interrupted);
 }
 
-/** The one line that says why the run stopped, said as it stops (and in the report, for the bound and the key). */
+/** The one line that says why the run stopped: said as it stops, and among the report's errors outside any check. */
 function stopLine(config: RunConfig, life: RunLife): string {
   switch (life.reason) {
     case 'interrupted':

@@ -16,7 +16,7 @@ export default defineConfig({
       'test/judge/fields.test.ts',
       'test/judge/check-exchange.test.ts',
       'test/http/client.test.ts',
-      'test/reporters/untrusted.test.ts',
+      'test/contract/untrusted.test.ts',
       'test/http/redactor.test.ts',
       'test/reporters/inert.test.ts',
       'test/http/bounds.test.ts',

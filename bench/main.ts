@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runEnvironment } from '../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../reference/server.ts';
-import type { ConformanceReport } from '../reporters/report.ts';
+import type { ConformanceReport } from '../contract/report.ts';
 import { parseCommand } from '../src/run/config.ts';
 import { PACKAGE_ROOT } from '../src/run/run.ts';
 import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/run/target.ts';

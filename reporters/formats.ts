@@ -1,7 +1,7 @@
 // The formats a run writes its report in: the console summary always, and each file the user asked for. One
 // list for every way of judging (a live run, recorded traffic, the proxy), so that each writes the same reports;
 // a run that judged nothing writes the files alone (src/run/unjudged-run.ts).
-import type { ReportFormat } from './report.ts';
+import type { ReportFormat } from '../contract/report.ts';
 import { githubConsole, githubFormat } from './github.ts';
 import { htmlFormat } from './html.ts';
 import { jsonFormat } from './json.ts';

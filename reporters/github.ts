@@ -5,10 +5,10 @@
 // the Markdown summary appended to $GITHUB_STEP_SUMMARY.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { notJudged, OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type ReportFormat, type Standing } from './report.ts';
+import { notJudged, OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type ReportFormat, type Standing } from '../contract/report.ts';
 import { markdownSummary } from './markdown.ts';
 import { checkBlock, summaryFormat } from './summary.ts';
-import { inert } from './untrusted.ts';
+import { inert } from '../contract/untrusted.ts';
 
 /** A workflow command's message: what a terminal acts on shown inert, then %, CR and LF escaped (GitHub's toolkit, escapeData). */
 const escapeData = (text: string) => inert(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

@@ -8,10 +8,10 @@
 import { writePrivateFile } from './private-file.ts';
 import { REQUIREMENTS } from '../contract/requirements.ts';
 import { OPERATION_IDS } from '../contract/schemas.ts';
-import { verdictOf, type ConformanceReport, type ReportFormat } from './report.ts';
+import { verdictOf, type ConformanceReport, type ReportFormat } from '../contract/report.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
-import { EXIT, exitCodeOf } from './exit.ts';
-import { ACTING, escaped, inert, inertLine, jsonInert } from './untrusted.ts';
+import { EXIT, exitCodeOf } from '../contract/exit.ts';
+import { ACTING, escaped, inert, inertLine, jsonInert } from '../contract/untrusted.ts';
 
 /** JSON that can stand inside a <script> element: nothing in it can end the element or open a comment. */
 const scriptJson = (value: unknown) => jsonInert(JSON.stringify(value)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -58,7 +58,7 @@ const register = JSON.parse(document.getElementById('register').textContent);
 const operations = JSON.parse(document.getElementById('operations').textContent);
 const RANK = ['failed', 'errored', 'warned', 'passed', 'skipped'];
 // what a browser acts on in a deployment's text (bidirectional overrides reorder what is read) is shown
-// escaped, as in every other output: the rule of reporters/untrusted.ts, written into the page
+// escaped, as in every other output: the rule of contract/untrusted.ts, written into the page
 const ACTING = ${ACTING};
 const escaped = ${escaped};
 const el = (tag, attrs = {}, ...children) => {

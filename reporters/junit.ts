@@ -8,11 +8,11 @@
 // A suite's time is its area's wall time (checks overlap), the root's the run's. Errors outside any check are
 // one errored testcase of a suite of their own (for a run that judged nothing, named so with its exit code).
 import { writePrivateFile } from './private-file.ts';
-import { inert, inertLine } from './untrusted.ts';
-import { notJudged, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type Standing } from './report.ts';
+import { inert, inertLine } from '../contract/untrusted.ts';
+import { notJudged, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type Standing } from '../contract/report.ts';
 
 /**
- * Text as XML character data and attribute values: what a terminal acts on shown escaped (reporters/untrusted.ts; CI
+ * Text as XML character data and attribute values: what a terminal acts on shown escaped (contract/untrusted.ts; CI
  * tools print these), the five markup characters escaped, and characters XML 1.0 cannot carry dropped.
  */
 export function xmlText(text: string): string {

@@ -2,9 +2,9 @@
 // broken requirements with each failing check's message folded under it, and why checks could not judge or
 // were skipped; against a baseline, a known column, and the known, stale and expired entries with their reasons.
 import { writePrivateFile } from './private-file.ts';
-import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from './report.ts';
+import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from '../contract/report.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
-import { inert, inertLine } from './untrusted.ts';
+import { inert, inertLine } from '../contract/untrusted.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
 

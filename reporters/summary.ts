@@ -11,8 +11,8 @@ import {
   type Outcome,
   type ReportFormat,
   type WindowRange,
-} from './report.ts';
-import { inert } from './untrusted.ts';
+} from '../contract/report.ts';
+import { inert } from '../contract/untrusted.ts';
 
 const MARK: Record<Outcome, string> = { failed: 'FAIL', errored: 'ERR ', warned: 'WARN', passed: 'ok  ', skipped: 'ok  ' };
 
@@ -149,7 +149,7 @@ function formatSummary(report: ConformanceReport, options: { details?: boolean }
     '',
     `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`,
   );
-  // messages and errors hold what the deployment sent: shown inert (reporters/untrusted.ts)
+  // messages and errors hold what the deployment sent: shown inert (contract/untrusted.ts)
   return inert(lines.join('\n'));
 }
 

@@ -2,7 +2,7 @@
 // test runner: checkExchange judges one exchange on its own, and runConformance loads vitest only when it
 // is called. The schemas and the OpenAPI description are files of the package, by export path
 // (mockapi-conformance/schemas/<file>, mockapi-conformance/openapi.yaml); SCHEMAS_DIR names their folder.
-import type { ConformanceReport } from '../reporters/report.ts';
+import type { ConformanceReport } from '../contract/report.ts';
 import { startReference as startReferenceDeployment, type ReferenceDeployment, type ReferenceOptions } from '../reference/server.ts';
 import type { Fixtures } from '../contract/fixtures.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
@@ -11,8 +11,8 @@ import { SETTINGS, type LibraryOption, type Setting } from './run/settings.ts';
 export { checkExchange, NotAnOperationError, operationOf } from './judge/exchange.ts';
 export type { BodyLike, ExchangeInput, ExchangeVerdict, HeadersLike, RecordedRequest, RecordedResponse } from './judge/exchange.ts';
 export type { Violation } from './judge/context.ts';
-export type { Evidence } from '../reporters/report.ts';
-export type { CheckResult, ConformanceReport, Outcome } from '../reporters/report.ts';
+export type { Evidence } from '../contract/report.ts';
+export type { CheckResult, ConformanceReport, Outcome } from '../contract/report.ts';
 export { REQUIREMENTS, requirement, type Level, type Requirement, type RequirementId } from '../contract/requirements.ts';
 export { OPERATION_IDS, SCHEMAS_DIR, type OperationId } from '../contract/schemas.ts';
 export type { Fixtures, FixtureName } from '../contract/fixtures.ts';

@@ -1,6 +1,6 @@
 // The command, as a process: its arguments, environment, directory and streams handed to runCommand
 // (src/cli/main.ts), its exit code set from what that returns. Errors are one line.
-import { EXIT } from '../../reporters/exit.ts';
+import { EXIT } from '../../contract/exit.ts';
 import { internalErrorLine, runCommand } from './main.ts';
 import { droppedOnceClosed } from './output.ts';
 

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { writePrivateFile } from '../../reporters/private-file.ts';
 import { schema } from '../../contract/schemas.ts';
 import { markdownCell } from '../../reporters/markdown.ts';
-import { OUTCOMES, type ConformanceReport, type Outcome } from '../../reporters/report.ts';
-import { inert, inertLine } from '../../reporters/untrusted.ts';
+import { OUTCOMES, type ConformanceReport, type Outcome } from '../../contract/report.ts';
+import { inert, inertLine } from '../../contract/untrusted.ts';
 import { isRunNote } from '../harness/run-notes.ts';
 
 export class DiffUsageError extends Error {}
@@ -112,7 +112,7 @@ export function ignoredSides(value: string): Side[] {
 }
 
 // A report is a file anyone may have written, and its notes hold what a deployment answered: each value it gives
-// is one inert line in the console (reporters/untrusted.ts), and a Markdown cell besides in --markdown.
+// is one inert line in the console (contract/untrusted.ts), and a Markdown cell besides in --markdown.
 const where = (t: ConformanceReport['target'], shown: (text: string) => string) =>
   `${shown(t.baseUrl)}${t.embedded ? ' (embedded reference)' : ''}, profile ${t.profile}`;
 

@@ -9,8 +9,8 @@
 // for, so that a configuration error, --help with other flags, or check-har pays for none of the rest
 // (measured, compiled: the command's own modules took 224 ms to load with all of them imported up front).
 import { packageVersion } from '../../contract/package-root.ts';
-import { EXIT } from '../../reporters/exit.ts';
-import { inertLine } from '../../reporters/untrusted.ts';
+import { EXIT } from '../../contract/exit.ts';
+import { inertLine } from '../../contract/untrusted.ts';
 import { ConfigError, parseCommand, reportSettings } from '../run/config.ts';
 import { PRISM_ADVICE, prismBin } from '../run/mock.ts';
 import type { RunOutput } from '../run/run.ts';

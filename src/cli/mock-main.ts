@@ -1,5 +1,5 @@
 // `npm run mock -- [--port N]`: the local mock deployment until Ctrl-C, with a ready .env block on stdout.
-import { inertLine } from '../../reporters/untrusted.ts';
+import { inertLine } from '../../contract/untrusted.ts';
 import { parseArgs } from 'node:util';
 import { startMock } from '../run/mock.ts';
 

@@ -10,8 +10,8 @@ import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
 import { chains, enterLane, freeCheckEnded, laneOf, laneWeight, weighLane } from './lanes.ts';
-import type { Evidence, WindowRange } from '../../reporters/report.ts';
-import { boundedThrough } from '../../reporters/untrusted.ts';
+import type { Evidence, WindowRange } from '../../contract/report.ts';
+import { boundedThrough } from '../../contract/untrusted.ts';
 import { harRecorder } from '../http/har-log.ts';
 import type { RunGate } from '../http/run-gate.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
@@ -500,7 +500,7 @@ async function outcomeOfError(
 
 /**
  * The failure vitest reports for a check with violations: evidence of every exchange (built only now: it costs
- * more than the check itself), each value cut (reporters/untrusted.ts), and the statement, expected and actual of each
+ * more than the check itself), each value cut (contract/untrusted.ts), and the statement, expected and actual of each
  * violation. A request without an HTTP answer, or with one still transient (429, 503), judges nothing: what the
  * check made of it is no violation; nor does a check on a fixture that turned out not to exist
  * (src/harness/fixture-ledger.ts).

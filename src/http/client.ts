@@ -18,12 +18,12 @@ import {
   type Network,
 } from './network.ts';
 import { Redactor, textOf, type Redacted } from './redactor.ts';
-import { bounded, boundedThrough, hasActing, inertLine, TOO_DEEP } from '../../reporters/untrusted.ts';
+import { bounded, boundedThrough, hasActing, inertLine, TOO_DEEP } from '../../contract/untrusted.ts';
 import { JSON_BUDGET, overBudget, type JsonBudget } from './json-budget.ts';
 import { InFlightWindow } from './window.ts';
 import { readCapped, TRUNCATED_KEPT_BYTES } from './capped-read.ts';
 import { TRANSIENT_RETRIES, transientReason, transientWait, waitsSaid, type TransientWait } from './transient.ts';
-import type { Evidence, WindowRange } from '../../reporters/report.ts';
+import type { Evidence, WindowRange } from '../../contract/report.ts';
 import { packageVersion } from '../../contract/package-root.ts';
 import type { RunGate } from './run-gate.ts';
 import { KeyWatch } from './key-watch.ts';
@@ -671,7 +671,7 @@ function parsed(bytes: Buffer, cappedAt: number | undefined, budget: JsonBudget)
   try {
     return { json: JSON.parse(bytes.toString('utf8')) };
   } catch (error) {
-    // the parser's message quotes the body: one inert line, cut (reporters/untrusted.ts)
+    // the parser's message quotes the body: one inert line, cut (contract/untrusted.ts)
     return { jsonError: `the body is not JSON (${bounded(inertLine((error as Error).message), 300)})` };
   }
 }

@@ -7,7 +7,7 @@ import type { Exchange, Sending } from './client.ts';
 import { TRUNCATED_KEPT_BYTES } from './capped-read.ts';
 import type { Redactor } from './redactor.ts';
 import { writePrivateFileWith } from '../../reporters/private-file.ts';
-import { jsonInert } from '../../reporters/untrusted.ts';
+import { jsonInert } from '../../contract/untrusted.ts';
 
 /**
  * A body longer than this is left out of the HAR, its size and the cut said in the entry's comment: what an

@@ -2,7 +2,7 @@
 // Read by answerOf (src/http/client.ts) in one pass over the bytes before they are decoded and parsed, so that an
 // answer shaped to cost a parse (and every check that walks it) seconds and megabytes is judged as not JSON, saying
 // which budget.
-import { JSON_DEPTH, TOO_DEEP } from '../../reporters/untrusted.ts';
+import { JSON_DEPTH, TOO_DEEP } from '../../contract/untrusted.ts';
 
 export interface JsonBudget {
   /** arrays and objects nested at most */

@@ -4,7 +4,7 @@
 // where it started), within a ceiling. TCP's congestion avoidance (AIMD), with the deployment's own answers as
 // the signal: a rate-limited deployment says how much it takes, and never sees more than that for long.
 // Used by Client.turn (src/http/client.ts), which holds its places; the shared Retry-After hold stays there.
-import type { WindowRange } from '../../reporters/report.ts';
+import type { WindowRange } from '../../contract/report.ts';
 
 /**
  * An answer is a latency jump when the smoothed latency is past JUMP_FACTOR times the fastest answer seen, plus

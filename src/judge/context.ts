@@ -4,11 +4,11 @@
 // is judged by the very expectations a running check uses (src/judge/exchange.ts); a CheckContext also sends.
 // No vitest here: the library face (src/index.ts) loads this without a runner.
 import { keptOf, type Client, type Exchange, type RequestSpec } from '../http/client.ts';
-import type { Evidence } from '../../reporters/report.ts';
+import type { Evidence } from '../../contract/report.ts';
 import type { Fixtures, FixtureName } from '../../contract/fixtures.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { Network } from '../http/network.ts';
-import { bounded, inertLine } from '../../reporters/untrusted.ts';
+import { bounded, inertLine } from '../../contract/untrusted.ts';
 
 /** What a check needs to know of a fixture an earlier run deleted (a Deletion of src/run/deletions.ts has more). */
 interface Consumed {
@@ -247,7 +247,7 @@ export class CheckStopped extends Error {}
 /**
  * A failed check's message: each violation with its statement, expected and actual, then a curl line per
  * request. Expected and actual may hold what the deployment sent (ids it chose, its text): each is one inert
- * line, cut, saying its length (reporters/untrusted.ts); curl lines are inert and bounded by construction (curlOf).
+ * line, cut, saying its length (contract/untrusted.ts); curl lines are inert and bounded by construction (curlOf).
  */
 export function failureMessage(violations: Violation[], evidence: Evidence[], notes: string[] = []): string {
   const lines: string[] = [...notes];

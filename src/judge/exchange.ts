@@ -5,11 +5,11 @@
 // and so which answers the interface allows for it. Where one exchange cannot tell (was the key known? does
 // the resource exist?) nothing is judged and a note says what was seen.
 import { answerOf, evidenceOf, type Exchange } from '../http/client.ts';
-import type { Evidence } from '../../reporters/report.ts';
+import type { Evidence } from '../../contract/report.ts';
 import { Judge, type Violation } from './context.ts';
 import { Redactor } from '../http/redactor.ts';
 import { transientStatus } from '../http/transient.ts';
-import { boundedThrough, JSON_DEPTH, nestsDeeper } from '../../reporters/untrusted.ts';
+import { boundedThrough, JSON_DEPTH, nestsDeeper } from '../../contract/untrusted.ts';
 import {
   expectErrorListIfAny,
   expectForbiddenBody,
@@ -476,7 +476,7 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   } else {
     judge(t, found.operation, found.params, exchange, credentials, sent, input.credentialsRecorded ?? true);
   }
-  // a value of megabytes a deployment sent is not copied whole into every report (reporters/untrusted.ts)
+  // a value of megabytes a deployment sent is not copied whole into every report (contract/untrusted.ts)
   const redact = (text: string) => redactor.redact(text);
   const violations = t.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));
   const outcome = violations.some((v) => v.level === 'must') ? 'failed' : violations.length > 0 ? 'warned' : 'passed';

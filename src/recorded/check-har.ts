@@ -4,13 +4,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../run/config.ts';
-import { EXIT } from '../../reporters/exit.ts';
+import { EXIT } from '../../contract/exit.ts';
 import { HarError, streamHar } from './har.ts';
 import { SCAN_LIMITS, type ScanLimits } from './har-scan.ts';
 import { KEY_LIMITS, KeyRing, type KeyLimits } from './keys.ts';
 import { finish, keysPassedLine, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
 import { authorizationOf, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type RecordedJudgement, type RecordedLimits } from './recorded.ts';
-import { inertLine } from '../../reporters/untrusted.ts';
+import { inertLine } from '../../contract/untrusted.ts';
 
 export const CHECK_HAR_HELP = `Usage: mockapi-conformance check-har FILE.har [flags]
 

@@ -5,7 +5,7 @@
 // (apiKey, api_key, key, token, …). A value too short to tell from ordinary text is not taken for a key.
 import { bytesOf, headersOf, type RecordedRequest, type RecordedResponse } from '../judge/exchange.ts';
 import { Redactor } from '../http/redactor.ts';
-import { nestsDeeper } from '../../reporters/untrusted.ts';
+import { nestsDeeper } from '../../contract/untrusted.ts';
 
 export interface KeyLimits {
   /** distinct keys learned, at most: each costs every text redacted a few passes */

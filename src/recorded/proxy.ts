@@ -6,14 +6,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { Agent, request } from 'undici';
-import type { CheckResult } from '../../reporters/report.ts';
+import type { CheckResult } from '../../contract/report.ts';
 import type { CommandOutput } from './check-har.ts';
 import { ConfigError } from '../run/config.ts';
-import { EXIT } from '../../reporters/exit.ts';
+import { EXIT } from '../../contract/exit.ts';
 import { finish, keysPassedLine, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
 import { RECORDED_BODY_BYTES, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type Judged, type RecordedExchange, type RecordedLimits } from './recorded.ts';
 import { KEY_LIMITS, KeyRing, redactedAgain, type KeyLimits } from './keys.ts';
-import { bounded, inertLine } from '../../reporters/untrusted.ts';
+import { bounded, inertLine } from '../../contract/untrusted.ts';
 
 export const PROXY_HELP = `Usage: mockapi-conformance proxy --upstream URL [--port N] [flags]
 
@@ -118,7 +118,7 @@ const MARK = { failed: 'FAIL', warned: 'WARN', errored: 'ERR ' } as const;
 
 /** The lines an exchange prints as it passes: one per statement broken, or why it could not be judged. */
 function liveLines({ result, violations }: Judged, method: string, path: string, status: number | undefined): string[] {
-  // a client's method and path, a deployment's answer: one inert line each, cut (reporters/untrusted.ts)
+  // a client's method and path, a deployment's answer: one inert line each, cut (contract/untrusted.ts)
   const line = (text: string) => bounded(inertLine(text), 500);
   if (result.outcome === 'errored') return [line(`${MARK.errored} ${method} ${path}: ${result.message.split('\n')[0]}`)];
   return violations.map((v) =>

@@ -2,10 +2,10 @@
 // --strict, read and checked as the run's own are (src/run/config.ts), and the end of their judging: the report
 // in every format asked for, and the exit code.
 import { parseArgs } from 'node:util';
-import type { ConformanceReport } from '../../reporters/report.ts';
+import type { ConformanceReport } from '../../contract/report.ts';
 import { reportFormats, type ReportFiles } from '../../reporters/formats.ts';
 import { ConfigError, writablePath } from '../run/config.ts';
-import { exitCodeOf } from '../../reporters/exit.ts';
+import { exitCodeOf } from '../../contract/exit.ts';
 import { ignoredLines } from './recorded.ts';
 import type { KeyLimits, KeyRing } from './keys.ts';
 import { parseArgsOptions } from '../run/settings.ts';

@@ -3,9 +3,9 @@
 // operations, graded as a live run grades its checks; the rest counted and listed as ignored. Nothing is sent.
 import { checkExchange, operationOf, pathOfUrl, type RecordedRequest, type RecordedResponse } from '../judge/exchange.ts';
 import { failureMessage, type Violation } from '../judge/context.ts';
-import { bounded, inertLine, MESSAGE_CHARS } from '../../reporters/untrusted.ts';
-import type { CheckResult, ConformanceReport } from '../../reporters/report.ts';
-import { OUTCOMES, type Outcome } from '../../reporters/report.ts';
+import { bounded, inertLine, MESSAGE_CHARS } from '../../contract/untrusted.ts';
+import type { CheckResult, ConformanceReport } from '../../contract/report.ts';
+import { OUTCOMES, type Outcome } from '../../contract/report.ts';
 import { requirement } from '../../contract/requirements.ts';
 import { SUCCESS } from '../judge/checker.ts';
 import { packageVersion } from '../../contract/package-root.ts';
@@ -105,7 +105,7 @@ export function judgeOne(
   const found = operationOf(request.method, request.url);
   if (!found) return undefined;
   const method = request.method.toUpperCase();
-  // a title holds the path a client sent: cut (reporters/untrusted.ts), and a key in it redacted
+  // a title holds the path a client sent: cut (contract/untrusted.ts), and a key in it redacted
   const path = keys.redact(bounded(pathOfUrl(request.url), 300));
   const id = `recorded/${index + 1}-${found.operation}`;
   const started = exchange.startedAt === undefined ? NaN : Date.parse(exchange.startedAt);
@@ -273,7 +273,7 @@ export function recordedReport(
 export function ignoredLines(ignored: readonly Ignored[]): string {
   if (ignored.length === 0) return '';
   const total = ignored.reduce((n, i) => n + i.count, 0);
-  // method and path are what a client sent: one inert line each (reporters/untrusted.ts)
+  // method and path are what a client sent: one inert line each (contract/untrusted.ts)
   return [
     `Ignored ${total} exchange${total === 1 ? '' : 's'} of none of the nine operations:`,
     ...ignored.map((i) => `  ${i.count} × ${bounded(inertLine(`${i.method} ${i.path}`), 300)}`),

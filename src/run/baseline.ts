@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { writePrivateFile } from '../../reporters/private-file.ts';
 import { schema } from '../../contract/schemas.ts';
-import type { BaselineSection, CheckResult, ConformanceReport, Outcome } from '../../reporters/report.ts';
-import { inertLine } from '../../reporters/untrusted.ts';
+import type { BaselineSection, CheckResult, ConformanceReport, Outcome } from '../../contract/report.ts';
+import { inertLine } from '../../contract/untrusted.ts';
 
 export interface BaselineEntry {
   id: string;

@@ -7,9 +7,9 @@ import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import type { CheckMeta } from '../harness/check.ts';
 import { Redactor } from '../http/redactor.ts';
-import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type WindowRange } from '../../reporters/report.ts';
+import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type WindowRange } from '../../contract/report.ts';
 import { baselineSection, judge, type BaselineEntry } from './baseline.ts';
-import { bounded, boundedThrough, MESSAGE_CHARS } from '../../reporters/untrusted.ts';
+import { bounded, boundedThrough, MESSAGE_CHARS } from '../../contract/untrusted.ts';
 import { widest } from '../http/window.ts';
 import { OUT_OF_MEMORY } from './worker-memory.ts';
 
@@ -88,7 +88,7 @@ export class ConformanceReporter implements Reporter {
       operation: meta?.operation ?? '',
       level: meta?.level ?? 'must',
       outcome,
-      // bounded: a message holds what a deployment sent; the text formats also show it inert (reporters/untrusted.ts)
+      // bounded: a message holds what a deployment sent; the text formats also show it inert (contract/untrusted.ts)
       message: boundedThrough(message, (m) => redactor.redact(m), MESSAGE_CHARS),
       violated: outcome === 'failed' || outcome === 'warned' ? [...new Set(meta!.violations!.map((v) => v.requirement))] : [],
       notes: (meta?.notes ?? []).map((n) => boundedThrough(n, (m) => redactor.redact(m))),

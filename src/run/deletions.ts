@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { appendPrivateFile } from '../../reporters/private-file.ts';
-import { inertLine } from '../../reporters/untrusted.ts';
+import { inertLine } from '../../contract/untrusted.ts';
 
 /** The default state file, in the working directory of the run. */
 export const STATE_FILE = '.mockapi-conformance-state.jsonl';

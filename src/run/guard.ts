@@ -3,7 +3,7 @@
 import type { Target } from '../harness/check.ts';
 import { runClient, type Client, type ClientOptions } from '../http/client.ts';
 import type { RunGate } from '../http/run-gate.ts';
-import { quotedLine } from '../../reporters/untrusted.ts';
+import { quotedLine } from '../../contract/untrusted.ts';
 
 export interface OrganisationGuard {
   /** puts the name back if it changed; says what it did, and what it could not, in one line */
@@ -12,7 +12,7 @@ export interface OrganisationGuard {
   abandoned(): string;
 }
 
-/** A name the deployment gave, in a line of ours: quoted, one inert line (reporters/untrusted.ts), short. */
+/** A name the deployment gave, in a line of ours: quoted, one inert line (contract/untrusted.ts), short. */
 const quoted = (name: string) => quotedLine(name, 200);
 
 /**

@@ -6,7 +6,7 @@ import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contra
 import { expandPath, operation } from '../../contract/schemas.ts';
 import type { Client, Exchange } from '../http/client.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
-import { quotedLine } from '../../reporters/untrusted.ts';
+import { quotedLine } from '../../contract/untrusted.ts';
 
 export interface PreflightResult {
   /** one line: why the run cannot judge this deployment as configured (exit 5) */
@@ -23,7 +23,7 @@ export interface PreflightResult {
   keyRefused?: string;
 }
 
-/** An untrusted value in a line of ours: quoted, one inert line (reporters/untrusted.ts), and short. */
+/** An untrusted value in a line of ours: quoted, one inert line (contract/untrusted.ts), and short. */
 const quoted = (value: string | undefined) => quotedLine(value ?? '', 80);
 
 const described = (e: Exchange) =>

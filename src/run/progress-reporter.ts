@@ -3,7 +3,7 @@
 // pipe or a file a plain line per area once its last check ends. No colour either way.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckMeta } from '../harness/check.ts';
-import type { Outcome } from '../../reporters/report.ts';
+import type { Outcome } from '../../contract/report.ts';
 import { outcomeOf } from './conformance-reporter.ts';
 
 export interface ProgressOutput {

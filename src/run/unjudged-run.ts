@@ -3,8 +3,8 @@
 // errors and exit say why, so that CI shows the reason where it shows a verdict. src/cli/main.ts and
 // src/run/run.ts call it where such a run ends; the formats of reporters/ write it as they write any report.
 import { packageVersion } from '../../contract/package-root.ts';
-import type { ConformanceReport } from '../../reporters/report.ts';
-import { bounded } from '../../reporters/untrusted.ts';
+import type { ConformanceReport } from '../../contract/report.ts';
+import { bounded } from '../../contract/untrusted.ts';
 import { Redactor } from '../http/redactor.ts';
 import type { UnjudgedSettings } from './config.ts';
 

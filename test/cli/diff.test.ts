@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { CheckResult, ConformanceReport } from '../../reporters/report.ts';
+import type { CheckResult, ConformanceReport } from '../../contract/report.ts';
 import { DIFF_USAGE, DiffUsageError, drift, formatDrift, ignoredSides, markdownDrift, runDiff } from '../../src/cli/diff.ts';
 import { runCommand } from '../../src/cli/main.ts';
 import { checkExchange } from '../../src/judge/exchange.ts';

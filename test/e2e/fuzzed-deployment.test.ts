@@ -15,7 +15,7 @@ import { curlRecorder } from '../support/curl.ts';
 import { fuzzedAnswer, leakForms, startFuzzed } from '../support/fuzzed.ts';
 import { RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
 import { propertySeed } from '../support/seed.ts';
-import type { ConformanceReport } from '../../reporters/report.ts';
+import type { ConformanceReport } from '../../contract/report.ts';
 import { runDiff } from '../../src/cli/diff.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time

@@ -1,10 +1,10 @@
 // Every parser of deployment text is linear (docs/untrusted.md): 1 MiB of adversarial text takes each a small
-// bound. Apart from test/reporters/untrusted.test.ts so that the mutation run (vitest.mutation.config.ts) leaves it
+// bound. Apart from test/contract/untrusted.test.ts so that the mutation run (vitest.mutation.config.ts) leaves it
 // out: it reaches nearly every module of the judging core, and would cost each mutant there seconds a case.
 import { describe, expect, test } from 'vitest';
 import { answerOf, curlOf } from '../../src/http/client.ts';
 import { Redactor } from '../../src/http/redactor.ts';
-import { inert, inertLine } from '../../reporters/untrusted.ts';
+import { inert, inertLine } from '../../contract/untrusted.ts';
 import { FORBIDDEN, KEY } from '../support/keys.ts';
 
 const redactor = new Redactor({ $MOCKAPI_TOKEN: KEY, $MOCKAPI_FORBIDDEN_TOKEN: FORBIDDEN });

@@ -1,5 +1,5 @@
 // The redactor (src/http/redactor.ts) form by form: what each form of a key is replaced by, exactly, so that
-// a curl line reproduces what was sent and nothing of the key shows. test/reporters/untrusted.test.ts runs the same
+// a curl line reproduces what was sent and nothing of the key shows. test/contract/untrusted.test.ts runs the same
 // forms through bash; this file is what the mutation run holds the redactor to, without a shell.
 import { describe, expect, test } from 'vitest';
 import { Redactor, textOf } from '../../src/http/redactor.ts';

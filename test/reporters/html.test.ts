@@ -166,7 +166,7 @@ test('the filters hide outcomes and levels', async () => {
   expect(shouldOnly.length).toBeLessThan(all);
 });
 
-test('the page shows text by the one rule (reporters/untrusted.ts): C1, bidirectional and invisible characters escaped, a tag character as one', async () => {
+test('the page shows text by the one rule (contract/untrusted.ts): C1, bidirectional and invisible characters escaped, a tag character as one', async () => {
   const shown = await page.evaluate("el('span', {}, 'X\\x9b\\u202e\\u200b\\u3164\\xad\\u{e0041} \\u26a0\\ufe0f \\ud83d\\ude00').textContent");
   expect(shown).toBe('X\\x9b\\u202e\\u200b\\u3164\\xad\\u{e0041} \u26a0\ufe0f \ud83d\ude00');
 });

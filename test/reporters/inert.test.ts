@@ -1,8 +1,8 @@
-// The escaping rule and the bounds of reporters/untrusted.ts character by character: which characters are shown
+// The escaping rule and the bounds of contract/untrusted.ts character by character: which characters are shown
 // escaped and how, where a long value is cut, how deep JSON may nest. What the mutation run holds them to.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bounded, boundedThrough, escaped, hasActing, inert, inertLine, jsonInert, nestsDeeper, quotedLine, TOO_DEEP } from '../../reporters/untrusted.ts';
+import { bounded, boundedThrough, escaped, hasActing, inert, inertLine, jsonInert, nestsDeeper, quotedLine, TOO_DEEP } from '../../contract/untrusted.ts';
 import { INVISIBLE_PIECES, RAW_SHOWN_ESCAPED, SHOWN_ESCAPED } from '../support/invisible.ts';
 import { propertySeed } from '../support/seed.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse, type TestCase, type TestSuites } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { schema } from '../../contract/schemas.ts';
-import type { CheckResult, ConformanceReport, Outcome } from '../../reporters/report.ts';
+import type { CheckResult, ConformanceReport, Outcome } from '../../contract/report.ts';
 import { annotations, areaGroups, githubFormat, moreLine, withoutCommands } from '../../reporters/github.ts';
 import { junitFormat, junitXml, wallTimeMs, xmlText } from '../../reporters/junit.ts';
 import { markdownFormat, markdownSummary } from '../../reporters/markdown.ts';
@@ -71,7 +71,7 @@ describe('JUnit XML', () => {
     expect(failed.classname).toBe('chaos-settings');
     expect(failed.name).toBe('chaos-settings/failed-check CHAOS-STATUS a failed check');
     expect(failed.failure![0]!.message).toBe('[CHAOS-STATUS] (must) Endpoints > Update chaos settings: "Success is 200."');
-    // the markup in an answer is text, and a control character is shown escaped (reporters/untrusted.ts)
+    // the markup in an answer is text, and a control character is shown escaped (contract/untrusted.ts)
     expect(failed.failure![0]!.inner).toContain('actual:   status 201 <b>&amp;</b> \\x01\n');
     expect(failed.failure![0]!.inner).toContain("reproduce: curl -sS -i -X PUT 'http://127.0.0.1:1/v1/x'");
     expect(byId.get('chaos-settings/errored-check')!.error![0]!.message).toBe('the deployment gave no HTTP answer: the connection was reset');

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { baselineOf, BaselineError, baselineSection, isRealDate, judge, readBaseline, writeBaseline, type BaselineEntry } from '../../src/run/baseline.ts';
-import { verdictOf } from '../../reporters/report.ts';
+import { verdictOf } from '../../contract/report.ts';
 import { parse, type TestSuites } from 'junit2json';
-import type { CheckResult, ConformanceReport, Outcome } from '../../reporters/report.ts';
+import type { CheckResult, ConformanceReport, Outcome } from '../../contract/report.ts';
 import { useRunners } from '../support/runners.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time

@@ -1,6 +1,6 @@
 // The lines a run prints of its own that quote a deployment's or a file's bytes: the preflight's, the put-back's,
 // the errors from the baseline, the state file, the config file and .env. Each goes through the one escaping rule
-// (reporters/untrusted.ts): no control, bidirectional or invisible character reaches the terminal raw, and a line
+// (contract/untrusted.ts): no control, bidirectional or invisible character reaches the terminal raw, and a line
 // end in what is quoted starts no line of its own.
 import { createServer } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { htmlFormat } from '../../reporters/html.ts';
 import { jsonFormat } from '../../reporters/json.ts';
 import { junitFormat } from '../../reporters/junit.ts';
 import { markdownFormat } from '../../reporters/markdown.ts';
-import type { ConformanceReport } from '../../reporters/report.ts';
+import type { ConformanceReport } from '../../contract/report.ts';
 import { RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
 
 /** What a hostile deployment or file puts where a line quotes it: a one-byte CSI that fakes a verdict, an OSC 52 write, invisible characters, a workflow command. */

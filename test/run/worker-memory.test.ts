@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
 import { ConformanceReporter, type ReportedRun } from '../../src/run/conformance-reporter.ts';
 import { OUT_OF_MEMORY, WorkerMemory } from '../../src/run/worker-memory.ts';
-import type { ConformanceReport } from '../../reporters/report.ts';
+import type { ConformanceReport } from '../../contract/report.ts';
 
 /** A worker that keeps what it allocates until its small heap is full; its end, however it ends. */
 async function exhausted(): Promise<{ code?: string }> {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, type TestSuites } from 'junit2json';
 import { cleanEnvironment } from '../../bench/measure.ts';
 import { schema } from '../../contract/schemas.ts';
-import type { ConformanceReport } from '../../reporters/report.ts';
+import type { ConformanceReport } from '../../contract/report.ts';
 
 const validReport = schema('report.json');
 

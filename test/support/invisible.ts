@@ -1,4 +1,4 @@
-// What the escaping rule (reporters/untrusted.ts) shows escaped, written out from Unicode's own tables rather than
+// What the escaping rule (contract/untrusted.ts) shows escaped, written out from Unicode's own tables rather than
 // through the rule's property classes, so that a test holds the rule to the set and not to itself. Unicode 17
 // (Node 20's ICU): Cc, Cf (UnicodeData.txt), Default_Ignorable_Code_Point (DerivedCoreProperties.txt), Zl, Zp,
 // the Zs spaces but U+0020, and the surrogates (a lone one).

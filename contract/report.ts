@@ -3,7 +3,7 @@
 // what follows from it alone (how a check stands against the baseline, whether the baseline holds). The runner
 // builds it (ConformanceReporter), the formats of reporters/ write it; neither imports the other's workings.
 // schemas/report.json describes the report.
-import type { Level } from '../contract/requirements.ts';
+import type { Level } from './requirements.ts';
 
 /**
  * How a check ended. passed; failed: a must-level statement is broken; warned: only should-level ones are;

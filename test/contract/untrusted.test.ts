@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
 import { answerOf, curlOf, type Exchange } from '../../src/http/client.ts';
 import { Redactor, type Redacted } from '../../src/http/redactor.ts';
-import { bounded, inert, inertLine } from '../../reporters/untrusted.ts';
+import { bounded, inert, inertLine } from '../../contract/untrusted.ts';
 import { curlRecorder } from '../support/curl.ts';
 import { INVISIBLE_PIECES, RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
 import { encodedForms, FORBIDDEN, KEY } from '../support/keys.ts';

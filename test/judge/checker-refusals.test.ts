@@ -23,12 +23,18 @@ const requirements = (t: ReturnType<typeof judge>) => t.violations.map((v) => v.
 group('401', () => {
   test('expectUnauthorized: 401 passes; another status is a violation of the given id, "status 401"', () => {
     const t = judge();
-    const ex = exchange(401, 'x', 'text/plain');
+    const ex = exchange(401, 'Credentials are required', 'text/plain');
     expectUnauthorized(t, ex, 'AUTH-401-MISSING');
     expect([t.violations, t.exchanges]).toEqual([[], [ex]]);
     const u = judge();
     expectUnauthorized(u, exchange(200, {}), 'AUTH-401-MISSING');
     expect(found(u)).toEqual([['AUTH-401-MISSING', 'status 401', describe(exchange(200, {}))]]);
+  });
+
+  test('expectUnauthorized: a 401 is held to the 401 body too, whichever way the request reached it', () => {
+    const t = judge();
+    expectUnauthorized(t, exchange(401, { message: 'Credentials are required' }), 'AUTH-401-INVALID');
+    expect(found(t)).toEqual([['AUTH-401-BODY', 'Content-Type text/plain', 'application/json']]);
   });
 
   test('expectUnauthorizedBody: another status is one violation "status 401 with a plain-text body", nothing more', () => {
@@ -278,6 +284,33 @@ group('expectRejected', () => {
     }
   });
 
+  test('the body of a refusal, whatever its status: JSON (GEN-JSON) and, when it is an error list, of its shape (ERR-ERROR-LIST)', () => {
+    const text = judge();
+    expect(expectRejected(text, exchange(404, 'no such mock API', 'text/plain'), 'ID-MOCK-API-LENGTH', 'x')).toBe(true);
+    expect(requirements(text)).toEqual(['GEN-JSON', 'GEN-JSON']);
+    const list = exchange(400, { errors: [{ title: 'Invalid path parameter', code: '400' }] });
+    const shape = judge();
+    expect(expectRejected(shape, list, 'ID-MOCK-API-LENGTH', 'x')).toBe(true);
+    expect(found(shape)).toEqual([['ERR-ERROR-LIST', 'an error list of the documented shape', `/errors/0/code must be number: ${describe(list)}`]]);
+  });
+
+  test('the body of a refusal: empty, or a 401, is not judged; another JSON media type is noted; a mock is held to the shape only', () => {
+    for (const ex of [exchange(404, ''), exchange(401, 'Credentials are required', 'text/plain')]) {
+      const t = judge();
+      expectRejected(t, ex, 'ID-MOCK-API-LENGTH', 'x');
+      expect([t.violations, t.notes], ex.text).toEqual([[], []]);
+    }
+    const problem = judge();
+    expectRejected(problem, exchange(422, { title: 'Invalid request' }, 'application/problem+json'), 'ID-MOCK-API-LENGTH', 'x');
+    expect([problem.violations, problem.notes]).toEqual([
+      [],
+      ['a 422 refusal served as application/problem+json: JSON, though the interface names application/json'],
+    ]);
+    const mock = judge('mock');
+    expectRejected(mock, exchange(422, { errors: 'x' }, 'text/plain'), 'ID-MOCK-API-LENGTH', 'x');
+    expect(requirements(mock)).toEqual(['ERR-ERROR-LIST']);
+  });
+
   test('a 2xx, or no answer at all: false and a violation of the statement, "not accepted (no 2xx)"', () => {
     for (const ex of [exchange(200, {}), exchange(299, {}), { ...exchange(0, ''), error: 'ECONNRESET' }]) {
       const t = judge();
@@ -314,8 +347,9 @@ group('expectInvalidJson', () => {
     expect(requirements(invalidJson(exchange(400, 'bad', 'text/plain')))).toEqual(['GEN-JSON', 'GEN-JSON']);
   });
 
-  test('a JSON body without an errors array: ERR-ERROR-LIST with the body', () => {
-    expect(found(invalidJson(exchange(400, { errors: {} })))).toEqual([['ERR-ERROR-LIST', 'an error list body { errors: [...] }', '{"errors":{}}']]);
+  test('a JSON body without an errors array: ERR-ERROR-LIST with the body; errors that are no array, once, as the shape', () => {
+    const notArray = exchange(400, { errors: {} });
+    expect(found(invalidJson(notArray))).toEqual([['ERR-ERROR-LIST', 'an error list of the documented shape', `/errors must be array: ${describe(notArray)}`]]);
     expect(found(invalidJson(exchange(400, 'null')))).toEqual([['ERR-ERROR-LIST', 'an error list body { errors: [...] }', 'null']]);
   });
 
@@ -325,25 +359,30 @@ group('expectInvalidJson', () => {
   });
 
   test('a detail that is no string is read as empty: not even an empty type is found in it', () => {
-    expect(found(invalidJson(entry({ ...good, detail: 1 }), '/chaos', ''))).toEqual([
+    const ex = entry({ ...good, detail: 1 });
+    expect(found(invalidJson(ex, '/chaos', ''))).toEqual([
+      ['ERR-ERROR-LIST', 'an error list of the documented shape', `/errors/0/detail must be string: ${describe(ex)}`],
       ['ERR-INVALID-JSON', 'detail naming the missing JSON pointer /chaos', '1'],
       ['ERR-INVALID-JSON', 'detail naming the required type ()', '1'],
     ]);
   });
 
-  test('no entry titled Invalid JSON: ERR-INVALID-JSON listing the titles (a null entry as null)', () => {
-    expect(found(invalidJson(exchange(400, { errors: [null, { title: 'Bad' }, {}] })))).toEqual([
-      ['ERR-INVALID-JSON', 'an error entry titled "Invalid JSON"', 'titles: [null,"Bad",null]'],
+  test('no entry titled Invalid JSON: ERR-INVALID-JSON listing the titles (a null entry as null), after the shape the entries break', () => {
+    expect(requirements(invalidJson(exchange(400, { errors: [null, { title: 'Bad' }, {}] })))).toEqual(['ERR-ERROR-LIST', 'ERR-INVALID-JSON']);
+    expect(found(invalidJson(exchange(400, { errors: [{ title: 'Bad' }, { title: 'Worse' }] })))).toEqual([
+      ['ERR-INVALID-JSON', 'an error entry titled "Invalid JSON"', 'titles: ["Bad","Worse"]'],
     ]);
   });
 
   test('the entry titled Invalid JSON is found among others, and passes with pointer, type (any case) and source {}', () => {
-    expect(invalidJson(exchange(400, { errors: [null, { title: 'Other' }, good] })).violations).toEqual([]);
+    expect(invalidJson(exchange(400, { errors: [{ title: 'Other' }, good] })).violations).toEqual([]);
     expect(invalidJson(entry({ ...good, detail: 'Missing /chaos: expected OBJECT' })).violations).toEqual([]);
   });
 
   test('a detail that is no string names neither pointer nor type', () => {
-    expect(found(invalidJson(entry({ ...good, detail: { at: '/chaos object' } })))).toEqual([
+    const ex = entry({ ...good, detail: { at: '/chaos object' } });
+    expect(found(invalidJson(ex))).toEqual([
+      ['ERR-ERROR-LIST', 'an error list of the documented shape', `/errors/0/detail must be string: ${describe(ex)}`],
       ['ERR-INVALID-JSON', 'detail naming the missing JSON pointer /chaos', '{"at":"/chaos object"}'],
       ['ERR-INVALID-JSON', 'detail naming the required type (object)', '{"at":"/chaos object"}'],
     ]);
@@ -355,14 +394,17 @@ group('expectInvalidJson', () => {
     ]);
   });
 
-  test('a source that is null, an array, not empty, or absent is a violation showing it', () => {
+  test('a source that is null, an array, not empty, or absent is a violation showing it (null and an array break the shape too)', () => {
     for (const [source, shown] of [
       [null, 'null'],
       [[], '[]'],
       [{ pointer: '/chaos' }, '{"pointer":"/chaos"}'],
       [undefined, 'absent'],
     ] as const) {
-      expect(found(invalidJson(entry({ ...good, source }))), shown).toEqual([['ERR-INVALID-JSON', 'source an empty object {}', shown]]);
+      const t = invalidJson(entry({ ...good, source }));
+      const shape = source === null || Array.isArray(source) ? ['ERR-ERROR-LIST'] : [];
+      expect(requirements(t), shown).toEqual([...shape, 'ERR-INVALID-JSON']);
+      expect(found(t).at(-1), shown).toEqual(['ERR-INVALID-JSON', 'source an empty object {}', shown]);
     }
   });
 });

@@ -2,7 +2,7 @@
 // conventions; Errors). Wrong ids and bodies only: nothing here can change a fixture on a deployment that
 // keeps the interface, and a 4- or 11-character mock API id cannot name a real mock API.
 import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/harness/check.ts';
-import type { RequestSpec } from '../src/http/client.ts';
+import type { Exchange, RequestSpec } from '../src/http/client.ts';
 import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/judge/checker.ts';
 import { schema } from '../contract/schemas.ts';
 import { limits } from '../contract/limits.ts';
@@ -60,6 +60,20 @@ for (const { op, spec, writes, pushes } of mockApiOperations) {
       },
     );
   }
+}
+
+/** The root named as a pointer of its own: `/` alone, not the slash of a path or a media type. */
+const ROOT_POINTER = /(?:^|[\s'"`(:=])\/(?=$|[\s'"`),.;:])/;
+
+/**
+ * The pointer an Invalid JSON detail for a body that is not JSON is held to: the wrapper's, or the root's where it
+ * names the root instead (the whole body is what is not JSON; docs/checks.md).
+ */
+function pointerNamed(ex: Exchange, wrapper: string): string {
+  const entries = (ex.json as { errors?: unknown } | undefined)?.errors;
+  const entry = Array.isArray(entries) ? entries.find((e) => e?.title === 'Invalid JSON') : undefined;
+  const detail: unknown = entry?.detail;
+  return typeof detail === 'string' && !detail.includes(`/${wrapper}`) && ROOT_POINTER.test(detail) ? '/' : `/${wrapper}`;
 }
 
 /** Every PUT, on its fixture: the body without its wrapper, an empty object, and text that is not JSON. */
@@ -143,9 +157,21 @@ for (const { op, fixture, path, body, pushes } of puts) {
   check(`identifiers/${op}/zero-byte-body-not-accepted`, 'GEN-WRAP-REQUEST', `${op}: a zero-byte body is not accepted`, options, async (t) => {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: '' }), 'GEN-WRAP-REQUEST', 'a zero-byte body');
   });
+  // one body that is not JSON per operation, judged by two checks: refused, and refused as Invalid JSON
+  const notJson = shared(() => client().send({ method: 'PUT', path: path(target().fixtures[fixture]!), raw: `${name}: {` }));
   check(`identifiers/${op}/body-not-json-not-accepted`, 'GEN-NOT-JSON', `${op}: a body that is not JSON is not accepted`, options, async (t) => {
-    expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: `${name}: {` }), 'GEN-NOT-JSON', 'a body that is not JSON');
+    expectRejected(t, t.uses(await notJson()), 'GEN-NOT-JSON', 'a body that is not JSON');
   });
+  check(
+    `identifiers/${op}/body-not-json-answered-invalid-json`,
+    'ERR-INVALID-JSON',
+    `${op}: a body that is not JSON lacks "${name}" and is answered Invalid JSON naming its pointer (or the root) and ${type}`,
+    ownBody,
+    async (t) => {
+      const ex = t.uses(await notJson());
+      expectInvalidJson(t, ex, 'GEN-NOT-JSON', pointerNamed(ex, name), type);
+    },
+  );
 }
 
 mockApiIdProperties();

@@ -42,6 +42,11 @@ export const REQUIREMENTS = [
     'should',
   ),
   R('GEN-NOT-JSON', 'What the service does > General conventions', 'Request bodies are JSON: a body that is not JSON at all is not accepted.'),
+  R(
+    'GEN-NO-QUERY-PARAMETER',
+    'Endpoints',
+    'None of the endpoints takes a query parameter: a request with one is answered as the same request without it (the same answer to a read; a refusal stays a refusal), or refused with a 4xx; never a 5xx.',
+  ),
 
   // Identifiers and limits
   R(
@@ -94,7 +99,7 @@ export const REQUIREMENTS = [
     'Errors > Error cases',
     'A query parameter with an invalid format is answered with an error list titled Invalid query parameter format whose detail names the parameter and the rule.',
     'must',
-    'None of the nine endpoints takes a query parameter (Endpoints), so no request can reach this case.',
+    'None of the nine endpoints takes a query parameter (Endpoints), so none has a parameter whose format could be invalid; a query parameter sent to one is judged by GEN-NO-QUERY-PARAMETER, and its refusal by the body rules of every refusal.',
   ),
 
   // Chaos settings

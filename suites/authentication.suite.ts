@@ -17,6 +17,7 @@ import {
 import { operation, type OperationId } from '../contract/schemas.ts';
 import type { FixtureName } from '../contract/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from '../src/harness/support.ts';
+import { CHANGES_NOTHING_ANYWAY } from './refused-anyway.ts';
 
 const fixture = (name: FixtureName, missing: string) => target().fixtures[name] ?? missing;
 
@@ -195,39 +196,6 @@ function documentedErrors(c: Case): void {
     );
   }
 }
-
-/**
- * Per operation, a request that changes nothing even if a deployment wrongly took the key sent elsewhere: ids
- * that name nothing, and for a PUT a body the deployment must refuse (an update of a data source may create one
- * that does not exist, since its errors are not shown).
- */
-const CHANGES_NOTHING_ANYWAY: Record<OperationId, () => RequestSpec> = {
-  updateChaosSettings: () => ({
-    method: 'PUT',
-    path: pathOf('updateChaosSettings', { mockApiId: MISSING.mockApiId }),
-    json: { chaos: { enabled: false, percentageFailures: 101 } },
-  }),
-  updateStateSettings: () => ({
-    method: 'PUT',
-    path: pathOf('updateStateSettings', { mockApiId: MISSING.mockApiId }),
-    json: { state: { defaultContextExpression: 42 } },
-  }),
-  getOrganisation: () => ({ method: 'GET', path: pathOf('getOrganisation', { organisationId: MISSING.organisationId }) }),
-  updateOrganisation: () => ({
-    method: 'PUT',
-    path: pathOf('updateOrganisation', { organisationId: MISSING.organisationId }),
-    json: { organisation: { name: 5 } },
-  }),
-  deleteDataSource: () => ({ method: 'DELETE', path: pathOf('deleteDataSource', { dataSourceId: MISSING.dataSourceId }) }),
-  updateDataSource: () => ({
-    method: 'PUT',
-    path: pathOf('updateDataSource', { dataSourceId: MISSING.dataSourceId }),
-    json: { dataSource: { ...exampleBody('updateDataSource').dataSource, name: 42 } },
-  }),
-  deleteTeamMember: () => ({ method: 'DELETE', path: pathOf('deleteTeamMember', { teamId: MISSING.teamId, userId: MISSING.userId }) }),
-  getLoggedRequest: () => ({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: MISSING.mockApiId, requestId: MISSING.requestId }) }),
-  pushOpenApiToGit: () => ({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: MISSING.mockApiId }), json: { push: { outOfSyncPolicy: 5 } } }),
-};
 
 /** Query parameters that APIs commonly read a key from. */
 const KEY_QUERY_PARAMETERS = ['apiKey', 'api_key', 'key', 'token', 'access_token'] as const;

@@ -4,7 +4,9 @@
 import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/harness/check.ts';
 import type { Exchange, RequestSpec } from '../src/http/client.ts';
 import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/judge/checker.ts';
-import { schema } from '../contract/schemas.ts';
+import { OPERATION_IDS, operation, schema } from '../contract/schemas.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { CHANGES_NOTHING_ANYWAY } from './refused-anyway.ts';
 import { limits } from '../contract/limits.ts';
 import type { OperationId } from '../contract/schemas.ts';
 import type { FixtureName } from '../contract/fixtures.ts';
@@ -170,6 +172,67 @@ for (const { op, fixture, path, body, pushes } of puts) {
     async (t) => {
       const ex = t.uses(await notJson());
       expectInvalidJson(t, ex, 'GEN-NOT-JSON', pointerNamed(ex, name), type);
+    },
+  );
+}
+
+/** A query parameter, which no endpoint takes (Endpoints): a name no deployment has a reason to read. */
+const QUERY = 'conformanceProbe=1';
+const withQuery = (spec: RequestSpec): RequestSpec => ({ ...spec, path: `${spec.path}?${QUERY}` });
+
+// On every operation, a request refused without the query parameter (CHANGES_NOTHING_ANYWAY) is refused with it
+for (const op of OPERATION_IDS) {
+  check(
+    `identifiers/${op}/query-parameter-still-refused`,
+    'GEN-NO-QUERY-PARAMETER',
+    `${op}: with a query parameter (no endpoint takes one), a request refused without it is still refused with a 4xx`,
+    { operation: op, writes: operation(op).method !== 'GET', overlaps: CHANGES_NOTHING, live: 'a mock answers for ids that name nothing' },
+    async (t) => {
+      const ex = await t.send(withQuery(CHANGES_NOTHING_ANYWAY[op]()));
+      if (t.expect(ex.status >= 400 && ex.status < 500, 'GEN-NO-QUERY-PARAMETER', `a 4xx, as without ?${QUERY}`, () => describeExchange(ex)))
+        expectRejected(t, ex, 'GEN-NO-QUERY-PARAMETER', `the request with ?${QUERY}`);
+    },
+  );
+}
+
+/**
+ * The reads, on their fixtures: the answer with a query parameter is the answer without it, or a refusal. An
+ * organisation's name is left out of the comparison: a rename another check sends may land between the two gets.
+ */
+const READS: { op: 'getOrganisation' | 'getLoggedRequest'; needs: FixtureName[]; path(t: CheckContext): string; view(json: any): unknown }[] = [
+  {
+    op: 'getOrganisation',
+    needs: ['organisationId'],
+    path: (t) => pathOf('getOrganisation', { organisationId: t.fixture('organisationId') }),
+    view: (json) => (json?.organisation ? { ...json, organisation: { ...json.organisation, name: undefined } } : json),
+  },
+  {
+    op: 'getLoggedRequest',
+    needs: ['mockApiId', 'requestId'],
+    path: (t) => pathOf('getLoggedRequest', { mockApiId: t.fixture('mockApiId'), requestId: t.fixture('requestId') }),
+    view: (json) => json,
+  },
+];
+
+for (const { op, needs, path, view } of READS) {
+  check(
+    `identifiers/${op}/query-parameter-same-answer`,
+    'GEN-NO-QUERY-PARAMETER',
+    `${op}: with a query parameter (no endpoint takes one) the answer is the one without it, or a refusal with a 4xx`,
+    { operation: op, needs, live: "a mock's answer to a query it does not describe is its own", requests: 2 },
+    async (t) => {
+      const without = await t.send({ method: 'GET', path: path(t) });
+      const ex = await t.send({ method: 'GET', path: `${path(t)}?${QUERY}` });
+      if (ex.status >= 400 && ex.status < 500) {
+        expectRejected(t, ex, 'GEN-NO-QUERY-PARAMETER', `the request with ?${QUERY}`);
+        return t.note(`?${QUERY} was refused with ${ex.status}: the interface allows refusing a query parameter no endpoint takes`);
+      }
+      t.expect(
+        ex.status === without.status && isDeepStrictEqual(view(ex.json), view(without.json)),
+        'GEN-NO-QUERY-PARAMETER',
+        `the answer without ?${QUERY}: ${describeExchange(without)}`,
+        () => describeExchange(ex),
+      );
     },
   );
 }

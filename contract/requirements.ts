@@ -202,6 +202,13 @@ export const REQUIREMENTS = [
     'Delete permanently removes the data source: afterwards the id is not found (404), also after two deletes sent at once, and still 2 s later.',
   ),
 
+  R(
+    'DS-DELETED-NOT-UPDATED',
+    'Endpoints > Delete data source by ID',
+    'Delete permanently removes the data source: an update of it afterwards is not accepted (should: the errors of an update are not shown, and a PUT may be read as one that creates; but a data source permanently removed is not there to update).',
+    'should',
+  ),
+
   // Teams
   R(
     'TEAM-MEMBER-DELETE',

@@ -2,7 +2,16 @@
 // configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
 // forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
 import { CHANGES_NOTHING, check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
-import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
+import {
+  describe,
+  expectEnvelope,
+  expectForbidden,
+  expectForbiddenBody,
+  expectNotFound,
+  expectRejected,
+  expectSuccess,
+  wrappedResource,
+} from '../src/judge/checker.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, lastUpdatedNow, lastUpdatedTime } from '../src/judge/fields.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { exampleBody, MISSING, pathOf } from '../src/harness/support.ts';
@@ -216,6 +225,23 @@ check(
     const ex = await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) });
     if (t.expect(ex.status === 404, 'DS-DELETE-PERMANENT', 'status 404 for the deleted data source', () => `status ${ex.status}`))
       expectNotFound(t, 'deleteDataSource', ex);
+  },
+);
+
+check(
+  'data-sources/update-deleted-data-source-not-accepted',
+  'DS-DELETED-NOT-UPDATED',
+  'after delete an update of the data source is not accepted (one that is is followed by a delete, so the run leaves it gone)',
+  { ...deleting, live: KEEPS_NO_STATE, requests: 3 },
+  async (t) => {
+    const first = await firstDelete(t, deletable);
+    if (first.status < 200 || first.status >= 300)
+      t.skip(`the run's delete of ${deletable.what()} answered ${first.status || first.error}, so nothing was deleted`);
+    const id = t.fixture('deletableDataSourceId');
+    const ex = await t.send({ method: 'PUT', path: updatePath(id), json: { dataSource: sent } });
+    const accepted = ex.status >= 200 && ex.status < 300;
+    if (accepted) await t.putBack({ method: 'DELETE', path: deletePath(id) });
+    t.expect(!accepted, 'DS-DELETED-NOT-UPDATED', `no 2xx: ${deletable.what()} was deleted (${first.status})`, () => describe(ex));
   },
 );
 

@@ -126,6 +126,15 @@ group('expectSuccess: status', () => {
     expectSuccess(v, 'deleteDataSource', exchange(200, 'x', null));
     expect(v.notes).toEqual(['answered 200 with a body (no Content-Type); the interface shows neither status nor body']);
   });
+
+  test('a success that shows no body, with a body all the same: it is JSON (GEN-JSON), else nothing is returned', () => {
+    const t = judge();
+    expect(expectSuccess(t, 'deleteTeamMember', exchange(200, 'Deleted.', 'text/plain'))).toBeUndefined();
+    expect(t.violations.map((v) => [v.requirement, v.expected])).toEqual([
+      ['GEN-JSON', 'Content-Type application/json'],
+      ['GEN-JSON', 'a JSON body'],
+    ]);
+  });
 });
 
 group('expectSuccess: media type and JSON', () => {

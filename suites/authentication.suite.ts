@@ -3,7 +3,7 @@
 // a check has not been allowed to change; DELETEs without valid credentials go to ids that name nothing,
 // so that an operation wrongly left open still deletes nothing. The forbidden key's DELETEs live in the
 // data source and team suites, before the deletes they must precede.
-import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, target, type CheckContext } from '../src/harness/check.ts';
 import type { Credentials, Exchange, RequestSpec } from '../src/http/client.ts';
 import {
   expectForbidden,
@@ -17,28 +17,9 @@ import {
 import { operation, type OperationId } from '../contract/schemas.ts';
 import type { FixtureName } from '../contract/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from '../src/harness/support.ts';
-import { CHANGES_NOTHING_ANYWAY } from './refused-anyway.ts';
+import { CHANGES_NOTHING_ANYWAY, organisationBody } from './refused-anyway.ts';
 
 const fixture = (name: FixtureName, missing: string) => target().fixtures[name] ?? missing;
-
-/** The organisation's current name, so that a PUT that should be refused would change nothing anyway. */
-const currentOrganisation = shared(async () => {
-  const id = target().fixtures.organisationId;
-  if (!id) return undefined;
-  const ex = await client().send({ method: 'GET', path: pathOf('getOrganisation', { organisationId: id }) });
-  return ex;
-});
-
-async function organisationBody(t: CheckContext): Promise<unknown> {
-  const ex = await currentOrganisation();
-  const name = (ex?.json as { organisation?: { name?: unknown } } | undefined)?.organisation?.name;
-  if (ex && typeof name !== 'string') {
-    t.uses(ex);
-    t.violate('ORG-RESPONSE', 'the organisation (read to send its own name back unchanged)', describeExchange(ex));
-    t.stopIfViolated();
-  }
-  return { organisation: { name: name ?? 'conformance' } };
-}
 
 interface Case {
   op: OperationId;

@@ -6,7 +6,7 @@ import type { Exchange, RequestSpec } from '../src/http/client.ts';
 import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/judge/checker.ts';
 import { OPERATION_IDS, operation, schema } from '../contract/schemas.ts';
 import { isDeepStrictEqual } from 'node:util';
-import { CHANGES_NOTHING_ANYWAY } from './refused-anyway.ts';
+import { CHANGES_NOTHING_ANYWAY, organisationBody } from './refused-anyway.ts';
 import { limits } from '../contract/limits.ts';
 import type { OperationId } from '../contract/schemas.ts';
 import type { FixtureName } from '../contract/fixtures.ts';
@@ -79,7 +79,15 @@ function pointerNamed(ex: Exchange, wrapper: string): string {
 }
 
 /** Every PUT, on its fixture: the body without its wrapper, an empty object, and text that is not JSON. */
-const puts: { op: OperationId; fixture: FixtureName; path(id: string): string; body(t: CheckContext): any; pushes?: boolean }[] = [
+const puts: {
+  op: OperationId;
+  fixture: FixtureName;
+  path(id: string): string;
+  body(t: CheckContext): any;
+  /** a valid body that changes nothing even where it is taken: the organisation's own name (body otherwise) */
+  unchanging?(t: CheckContext): Promise<any>;
+  pushes?: boolean;
+}[] = [
   { op: 'updateChaosSettings', fixture: 'mockApiId', path: (mockApiId) => pathOf('updateChaosSettings', { mockApiId }), body: harmlessChaos },
   {
     op: 'updateStateSettings',
@@ -92,6 +100,7 @@ const puts: { op: OperationId; fixture: FixtureName; path(id: string): string; b
     fixture: 'organisationId',
     path: (organisationId) => pathOf('updateOrganisation', { organisationId }),
     body: () => exampleBody('updateOrganisation'),
+    unchanging: organisationBody,
   },
   {
     op: 'updateDataSource',
@@ -109,7 +118,10 @@ const puts: { op: OperationId; fixture: FixtureName; path(id: string): string; b
   },
 ];
 
-for (const { op, fixture, path, body, pushes } of puts) {
+/** The wrapper of another resource: the name a body wraps the valid object in that is not the one of its operation. */
+const OTHER_WRAPPER: Record<string, string> = { chaos: 'state', state: 'chaos', organisation: 'dataSource', dataSource: 'organisation', push: 'job' };
+
+for (const { op, fixture, path, body, unchanging, pushes } of puts) {
   const { name, type } = requiredWrapper(op);
   const options = { operation: op, needs: [fixture], writes: true, pushes, overlaps: CHANGES_NOTHING };
   check(
@@ -120,6 +132,17 @@ for (const { op, fixture, path, body, pushes } of puts) {
     async (t) => {
       const unwrapped = body(t)[name];
       expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: unwrapped }), 'GEN-WRAP-REQUEST', `a body without "${name}"`);
+    },
+  );
+  check(
+    `identifiers/${op}/object-in-other-wrapper-not-accepted`,
+    'GEN-WRAP-REQUEST',
+    `${op}: the valid object wrapped in "${OTHER_WRAPPER[name]}" instead of "${name}" is not accepted`,
+    options,
+    async (t) => {
+      const valid = ((await unchanging?.(t)) ?? body(t))[name];
+      const ex = await t.send({ method: 'PUT', path: path(t.fixture(fixture)), json: { [OTHER_WRAPPER[name]!]: valid } });
+      expectRejected(t, ex, 'GEN-WRAP-REQUEST', `a body wrapped in "${OTHER_WRAPPER[name]}"`);
     },
   );
   // one empty-object body per operation, judged by two checks: the Invalid JSON entry, and the list's shape

@@ -6,7 +6,7 @@ import type { RequirementId } from '../contract/requirements.ts';
 import { expectChaosEcho } from '../src/judge/echo.ts';
 import { chaosProperties } from '../properties/settings.ts';
 import { chaosModel } from '../properties/sequences.ts';
-import { harmlessChaos, MISSING, pathOf, quietChaos, quietIfTaken } from '../src/harness/support.ts';
+import { harmlessChaos, pathOf, quietChaos, quietIfTaken } from '../src/harness/support.ts';
 
 const options = { operation: 'updateChaosSettings' as const, needs: ['mockApiId' as const], writes: true };
 const put = (t: CheckContext, json: unknown, raw?: string) =>
@@ -179,17 +179,6 @@ rejected(
   'httpErrors as an object instead of an array is rejected',
   { httpErrors: { status: 500 } },
   'httpErrors {status: 500}',
-);
-
-check(
-  'chaos-settings/update-mock-api-does-not-exist-not-accepted',
-  'ERR-UNKNOWN-ID',
-  'an update of the chaos settings of a mock API that does not exist does not succeed',
-  { operation: 'updateChaosSettings', writes: true, live: 'a mock does not know which ids exist' },
-  async (t) => {
-    const ex = await t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: MISSING.mockApiId }), json: harmlessChaos() });
-    expectRejected(t, ex, 'ERR-UNKNOWN-ID', 'an unknown mock API id');
-  },
 );
 
 chaosProperties();

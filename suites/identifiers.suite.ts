@@ -78,6 +78,20 @@ function pointerNamed(ex: Exchange, wrapper: string): string {
   return typeof detail === 'string' && !detail.includes(`/${wrapper}`) && ROOT_POINTER.test(detail) ? '/' : `/${wrapper}`;
 }
 
+// An operation on a mock API that does not exist does not succeed: the settings and the push, with the body a run
+// sends there anyway, to a made-up id of valid length (a push, like every push, only with consent)
+for (const { op, spec, writes, pushes } of mockApiOperations.filter((o) => o.writes)) {
+  check(
+    `identifiers/${op}/mock-api-does-not-exist-not-accepted`,
+    'ERR-UNKNOWN-ID',
+    `${op}: a mock API that does not exist is not accepted (no settings are made, no job is started)`,
+    { operation: op, writes, pushes, live: 'a mock does not know which ids exist' },
+    async (t) => {
+      expectRejected(t, await t.send(spec(MISSING.mockApiId, t)), 'ERR-UNKNOWN-ID', 'an unknown mock API id');
+    },
+  );
+}
+
 /** Every PUT, on its fixture: the body without its wrapper, an empty object, and text that is not JSON. */
 const puts: {
   op: OperationId;

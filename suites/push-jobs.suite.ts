@@ -7,7 +7,7 @@ import type { Exchange } from '../src/http/client.ts';
 import { allowedValues } from '../src/judge/allowed-values.ts';
 import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { jobElapsed, jobElapsedAgrees, jobFinished, jobFinishedNotBeforeStarted, jobLinks, jobOutcome, jobStarted, jobType } from '../src/judge/fields.ts';
-import { MISSING, pathOf, pushBody } from '../src/harness/support.ts';
+import { pathOf, pushBody } from '../src/harness/support.ts';
 import { pushProperties } from '../properties/resources.ts';
 
 const options = { operation: 'pushOpenApiToGit' as const, needs: ['mockApiId' as const], writes: true, pushes: true };
@@ -129,18 +129,6 @@ check(
       json: { push: { outOfSyncPolicy: 42 } },
     });
     expectRejected(t, ex, 'PUSH-TYPES', 'outOfSyncPolicy 42');
-  },
-);
-
-// a deployment that took the made-up id for the fixture's would push it: consent first
-check(
-  'push-jobs/push-mock-api-does-not-exist-not-accepted',
-  'ERR-UNKNOWN-ID',
-  'a push of a mock API that does not exist does not succeed (no job is started)',
-  { operation: 'pushOpenApiToGit', writes: true, pushes: true, live: 'a mock does not know which ids exist' },
-  async (t) => {
-    const ex = await t.send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: MISSING.mockApiId }), json: pushBody(t.target) });
-    expectRejected(t, ex, 'ERR-UNKNOWN-ID', 'an unknown mock API id');
   },
 );
 

@@ -6,7 +6,7 @@ import { expectEcho } from '../src/judge/echo.ts';
 import { VALID_EXPRESSIONS } from '../properties/arbitraries.ts';
 import { stateProperties } from '../properties/settings.ts';
 import { stateModel } from '../properties/sequences.ts';
-import { exampleBody, MISSING, pathOf } from '../src/harness/support.ts';
+import { exampleBody, pathOf } from '../src/harness/support.ts';
 
 const options = { operation: 'updateStateSettings' as const, needs: ['mockApiId' as const], writes: true };
 const put = (t: CheckContext, json: unknown) => t.send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: t.fixture('mockApiId') }), json });
@@ -90,17 +90,6 @@ check(
       return;
     }
     expectSuccess(t, 'updateStateSettings', ex);
-  },
-);
-
-check(
-  'state-settings/update-mock-api-does-not-exist-not-accepted',
-  'ERR-UNKNOWN-ID',
-  'an update of the state settings of a mock API that does not exist does not succeed',
-  { operation: 'updateStateSettings', writes: true, live: 'a mock does not know which ids exist' },
-  async (t) => {
-    const ex = await t.send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: MISSING.mockApiId }), json: exampleBody('updateStateSettings') });
-    expectRejected(t, ex, 'ERR-UNKNOWN-ID', 'an unknown mock API id');
   },
 );
 

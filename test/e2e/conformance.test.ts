@@ -174,7 +174,8 @@ describe('a second run against the same deployment and fixtures', () => {
       ),
     );
     const consumed = second.report!.checks.filter((c) => c.outcome === 'errored');
-    // the delete checks, the sequences of deletes that follow them (properties/sequences.ts) and the end-of-run checks (stillGone)
+    // the delete checks, the update of the deleted data source, the sequences of deletes that follow them
+    // (properties/sequences.ts) and the end-of-run checks (stillGone)
     expect(consumed.map((c) => c.requirement).sort()).toEqual([
       'AUTH-403',
       'AUTH-403',
@@ -184,6 +185,7 @@ describe('a second run against the same deployment and fixtures', () => {
       'DS-DELETE-PERMANENT',
       'DS-DELETE-PERMANENT',
       'DS-DELETE-PERMANENT',
+      'DS-DELETED-NOT-UPDATED',
       'TEAM-MEMBER-DELETE',
       'TEAM-MEMBER-GONE',
       'TEAM-MEMBER-GONE',
@@ -206,6 +208,7 @@ describe('a second run against the same deployment and fixtures', () => {
       'DS-DELETE-PERMANENT',
       'DS-DELETE-PERMANENT',
       'DS-DELETE-PERMANENT',
+      'DS-DELETED-NOT-UPDATED',
       'TEAM-MEMBER-DELETE',
       'TEAM-MEMBER-GONE',
       'TEAM-MEMBER-GONE',

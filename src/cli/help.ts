@@ -20,6 +20,9 @@ ${helpRows('run')}
   mockapi-conformance proxy --upstream URL [--port N] [--report-* FILE]
                          forwards to URL unchanged and prints every answer that breaks the interface as it
                          passes; Ctrl-C writes the report (each has --help)
+  mockapi-conformance statements [--json]
+                         every statement of the interface by section: verified (its checks and faults), open
+                         (left open by the interface) or not judgeable from outside (why); sends nothing
   mockapi-conformance reference [--port N] [--faults a,b] [--variations] | --list-faults
                          serves the reference deployment and prints its .env block; or lists its faults
 

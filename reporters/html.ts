@@ -12,6 +12,7 @@ import { verdictOf, type ConformanceReport, type ReportFormat } from '../contrac
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
 import { EXIT, exitCodeOf } from '../contract/exit.ts';
 import { ACTING, escaped, inert, inertLine, jsonInert } from '../contract/untrusted.ts';
+import { statementsHtml } from '../contract/statements-report.ts';
 
 /** JSON that can stand inside a <script> element: nothing in it can end the element or open a comment. */
 const scriptJson = (value: unknown) => jsonInert(JSON.stringify(value)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -241,6 +242,7 @@ ${banner(report)}
 <div><table id="matrix" aria-label="requirements by operation; a cell opens its checks"></table><table id="areas"></table></div>
 <div id="details" tabindex="-1" aria-live="polite"><p>Choose a cell (click, or Tab to it and press Enter) to see its checks.</p></div>
 </main>
+${statementsHtml(report, escapeHtml)}
 <script type="application/json" id="report">${scriptJson(report)}</script>
 <script type="application/json" id="register">${scriptJson(register)}</script>
 <script type="application/json" id="operations">${scriptJson(OPERATION_IDS)}</script>

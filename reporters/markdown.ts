@@ -5,6 +5,7 @@ import { writePrivateFile } from './private-file.ts';
 import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from '../contract/report.ts';
 import { heldBack, traffic, whatWasJudged } from './summary.ts';
 import { inert, inertLine } from '../contract/untrusted.ts';
+import { statementsMarkdown } from '../contract/statements-report.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
 
@@ -95,6 +96,7 @@ export function markdownSummary(report: ConformanceReport): string {
     ...reasons(of('skipped'), `${ICON.skipped} Skipped`),
     ...baseline(report),
     ...(report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${markdownCell(e)}`)] : []),
+    ...statementsMarkdown(report, markdownCell),
     '',
   ]
     .map(inert)

@@ -9,7 +9,8 @@ import { schema } from '../../contract/schemas.ts';
 import type { CheckResult, ConformanceReport, Outcome } from '../../contract/report.ts';
 import { annotations, areaGroups, githubFormat, moreLine, withoutCommands } from '../../reporters/github.ts';
 import { junitFormat, junitXml, wallTimeMs, xmlText } from '../../reporters/junit.ts';
-import { markdownFormat, markdownSummary } from '../../reporters/markdown.ts';
+import { markdownCell, markdownFormat, markdownSummary } from '../../reporters/markdown.ts';
+import { statementsMarkdown } from '../../contract/statements-report.ts';
 import { useRunners } from '../support/runners.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time
@@ -410,6 +411,7 @@ describe('Markdown summary', () => {
         '### Errors outside any check',
         '',
         '- line one line two \\|',
+        ...statementsMarkdown(r, markdownCell),
         '',
       ].join('\n'),
     );
@@ -438,6 +440,7 @@ describe('Markdown summary', () => {
       '| --- | ---: | ---: | ---: | ---: | ---: |',
       '| chaos-settings | 1 | 0 | 0 | 0 | 0 |',
       '| **all** | **1** | **1** | **1** | **1** | **1** |',
+      ...statementsMarkdown(r, markdownCell),
       '',
     ]);
     expect(markdownSummary(r).split('\n')[0]).toBe('## mockapi-conformance: https://api.example.com');

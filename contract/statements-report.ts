@@ -47,18 +47,25 @@ export function statementsOfRun(report: ConformanceReport, statements: readonly 
 
 const HEADING = 'Statements of the interface';
 
+const VERIFIED = new Set(STATEMENTS.filter((s) => s.status === 'verified').map((s) => s.id));
+
 /** Each standing with its count over the whole spec, in words: `120 verified, 2 found broken, …`. */
 const totals = (sections: readonly SectionStatements[]) =>
   STANDINGS.map((standing) => `${sections.reduce((n, s) => n + s.ids[standing].length, 0)} ${STANDING_WORDS[standing]}`).join(', ');
 
 /**
  * The Markdown block, folded so that a step summary stays short: the totals, a row per section with its counts,
- * then the statements found broken and those not judged.
+ * then the statements found broken and those whose checks did not judge them.
  */
 export function statementsMarkdown(report: ConformanceReport, cell: (text: string) => string): string[] {
   const sections = statementsOfRun(report);
   if (sections.length === 0) return [];
-  const listed = (standing: StatementStanding) => sections.flatMap((s) => s.ids[standing]).map((id) => `\`${cell(id)}\``);
+  // what this run left unjudged, not the statements no run can judge
+  const listed = (standing: StatementStanding) =>
+    sections
+      .flatMap((s) => s.ids[standing])
+      .filter((id) => VERIFIED.has(id))
+      .map((id) => `\`${cell(id)}\``);
   const list = (standing: StatementStanding) => (listed(standing).length ? ['', `${STANDING_WORDS[standing]}: ${listed(standing).join(', ')}`] : []);
   return [
     '',

@@ -57,7 +57,7 @@ test('verified where its checks passed, broken where one failed, observed where 
   expect(sections.flatMap((s) => Object.values(s.ids).flat()).sort()).toEqual(STATEMENTS.map((s) => s.id).sort());
 });
 
-test('Markdown: folded, the totals in its summary, a row per section with every text through the cell escaping, the broken listed', () => {
+test('Markdown: folded, the totals in its summary, a row per section through the cell escaping, the broken and the unjudged listed', () => {
   const lines = statementsMarkdown(RUN, (text) => `«${text}»`);
   const open = STATEMENTS.filter((s) => s.status === 'open').length;
   expect(lines[1]).toMatch(
@@ -68,6 +68,9 @@ test('Markdown: folded, the totals in its summary, a row per section with every 
   expect(lines).toContain('| «Events» | 0 | 0 | 1 | 0 |');
   expect(lines).toContain('| «Endpoints > Update chaos settings» | 2 | 0 | 0 | 2 |');
   expect(lines.find((l) => l.startsWith('found broken: '))).toContain('`«ORG.emailAddress»`');
+  const unjudged = lines.find((l) => l.startsWith('could not judge: '));
+  expect(unjudged, 'a statement whose check was skipped').toContain('`«EP.deleteDataSource.method-path»`');
+  expect(unjudged, 'a statement no run can judge').not.toContain('AUTH.key-source');
   expect(lines.at(-1)).toBe('</details>');
 });
 

@@ -139,7 +139,7 @@ const ORGANISATION: Statement[] = [
     [
       'ORG.emailAddress',
       'emailAddress | string | e-mail address (`<EMAIL>`)',
-      heldInPart('the checks hold a string, present; not that it is an e-mail address', 'ORG-RESPONSE'),
+      heldInPart('the checks hold only something@something, not an e-mail address; no fault breaks its format', 'ORG-RESPONSE'),
     ],
     ['ORG.links', 'links | object | see below', held('ORG-LINKS')],
     ['ORG.whether-name-required', 'Whether `name` is required on update: not shown.', open('Whether `name` is required on update: not shown.')],
@@ -274,11 +274,7 @@ const LOGGED_REQUEST: Statement[] = [
 ];
 
 const JOB: Statement[] = statementsOf('Resources and their fields > Job (background job)', [
-  [
-    'JOB.id',
-    'id | string | UUID-shaped identifier',
-    heldInPart('the checks hold a string tied to links.self; not that it is UUID-shaped', 'PUSH-RESPONSE', 'JOB-LINKS'),
-  ],
+  ['JOB.id', 'id | string | UUID-shaped identifier', heldInPart(NO_FAULT, 'PUSH-RESPONSE', 'JOB-LINKS')],
   ['JOB.jobType', 'jobType | string | the value `open-api-git-pull` occurs, also in the response of the push operation', held('JOB-TYPE')],
   ['JOB.status', 'status | string | the value `ERROR` occurs', held('PUSH-RESPONSE')],
   ['JOB.started', 'started | string | ISO 8601 UTC timestamp, nanosecond precision', held('JOB-STARTED', 'JOB-TIMES')],

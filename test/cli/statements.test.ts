@@ -26,7 +26,7 @@ test('prints every statement under its section, in the order of the spec, and en
   );
   const sections = [...new Set(STATEMENTS.map((s) => s.section))];
   expect(lines.filter((l) => sections.includes(l))).toEqual(sections);
-  expect(text.stdout).toMatch(/^ {2}ORG\.emailAddress {2}verified: 1 check, \d+ faults; in part: the checks hold a string/m);
+  expect(text.stdout).toMatch(/^ {2}ORG\.emailAddress {2}verified: 1 check, \d+ faults; in part: the checks hold only something@something/m);
   expect(text.stdout).toContain("  AUTH.key-source  not judgeable: the checker does not see the web application's security area");
   expect(text.stdout).toContain('  EVENTS.none  open\n    Events: not shown.');
 });

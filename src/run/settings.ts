@@ -393,6 +393,26 @@ export const SETTINGS = [
 
 export type SettingRow = (typeof SETTINGS)[number];
 
+/** The rows a run takes. */
+type RunRow = SettingRow extends infer S ? (S extends { commands: readonly (infer C)[] } ? ('run' extends C ? S : never) : never) : never;
+
+/** What a row's value is read into (settingValue): a whole number, true or false, a pattern, a choice, else text. */
+type ValueOf<S> = S extends { kind: 'whole' }
+  ? number
+  : S extends { kind: 'boolean' }
+    ? boolean
+    : S extends { kind: 'pattern' }
+      ? RegExp
+      : S extends { kind: 'choice'; choices: readonly (infer C)[] }
+        ? C
+        : string;
+
+/** Unset is undefined, except where the parser puts a default of the row's own: a number, a choice, false. */
+type WhenUnset<S> = S extends { default: number } | { kind: 'choice'; default: string } | { kind: 'boolean' } ? never : undefined;
+
+/** A run's settings as read from the table, by option: what RunConfig (src/run/config.ts) is made from. */
+export type TableSettings = { -readonly [S in RunRow as S extends { option: infer O extends string } ? O : never]: ValueOf<S> | WhenUnset<S> };
+
 /** The option of each library row: what runConformance takes besides fixtures and output (src/index.ts). */
 export type LibraryOption = Extract<SettingRow, { library: true }>['option'];
 

@@ -416,6 +416,18 @@ export type TableSettings = { -readonly [S in RunRow as S extends { option: infe
 /** The option of each library row: what runConformance takes besides fixtures and output (src/index.ts). */
 export type LibraryOption = Extract<SettingRow, { library: true }>['option'];
 
+/** What an option of the library takes: as its flag, but a whole number as a number and a flag alone as true or false. */
+type OptionValue<S> = S extends { kind: 'whole' }
+  ? number
+  : S extends { kind: 'boolean' }
+    ? boolean
+    : S extends { kind: 'choice'; choices: readonly (infer C)[] }
+      ? C
+      : string;
+
+/** runConformance's options that are settings: the flags in camelCase, each row's help saying what it is. */
+export type LibraryOptions = { [S in Extract<SettingRow, { library: true }> as S['option']]?: OptionValue<S> };
+
 /** Flags that are actions, not settings: each command answers them alone. */
 export const ACTIONS = {
   list: {

@@ -451,8 +451,11 @@ export const SETTINGS = [
 
 export type SettingRow = (typeof SETTINGS)[number];
 
-/** The rows a run takes. */
-type RunRow = SettingRow extends infer S ? (S extends { commands: readonly (infer C)[] } ? ('run' extends C ? S : never) : never) : never;
+/** The rows a command takes. */
+type RowOf<Of extends Command> = SettingRow extends infer S ? (S extends { commands: readonly (infer C)[] } ? (Of extends C ? S : never) : never) : never;
+
+/** The options of the rows check-har and proxy take (src/recorded/recorded-command.ts). */
+export type RecordedOption = RowOf<'check-har'>['option'];
 
 /** What a row's value is read into (settingValue): a whole number, true or false, a pattern, a choice, else text. */
 type ValueOf<S> = S extends { kind: 'whole' }
@@ -469,7 +472,7 @@ type ValueOf<S> = S extends { kind: 'whole' }
 type WhenUnset<S> = S extends { default: number } | { kind: 'choice'; default: string } | { kind: 'boolean' } ? never : undefined;
 
 /** A run's settings as read from the table, by option: what RunConfig (src/run/config.ts) is made from. */
-export type TableSettings = { -readonly [S in RunRow as S extends { option: infer O extends string } ? O : never]: ValueOf<S> | WhenUnset<S> };
+export type TableSettings = { -readonly [S in RowOf<'run'> as S extends { option: infer O extends string } ? O : never]: ValueOf<S> | WhenUnset<S> };
 
 /** The option of each library row: what runConformance takes besides fixtures and output (src/index.ts). */
 export type LibraryOption = Extract<SettingRow, { library: true }>['option'];

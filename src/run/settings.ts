@@ -454,7 +454,7 @@ export type SettingRow = (typeof SETTINGS)[number];
 /** The rows a command takes. */
 type RowOf<Of extends Command> = SettingRow extends infer S ? (S extends { commands: readonly (infer C)[] } ? (Of extends C ? S : never) : never) : never;
 
-/** The options of the rows check-har and proxy take (src/recorded/recorded-command.ts). */
+/** The options of the rows check-har and proxy take (RecordedSettings). */
 export type RecordedOption = RowOf<'check-har'>['option'];
 
 /** What a row's value is read into (settingValue): a whole number, true or false, a pattern, a choice, else text. */
@@ -471,7 +471,7 @@ type ValueOf<S> = S extends { kind: 'whole' }
 /** Unset is undefined, except where the parser puts a default of the row's own: a number, a choice, false. */
 type WhenUnset<S> = S extends { default: number } | { kind: 'choice'; default: string } | { kind: 'boolean' } ? never : undefined;
 
-/** A run's settings as read from the table, by option: what RunConfig (src/run/config.ts) is made from. */
+/** A run's settings as read from the table, by option: what RunConfig is made from. */
 export type TableSettings = { -readonly [S in RowOf<'run'> as S extends { option: infer O extends string } ? O : never]: ValueOf<S> | WhenUnset<S> };
 
 /** The option of each library row: what runConformance takes besides fixtures and output (src/index.ts). */

@@ -27,22 +27,25 @@ export interface CommandIo extends RunOutput {
   cwd: string;
 }
 
-export async function runCommand(argv: string[], io: CommandIo): Promise<number | undefined> {
-  if (argv[0] === 'diff') {
-    const { DIFF_ABOUT, DIFF_USAGE, DiffUsageError, runDiff } = await import('./diff.ts');
-    if (argv.length === 2 && (argv[1] === '--help' || argv[1] === '-h')) {
-      io.write(`${DIFF_USAGE}\n${DIFF_ABOUT}\n`);
-      return EXIT.passed;
-    }
-    try {
-      return runDiff(argv.slice(1), io.write);
-    } catch (error) {
-      if (!(error instanceof DiffUsageError)) throw error;
-      // the message may quote a report file's bytes (the parser's error): one inert line
-      io.error(`mockapi-conformance diff: ${inertLine(error.message)}\n`);
-      return EXIT.usage;
-    }
+/** `mockapi-conformance diff`: its help, or the two reports compared; a usage error is one inert line. */
+async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { DIFF_ABOUT, DIFF_USAGE, DiffUsageError, runDiff } = await import('./diff.ts');
+  if (argv.length === 2 && (argv[1] === '--help' || argv[1] === '-h')) {
+    io.write(`${DIFF_USAGE}\n${DIFF_ABOUT}\n`);
+    return EXIT.passed;
   }
+  try {
+    return runDiff(argv.slice(1), io.write);
+  } catch (error) {
+    if (!(error instanceof DiffUsageError)) throw error;
+    // the message may quote a report file's bytes (the parser's error): one inert line
+    io.error(`mockapi-conformance diff: ${inertLine(error.message)}\n`);
+    return EXIT.usage;
+  }
+}
+
+export async function runCommand(argv: string[], io: CommandIo): Promise<number | undefined> {
+  if (argv[0] === 'diff') return diffCommand(argv, io);
   if (argv[0] === 'statements') return (await import('./statements.ts')).runStatements(argv.slice(1), io);
   if (argv[0] === 'check-har') return (await import('../recorded/check-har.ts')).runCheckHar(argv.slice(1), io, io.env, io.cwd);
   if (argv[0] === 'proxy') return (await import('../recorded/proxy.ts')).runProxy(argv.slice(1), io, io.env, io.cwd);

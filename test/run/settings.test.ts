@@ -11,12 +11,18 @@ import { ConfigError, parseCommand } from '../../src/run/config.ts';
 import { HELP } from '../../src/cli/help.ts';
 import { RECORDED_FLAGS } from '../../src/recorded/recorded-command.ts';
 import { ACTIONS, settingsOf, SETTINGS, type Setting } from '../../src/run/settings.ts';
+import { withFlagTable, withOptionalVariables } from '../../src/run/settings-docs.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
 const RUN = settingsOf('run') as readonly Setting[];
 
 describe('the settings table and what is written from it', () => {
+  test("docs/settings.md's flag table and .env.example's optional variables are what the table makes (npm run settings writes them)", () => {
+    expect(read('docs/settings.md')).toBe(withFlagTable(read('docs/settings.md')));
+    expect(read('.env.example')).toBe(withOptionalVariables(read('.env.example')));
+  });
+
   test('the flag table of docs/settings.md names every flag and variable of a run, and no other', () => {
     const readme = read('docs/settings.md');
     const table = readme.slice(readme.indexOf('| flag | environment | meaning |'));
@@ -46,7 +52,7 @@ describe('the settings table and what is written from it', () => {
     }
   });
 
-  test('schemas/config.json is the schema the table makes (npm run config-schema writes it)', () => {
+  test('schemas/config.json is the schema the table makes (npm run settings writes it)', () => {
     expect(JSON.parse(read('schemas/config.json'))).toEqual(configSchema());
   });
 

@@ -60,6 +60,8 @@ export interface RunOptions {
   only?: string;
   /** once this many checks have failed, no further check starts (those end errored, saying why) */
   maxFailures?: number;
+  /** the least share of the checks, in percent, the run must judge (passed, failed or warned); less exits 4 */
+  minJudged?: number;
   timeoutMs?: number;
   runTimeoutMs?: number;
   /** bound on one check; left out: derived from what it sends and the latency measured before the run */

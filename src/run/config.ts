@@ -55,6 +55,8 @@ export interface RunConfig {
   runs: number | undefined;
   /** after this many failed checks (warned too, with strict) no further check starts; undefined: no limit */
   maxFailures: number | undefined;
+  /** the least share of the checks, in percent, the run must judge (judgedTooLittle); undefined: any */
+  minJudged: number | undefined;
   /** only the checks whose id or name matches (case-insensitive; src/harness/check.ts selectedByOnly); undefined: all */
   only: RegExp | undefined;
   fixtures: Fixtures;
@@ -594,6 +596,7 @@ function parseSettings(
       runs: get('runs'),
       only: get('only'),
       maxFailures: get('maxFailures'),
+      minJudged: get('minJudged'),
       fixtures,
       pushPolicy,
       stateFile,

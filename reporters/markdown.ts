@@ -76,17 +76,10 @@ function baseline(report: ConformanceReport): string[] {
 /** A share judged in a table cell: its percent, and for a share of nothing judged, the words. */
 const shareCell = (share: JudgedShare): string => (share.judged === 0 ? `${share.percent}% (not judged)` : `${share.percent}%`);
 
-/** The report as a Markdown summary. */
-export function markdownSummary(report: ConformanceReport): string {
+/** The header: the target, how the run was made, the share judged, and the run against its baseline. */
+function header(report: ConformanceReport): string[] {
   const s = report.summary;
-  const standing = standingOf(report);
   const b = report.baseline;
-  const judged = report.checks.filter((c) => standing(c.id) !== 'known');
-  const groups = brokenRequirements(judged);
-  const shares = judgedShares(report);
-  const of = (outcome: Outcome, checks = report.checks) => checks.filter((c) => c.outcome === outcome);
-  const areas = [...new Set(report.checks.map((c) => c.area))];
-  const knownOf = (checks: readonly CheckResult[]) => (b ? [String(checks.filter((c) => standing(c.id) === 'known').length)] : []);
   return [
     `## mockapi-conformance: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}`,
     '',
@@ -99,30 +92,69 @@ export function markdownSummary(report: ConformanceReport): string {
           `Against the baseline \`${markdownCell(b.file)}\`: **${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired**${b.unmatched.length ? `; ${b.unmatched.length} entries whose check did not run` : ''}.`,
         ]
       : []),
+  ];
+}
+
+/** The counts per area and outcome, the known ones against a baseline, and the share each area judged. */
+function areasTable(report: ConformanceReport): string[] {
+  const standing = standingOf(report);
+  const b = report.baseline;
+  const shares = judgedShares(report);
+  const knownOf = (checks: readonly CheckResult[]) => (b ? [String(checks.filter((c) => standing(c.id) === 'known').length)] : []);
+  const row = (checks: readonly CheckResult[]) => OUTCOMES.map((o) => String(checks.filter((c) => c.outcome === o).length));
+  return [
     '',
     `| area | ${OUTCOMES.map((o) => `${ICON[o]} ${o}`).join(' | ')}${b ? ' | 📌 known' : ''} | judged |`,
     `| --- | ${OUTCOMES.map(() => '---:').join(' | ')}${b ? ' | ---:' : ''} | ---: |`,
-    ...areas.map((area) => {
+    ...Object.entries(shares.areas).map(([area, share]) => {
       const inArea = report.checks.filter((c) => c.area === area);
-      return `| ${area} | ${[...OUTCOMES.map((o) => String(of(o, inArea).length)), ...knownOf(inArea), shareCell(shares.areas[area]!)].join(' | ')} |`;
+      return `| ${area} | ${[...row(inArea), ...knownOf(inArea), shareCell(share)].join(' | ')} |`;
     }),
-    `| **all** | ${[...OUTCOMES.map((o) => String(s[o])), ...knownOf(report.checks), shareCell(shares)].map((n) => `**${n}**`).join(' | ')} |`,
+    `| **all** | ${[...OUTCOMES.map((o) => String(report.summary[o])), ...knownOf(report.checks), shareCell(shares)].map((n) => `**${n}**`).join(' | ')} |`,
+  ];
+}
+
+/** The broken requirements, must-level then should-level, of the checks the baseline does not expect. */
+function brokenSections(report: ConformanceReport): string[] {
+  const standing = standingOf(report);
+  const groups = brokenRequirements(report.checks.filter((c) => standing(c.id) !== 'known'));
+  return [
     ...brokenOf(
       groups.filter((g) => g.level === 'must'),
-      `${ICON.failed} Failed: must-level statements broken${b ? ' (not known)' : ''}`,
+      `${ICON.failed} Failed: must-level statements broken${report.baseline ? ' (not known)' : ''}`,
     ),
     ...brokenOf(
       groups.filter((g) => g.level === 'should'),
       `${ICON.warned} Warned: should-level statements broken${report.run.strict ? ' (failures under --strict)' : ''}`,
     ),
-    ...reasons(of('errored', judged), `${ICON.errored} Errored: could not judge`),
-    ...reasons(of('skipped'), `${ICON.skipped} Skipped`),
-    ...baseline(report),
-    ...(report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${markdownCell(e)}`)] : []),
-    '',
-  ]
-    .map(inert)
-    .join('\n');
+  ];
+}
+
+/** Why checks could not judge (those the baseline does not expect) or were skipped, counted by reason. */
+function reasonSections(report: ConformanceReport): string[] {
+  const standing = standingOf(report);
+  return [
+    ...reasons(
+      report.checks.filter((c) => c.outcome === 'errored' && standing(c.id) !== 'known'),
+      `${ICON.errored} Errored: could not judge`,
+    ),
+    ...reasons(
+      report.checks.filter((c) => c.outcome === 'skipped'),
+      `${ICON.skipped} Skipped`,
+    ),
+  ];
+}
+
+/** Errors outside any check, each a line. */
+const errorsSection = (report: ConformanceReport): string[] =>
+  report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${markdownCell(e)}`)] : [];
+
+/** The sections the summary is made of, top to bottom: one function each, given the report. */
+const SECTIONS: readonly ((report: ConformanceReport) => string[])[] = [header, areasTable, brokenSections, reasonSections, baseline, errorsSection];
+
+/** The report as a Markdown summary. */
+export function markdownSummary(report: ConformanceReport): string {
+  return [...SECTIONS.flatMap((section) => section(report)), ''].map(inert).join('\n');
 }
 
 /** Writes the Markdown summary to `file` and says where, through `write`. */

@@ -34,8 +34,11 @@ table { border-collapse: collapse; margin: .5em 0 1em; }
 th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: center; }
 th.req { text-align: left; font-weight: normal; white-space: nowrap; }
 th.op { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: normal; }
-#matrix tr:first-child th { position: sticky; top: 0; z-index: 2; background: #fff; }
-#matrix th.req, #matrix tr:first-child th:first-child { position: sticky; left: 0; z-index: 1; background: #fff; }
+/* sticky cells keep their own borders only when borders are not collapsed: one line each, right and below */
+#matrix { border-collapse: separate; border-spacing: 0; border-top: 1px solid #ccc; border-left: 1px solid #ccc; }
+#matrix th, #matrix td { border-width: 0 1px 1px 0; }
+#matrix tr:first-child th { position: sticky; top: 0; z-index: 2; background: #fff; border-bottom-color: #999; }
+#matrix th.req, #matrix tr:first-child th:first-child { position: sticky; left: 0; z-index: 1; background: #fff; border-right-color: #999; }
 #matrix tr:first-child th:first-child { z-index: 3; }
 td.cell { cursor: pointer; min-width: 2em; font-weight: bold; }
 td.passed { background: #c8e6c9; } td.failed { background: #ef9a9a; } td.warned { background: #ffe082; }

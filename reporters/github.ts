@@ -53,7 +53,7 @@ interface Annotation {
  */
 function groupLine(command: Command, g: BrokenRequirement, prefix: string): string {
   const [first, ...others] = g.checks;
-  const title = `${g.requirement} (${g.level}): ${g.checks.length} check${g.checks.length === 1 ? '' : 's'}${g.operations.length ? ` on ${g.operations.join(' ')}` : ''}`;
+  const title = `${g.requirement} (${g.level}): ${g.checks.length} check${g.checks.length === 1 ? '' : 's'}${g.operations.length ? ` on ${g.operations.join(', ')}` : ''}`;
   const also = others.length
     ? `\n\nAlso broken by ${someOf(
         others.map((c) => c.id),

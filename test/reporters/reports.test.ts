@@ -218,7 +218,7 @@ describe('GitHub Actions', () => {
       ['error', 'ORG-RESPONSE', 'must', '1'],
       ['warning', 'GEN-NO-5XX', 'should', '1'],
     ]);
-    expect(lines[0]).toContain(`on ${OPERATION_IDS.join(' ')}::authentication/body-${OPERATION_IDS[0]}: `);
+    expect(lines[0]).toContain(`on ${OPERATION_IDS.join('%2C ')}::authentication/body-${OPERATION_IDS[0]}: `);
     expect(lines[0]).toContain(
       `%0A%0AAlso broken by ${OPERATION_IDS.slice(1, 6)
         .map((o) => `authentication/body-${o}`)

@@ -1,7 +1,7 @@
 // Findings grouped by the requirement they break (brokenRequirements) and the share of the checks judged
 // (judgedShares, --min-judged), as the report model derives them and every format says them; from small
 // hand-made reports, no run.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -9,6 +9,7 @@ import { EXIT, exitCodeOf } from '../../contract/exit.ts';
 import { brokenRequirements, judgedShares, type CheckResult, type ConformanceReport, type Outcome } from '../../contract/report.ts';
 import { schema } from '../../contract/schemas.ts';
 import { annotations } from '../../reporters/github.ts';
+import { htmlFormat } from '../../reporters/html.ts';
 import { reportJson } from '../../reporters/json.ts';
 import { junitXml } from '../../reporters/junit.ts';
 import { markdownSummary } from '../../reporters/markdown.ts';
@@ -117,6 +118,37 @@ describe('findings grouped by the requirement they break', () => {
       .split('\n')
       .filter((l) => l.startsWith('#### '));
     expect(headings).toEqual(['#### AUTH-401-BODY: 2 checks on getOrganisation, deleteDataSource', '#### ORG-RESPONSE: 1 check on getOrganisation']);
+  });
+
+  test('the HTML page opens with the broken requirements, known last, each check a link to its cell, text escaped; then the areas table', () => {
+    const r = reportOf([
+      check('failed', { id: 'organisations/known', violated: ['ORG-NAME'], requirement: 'ORG-NAME' }),
+      check('warned', { violated: ['GEN-NO-5XX'], requirement: 'GEN-NO-5XX', title: 'GEN-NO-5XX <img src=x> \u202e' }),
+      check('failed', { violated: ['ORG-RESPONSE'] }),
+      check('skipped', { area: 'teams' }),
+    ]);
+    r.baseline = {
+      file: 'b.json',
+      known: [{ id: 'organisations/known', outcome: 'failed', expected: 'failed', reason: 'r' }],
+      new: [],
+      stale: [],
+      expired: [],
+      unmatched: [],
+    };
+    const file = join(mkdtempSync(join(tmpdir(), 'conformance-html-')), 'r.html');
+    htmlFormat(file, () => {}).write(r);
+    const page = readFileSync(file, 'utf8');
+    const body = page.slice(0, page.indexOf('<script'));
+    expect([...body.matchAll(/<li class="requirement( known)?" data-requirement="([A-Z0-9-]+)">/g)].map((m) => `${m[2]}${m[1] ?? ''}`)).toEqual([
+      'ORG-RESPONSE',
+      'GEN-NO-5XX',
+      'ORG-NAME known',
+    ]);
+    expect(body).toContain('<a href="#cell-GEN-NO-5XX-getOrganisation">');
+    expect(body).toContain('GEN-NO-5XX &lt;img src=x&gt; \\u202e');
+    expect(body.indexOf('id="attention"')).toBeLessThan(body.indexOf('id="areas"'));
+    expect(body.indexOf('id="areas"')).toBeLessThan(body.indexOf('id="matrix"'));
+    expect(body).toMatch(/<tr><td>teams<\/td>(<td>\d+<\/td>){5}<td class="unjudged">not judged<\/td><\/tr>/);
   });
 
   test('GitHub: ten causes of one check each are ten ::error annotations, however many checks one other cause has', () => {

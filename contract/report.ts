@@ -209,7 +209,11 @@ export function brokenRequirements(checks: readonly CheckResult[]): BrokenRequir
   for (const c of checks) {
     if (c.outcome !== 'failed' && c.outcome !== 'warned') continue;
     // a failure that names nothing broken stands under the requirement it cites
-    for (const id of c.violated.length ? c.violated : [c.requirement]) by.set(id, [...(by.get(id) ?? []), c]);
+    for (const id of c.violated.length ? c.violated : [c.requirement]) {
+      const found = by.get(id);
+      if (found) found.push(c);
+      else by.set(id, [c]);
+    }
   }
   const groups = [...by].map(([id, found]) => ({
     requirement: id,

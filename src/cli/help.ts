@@ -38,5 +38,6 @@ A MOCKAPI_* variable, or a key in .env, that is none of these settings is named 
 Every check ends passed, failed (a must-level statement broken), warned (a should-level one), errored (it
 could not judge: no answer, a fixture gone, stopped at its bound) or skipped (not applicable or not configured).
 Exit codes: 0 nothing failed (warnings allowed unless --strict), 1 a check failed, 2 usage or configuration
-error, 3 deployment unreachable before the run, 4 nothing failed but errors kept the run from judging,
-5 the preflight found the key refused or the base URL not the interface (nothing was judged), 130 interrupted.`;
+error, 3 deployment unreachable before the run, 4 nothing failed but errors kept the run from judging
+(or it judged less than --min-judged), 5 the preflight found the key refused or the base URL not the interface
+(nothing was judged), 130 interrupted.`;

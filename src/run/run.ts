@@ -9,7 +9,7 @@ import { createVitest } from 'vitest/node';
 import { CODE_ROOT, PACKAGE_ROOT, packageVersion, SOURCE_EXTENSION } from '../../contract/package-root.ts';
 import { openApiDocument } from '../../contract/schemas.ts';
 import { ConformanceReporter, type ReportedRun } from './conformance-reporter.ts';
-import { verdictOf, type ConformanceReport } from '../../contract/report.ts';
+import type { ConformanceReport } from '../../contract/report.ts';
 import { ProgressReporter } from './progress-reporter.ts';
 import type { Target } from '../harness/check.ts';
 import type { RunConfig } from './config.ts';
@@ -195,7 +195,13 @@ function reportedRun(config: RunConfig, target: Target, loaded: Loaded, life: Ru
   return {
     root: CODE_ROOT,
     target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
-    run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
+    run: {
+      seed: target.seed,
+      runs: target.runs,
+      strict: config.strict,
+      concurrency: target.concurrency,
+      ...(config.minJudged !== undefined ? { minJudged: config.minJudged } : {}),
+    },
     version: packageVersion(),
     secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...loaded.proxySecrets(target.network) },
     preflightRequests: target.preflightRequests,
@@ -269,9 +275,8 @@ function stopLine(config: RunConfig, life: RunLife): string {
 }
 
 /**
- * The exit code a report stands for: a failure (or, with --strict, a warning) is 1; where nothing failed but
- * checks could not judge, or errors outside any check left some unrun, 4; else 0. Against a baseline, only
- * what is new, stale or expired counts (verdictOf); --update-baseline is a write: 0 once written.
+ * The exit code a report stands for (exitCodeOf): --only that matched nothing is a usage error, and
+ * --update-baseline is a write: 0 once written.
  */
 function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput, previous: readonly BaselineEntry[]): number {
   const ranNothing = report.checks.length === 0;
@@ -289,13 +294,6 @@ function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput
       `Baseline: ${written.entries.length - kept} checks that did not pass${kept ? `, and ${kept} entries of checks this run did not run, kept` : ''}, written to ${config.updateBaseline}\n`,
     );
     // writing the file is what was asked: it succeeded (the summary above says what failed)
-    return EXIT.passed;
-  }
-  if (report.baseline) {
-    // against a baseline, what fails the run is what is new, stale or expired (the summary has said which)
-    const judged = verdictOf(report.baseline, config.strict);
-    if (judged === 'failed') return EXIT.failed;
-    if (judged === 'unjudged' || report.errors.length > 0 || ranNothing) return EXIT.unjudged;
     return EXIT.passed;
   }
   return exitCodeOf(report);

@@ -55,7 +55,7 @@ describe('a full run against the embedded reference deployment', () => {
     ]) {
       expect(result.stdout).toMatch(new RegExp(`ok +${area} +\\d+ passed +0 failed +0 warned +0 errored +0 skipped`));
     }
-    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped; \d+ requests in [\d.]+ s$/m);
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped: 100% of \d+ checks judged, 0% skipped; \d+ requests in [\d.]+ s$/m);
   });
 
   test('the JSON report has the summary, the target without a key, and every check', async () => {

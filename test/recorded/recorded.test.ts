@@ -67,7 +67,7 @@ describe('check-har', () => {
     expect(r.stdout).toMatch(/Ignored 1 exchange of none of the nine operations:\n {2}1 × GET \/favicon\.ico/);
     // the summary says what it judged: the file and the exchanges, not a seed nor requests never sent
     expect(r.stdout).toContain(`Conformance of 6 exchanges recorded in ${file}: 5 judged, 1 of no operation ignored, profile live`);
-    expect(r.stdout).toMatch(/^5 passed, 0 failed, 0 warned, 0 errored, 0 skipped; 5 exchanges judged in /m);
+    expect(r.stdout).toMatch(/^5 passed, 0 failed, 0 warned, 0 errored, 0 skipped: 100% of 5 checks judged, 0% skipped; 5 exchanges judged in /m);
     expect(r.stdout).not.toMatch(/seed 0|0 requests/);
   });
 

@@ -58,6 +58,7 @@ describe('parseCommand', () => {
       seed: undefined,
       runs: undefined,
       only: undefined,
+      minJudged: undefined,
       fixtures: {},
       pushPolicy: undefined,
       stateFile: expect.stringMatching(/\/\.mockapi-conformance-state\.jsonl$/),

@@ -11,7 +11,7 @@ export type Command = 'run' | 'check-har' | 'proxy';
 /**
  * How a value is read. url: an http(s) base URL; key: a key, never quoted back; whole: a whole number within
  * min and max; choice: one of choices; boolean: a flag alone, or true/false in a variable; pattern: a regular
- * expression without case; output: a file the run writes (its directory must exist and be writable); input: a
+ * expression without case; output: a file the run writes (its directory is created, private, when its parent exists; it must be writable); input: a
  * file the run reads; text: trimmed text; directory: resolved against the working directory; proxy: an http(s)
  * URL that may carry credentials (never quoted back).
  */

@@ -244,7 +244,8 @@ export function runProxy(
     if (sentBody) req.pipe(sentBody);
     else req.resume();
     const requestHeaders = forwardable(req.headers);
-    const recorded = () => ({ method, url, headers: req.headers, body: sent.over() ? undefined : sent.bytes() });
+    // a request without a body is recorded without one: its curl line sends none (no --data-binary '')
+    const recorded = () => ({ method, url, headers: req.headers, body: !hasBody || sent.over() ? undefined : sent.bytes() });
     let answer: Awaited<ReturnType<typeof request>>;
     try {
       answer = await request(url, {

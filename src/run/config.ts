@@ -43,6 +43,8 @@ export interface RunConfig {
   baseline: { file: string; entries: BaselineEntry[] } | undefined;
   /** where to write a baseline of this run */
   updateBaseline: string | undefined;
+  /** the baseline written records errored checks too (it records failed and warned ones) */
+  updateBaselineWithErrored: boolean;
   timeoutMs: number;
   /** requests in flight at most; undefined: 8 against a deployment started for the run, 4 against one given (src/run/target.ts) */
   concurrency: number | undefined;
@@ -606,6 +608,7 @@ function parseSettings(
       strict: get<boolean>('strict') ?? false,
       baseline,
       updateBaseline: get('updateBaseline'),
+      updateBaselineWithErrored: get<boolean>('updateBaselineWithErrored') ?? false,
       timeoutMs: get<number>('timeoutMs')!,
       runTimeoutMs: get<number>('runTimeoutMs')!,
       checkTimeoutMs: get('checkTimeoutMs'),

@@ -13,7 +13,7 @@ import { verdictOf, type ConformanceReport } from '../../contract/report.ts';
 import { ProgressReporter } from './progress-reporter.ts';
 import type { Target } from '../harness/check.ts';
 import type { RunConfig } from './config.ts';
-import { BaselineError, baselineOf, readBaseline, writeBaseline, type BaselineEntry } from './baseline.ts';
+import { BaselineError, readBaseline, updateBaseline, type BaselineEntry } from './baseline.ts';
 import { RunLife, type StopReason } from './run-life.ts';
 import type { OrganisationGuard } from './guard.ts';
 import { targetAnnouncer } from '../harness/target-channel.ts';
@@ -281,13 +281,7 @@ function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput
   }
   if (ranNothing) output.error('mockapi-conformance: no check ran\n');
   if (config.updateBaseline) {
-    const written = baselineOf(report, previous);
-    writeBaseline(config.updateBaseline, written);
-    const ran = new Set(report.checks.map((c) => c.id));
-    const kept = written.entries.filter((e) => !ran.has(e.id)).length;
-    output.write(
-      `Baseline: ${written.entries.length - kept} checks that did not pass${kept ? `, and ${kept} entries of checks this run did not run, kept` : ''}, written to ${config.updateBaseline}\n`,
-    );
+    output.write(updateBaseline(config.updateBaseline, report, previous, config.updateBaselineWithErrored));
     // writing the file is what was asked: it succeeded (the summary above says what failed)
     return EXIT.passed;
   }

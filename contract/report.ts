@@ -32,6 +32,8 @@ export interface CheckResult {
   /** ISO 8601, UTC, milliseconds: when the check started (absent for one that never started) */
   startedAt?: string;
   durationMs: number;
+  /** the check's own time: from its first request going out to its verdict, waits for a place among the requests in flight left out */
+  ownMs?: number;
 }
 
 export interface ConformanceReport {

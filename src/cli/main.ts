@@ -43,6 +43,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
       return EXIT.usage;
     }
   }
+  if (argv[0] === 'replay') return (await import('./replay.ts')).runReplay(argv.slice(1), io);
   if (argv[0] === 'check-har') return (await import('../recorded/check-har.ts')).runCheckHar(argv.slice(1), io, io.env, io.cwd);
   if (argv[0] === 'proxy') return (await import('../recorded/proxy.ts')).runProxy(argv.slice(1), io, io.env, io.cwd);
   // serving: the process lives on while the reference listens, and its signal handlers end it

@@ -329,6 +329,15 @@ describe('the packed and installed package', () => {
     expect(changes(before, snapshot(join(installed.dir, 'node_modules')))).toEqual([]);
   });
 
+  test('replay from the installed package: a failure of a faulty reference, run again on the clean one, is fixed (exit 0)', async () => {
+    const report = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-replay-')), 'r.json');
+    const failing = await npx(['--only', '^CHAOS-STATUS', '--report-json', report], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
+    expect(failing.code, failing.stderr).toBe(1);
+    const ran = await npx(['replay', report]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/^fixed {10}chaos-settings\/updating-chaos-settings-200$/m);
+  });
+
   test('--profile mock without Prism installed beside is refused with one line that says how to install it', async () => {
     const prism = `@stoplight/prism-cli@${OWN.peerDependencies['@stoplight/prism-cli']}`;
     const ran = await npx(['--profile', 'mock']);

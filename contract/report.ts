@@ -40,7 +40,7 @@ export interface ConformanceReport {
   tool: { name: 'mockapi-conformance'; version: string };
   target: { baseUrl: string; profile: string; embedded: boolean };
   /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
-  run: { seed: number; runs: number; strict: boolean; concurrency?: number };
+  run: { seed: number; runs: number; strict: boolean; concurrency?: number; fixtures?: string[] };
   /** heldBackMs: time the deployment held the whole run back (transient answers: 429, 503), overlapping holds once */
   summary: Record<Outcome, number> & {
     requests: number;

@@ -4,6 +4,7 @@
 // a run reads it; and says per check whether it is fixed.
 import { parseArgs } from 'node:util';
 import { EXIT } from '../../contract/exit.ts';
+import { fixtureVariables } from '../../contract/fixtures.ts';
 import type { CheckResult, ConformanceReport } from '../../contract/report.ts';
 import { bounded, inertLine } from '../../contract/untrusted.ts';
 import { ConfigError, parseCommand } from '../run/config.ts';
@@ -98,6 +99,11 @@ async function replayChecks(argv: string[], ids: readonly string[], report: Conf
     if (!(error instanceof ConfigError)) throw error;
     io.error(`mockapi-conformance replay: ${inertLine(error.message)}\n`);
     return EXIT.usage;
+  }
+  // the report holds the fixtures' variables, not their ids: one not given again skips the checks that need it
+  const now = new Set(fixtureVariables(config.fixtures));
+  for (const variable of (report.run.fixtures ?? []).filter((v) => !now.has(v))) {
+    io.error(`mockapi-conformance replay: warning: the report's run had ${inertLine(variable)} set, this one has not: the checks that need it are skipped\n`);
   }
   const where = config.baseUrl ?? 'the embedded reference deployment';
   io.write(

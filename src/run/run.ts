@@ -20,6 +20,7 @@ import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../contract/exit.ts';
 import { inertLine } from '../../contract/untrusted.ts';
 import { writeUnjudged } from './unjudged-run.ts';
+import { fixtureVariables } from '../../contract/fixtures.ts';
 import { privateCacheDirectory } from './cache-directory.ts';
 import { WorkerMemory } from './worker-memory.ts';
 
@@ -195,7 +196,7 @@ function reportedRun(config: RunConfig, target: Target, loaded: Loaded, life: Ru
   return {
     root: CODE_ROOT,
     target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
-    run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
+    run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency, fixtures: fixtureVariables(config.fixtures) },
     version: packageVersion(),
     secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...loaded.proxySecrets(target.network) },
     preflightRequests: target.preflightRequests,

@@ -32,6 +32,8 @@ export interface CheckResult {
   /** ISO 8601, UTC, milliseconds: when the check started (absent for one that never started) */
   startedAt?: string;
   durationMs: number;
+  /** the check's own time: from its first request going out to its verdict, waits for a place among the requests in flight left out */
+  ownMs?: number;
 }
 
 export interface ConformanceReport {
@@ -39,9 +41,10 @@ export interface ConformanceReport {
   target: { baseUrl: string; profile: string; embedded: boolean };
   /**
    * what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail;
-   * minJudged: the least share of the checks, in percent, the run had to judge (--min-judged)
+   * minJudged: the least share of the checks, in percent, the run had to judge (--min-judged); fixtures: the
+   * variables of the fixtures the run was given, by name (replay says which is not set again)
    */
-  run: { seed: number; runs: number; strict: boolean; concurrency?: number; minJudged?: number };
+  run: { seed: number; runs: number; strict: boolean; concurrency?: number; minJudged?: number; fixtures?: string[] };
   /** heldBackMs: time the deployment held the whole run back (transient answers: 429, 503), overlapping holds once */
   summary: Record<Outcome, number> & {
     requests: number;

@@ -91,7 +91,7 @@ function testcase(c: CheckResult, strict: boolean, report: ConformanceReport, st
   const b = report.baseline;
   const reason = b && standing ? [...b.known, ...b.stale].find((e) => e.id === c.id)?.reason : undefined;
   const element = (b && baselineElement(c, standing, b.file, reason)) ?? outcomeElement(c, strict);
-  return `    <testcase classname="${xmlText(c.area)}" name="${xmlText(`${c.id} ${c.title}`)}" time="${seconds(c.durationMs)}">\n      <properties>${properties}</properties>${element}\n    </testcase>`;
+  return `    <testcase classname="${xmlText(c.area)}" name="${xmlText(`${c.id} ${c.title}`)}" time="${seconds(c.ownMs ?? c.durationMs)}">\n      <properties>${properties}</properties>${element}\n    </testcase>`;
 }
 
 /**

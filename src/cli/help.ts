@@ -15,6 +15,10 @@ ${helpRows('run')}
                          release): checks whose outcome differs, and the open answers each chose; exit 1 when
                          a check passed in one and failed, warned or errored in the other; --ignore leaves
                          out checks with those outcomes in either report (comparing two profiles)
+  mockapi-conformance replay REPORT.json [--base-url URL]
+                         runs again the checks that failed, warned or errored in a JSON report, with its seed,
+                         against its deployment or URL; says fixed or still failing per check; exit 0 when all
+                         are fixed
   mockapi-conformance check-har FILE.har [--profile P] [--strict] [--report-* FILE]
                          judges recorded traffic (HAR 1.2) offline, exchange by exchange; sends nothing
   mockapi-conformance proxy --upstream URL [--port N] [--report-* FILE]

@@ -13,7 +13,7 @@ import { EXIT } from '../../contract/exit.ts';
 import { inertLine } from '../../contract/untrusted.ts';
 import { ConfigError, parseCommand, reportSettings } from '../run/config.ts';
 import { PRISM_ADVICE, prismBin } from '../run/mock.ts';
-import type { RunOutput } from '../run/run.ts';
+import type { CommandIo } from './output.ts';
 import { writeUnjudged } from '../run/unjudged-run.ts';
 import { HELP } from './help.ts';
 
@@ -22,10 +22,6 @@ export function internalErrorLine(error: unknown): string {
   return `mockapi-conformance: internal error: ${inertLine((error as Error)?.message ?? String(error))}\n`;
 }
 
-export interface CommandIo extends RunOutput {
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-}
 
 /** `mockapi-conformance diff`: its help, or the two reports compared; a usage error is one inert line. */
 async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
@@ -47,6 +43,7 @@ async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
 export async function runCommand(argv: string[], io: CommandIo): Promise<number | undefined> {
   if (argv[0] === 'diff') return diffCommand(argv, io);
   if (argv[0] === 'statements') return (await import('./statements.ts')).runStatements(argv.slice(1), io);
+  if (argv[0] === 'replay') return (await import('./replay.ts')).runReplay(argv.slice(1), io);
   if (argv[0] === 'check-har') return (await import('../recorded/check-har.ts')).runCheckHar(argv.slice(1), io, io.env, io.cwd);
   if (argv[0] === 'proxy') return (await import('../recorded/proxy.ts')).runProxy(argv.slice(1), io, io.env, io.cwd);
   // serving: the process lives on while the reference listens, and its signal handlers end it

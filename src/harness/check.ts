@@ -40,6 +40,8 @@ export interface CheckMeta {
   /** when the check entered its lane (ms since the epoch), and how long it took from there: the wait for checks of its fixture before it is not its own */
   startedAt?: number;
   durationMs?: number;
+  /** the check's own time: from its first request going out to its verdict, waits for a place left out (OwnTime) */
+  ownMs?: number;
   violations?: Violation[];
   evidence?: Evidence[];
   notes?: string[];
@@ -400,6 +402,7 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
     if (leave) leave(c.roundTrips);
     else freeCheckEnded(c.roundTrips);
     meta.durationMs = performance.now() - entered;
+    meta.ownMs = c.ownTimeUntil(performance.now()) ?? meta.durationMs;
     meta.sentByRun = c.client.requestCount;
     meta.heldByRun = c.client.heldMs;
     const window = c.client.windowRange();

@@ -710,7 +710,8 @@ export function curlOf(exchange: Exchange, redactor: Redactor): string {
   const url = shellWord(redactor.pieces(exchange.url));
   parts.push(/^https?:\/\//i.test(exchange.url) ? url : `--url ${url}`);
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
-    if (name === 'accept' || name === 'accept-encoding') continue;
+    // curl sets Host from the URL and keeps its own connection: a recorded Host may name the proxy it came through
+    if (CURL_SETS.has(name)) continue;
     const shownName = name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name;
     parts.push('-H', shellWord([`${shownName}: `, ...(exchange.requestPieces?.[name] ?? placeholdersIn(value))]));
   }
@@ -732,6 +733,9 @@ export function curlOf(exchange: Exchange, redactor: Redactor): string {
   }
   return line.length > CURL_CHARS ? notShown(line.length) : line;
 }
+
+/** Request headers a curl line leaves to curl: the codings (--compressed), the host of the URL, its own connection. */
+const CURL_SETS = new Set(['accept', 'accept-encoding', 'host', 'connection']);
 
 /** In place of a curl line of megabytes: a comment, which runs nothing when pasted. */
 const notShown = (length: number) => `# a curl line of ${length} characters or more, not shown; the report's evidence holds the request`;

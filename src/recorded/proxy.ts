@@ -308,7 +308,8 @@ async function forward(req: IncomingMessage, res: ServerResponse, flags: ProxyFl
   const sent = holdOf(req);
   if (sentBody) req.pipe(sentBody);
   else req.resume();
-  const recorded = () => ({ method, url, headers: req.headers, body: sent.over() ? undefined : sent.bytes() });
+  // a request without a body is recorded without one: its curl line sends none (no --data-binary '')
+  const recorded = () => ({ method, url, headers: req.headers, body: !hasBody || sent.over() ? undefined : sent.bytes() });
   let answer: Dispatched;
   try {
     const timeouts = { headersTimeout: flags.timeoutMs, bodyTimeout: flags.timeoutMs };

@@ -4,6 +4,7 @@
 // are never part of an error message.
 import { accessSync, constants, existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { ReportFiles } from '../../reporters/formats.ts';
+import { makePrivateDirectory } from '../../reporters/private-file.ts';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
@@ -214,6 +215,14 @@ function insideProject(source: string, value: string, cwd: string): void {
 export function writablePath(source: string, value: string, cwd: string): string {
   const path = resolve(cwd, value);
   const dir = dirname(path);
+  // `reportJunit: reports/staging.xml` on a fresh checkout: the directory is the run's to create, private, one level deep
+  if (!existsSync(dir) && existsSync(dirname(dir))) {
+    try {
+      makePrivateDirectory(dir);
+    } catch (error) {
+      throw new ConfigError(`${source}: cannot create the directory ${dir}: ${(error as Error).message}`);
+    }
+  }
   if (!existsSync(dir)) throw new ConfigError(`${source}: the directory ${dir} does not exist`);
   if (!statSync(dir).isDirectory()) throw new ConfigError(`${source}: ${dir} is not a directory`);
   notALink(source, path);
@@ -336,6 +345,11 @@ class Given {
     return this.of(s) === undefined ? undefined : 'dotenv';
   }
 
+  /** The variable the config file's chosen environment names for a key, if it names one. */
+  keyVariable(option: 'token' | 'forbiddenToken'): string | undefined {
+    return this.file?.keyVariables[option];
+  }
+
   /**
    * A key: its flag, its file's flag, its variable, its file's variable, the variable the config file names, then
    * .env; with whose choice it was. A key file .env names is read only inside the working directory.
@@ -357,13 +371,19 @@ class Given {
       if (side === 'dotenv') insideProject(`${fileRow!.variable!}${where}`, file, cwd);
       return [`${fileRow!.variable!}${where}`, readKeyFile(`${fileRow!.variable!}${where}`, file, cwd), side];
     };
-    const named = this.file?.keyVariables[option];
+    const named = this.keyVariable(option);
     const fromEnv = named === undefined ? undefined : Given.value(this.env[named]);
     const fromDotenv = named === undefined ? undefined : Given.value(this.dotenv[named]);
     const fromNamed: KeyGiven | undefined =
       fromEnv !== undefined ? [named!, fromEnv, 'file'] : fromDotenv !== undefined ? [`${named!} in .env`, fromDotenv, 'dotenv'] : undefined;
     return fromVariables(this.env, 'yours') ?? fromNamed ?? fromVariables(this.dotenv, 'dotenv');
   }
+}
+
+/** Where the key was to come from: the variable the config file's environment names, else the flag or MOCKAPI_TOKEN. */
+function missingKeyAdvice(given: Given): string {
+  const named = given.keyVariable('token');
+  return named ? `the config file's tokenVariable names ${named}, which is not set` : 'give --token or MOCKAPI_TOKEN';
 }
 
 /** The row of an option. */
@@ -488,7 +508,7 @@ function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, c
   const forbiddenToken = forbiddenSetting ? parseToken(forbiddenSetting[0], forbiddenSetting[1]) : undefined;
   // a spec-driven mock only looks for an Authorization header, so it needs no real key
   if (table.baseUrl && !token && table.profile === 'live') {
-    throw new ConfigError('a base URL is set but no key: give --token or MOCKAPI_TOKEN');
+    throw new ConfigError(`a base URL is set but no key: ${missingKeyAdvice(given)}`);
   }
   if (!table.baseUrl && (token || forbiddenToken)) {
     // Without this, a misspelt base-URL variable would silently verify the embedded reference instead.

@@ -13,13 +13,14 @@ import type { ConformanceReport } from '../../contract/report.ts';
 import { ProgressReporter } from './progress-reporter.ts';
 import type { Target } from '../harness/check.ts';
 import type { RunConfig } from './config.ts';
-import { BaselineError, baselineOf, readBaseline, writeBaseline, type BaselineEntry } from './baseline.ts';
+import { BaselineError, readBaseline, updateBaseline, type BaselineEntry } from './baseline.ts';
 import { RunLife, type StopReason } from './run-life.ts';
 import type { OrganisationGuard } from './guard.ts';
 import { targetAnnouncer } from '../harness/target-channel.ts';
 import { EXIT, exitCodeOf } from '../../contract/exit.ts';
 import { inertLine } from '../../contract/untrusted.ts';
 import { writeUnjudged } from './unjudged-run.ts';
+import { fixtureVariables } from '../../contract/fixtures.ts';
 import { privateCacheDirectory } from './cache-directory.ts';
 import { WorkerMemory } from './worker-memory.ts';
 
@@ -200,6 +201,7 @@ function reportedRun(config: RunConfig, target: Target, loaded: Loaded, life: Ru
       runs: target.runs,
       strict: config.strict,
       concurrency: target.concurrency,
+      fixtures: fixtureVariables(config.fixtures),
       ...(config.minJudged !== undefined ? { minJudged: config.minJudged } : {}),
     },
     version: packageVersion(),
@@ -286,13 +288,7 @@ function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput
   }
   if (ranNothing) output.error('mockapi-conformance: no check ran\n');
   if (config.updateBaseline) {
-    const written = baselineOf(report, previous);
-    writeBaseline(config.updateBaseline, written);
-    const ran = new Set(report.checks.map((c) => c.id));
-    const kept = written.entries.filter((e) => !ran.has(e.id)).length;
-    output.write(
-      `Baseline: ${written.entries.length - kept} checks that did not pass${kept ? `, and ${kept} entries of checks this run did not run, kept` : ''}, written to ${config.updateBaseline}\n`,
-    );
+    output.write(updateBaseline(config.updateBaseline, report, previous, config.updateBaselineWithErrored));
     // writing the file is what was asked: it succeeded (the summary above says what failed)
     return EXIT.passed;
   }

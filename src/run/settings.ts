@@ -12,7 +12,7 @@ export type Command = 'run' | 'check-har' | 'proxy';
 /**
  * How a value is read. url: an http(s) base URL; key: a key, never quoted back; whole: a whole number within
  * min and max; choice: one of choices; boolean: a flag alone, or true/false in a variable; pattern: a regular
- * expression without case; output: a file the run writes (its directory must exist and be writable); input: a
+ * expression without case; output: a file the run writes (its directory is created, private, when its parent exists; it must be writable); input: a
  * file the run reads; text: trimmed text; directory: resolved against the working directory; proxy: an http(s)
  * URL that may carry credentials (never quoted back).
  */
@@ -237,8 +237,18 @@ export const SETTINGS = [
     flag: 'update-baseline',
     kind: 'output',
     value: 'FILE',
-    help: "write a baseline of this run's checks that did not pass to FILE and exit 0 once written (entries of checks the run did not run, and the reasons, issues and expiry dates of entries already there, are kept)",
-    doc: "write a baseline of this run's checks that did not pass, and exit 0 once written; entries of checks the run did not run are kept (see [a baseline](reports.md#known-failures-a-baseline))",
+    help: "write a baseline of this run's checks that failed or warned to FILE and exit 0 once written (entries of checks the run did not run, and the reasons, issues and expiry dates of entries already there, are kept)",
+    doc: "write a baseline of this run's checks that failed or warned, and exit 0 once written; entries of checks the run did not run are kept (see [a baseline](reports.md#known-failures-a-baseline))",
+    commands: RUN,
+    library: false,
+    inFile: false,
+  },
+  {
+    option: 'updateBaselineWithErrored',
+    flag: 'update-baseline-with-errored',
+    kind: 'boolean',
+    help: 'with --update-baseline, record the checks that errored (could not judge: no answer, a fixture missing) too; without it they stay new',
+    doc: 'with `--update-baseline`, record the checks that errored (could not judge: no answer, a fixture missing) too; without it they are left out, and stay new (exit 4) in the next run against the baseline',
     commands: RUN,
     library: false,
     inFile: false,

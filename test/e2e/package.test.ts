@@ -329,6 +329,27 @@ describe('the packed and installed package', () => {
     expect(changes(before, snapshot(join(installed.dir, 'node_modules')))).toEqual([]);
   });
 
+  test('replay from the installed package: a failure of the reference, run again on it, is fixed (exit 0)', async () => {
+    // a report of the embedded reference as a faulty one would write it (test/cli/replay.test.ts makes one by a run)
+    const id = 'chaos-settings/updating-chaos-settings-200';
+    const failed = { id, area: 'chaos-settings', title: 'CHAOS-STATUS', requirement: 'CHAOS-STATUS', operation: 'updateChaosSettings', level: 'must' };
+    const report = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-replay-')), 'r.json');
+    writeFileSync(
+      report,
+      JSON.stringify({
+        tool: { name: 'mockapi-conformance', version: OWN.version },
+        target: { baseUrl: 'http://127.0.0.1:1', profile: 'live', embedded: true },
+        run: { seed: 1, runs: 5, strict: false },
+        summary: { passed: 0, failed: 1, warned: 0, errored: 0, skipped: 0, requests: 1, durationMs: 1 },
+        checks: [{ ...failed, outcome: 'failed', message: 'status 201', violated: ['CHAOS-STATUS'], notes: [], evidence: [], durationMs: 1 }],
+        errors: [],
+      }),
+    );
+    const ran = await npx(['replay', report]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/^fixed {10}chaos-settings\/updating-chaos-settings-200$/m);
+  });
+
   test('--profile mock without Prism installed beside is refused with one line that says how to install it', async () => {
     const prism = `@stoplight/prism-cli@${OWN.peerDependencies['@stoplight/prism-cli']}`;
     const ran = await npx(['--profile', 'mock']);

@@ -217,6 +217,24 @@ describe('proxy', () => {
     expect(await proxy.stop()).toBe(4);
   });
 
+  it("writes curl lines to the deployment: no Host of the proxy's, and no body for a GET that sent none", async () => {
+    const upstream = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    try {
+      const reportFile = join(dir, 'proxy-curl.json');
+      const base = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+      const proxy = await startProxy(['--upstream', base, '--report-json', reportFile]);
+      const answer = await request(`${proxy.url}/v1/organisations/org-1`, { headers: { authorization: 'Token key-of-the-proxy-test' } });
+      await answer.body.text();
+      await expect.poll(() => proxy.stdout()).toMatch(/^FAIL GET /m);
+      expect(await proxy.stop()).toBe(1);
+      const { curl } = JSON.parse(readFileSync(reportFile, 'utf8')).checks[0].evidence[0];
+      expect(curl).toBe(`curl -sS -i -X GET '${base}/v1/organisations/org-1' -H "Authorization: Token $MOCKAPI_TOKEN"`);
+    } finally {
+      upstream.close();
+    }
+  });
+
   it('refuses an absolute-form or * request target with 400 and goes on', async () => {
     const proxy = await startProxy(['--upstream', correct.baseUrl]);
     const port = Number(new URL(proxy.url).port);

@@ -99,6 +99,14 @@ describe('JUnit XML', () => {
     expect(suites.time).toBe(0.1);
   });
 
+  test("a testcase's time is the check's own (ownMs), not its time since it started among the others", async () => {
+    const r = report();
+    r.checks = [check('passed', { startedAt: '2026-11-23T10:00:00.000Z', durationMs: 6500, ownMs: 40 })];
+    const suites = await suitesOf(junitXml(r));
+    expect(suites.testsuite![0]!.testcase![0]!.time).toBe(0.04);
+    expect(suites.testsuite![0]!.time).toBe(6.5);
+  });
+
   test('with --strict a warning is a failure of type warning, counted as a failure in its suite and in all', async () => {
     const xml = junitXml(report(true));
     const warned = (await cases(xml)).get('identifiers/warned-check')!;

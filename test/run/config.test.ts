@@ -51,6 +51,7 @@ describe('parseCommand', () => {
       strict: false,
       baseline: undefined,
       updateBaseline: undefined,
+      updateBaselineWithErrored: false,
       timeoutMs: 10_000,
       runTimeoutMs: 600_000,
       checkTimeoutMs: undefined,

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { CODE_ROOT, PACKAGE_ROOT, SOURCE_EXTENSION } from '../../contract/package-root.ts';
 
-export function checksProject(timeoutMs: number) {
+export function checksProject() {
   return {
     // the sources from a checkout, dist/ from an installed package
     root: CODE_ROOT,
@@ -24,10 +24,9 @@ export function checksProject(timeoutMs: number) {
     maxWorkers: 1,
     isolate: false,
     experimental: { viteModuleRunner: false, nodeLoader: false },
-    // a check waiting for its lane holds a place here: every check of the run may wait at once
+    // a check waiting for its lane holds a place here: every check of the run may wait at once; each check sets
+    // its own timeout (check())
     maxConcurrency: 10_000,
-    // each check sets its own timeout from what it sends and the latency measured (checkBound)
-    testTimeout: timeoutMs * 6 + 10_000,
     passWithNoTests: false,
   };
 }

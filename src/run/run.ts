@@ -17,7 +17,7 @@ import type { RunConfig } from './config.ts';
 import { BaselineError, baselineOf, readBaseline, writeBaseline, type BaselineEntry } from './baseline.ts';
 import { RunLife, type StopReason } from './run-life.ts';
 import { organisationGuard } from './guard.ts';
-import { describeRun, openTarget } from './target.ts';
+import { describeRun, notOpenedReason, openTarget, type NotOpened } from './target.ts';
 import { proxySecrets } from '../http/network.ts';
 import { harRecorder } from '../http/har-log.ts';
 import { reportFormats } from '../../reporters/formats.ts';
@@ -93,9 +93,9 @@ interface StartedChecks {
 }
 
 /** vitest's configuration of a run: the checks' project (checksProject), with ours as its only reporters and the run provided. */
-function vitestOptions(config: RunConfig, output: RunOutput, reporter: ConformanceReporter, run: RunDescription) {
+function vitestOptions(output: RunOutput, reporter: ConformanceReporter, run: RunDescription) {
   return {
-    ...checksProject(config.timeoutMs),
+    ...checksProject(),
     config: false as const,
     watch: false,
     // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
@@ -117,7 +117,7 @@ async function startChecks(
   life: RunLife,
 ): Promise<StartedChecks | undefined> {
   const reporter = new ConformanceReporter();
-  const vitest = await createVitest('test', vitestOptions(config, output, reporter, run), { logLevel: 'error', cacheDir: cacheDirectory(config) });
+  const vitest = await createVitest('test', vitestOptions(output, reporter, run), { logLevel: 'error', cacheDir: cacheDirectory(config) });
   // vitest's handlers exit the process before anything is put back: the run's own are put back in front
   life.takeSignals();
   if (life.reason !== undefined) {
@@ -302,13 +302,8 @@ function stoppedExit(reason: StopReason, config: RunConfig, report: ConformanceR
 }
 
 /** A target that could not be opened: one line, the reports asked for, and the exit code that says why. */
-async function notOpened(
-  opened: { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string },
-  config: RunConfig,
-  output: RunOutput,
-): Promise<{ exitCode: number }> {
-  const [exitCode, reason] =
-    'unreachable' in opened ? [EXIT.unreachable, `cannot reach ${opened.baseUrl}: ${opened.unreachable}`] : [EXIT.misconfigured, opened.misconfigured];
+async function notOpened(opened: NotOpened, config: RunConfig, output: RunOutput): Promise<{ exitCode: number }> {
+  const [exitCode, reason] = ['unreachable' in opened ? EXIT.unreachable : EXIT.misconfigured, notOpenedReason(opened)];
   output.error(`mockapi-conformance: ${reason}\n`);
   await writeUnjudged(config, { exitCode, reason, baseUrl: opened.baseUrl }, output.write);
   return { exitCode };

@@ -252,16 +252,20 @@ function openedOf(config: RunConfig, deployment: Deployment, common: ReturnType<
   return { target, description: baseUrl, close };
 }
 
+/** A target that could not be opened: no connection could be made, or the preflight found it misconfigured. */
+export type NotOpened = { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string };
+
+/** Why a target could not be opened, in one line. */
+export function notOpenedReason(opened: NotOpened): string {
+  return 'unreachable' in opened ? `cannot reach ${opened.baseUrl}: ${opened.unreachable}` : opened.misconfigured;
+}
+
 /**
  * The target of a run, ready for the checks; `unreachable` when no connection could be made (what was
  * started is stopped again). `onExchange` is told of the probe's and the preflight's requests (--report-har);
  * `gate` stops them (RunLife): a target opened after the stop is the caller's to close unused.
  */
-export async function openTarget(
-  config: RunConfig,
-  onExchange?: ClientOptions['onExchange'],
-  gate?: RunGate,
-): Promise<OpenTarget | { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }> {
+export async function openTarget(config: RunConfig, onExchange?: ClientOptions['onExchange'], gate?: RunGate): Promise<OpenTarget | NotOpened> {
   const deployment = await deploymentOf(config);
   const { baseUrl } = deployment;
   try {

@@ -55,7 +55,7 @@ export interface RunConfig {
   runs: number | undefined;
   /** after this many failed checks (warned too, with strict) no further check starts; undefined: no limit */
   maxFailures: number | undefined;
-  /** only the checks whose id or name matches (case-insensitive; src/harness/check.ts selectedByOnly); undefined: all */
+  /** only the checks whose id or name matches (case-insensitive; CheckRun.selected); undefined: all */
   only: RegExp | undefined;
   fixtures: Fixtures;
   /**

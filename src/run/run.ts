@@ -342,7 +342,9 @@ async function judgeTarget(
     if (report) reported(report);
     // a worker out of memory judged part of the run only, whatever it found by then; its report says so
     if (report && outOfMemory) return { exitCode: EXIT.unjudged, report };
-    if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), ...(report ? { report } : {}) };
+    // stopped before vitest started its checks: nothing was changed, and the reports asked for say why nothing was judged
+    if (stopped !== undefined && !report) return await stoppedBeforeChecks(life, config, output, previous, opened.target.baseUrl);
+    if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), report };
     if (!report) {
       const reason = 'the run ended before any result was reported';
       output.error(`mockapi-conformance: ${reason}\n`);

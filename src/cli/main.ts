@@ -22,7 +22,6 @@ export function internalErrorLine(error: unknown): string {
   return `mockapi-conformance: internal error: ${inertLine((error as Error)?.message ?? String(error))}\n`;
 }
 
-
 /** `mockapi-conformance diff`: its help, or the two reports compared; a usage error is one inert line. */
 async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
   const { DIFF_ABOUT, DIFF_USAGE, DiffUsageError, runDiff } = await import('./diff.ts');

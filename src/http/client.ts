@@ -102,7 +102,7 @@ export interface SendOptions {
   putBack?: boolean;
   /**
    * a request of a check on a fixture, whose checks take turns (src/harness/lanes.ts), and the weight of that chain
-   * (laneWeight): it takes the next free place before requests of checks on no fixture, which can go out at any
+   * (Lanes.weight): it takes the next free place before requests of checks on no fixture, which can go out at any
    * time, and before those of lighter chains, which have time to spare; no number in flight shortens a chain.
    * undefined: of no chain.
    */

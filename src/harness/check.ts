@@ -340,6 +340,7 @@ function ended(
   if (leave) leave(c.roundTrips);
   else run.lanes.freeCheckEnded(c.roundTrips);
   meta.durationMs = performance.now() - entered;
+  meta.ownMs = c.ownTimeUntil(performance.now()) ?? meta.durationMs;
   meta.sentByRun = c.client.requestCount;
   meta.heldByRun = c.client.heldMs;
   const window = c.client.windowRange();

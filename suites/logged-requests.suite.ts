@@ -2,7 +2,7 @@
 // say are checked here: one instant in two spellings, one body in two encodings, one URL in two forms.
 import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectRejected, expectSuccess } from '../src/judge/checker.ts';
-import { loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, loggedUrlPath, requestIdUuid } from '../src/judge/fields.ts';
+import { loggedBody, loggedDate, loggedDateFormat, loggedMethod, loggedRequestIdentity, loggedUrl, loggedUrlPath, requestIdUuid } from '../src/judge/fields.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
 
 const needs = { operation: 'getLoggedRequest' as const, needs: ['mockApiId' as const, 'requestId' as const] };
@@ -96,6 +96,8 @@ check(
     loggedUrlPath(t, await logged(t));
   },
 );
+
+check('logged-requests/method-http-method-token', 'LR-METHOD', 'method is an HTTP method token', needs, async (t) => loggedMethod(t, await logged(t)));
 
 check(
   'logged-requests/get-request-id-names-no-logged',

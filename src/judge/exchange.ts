@@ -34,9 +34,12 @@ import {
   loggedBody,
   loggedDate,
   loggedDateFormat,
+  loggedMethod,
   loggedRequestIdentity,
   loggedUrl,
   loggedUrlPath,
+  organisationEmail,
+  organisationEmailForm,
   organisationIdentity,
   organisationLinks,
   requestIdUuid,
@@ -379,6 +382,8 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       const org = body?.organisation;
       if (!isObject(org)) return;
       organisationLinks(t, org);
+      organisationEmail(t, org);
+      organisationEmailForm(t, org);
       if (live && op === 'getOrganisation') organisationIdentity(t, org, params.organisationId!);
       if (live && op === 'updateOrganisation')
         t.expect(org.name === sent.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(sent.organisation.name)}`, () =>
@@ -394,6 +399,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       loggedBody(t, body);
       loggedUrl(t, body);
       loggedUrlPath(t, body);
+      loggedMethod(t, body);
       if (live) loggedRequestIdentity(t, body, params.requestId!);
       return;
     case 'updateChaosSettings':

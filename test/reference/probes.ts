@@ -21,7 +21,7 @@ const chaosExample = () => structuredClone((operation('updateChaosSettings').req
 const SUCCESS = {
   chaos: ['CHAOS-STATUS', 'CHAOS-RESPONSE', 'CHAOS-ECHO', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
   state: ['STATE-RESPONSE', 'STATE-ECHO', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
-  organisation: ['ORG-RESPONSE', 'ORG-IDENTITY', 'ORG-LINKS', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
+  organisation: ['ORG-RESPONSE', 'ORG-IDENTITY', 'ORG-LINKS', 'ORG-EMAIL', 'ORG-EMAIL-FORM', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
   dataSource: ['DS-RESPONSE', 'DS-NO-ROWS', 'DS-REPLACES', 'DS-LAST-UPDATED', 'DS-LAST-UPDATED-NOW', 'DS-VERSION', 'DS-LINKS', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
   loggedRequest: [
     'LR-RESPONSE',
@@ -30,6 +30,7 @@ const SUCCESS = {
     'LR-DATE-FORMAT',
     'LR-BODY',
     'LR-URL',
+    'LR-METHOD',
     'ID-REQUEST-UUID',
     'GEN-UNWRAPPED-LOGGED-REQUEST',
     'GEN-JSON',
@@ -40,6 +41,8 @@ const SUCCESS = {
     'JOB-TYPE',
     'JOB-STARTED',
     'JOB-FINISHED',
+    'JOB-FINISHED-PRESENT',
+    'JOB-FINISHED-STAGE',
     'JOB-ELAPSED',
     'JOB-TIMES',
     'JOB-LINKS',

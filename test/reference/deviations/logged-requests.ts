@@ -39,6 +39,14 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders` });
   },
+  'logged-request-absolute-url-path-only': async (r) => {
+    const { url, absoluteUrl } = (await loggedOf(r)).request;
+    expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: '/orders?limit=2' });
+  },
+  'logged-request-method-with-target': async (r) => {
+    expect((await loggedOf(r)).request.method).toBe('POST /orders?limit=2');
+    expect((await loggedOf(r, SEED.emptyRequestId)).request.method).toBe('GET /health');
+  },
   'logged-request-url-absolute': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({

@@ -108,6 +108,11 @@ export const REQUIREMENTS = [
   R('CHAOS-PERCENTAGE-LIMIT', 'Resources > Chaos settings; Limits', 'percentageFailures is a number (double) from 0 to 100 inclusive.'),
   R('CHAOS-HTTP-STATUS-LIMIT', 'Resources > Chaos settings; Limits', 'httpErrors[].status is an integer from 400 to 599 inclusive.'),
   R(
+    'CHAOS-VALUES',
+    'Resources > Chaos settings; Limits',
+    "Every value a chaos field's type and constraint allow is accepted: percentageFailures any number from 0 to 100 in any JSON notation (5e1, 50.0, 1E2, -0), durationMillis any integer from 0 up, past 32 bits (no bound is given), httpErrors any statuses from 400 to 599.",
+  ),
+  R(
     'CHAOS-TYPES',
     'Resources > Chaos settings',
     'Each chaos field has its stated type (enabled boolean, percentageFailures number, socketClose/socketReset/invalidHttp {enabled: boolean}, longDelay {enabled: boolean, durationMillis: integer}, httpErrors array of {status: integer}); a value of another type is not accepted.',

@@ -133,6 +133,19 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
     shows: [...SUCCESS.chaos, 'CHAOS-PERCENTAGE-LIMIT', 'CHAOS-HTTP-STATUS-LIMIT'],
     ...chaosPut({ chaos: { percentageFailures: 100, httpErrors: [{ status: 400 }, { status: 599 }] } }),
   },
+  // every field sent, so that the answer shows only what these send, whatever came before
+  {
+    name: 'chaos, a delay past 32 bits',
+    shows: [...SUCCESS.chaos, 'CHAOS-VALUES'],
+    ...chaosPut({ chaos: { ...chaosExample(), enabled: false, longDelay: { enabled: false, durationMillis: 2 ** 40 } } }),
+  },
+  {
+    name: 'chaos, percentageFailures written 5e1',
+    shows: [...SUCCESS.chaos, 'CHAOS-VALUES'],
+    ...chaosPut(
+      JSON.stringify({ chaos: { ...chaosExample(), enabled: false, percentageFailures: 50 } }).replace('"percentageFailures":50', '"percentageFailures":5e1'),
+    ),
+  },
   { name: 'chaos a hair above 100', shows: ['CHAOS-PERCENTAGE-LIMIT'], ...chaosPut({ chaos: { percentageFailures: 100.00000000000001 } }) },
   { name: 'chaos 100.5', shows: ['CHAOS-PERCENTAGE-LIMIT'], ...chaosPut({ chaos: { percentageFailures: 100.5 } }) },
   { name: 'chaos -0.5', shows: ['CHAOS-PERCENTAGE-LIMIT'], ...chaosPut({ chaos: { percentageFailures: -0.5 } }) },

@@ -244,6 +244,22 @@ export const REQUIREMENTS = [
     'Resources > Logged request',
     'url is the path and query as received and absoluteUrl the full URL as received: absoluteUrl ends with url, and url begins with /, holds no scheme or authority, and equals the path and query of absoluteUrl.',
   ),
+  R(
+    'LR-CLIENT-IP',
+    'Resources > Logged request',
+    'clientIp is the address of the client: an IP address (IPv4, or IPv6 as RFC 4291 writes it), not a host name or other text.',
+  ),
+  R(
+    'LR-CLIENT-IP-FORM',
+    'Resources > Logged request',
+    'clientIp is the IP address alone: not with the client port, not in brackets, not the list of a forwarding chain (should: each still names the address of the client).',
+    'should',
+  ),
+  R(
+    'LR-COOKIES',
+    'Resources > Logged request',
+    'cookies is cookie name to value: where headers show the Cookie header, cookies holds each of its pairs and no others.',
+  ),
   R('LR-METHOD', 'Resources > Logged request', 'method is an HTTP method: a token of RFC 9110 §9.1 (no space, no separator).'),
 
   // Push and jobs

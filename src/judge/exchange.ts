@@ -32,6 +32,9 @@ import {
   lastUpdatedNow,
   lastUpdatedTime,
   loggedBody,
+  loggedClientIp,
+  loggedClientIpForm,
+  loggedCookies,
   loggedDate,
   loggedDateFormat,
   loggedMethod,
@@ -400,6 +403,9 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       loggedUrl(t, body);
       loggedUrlPath(t, body);
       loggedMethod(t, body);
+      loggedClientIp(t, body);
+      loggedClientIpForm(t, body);
+      loggedCookies(t, body);
       if (live) loggedRequestIdentity(t, body, params.requestId!);
       return;
     case 'updateChaosSettings':

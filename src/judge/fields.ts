@@ -2,6 +2,7 @@
 // Base64), links built from ids, two fields that describe one thing. Each judgement states one requirement;
 // the suites call them on the answers they get, and src/judge/exchange.ts on a recorded answer. `any` resources:
 // each judgement reads only the fields it names and judges whatever it finds there.
+import { isIP } from 'node:net';
 import type { Exchange } from '../http/client.ts';
 import type { Judge } from './context.ts';
 import { compareInstants, durationSeconds, isIsoDuration, parseUtcTimestamp } from './iso8601.ts';
@@ -484,4 +485,80 @@ export function loggedMethod(t: Judge, lr: any): void {
     t.note(
       `method ${JSON.stringify(method)}: a token, and methods are case-sensitive, so it is another method than ${method.toUpperCase()}; shown as received`,
     );
+}
+
+/** An IP address with a port (`203.0.113.7:54321`, `[2001:db8::1]:443`), or an IPv6 address in brackets: the address. */
+function addressOf(text: string): string | undefined {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(text) ?? /^\[([^\]]+)\](?::\d{1,5})?$/.exec(text);
+  return m?.[1];
+}
+
+/** clientIp is the address of the client: an IP address (IPv4, or IPv6 as RFC 4291 writes it). */
+export function loggedClientIp(t: Judge, lr: any): void {
+  const { clientIp } = lr.request;
+  if (typeof clientIp !== 'string') return t.note(`clientIp ${JSON.stringify(clientIp)} is not a string (LR-RESPONSE judges its type)`);
+  const debatable = addressOf(clientIp) ?? clientIp.split(/\s*,\s*/)[0]!;
+  t.expect(isIP(clientIp) !== 0 || isIP(debatable) !== 0, 'LR-CLIENT-IP', 'the address of the client: an IPv4 or IPv6 address', () =>
+    JSON.stringify(clientIp.slice(0, 300)),
+  );
+}
+
+/**
+ * The debatable readings of "address of the client" (docs/checks.md): the IP address alone, not with the client's
+ * port or in brackets, and one address, not the list of a forwarding chain.
+ */
+export function loggedClientIpForm(t: Judge, lr: any): void {
+  const { clientIp } = lr.request;
+  if (typeof clientIp !== 'string' || isIP(clientIp) !== 0) return;
+  t.expect(
+    addressOf(clientIp) === undefined && !clientIp.includes(','),
+    'LR-CLIENT-IP-FORM',
+    'the IP address alone: no port, no brackets, not a list of forwarding addresses',
+    () => JSON.stringify(clientIp.slice(0, 300)),
+  );
+}
+
+/** The values of a header that may be one string or several, as the logged request shows headers. */
+function headerValues(headers: unknown, name: string): string[] {
+  if (headers === null || typeof headers !== 'object') return [];
+  return Object.entries(headers)
+    .filter(([key]) => key.toLowerCase() === name)
+    .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
+    .filter((value): value is string => typeof value === 'string');
+}
+
+/** The pairs of Cookie header values (RFC 6265 §4.2.1: name=value pairs separated by "; "), the value with and without its quotes. */
+function cookiePairs(values: string[]): Map<string, string[]> {
+  const pairs = new Map<string, string[]>();
+  for (const pair of values.flatMap((v) => v.split(';'))) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const value = pair.slice(at + 1).trim();
+    const unquoted = /^"(.*)"$/.exec(value)?.[1];
+    pairs.set(pair.slice(0, at).trim(), unquoted === undefined ? [value] : [value, unquoted]);
+  }
+  return pairs;
+}
+
+/** cookies is "cookie name to value": where headers show the Cookie header, cookies holds its pairs and no others. */
+export function loggedCookies(t: Judge, lr: any): void {
+  const { cookies, headers } = lr.request;
+  const sent = cookiePairs(headerValues(headers, 'cookie'));
+  if (sent.size === 0) return t.note('headers show no Cookie header with a pair: cookies is not compared with it');
+  if (cookies === null || typeof cookies !== 'object') return t.note(`cookies ${JSON.stringify(cookies)} is no object (LR-RESPONSE judges its type)`);
+  const shown = (value: unknown) => (Array.isArray(value) ? value : [value]);
+  for (const [name, values] of sent)
+    t.expect(
+      Object.hasOwn(cookies, name) && shown(cookies[name]).some((v) => values.includes(v)),
+      'LR-COOKIES',
+      `cookies.${name} = ${JSON.stringify(values[values.length - 1])}, as the Cookie header sends it`,
+      () => `cookies.${name} = ${JSON.stringify(cookies[name]) ?? 'absent'}`,
+    );
+  const extra = Object.keys(cookies).filter((name) => !sent.has(name));
+  t.expect(
+    extra.length === 0,
+    'LR-COOKIES',
+    `only the cookies of the Cookie header (${[...sent.keys()].join(', ')})`,
+    () => `also ${extra.slice(0, 10).join(', ')}`,
+  );
 }

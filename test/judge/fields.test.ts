@@ -20,6 +20,9 @@ import {
   lastUpdatedNow,
   lastUpdatedTime,
   loggedBody,
+  loggedClientIp,
+  loggedClientIpForm,
+  loggedCookies,
   loggedDate,
   loggedDateFormat,
   loggedMethod,
@@ -621,6 +624,47 @@ describe('the words of the fields held in full', () => {
       'method "post": a token, and methods are case-sensitive, so it is another method than POST; shown as received',
     ]);
     expect(judged(loggedMethod, { request: { method: null } }).notes).toEqual(['method null is not a string (LR-RESPONSE judges its type)']);
+  });
+
+  test('loggedClientIp: an IPv4 or IPv6 address passes, also with a port or as the first of a list; other text is LR-CLIENT-IP', () => {
+    for (const clientIp of [
+      '203.0.113.7',
+      '2001:db8::1',
+      'fe80::1%eth0',
+      '::ffff:192.0.2.1',
+      '203.0.113.7:54321',
+      '[2001:db8::1]:443',
+      '203.0.113.7, 10.0.0.1',
+    ])
+      expect(ids(judged(loggedClientIp, { request: { clientIp } })), clientIp).toEqual([]);
+    for (const clientIp of ['client.example.net', 'unknown', '', '203.0.113', '999.1.1.1'])
+      expect(found(judged(loggedClientIp, { request: { clientIp } })), clientIp).toEqual([
+        ['LR-CLIENT-IP', 'the address of the client: an IPv4 or IPv6 address', JSON.stringify(clientIp)],
+      ]);
+    expect(judged(loggedClientIp, { request: {} }).notes).toEqual(['clientIp undefined is not a string (LR-RESPONSE judges its type)']);
+  });
+
+  test('loggedClientIpForm: a port, brackets or a list is LR-CLIENT-IP-FORM; an address alone passes; no address is left to LR-CLIENT-IP', () => {
+    for (const clientIp of ['203.0.113.7:54321', '[2001:db8::1]', '203.0.113.7, 10.0.0.1'])
+      expect(ids(judged(loggedClientIpForm, { request: { clientIp } }))).toEqual(['LR-CLIENT-IP-FORM']);
+    for (const clientIp of ['203.0.113.7', '2001:db8::1']) expect(quiet(judged(loggedClientIpForm, { request: { clientIp } }))).toEqual([[], []]);
+  });
+
+  test('loggedCookies: each pair of the Cookie header, quoted or not, and no other; without a Cookie header nothing is compared', () => {
+    const headers = { Cookie: 'session=abc123; theme="dark"' };
+    expect(quiet(judged(loggedCookies, { request: { headers, cookies: { session: 'abc123', theme: 'dark' } } }))).toEqual([[], []]);
+    expect(ids(judged(loggedCookies, { request: { headers, cookies: { session: 'abc123', theme: '"dark"' } } }))).toEqual([]);
+    expect(found(judged(loggedCookies, { request: { headers, cookies: {} } }))).toEqual([
+      ['LR-COOKIES', 'cookies.session = "abc123", as the Cookie header sends it', 'cookies.session = absent'],
+      ['LR-COOKIES', 'cookies.theme = "dark", as the Cookie header sends it', 'cookies.theme = absent'],
+    ]);
+    expect(found(judged(loggedCookies, { request: { headers: { cookie: ['a=1', 'b=2'] }, cookies: { a: '1', b: '3', c: '4' } } }))).toEqual([
+      ['LR-COOKIES', 'cookies.b = "2", as the Cookie header sends it', 'cookies.b = "3"'],
+      ['LR-COOKIES', 'only the cookies of the Cookie header (a, b)', 'also c'],
+    ]);
+    expect(judged(loggedCookies, { request: { headers: {}, cookies: { a: '1' } } }).notes).toEqual([
+      'headers show no Cookie header with a pair: cookies is not compared with it',
+    ]);
   });
 
   test('loggedUrl: an absoluteUrl without scheme and host is LR-URL, and not compared with url', () => {

@@ -44,6 +44,8 @@ export type Logged = {
     absoluteUrl: string;
     method: string;
     clientIp?: string;
+    headers: Record<string, string>;
+    cookies: Record<string, string>;
     loggedDate: number;
     loggedDateString: string;
     body: string;

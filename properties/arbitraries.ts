@@ -137,7 +137,10 @@ export const invalidChaos: fc.Arbitrary<Invalid> = fc.oneof(
       fc.double({ min: -1e9, max: PERCENTAGE.min, maxExcluded: true, noNaN: true }).filter((v) => v < PERCENTAGE.min),
     )
     .chain((v) => withPercentage(v, 'below-limit')),
-  fc.integer({ min: STATUS.max + 1, max: 100_000 }).chain((v) => withStatus(v, 'above-limit')),
+  // past 32 bits too: read into 32 bits, 2^32 + 500 is 500
+  fc
+    .oneof(fc.integer({ min: STATUS.max + 1, max: 100_000 }), fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }))
+    .chain((v) => withStatus(v, 'above-limit')),
   fc.integer({ min: -100_000, max: STATUS.min - 1 }).chain((v) => withStatus(v, 'below-limit')),
   fc
     .double({ min: STATUS.min, max: STATUS.max, noNaN: true })
@@ -352,7 +355,8 @@ function exampleOf(op: OperationId): Json {
 /**
  * One invalid payload of each kind an operation's generators make, built on the description's example (and the
  * user's push policy): every type break at every depth (breaches.ts), the nearest doubles past the limits and
- * statuses past them after a valid one, and text that is not JSON. Sent on every run before the generated ones, whatever the seed: complete by construction.
+ * statuses past them after a valid one (one past 32 bits, which a 32-bit reading takes for a valid status), and text
+ * that is not JSON. Sent on every run before the generated ones, whatever the seed: complete by construction.
  */
 export function invalidKinds(op: OperationId, pushPolicy = ''): Invalid[] {
   const wrapper =
@@ -373,6 +377,7 @@ export function invalidKinds(op: OperationId, pushPolicy = ''): Invalid[] {
         chaosPast('percentageFailures', nextUp(PERCENTAGE.max), 'above-limit'),
         chaosPast('percentageFailures', nextDown(PERCENTAGE.min), 'below-limit'),
         chaosPast('status', STATUS.max + 1, 'above-limit'),
+        chaosPast('status', 2 ** 32 + STATUS.max, 'above-limit'),
         chaosPast('status', STATUS.min - 1, 'below-limit'),
         chaosPast('status', STATUS.min + 0.5, 'non-integer'),
         notJson,

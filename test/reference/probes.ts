@@ -159,6 +159,7 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
     shows: ['CHAOS-HTTP-STATUS-LIMIT'],
     ...chaosPut({ chaos: { httpErrors: [{ status: 500 }, { status: 600 }] } }),
   },
+  { name: 'chaos status 2^32 + 599', shows: ['CHAOS-HTTP-STATUS-LIMIT'], ...chaosPut({ chaos: { httpErrors: [{ status: 2 ** 32 + 599 }] } }) },
   {
     name: 'chaos, a duration as a string of digits',
     shows: ['CHAOS-TYPES'],

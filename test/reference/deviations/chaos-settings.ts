@@ -25,6 +25,12 @@ export const chaosSettings: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', chaos(), { body: '{"chaos":{"percentageFailures":1E2}}' })).status).toBe(400);
     expect(jsonOf(await call('PUT', chaos(), { body: '{"chaos":{"percentageFailures":50.0}}' })).chaos.percentageFailures).toBe(50);
   },
+  'chaos-status-read-in-32-bits': async ({ call }) => {
+    const statuses = async (status: number) => (await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status }] } } })).json;
+    expect(await statuses(2 ** 32 + 599)).toMatchObject({ chaos: { httpErrors: [{ status: 599 }] } });
+    expect(await statuses(2 ** 32 + 600)).toMatchObject({ errors: [{ title: expect.any(String) }] });
+    expect(await statuses(600)).toMatchObject({ errors: [{ title: expect.any(String) }] });
+  },
   'chaos-null-http-error-500': async ({ call }) => {
     expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 500 }, null] } } })).status).toBe(500);
     expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: null } } })).status).toBe(400);

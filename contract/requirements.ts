@@ -256,6 +256,11 @@ export const REQUIREMENTS = [
     'should',
   ),
   R(
+    'LR-HEADERS',
+    'Resources > Logged request',
+    'headers is header name to header value: each name a field name, a token of RFC 9110 §5.1 (no colon, no space).',
+  ),
+  R(
     'LR-COOKIES',
     'Resources > Logged request',
     'cookies is cookie name to value: where headers show the Cookie header, cookies holds each of its pairs and no others.',

@@ -9,6 +9,7 @@ import {
   loggedCookies,
   loggedDate,
   loggedDateFormat,
+  loggedHeaderNames,
   loggedMethod,
   loggedRequestIdentity,
   loggedUrl,
@@ -116,6 +117,8 @@ check('logged-requests/clientip-ip-address', 'LR-CLIENT-IP', 'clientIp is an IP 
 check('logged-requests/clientip-address-alone', 'LR-CLIENT-IP-FORM', 'clientIp is the address alone, without port or list', needs, async (t) =>
   loggedClientIpForm(t, await logged(t)),
 );
+
+check('logged-requests/headers-names-field-names', 'LR-HEADERS', 'headers are keyed by field names', needs, async (t) => loggedHeaderNames(t, await logged(t)));
 
 check('logged-requests/cookies-pairs-cookie-header', 'LR-COOKIES', 'cookies holds the pairs of the Cookie header', needs, async (t) =>
   loggedCookies(t, await logged(t)),

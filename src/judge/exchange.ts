@@ -37,6 +37,7 @@ import {
   loggedCookies,
   loggedDate,
   loggedDateFormat,
+  loggedHeaderNames,
   loggedMethod,
   loggedRequestIdentity,
   loggedUrl,
@@ -406,6 +407,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       loggedClientIp(t, body);
       loggedClientIpForm(t, body);
       loggedCookies(t, body);
+      loggedHeaderNames(t, body);
       if (live) loggedRequestIdentity(t, body, params.requestId!);
       return;
     case 'updateChaosSettings':

@@ -466,8 +466,8 @@ export function loggedUrlPath(t: Judge, lr: any): void {
   );
 }
 
-/** RFC 9110 §9.1 method = token (§5.6.2): one or more tchar, no space, no separator. */
-const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** RFC 9110 §5.6.2 token, of a method (§9.1) and a field name (§5.1): one or more tchar, no space, no separator. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** The methods RFC 9110 §9.3 and RFC 5789 define, all written in upper case. */
 const STANDARD_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
 
@@ -476,7 +476,7 @@ export function loggedMethod(t: Judge, lr: any): void {
   const { method } = lr.request;
   if (typeof method !== 'string') return t.note(`method ${JSON.stringify(method)} is not a string (LR-RESPONSE judges its type)`);
   if (
-    !t.expect(METHOD_TOKEN.test(method), 'LR-METHOD', "an HTTP method: a token of RFC 9110 §9.1 (letters, digits and !#$%&'*+-.^_`|~, no space)", () =>
+    !t.expect(TOKEN.test(method), 'LR-METHOD', "an HTTP method: a token of RFC 9110 §9.1 (letters, digits and !#$%&'*+-.^_`|~, no space)", () =>
       JSON.stringify(method.slice(0, 300)),
     )
   )
@@ -560,5 +560,18 @@ export function loggedCookies(t: Judge, lr: any): void {
     'LR-COOKIES',
     `only the cookies of the Cookie header (${[...sent.keys()].join(', ')})`,
     () => `also ${extra.slice(0, 10).join(', ')}`,
+  );
+}
+
+/** headers is "header name to header value": each name a field name, a token of RFC 9110 §5.1 (no colon, no space). */
+export function loggedHeaderNames(t: Judge, lr: any): void {
+  const { headers } = lr.request;
+  if (headers === null || typeof headers !== 'object') return t.note(`headers ${JSON.stringify(headers)} is no object (LR-RESPONSE judges its type)`);
+  const names = Object.keys(headers).filter((name) => !TOKEN.test(name));
+  t.expect(names.length === 0, 'LR-HEADERS', 'header names that are field names: tokens of RFC 9110 §5.1, without colon or space', () =>
+    names
+      .slice(0, 10)
+      .map((name) => JSON.stringify(name.slice(0, 100)))
+      .join(', '),
   );
 }

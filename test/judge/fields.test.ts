@@ -25,6 +25,7 @@ import {
   loggedCookies,
   loggedDate,
   loggedDateFormat,
+  loggedHeaderNames,
   loggedMethod,
   loggedRequestIdentity,
   loggedUrl,
@@ -665,6 +666,14 @@ describe('the words of the fields held in full', () => {
     expect(judged(loggedCookies, { request: { headers: {}, cookies: { a: '1' } } }).notes).toEqual([
       'headers show no Cookie header with a pair: cookies is not compared with it',
     ]);
+  });
+
+  test('loggedHeaderNames: names that are tokens pass; a colon, a space or an empty name is LR-HEADERS naming them', () => {
+    expect(quiet(judged(loggedHeaderNames, { request: { headers: { 'Content-Type': 'a', 'x-b_c.d': ['1', '2'] } } }))).toEqual([[], []]);
+    expect(found(judged(loggedHeaderNames, { request: { headers: { 'Content-Type:': 'a', 'X Y': 'b', '': 'c', Ok: 'd' } } }))).toEqual([
+      ['LR-HEADERS', 'header names that are field names: tokens of RFC 9110 §5.1, without colon or space', '"Content-Type:", "X Y", ""'],
+    ]);
+    expect(judged(loggedHeaderNames, { request: { headers: null } }).notes).toEqual(['headers null is no object (LR-RESPONSE judges its type)']);
   });
 
   test('loggedUrl: an absoluteUrl without scheme and host is LR-URL, and not compared with url', () => {

@@ -57,6 +57,9 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
     const { headers, cookies } = (await loggedOf(r)).request;
     expect({ cookie: headers.Cookie, cookies }).toEqual({ cookie: 'session=abc123; theme=dark', cookies: {} });
   },
+  'logged-request-header-names-with-colon': async (r) => {
+    expect(Object.keys((await loggedOf(r)).request.headers)).toEqual(['Content-Type:', 'Accept:', 'Cookie:']);
+  },
   'logged-request-url-absolute': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({

@@ -32,11 +32,18 @@ import {
   lastUpdatedNow,
   lastUpdatedTime,
   loggedBody,
+  loggedClientIp,
+  loggedClientIpForm,
+  loggedCookies,
   loggedDate,
   loggedDateFormat,
+  loggedHeaderNames,
+  loggedMethod,
   loggedRequestIdentity,
   loggedUrl,
   loggedUrlPath,
+  organisationEmail,
+  organisationEmailForm,
   organisationIdentity,
   organisationLinks,
   requestIdUuid,
@@ -400,6 +407,8 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       const org = body?.organisation;
       if (!isObject(org)) return;
       organisationLinks(t, org);
+      organisationEmail(t, org);
+      organisationEmailForm(t, org);
       if (live && op === 'getOrganisation') organisationIdentity(t, org, params.organisationId!);
       if (live && op === 'updateOrganisation')
         t.expect(org.name === sent.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(sent.organisation.name)}`, () =>
@@ -415,6 +424,11 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       loggedBody(t, body);
       loggedUrl(t, body);
       loggedUrlPath(t, body);
+      loggedMethod(t, body);
+      loggedClientIp(t, body);
+      loggedClientIpForm(t, body);
+      loggedCookies(t, body);
+      loggedHeaderNames(t, body);
       if (live) loggedRequestIdentity(t, body, params.requestId!);
       return;
     case 'updateChaosSettings':

@@ -136,11 +136,7 @@ const ORGANISATION: Statement[] = [
     ['ORG.name', 'name | string | the only field that the update request carries', held('ORG-RESPONSE', 'ORG-TYPES', 'ORG-RENAME')],
     ['ORG.aclSubject', 'aclSubject | string | identifier of the organisation as an access-control subject', held('ORG-RESPONSE', 'ORG-LINKS')],
     ['ORG.aclObject', 'aclObject | string | identifier of the organisation as an access-control object', heldInPart(NO_FAULT, 'ORG-RESPONSE', 'ORG-LINKS')],
-    [
-      'ORG.emailAddress',
-      'emailAddress | string | e-mail address (`<EMAIL>`)',
-      heldInPart('the checks hold only something@something, not an e-mail address; no fault breaks its format', 'ORG-RESPONSE'),
-    ],
+    ['ORG.emailAddress', 'emailAddress | string | e-mail address (`<EMAIL>`)', held('ORG-EMAIL', 'ORG-EMAIL-FORM', 'ORG-RESPONSE')],
     ['ORG.links', 'links | object | see below', held('ORG-LINKS')],
     ['ORG.whether-name-required', 'Whether `name` is required on update: not shown.', open('Whether `name` is required on update: not shown.')],
   ]),
@@ -200,7 +196,7 @@ const CHAOS: Statement[] = statementsOf('Resources and their fields > Chaos sett
   [
     'CHAOS.percentageFailures',
     'percentageFailures | number (double) | 0 to 100 inclusive | percentage of requests that receive a failure response',
-    held('CHAOS-PERCENTAGE-LIMIT', 'CHAOS-RESPONSE', 'CHAOS-TYPES'),
+    held('CHAOS-PERCENTAGE-LIMIT', 'CHAOS-VALUES', 'CHAOS-RESPONSE', 'CHAOS-TYPES'),
   ],
   [
     'CHAOS.socketClose',
@@ -216,7 +212,7 @@ const CHAOS: Statement[] = statementsOf('Resources and their fields > Chaos sett
   [
     'CHAOS.longDelay',
     'longDelay | object `{enabled: boolean, durationMillis: integer}` | durationMillis in milliseconds | randomly delay the response by a long time',
-    held('CHAOS-TYPES', 'CHAOS-ECHO'),
+    held('CHAOS-VALUES', 'CHAOS-TYPES', 'CHAOS-ECHO'),
   ],
   [
     'CHAOS.httpErrors',
@@ -246,18 +242,10 @@ const LOGGED_REQUEST: Statement[] = [
   ...statementsOf('Resources and their fields > Logged request > request', [
     ['LR.request.url', 'url | string | path and query as received', heldInPart(AS_RECEIVED, 'LR-URL')],
     ['LR.request.absoluteUrl', 'absoluteUrl | string | full URL as received', heldInPart(AS_RECEIVED, 'LR-URL')],
-    [
-      'LR.request.method',
-      'method | string | HTTP method',
-      heldInPart('the checks hold a string; not that it is a method token, nor the method sent', 'LR-RESPONSE'),
-    ],
-    [
-      'LR.request.clientIp',
-      'clientIp | string | address of the client',
-      heldInPart('the checks hold a string, present; not that it is an address', 'LR-RESPONSE'),
-    ],
-    ['LR.request.headers', 'headers | object | header name to header value', heldInPart(NO_FAULT, 'LR-RESPONSE')],
-    ['LR.request.cookies', 'cookies | object | cookie name to value', heldInPart(NO_FAULT, 'LR-RESPONSE')],
+    ['LR.request.method', 'method | string | HTTP method', held('LR-METHOD', 'LR-RESPONSE')],
+    ['LR.request.clientIp', 'clientIp | string | address of the client', held('LR-CLIENT-IP', 'LR-CLIENT-IP-FORM', 'LR-RESPONSE')],
+    ['LR.request.headers', 'headers | object | header name to header value', held('LR-HEADERS', 'LR-RESPONSE')],
+    ['LR.request.cookies', 'cookies | object | cookie name to value', held('LR-COOKIES', 'LR-RESPONSE')],
     ['LR.request.browserProxyRequest', 'browserProxyRequest | boolean |', heldInPart(NO_FAULT, 'LR-RESPONSE')],
     ['LR.request.loggedDate', 'loggedDate | integer | Unix time in milliseconds', held('LR-DATE', 'LR-RESPONSE')],
     ['LR.request.loggedDateString', 'loggedDateString | string | ISO 8601 UTC timestamp, second precision', held('LR-DATE-FORMAT', 'LR-DATE')],
@@ -281,7 +269,7 @@ const JOB: Statement[] = statementsOf('Resources and their fields > Job (backgro
   [
     'JOB.finished',
     'finished | string | ISO 8601 UTC timestamp; present once the job has finished',
-    heldInPart('the format is held when present; not that it is present for every status that means the job has finished', 'JOB-FINISHED', 'JOB-TIMES'),
+    held('JOB-FINISHED-PRESENT', 'JOB-FINISHED-STAGE', 'JOB-FINISHED', 'JOB-TIMES'),
   ],
   ['JOB.elapsed', 'elapsed | string | ISO 8601 duration', held('JOB-ELAPSED', 'JOB-TIMES')],
   ['JOB.links', 'links | object | `self` = `/v1/mock-apis/<mock_api_id>/jobs/<job_id>`', held('JOB-LINKS')],

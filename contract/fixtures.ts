@@ -20,3 +20,7 @@ export type Fixtures = Partial<Record<FixtureName, string>>;
 export const FIXTURE_NAMES = Object.keys(FIXTURES) as FixtureName[];
 
 export const FIXTURE_VARIABLES = Object.fromEntries(FIXTURE_NAMES.map((name) => [name, FIXTURES[name].variable])) as Record<FixtureName, string>;
+
+/** The variables of the fixtures given, in the table's order: what a report records of them (never their values). */
+export const fixtureVariables = (fixtures: Fixtures): string[] =>
+  FIXTURE_NAMES.filter((name) => fixtures[name] !== undefined).map((name) => FIXTURE_VARIABLES[name]);

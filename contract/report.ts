@@ -3,7 +3,7 @@
 // what follows from it alone (how a check stands against the baseline, whether the baseline holds). The runner
 // builds it (ConformanceReporter), the formats of reporters/ write it; neither imports the other's workings.
 // schemas/report.json describes the report.
-import type { Level } from './requirements.ts';
+import { isRequirementId, requirement, type Level } from './requirements.ts';
 
 /**
  * How a check ended. passed; failed: a must-level statement is broken; warned: only should-level ones are;
@@ -32,13 +32,19 @@ export interface CheckResult {
   /** ISO 8601, UTC, milliseconds: when the check started (absent for one that never started) */
   startedAt?: string;
   durationMs: number;
+  /** the check's own time: from its first request going out to its verdict, waits for a place among the requests in flight left out */
+  ownMs?: number;
 }
 
 export interface ConformanceReport {
   tool: { name: 'mockapi-conformance'; version: string };
   target: { baseUrl: string; profile: string; embedded: boolean };
-  /** what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail */
-  run: { seed: number; runs: number; strict: boolean; concurrency?: number };
+  /**
+   * what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail;
+   * minJudged: the least share of the checks, in percent, the run had to judge (--min-judged); fixtures: the
+   * variables of the fixtures the run was given, by name (replay says which is not set again)
+   */
+  run: { seed: number; runs: number; strict: boolean; concurrency?: number; minJudged?: number; fixtures?: string[] };
   /** heldBackMs: time the deployment held the whole run back (transient answers: 429, 503), overlapping holds once */
   summary: Record<Outcome, number> & {
     requests: number;
@@ -146,4 +152,80 @@ export function verdictOf(b: BaselineSection, strict: boolean): 'failed' | 'unju
   if (b.stale.length > 0 || b.new.some((n) => n.outcome !== 'errored') || b.expired.some((e) => fails(e.outcome))) return 'failed';
   if (b.new.length > 0 || b.expired.some((e) => e.outcome === 'errored')) return 'unjudged';
   return 'holds';
+}
+
+/** How much of a set of checks was judged (passed, failed or warned) and how much skipped; errored ones are neither. */
+export interface JudgedShare {
+  checks: number;
+  judged: number;
+  skipped: number;
+  /** judged, in whole percent of checks, rounded down: never shown above the share it stands for */
+  percent: number;
+}
+
+const JUDGED: readonly Outcome[] = ['passed', 'failed', 'warned'];
+
+/** The share judged of some checks (none: 0 percent). */
+export function judgedShare(checks: readonly CheckResult[]): JudgedShare {
+  const judged = checks.filter((c) => JUDGED.includes(c.outcome)).length;
+  const skipped = checks.filter((c) => c.outcome === 'skipped').length;
+  return { checks: checks.length, judged, skipped, percent: checks.length === 0 ? 0 : Math.floor((judged * 100) / checks.length) };
+}
+
+/** The share judged of the run's checks, and of each area's, the areas in the order of the report. */
+export function judgedShares(report: ConformanceReport): JudgedShare & { areas: Record<string, JudgedShare> } {
+  const areas: Record<string, JudgedShare> = {};
+  for (const area of new Set(report.checks.map((c) => c.area))) areas[area] = judgedShare(report.checks.filter((c) => c.area === area));
+  return { ...judgedShare(report.checks), areas };
+}
+
+/** Whether the run judged less of its checks than --min-judged asks (the exact share, not the rounded percent). */
+export function judgedTooLittle(report: ConformanceReport): boolean {
+  const min = report.run.minJudged;
+  if (min === undefined || report.checks.length === 0) return false;
+  const { judged, checks } = judgedShare(report.checks);
+  return judged * 100 < min * checks;
+}
+
+/**
+ * One requirement the checks found broken: its level (the register's), the checks that found it broken and
+ * the operations they exercised, in the order of the report.
+ */
+export interface BrokenRequirement {
+  requirement: string;
+  level: Level;
+  checks: CheckResult[];
+  operations: string[];
+}
+
+/** A requirement's level: the register's; for an id it does not hold, must when a check that found it broken failed. */
+const levelOf = (id: string, checks: readonly CheckResult[]): Level =>
+  isRequirementId(id) ? requirement(id).level : checks.some((c) => c.outcome === 'failed') ? 'must' : 'should';
+
+/**
+ * The requirements the given checks (failed or warned) found broken, each with its checks, the most severe
+ * first: must-level before should-level, then the most checks, then by id. A check that found two broken
+ * stands under both. Every format groups by it: computed from the checks, never stored beside them.
+ */
+export function brokenRequirements(checks: readonly CheckResult[]): BrokenRequirement[] {
+  const by = new Map<string, CheckResult[]>();
+  for (const c of checks) {
+    if (c.outcome !== 'failed' && c.outcome !== 'warned') continue;
+    // a failure that names nothing broken stands under the requirement it cites
+    for (const id of c.violated.length ? c.violated : [c.requirement]) {
+      const found = by.get(id);
+      if (found) found.push(c);
+      else by.set(id, [c]);
+    }
+  }
+  const groups = [...by].map(([id, found]) => ({
+    requirement: id,
+    level: levelOf(id, found),
+    checks: found,
+    operations: [...new Set(found.map((c) => c.operation).filter((o) => o !== ''))],
+  }));
+  const severity = (g: BrokenRequirement) => (g.level === 'must' ? 0 : 1);
+  return groups.sort(
+    (a, b) => severity(a) - severity(b) || b.checks.length - a.checks.length || (a.requirement < b.requirement ? -1 : a.requirement > b.requirement ? 1 : 0),
+  );
 }

@@ -113,6 +113,11 @@ export const REQUIREMENTS = [
   R('CHAOS-PERCENTAGE-LIMIT', 'Resources > Chaos settings; Limits', 'percentageFailures is a number (double) from 0 to 100 inclusive.'),
   R('CHAOS-HTTP-STATUS-LIMIT', 'Resources > Chaos settings; Limits', 'httpErrors[].status is an integer from 400 to 599 inclusive.'),
   R(
+    'CHAOS-VALUES',
+    'Resources > Chaos settings; Limits',
+    "Every value a chaos field's type and constraint allow is accepted: percentageFailures any number from 0 to 100 in any JSON notation (5e1, 50.0, 1E2, -0), durationMillis any integer from 0 up, past 32 bits (no bound is given), httpErrors any statuses from 400 to 599.",
+  ),
+  R(
     'CHAOS-TYPES',
     'Resources > Chaos settings',
     'Each chaos field has its stated type (enabled boolean, percentageFailures number, socketClose/socketReset/invalidHttp {enabled: boolean}, longDelay {enabled: boolean, durationMillis: integer}, httpErrors array of {status: integer}); a value of another type is not accepted.',
@@ -150,6 +155,17 @@ export const REQUIREMENTS = [
     'The update body is { organisation: { name: string } }: a name of another type is not accepted, and a body that is not accepted changes nothing.',
   ),
   R('ORG-RENAME', 'Endpoints > Update organisation', 'Update changes the name: the response and a later get show the name sent.'),
+  R(
+    'ORG-EMAIL',
+    'Resources > Organisation',
+    'emailAddress is an e-mail address: an RFC 5322 address (local-part@domain, addr-spec, UTF-8 allowed by RFC 6532), not a URI (mailto:), a list or text around it.',
+  ),
+  R(
+    'ORG-EMAIL-FORM',
+    'Resources > Organisation',
+    'emailAddress is the bare address the placeholder <EMAIL> shows, without a display name, and its domain is one mail can be sent to (RFC 5321 §4.1.2: a host name or an address literal) (should: an RFC 5322 address allows both).',
+    'should',
+  ),
 
   // Data sources
   R(
@@ -240,6 +256,28 @@ export const REQUIREMENTS = [
     'Resources > Logged request',
     'url is the path and query as received and absoluteUrl the full URL as received: absoluteUrl ends with url, and url begins with /, holds no scheme or authority, and equals the path and query of absoluteUrl.',
   ),
+  R(
+    'LR-CLIENT-IP',
+    'Resources > Logged request',
+    'clientIp is the address of the client: an IP address (IPv4, or IPv6 as RFC 4291 writes it), not a host name or other text.',
+  ),
+  R(
+    'LR-CLIENT-IP-FORM',
+    'Resources > Logged request',
+    'clientIp is the IP address alone: not with the client port, not in brackets, not the list of a forwarding chain (should: each still names the address of the client).',
+    'should',
+  ),
+  R(
+    'LR-HEADERS',
+    'Resources > Logged request',
+    'headers is header name to header value: each name a field name, a token of RFC 9110 §5.1 (no colon, no space).',
+  ),
+  R(
+    'LR-COOKIES',
+    'Resources > Logged request',
+    'cookies is cookie name to value: where headers show the Cookie header, cookies holds each of its pairs and no others.',
+  ),
+  R('LR-METHOD', 'Resources > Logged request', 'method is an HTTP method: a token of RFC 9110 §9.1 (no space, no separator).'),
 
   // Push and jobs
   R('PUSH-STATUS', 'Endpoints > Push OpenAPI document to Git', 'Success is 202.'),
@@ -260,6 +298,17 @@ export const REQUIREMENTS = [
   ),
   R('JOB-STARTED', 'Resources > Job', 'started is an ISO 8601 UTC timestamp with nanosecond precision.'),
   R('JOB-FINISHED', 'Resources > Job', 'finished, when present, is an ISO 8601 UTC timestamp.'),
+  R(
+    'JOB-FINISHED-PRESENT',
+    'Resources > Job',
+    'finished is present once the job has finished: a job with the status ERROR, the end the interface names, carries it.',
+  ),
+  R(
+    'JOB-FINISHED-STAGE',
+    'Resources > Job',
+    'finished follows the stage a status the interface does not name says by its word: present for an end (FAILED, SUCCEEDED, COMPLETED, CANCELLED) and with an outcome, absent while the job is under way (RUNNING, PENDING) (should: only ERROR is named).',
+    'should',
+  ),
   R('JOB-ELAPSED', 'Resources > Job', 'elapsed is an ISO 8601 duration.'),
   R('JOB-LINKS', 'Resources > Job', 'links.self is /v1/mock-apis/<mock_api_id>/jobs/<job_id>, built from the mock API id and the job id.'),
   R(

@@ -34,6 +34,13 @@ export const nextDown = (x: number): number => (x === 0 ? -Number.MIN_VALUE : -n
 const toggle = fc.record({ enabled: fc.boolean() });
 
 /**
+ * durationMillis: "integer", "in milliseconds", no bound given: delays of up to ten minutes, and integers past 32
+ * bits up to the largest a double holds exactly (a deployment that keeps it in 32 bits refuses or wraps them).
+ * Negative delays are not sent: whether a delay may be negative is debatable (docs/checks.md).
+ */
+const durationMillis = fc.oneof(fc.integer({ min: 0, max: 600_000 }), fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }));
+
+/**
  * Valid chaos settings. `enabled` is always false: a run must never make a user's mock API fail at random,
  * and the interface offers no way to read the settings back and restore them.
  */
@@ -48,19 +55,42 @@ export const validChaos = fc
       socketClose: toggle,
       socketReset: toggle,
       invalidHttp: toggle,
-      longDelay: fc.record({ enabled: fc.boolean(), durationMillis: fc.integer({ min: 0, max: 600_000 }) }, { requiredKeys: [] }),
+      longDelay: fc.record({ enabled: fc.boolean(), durationMillis: durationMillis }, { requiredKeys: [] }),
       httpErrors: fc.array(fc.record({ status: fc.integer({ min: STATUS.min, max: STATUS.max }) }), { maxLength: 5 }),
     },
     { requiredKeys: [] },
   )
   .map((chaos) => ({ chaos: { enabled: false, ...chaos } }));
 
-/** Valid chaos settings of each kind, sent on every run besides the generated ones: limits, and httpErrors empty and repeated. */
+/** The JSON text a chaos body is sent as, where it is written otherwise than JSON.stringify writes it. */
+const SPELLED = Symbol('the JSON text a body is sent as');
+
+/** A valid chaos body sent as this very text: numbers in the JSON notations JSON.stringify never writes (5e1, 50.0, -0). */
+function spelled(text: string): ValueOf<typeof validChaos> {
+  const body = JSON.parse(text) as ValueOf<typeof validChaos>;
+  Object.defineProperty(body, SPELLED, { value: text, enumerable: false });
+  return body;
+}
+
+/** How a valid chaos body is sent: as its own text where it has one (spelled), else as JSON. */
+export function chaosRequest(body: object): { raw: string } | { json: unknown } {
+  const text = (body as { [SPELLED]?: string })[SPELLED];
+  return text === undefined ? { json: body } : { raw: text };
+}
+
+/** Values of the whole range of a chaos field's type: a delay past 32 bits, percentageFailures in every JSON notation of a number (RFC 8259 §6). */
+export const VALID_CHAOS_VALUES: ValueOf<typeof validChaos>[] = [
+  { chaos: { enabled: false, longDelay: { enabled: false, durationMillis: 2 ** 40 } } },
+  ...['5e1', '50.0', '1E2', '-0', '2.5E+1', '125e-1', '0.0'].map((n) => spelled(`{"chaos":{"enabled":false,"percentageFailures":${n}}}`)),
+];
+
+/** Valid chaos settings of each kind, sent on every run besides the generated ones: limits, httpErrors empty and repeated, and VALID_CHAOS_VALUES. */
 export const VALID_CHAOS_KINDS: ValueOf<typeof validChaos>[] = [
   { chaos: { enabled: false, httpErrors: [] } },
   { chaos: { enabled: false, httpErrors: [{ status: 500 }, { status: 500 }] } },
   { chaos: { enabled: false, percentageFailures: PERCENTAGE.min, httpErrors: [{ status: STATUS.min }, { status: STATUS.max }] } },
   { chaos: { enabled: false, percentageFailures: PERCENTAGE.max } },
+  ...VALID_CHAOS_VALUES,
 ];
 
 /** The description's chaos example, switched off: the base of every canonical chaos payload. */
@@ -107,7 +137,10 @@ export const invalidChaos: fc.Arbitrary<Invalid> = fc.oneof(
       fc.double({ min: -1e9, max: PERCENTAGE.min, maxExcluded: true, noNaN: true }).filter((v) => v < PERCENTAGE.min),
     )
     .chain((v) => withPercentage(v, 'below-limit')),
-  fc.integer({ min: STATUS.max + 1, max: 100_000 }).chain((v) => withStatus(v, 'above-limit')),
+  // past 32 bits too: read into 32 bits, 2^32 + 500 is 500
+  fc
+    .oneof(fc.integer({ min: STATUS.max + 1, max: 100_000 }), fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }))
+    .chain((v) => withStatus(v, 'above-limit')),
   fc.integer({ min: -100_000, max: STATUS.min - 1 }).chain((v) => withStatus(v, 'below-limit')),
   fc
     .double({ min: STATUS.min, max: STATUS.max, noNaN: true })
@@ -322,7 +355,8 @@ function exampleOf(op: OperationId): Json {
 /**
  * One invalid payload of each kind an operation's generators make, built on the description's example (and the
  * user's push policy): every type break at every depth (breaches.ts), the nearest doubles past the limits and
- * statuses past them after a valid one, and text that is not JSON. Sent on every run before the generated ones, whatever the seed: complete by construction.
+ * statuses past them after a valid one (one past 32 bits, which a 32-bit reading takes for a valid status), and text
+ * that is not JSON. Sent on every run before the generated ones, whatever the seed: complete by construction.
  */
 export function invalidKinds(op: OperationId, pushPolicy = ''): Invalid[] {
   const wrapper =
@@ -343,6 +377,7 @@ export function invalidKinds(op: OperationId, pushPolicy = ''): Invalid[] {
         chaosPast('percentageFailures', nextUp(PERCENTAGE.max), 'above-limit'),
         chaosPast('percentageFailures', nextDown(PERCENTAGE.min), 'below-limit'),
         chaosPast('status', STATUS.max + 1, 'above-limit'),
+        chaosPast('status', 2 ** 32 + STATUS.max, 'above-limit'),
         chaosPast('status', STATUS.min - 1, 'below-limit'),
         chaosPast('status', STATUS.min + 0.5, 'non-integer'),
         notJson,

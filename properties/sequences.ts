@@ -480,6 +480,7 @@ export function chaosModel(): void {
     validChaos,
     'chaos',
     (t, body, got) => expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, got),
+    'CHAOS-VALUES',
   );
 }
 

@@ -1,13 +1,24 @@
 // GitHub Actions (when GITHUB_ACTIONS is set): the run's log folded in one ::group:: per area; an ::error
-// annotation per error outside any check (why a run judged nothing) and per failed check, a ::warning per warned
-// one (::error under --strict), a ::notice per check the baseline expects not to pass; at most ten of each kind
-// (GitHub drops the rest), the most important first, and a line saying how many more the step summary holds;
-// the Markdown summary appended to $GITHUB_STEP_SUMMARY.
+// annotation per error outside any check (why a run judged nothing) and per must-level requirement broken, a
+// ::warning per should-level one (::error under --strict), a ::notice per requirement broken only by checks the
+// baseline expects not to pass, each naming the operations and the number of checks; an ::error per stale or
+// expired baseline entry; as many of each kind as GitHub shows, the most important first, and a line saying how
+// many more the step summary holds; the Markdown summary appended to $GITHUB_STEP_SUMMARY, in the same order.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { notJudged, OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type ReportFormat, type Standing } from '../contract/report.ts';
+import {
+  brokenRequirements,
+  notJudged,
+  OUTCOMES,
+  standingOf,
+  type BrokenRequirement,
+  type CheckResult,
+  type ConformanceReport,
+  type ReportFormat,
+  type Standing,
+} from '../contract/report.ts';
 import { markdownSummary } from './markdown.ts';
-import { checkBlock, summaryFormat } from './summary.ts';
+import { checkBlock, someOf, summaryFormat } from './summary.ts';
 import { inert } from '../contract/untrusted.ts';
 
 /** A workflow command's message: what a terminal acts on shown inert, then %, CR and LF escaped (GitHub's toolkit, escapeData). */
@@ -16,8 +27,15 @@ const escapeData = (text: string) => inert(text).replace(/%/g, '%25').replace(/\
 /** A workflow command's property value: also : and , escaped (escapeProperty). */
 const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-/** GitHub shows this many annotations of each kind per step, and drops the rest silently. */
+/**
+ * Annotations of each kind (error, warning, notice) GitHub shows for a step: it drops the rest silently, and a
+ * job's steps share a cap a few times larger (actions/toolkit, "Problem Matchers", Limitations). One per
+ * broken requirement, not per check, so that one cause cannot spend them all.
+ */
 const ANNOTATIONS_SHOWN = 10;
+
+/** Checks a requirement's annotation names by id after the first one's message: what its text has room for. */
+const IDS_NAMED = 5;
 
 type Command = 'error' | 'warning' | 'notice';
 
@@ -29,26 +47,50 @@ interface Annotation {
 }
 
 /**
- * What each check stands for on GitHub: a must-level failure, a stale or expired baseline entry (and, under
- * --strict, a warning) is an ::error; a warning a ::warning; a check the baseline expects not to pass a
- * ::notice. Ranked: must-level failures first, then stale and expired entries, then warnings under --strict.
+ * One annotation for one broken requirement: its title names the requirement, the number of checks and the
+ * operations they hit; its text, the first check's message (statement, expected, actual, curl) and the ids
+ * of the others. `prefix` says what the baseline made of them.
  */
-function annotationOf(c: CheckResult, standing: Standing | undefined, strict: boolean, file: string | undefined): Annotation | undefined {
+function groupLine(command: Command, g: BrokenRequirement, prefix: string): string {
+  const [first, ...others] = g.checks;
+  const title = `${g.requirement} (${g.level}): ${g.checks.length} check${g.checks.length === 1 ? '' : 's'}${g.operations.length ? ` on ${g.operations.join(', ')}` : ''}`;
+  const also = others.length
+    ? `\n\nAlso broken by ${someOf(
+        others.map((c) => c.id),
+        IDS_NAMED,
+      )}`
+    : '';
+  return `::${command} title=${escapeProperty(title)}::${escapeData(`${prefix}${first!.id}: ${first!.message}${also}`)}`;
+}
+
+/**
+ * The broken requirements on GitHub: must-level ones are ::error (and, under --strict, should-level ones, ranked
+ * after); should-level ones ::warning; those a baseline expects (known) ::notice. A group with a check whose
+ * baseline entry has expired says so.
+ */
+function groupAnnotations(report: ConformanceReport, standing: (id: string) => Standing | undefined): Annotation[] {
+  const file = report.baseline?.file;
+  const known = brokenRequirements(report.checks.filter((c) => standing(c.id) === 'known'));
+  const judged = brokenRequirements(report.checks.filter((c) => standing(c.id) !== 'known'));
+  const expired = (g: BrokenRequirement) => (g.checks.some((c) => standing(c.id) === 'expired') ? `an entry of ${file} has expired: ` : '');
+  return [
+    ...judged.map((g): Annotation => {
+      if (g.level === 'must') return { command: 'error', rank: 0, line: groupLine('error', g, expired(g)) };
+      return report.run.strict
+        ? { command: 'error', rank: 2, line: groupLine('error', g, expired(g)) }
+        : { command: 'warning', rank: 0, line: groupLine('warning', g, '') };
+    }),
+    ...known.map((g): Annotation => ({ command: 'notice', rank: 0, line: groupLine('notice', g, `known (${file}): `) })),
+  ];
+}
+
+/** A check that passed where its baseline entry expects it not to (stale), or whose entry has expired: an ::error each. */
+function entryAnnotation(c: CheckResult, standing: Standing | undefined, file: string | undefined): Annotation | undefined {
   const title = (prefix: string) => `::${prefix} title=${escapeProperty(`${c.violated.join(', ') || c.requirement} ${c.id}`)}::`;
-  if (standing === 'known')
-    return c.outcome === 'passed' || c.outcome === 'skipped'
-      ? undefined
-      : { command: 'notice', rank: 0, line: `${title('notice')}${escapeData(`known (${file}): ${c.message}`)}` };
   if (standing === 'stale')
     return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, but ${file} expects it not to: remove its entry`)}` };
   if (standing === 'expired' && c.outcome === 'passed')
     return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, and its entry in ${file} has expired: remove the entry`)}` };
-  const expired = standing === 'expired' ? `its entry in ${file} has expired: ` : '';
-  if (c.outcome === 'failed') return { command: 'error', rank: 0, line: `${title('error')}${escapeData(expired + c.message)}` };
-  if (c.outcome === 'warned')
-    return strict
-      ? { command: 'error', rank: 2, line: `${title('error')}${escapeData(expired + c.message)}` }
-      : { command: 'warning', rank: 0, line: `${title('warning')}${escapeData(c.message)}` };
   return undefined;
 }
 
@@ -60,12 +102,17 @@ const outsideAnyCheck = (report: ConformanceReport): Annotation[] =>
     line: `::error title=${escapeProperty(notJudged(report) ?? 'error outside any check')}::${escapeData(e)}`,
   }));
 
-/** The annotations GitHub will show (at most ANNOTATIONS_SHOWN of each kind, the most important first), and how many more there are. */
+/**
+ * The annotations GitHub will show (at most ANNOTATIONS_SHOWN of each kind, the most important first: errors
+ * outside any check, must-level requirements, entries stale or expired, should-level ones under --strict; each
+ * rank the most checks first), and how many more there are.
+ */
 export function annotations(report: ConformanceReport): { lines: string[]; more: Record<Command, number> } {
   const standing = standingOf(report);
   const all = [
     ...outsideAnyCheck(report),
-    ...report.checks.map((c) => annotationOf(c, standing(c.id), report.run.strict, report.baseline?.file)).filter((a): a is Annotation => a !== undefined),
+    ...groupAnnotations(report, standing),
+    ...report.checks.map((c) => entryAnnotation(c, standing(c.id), report.baseline?.file)).filter((a): a is Annotation => a !== undefined),
   ];
   const lines: string[] = [];
   const more = { error: 0, warning: 0, notice: 0 };
@@ -80,9 +127,9 @@ export function annotations(report: ConformanceReport): { lines: string[]; more:
 /** The line after the annotations when GitHub cannot show them all; empty when it can. */
 export function moreLine(more: Record<Command, number>, stepSummary: boolean): string {
   const parts = [
-    ['error', 'failures'],
+    ['error', 'errors'],
     ['warning', 'warnings'],
-    ['notice', 'known checks'],
+    ['notice', 'notices'],
   ]
     .filter(([k]) => more[k as Command] > 0)
     .map(([k, word]) => `${more[k as Command]} more ${word}`);

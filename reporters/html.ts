@@ -1,17 +1,28 @@
 // The HTML report (--report-html FILE): one self-contained page, no network: the report and the requirement
 // register travel inside it as JSON, with the styles and the script that draw them. At the top the verdict
-// (target, date, version, counts, the baseline's result, errors outside any check), then the failed and warned
-// checks, each a link to its cell; a requirement × operation matrix (each check under the requirement it cites)
-// coloured by the worst outcome of its checks, counts per area, filters by outcome and level; a cell (click, or
-// Tab and Enter) opens its checks with statement, expected and actual, request and response (JSON indented), and
-// a curl line to copy.
+// (target, date, version, counts, the share judged, the baseline's result, errors outside any check), then the
+// broken requirements, the most severe first, each listing its failing checks as links to their cells; counts
+// and the share judged per area; filters by outcome and level; a requirement × operation matrix (each check
+// under the requirement it cites, its headers kept in view) coloured by the worst outcome of its checks and
+// counting their failures; a cell (click, or Tab and Enter) opens its checks, failed first, with statement,
+// expected and actual, request and response (JSON indented), and a curl line to copy.
 import { writePrivateFile } from './private-file.ts';
-import { REQUIREMENTS } from '../contract/requirements.ts';
+import { isRequirementId, requirement, REQUIREMENTS } from '../contract/requirements.ts';
 import { OPERATION_IDS } from '../contract/schemas.ts';
-import { verdictOf, type ConformanceReport, type ReportFormat } from '../contract/report.ts';
-import { heldBack, traffic, whatWasJudged } from './summary.ts';
+import {
+  brokenRequirements,
+  judgedShares,
+  OUTCOMES,
+  standingOf,
+  type BrokenRequirement,
+  type CheckResult,
+  type ConformanceReport,
+  type ReportFormat,
+} from '../contract/report.ts';
+import { brokenSaid, heldBack, judgedSaid, traffic, whatWasJudged } from './summary.ts';
 import { EXIT, exitCodeOf } from '../contract/exit.ts';
 import { ACTING, escaped, inert, inertLine, jsonInert } from '../contract/untrusted.ts';
+import { statementsHtml } from '../contract/statements-report.ts';
 
 /** JSON that can stand inside a <script> element: nothing in it can end the element or open a comment. */
 const scriptJson = (value: unknown) => jsonInert(JSON.stringify(value)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -24,6 +35,12 @@ table { border-collapse: collapse; margin: .5em 0 1em; }
 th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: center; }
 th.req { text-align: left; font-weight: normal; white-space: nowrap; }
 th.op { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: normal; }
+/* sticky cells keep their own borders only when borders are not collapsed: one line each, right and below */
+#matrix { border-collapse: separate; border-spacing: 0; border-top: 1px solid #ccc; border-left: 1px solid #ccc; }
+#matrix th, #matrix td { border-width: 0 1px 1px 0; }
+#matrix tr:first-child th { position: sticky; top: 0; z-index: 2; background: #fff; border-bottom-color: #999; }
+#matrix th.req, #matrix tr:first-child th:first-child { position: sticky; left: 0; z-index: 1; background: #fff; border-right-color: #999; }
+#matrix tr:first-child th:first-child { z-index: 3; }
 td.cell { cursor: pointer; min-width: 2em; font-weight: bold; }
 td.passed { background: #c8e6c9; } td.failed { background: #ef9a9a; } td.warned { background: #ffe082; }
 td.errored { background: #ce93d8; } td.skipped { background: #e0e0e0; } td.selected { outline: 3px solid #1565c0; }
@@ -43,7 +60,10 @@ pre { background: #f6f6f6; padding: .5em; overflow-x: auto; white-space: pre-wra
 span.outcome.passed { background: #c8e6c9; } span.outcome.failed { background: #ef9a9a; } span.outcome.warned { background: #ffe082; }
 span.outcome.errored { background: #ce93d8; } span.outcome.skipped { background: #e0e0e0; }
 #attention { margin: 0 0 1em; padding-left: 1.2em; } #attention li { margin: .15em 0; }
+#attention > li { margin-bottom: .4em; } #attention ul { padding-left: 1.4em; } #attention q { color: #555; }
+#attention summary { cursor: pointer; }
 #attention .known, .check .known { color: #555; font-style: italic; }
+#areas td.unjudged { background: #e0e0e0; font-style: italic; }
 td.cell:focus, a:focus, button:focus, input:focus { outline: 3px solid #ff6f00; outline-offset: 1px; }
 #details:focus { outline: none; }
 .curl-line { position: relative; } .copy { float: right; margin: .2em; }
@@ -105,9 +125,12 @@ matrix.append(head);
 for (const r of register.filter((r) => report.checks.some((c) => requirementsOf(c).includes(r.id)))) {
   const row = el('tr', { 'data-level': r.level }, el('th', { class: 'req', title: r.statement }, r.id + ' (' + r.level + ')'));
   for (const op of operations) {
-    const checks = report.checks.filter((c) => requirementsOf(c).includes(r.id) && c.operation === op);
-    const label = checks.length + ' check' + (checks.length > 1 ? 's' : '') + ' of ' + r.id + ' on ' + op + ', worst ' + worst(checks);
-    const cell = el('td', checks.length ? { class: 'cell ' + worst(checks), id: cellId(r.id, op), tabindex: '0', role: 'button', 'aria-label': label, 'data-requirement': r.id, 'data-operation': op, 'data-outcomes': [...new Set(checks.map((c) => c.outcome))].join(' ') } : {}, checks.length ? String(checks.length) : '');
+    // failed checks first, passed ones last: what the cell opens on is what broke
+    const checks = report.checks.filter((c) => requirementsOf(c).includes(r.id) && c.operation === op).sort((a, b) => RANK.indexOf(a.outcome) - RANK.indexOf(b.outcome));
+    // a cell counts its failures (failed and warned checks), not its checks: the colour says the rest
+    const failures = checks.filter((c) => c.outcome === 'failed' || c.outcome === 'warned').length;
+    const label = failures + ' of ' + checks.length + ' check' + (checks.length > 1 ? 's' : '') + ' of ' + r.id + ' on ' + op + ' failed or warned, worst ' + worst(checks);
+    const cell = el('td', checks.length ? { class: 'cell ' + worst(checks), id: cellId(r.id, op), tabindex: '0', role: 'button', 'aria-label': label, 'data-requirement': r.id, 'data-operation': op, 'data-outcomes': [...new Set(checks.map((c) => c.outcome))].join(' ') } : {}, failures ? String(failures) : '');
     if (checks.length) {
       cell.addEventListener('click', () => show(cell, r, op, checks));
       cell.addEventListener('keydown', (event) => {
@@ -142,15 +165,6 @@ function show(cell, r, op, checks) {
   // the details stand beside the matrix (sticky): focus moves there without scrolling the page away
   details.focus({ preventScroll: true });
 }
-// the checks to look at first, each a link to its cell; following one opens the cell
-const attention = document.getElementById('attention');
-const RANK_FIRST = (c) => (standing.get(c.id) === 'known' ? 10 : 0) + (c.outcome === 'failed' ? 0 : standing.get(c.id) === 'stale' || standing.get(c.id) === 'expired' ? 1 : 2);
-const first = report.checks.filter((c) => c.outcome === 'failed' || c.outcome === 'warned' || standing.get(c.id) === 'stale' || standing.get(c.id) === 'expired').sort((a, b) => RANK_FIRST(a) - RANK_FIRST(b));
-for (const c of first) {
-  const s = standing.get(c.id);
-  attention.append(el('li', {}, el('span', { class: 'outcome ' + c.outcome }, c.outcome), ' ', el('a', { href: '#' + cellId(c.requirement, c.operation) }, c.id), ' ' + c.title + (c.violated.length ? ' (broke ' + c.violated.join(', ') + ')' : ''), ...(s ? [' ', el('span', { class: s }, '(' + s + ')')] : [])));
-}
-if (first.length === 0) attention.replaceWith(el('p', {}, 'No check failed or warned.'));
 function openFromHash() {
   const cell = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
   if (cell && cell.classList.contains('cell')) cell.click();
@@ -172,21 +186,15 @@ function filter() {
   }
 }
 document.querySelectorAll('.filters input').forEach((i) => i.addEventListener('change', filter));
-const areas = document.getElementById('areas');
-areas.append(el('tr', {}, el('th', {}, 'area'), ...RANK.map((o) => el('th', {}, o))));
-for (const area of [...new Set(report.checks.map((c) => c.area))]) {
-  areas.append(el('tr', {}, el('td', {}, area), ...RANK.map((o) => el('td', {}, String(report.checks.filter((c) => c.area === area && c.outcome === o).length)))));
-}
 `;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** Text of a report (it may quote a deployment) in the page's markup: the one rule first, then HTML's. */
+const shown = (text: string) => escapeHtml(inert(text));
+
 /** What the run comes to, in a word, as the exit code says it (against the baseline when there is one). */
 function verdictOfReport(report: ConformanceReport): 'passed' | 'failed' | 'unjudged' {
-  if (report.baseline) {
-    const v = verdictOf(report.baseline, report.run.strict);
-    return v === 'holds' ? (report.errors.length > 0 ? 'unjudged' : 'passed') : v;
-  }
   const code = exitCodeOf(report);
   return code === EXIT.failed ? 'failed' : code === EXIT.passed ? 'passed' : 'unjudged';
 }
@@ -210,17 +218,90 @@ function banner(report: ConformanceReport): string {
   // why the run could not judge all, or anything: the text may quote a deployment, so the one rule first
   const errors = report.errors.length ? `\n<ul class="errors">${report.errors.map((e) => `<li>${escapeHtml(inert(e))}</li>`).join('')}</ul>` : '';
   return `<section class="verdict ${verdict}" role="status" aria-label="verdict">
-<strong>${word}${b?.known.length ? `, ${b.known.length} known` : ''}</strong> ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.passed} passed, ${s.skipped} skipped${report.errors.length ? `; ${report.errors.length} errors outside any check` : ''}
+<strong>${word}${b?.known.length ? `, ${b.known.length} known` : ''}</strong> ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.passed} passed, ${s.skipped} skipped: ${judgedSaid(report)}${report.errors.length ? `; ${report.errors.length} errors outside any check` : ''}
 <div class="facts">${escapeHtml(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference deployment)' : ''} · ${escapeHtml(started.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · mockapi-conformance ${escapeHtml(report.tool.version)} · ${against}</div>${errors}
 </section>`;
 }
 
+/** One failing check in the list of broken requirements: its outcome, a link to its cell (which opens its evidence), its title. */
+function checkItem(c: CheckResult, standing: string | undefined): string {
+  const said = standing ? ` <span class="${standing}">(${standing})</span>` : '';
+  return `<li class="broken-check"><span class="outcome ${c.outcome}">${c.outcome}</span> <a href="#cell-${shown(c.requirement)}-${shown(c.operation)}">${shown(c.id)}</a> ${shown(c.title)}${said}</li>`;
+}
+
+/** One broken requirement: its id, level and statement, how many checks on which operations; its checks folded under it. */
+function requirementItem(g: BrokenRequirement, standing: (id: string) => string | undefined, known: boolean): string {
+  const statement = isRequirementId(g.requirement) ? ` <q>${shown(requirement(g.requirement).statement)}</q>` : '';
+  const outcome = g.level === 'must' ? 'failed' : 'warned';
+  return `<li class="requirement${known ? ' known' : ''}" data-requirement="${shown(g.requirement)}"><details><summary><span class="outcome ${outcome}">${outcome}</span> <strong>${shown(brokenSaid(g))}</strong> (${g.level}${known ? ', known' : ''})${statement}</summary>
+<ul>${g.checks.map((c) => checkItem(c, standing(c.id))).join('')}</ul></details></li>`;
+}
+
+/**
+ * What the page opens with: the requirements the checks broke, the most severe first (those the baseline
+ * expects, known, last), each listing its failing checks; then each check that passed against its baseline entry.
+ */
+function brokenSection(report: ConformanceReport): string {
+  const standing = standingOf(report);
+  const groups = brokenRequirements(report.checks.filter((c) => standing(c.id) !== 'known'));
+  const known = brokenRequirements(report.checks.filter((c) => standing(c.id) === 'known'));
+  const entries = report.checks.filter((c) => c.outcome === 'passed' && (standing(c.id) === 'stale' || standing(c.id) === 'expired'));
+  const items = [
+    ...groups.map((g) => requirementItem(g, standing, false)),
+    ...entries.map((c) => checkItem(c, standing(c.id))),
+    ...known.map((g) => requirementItem(g, standing, true)),
+  ];
+  return `<h2 id="attention-heading">Broken requirements</h2>
+${items.length ? `<ol id="attention">\n${items.join('\n')}\n</ol>` : '<p id="attention">No requirement broken.</p>'}`;
+}
+
+/** Counts per area and outcome, and the share each area judged: an area that judged nothing says so. */
+function areasSection(report: ConformanceReport): string {
+  const shares = judgedShares(report);
+  const rows = Object.entries(shares.areas).map(([area, share]) => {
+    const counts = OUTCOMES.map((o) => `<td>${report.checks.filter((c) => c.area === area && c.outcome === o).length}</td>`).join('');
+    const judged = share.judged === 0 ? '<td class="unjudged">not judged</td>' : `<td>${share.percent}%</td>`;
+    return `<tr><td>${shown(area)}</td>${counts}${judged}</tr>`;
+  });
+  return `<table id="areas"><tr><th>area</th>${OUTCOMES.map((o) => `<th>${o}</th>`).join('')}<th>judged</th></tr>${rows.join('')}</table>`;
+}
+
+/** How the run was made: its profile, what it judged, its traffic and time. */
+function metaSection(report: ConformanceReport): string {
+  const s = report.summary;
+  return `<div class="meta">Profile ${escapeHtml(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; ${escapeHtml(whatWasJudged(report))}${report.run.strict ? '; strict' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${escapeHtml(heldBack(s.heldBackMs))}</div>`;
+}
+
+/** The filters of the matrix, by outcome and by level. */
+function filtersSection(): string {
+  const box = (name: string, value: string) => `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
+  return `<div class="filters">Show: ${['failed', 'errored', 'warned', 'passed', 'skipped'].map((o) => box('outcome', o)).join('')} | ${['must', 'should'].map((l) => box('level', l)).join('')}</div>`;
+}
+
+/** The matrix (drawn by the page's script) and the details of the cell chosen. */
+const matrixSection = (): string => `<main>
+<div><table id="matrix" aria-label="requirements by operation; a cell opens its checks"></table></div>
+<div id="details" tabindex="-1" aria-live="polite"><p>Choose a cell (click, or Tab to it and press Enter) to see its checks.</p></div>
+</main>`;
+
+/** The statements of the spec by section, and what this run did with each (statementsHtml). */
+const statementsSection = (report: ConformanceReport): string => statementsHtml(report, escapeHtml);
+
+/** The sections the page is made of, top to bottom: one function each, given the report. */
+const SECTIONS: readonly ((report: ConformanceReport) => string)[] = [
+  banner,
+  metaSection,
+  brokenSection,
+  areasSection,
+  filtersSection,
+  matrixSection,
+  statementsSection,
+];
+
 /** The report as one self-contained HTML page. */
 function htmlPage(report: ConformanceReport): string {
-  const s = report.summary;
   const title = `mockapi-conformance: ${report.target.baseUrl}`;
   const register = REQUIREMENTS.map(({ id, section, statement, level }) => ({ id, section, statement, level }));
-  const box = (name: string, value: string) => `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -232,15 +313,7 @@ function htmlPage(report: ConformanceReport): string {
 <body>
 <a class="skip" href="#attention-heading">Skip to what failed</a>
 <h1>${escapeHtml(title)}</h1>
-${banner(report)}
-<div class="meta">Profile ${escapeHtml(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; ${escapeHtml(whatWasJudged(report))}${report.run.strict ? '; strict' : ''}; ${s.passed} passed, ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.skipped} skipped; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${escapeHtml(heldBack(s.heldBackMs))}</div>
-<div class="filters">Show: ${['failed', 'errored', 'warned', 'passed', 'skipped'].map((o) => box('outcome', o)).join('')} | ${['must', 'should'].map((l) => box('level', l)).join('')}</div>
-<h2 id="attention-heading">Failed and warned first</h2>
-<ul id="attention"></ul>
-<main>
-<div><table id="matrix" aria-label="requirements by operation; a cell opens its checks"></table><table id="areas"></table></div>
-<div id="details" tabindex="-1" aria-live="polite"><p>Choose a cell (click, or Tab to it and press Enter) to see its checks.</p></div>
-</main>
+${SECTIONS.map((section) => section(report)).join('\n')}
 <script type="application/json" id="report">${scriptJson(report)}</script>
 <script type="application/json" id="register">${scriptJson(register)}</script>
 <script type="application/json" id="operations">${scriptJson(OPERATION_IDS)}</script>

@@ -5,11 +5,21 @@
 // <system-out> begins with "warning:" and whose outcome property says warned (with --strict, a <failure>).
 // Against a baseline: a known check is <skipped> with the entry's reason (reporters show it as not failing;
 // its outcome and baseline properties say what it was), a stale entry a <failure> of type stale-baseline.
+// Properties say how much was judged and skipped, a suite's of its area, the root's of the run.
 // A suite's time is its area's wall time (checks overlap), the root's the run's. Errors outside any check are
 // one errored testcase of a suite of their own (for a run that judged nothing, named so with its exit code).
 import { writePrivateFile } from './private-file.ts';
 import { inert, inertLine } from '../contract/untrusted.ts';
-import { notJudged, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type Standing } from '../contract/report.ts';
+import {
+  judgedShare,
+  notJudged,
+  standingOf,
+  type CheckResult,
+  type ConformanceReport,
+  type Outcome,
+  type ReportFormat,
+  type Standing,
+} from '../contract/report.ts';
 
 /**
  * Text as XML character data and attribute values: what a terminal acts on shown escaped (contract/untrusted.ts; CI
@@ -81,7 +91,7 @@ function testcase(c: CheckResult, strict: boolean, report: ConformanceReport, st
   const b = report.baseline;
   const reason = b && standing ? [...b.known, ...b.stale].find((e) => e.id === c.id)?.reason : undefined;
   const element = (b && baselineElement(c, standing, b.file, reason)) ?? outcomeElement(c, strict);
-  return `    <testcase classname="${xmlText(c.area)}" name="${xmlText(`${c.id} ${c.title}`)}" time="${seconds(c.durationMs)}">\n      <properties>${properties}</properties>${element}\n    </testcase>`;
+  return `    <testcase classname="${xmlText(c.area)}" name="${xmlText(`${c.id} ${c.title}`)}" time="${seconds(c.ownMs ?? c.durationMs)}">\n      <properties>${properties}</properties>${element}\n    </testcase>`;
 }
 
 /**
@@ -92,6 +102,21 @@ export function wallTimeMs(checks: readonly CheckResult[]): number {
   const timed = checks.filter((c) => c.startedAt !== undefined).map((c) => ({ start: Date.parse(c.startedAt!), end: Date.parse(c.startedAt!) + c.durationMs }));
   if (timed.length === 0) return Math.max(0, ...checks.map((c) => c.durationMs));
   return Math.max(...timed.map((t) => t.end)) - Math.min(...timed.map((t) => t.start));
+}
+
+/**
+ * How much of some checks was judged, as JUnit properties (a suite's of its area, the root's of the run): the
+ * checks, those judged (passed, failed or warned), those skipped, and the judged share in whole percent.
+ */
+function shareProperties(checks: readonly CheckResult[], indent: string): string {
+  const share = judgedShare(checks);
+  const properties = [
+    ['checks', share.checks],
+    ['judged', share.judged],
+    ['skipped', share.skipped],
+    ['judged-percent', share.percent],
+  ];
+  return `${indent}<properties>${properties.map(([name, value]) => `<property name="${name}" value="${value}"/>`).join('')}</properties>`;
 }
 
 /** The report as JUnit XML. */
@@ -118,6 +143,7 @@ export function junitXml(report: ConformanceReport): string {
       .sort()[0];
     return [
       `  <testsuite name="${xmlText(area)}" ${attributes(count(checks, wallTimeMs(checks)))}${started ? ` timestamp="${started.replace(/\.\d+Z$/, '')}"` : ''} hostname="${xmlText(new URL(report.target.baseUrl).host)}">`,
+      shareProperties(checks, '    '),
       ...checks.map((c) => testcase(c, strict, report, standing(c.id))),
       '  </testsuite>',
     ].join('\n');
@@ -133,6 +159,7 @@ export function junitXml(report: ConformanceReport): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="mockapi-conformance ${xmlText(report.target.baseUrl)}" ${attributes({ ...total, errors: total.errors + (errors.length ? 1 : 0), tests: total.tests + errors.length })}>`,
+    shareProperties(report.checks, '  '),
     ...suites,
     ...errors,
     '</testsuites>',

@@ -1,10 +1,23 @@
-// The Markdown summary (--report-markdown FILE, and GitHub's step summary): counts per outcome and area, the
-// broken requirements with each failing check's message folded under it, and why checks could not judge or
-// were skipped; against a baseline, a known column, and the known, stale and expired entries with their reasons.
+// The Markdown summary (--report-markdown FILE, and GitHub's step summary): the share judged, counts per outcome
+// and area with each area's share judged, the broken requirements (must-level, then should-level, the most checks
+// first) with each failing check's message folded under its requirement, and why checks could not judge or were
+// skipped; against a baseline, a known column, and the known, stale and expired entries with their reasons.
 import { writePrivateFile } from './private-file.ts';
-import { OUTCOMES, standingOf, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat } from '../contract/report.ts';
-import { heldBack, traffic, whatWasJudged } from './summary.ts';
+import {
+  brokenRequirements,
+  judgedShares,
+  OUTCOMES,
+  standingOf,
+  type BrokenRequirement,
+  type CheckResult,
+  type ConformanceReport,
+  type JudgedShare,
+  type Outcome,
+  type ReportFormat,
+} from '../contract/report.ts';
+import { brokenSaid, heldBack, judgedSaid, traffic, whatWasJudged } from './summary.ts';
 import { inert, inertLine } from '../contract/untrusted.ts';
+import { statementsMarkdown } from '../contract/statements-report.ts';
 
 const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '⚠️', errored: '⛔', skipped: '⏭️' };
 
@@ -14,23 +27,22 @@ const ICON: Record<Outcome, string> = { passed: '✅', failed: '❌', warned: '�
  */
 export const markdownCell = (text: string) => text.replace(/[\\|`*_[\]<>!]/g, (c) => `\\${c}`).replace(/\s*\n\s*/g, ' ');
 
-function checksOf(checks: readonly CheckResult[], heading: string): string[] {
-  if (checks.length === 0) return [];
-  return [
-    '',
-    `### ${heading}`,
-    '',
-    ...checks.flatMap((c) => [
-      `<details><summary><code>${c.id}</code> ${markdownCell(c.violated.join(', ') || c.requirement)}: ${markdownCell(c.title)}</summary>`,
-      '',
-      '```',
-      // a fence inside the message would end the block early
-      c.message.replace(/```/g, "'''"),
-      '```',
-      '',
-      '</details>',
-    ]),
-  ];
+/** One check, its message folded under its id, the requirements it broke and its title. */
+const folded = (c: CheckResult): string[] => [
+  `<details><summary><code>${c.id}</code> ${markdownCell(c.violated.join(', ') || c.requirement)}: ${markdownCell(c.title)}</summary>`,
+  '',
+  '```',
+  // a fence inside the message would end the block early
+  c.message.replace(/```/g, "'''"),
+  '```',
+  '',
+  '</details>',
+];
+
+/** The broken requirements of one level, the most checks first: each with its count and operations, then its checks folded. */
+function brokenOf(groups: readonly BrokenRequirement[], heading: string): string[] {
+  if (groups.length === 0) return [];
+  return ['', `### ${heading}`, ...groups.flatMap((g) => ['', `#### ${markdownCell(brokenSaid(g))}`, '', ...g.checks.flatMap(folded)])];
 }
 
 function reasons(checks: readonly CheckResult[], heading: string): string[] {
@@ -62,43 +74,99 @@ function baseline(report: ConformanceReport): string[] {
   ];
 }
 
-/** The report as a Markdown summary. */
-export function markdownSummary(report: ConformanceReport): string {
+/** A share judged in a table cell: its percent, and for a share of nothing judged, the words. */
+const shareCell = (share: JudgedShare): string => (share.judged === 0 ? `${share.percent}% (not judged)` : `${share.percent}%`);
+
+/** The header: the target, how the run was made, the share judged, and the run against its baseline. */
+function header(report: ConformanceReport): string[] {
   const s = report.summary;
-  const standing = standingOf(report);
   const b = report.baseline;
-  const judged = report.checks.filter((c) => standing(c.id) !== 'known');
-  const of = (outcome: Outcome, checks = report.checks) => checks.filter((c) => c.outcome === outcome);
-  const areas = [...new Set(report.checks.map((c) => c.area))];
-  const knownOf = (checks: readonly CheckResult[]) => (b ? [String(checks.filter((c) => standing(c.id) === 'known').length)] : []);
   return [
     `## mockapi-conformance: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}`,
     '',
     `Profile ${report.target.profile}; ${markdownCell(whatWasJudged(report))}${report.run.strict ? '; strict (warnings fail)' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
+    '',
+    `**${judgedSaid(report)}.**`,
     ...(b
       ? [
           '',
           `Against the baseline \`${markdownCell(b.file)}\`: **${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired**${b.unmatched.length ? `; ${b.unmatched.length} entries whose check did not run` : ''}.`,
         ]
       : []),
+  ];
+}
+
+/** The counts per area and outcome, the known ones against a baseline, and the share each area judged. */
+function areasTable(report: ConformanceReport): string[] {
+  const standing = standingOf(report);
+  const b = report.baseline;
+  const shares = judgedShares(report);
+  const knownOf = (checks: readonly CheckResult[]) => (b ? [String(checks.filter((c) => standing(c.id) === 'known').length)] : []);
+  const row = (checks: readonly CheckResult[]) => OUTCOMES.map((o) => String(checks.filter((c) => c.outcome === o).length));
+  return [
     '',
-    `| area | ${OUTCOMES.map((o) => `${ICON[o]} ${o}`).join(' | ')}${b ? ' | 📌 known' : ''} |`,
-    `| --- | ${OUTCOMES.map(() => '---:').join(' | ')}${b ? ' | ---:' : ''} |`,
-    ...areas.map((area) => {
+    `| area | ${OUTCOMES.map((o) => `${ICON[o]} ${o}`).join(' | ')}${b ? ' | 📌 known' : ''} | judged |`,
+    `| --- | ${OUTCOMES.map(() => '---:').join(' | ')}${b ? ' | ---:' : ''} | ---: |`,
+    ...Object.entries(shares.areas).map(([area, share]) => {
       const inArea = report.checks.filter((c) => c.area === area);
-      return `| ${area} | ${[...OUTCOMES.map((o) => String(of(o, inArea).length)), ...knownOf(inArea)].join(' | ')} |`;
+      return `| ${area} | ${[...row(inArea), ...knownOf(inArea), shareCell(share)].join(' | ')} |`;
     }),
-    `| **all** | ${[...OUTCOMES.map((o) => String(s[o])), ...knownOf(report.checks)].map((n) => `**${n}**`).join(' | ')} |`,
-    ...checksOf(of('failed', judged), `${ICON.failed} Failed: must-level statements broken${b ? ' (not known)' : ''}`),
-    ...checksOf(of('warned', judged), `${ICON.warned} Warned: should-level statements broken${report.run.strict ? ' (failures under --strict)' : ''}`),
-    ...reasons(of('errored', judged), `${ICON.errored} Errored: could not judge`),
-    ...reasons(of('skipped'), `${ICON.skipped} Skipped`),
-    ...baseline(report),
-    ...(report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${markdownCell(e)}`)] : []),
-    '',
-  ]
-    .map(inert)
-    .join('\n');
+    `| **all** | ${[...OUTCOMES.map((o) => String(report.summary[o])), ...knownOf(report.checks), shareCell(shares)].map((n) => `**${n}**`).join(' | ')} |`,
+  ];
+}
+
+/** The broken requirements, must-level then should-level, of the checks the baseline does not expect. */
+function brokenSections(report: ConformanceReport): string[] {
+  const standing = standingOf(report);
+  const groups = brokenRequirements(report.checks.filter((c) => standing(c.id) !== 'known'));
+  return [
+    ...brokenOf(
+      groups.filter((g) => g.level === 'must'),
+      `${ICON.failed} Failed: must-level statements broken${report.baseline ? ' (not known)' : ''}`,
+    ),
+    ...brokenOf(
+      groups.filter((g) => g.level === 'should'),
+      `${ICON.warned} Warned: should-level statements broken${report.run.strict ? ' (failures under --strict)' : ''}`,
+    ),
+  ];
+}
+
+/** Why checks could not judge (those the baseline does not expect) or were skipped, counted by reason. */
+function reasonSections(report: ConformanceReport): string[] {
+  const standing = standingOf(report);
+  return [
+    ...reasons(
+      report.checks.filter((c) => c.outcome === 'errored' && standing(c.id) !== 'known'),
+      `${ICON.errored} Errored: could not judge`,
+    ),
+    ...reasons(
+      report.checks.filter((c) => c.outcome === 'skipped'),
+      `${ICON.skipped} Skipped`,
+    ),
+  ];
+}
+
+/** Errors outside any check, each a line. */
+const errorsSection = (report: ConformanceReport): string[] =>
+  report.errors.length > 0 ? ['', '### Errors outside any check', '', ...report.errors.map((e) => `- ${markdownCell(e)}`)] : [];
+
+/** The statements of the spec by section: what this run left unjudged (statementsMarkdown). */
+const statementsSection = (report: ConformanceReport): string[] => statementsMarkdown(report, markdownCell);
+
+/** The sections the summary is made of, top to bottom: one function each, given the report. */
+const SECTIONS: readonly ((report: ConformanceReport) => string[])[] = [
+  header,
+  areasTable,
+  brokenSections,
+  reasonSections,
+  baseline,
+  errorsSection,
+  statementsSection,
+];
+
+/** The report as a Markdown summary. */
+export function markdownSummary(report: ConformanceReport): string {
+  return [...SECTIONS.flatMap((section) => section(report)), ''].map(inert).join('\n');
 }
 
 /** Writes the Markdown summary to `file` and says where, through `write`. */

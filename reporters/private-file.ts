@@ -2,11 +2,14 @@
 // readable by its owner alone, since each holds what a deployment said, and never through a link: a link planted
 // at the path (by a checkout, or another user of a shared directory) is replaced or refused, never followed.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Owner read and write alone. */
 const PRIVATE_MODE = 0o600;
+
+/** Owner read, write and search alone: a directory the command creates for its files. */
+const PRIVATE_DIRECTORY_MODE = 0o700;
 
 /** O_NOFOLLOW where the system has it: opening a link at the path then fails (ELOOP) instead of opening its target. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -52,4 +55,18 @@ export function appendPrivateFile(path: string, content: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Creates the directory `dir` (`reports/` of `--report-junit reports/ci.xml`), private to its owner, in a parent
+ * that exists: a link found where it is to be created is refused, never followed into.
+ */
+export function makePrivateDirectory(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: PRIVATE_DIRECTORY_MODE });
+  } catch (error) {
+    // another process may have made it meanwhile: a directory is fine, a link is not
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (!lstatSync(dir).isDirectory()) throw new Error(`${dir} is a link, not followed`);
 }

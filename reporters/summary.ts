@@ -1,11 +1,16 @@
-// The console summary of a run: per area, then the broken requirements (failed, then warned), what each
-// failed and warned check found (with its curl line), why checks could not judge and why they were skipped,
-// errors outside any check, and one closing line.
+// The console summary of a run: per area (with the share it judged), then the broken requirements (must-level,
+// then should-level, the most checks first), what each failed and warned check found (with its curl line), why
+// checks could not judge and why they were skipped, errors outside any check, and one closing line that says
+// how much of the checks the run judged.
 import {
+  brokenRequirements,
+  judgedShare,
+  judgedTooLittle,
   notJudged,
   OUTCOMES,
   standingOf,
   type BaselineSection,
+  type BrokenRequirement,
   type CheckResult,
   type ConformanceReport,
   type Outcome,
@@ -14,22 +19,27 @@ import {
 } from '../contract/report.ts';
 import { inert } from '../contract/untrusted.ts';
 
-const MARK: Record<Outcome, string> = { failed: 'FAIL', errored: 'ERR ', warned: 'WARN', passed: 'ok  ', skipped: 'ok  ' };
+/** An area's mark: its worst outcome; an area whose checks were all skipped judged nothing, and is never `ok`. */
+const MARK: Record<Outcome | 'unjudged', string> = { failed: 'FAIL', errored: 'ERR', warned: 'WARN', passed: 'ok', skipped: 'ok', unjudged: 'not judged' };
+const MARK_WIDTH = Math.max(...Object.values(MARK).map((m) => m.length));
 
-/** The requirements the checks of one outcome found broken, with the checks that found each. */
-function broken(checks: readonly CheckResult[], heading: string): string[] {
-  const by = new Map<string, string[]>();
-  for (const c of checks) for (const id of c.violated) by.set(id, [...(by.get(id) ?? []), c.title]);
-  if (by.size === 0) return [];
-  return [
-    '',
-    heading,
-    ...[...by]
-      .sort()
-      .map(
-        ([id, titles]) => `  ${id}: ${titles.length} check${titles.length > 1 ? 's' : ''} (${titles.slice(0, 3).join('; ')}${titles.length > 3 ? '; …' : ''})`,
-      ),
-  ];
+/** Some names, the first few in full and how many more: what a line has room for. */
+export const someOf = (names: readonly string[], shown = 3): string =>
+  names.length <= shown ? names.join(', ') : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+
+/** One broken requirement in a line: how many checks found it broken, on which operations. */
+export const brokenSaid = (g: BrokenRequirement): string =>
+  `${g.requirement}: ${g.checks.length} check${g.checks.length === 1 ? '' : 's'}${g.operations.length ? ` on ${someOf(g.operations)}` : ''}`;
+
+/** The requirements of one level the checks found broken, most checks first, each with the checks that found it. */
+function broken(groups: readonly BrokenRequirement[], heading: string): string[] {
+  if (groups.length === 0) return [];
+  const titles = (g: BrokenRequirement) =>
+    g.checks
+      .slice(0, 3)
+      .map((c) => c.title)
+      .join('; ') + (g.checks.length > 3 ? '; …' : '');
+  return ['', heading, ...groups.map((g) => `  ${brokenSaid(g)} (${titles(g)})`)];
 }
 
 /** Checks of one outcome counted by their reason (its first line). */
@@ -73,11 +83,6 @@ function known(report: ConformanceReport): string[] {
 }
 
 /**
- * The console digest: per area, the broken requirements, the reasons, one closing line. Against a baseline,
- * a check it expects not to pass is counted `known` and shown apart; FAIL and the details are for the rest.
- * details: false leaves out each check's message (GitHub shows them folded per area, reporters/github.ts).
- */
-/**
  * What the run judged, for the headers: the seed and runs of a run that sent requests; the file or the
  * upstream and the exchanges counted of recorded traffic (check-har, proxy), which has neither; nothing, with
  * the exit code, of a run that ended before any check.
@@ -115,6 +120,45 @@ function formatBaseline(b: BaselineSection): string {
 const windowSaid = (w: WindowRange | undefined): string =>
   w ? `, ${w.min === w.max ? w.min : `${w.min} to ${w.max}`} in flight (adapted to the answers from ${w.from}, at most ${w.ceiling})` : '';
 
+/**
+ * How much of the checks the run judged (passed, failed or warned) and how much it skipped, in the words of
+ * the closing line; and when --min-judged asked for more, that it did not.
+ */
+export function judgedSaid(report: ConformanceReport): string {
+  const s = judgedShare(report.checks);
+  const skipped = s.checks === 0 ? 0 : Math.floor((s.skipped * 100) / s.checks);
+  const below = judgedTooLittle(report) ? ` (below --min-judged ${report.run.minJudged}%)` : '';
+  return `${s.percent}% of ${s.checks} check${s.checks === 1 ? '' : 's'} judged${below}, ${skipped}% skipped`;
+}
+
+/** A line per area: its mark, its count per outcome, the share it judged, and against a baseline its known checks. */
+function areaLines(report: ConformanceReport, isKnown: (c: CheckResult) => boolean): string[] {
+  const standing = standingOf(report);
+  const areas = [...new Set(report.checks.map((c) => c.area))];
+  const width = Math.max(...areas.map((a) => a.length), 4);
+  const of = (outcome: Outcome, checks: readonly CheckResult[]) => checks.filter((c) => c.outcome === outcome);
+  return areas.map((area) => {
+    const inArea = report.checks.filter((c) => c.area === area);
+    const judged = inArea.filter((c) => !isKnown(c));
+    const share = judgedShare(inArea);
+    // a stale or expired entry fails its area as a failure would
+    const worst = judged.some((c) => standing(c.id) === 'stale' || standing(c.id) === 'expired')
+      ? 'failed'
+      : ((['failed', 'errored', 'warned'] as const).find((o) => of(o, judged).length > 0) ?? (share.judged === 0 ? 'unjudged' : 'passed'));
+    const knownCount = report.baseline ? `  ${String(inArea.length - judged.length).padStart(3)} known` : '';
+    const counts = OUTCOMES.map((o) => `${String(of(o, inArea).length).padStart(3)} ${o}`).join('  ');
+    return `  ${MARK[worst].padEnd(MARK_WIDTH)} ${area.padEnd(width)}  ${counts}  ${String(share.percent).padStart(3)}% judged${knownCount}`;
+  });
+}
+
+/** The failed and warned checks, in the order of the requirements they broke (the most severe first), each once. */
+const byBroken = (groups: readonly BrokenRequirement[]): CheckResult[] => [...new Set(groups.flatMap((g) => g.checks))];
+
+/**
+ * The console digest: per area, the broken requirements (the most severe first), the reasons, one closing line. Against a baseline,
+ * a check it expects not to pass is counted `known` and shown apart; FAIL and the details are for the rest.
+ * details: false leaves out each check's message (GitHub shows them folded per area, reporters/github.ts).
+ */
 function formatSummary(report: ConformanceReport, options: { details?: boolean } = {}): string {
   const lines: string[] = [
     '',
@@ -122,23 +166,23 @@ function formatSummary(report: ConformanceReport, options: { details?: boolean }
   ];
   const standing = standingOf(report);
   const isKnown = (c: CheckResult) => standing(c.id) === 'known';
-  const areas = [...new Set(report.checks.map((c) => c.area))];
-  const width = Math.max(...areas.map((a) => a.length), 4);
   const of = (outcome: Outcome, checks = report.checks) => checks.filter((c) => c.outcome === outcome);
-  for (const area of areas) {
-    const inArea = report.checks.filter((c) => c.area === area);
-    const judged = inArea.filter((c) => !isKnown(c));
-    // a stale or expired entry fails its area as a failure would
-    const worst = judged.some((c) => standing(c.id) === 'stale' || standing(c.id) === 'expired')
-      ? 'failed'
-      : ((['failed', 'errored', 'warned'] as const).find((o) => of(o, judged).length > 0) ?? 'passed');
-    const knownCount = report.baseline ? `  ${String(inArea.length - judged.length).padStart(3)} known` : '';
-    lines.push(`  ${MARK[worst]} ${area.padEnd(width)}  ${OUTCOMES.map((o) => `${String(of(o, inArea).length).padStart(3)} ${o}`).join('  ')}${knownCount}`);
-  }
+  lines.push(...areaLines(report, isKnown));
   const judged = report.checks.filter((c) => !isKnown(c));
-  lines.push(...broken(of('failed', judged), `Failed (must-level statements broken${report.baseline ? ', not known' : ''}):`));
-  lines.push(...broken(of('warned', judged), `Warned (should-level statements broken${report.run.strict ? '; --strict makes them failures' : ''}):`));
-  if (options.details !== false) lines.push(...details([...of('failed', judged), ...of('warned', judged)]));
+  const groups = brokenRequirements(judged);
+  lines.push(
+    ...broken(
+      groups.filter((g) => g.level === 'must'),
+      `Failed (must-level statements broken${report.baseline ? ', not known' : ''}):`,
+    ),
+  );
+  lines.push(
+    ...broken(
+      groups.filter((g) => g.level === 'should'),
+      `Warned (should-level statements broken${report.run.strict ? '; --strict makes them failures' : ''}):`,
+    ),
+  );
+  if (options.details !== false) lines.push(...details(byBroken(groups)));
   lines.push(...byReason(of('errored', judged), 'Errored (could not judge):'));
   lines.push(...byReason(of('skipped'), 'Skipped:'));
   lines.push(...known(report));
@@ -147,7 +191,7 @@ function formatSummary(report: ConformanceReport, options: { details?: boolean }
   const s = report.summary;
   lines.push(
     '',
-    `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`,
+    `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}: ${judgedSaid(report)}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`,
   );
   // messages and errors hold what the deployment sent: shown inert (contract/untrusted.ts)
   return inert(lines.join('\n'));

@@ -4,9 +4,7 @@
 // (mockapi-conformance/schemas/<file>, mockapi-conformance/openapi.yaml); SCHEMAS_DIR names their folder.
 import type { ConformanceReport } from '../contract/report.ts';
 import { startReference as startReferenceDeployment, type ReferenceDeployment, type ReferenceOptions } from '../reference/server.ts';
-import type { Fixtures } from '../contract/fixtures.ts';
-import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
-import { SETTINGS, type LibraryOption, type Setting } from './run/settings.ts';
+import type { RunOptions } from './run/run-options.ts';
 
 export { checkExchange, NotAnOperationError, operationOf } from './judge/exchange.ts';
 export type { BodyLike, ExchangeInput, ExchangeVerdict, HeadersLike, RecordedRequest, RecordedResponse } from './judge/exchange.ts';
@@ -18,6 +16,7 @@ export { OPERATION_IDS, SCHEMAS_DIR, type OperationId } from '../contract/schema
 export type { Fixtures, FixtureName } from '../contract/fixtures.ts';
 export type { ReferenceDeployment, ReferenceFixtures } from '../reference/server.ts';
 export { FAULT_NAMES } from '../reference/faults.ts';
+export type { RunOptions } from './run/run-options.ts';
 
 export interface StartReferenceOptions {
   /** 0 (the default): a free port on 127.0.0.1 */
@@ -38,59 +37,6 @@ export function startReference(options: StartReferenceOptions = {}): Promise<Ref
   return startReferenceDeployment(chosen);
 }
 
-export interface RunOptions {
-  /** the deployment; left out: the embedded reference deployment, started for the run */
-  baseUrl?: string;
-  /** sent as `Authorization: Token <key>` */
-  token?: string;
-  /** a file whose one line is the key (instead of token) */
-  tokenFile?: string;
-  /** a valid key without permission on the fixtures (403 checks) */
-  forbiddenToken?: string;
-  profile?: 'live' | 'mock';
-  /** the resources the checks may use and change (see the README's fixtures table) */
-  fixtures?: Fixtures;
-  readOnly?: boolean;
-  strict?: boolean;
-  /** consent to push, and the outOfSyncPolicy to send */
-  pushPolicy?: string;
-  seed?: number;
-  runs?: number;
-  /** only the checks whose id or name matches (a regular expression, without case) */
-  only?: string;
-  /** once this many checks have failed, no further check starts (those end errored, saying why) */
-  maxFailures?: number;
-  timeoutMs?: number;
-  runTimeoutMs?: number;
-  /** bound on one check; left out: derived from what it sends and the latency measured before the run */
-  checkTimeoutMs?: number;
-  concurrency?: number;
-  /** a baseline file of known outcomes (schemas/baseline.json): the run fails only on what is new, stale or expired */
-  baseline?: string;
-  /** report files, as the flags of the same names write them */
-  reportJson?: string;
-  reportJunit?: string;
-  reportMarkdown?: string;
-  reportHtml?: string;
-  /** every exchange of the run as HAR 1.2, keys redacted (check-har judges it again) */
-  reportHar?: string;
-  /**
-   * where the run remembers what it deleted on a deployment, so that a later run skips fixtures it consumed;
-   * left out or false: nowhere (the library writes nothing into the working directory unless asked)
-   */
-  stateFile?: string | false;
-  /** a proxy to send through (--proxy); left out: HTTPS_PROXY/HTTP_PROXY/NO_PROXY of the process, if set (docs/networks.md) */
-  proxy?: string;
-  /** CA certificates (PEM) to trust too (--ca-file) */
-  caFile?: string;
-  /** a config file of named environments (schemas/config.json), read as the command reads --config */
-  config?: string;
-  /** the environment of the config file to use */
-  env?: string;
-  /** where the run's console text goes (the summary and progress); left out: nowhere */
-  output?: (text: string) => void;
-}
-
 export interface RunResult {
   /** the command's exit code for this run: 0, 1, 2, 3, 4, 5 (see the README's exit codes) */
   exitCode: number;
@@ -98,35 +44,15 @@ export interface RunResult {
   report: ConformanceReport | undefined;
 }
 
-/** The flag of each option, from the settings table (src/run/settings.ts): the one parser validates both. */
-const FLAGS = new Map((SETTINGS as readonly Setting[]).filter((s) => s.library && s.flag).map((s) => [s.option, s]));
-
-// RunOptions is written out for its documentation; the compiler holds it to the table: every option but fixtures
-// and output is a library row, and every library row an option
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const optionsAreTheTable: Same<Exclude<keyof RunOptions, 'fixtures' | 'output'>, LibraryOption> = true;
-void optionsAreTheTable;
-
 /**
  * A conformance run, as the command makes it, returning its report and exit code. Options are validated as
  * the command's flags are (a bad one throws an Error with the command's one-line message); neither the
  * environment nor a .env file is read. Loads the test runner (vitest) when called.
  */
 export async function runConformance(options: RunOptions = {}): Promise<RunResult> {
-  const argv: string[] = [];
-  for (const [option, s] of FLAGS) {
-    const value = options[option as LibraryOption];
-    if (value === undefined || value === false) continue;
-    // one argument, --flag=value: a key (or a pattern) that begins with a dash is the value, not another flag
-    argv.push(s.kind === 'boolean' ? `--${s.flag}` : `--${s.flag}=${String(value)}`);
-  }
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(options.fixtures ?? {}) as [FixtureName, string | undefined][]) {
-    if (value !== undefined) env[FIXTURE_VARIABLES[name]] = value;
-  }
-  const [{ parseCommand }, { runConformance: run }] = await Promise.all([import('./run/config.ts'), import('./run/run.ts')]);
-  const { config } = parseCommand(argv, env, process.cwd(), { dotenv: false });
-  if (typeof options.stateFile !== 'string') config.stateFile = undefined;
+  const [{ configOfOptions }, { runConformance: run }] = await Promise.all([import('./run/run-options.ts'), import('./run/run.ts')]);
+  // neither the environment nor a .env: only what the options say
+  const config = configOfOptions(options, {}, { dotenv: false });
   const write = options.output ?? (() => {});
   const { exitCode, report } = await run(config, { write, error: write, tty: false, signals: false });
   return { exitCode, report };

@@ -1,10 +1,11 @@
 // Update chaos settings (Endpoints; Resources > Chaos settings; Limits). Every body sent leaves chaos
 // switched off (see harmlessChaos), so a user's mock API never starts failing because of a run.
 import { CHANGES_NOTHING, check, client, KEEPS_NO_STATE, shared, target, type CheckContext } from '../src/harness/check.ts';
-import { describe, expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
+import { describe, expectEnvelope, expectRejected, expectSuccess, expectValidAccepted, wrappedResource } from '../src/judge/checker.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expectChaosEcho } from '../src/judge/echo.ts';
 import { chaosProperties } from '../properties/settings.ts';
+import { chaosRequest, VALID_CHAOS_VALUES } from '../properties/arbitraries.ts';
 import { chaosModel } from '../properties/sequences.ts';
 import { harmlessChaos, pathOf, quietChaos, quietIfTaken } from '../src/harness/support.ts';
 
@@ -84,6 +85,20 @@ accepted(
   'percentageFailures 33.3 (a double) is accepted',
   { percentageFailures: 33.3 },
   'percentageFailures',
+);
+check(
+  'chaos-settings/values-every-notation-past-32-bits-accepted',
+  'CHAOS-VALUES',
+  'percentageFailures in every JSON notation and a durationMillis past 32 bits are accepted and echoed',
+  { ...options, requests: VALID_CHAOS_VALUES.length },
+  async (t) => {
+    for (const body of VALID_CHAOS_VALUES) {
+      const ex = await t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), ...chaosRequest(body) });
+      if (!expectValidAccepted(t, ex, 'CHAOS-VALUES', `the chaos settings ${ex.requestBody?.toString('utf8')}`)) continue;
+      const answer = expectSuccess(t, 'updateChaosSettings', ex);
+      if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
+    }
+  },
 );
 rejected(
   'chaos-settings/percentagefailures-0-001-below-0-rejected',

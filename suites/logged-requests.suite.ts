@@ -2,7 +2,20 @@
 // say are checked here: one instant in two spellings, one body in two encodings, one URL in two forms.
 import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectRejected, expectSuccess } from '../src/judge/checker.ts';
-import { loggedBody, loggedDate, loggedDateFormat, loggedRequestIdentity, loggedUrl, loggedUrlPath, requestIdUuid } from '../src/judge/fields.ts';
+import {
+  loggedBody,
+  loggedClientIp,
+  loggedClientIpForm,
+  loggedCookies,
+  loggedDate,
+  loggedDateFormat,
+  loggedHeaderNames,
+  loggedMethod,
+  loggedRequestIdentity,
+  loggedUrl,
+  loggedUrlPath,
+  requestIdUuid,
+} from '../src/judge/fields.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
 
 const needs = { operation: 'getLoggedRequest' as const, needs: ['mockApiId' as const, 'requestId' as const] };
@@ -95,6 +108,20 @@ check(
   async (t) => {
     loggedUrlPath(t, await logged(t));
   },
+);
+
+check('logged-requests/method-http-method-token', 'LR-METHOD', 'method is an HTTP method token', needs, async (t) => loggedMethod(t, await logged(t)));
+
+check('logged-requests/clientip-ip-address', 'LR-CLIENT-IP', 'clientIp is an IP address', needs, async (t) => loggedClientIp(t, await logged(t)));
+
+check('logged-requests/clientip-address-alone', 'LR-CLIENT-IP-FORM', 'clientIp is the address alone, without port or list', needs, async (t) =>
+  loggedClientIpForm(t, await logged(t)),
+);
+
+check('logged-requests/headers-names-field-names', 'LR-HEADERS', 'headers are keyed by field names', needs, async (t) => loggedHeaderNames(t, await logged(t)));
+
+check('logged-requests/cookies-pairs-cookie-header', 'LR-COOKIES', 'cookies holds the pairs of the Cookie header', needs, async (t) =>
+  loggedCookies(t, await logged(t)),
 );
 
 check(

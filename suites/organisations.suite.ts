@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
-import { organisationIdentity, organisationLinks } from '../src/judge/fields.ts';
+import { organisationEmail, organisationEmailForm, organisationIdentity, organisationLinks } from '../src/judge/fields.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
 import { organisationProperties } from '../properties/resources.ts';
 import { organisationModel } from '../properties/sequences.ts';
@@ -52,6 +52,14 @@ check('organisations/get-organisation-asked', 'ORG-IDENTITY', 'get answers with 
 check('organisations/links-built-organisation-id-acl-ids', 'ORG-LINKS', 'links are built from the organisation id and its acl ids', needs, async (t) => {
   organisationLinks(t, await answered(t));
 });
+
+check('organisations/emailaddress-e-mail-address', 'ORG-EMAIL', 'emailAddress is an e-mail address', needs, async (t) =>
+  organisationEmail(t, await answered(t)),
+);
+
+check('organisations/emailaddress-bare-mail-domain', 'ORG-EMAIL-FORM', 'emailAddress is a bare address at a mail domain', needs, async (t) =>
+  organisationEmailForm(t, await answered(t)),
+);
 
 check(
   'organisations/update-changes-name-answer-later-get',

@@ -6,7 +6,18 @@ import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } fro
 import type { Exchange } from '../src/http/client.ts';
 import { allowedValues } from '../src/judge/allowed-values.ts';
 import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
-import { jobElapsed, jobElapsedAgrees, jobFinished, jobFinishedNotBeforeStarted, jobLinks, jobOutcome, jobStarted, jobType } from '../src/judge/fields.ts';
+import {
+  jobElapsed,
+  jobElapsedAgrees,
+  jobFinished,
+  jobFinishedNotBeforeStarted,
+  jobFinishedPresent,
+  jobFinishedStage,
+  jobLinks,
+  jobOutcome,
+  jobStarted,
+  jobType,
+} from '../src/judge/fields.ts';
 import { pathOf, pushBody } from '../src/harness/support.ts';
 import { pushProperties } from '../properties/resources.ts';
 
@@ -90,6 +101,14 @@ check(
 check('push-jobs/finished-when-present-iso-8601-utc', 'JOB-FINISHED', 'finished, when present, is an ISO 8601 UTC timestamp', options, async (t) => {
   jobFinished(t, await job(t));
 });
+
+check('push-jobs/finished-present-job-status-error', 'JOB-FINISHED-PRESENT', 'finished is present on a job with status ERROR', options, async (t) =>
+  jobFinishedPresent(t, await job(t)),
+);
+
+check('push-jobs/finished-follows-stage-status-says', 'JOB-FINISHED-STAGE', 'finished follows the stage the status says', options, async (t) =>
+  jobFinishedStage(t, await job(t)),
+);
 
 check('push-jobs/elapsed-iso-8601-duration', 'JOB-ELAPSED', 'elapsed is an ISO 8601 duration', options, async (t) => {
   jobElapsed(t, await job(t));

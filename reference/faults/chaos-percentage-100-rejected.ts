@@ -3,7 +3,9 @@ import { fault, isObject } from '../patch.ts';
 export default fault({
   name: 'chaos-percentage-100-rejected',
   breaks: 'CHAOS-PERCENTAGE-LIMIT',
-  alsoBreaks: { 'CHAOS-STATUS': 'valid settings that are refused are not answered 200, and generated valid settings include the limit itself' },
+  alsoBreaks: {
+    'CHAOS-VALUES': 'generated valid settings include the limit itself, and a valid value refused is one of the values CHAOS-VALUES says are accepted',
+  },
   description: 'percentageFailures 100, the inclusive upper limit, is rejected',
   patch: {
     // held after the schema, as a further rule: only a body that breaks no other is refused for it

@@ -3,7 +3,9 @@ import { fault, isObject, type Problem } from '../patch.ts';
 export default fault({
   name: 'chaos-status-599-rejected',
   breaks: 'CHAOS-HTTP-STATUS-LIMIT',
-  alsoBreaks: { 'CHAOS-STATUS': 'valid settings that are refused are not answered 200, and generated valid settings include the limit itself' },
+  alsoBreaks: {
+    'CHAOS-VALUES': 'generated valid settings include the limit itself, and a valid value refused is one of the values CHAOS-VALUES says are accepted',
+  },
   description: 'httpErrors status 599, the inclusive upper limit, is rejected',
   patch: {
     // held after the schema, as a further rule: only a body that breaks no other is refused for it

@@ -48,8 +48,8 @@ interface Drift {
   openAnswers: { id: string; title: string; a: string[]; b: string[] }[];
 }
 
-/** A JSON report, held to schemas/report.json; one that is not is a DiffUsageError naming the file. */
-function readReport(file: string): ConformanceReport {
+/** A JSON report, held to schemas/report.json; one that is not is a DiffUsageError naming the file (diff, replay). */
+export function readReport(file: string): ConformanceReport {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));

@@ -15,11 +15,18 @@ ${helpRows('run')}
                          release): checks whose outcome differs, and the open answers each chose; exit 1 when
                          a check passed in one and failed, warned or errored in the other; --ignore leaves
                          out checks with those outcomes in either report (comparing two profiles)
+  mockapi-conformance replay REPORT.json [--base-url URL]
+                         runs again the checks that failed, warned or errored in a JSON report, with its seed,
+                         against its deployment or URL; says fixed or still failing per check; exit 0 when all
+                         are fixed
   mockapi-conformance check-har FILE.har [--profile P] [--strict] [--report-* FILE]
                          judges recorded traffic (HAR 1.2) offline, exchange by exchange; sends nothing
   mockapi-conformance proxy --upstream URL [--port N] [--report-* FILE]
                          forwards to URL unchanged and prints every answer that breaks the interface as it
                          passes; Ctrl-C writes the report (each has --help)
+  mockapi-conformance statements [--json]
+                         every statement of the interface by section: verified (its checks and faults), open
+                         (left open by the interface) or not judgeable from outside (why); sends nothing
   mockapi-conformance reference [--port N] [--faults a,b] [--variations] | --list-faults
                          serves the reference deployment and prints its .env block; or lists its faults
 
@@ -35,5 +42,6 @@ A MOCKAPI_* variable, or a key in .env, that is none of these settings is named 
 Every check ends passed, failed (a must-level statement broken), warned (a should-level one), errored (it
 could not judge: no answer, a fixture gone, stopped at its bound) or skipped (not applicable or not configured).
 Exit codes: 0 nothing failed (warnings allowed unless --strict), 1 a check failed, 2 usage or configuration
-error, 3 deployment unreachable before the run, 4 nothing failed but errors kept the run from judging,
-5 the preflight found the key refused or the base URL not the interface (nothing was judged), 130 interrupted.`;
+error, 3 deployment unreachable before the run, 4 nothing failed but errors kept the run from judging
+(or it judged less than --min-judged), 5 the preflight found the key refused or the base URL not the interface
+(nothing was judged), 130 interrupted.`;

@@ -13,7 +13,7 @@ import { EXIT } from '../../contract/exit.ts';
 import { inertLine } from '../../contract/untrusted.ts';
 import { ConfigError, parseCommand, reportSettings } from '../run/config.ts';
 import { PRISM_ADVICE, prismBin } from '../run/mock.ts';
-import type { RunOutput } from '../run/run.ts';
+import type { CommandIo } from './output.ts';
 import { writeUnjudged } from '../run/unjudged-run.ts';
 import { HELP } from './help.ts';
 
@@ -22,27 +22,27 @@ export function internalErrorLine(error: unknown): string {
   return `mockapi-conformance: internal error: ${inertLine((error as Error)?.message ?? String(error))}\n`;
 }
 
-export interface CommandIo extends RunOutput {
-  env: NodeJS.ProcessEnv;
-  cwd: string;
+/** `mockapi-conformance diff`: its help, or the two reports compared; a usage error is one inert line. */
+async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { DIFF_ABOUT, DIFF_USAGE, DiffUsageError, runDiff } = await import('./diff.ts');
+  if (argv.length === 2 && (argv[1] === '--help' || argv[1] === '-h')) {
+    io.write(`${DIFF_USAGE}\n${DIFF_ABOUT}\n`);
+    return EXIT.passed;
+  }
+  try {
+    return runDiff(argv.slice(1), io.write);
+  } catch (error) {
+    if (!(error instanceof DiffUsageError)) throw error;
+    // the message may quote a report file's bytes (the parser's error): one inert line
+    io.error(`mockapi-conformance diff: ${inertLine(error.message)}\n`);
+    return EXIT.usage;
+  }
 }
 
 export async function runCommand(argv: string[], io: CommandIo): Promise<number | undefined> {
-  if (argv[0] === 'diff') {
-    const { DIFF_ABOUT, DIFF_USAGE, DiffUsageError, runDiff } = await import('./diff.ts');
-    if (argv.length === 2 && (argv[1] === '--help' || argv[1] === '-h')) {
-      io.write(`${DIFF_USAGE}\n${DIFF_ABOUT}\n`);
-      return EXIT.passed;
-    }
-    try {
-      return runDiff(argv.slice(1), io.write);
-    } catch (error) {
-      if (!(error instanceof DiffUsageError)) throw error;
-      // the message may quote a report file's bytes (the parser's error): one inert line
-      io.error(`mockapi-conformance diff: ${inertLine(error.message)}\n`);
-      return EXIT.usage;
-    }
-  }
+  if (argv[0] === 'diff') return diffCommand(argv, io);
+  if (argv[0] === 'statements') return (await import('./statements.ts')).runStatements(argv.slice(1), io);
+  if (argv[0] === 'replay') return (await import('./replay.ts')).runReplay(argv.slice(1), io);
   if (argv[0] === 'check-har') return (await import('../recorded/check-har.ts')).runCheckHar(argv.slice(1), io, io.env, io.cwd);
   if (argv[0] === 'proxy') return (await import('../recorded/proxy.ts')).runProxy(argv.slice(1), io, io.env, io.cwd);
   // serving: the process lives on while the reference listens, and its signal handlers end it

@@ -1,23 +1,22 @@
 // The shape of every conformance check: a vitest test tied to one requirement of the register. A check
 // collects violations (each naming the requirement it breaks, what was expected and what came back) and
 // fails once at its end with all of them, the evidence and a curl line per request. Skips always carry a
-// reason that names what to configure. Runs only inside vitest workers started by the CLI (src/run/run.ts).
+// reason that names what to configure. Runs inside a vitest worker handed a run description (CheckRun), or
+// records declarations for the catalogue (collectDeclarations).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
-import { inject, test, type TestContext } from 'vitest';
-import { Client, cutByRunStop, sendingChained, sendingCheck } from '../http/client.ts';
+import { test, type TestContext } from 'vitest';
+import { type Client, cutByRunStop, sendingChained, sendingCheck } from '../http/client.ts';
 import { notJudged } from '../http/transient.ts';
 import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from '../judge/context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
-import { chains, enterLane, freeCheckEnded, laneOf, laneWeight, weighLane } from './lanes.ts';
+import { laneOf } from './lanes.ts';
+import { type CheckRun, currentRun } from './check-run.ts';
 import type { Evidence, WindowRange } from '../../contract/report.ts';
 import { boundedThrough } from '../../contract/untrusted.ts';
-import { harRecorder } from '../http/har-log.ts';
-import type { RunGate } from '../http/run-gate.ts';
-import { KEY_PROBE_PATH } from '../http/key-watch.ts';
-import { FixtureLedger } from './fixture-ledger.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
-import type { JsonObject, OperationId } from '../../contract/schemas.ts';
+import type { OperationId } from '../../contract/schemas.ts';
 
 export { CheckContext, CheckFailed, CheckStopped, type Target } from '../judge/context.ts';
 
@@ -40,6 +39,8 @@ export interface CheckMeta {
   /** when the check entered its lane (ms since the epoch), and how long it took from there: the wait for checks of its fixture before it is not its own */
   startedAt?: number;
   durationMs?: number;
+  /** the check's own time: from its first request going out to its verdict, waits for a place left out (OwnTime) */
+  ownMs?: number;
   violations?: Violation[];
   evidence?: Evidence[];
   notes?: string[];
@@ -48,24 +49,12 @@ export interface CheckMeta {
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext {
-    /** openapi.yaml as parsed by the CLI (src/harness/worker-setup.ts) */
-    openapi: JsonObject;
-    /** --only: the source of a case-insensitive pattern a check's id or name must match to be declared; unset: every check */
-    only?: string;
-    /** --max-failures: after this many failed checks (warned too, with --strict) no further check starts */
-    maxFailures?: { count: number; strict: boolean };
-    /** --report-har: the log every exchange is appended to, which the command writes out as HAR (writeHar) */
-    harLog?: string;
-  }
   export interface TaskMeta {
     check?: CheckMeta;
     /** the check's area (the first part of its id), known before it starts */
     area?: string;
   }
 }
-
-let sharedClient: Client | undefined;
 
 /** A check as declared, without running it: what the catalogue (src/harness/catalogue.ts) lists. */
 export interface Declaration {
@@ -77,50 +66,12 @@ export interface Declaration {
   location: string;
 }
 
-/** --only, compiled once per run. */
-let onlyPattern: { source: string; pattern: RegExp } | undefined;
+/** The catalogue's collection, while it imports the suites: check() records its declaration instead of registering a test. */
+const declaring = new AsyncLocalStorage<{ target: Target; declarations: Declaration[] }>();
 
-/**
- * Whether --only keeps a check: its stable id (so an area's name, which begins every id of that area, picks the
- * area) or its name (requirement id, then title). A check left out is not declared at all, so the report, the
- * progress line and the counts know nothing of it.
- */
-function selectedByOnly(source: string | undefined, checkId: string, name: string): boolean {
-  if (source === undefined) return true;
-  if (onlyPattern?.source !== source) onlyPattern = { source, pattern: new RegExp(source, 'i') };
-  return onlyPattern.pattern.test(checkId) || onlyPattern.pattern.test(name);
-}
-
-/** Checks of this run that ended failed (or warned, with --strict): what --max-failures counts. */
-let failedChecks = 0;
-
-/** Why a check is not started: --max-failures was reached; undefined while it is not. */
-function maxFailuresReason(limit: { count: number; strict: boolean } | undefined): string | undefined {
-  if (limit === undefined || failedChecks < limit.count) return undefined;
-  return `not run: ${failedChecks} check${failedChecks === 1 ? '' : 's'} had failed${limit.strict ? ' or warned' : ''}, and --max-failures ${limit.count} stops the run from sending more once that many have`;
-}
-
-/** Set while the catalogue is collected: check() records its declaration instead of registering a test. */
-let collecting: { target: Target; declarations: Declaration[] } | undefined;
-
-/** The run's target in its worker, as the command sent it (src/harness/worker-setup.ts, before the suites), and its stop. */
-let runTarget: Target | undefined;
-let runGate: RunGate | undefined;
-/** what the run's answers say of its fixtures' existence (src/harness/fixture-ledger.ts) */
-let fixtureLedger: FixtureLedger | undefined;
-
-/** Sets the run's target in its worker and the stop it shares with the command: once, before any suite declares its checks. */
-export function useTarget(target: Target, gate?: RunGate): void {
-  runTarget = target;
-  runGate = gate;
-  // a mock keeps no fixture, and answers 404 when a check asks it to (Prefer): its answers say nothing of one
-  fixtureLedger = target.profile === 'live' ? new FixtureLedger(target.baseUrl, target.fixtures, target.missingFixtures, target.foundFixtures) : undefined;
-}
-
+/** The target the checks are declared for: the run's, or the catalogue's while it collects. */
 export function target(): Target {
-  const known = collecting?.target ?? runTarget;
-  if (known === undefined) throw new Error('no target yet: the worker setup sets it before the suites are imported (src/harness/worker-setup.ts)');
-  return known;
+  return declaring.getStore()?.target ?? currentRun().target;
 }
 
 /**
@@ -128,13 +79,9 @@ export function target(): Target {
  * check() records instead of registering tests, and target() answers with the one given.
  */
 export async function collectDeclarations(declaredFor: Target, declare: () => Promise<void>): Promise<Declaration[]> {
-  collecting = { target: declaredFor, declarations: [] };
-  try {
-    await declare();
-    return collecting.declarations;
-  } finally {
-    collecting = undefined;
-  }
+  const collected = { target: declaredFor, declarations: [] as Declaration[] };
+  await declaring.run(collected, declare);
+  return collected.declarations;
 }
 
 /**
@@ -176,31 +123,9 @@ function declaredAt(checkId: string, stack: string | undefined): string {
   return `${at.file.slice(CODE_DIR.length)}:${at.line}`;
 }
 
-/** One client for the run's worker: connections are kept alive, and --concurrency bounds its requests in flight. */
+/** The run's one client (CheckRun.client). */
 export function client(): Client {
-  if (!sharedClient) {
-    const t = target();
-    const harLog = inject('harLog');
-    const recorded = harLog ? harRecorder(harLog) : undefined;
-    const ledger = fixtureLedger;
-    sharedClient = new Client({
-      baseUrl: t.baseUrl,
-      token: t.token,
-      forbiddenToken: t.forbiddenToken,
-      timeoutMs: t.timeoutMs,
-      connections: t.concurrency,
-      adaptiveCeiling: t.adaptiveCeiling,
-      network: t.network,
-      onExchange: (exchange, sending, redactor) => {
-        ledger?.saw(exchange);
-        recorded?.(exchange, sending, redactor);
-      },
-      ...(runGate ? { gate: runGate } : {}),
-      // a key refused part-way is confirmed by the probe's read, accepted before the run (not when the preflight saw it refused)
-      ...(t.keyRefused === undefined ? { keyConfirmedBy: KEY_PROBE_PATH } : {}),
-    });
-  }
-  return sharedClient;
+  return currentRun().client;
 }
 
 /**
@@ -300,8 +225,9 @@ const fixturesOf = (t: Target, options: CheckOptions): FixtureName[] =>
   [...(options.needs ?? []), ...(options.touches ?? []), ...(options.consumes ? [options.consumes] : [])].filter((name) => t.fixtures[name] !== undefined);
 
 /** Why a check that could run cannot judge before it sends anything: a fixture of it does not exist, or the one it deletes is gone. */
-function unjudgeableReason(t: Target, options: CheckOptions): string | undefined {
-  const missing = fixtureLedger?.missing(fixturesOf(t, options));
+function unjudgeableReason(run: CheckRun, options: CheckOptions): string | undefined {
+  const t = run.target;
+  const missing = run.ledger?.missing(fixturesOf(t, options));
   if (missing) return missing;
   const deleted = options.consumes && t.deletions?.consumed[options.consumes];
   if (!deleted) return undefined;
@@ -327,22 +253,24 @@ export function checkBound(t: Pick<Target, 'latencyMs' | 'checkTimeoutMs'>, requ
  * statement it verifies. Its run is runCheck. Returns whether the run has it (its profile, --only), as a test.
  */
 export function check(checkId: string, id: RequirementId, title: string, options: CheckOptions, body: (t: CheckContext) => Promise<void>): boolean {
+  const collecting = declaring.getStore();
   if (collecting) {
     collecting.declarations.push({ id: checkId, requirement: id, title, options, location: declaredAt(checkId, new Error().stack) });
     return false;
   }
-  const declared = target();
+  const run = currentRun();
+  const declared = run.target;
   if (options.profile !== undefined && options.profile !== declared.profile) return false;
-  if (!selectedByOnly(inject('only'), checkId, `${id} ${title}`)) return false;
+  if (!run.selected(checkId, `${id} ${title}`)) return false;
   const lane = laneOf(options);
-  if (lane !== undefined) weighLane(lane, options, exclusive(options), declared.adaptiveCeiling ?? declared.concurrency);
+  if (lane !== undefined) run.lanes.weigh(lane, options, exclusive(options), declared.adaptiveCeiling ?? declared.concurrency);
   // vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its
   // last answer and a put-back; the run's own bound (--run-timeout-ms) ends a check that never settles
   const vitestTimeout = 2 ** 31 - 1;
   // concurrent: checks run at the same time, lanes keep those of one fixture apart (src/harness/lanes.ts); the area
   // rides along for the progress line, which counts an area's checks before any has started
-  test(`${id} ${title}`, { concurrent: true, timeout: vitestTimeout, meta: { area: checkId.split('/')[0]! } }, (ctx) =>
-    runCheck(ctx, { checkId, id, options, body }),
+  test(run.testName(checkId, `${id} ${title}`), { concurrent: true, timeout: vitestTimeout, meta: { area: checkId.split('/')[0]! } }, (ctx) =>
+    runCheck(ctx, run, { checkId, id, options, body }),
   );
   return true;
 }
@@ -362,19 +290,19 @@ interface Declared {
  * stops sending (anything but putting back what it changed) and ends only once its last request is answered,
  * so that nothing it sends overlaps the next check.
  */
-async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declared): Promise<void> {
-  const t = target();
+async function runCheck(ctx: TestContext, run: CheckRun, { checkId, id, options, body }: Declared): Promise<void> {
+  const t = run.target;
   const r = requirement(id);
   const meta: CheckMeta = { id: checkId, requirement: id, operation: options.operation, level: r.level, section: r.section, sentByRun: 0 };
   ctx.task.meta.check = meta;
-  const leave = await admit(ctx, t, options, meta);
+  const leave = await admit(ctx, run, options, meta);
   const bound = checkBound(t, options.requests ?? 5);
   const entered = performance.now();
   meta.startedAt = Date.now();
   // a check on a fixture is part of its lane's chain: its requests go first, the heaviest chain's before the others'
-  // (SendOptions.chained, src/harness/lanes.ts laneWeight)
-  const chain = leave === undefined ? undefined : laneWeight(laneOf(options)!);
-  const c = new CheckContext(id, t, client(), Date.now() + bound, chain);
+  // (SendOptions.chained, Lanes.weight)
+  const chain = leave === undefined ? undefined : run.lanes.weight(laneOf(options)!);
+  const c = new CheckContext(id, t, run.client, Date.now() + bound, chain);
   // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
   // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
   const redact = (text: string) => c.client.redactor.redact(text);
@@ -396,18 +324,29 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
     await outcomeOfError(error, { ctx, meta, redact, settled, stoppedAfter });
   } finally {
     past.clear();
-    // the round trips it sent in a row count towards its lane's chain (src/harness/lanes.ts chains)
-    if (leave) leave(c.roundTrips);
-    else freeCheckEnded(c.roundTrips);
-    meta.durationMs = performance.now() - entered;
-    meta.sentByRun = c.client.requestCount;
-    meta.heldByRun = c.client.heldMs;
-    const window = c.client.windowRange();
-    if (window) meta.windowByRun = window;
-    meta.chainsByRun = chains();
-    if (c.notes.length > 0) meta.notes = c.notes.map(redact);
+    ended(run, c, meta, { leave, entered, redact });
   }
-  if (c.violations.length > 0) throwFailure(c, meta, redact, fixtureLedger?.missing(fixturesOf(t, options)));
+  if (c.violations.length > 0) throwFailure(c, meta, redact, run, run.ledger?.missing(fixturesOf(t, options)));
+}
+
+/** What a check's end records, however it ended: its lane left, its chain counted, and the run's figures as it ended. */
+function ended(
+  run: CheckRun,
+  c: CheckContext,
+  meta: CheckMeta,
+  { leave, entered, redact }: { leave: ((roundTrips?: number) => void) | undefined; entered: number; redact: (text: string) => string },
+): void {
+  // the round trips it sent in a row count towards its lane's chain (src/harness/lanes.ts Lanes.chains)
+  if (leave) leave(c.roundTrips);
+  else run.lanes.freeCheckEnded(c.roundTrips);
+  meta.durationMs = performance.now() - entered;
+  meta.ownMs = c.ownTimeUntil(performance.now()) ?? meta.durationMs;
+  meta.sentByRun = c.client.requestCount;
+  meta.heldByRun = c.client.heldMs;
+  const window = c.client.windowRange();
+  if (window) meta.windowByRun = window;
+  meta.chainsByRun = run.lanes.chains();
+  if (c.notes.length > 0) meta.notes = c.notes.map(redact);
 }
 
 /**
@@ -415,18 +354,18 @@ async function runCheck(ctx: TestContext, { checkId, id, options, body }: Declar
  * fixture is gone), or its turn on its lane (src/harness/lanes.ts: it waits for the checks of that fixture declared
  * before it), and then not started if --max-failures was reached meanwhile. Returns how to leave the lane.
  */
-async function admit(ctx: TestContext, t: Target, options: CheckOptions, meta: CheckMeta): Promise<((roundTrips?: number) => void) | undefined> {
-  const reason = skipReason(t, options);
+async function admit(ctx: TestContext, run: CheckRun, options: CheckOptions, meta: CheckMeta): Promise<((roundTrips?: number) => void) | undefined> {
+  const reason = skipReason(run.target, options);
   if (reason) ctx.skip(reason);
-  const unjudgeable = unjudgeableReason(t, options);
+  const unjudgeable = unjudgeableReason(run, options);
   if (unjudgeable) {
     meta.errored = unjudgeable;
     ctx.skip(unjudgeable);
   }
   const lane = laneOf(options);
-  const leave = lane === undefined ? undefined : await enterLane(lane, exclusive(options));
+  const leave = lane === undefined ? undefined : await run.lanes.enter(lane, exclusive(options));
   // checked once the check's turn has come: those waiting behind a failure are the ones not started
-  const stopped = maxFailuresReason(inject('maxFailures'));
+  const stopped = run.maxFailuresReason();
   if (stopped) {
     leave?.();
     meta.errored = stopped;
@@ -505,7 +444,7 @@ async function outcomeOfError(
  * check made of it is no violation; nor does a check on a fixture that turned out not to exist
  * (src/harness/fixture-ledger.ts).
  */
-function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) => string, fixtureMissing: string | undefined): never {
+function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) => string, run: CheckRun, fixtureMissing: string | undefined): never {
   const evidence = c.exchanges.map((e) => c.client.evidence(e));
   meta.evidence = evidence;
   // a fixture set wrong is a misconfiguration, whichever check meets it first: nothing it saw is a verdict
@@ -520,8 +459,7 @@ function throwFailure(c: CheckContext, meta: CheckMeta, redact: (text: string) =
   }
   const violations = c.violations.map((v) => ({ ...v, expected: boundedThrough(v.expected, redact), actual: boundedThrough(v.actual, redact) }));
   meta.violations = violations;
-  const limit = inject('maxFailures');
-  if (violations.some((v) => v.level === 'must' || limit?.strict)) failedChecks++;
+  run.failedWith(violations.map((v) => v.level));
   throw named('ConformanceViolation', failureMessage(violations, evidence, meta.notes ?? []));
 }
 

@@ -3,10 +3,21 @@
 // (src/harness/check.ts, exclusive): a rename then a get, an update then its version, a delete then its 404, an echo of
 // what it sent; nothing else on the resource is in flight meanwhile. Checks that only read, or send only what
 // must be refused, share the lane with each other. Entry is in the order asked, which is declaration order,
-// so a check that enters alone waits for those declared before it and holds back those after.
+// so a check that enters alone waits for those declared before it and holds back those after. One Lanes per run
+// (CheckRun), so that nothing of one run's turns is left for the next.
 import type { OperationId } from '../../contract/schemas.ts';
 import type { FixtureName } from '../../contract/fixtures.ts';
-import type { CheckOptions } from './check.ts';
+
+/** What a lane knows of a check as declared (CheckOptions): its operation, its fixtures, what it sends. */
+interface Laned {
+  operation: OperationId;
+  needs?: FixtureName[];
+  touches?: FixtureName[];
+  consumes?: FixtureName;
+  requests?: number;
+  generated?: { perInput: number };
+  together?: boolean;
+}
 
 /** The resource each operation acts on; get and update of the organisation share one. */
 const RESOURCE: Record<OperationId, string> = {
@@ -22,7 +33,7 @@ const RESOURCE: Record<OperationId, string> = {
 };
 
 /** The lane of a check: its operation's resource when it uses a fixture; none when it uses none. */
-export function laneOf(options: { operation: OperationId; needs?: FixtureName[]; touches?: FixtureName[]; consumes?: FixtureName }): string | undefined {
+export function laneOf(options: Laned): string | undefined {
   return (options.needs?.length ?? 0) > 0 || (options.touches?.length ?? 0) > 0 || options.consumes !== undefined ? RESOURCE[options.operation] : undefined;
 }
 
@@ -39,8 +50,6 @@ interface Lane {
   longest: number;
 }
 
-const lanes = new Map<string, Lane>();
-
 function admit(lane: Lane): void {
   while (lane.waiting.length > 0) {
     const next = lane.waiting[0]!;
@@ -54,33 +63,12 @@ function admit(lane: Lane): void {
 }
 
 /**
- * Waits for a turn in the lane (alone, or beside other checks that need not be); returns what leaves it, told
- * the round trips the check took (CheckContext.roundTrips), which lengthen the lane's chain.
- */
-export async function enterLane(name: string, alone: boolean): Promise<(roundTrips?: number) => void> {
-  let lane = lanes.get(name);
-  if (!lane) lanes.set(name, (lane = { inside: 0, alone: false, waiting: [], after: 0, longest: 0 }));
-  const entered = new Promise<void>((resolve) => lane!.waiting.push({ alone, enter: resolve }));
-  admit(lane);
-  await entered;
-  // a check alone waited for every one before it; one beside others, for the last alone
-  const from = alone ? lane.longest : lane.after;
-  return (roundTrips = 0) => {
-    lane!.longest = Math.max(lane!.longest, from + roundTrips);
-    if (alone) lane!.after = lane!.longest;
-    lane!.inside--;
-    if (lane!.inside === 0) lane!.alone = false;
-    admit(lane!);
-  };
-}
-
-/**
  * The round trips in a row a check takes at most, as it declares them: its requests, all in a row; a property's
  * inputs that go out together (PropertyOptions.together, by default those of a check beside others, not `alone`)
  * `inFlight` at a time, each input's requests in a row. Inputs that ride in another check's requests
  * (CheckOptions.ridesIn) count as the rider's own: each is sent once, there or by the rider, in the same chain.
  */
-export function roundTripsOf(options: CheckOptions & { together?: boolean }, alone: boolean, inFlight: number): number {
+export function roundTripsOf(options: Laned, alone: boolean, inFlight: number): number {
   const requests = options.requests ?? 5;
   const generated = options.generated;
   if (generated === undefined || !(options.together ?? !alone)) return requests;
@@ -88,44 +76,69 @@ export function roundTripsOf(options: CheckOptions & { together?: boolean }, alo
   return Math.ceil(inputs / inFlight) * generated.perInput;
 }
 
-/**
- * Each lane's weight: the round trips in a row its generated inputs take (a property's, a sequence's, and those
- * that ride in another check's requests, which lengthen that check: roundTripsOf), as the run declares them. A hand-written
- * check counts nothing: it declares a bound of its requests (5), not a count, and sends one to three; what makes a
- * lane's chain the run's longest is its generated inputs (the organisation's: its names ride in its sequences).
- */
-const weights = new Map<string, number>();
+/** The lanes of one run: each resource's turns, and the chains of round trips its checks have taken. */
+export class Lanes {
+  private readonly lanes = new Map<string, Lane>();
+  /**
+   * Each lane's weight: the round trips in a row its generated inputs take (a property's, a sequence's, and those
+   * that ride in another check's requests, which lengthen that check: roundTripsOf), as the run declares them. A
+   * hand-written check counts nothing: it declares a bound of its requests (5), not a count, and sends one to three;
+   * what makes a lane's chain the run's longest is its generated inputs (the organisation's: its names ride in its
+   * sequences).
+   */
+  private readonly weights = new Map<string, number>();
+  /** The most round trips one check on no fixture took: a chain of its own. */
+  private longestFree = 0;
 
-/** A check on this lane was declared for the run: its generated inputs add to the lane's weight. */
-export function weighLane(name: string, options: CheckOptions & { together?: boolean }, alone: boolean, inFlight: number): void {
-  if (options.generated === undefined) return;
-  weights.set(name, (weights.get(name) ?? 0) + roundTripsOf(options, alone, inFlight));
-}
+  /**
+   * Waits for a turn in the lane (alone, or beside other checks that need not be); returns what leaves it, told
+   * the round trips the check took (CheckContext.roundTrips), which lengthen the lane's chain.
+   */
+  async enter(name: string, alone: boolean): Promise<(roundTrips?: number) => void> {
+    let lane = this.lanes.get(name);
+    if (!lane) this.lanes.set(name, (lane = { inside: 0, alone: false, waiting: [], after: 0, longest: 0 }));
+    const entered = new Promise<void>((resolve) => lane!.waiting.push({ alone, enter: resolve }));
+    admit(lane);
+    await entered;
+    // a check alone waited for every one before it; one beside others, for the last alone
+    const from = alone ? lane.longest : lane.after;
+    return (roundTrips = 0) => {
+      lane!.longest = Math.max(lane!.longest, from + roundTrips);
+      if (alone) lane!.after = lane!.longest;
+      lane!.inside--;
+      if (lane!.inside === 0) lane!.alone = false;
+      admit(lane!);
+    };
+  }
 
-/**
- * The weight of a lane's chain (weighLane), which its requests carry (SendOptions.chained): of the requests waiting
- * for a place, those of the heaviest chain go first, the run's critical path, and the lighter chains, with time to
- * spare, after them.
- */
-export function laneWeight(name: string): number {
-  return weights.get(name) ?? 0;
-}
+  /** A check on this lane was declared for the run: its generated inputs add to the lane's weight. */
+  weigh(name: string, options: Laned, alone: boolean, inFlight: number): void {
+    if (options.generated === undefined) return;
+    this.weights.set(name, (this.weights.get(name) ?? 0) + roundTripsOf(options, alone, inFlight));
+  }
 
-/** The most round trips one check on no fixture took: a chain of its own. */
-let longestFree = 0;
+  /**
+   * The weight of a lane's chain (weigh), which its requests carry (SendOptions.chained): of the requests waiting
+   * for a place, those of the heaviest chain go first, the run's critical path, and the lighter chains, with time
+   * to spare, after them.
+   */
+  weight(name: string): number {
+    return this.weights.get(name) ?? 0;
+  }
 
-/** A check on no fixture ended after this many round trips. */
-export function freeCheckEnded(roundTrips: number): void {
-  longestFree = Math.max(longestFree, roundTrips);
-}
+  /** A check on no fixture ended after this many round trips. */
+  freeCheckEnded(roundTrips: number): void {
+    this.longestFree = Math.max(this.longestFree, roundTrips);
+  }
 
-/**
- * Each lane's chain so far, and the longest check on no fixture: round trips in a row that could not overlap,
- * whatever the requests in flight (the run's floor is the longest × the latency).
- */
-export function chains(): Record<string, number> {
-  return {
-    ...Object.fromEntries([...lanes].map(([name, lane]) => [name, lane.longest])),
-    ...(longestFree > 0 ? { 'one check on no fixture': longestFree } : {}),
-  };
+  /**
+   * Each lane's chain so far, and the longest check on no fixture: round trips in a row that could not overlap,
+   * whatever the requests in flight (the run's floor is the longest × the latency).
+   */
+  chains(): Record<string, number> {
+    return {
+      ...Object.fromEntries([...this.lanes].map(([name, lane]) => [name, lane.longest])),
+      ...(this.longestFree > 0 ? { 'one check on no fixture': this.longestFree } : {}),
+    };
+  }
 }

@@ -83,100 +83,134 @@ function dropped(bytes: number, keptWhole = false): void {
   collect({ type: 'major', execution: 'async' });
 }
 
+type CappedBody = { bytes: Buffer; truncated: boolean };
+
+/**
+ * One body as it is read: its first chunks kept as they came, then everything in blocks of the pool (or, when
+ * its length was declared within the cap, in one buffer of that length), until the end, an error or stopAt.
+ */
+class BodyRead {
+  private chunks: Buffer[] = [];
+  private readonly blocks: Buffer[] = [];
+  private whole: Buffer | undefined;
+  private size = 0;
+  private done = false;
+
+  constructor(
+    private readonly body: Readable,
+    private readonly stopAt: number,
+    private readonly pool: BlockPool,
+    private readonly resolve: (read: CappedBody) => void,
+    private readonly reject: (error: Error) => void,
+    whole: Buffer | undefined,
+  ) {
+    this.whole = whole;
+  }
+
+  private copyIn(chunk: Buffer): void {
+    for (let at = 0; at < chunk.length; ) {
+      const inBlock = this.size % this.pool.blockBytes;
+      if (inBlock === 0) this.blocks.push(this.pool.take());
+      const copied = chunk.copy(this.blocks[this.blocks.length - 1] as Buffer, inBlock, at);
+      at += copied;
+      this.size += copied;
+    }
+  }
+
+  /** the first `length` bytes read, in a buffer of their own; every block and chunk is let go */
+  private taken(length: number): Buffer {
+    let bytes: Buffer;
+    const { whole, blocks, pool } = this;
+    if (whole !== undefined) bytes = length === whole.length ? whole : Buffer.from(whole.subarray(0, length));
+    else if (blocks.length === 0) bytes = Buffer.concat(this.chunks, length);
+    else {
+      bytes = Buffer.allocUnsafe(length);
+      for (let i = 0, at = 0; at < length; i++) at += (blocks[i] as Buffer).copy(bytes, at, 0, Math.min(pool.blockBytes, length - at));
+    }
+    this.chunks = [];
+    pool.give(blocks);
+    return bytes;
+  }
+
+  private settle(read: CappedBody): void {
+    this.done = true;
+    this.resolve(read);
+  }
+
+  data(chunk: Buffer): void {
+    if (this.done) return;
+    if (this.whole !== undefined && this.size + chunk.length <= this.whole.length) {
+      this.size += chunk.copy(this.whole, this.size);
+      return;
+    }
+    if (this.whole !== undefined) {
+      // longer than it said: read on as a body of no declared length
+      this.chunks = [this.whole.subarray(0, this.size)];
+      this.whole = undefined;
+    }
+    if (this.size + chunk.length > this.stopAt) return this.cut(chunk);
+    if (this.blocks.length === 0 && this.size + chunk.length <= this.pool.keptAsChunks) {
+      this.chunks.push(chunk);
+      this.size += chunk.length;
+      return;
+    }
+    if (this.blocks.length === 0) {
+      // past the first 64 KiB: what was kept as chunks moves into blocks, and so does everything after it
+      const kept = this.chunks;
+      this.chunks = [];
+      this.size = 0;
+      for (const c of kept) this.copyIn(c);
+    }
+    this.copyIn(chunk);
+  }
+
+  /** The chunk that goes past stopAt: the read ends there, and the connection is dropped. */
+  private cut(chunk: Buffer): void {
+    const part = chunk.subarray(0, this.stopAt - this.size);
+    if (this.blocks.length > 0) this.copyIn(part);
+    else {
+      this.chunks.push(part);
+      this.size += part.length;
+    }
+    this.body.destroy();
+    // past the cap the answer is judged by its status alone: only the start that evidence shows is copied out
+    this.settle({ bytes: this.taken(Math.min(this.stopAt, TRUNCATED_KEPT_BYTES)), truncated: true });
+    dropped(this.size);
+  }
+
+  end(): void {
+    if (this.done) return;
+    // the socket's chunks copied into one buffer are garbage as much as those of a cut read
+    const copied = this.whole !== undefined || this.blocks.length > 0;
+    this.settle({ bytes: this.taken(this.size), truncated: false });
+    if (copied) dropped(this.size, true);
+  }
+
+  error(error: Error): void {
+    if (this.done) return;
+    this.done = true;
+    this.chunks = [];
+    this.whole = undefined;
+    this.pool.give(this.blocks);
+    this.reject(error);
+  }
+}
+
 /**
  * Reads a body up to `cap` bytes; past it, keeps the start (TRUNCATED_KEPT_BYTES) and drops the connection.
  * A body that declares itself longer than the cap (`declared`: its Content-Length, when no coding changes the
  * length) is past it once that start has come: reading on to the cap would judge nothing more. Data events
  * rather than async iteration: a third of the cost per answer, by profile.
  */
-export function readCapped(body: Readable, cap: number, declared?: number, pool: BlockPool = SHARED): Promise<{ bytes: Buffer; truncated: boolean }> {
+export function readCapped(body: Readable, cap: number, declared?: number, pool: BlockPool = SHARED): Promise<CappedBody> {
   // (a cap under what evidence keeps stops it at the cap: the body is past it all the same)
   const stopAt = declared !== undefined && declared > cap ? Math.min(cap, TRUNCATED_KEPT_BYTES) : cap;
   return new Promise((resolve, reject) => {
-    let chunks: Buffer[] = [];
-    const blocks: Buffer[] = [];
     // a length declared within the cap is read into one buffer of that length: no block, no copy out of blocks
-    let whole = declared !== undefined && declared <= cap && declared > pool.keptAsChunks ? Buffer.allocUnsafe(declared) : undefined;
-    let size = 0;
-    let done = false;
-    const copyIn = (chunk: Buffer) => {
-      for (let at = 0; at < chunk.length; ) {
-        const inBlock = size % pool.blockBytes;
-        if (inBlock === 0) blocks.push(pool.take());
-        const copied = chunk.copy(blocks[blocks.length - 1] as Buffer, inBlock, at);
-        at += copied;
-        size += copied;
-      }
-    };
-    /** the first `length` bytes read, in a buffer of their own; every block and chunk is let go */
-    const taken = (length: number): Buffer => {
-      let bytes: Buffer;
-      if (whole !== undefined) bytes = length === whole.length ? whole : Buffer.from(whole.subarray(0, length));
-      else if (blocks.length === 0) bytes = Buffer.concat(chunks, length);
-      else {
-        bytes = Buffer.allocUnsafe(length);
-        for (let i = 0, at = 0; at < length; i++) at += (blocks[i] as Buffer).copy(bytes, at, 0, Math.min(pool.blockBytes, length - at));
-      }
-      chunks = [];
-      pool.give(blocks);
-      return bytes;
-    };
-    const settle = (read: { bytes: Buffer; truncated: boolean }) => {
-      done = true;
-      resolve(read);
-    };
-    body.on('data', (chunk: Buffer) => {
-      if (done) return;
-      if (whole !== undefined && size + chunk.length <= whole.length) {
-        size += chunk.copy(whole, size);
-        return;
-      }
-      if (whole !== undefined) {
-        // longer than it said: read on as a body of no declared length
-        chunks = [whole.subarray(0, size)];
-        whole = undefined;
-      }
-      if (size + chunk.length > stopAt) {
-        const part = chunk.subarray(0, stopAt - size);
-        if (blocks.length > 0) copyIn(part);
-        else {
-          chunks.push(part);
-          size += part.length;
-        }
-        body.destroy();
-        // past the cap the answer is judged by its status alone: only the start that evidence shows is copied out
-        settle({ bytes: taken(Math.min(stopAt, TRUNCATED_KEPT_BYTES)), truncated: true });
-        dropped(size);
-        return;
-      }
-      if (blocks.length === 0 && size + chunk.length <= pool.keptAsChunks) {
-        chunks.push(chunk);
-        size += chunk.length;
-        return;
-      }
-      if (blocks.length === 0) {
-        // past the first 64 KiB: what was kept as chunks moves into blocks, and so does everything after it
-        const kept = chunks;
-        chunks = [];
-        size = 0;
-        for (const c of kept) copyIn(c);
-      }
-      copyIn(chunk);
-    });
-    body.on('end', () => {
-      if (done) return;
-      // the socket's chunks copied into one buffer are garbage as much as those of a cut read
-      const copied = whole !== undefined || blocks.length > 0;
-      settle({ bytes: taken(size), truncated: false });
-      if (copied) dropped(size, true);
-    });
-    body.on('error', (error) => {
-      if (done) return;
-      done = true;
-      chunks = [];
-      whole = undefined;
-      pool.give(blocks);
-      reject(error);
-    });
+    const whole = declared !== undefined && declared <= cap && declared > pool.keptAsChunks ? Buffer.allocUnsafe(declared) : undefined;
+    const read = new BodyRead(body, stopAt, pool, resolve, reject, whole);
+    body.on('data', (chunk: Buffer) => read.data(chunk));
+    body.on('end', () => read.end());
+    body.on('error', (error) => read.error(error));
   });
 }

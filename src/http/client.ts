@@ -102,7 +102,7 @@ export interface SendOptions {
   putBack?: boolean;
   /**
    * a request of a check on a fixture, whose checks take turns (src/harness/lanes.ts), and the weight of that chain
-   * (laneWeight): it takes the next free place before requests of checks on no fixture, which can go out at any
+   * (Lanes.weight): it takes the next free place before requests of checks on no fixture, which can go out at any
    * time, and before those of lighter chains, which have time to spare; no number in flight shortens a chain.
    * undefined: of no chain.
    */
@@ -415,7 +415,8 @@ export class Client {
     (chain?.queue.shift() ?? this.waiting.shift())!();
   }
 
-  private async sendOnce(spec: RequestSpec, putBack: boolean): Promise<Exchange> {
+  /** A request as it goes out (its headers, the key among them), and as evidence shows it (base: redacted). */
+  private outgoing(spec: RequestSpec, putBack: boolean) {
     const url = this.baseUrl + spec.path;
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'accept-encoding': ACCEPT_ENCODING };
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
@@ -438,6 +439,11 @@ export class Client {
     // a put-back says so: it is the one request a stopped run still sends
     const userAgent = 'user-agent' in headers ? undefined : `${USER_AGENT}${sentBy ? ` (check ${sentBy})` : ''}${putBack ? ' put-back' : ''}`;
     if (userAgent) headers['user-agent'] = userAgent;
+    return { url, headers, body, base, sentBy, userAgent };
+  }
+
+  private async sendOnce(spec: RequestSpec, putBack: boolean): Promise<Exchange> {
+    const { url, headers, body, base, sentBy, userAgent } = this.outgoing(spec, putBack);
     const started = performance.now();
     if (this.unanswered >= BREAKER_THRESHOLD) {
       return this.noResponse(base, started, `not sent: the deployment stopped answering (no HTTP answer to the last ${BREAKER_THRESHOLD} requests)`);
@@ -483,21 +489,33 @@ export class Client {
       // an answer that came once the run had stopped is recorded, not judged
       return gate?.stopped ? { ...held, ...this.stoppedAnswer(RUN_STOPPED_DURING) } : held;
     } catch (error) {
-      // kept from the wire by the gate: not sent at all
-      if (error instanceof NotSentError) {
-        this.requestCount--;
-        return this.noResponse(base, started, RUN_STOPPED_BEFORE);
-      }
-      // dropped because the run stopped: no word on the deployment, and no count towards the breaker
-      if (runStopped) return this.told(this.noResponse(base, started, RUN_STOPPED_DURING), sending);
-      this.unanswered++;
-      const reason = transportReason(error as Error & { code?: string }, this.options.timeoutMs, this.options.network, url);
-      return this.told(this.noResponse(base, started, retried ? `${reason}; it had been ${retried}` : reason), sending);
+      return this.notAnswered(error, base, started, sending, runStopped, retried);
     } finally {
       clearTimeout(timer);
       gate?.signal.removeEventListener('abort', onRunStopped);
       void fresh?.close();
     }
+  }
+
+  /** A request that got no answer: kept from the wire by the gate, dropped as the run stopped, or a transport failure. */
+  private notAnswered(
+    error: unknown,
+    base: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'requestPieces'>,
+    started: number,
+    sending: Sending,
+    runStopped: boolean,
+    retried: string | undefined,
+  ): Exchange {
+    // kept from the wire by the gate: not sent at all
+    if (error instanceof NotSentError) {
+      this.requestCount--;
+      return this.noResponse(base, started, RUN_STOPPED_BEFORE);
+    }
+    // dropped because the run stopped: no word on the deployment, and no count towards the breaker
+    if (runStopped) return this.told(this.noResponse(base, started, RUN_STOPPED_DURING), sending);
+    this.unanswered++;
+    const reason = transportReason(error as Error & { code?: string }, this.options.timeoutMs, this.options.network, base.url);
+    return this.told(this.noResponse(base, started, retried ? `${reason}; it had been ${retried}` : reason), sending);
   }
 
   /**
@@ -692,7 +710,8 @@ export function curlOf(exchange: Exchange, redactor: Redactor): string {
   const url = shellWord(redactor.pieces(exchange.url));
   parts.push(/^https?:\/\//i.test(exchange.url) ? url : `--url ${url}`);
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
-    if (name === 'accept' || name === 'accept-encoding') continue;
+    // curl sets Host from the URL and keeps its own connection: a recorded Host may name the proxy it came through
+    if (CURL_SETS.has(name)) continue;
     const shownName = name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name;
     parts.push('-H', shellWord([`${shownName}: `, ...(exchange.requestPieces?.[name] ?? placeholdersIn(value))]));
   }
@@ -714,6 +733,9 @@ export function curlOf(exchange: Exchange, redactor: Redactor): string {
   }
   return line.length > CURL_CHARS ? notShown(line.length) : line;
 }
+
+/** Request headers a curl line leaves to curl: the codings (--compressed), the host of the URL, its own connection. */
+const CURL_SETS = new Set(['accept', 'accept-encoding', 'host', 'connection']);
 
 /** In place of a curl line of megabytes: a comment, which runs nothing when pasted. */
 const notShown = (length: number) => `# a curl line of ${length} characters or more, not shown; the report's evidence holds the request`;

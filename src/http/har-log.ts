@@ -94,31 +94,40 @@ export function harEntry(exchange: Exchange, sending: Sending, redactor: Redacto
   return redactedEntry(entryOf(exchange, sending, redactor, sentBy), redactor) as Record<string, unknown>;
 }
 
+/** The request's body as HAR's postData, redacted; undefined: none was sent. Why it was left out goes to notes. */
+function postDataOf(exchange: Exchange, redactor: Redactor, notes: string[]): Record<string, unknown> | undefined {
+  if (exchange.requestBody === undefined) return undefined;
+  const body = harBody(exchange.requestBody, redactor);
+  if (body.leftOut) notes.push(`request body left out: ${body.leftOut}`);
+  return {
+    mimeType: exchange.requestHeaders['content-type'] ?? '',
+    ...(body.text !== undefined ? { text: body.text } : {}),
+    ...(body.encoding ? { encoding: body.encoding } : {}),
+  };
+}
+
+/** The answer's body as HAR's content, redacted, or left out (cut at the cap, or no answer): why goes to notes. */
+function contentOf(exchange: Exchange, redactor: Redactor, notes: string[]): Record<string, unknown> {
+  const content: Record<string, unknown> = { size: exchange.bytes.length, mimeType: redactor.redact(exchange.headers['content-type'] ?? '') };
+  if (exchange.truncated) notes.push("response body left out: longer than the client's cap, only its start was read");
+  else if (exchange.status !== 0) {
+    const body = harBody(exchange.bytes, redactor);
+    if (body.leftOut) notes.push(`response body left out: ${body.leftOut}`);
+    if (body.text !== undefined) content.text = body.text;
+    if (body.encoding) content.encoding = body.encoding;
+  }
+  return content;
+}
+
 /** The entry, its bodies redacted (or left out) as they are read. */
 function entryOf(exchange: Exchange, sending: Sending, redactor: Redactor, sentBy: SentBy): Record<string, unknown> {
   const by = sentBy === 'check' ? undefined : SENT_BY[sentBy];
   const notes = [by ? by.words : sending.sentBy ? `sent by the check ${sending.sentBy}` : 'sent outside any check'];
   const url = redactor.redact(exchange.url);
   const requestHeaders = { ...exchange.requestHeaders, ...(sending.userAgent ? { 'user-agent': sending.userAgent } : {}) };
-  let postData: Record<string, unknown> | undefined;
-  if (exchange.requestBody !== undefined) {
-    const body = harBody(exchange.requestBody, redactor);
-    if (body.leftOut) notes.push(`request body left out: ${body.leftOut}`);
-    postData = {
-      mimeType: exchange.requestHeaders['content-type'] ?? '',
-      ...(body.text !== undefined ? { text: body.text } : {}),
-      ...(body.encoding ? { encoding: body.encoding } : {}),
-    };
-  }
+  const postData = postDataOf(exchange, redactor, notes);
   const answered = exchange.status !== 0;
-  const content: Record<string, unknown> = { size: exchange.bytes.length, mimeType: redactor.redact(exchange.headers['content-type'] ?? '') };
-  if (exchange.truncated) notes.push("response body left out: longer than the client's cap, only its start was read");
-  else if (answered) {
-    const body = harBody(exchange.bytes, redactor);
-    if (body.leftOut) notes.push(`response body left out: ${body.leftOut}`);
-    if (body.text !== undefined) content.text = body.text;
-    if (body.encoding) content.encoding = body.encoding;
-  }
+  const content = contentOf(exchange, redactor, notes);
   if (exchange.codings) notes.push(`the response body is recorded decoded from ${exchange.codings.join(', ')} (Content-Encoding)`);
   if (exchange.undecodable)
     notes.push(`the response body is recorded as it came, in the content coding ${JSON.stringify(exchange.undecodable)}, which the client cannot decode`);

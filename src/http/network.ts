@@ -114,8 +114,7 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br';
 export const MAX_CODINGS = 4;
 
 /** Why an answer's codings are not undone: more than MAX_CODINGS of them. */
-export const tooManyCodings = (count: number): string =>
-  `Content-Encoding lists ${count} codings; at most ${MAX_CODINGS} are undone, so the body is not read as JSON`;
+const tooManyCodings = (count: number): string => `Content-Encoding lists ${count} codings; at most ${MAX_CODINGS} are undone, so the body is not read as JSON`;
 
 /**
  * The body as the deployment meant it: the codings of Content-Encoding undone, last applied first, as a

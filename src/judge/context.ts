@@ -9,6 +9,7 @@ import type { Fixtures, FixtureName } from '../../contract/fixtures.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { Network } from '../http/network.ts';
 import { bounded, inertLine } from '../../contract/untrusted.ts';
+import { OwnTime } from './own-time.ts';
 
 /** What a check needs to know of a fixture an earlier run deleted (a Deletion of src/run/deletions.ts has more). */
 interface Consumed {
@@ -150,7 +151,7 @@ export class CheckContext extends Judge {
    * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
    * and, once it has passed, why the check stopped sending (it still sends what puts a change back).
    */
-  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; chained: number | undefined };
+  private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; chained: number | undefined; own: OwnTime };
   /**
    * `chained`: the check is on a fixture, whose checks take turns: its requests go before others, those of the heaviest
    * chain first (SendOptions.chained: its lane's weight); undefined for a check on no fixture.
@@ -163,7 +164,7 @@ export class CheckContext extends Judge {
     chained: number | undefined = undefined,
   ) {
     super(requirementId, target);
-    this.bound = { deadline, underWay: 0, roundTrips: 0, chained };
+    this.bound = { deadline, underWay: 0, roundTrips: 0, chained, own: new OwnTime() };
   }
 
   /**
@@ -178,11 +179,23 @@ export class CheckContext extends Judge {
 
   private async counted(spec: RequestSpec, options: Parameters<Client['send']>[1]): Promise<Exchange> {
     if (this.bound.underWay++ === 0) this.bound.roundTrips++;
+    const asked = performance.now();
     try {
-      return await this.client.send(spec, { ...options, chained: this.bound.chained });
+      const exchange = await this.client.send(spec, { ...options, chained: this.bound.chained });
+      this.bound.own.record(asked, exchange.queuedMs ?? 0);
+      return exchange;
     } finally {
       this.bound.underWay--;
     }
+  }
+
+  /**
+   * The check's own time until its verdict (performance.now() ms), its forks' requests included (OwnTime); for a
+   * check that sent nothing and read an answer another check sent for both, the longest such answer's time.
+   */
+  ownTimeUntil(verdict: number): number | undefined {
+    const used = this.exchanges.map((e) => e.durationMs);
+    return this.bound.own.until(verdict) ?? (used.length > 0 ? Math.max(...used) : undefined);
   }
 
   /** When the check's time bound ends (ms since the epoch). */

@@ -32,11 +32,18 @@ import {
   lastUpdatedNow,
   lastUpdatedTime,
   loggedBody,
+  loggedClientIp,
+  loggedClientIpForm,
+  loggedCookies,
   loggedDate,
   loggedDateFormat,
+  loggedHeaderNames,
+  loggedMethod,
   loggedRequestIdentity,
   loggedUrl,
   loggedUrlPath,
+  organisationEmail,
+  organisationEmailForm,
   organisationIdentity,
   organisationLinks,
   requestIdUuid,
@@ -272,27 +279,42 @@ function judge(
   credentialsRecorded: boolean,
 ): void {
   const live = t.target.profile === 'live';
+  if (showsNothing(t, ex)) return;
+  if (judgedByCredentials(t, op, ex, credentials, credentialsRecorded, live)) return;
+  if (neverAccepted(t, op, params, ex, sent)) return;
+  if (judgedAsRefusal(t, op, ex)) return;
+  expectSuccessStatus(t, op, ex);
+  expectSuccess(t, op, ex, { anySuccessStatus: true });
+  fieldsOf(t, op, params, ex, sent, live);
+}
+
+/** An answer that shows nothing of the request (a transient one), or one past the parse budget: noted, not judged. */
+function showsNothing(t: Judge, ex: Exchange): boolean {
   // a gateway's rate limit or maintenance page may come before the deployment reads a byte: it shows nothing of the request
   if (transientStatus(ex.status)) {
     t.note(`${ex.status}: a transient answer (429: RFC 6585 §4, 503: RFC 9110 §15.6.4) says "not now", nothing about the request; it is not judged`);
-    return;
+    return true;
   }
   // past a parse budget a real answer may reach (a logged request's large body): not parsed, so not judged
   if (ex.unparsed !== undefined) {
     t.note(ex.unparsed);
-    return;
+    return true;
   }
-  // Authentication: every operation is protected
+  return false;
+}
+
+/** Authentication: every operation is protected. True when the credentials (or a 401 or 403) settled the judgement. */
+function judgedByCredentials(t: Judge, op: OperationId, ex: Exchange, credentials: Credentials, credentialsRecorded: boolean, live: boolean): boolean {
   if (credentials.kind === 'none' && credentialsRecorded) {
     expectUnauthorized(t, ex, 'AUTH-401-MISSING');
-    return;
+    return true;
   }
   if (credentials.kind === 'none') {
     t.note('no Authorization header was recorded, and the recording drops credentials: the answer is judged as one to a request with a key');
   } else if (credentials.kind === 'other') {
     if (live) {
       expectUnauthorized(t, ex, 'AUTH-401-INVALID');
-      return;
+      return true;
     }
     t.note(`credentials with ${credentials.what}: a mock checks only that an Authorization header is present, so its answer is not judged for them`);
   } else if (credentials.scheme !== 'Token') {
@@ -301,55 +323,61 @@ function judge(
   if (ex.status === 401) {
     t.note('401 to a request with a key: the key may be unknown to the deployment, which one exchange cannot tell');
     expectUnauthorizedBody(t, ex);
-    return;
+    return true;
   }
   if (ex.status === 403) {
     t.note('403: the key may lack permission on the resource, which one exchange cannot tell');
     expectForbiddenBody(t, op, ex);
-    return;
+    return true;
   }
-  // Requests the interface never accepts, whatever the deployment holds
+  return false;
+}
+
+/** Requests the interface never accepts, whatever the deployment holds: true when the request is one. */
+function neverAccepted(t: Judge, op: OperationId, params: Record<string, string>, ex: Exchange, sent: unknown): boolean {
   const mockApiId = params.mockApiId;
   const length = limits().mockApiIdLength;
   if (mockApiId !== undefined && (mockApiId.length < length.min || mockApiId.length > length.max)) {
     expectRejected(t, ex, 'ID-MOCK-API-LENGTH', `a mockApiId of ${mockApiId.length} characters`);
-    return;
+    return true;
   }
-  if (operation(op).requestBody) {
-    if (ex.requestBody === undefined || ex.requestBody.length === 0) {
-      expectRejected(t, ex, 'GEN-WRAP-REQUEST', 'a zero-byte body');
-      return;
-    }
-    const invalid = invalidOf(op, sent, ex.requestBody.toString('utf8'));
-    if (invalid === 'unknown') {
-      const validate = operation(op).requestBody!.validate;
-      t.note(
-        `the request body breaks the request schema (${validate.errors?.map(schemaError).join('; ')}) in a way no statement of the interface names an answer for; the answer is not judged for it`,
-      );
-    } else if (invalid) {
-      expectInvalidRejected(t, op, invalid, ex);
-      return;
-    }
+  if (!operation(op).requestBody) return false;
+  if (ex.requestBody === undefined || ex.requestBody.length === 0) {
+    expectRejected(t, ex, 'GEN-WRAP-REQUEST', 'a zero-byte body');
+    return true;
   }
+  const invalid = invalidOf(op, sent, ex.requestBody.toString('utf8'));
+  if (invalid === 'unknown') {
+    const validate = operation(op).requestBody!.validate;
+    t.note(
+      `the request body breaks the request schema (${validate.errors?.map(schemaError).join('; ')}) in a way no statement of the interface names an answer for; the answer is not judged for it`,
+    );
+  } else if (invalid) {
+    expectInvalidRejected(t, op, invalid, ex);
+    return true;
+  }
+  return false;
+}
+
+/** An answer other than a success to a request the interface accepts: true when it is one. */
+function judgedAsRefusal(t: Judge, op: OperationId, ex: Exchange): boolean {
   if (ex.status === 404) {
     if (operation(op).responses.has('404')) expectNotFound(t, op, ex);
     else t.note('404: the interface documents no 404 for this operation; an unknown id is answered with no 2xx, which this is');
-    return;
+    return true;
   }
   if (ex.status >= 400 && ex.status < 500) {
     t.note(`${ex.status}: a refusal of a request that one exchange cannot tell wrong (the resource or a value the deployment does not accept)`);
     expectErrorListIfAny(t, ex);
-    return;
+    return true;
   }
   if (!is2xx(ex.status)) {
     t.note(
       `${ex.status}: the interface shows no such answer to a request it accepts; one exchange cannot tell whether the deployment failed or the request was at fault`,
     );
-    return;
+    return true;
   }
-  expectSuccessStatus(t, op, ex);
-  expectSuccess(t, op, ex, { anySuccessStatus: true });
-  fieldsOf(t, op, params, ex, sent, live);
+  return false;
 }
 
 /** The fields of a 2xx answer that a schema cannot judge, each under its own statement. */
@@ -377,6 +405,8 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       const org = body?.organisation;
       if (!isObject(org)) return;
       organisationLinks(t, org);
+      organisationEmail(t, org);
+      organisationEmailForm(t, org);
       if (live && op === 'getOrganisation') organisationIdentity(t, org, params.organisationId!);
       if (live && op === 'updateOrganisation')
         t.expect(org.name === sent.organisation.name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(sent.organisation.name)}`, () =>
@@ -392,6 +422,11 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       loggedBody(t, body);
       loggedUrl(t, body);
       loggedUrlPath(t, body);
+      loggedMethod(t, body);
+      loggedClientIp(t, body);
+      loggedClientIpForm(t, body);
+      loggedCookies(t, body);
+      loggedHeaderNames(t, body);
       if (live) loggedRequestIdentity(t, body, params.requestId!);
       return;
     case 'updateChaosSettings':
@@ -406,25 +441,9 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
   }
 }
 
-/**
- * The violations of the contract that one exchange shows: its request (method, URL, headers, body) and the
- * answer it got. Nothing is sent. A transient answer (429, 503) shows nothing of the request: no violation, and a
- * note says so. Throws NotAnOperationError when the request is none of the nine operations (or not the one
- * named), and TypeError for a response without an HTTP status.
- */
-export function checkExchange(input: ExchangeInput): ExchangeVerdict {
+/** The exchange as the judges read it, its credentials, and the redactor of every key it holds. */
+function recordedExchange(input: ExchangeInput): { exchange: Exchange; credentials: Credentials; redactor: Redactor } {
   const { request, response } = input;
-  const found = operationOf(request.method, request.url);
-  if (!found)
-    throw new NotAnOperationError(
-      `${request.method.toUpperCase()} ${pathOfUrl(request.url)} is none of the nine operations of the interface (schemas/openapi.yaml)`,
-    );
-  if (input.operation !== undefined && input.operation !== found.operation) {
-    throw new NotAnOperationError(`${request.method.toUpperCase()} ${pathOfUrl(request.url)} is ${found.operation}, not ${input.operation}`);
-  }
-  if (!Number.isInteger(response.status) || response.status < 100 || response.status > 599) {
-    throw new TypeError(`response.status must be an HTTP status (100 to 599), not ${JSON.stringify(response.status)}`);
-  }
   const requestHeaders = headersOf(request.headers);
   const authorization = requestHeaders.authorization;
   const credentials = credentialsOf(authorization);
@@ -453,14 +472,40 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
     undefined,
     0,
   );
-  let sent: unknown;
-  if (requestBody !== undefined && requestBody.length > 0 && !nestsDeeper(requestBody.toString('utf8'))) {
-    try {
-      sent = JSON.parse(requestBody.toString('utf8'));
-    } catch {
-      sent = undefined;
-    }
+  return { exchange, credentials, redactor };
+}
+
+/** The request body as JSON, or undefined: none, not JSON, or nested deeper than is parsed. */
+function sentBody(requestBody: Buffer | undefined): unknown {
+  if (requestBody === undefined || requestBody.length === 0 || nestsDeeper(requestBody.toString('utf8'))) return undefined;
+  try {
+    return JSON.parse(requestBody.toString('utf8'));
+  } catch {
+    return undefined;
   }
+}
+
+/**
+ * The violations of the contract that one exchange shows: its request (method, URL, headers, body) and the
+ * answer it got. Nothing is sent. A transient answer (429, 503) shows nothing of the request: no violation, and a
+ * note says so. Throws NotAnOperationError when the request is none of the nine operations (or not the one
+ * named), and TypeError for a response without an HTTP status.
+ */
+export function checkExchange(input: ExchangeInput): ExchangeVerdict {
+  const { request, response } = input;
+  const found = operationOf(request.method, request.url);
+  if (!found)
+    throw new NotAnOperationError(
+      `${request.method.toUpperCase()} ${pathOfUrl(request.url)} is none of the nine operations of the interface (schemas/openapi.yaml)`,
+    );
+  if (input.operation !== undefined && input.operation !== found.operation) {
+    throw new NotAnOperationError(`${request.method.toUpperCase()} ${pathOfUrl(request.url)} is ${found.operation}, not ${input.operation}`);
+  }
+  if (!Number.isInteger(response.status) || response.status < 100 || response.status > 599) {
+    throw new TypeError(`response.status must be an HTTP status (100 to 599), not ${JSON.stringify(response.status)}`);
+  }
+  const { exchange, credentials, redactor } = recordedExchange(input);
+  const sent = sentBody(exchange.requestBody);
   const t = new Judge(SUCCESS[found.operation].body, { profile: input.profile ?? 'live', fixtures: {} });
   t.uses(exchange);
   if (response.bodyRecorded === false || request.bodyRecorded === false) {

@@ -2,6 +2,7 @@
 // Base64), links built from ids, two fields that describe one thing. Each judgement states one requirement;
 // the suites call them on the answers they get, and src/judge/exchange.ts on a recorded answer. `any` resources:
 // each judgement reads only the fields it names and judges whatever it finds there.
+import { isIP } from 'node:net';
 import type { Exchange } from '../http/client.ts';
 import type { Judge } from './context.ts';
 import { compareInstants, durationSeconds, isIsoDuration, parseUtcTimestamp } from './iso8601.ts';
@@ -120,9 +121,59 @@ export function jobOutcome(t: Judge, j: any): void {
   t.note(`outcome.errorCode ${JSON.stringify(j.outcome?.errorCode)}`);
 }
 
+// ---- Job life cycle (Resources > Job: finished "present once the job has finished") -------------------------
+
+/** The one status the interface names, ERROR, is the end of a run: a job that ended in error has finished. */
+const NAMED_END = 'ERROR';
+/** Statuses the interface does not name, read by their words: an end of the run, or a stage before it. */
+const END_WORDS =
+  /^(?:ERROR(?:ED)?|FAIL(?:ED|URE)?|SUCCE(?:SS|EDED|SSFUL)|COMPLETED?|DONE|FINISHED|CANCELL?ED|ABORTED|TIMED[_-]?OUT|TIMEOUT|KILLED|TERMINATED|STOPPED|EXPIRED)$/i;
+const BEFORE_END_WORDS = /^(?:RUNNING|PENDING|QUEUED|IN[_-]?PROGRESS|STARTED|STARTING|CREATED|SCHEDULED|WAITING|NEW|SUBMITTED|PROCESSING)$/i;
+
+/** A job with the status ERROR, the named end, carries finished. */
+export function jobFinishedPresent(t: Judge, j: any): void {
+  // other statuses are JOB-FINISHED-STAGE's to read
+  if (j.status !== NAMED_END) return;
+  t.expect('finished' in j, 'JOB-FINISHED-PRESENT', 'finished present: status ERROR means the job has finished', () => 'no finished');
+}
+
+/**
+ * The debatable readings of "present once the job has finished" (docs/checks.md): a status the interface does not
+ * name whose word is an end (FAILED, SUCCEEDED, error), or an outcome, says the job has finished; a status whose
+ * word is a stage before the end (RUNNING) says it has not, so a finished time beside it contradicts it.
+ */
+export function jobFinishedStage(t: Judge, j: any): void {
+  const status = typeof j.status === 'string' ? j.status : '';
+  const has = 'finished' in j;
+  if (status === NAMED_END) return;
+  if (END_WORDS.test(status))
+    t.expect(has, 'JOB-FINISHED-STAGE', `finished present: status ${JSON.stringify(status)} reads as the end of the job`, () => 'no finished');
+  else if (BEFORE_END_WORDS.test(status))
+    t.expect(
+      !has,
+      'JOB-FINISHED-STAGE',
+      `no finished: status ${JSON.stringify(status)} reads as a job still under way`,
+      () => `finished ${JSON.stringify(j.finished)}`,
+    );
+  else t.note(`status ${JSON.stringify(j.status)}: a value whose stage its word does not tell; finished ${has ? 'present' : 'absent'}`);
+  if ('outcome' in j && !END_WORDS.test(status))
+    t.expect(has, 'JOB-FINISHED-STAGE', 'finished present: a job with an outcome has finished', () => `status ${JSON.stringify(j.status)}, no finished`);
+}
+
 /** Every judgement of a job's fields, in the order of Resources > Job. */
 export function jobFields(t: Judge, j: any, mockApiId: string): void {
-  for (const judge of [jobType, jobStarted, jobFinished, jobElapsed, jobFinishedNotBeforeStarted, jobElapsedAgrees, jobOutcome]) judge(t, j);
+  for (const judge of [
+    jobType,
+    jobStarted,
+    jobFinished,
+    jobFinishedPresent,
+    jobFinishedStage,
+    jobElapsed,
+    jobFinishedNotBeforeStarted,
+    jobElapsedAgrees,
+    jobOutcome,
+  ])
+    judge(t, j);
   jobLinks(t, j, mockApiId);
 }
 
@@ -217,6 +268,55 @@ export function organisationLinks(t: Judge, org: any): void {
     t.expect(expected.matches(got), 'ORG-LINKS', `links.${key} = ${expected.text}`, () => `links.${key} = ${JSON.stringify(got)}`);
   }
   t.note(`links.subscription = ${org.links?.subscription} (the subscription id is not otherwise shown)`);
+}
+
+// ---- Organisation's emailAddress (Resources > Organisation: "e-mail address") -------------------------------
+
+// RFC 5322 §3.4.1 addr-spec without its obsolete forms and comments, with RFC 6532's UTF-8 in atext, qtext and
+// dtext. Each piece is separated by a character the one before cannot hold, so a match is linear.
+const ATEXT = "(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]|[^\\x00-\\x7F])";
+const DOT_ATOM = `${ATEXT}+(?:\\.${ATEXT}+)*`;
+const QUOTED = '"(?:[ \\t]*(?:[\\x21\\x23-\\x5B\\x5D-\\x7E]|[^\\x00-\\x7F]|\\\\[\\x20-\\x7E\\t]))*[ \\t]*"';
+const DOMAIN_LITERAL = '\\[(?:[ \\t]*(?:[\\x21-\\x5A\\x5E-\\x7E]|[^\\x00-\\x7F]))*[ \\t]*\\]';
+const ADDR_SPEC = `(?:${DOT_ATOM}|${QUOTED})@(?:${DOT_ATOM}|${DOMAIN_LITERAL})`;
+const IS_ADDR_SPEC = new RegExp(`^${ADDR_SPEC}$`, 'u');
+/** RFC 5322 §3.4 name-addr: an address with a display name, the addr-spec in angle brackets. */
+const NAME_ADDR = new RegExp(`^[^<>]*<(${ADDR_SPEC})>$`, 'u');
+/** RFC 5321 §4.1.2 Domain (with RFC 6531's U-labels) or address literal: a domain mail can be sent to. */
+const MAIL_DOMAIN =
+  /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*|\[(?:\d{1,3}(?:\.\d{1,3}){3}|IPv6:[0-9A-Fa-f:.]+)\])$/u;
+
+/** What an emailAddress is: the bare addr-spec, one with a display name around it, or no e-mail address. */
+export function emailForm(text: string): 'addr-spec' | 'name-addr' | 'none' {
+  if (IS_ADDR_SPEC.test(text)) return 'addr-spec';
+  return NAME_ADDR.test(text) ? 'name-addr' : 'none';
+}
+
+/** emailAddress is an e-mail address: an RFC 5322 address (a display name around it is ORG-EMAIL-FORM's to weigh). */
+export function organisationEmail(t: Judge, org: any): void {
+  const text = org.emailAddress;
+  if (typeof text !== 'string') return t.note(`emailAddress ${JSON.stringify(text)} is not a string (ORG-RESPONSE judges its type)`);
+  t.expect(
+    emailForm(text) !== 'none',
+    'ORG-EMAIL',
+    'an e-mail address: local-part@domain as RFC 5322 §3.4.1 writes it (addr-spec), UTF-8 allowed (RFC 6532)',
+    () => JSON.stringify(text.slice(0, 300)),
+  );
+}
+
+/**
+ * The debatable readings of "e-mail address (`<EMAIL>`)" (docs/checks.md): the bare address the placeholder
+ * shows, not one with a display name; and a domain mail can be sent to (RFC 5321), not any RFC 5322 dot-atom.
+ */
+export function organisationEmailForm(t: Judge, org: any): void {
+  const text = org.emailAddress;
+  if (typeof text !== 'string' || emailForm(text) === 'none') return t.note('emailAddress is no e-mail address (ORG-EMAIL judges it)');
+  const bare = NAME_ADDR.exec(text)?.[1] ?? text;
+  t.expect(bare === text, 'ORG-EMAIL-FORM', `the bare address ${JSON.stringify(bare)}, without a display name`, () => JSON.stringify(text.slice(0, 300)));
+  const domain = bare.slice(bare.lastIndexOf('@') + 1);
+  t.expect(MAIL_DOMAIN.test(domain), 'ORG-EMAIL-FORM', 'a domain mail can be sent to: a host name or an address literal (RFC 5321 §4.1.2)', () =>
+    JSON.stringify(domain.slice(0, 300)),
+  );
 }
 
 // ---- Logged request (Resources > Logged request) ---------------------------------------------------------------
@@ -318,8 +418,16 @@ export function loggedBody(t: Judge, lr: any): void {
   );
 }
 
+/** A full URL: a scheme, "://" and a host (RFC 3986 §3: an absolute URI with an authority), which a path alone is not. */
+const FULL_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]+/;
+
 export function loggedUrl(t: Judge, lr: any): void {
   const { url, absoluteUrl } = lr.request;
+  if (
+    typeof absoluteUrl === 'string' &&
+    !t.expect(FULL_URL.test(absoluteUrl), 'LR-URL', 'absoluteUrl a full URL: a scheme, :// and a host', () => JSON.stringify(absoluteUrl.slice(0, 300)))
+  )
+    return;
   t.expect(
     typeof url === 'string' && typeof absoluteUrl === 'string' && absoluteUrl.endsWith(url),
     'LR-URL',
@@ -355,5 +463,115 @@ export function loggedUrlPath(t: Judge, lr: any): void {
   if (expected === undefined) return; // absoluteUrl's own form is judged by the schema and loggedUrl
   t.expect(url === expected, 'LR-URL', `url equal to the path and query of absoluteUrl, ${JSON.stringify(expected.slice(0, 300))}`, () =>
     JSON.stringify(url.slice(0, 300)),
+  );
+}
+
+/** RFC 9110 §5.6.2 token, of a method (§9.1) and a field name (§5.1): one or more tchar, no space, no separator. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** The methods RFC 9110 §9.3 and RFC 5789 define, all written in upper case. */
+const STANDARD_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
+
+/** method is an HTTP method: a token. A standard method in another case is a token too, and case-sensitive: noted. */
+export function loggedMethod(t: Judge, lr: any): void {
+  const { method } = lr.request;
+  if (typeof method !== 'string') return t.note(`method ${JSON.stringify(method)} is not a string (LR-RESPONSE judges its type)`);
+  if (
+    !t.expect(TOKEN.test(method), 'LR-METHOD', "an HTTP method: a token of RFC 9110 §9.1 (letters, digits and !#$%&'*+-.^_`|~, no space)", () =>
+      JSON.stringify(method.slice(0, 300)),
+    )
+  )
+    return;
+  if (!STANDARD_METHODS.has(method) && STANDARD_METHODS.has(method.toUpperCase()))
+    t.note(
+      `method ${JSON.stringify(method)}: a token, and methods are case-sensitive, so it is another method than ${method.toUpperCase()}; shown as received`,
+    );
+}
+
+/** An IP address with a port (`203.0.113.7:54321`, `[2001:db8::1]:443`), or an IPv6 address in brackets: the address. */
+function addressOf(text: string): string | undefined {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(text) ?? /^\[([^\]]+)\](?::\d{1,5})?$/.exec(text);
+  return m?.[1];
+}
+
+/** clientIp is the address of the client: an IP address (IPv4, or IPv6 as RFC 4291 writes it). */
+export function loggedClientIp(t: Judge, lr: any): void {
+  const { clientIp } = lr.request;
+  if (typeof clientIp !== 'string') return t.note(`clientIp ${JSON.stringify(clientIp)} is not a string (LR-RESPONSE judges its type)`);
+  const debatable = addressOf(clientIp) ?? clientIp.split(/\s*,\s*/)[0]!;
+  t.expect(isIP(clientIp) !== 0 || isIP(debatable) !== 0, 'LR-CLIENT-IP', 'the address of the client: an IPv4 or IPv6 address', () =>
+    JSON.stringify(clientIp.slice(0, 300)),
+  );
+}
+
+/**
+ * The debatable readings of "address of the client" (docs/checks.md): the IP address alone, not with the client's
+ * port or in brackets, and one address, not the list of a forwarding chain.
+ */
+export function loggedClientIpForm(t: Judge, lr: any): void {
+  const { clientIp } = lr.request;
+  if (typeof clientIp !== 'string' || isIP(clientIp) !== 0) return;
+  t.expect(
+    addressOf(clientIp) === undefined && !clientIp.includes(','),
+    'LR-CLIENT-IP-FORM',
+    'the IP address alone: no port, no brackets, not a list of forwarding addresses',
+    () => JSON.stringify(clientIp.slice(0, 300)),
+  );
+}
+
+/** The values of a header that may be one string or several, as the logged request shows headers. */
+function headerValues(headers: unknown, name: string): string[] {
+  if (headers === null || typeof headers !== 'object') return [];
+  return Object.entries(headers)
+    .filter(([key]) => key.toLowerCase() === name)
+    .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
+    .filter((value): value is string => typeof value === 'string');
+}
+
+/** The pairs of Cookie header values (RFC 6265 §4.2.1: name=value pairs separated by "; "), the value with and without its quotes. */
+function cookiePairs(values: string[]): Map<string, string[]> {
+  const pairs = new Map<string, string[]>();
+  for (const pair of values.flatMap((v) => v.split(';'))) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const value = pair.slice(at + 1).trim();
+    const unquoted = /^"(.*)"$/.exec(value)?.[1];
+    pairs.set(pair.slice(0, at).trim(), unquoted === undefined ? [value] : [value, unquoted]);
+  }
+  return pairs;
+}
+
+/** cookies is "cookie name to value": where headers show the Cookie header, cookies holds its pairs and no others. */
+export function loggedCookies(t: Judge, lr: any): void {
+  const { cookies, headers } = lr.request;
+  const sent = cookiePairs(headerValues(headers, 'cookie'));
+  if (sent.size === 0) return t.note('headers show no Cookie header with a pair: cookies is not compared with it');
+  if (cookies === null || typeof cookies !== 'object') return t.note(`cookies ${JSON.stringify(cookies)} is no object (LR-RESPONSE judges its type)`);
+  const shown = (value: unknown) => (Array.isArray(value) ? value : [value]);
+  for (const [name, values] of sent)
+    t.expect(
+      Object.hasOwn(cookies, name) && shown(cookies[name]).some((v) => values.includes(v)),
+      'LR-COOKIES',
+      `cookies.${name} = ${JSON.stringify(values[values.length - 1])}, as the Cookie header sends it`,
+      () => `cookies.${name} = ${JSON.stringify(cookies[name]) ?? 'absent'}`,
+    );
+  const extra = Object.keys(cookies).filter((name) => !sent.has(name));
+  t.expect(
+    extra.length === 0,
+    'LR-COOKIES',
+    `only the cookies of the Cookie header (${[...sent.keys()].join(', ')})`,
+    () => `also ${extra.slice(0, 10).join(', ')}`,
+  );
+}
+
+/** headers is "header name to header value": each name a field name, a token of RFC 9110 §5.1 (no colon, no space). */
+export function loggedHeaderNames(t: Judge, lr: any): void {
+  const { headers } = lr.request;
+  if (headers === null || typeof headers !== 'object') return t.note(`headers ${JSON.stringify(headers)} is no object (LR-RESPONSE judges its type)`);
+  const names = Object.keys(headers).filter((name) => !TOKEN.test(name));
+  t.expect(names.length === 0, 'LR-HEADERS', 'header names that are field names: tokens of RFC 9110 §5.1, without colon or space', () =>
+    names
+      .slice(0, 10)
+      .map((name) => JSON.stringify(name.slice(0, 100)))
+      .join(', '),
   );
 }

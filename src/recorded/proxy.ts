@@ -10,7 +10,7 @@ import type { CheckResult } from '../../contract/report.ts';
 import type { CommandOutput } from './check-har.ts';
 import { ConfigError } from '../run/config.ts';
 import { EXIT } from '../../contract/exit.ts';
-import { finish, keysPassedLine, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
+import { finish, keysPassedLine, parseRecorded, RECORDED_HELP, type RecordedSettings } from './recorded-command.ts';
 import { RECORDED_BODY_BYTES, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type Judged, type RecordedExchange, type RecordedLimits } from './recorded.ts';
 import { KEY_LIMITS, KeyRing, redactedAgain, type KeyLimits } from './keys.ts';
 import { bounded, inertLine } from '../../contract/untrusted.ts';
@@ -134,16 +134,21 @@ export interface ProxyOptions {
   stop?: AbortSignal;
 }
 
-export function runProxy(
-  argv: string[],
-  output: CommandOutput,
-  env: NodeJS.ProcessEnv = process.env,
-  cwd = process.cwd(),
-  limits: ProxyOptions = { keys: KEY_LIMITS, recorded: RECORDED_LIMITS },
-): Promise<number> {
-  let parsed;
+/** A proxy's flags, read and held to their bounds: what it reports, where it forwards, where it listens. */
+interface ProxyFlags {
+  settings: RecordedSettings;
+  upstream: URL;
+  /** the upstream without its trailing slash, as the report names it */
+  base: string;
+  port: number;
+  host: string;
+  timeoutMs: number;
+}
+
+/** The flags parsed; a number: the exit code once --help or a usage error is said. */
+function parseProxyArgs(argv: string[], output: CommandOutput, env: NodeJS.ProcessEnv, cwd: string): ReturnType<typeof parseRecorded> | number {
   try {
-    parsed = parseRecorded(
+    const parsed = parseRecorded(
       'proxy',
       argv,
       { upstream: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'timeout-ms': { type: 'string' } },
@@ -152,149 +157,197 @@ export function runProxy(
     );
     if (parsed.settings.help) {
       output.write(`${PROXY_HELP}\n`);
-      return Promise.resolve(EXIT.passed);
+      return EXIT.passed;
     }
     if (parsed.positionals.length > 0) throw new ConfigError(`unexpected argument '${parsed.positionals[0]}' (see mockapi-conformance proxy --help)`);
+    return parsed;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // a setting's value may hold anything: one inert line
     output.error(`mockapi-conformance proxy: ${inertLine(error.message)}\n`);
-    return Promise.resolve(EXIT.usage);
+    return EXIT.usage;
   }
-  const { settings, values } = parsed;
-  const fail = (message: string) => {
-    output.error(`mockapi-conformance proxy: ${message}\n`);
-    return Promise.resolve(EXIT.usage);
-  };
-  if (typeof values.upstream !== 'string') return fail('give --upstream URL, the deployment to forward to (see mockapi-conformance proxy --help)');
+}
+
+/** The proxy's own flags, read; a string: what is wrong with one. */
+function proxyFlags(settings: RecordedSettings, values: Record<string, string | boolean | undefined>): ProxyFlags | string {
+  if (typeof values.upstream !== 'string') return 'give --upstream URL, the deployment to forward to (see mockapi-conformance proxy --help)';
   let upstream: URL;
   try {
     upstream = new URL(values.upstream);
   } catch {
-    return fail(`--upstream is not a URL: "${values.upstream}"`);
+    return `--upstream is not a URL: "${values.upstream}"`;
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
-    return fail(`--upstream must be an http or https URL, not ${upstream.protocol.replace(':', '')}`);
-  if (upstream.username || upstream.password || upstream.search || upstream.hash) return fail('--upstream must have no credentials, query or fragment');
-  const base = upstream.href.replace(/\/+$/, '');
+    return `--upstream must be an http or https URL, not ${upstream.protocol.replace(':', '')}`;
+  if (upstream.username || upstream.password || upstream.search || upstream.hash) return '--upstream must have no credentials, query or fragment';
   const portText = typeof values.port === 'string' ? values.port : '0';
   const port = /^\d+$/.test(portText) ? Number(portText) : NaN;
-  if (!(port >= 0 && port <= 65535)) return fail(`--port must be a whole number from 0 to 65535, not "${portText}"`);
+  if (!(port >= 0 && port <= 65535)) return `--port must be a whole number from 0 to 65535, not "${portText}"`;
   const timeoutText = typeof values['timeout-ms'] === 'string' ? values['timeout-ms'] : '30000';
   const timeoutMs = /^\d+$/.test(timeoutText) ? Number(timeoutText) : NaN;
-  if (!(timeoutMs >= 1 && timeoutMs <= 600_000)) return fail(`--timeout-ms must be a whole number from 1 to 600000, not "${timeoutText}"`);
+  if (!(timeoutMs >= 1 && timeoutMs <= 600_000)) return `--timeout-ms must be a whole number from 1 to 600000, not "${timeoutText}"`;
   const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
+  return { settings, upstream, base: upstream.href.replace(/\/+$/, ''), port, host, timeoutMs };
+}
 
-  const agent = new Agent({ keepAliveTimeout: 10_000 });
-  const started = performance.now();
-  // counts and the first checks of each outcome, however many exchanges pass
-  const tally = new Tally(limits.recorded);
-  const keys = new KeyRing(limits.keys);
-  let seen = 0;
+/** The exchanges judged as they pass: learnt keys, counted and kept in a tally, every violation printed at once. */
+class PassingJudge {
+  private readonly tally: Tally;
+  readonly keys: KeyRing;
+  /** exchanges that passed, judged or not */
+  seen = 0;
 
-  const judge = (exchange: RecordedExchange, tooLarge?: number) => {
-    const index = seen++;
+  constructor(
+    private readonly flags: ProxyFlags,
+    private readonly limits: ProxyOptions,
+    private readonly output: CommandOutput,
+  ) {
+    // counts and the first checks of each outcome, however many exchanges pass
+    this.tally = new Tally(limits.recorded);
+    this.keys = new KeyRing(limits.keys);
+  }
+
+  private judge(exchange: RecordedExchange, tooLarge?: number): void {
+    const index = this.seen++;
     // its keys first: an answer may echo them, and every line printed of it is redacted
-    keys.learn(exchange.request, exchange.response);
-    const judged = tallyOne(tally, exchange, index, settings.profile, true, keys, (result) => tooLargeSaid(result, tooLarge));
+    this.keys.learn(exchange.request, exchange.response);
+    const judged = tallyOne(this.tally, exchange, index, this.flags.settings.profile, true, this.keys, (result) => tooLargeSaid(result, tooLarge));
     if (!judged) return;
-    const method = keys.redact(bounded(exchange.request.method.toUpperCase(), 100));
-    const path = keys.redact(bounded(new URL(exchange.request.url).pathname, 300));
-    for (const line of liveLines(judged, method, path, exchange.response?.status)) output.write(`${line}\n`);
-  };
+    const method = this.keys.redact(bounded(exchange.request.method.toUpperCase(), 100));
+    const path = this.keys.redact(bounded(new URL(exchange.request.url).pathname, 300));
+    for (const line of liveLines(judged, method, path, exchange.response?.status)) this.output.write(`${line}\n`);
+  }
 
   /** Judged without a throw reaching the server: a check that throws is said in one line, and the proxy goes on. */
-  const judgeSafely = (exchange: RecordedExchange, tooLarge?: number) => {
+  judgeSafely(exchange: RecordedExchange, tooLarge?: number): void {
     try {
-      judge(exchange, tooLarge);
+      this.judge(exchange, tooLarge);
     } catch (error) {
-      output.error(
+      this.output.error(
         `mockapi-conformance proxy: could not judge ${bounded(inertLine(`${exchange.request.method} ${exchange.request.url}`), 300)}: ${bounded(inertLine((error as Error).message), 300)}\n`,
       );
     }
-  };
+  }
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const method = (req.method ?? 'GET').toUpperCase();
-    if (req.url !== undefined && hasDotSegment(req.url)) {
-      req.resume();
-      res.writeHead(400, { 'content-type': 'text/plain' });
-      res.end(
-        'mockapi-conformance proxy: a path with a dot segment (. or .., plain or percent-encoded) is refused: it would leave the base path of the upstream\n',
-      );
-      return;
-    }
-    const target = upstreamUrl(upstream, req.url);
-    if (target === undefined) {
-      // the request is the client's mistake, not an exchange with the deployment: said, and the proxy goes on
-      req.resume();
-      res.writeHead(400, { 'content-type': 'text/plain' });
-      res.end(
-        `mockapi-conformance proxy: only a path is taken as the request target (origin form), not ${bounded(inertLine(req.url ?? ''), 200)}; point the client at the proxy as its base URL, not as an HTTP proxy\n`,
-      );
-      return;
-    }
-    const url = target.href;
-    const startedAt = new Date().toISOString();
-    const t0 = performance.now();
-    const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
-    // the request body is forwarded as it comes, and held up to the cap to be judged
-    const sentBody = hasBody ? new PassThrough() : undefined;
-    const sent = holdOf(req);
-    if (sentBody) req.pipe(sentBody);
-    else req.resume();
-    const requestHeaders = forwardable(req.headers);
-    const recorded = () => ({ method, url, headers: req.headers, body: sent.over() ? undefined : sent.bytes() });
-    let answer: Awaited<ReturnType<typeof request>>;
-    try {
-      answer = await request(url, {
-        method: method as 'GET',
-        headers: requestHeaders,
-        body: sentBody,
-        dispatcher: agent,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-    } catch (error) {
-      // the library's message may quote the upstream's bytes: one inert line, cut
-      const reason = `the upstream gave no answer: ${bounded(inertLine((error as Error).message), 300)}`;
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      if (!res.writableEnded) res.end(`mockapi-conformance proxy: ${reason}\n`);
-      judgeSafely({ request: recorded(), response: undefined, error: reason, startedAt, durationMs: performance.now() - t0 });
-      return;
-    }
-    const headers = forwardable(answer.headers as Record<string, string | string[] | undefined>);
-    const length = answer.headers['content-length'];
-    res.writeHead(answer.statusCode, { ...headers, ...(typeof length === 'string' ? { 'content-length': length } : {}) });
-    // forwarded as it comes, held up to the cap: an endless body costs the proxy no more than the cap
-    const got = holdOf(answer.body);
-    const ended = await new Promise<string | undefined>((resolve) => {
-      answer.body.once('error', (error) => resolve(error.message));
-      res.once('close', () => resolve(res.writableFinished ? undefined : 'the client went away before the answer ended'));
-      answer.body.once('end', () => resolve(undefined));
-      if (res.destroyed) resolve('the client went away before the answer came');
-      else if (method === 'HEAD') answer.body.resume();
-      else answer.body.pipe(res);
+  /** The report of every exchange that passed, written in every format asked for: the exit code. */
+  finish(started: number): number {
+    const { base, settings } = this.flags;
+    const judgement = { ...this.tally.judgement(true), origins: [new URL(base).origin] };
+    // a key first seen after an exchange that echoed it: the kept checks are redacted again with every key
+    judgement.checks = redactedAgain(judgement.checks, this.keys);
+    const report = recordedReport(judgement, {
+      source: base,
+      baseUrl: base,
+      profile: settings.profile,
+      strict: settings.strict,
+      durationMs: performance.now() - started,
+      exchanges: this.seen,
     });
-    if (ended !== undefined) {
-      answer.body.destroy();
-      res.destroy();
-      judgeSafely({ request: recorded(), response: undefined, error: `the answer did not end: ${ended}`, startedAt, durationMs: performance.now() - t0 });
-      return;
-    }
-    if (method === 'HEAD' && !res.writableEnded) res.end();
-    const over = got.over();
-    const response = {
-      status: answer.statusCode,
-      headers: answer.headers as Record<string, string | string[]>,
-      ...(over ? { bodyRecorded: false } : { body: got.bytes() }),
-    };
-    judgeSafely({ request: recorded(), response, startedAt, durationMs: performance.now() - t0 }, over ? got.size() : undefined);
-  };
+    if (this.keys.passed > 0) this.output.error(keysPassedLine('proxy', this.keys, this.limits.keys));
+    const code = finish(report, settings, this.output.write);
+    if (report.recorded!.judged === 0)
+      this.output.error(`mockapi-conformance proxy: none of the ${this.seen} exchanges that passed was one of the nine operations; nothing was judged\n`);
+    return code;
+  }
+}
 
+/** The upstream URL of a request, or undefined once the request is answered 400: a target the proxy does not take. */
+function targetOf(req: IncomingMessage, res: ServerResponse, upstream: URL): URL | undefined {
+  if (req.url !== undefined && hasDotSegment(req.url)) {
+    req.resume();
+    res.writeHead(400, { 'content-type': 'text/plain' });
+    res.end(
+      'mockapi-conformance proxy: a path with a dot segment (. or .., plain or percent-encoded) is refused: it would leave the base path of the upstream\n',
+    );
+    return undefined;
+  }
+  const target = upstreamUrl(upstream, req.url);
+  if (target === undefined) {
+    // the request is the client's mistake, not an exchange with the deployment: said, and the proxy goes on
+    req.resume();
+    res.writeHead(400, { 'content-type': 'text/plain' });
+    res.end(
+      `mockapi-conformance proxy: only a path is taken as the request target (origin form), not ${bounded(inertLine(req.url ?? ''), 200)}; point the client at the proxy as its base URL, not as an HTTP proxy\n`,
+    );
+  }
+  return target;
+}
+
+/** The upstream's answer passed back as it comes and held up to the cap; a reason: it did not end. */
+async function passAnswer(answer: Dispatched, res: ServerResponse, method: string): Promise<{ got: ReturnType<typeof holdOf>; ended?: string }> {
+  const headers = forwardable(answer.headers as Record<string, string | string[] | undefined>);
+  const length = answer.headers['content-length'];
+  res.writeHead(answer.statusCode, { ...headers, ...(typeof length === 'string' ? { 'content-length': length } : {}) });
+  // forwarded as it comes, held up to the cap: an endless body costs the proxy no more than the cap
+  const got = holdOf(answer.body);
+  const ended = await new Promise<string | undefined>((resolve) => {
+    answer.body.once('error', (error) => resolve(error.message));
+    res.once('close', () => resolve(res.writableFinished ? undefined : 'the client went away before the answer ended'));
+    answer.body.once('end', () => resolve(undefined));
+    if (res.destroyed) resolve('the client went away before the answer came');
+    else if (method === 'HEAD') answer.body.resume();
+    else answer.body.pipe(res);
+  });
+  return ended === undefined ? { got } : { got, ended };
+}
+
+type Dispatched = Awaited<ReturnType<typeof request>>;
+
+/** One request forwarded to the upstream and its answer back, then judged as an exchange. */
+async function forward(req: IncomingMessage, res: ServerResponse, flags: ProxyFlags, agent: Agent, judge: PassingJudge): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const target = targetOf(req, res, flags.upstream);
+  if (target === undefined) return;
+  const url = target.href;
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+  // the request body is forwarded as it comes, and held up to the cap to be judged
+  const sentBody = hasBody ? new PassThrough() : undefined;
+  const sent = holdOf(req);
+  if (sentBody) req.pipe(sentBody);
+  else req.resume();
+  // a request without a body is recorded without one: its curl line sends none (no --data-binary '')
+  const recorded = () => ({ method, url, headers: req.headers, body: !hasBody || sent.over() ? undefined : sent.bytes() });
+  let answer: Dispatched;
+  try {
+    const timeouts = { headersTimeout: flags.timeoutMs, bodyTimeout: flags.timeoutMs };
+    answer = await request(url, { method: method as 'GET', headers: forwardable(req.headers), body: sentBody, dispatcher: agent, ...timeouts });
+  } catch (error) {
+    // the library's message may quote the upstream's bytes: one inert line, cut
+    const reason = `the upstream gave no answer: ${bounded(inertLine((error as Error).message), 300)}`;
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+    if (!res.writableEnded) res.end(`mockapi-conformance proxy: ${reason}\n`);
+    judge.judgeSafely({ request: recorded(), response: undefined, error: reason, startedAt, durationMs: performance.now() - t0 });
+    return;
+  }
+  const { got, ended } = await passAnswer(answer, res, method);
+  if (ended !== undefined) {
+    answer.body.destroy();
+    res.destroy();
+    judge.judgeSafely({ request: recorded(), response: undefined, error: `the answer did not end: ${ended}`, startedAt, durationMs: performance.now() - t0 });
+    return;
+  }
+  if (method === 'HEAD' && !res.writableEnded) res.end();
+  const over = got.over();
+  const response = {
+    status: answer.statusCode,
+    headers: answer.headers as Record<string, string | string[]>,
+    ...(over ? { bodyRecorded: false } : { body: got.bytes() }),
+  };
+  judge.judgeSafely({ request: recorded(), response, startedAt, durationMs: performance.now() - t0 }, over ? got.size() : undefined);
+}
+
+/** The proxy listening until Ctrl-C, SIGTERM or the stop signal: then the report, and the exit code. */
+function serve(flags: ProxyFlags, limits: ProxyOptions, output: CommandOutput): Promise<number> {
+  const { host, port, base, settings } = flags;
+  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  const started = performance.now();
+  const judge = new PassingJudge(flags, limits, output);
   return new Promise((resolveExit) => {
     const server = createServer((req, res) => {
-      handle(req, res).catch((error: unknown) => {
+      forward(req, res, flags, agent, judge).catch((error: unknown) => {
         // never a write after the answer ended: a failure then only ends the connection
         if (res.writableEnded || res.destroyed) return;
         if (!res.headersSent) {
@@ -322,25 +375,27 @@ export function runProxy(
       server.closeAllConnections();
       // in-flight upstream requests (an endless body) are ended, so that nothing keeps the process after the report
       void agent.destroy();
-      const judgement = { ...tally.judgement(true), origins: [new URL(base).origin] };
-      // a key first seen after an exchange that echoed it: the kept checks are redacted again with every key
-      judgement.checks = redactedAgain(judgement.checks, keys);
-      const report = recordedReport(judgement, {
-        source: base,
-        baseUrl: base,
-        profile: settings.profile,
-        strict: settings.strict,
-        durationMs: performance.now() - started,
-        exchanges: seen,
-      });
-      if (keys.passed > 0) output.error(keysPassedLine('proxy', keys, limits.keys));
-      const code = finish(report, settings, output.write);
-      if (report.recorded!.judged === 0)
-        output.error(`mockapi-conformance proxy: none of the ${seen} exchanges that passed was one of the nine operations; nothing was judged\n`);
-      resolveExit(code);
+      resolveExit(judge.finish(started));
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     limits.stop?.addEventListener('abort', stop, { once: true });
   });
+}
+
+export function runProxy(
+  argv: string[],
+  output: CommandOutput,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+  limits: ProxyOptions = { keys: KEY_LIMITS, recorded: RECORDED_LIMITS },
+): Promise<number> {
+  const parsed = parseProxyArgs(argv, output, env, cwd);
+  if (typeof parsed === 'number') return Promise.resolve(parsed);
+  const flags = proxyFlags(parsed.settings, parsed.values);
+  if (typeof flags === 'string') {
+    output.error(`mockapi-conformance proxy: ${flags}\n`);
+    return Promise.resolve(EXIT.usage);
+  }
+  return serve(flags, limits, output);
 }

@@ -8,15 +8,32 @@ import { ConfigError, writablePath } from '../run/config.ts';
 import { exitCodeOf } from '../../contract/exit.ts';
 import { ignoredLines } from './recorded.ts';
 import type { KeyLimits, KeyRing } from './keys.ts';
-import { parseArgsOptions } from '../run/settings.ts';
+import { outOfBounds, parseArgsOptions, type RecordedOption, settingsOf, type TableSettings } from '../run/settings.ts';
 
 /** The flags check-har and proxy share, from the settings table (the same for both). */
 export const RECORDED_FLAGS = parseArgsOptions('check-har');
 
-export interface RecordedSettings extends ReportFiles {
-  profile: 'live' | 'mock';
-  strict: boolean;
-  help: boolean;
+/** The settings of check-har and proxy: their rows of the table, read as a run reads them, and --help. */
+export type RecordedSettings = Pick<TableSettings, RecordedOption> & ReportFiles & { help: boolean };
+
+/**
+ * The command's rows read from its flags, in the table's order: a choice held to its choices (its default when
+ * unset), a file the command writes held to being writable, a flag alone true or false.
+ */
+function readRows(values: Record<string, string | boolean | undefined>, cwd: string): Record<string, string | boolean | undefined> {
+  const read: Record<string, string | boolean | undefined> = {};
+  for (const s of settingsOf('check-har')) {
+    const value = values[s.flag!];
+    if (s.kind === 'boolean') read[s.option] = value === true;
+    else if (typeof value !== 'string') read[s.option] = s.kind === 'choice' ? (s.default as string | undefined) : undefined;
+    else if (s.kind === 'output') read[s.option] = writablePath(`--${s.flag}`, value, cwd);
+    else {
+      const wrong = outOfBounds(s, value);
+      if (wrong) throw new ConfigError(`--${s.flag} ${wrong}`);
+      read[s.option] = value;
+    }
+  }
+  return read;
 }
 
 /** Parses the command's flags (its own and the shared ones); bad input is a ConfigError with one line. */
@@ -34,21 +51,10 @@ export function parseRecorded<F extends Record<string, { type: 'string' | 'boole
     throw new ConfigError(`${(error as Error).message.split('. ')[0]!.replace(/\.$/, '')} (see mockapi-conformance ${command} --help)`);
   }
   const { values } = parsed;
-  const profile = (values.profile ?? 'live') as string;
-  if (profile !== 'live' && profile !== 'mock') throw new ConfigError(`--profile must be live or mock, not "${profile}"`);
-  const file = (flag: string) => (typeof values[flag] === 'string' ? writablePath(`--${flag}`, values[flag] as string, cwd) : undefined);
+  const rows = readRows(values, cwd) as Pick<TableSettings, RecordedOption>;
   const stepSummary = env.GITHUB_STEP_SUMMARY ? writablePath('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, cwd) : undefined;
   return {
-    settings: {
-      profile,
-      strict: values.strict === true,
-      help: values.help === true,
-      reportJson: file('report-json'),
-      reportJunit: file('report-junit'),
-      reportMarkdown: file('report-markdown'),
-      reportHtml: file('report-html'),
-      github: env.GITHUB_ACTIONS === 'true' ? { stepSummary } : undefined,
-    },
+    settings: { ...rows, help: values.help === true, github: env.GITHUB_ACTIONS === 'true' ? { stepSummary } : undefined },
     values: parsed.values,
     positionals: parsed.positionals,
   };

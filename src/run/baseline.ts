@@ -107,20 +107,23 @@ export function baselineSection(file: string, judged: Judged): BaselineSection {
   };
 }
 
+/** What a baseline records of a run: what the deployment did (failed, warned), and errored checks only when asked. */
+const recorded = (c: CheckResult, withErrored: boolean) => c.outcome === 'failed' || c.outcome === 'warned' || (withErrored && c.outcome === 'errored');
+
 /**
- * A baseline of every check of the run that did not pass (warned ones only under --strict; skipped ones
- * never), keeping the reason, issue and expiry of entries the file had, and the entries of checks the run
- * did not run.
+ * A baseline of the checks of the run that failed or warned (errored ones only with `withErrored`: a check that
+ * could not judge, a fixture missing among them, says nothing of the deployment; skipped ones never), keeping
+ * the reason, issue and expiry of entries the file had, and the entries of checks the run did not run.
  */
-export function baselineOf(report: ConformanceReport, previous: readonly BaselineEntry[] = []): { entries: BaselineEntry[] } {
+export function baselineOf(report: ConformanceReport, previous: readonly BaselineEntry[] = [], withErrored = false): { entries: BaselineEntry[] } {
   const kept = new Map(previous.map((e) => [e.id, e]));
   const entries = report.checks
-    .filter((c) => notPassing(c, report.run.strict))
+    .filter((c) => recorded(c, withErrored))
     .map((c): BaselineEntry => {
       const before = kept.get(c.id);
       const reason =
         before?.reason ??
-        `${c.violated.join(', ') || 'could not judge'}: ${
+        `${c.violated.join(', ') || (c.outcome === 'errored' ? 'could not judge' : c.requirement)}: ${
           c.message
             .split('\n')
             .find((line) => line.trim().startsWith('actual:'))
@@ -142,4 +145,16 @@ export function baselineOf(report: ConformanceReport, previous: readonly Baselin
 
 export function writeBaseline(file: string, baseline: { entries: BaselineEntry[] }): void {
   writePrivateFile(file, `${JSON.stringify(baseline, null, 2)}\n`);
+}
+
+/** --update-baseline FILE: the baseline of the run written, and the line that says what it holds and what it left out. */
+export function updateBaseline(file: string, report: ConformanceReport, previous: readonly BaselineEntry[], withErrored: boolean): string {
+  const written = baselineOf(report, previous, withErrored);
+  writeBaseline(file, written);
+  const ran = new Set(report.checks.map((c) => c.id));
+  const kept = written.entries.filter((e) => !ran.has(e.id)).length;
+  const errored = withErrored ? 0 : report.checks.filter((c) => c.outcome === 'errored').length;
+  const what = withErrored ? 'checks that did not pass' : 'checks that failed or warned';
+  const left = errored ? `; ${errored} errored, not recorded (--update-baseline-with-errored records them)` : '';
+  return `Baseline: ${written.entries.length - kept} ${what}${kept ? `, and ${kept} entries of checks this run did not run, kept` : ''}, written to ${file}${left}\n`;
 }

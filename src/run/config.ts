@@ -4,6 +4,7 @@
 // are never part of an error message.
 import { accessSync, constants, existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { ReportFiles } from '../../reporters/formats.ts';
+import { makePrivateDirectory } from '../../reporters/private-file.ts';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
@@ -14,62 +15,27 @@ import { STATE_FILE } from './deletions.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import type { Network } from '../http/network.ts';
 import { ConfigFileError, findConfigFile, KEY_VARIABLE, readConfigFile, type FileSettings } from './config-file.ts';
-import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow } from './settings.ts';
+import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow, type TableSettings } from './settings.ts';
 
-type Profile = 'live' | 'mock';
+/**
+ * The rows the parser reads into another field of RunConfig: the key's file into token, --proxy and --ca-file
+ * into network, the config file and its environment into the settings themselves.
+ */
+const READ_INTO_OTHERS = ['tokenFile', 'proxy', 'caFile', 'config', 'env'] as const satisfies readonly SettingRow['option'][];
 
-export interface RunConfig {
-  /** the deployment; undefined: the embedded reference deployment, started for the run */
-  baseUrl: string | undefined;
-  token: string | undefined;
-  forbiddenToken: string | undefined;
-  profile: Profile;
-  reportJson: string | undefined;
-  /** JUnit XML (reporters/junit.ts) */
-  reportJunit: string | undefined;
-  /** the Markdown summary (reporters/markdown.ts) */
-  reportMarkdown: string | undefined;
-  /** one self-contained HTML page (reporters/html.ts) */
-  reportHtml: string | undefined;
-  /** every exchange of the run as HAR 1.2, keys redacted (harEntry) */
-  reportHar: string | undefined;
-  /** running in GitHub Actions (GITHUB_ACTIONS): annotations, and the summary appended to stepSummary when set */
-  github: { stepSummary: string | undefined } | undefined;
-  readOnly: boolean;
-  /** warnings (should-level statements broken) fail the run */
-  strict: boolean;
+/**
+ * A run as configured: a field per row of the settings table (its help says what it is), and what no single row
+ * makes: the baseline as read, GitHub Actions, the fixtures and the network.
+ */
+export type RunConfig = Omit<TableSettings, (typeof READ_INTO_OTHERS)[number] | 'baseline'> & {
   /** known outcomes, by check id: the run fails only on what is new or stale (src/run/baseline.ts) */
   baseline: { file: string; entries: BaselineEntry[] } | undefined;
-  /** where to write a baseline of this run */
-  updateBaseline: string | undefined;
-  timeoutMs: number;
-  /** requests in flight at most; undefined: 8 against a deployment started for the run, 4 against one given (src/run/target.ts) */
-  concurrency: number | undefined;
-  /** bound on the whole run; past it the run is stopped and fails */
-  runTimeoutMs: number;
-  /** bound on one check; undefined: derived from what it sends and the latency measured before the run */
-  checkTimeoutMs: number | undefined;
-  /** fast-check seed of the property checks; undefined: fixed under CI, random elsewhere (see run.ts) */
-  seed: number | undefined;
-  /** runs per property; undefined: polite for a remote deployment, more for a local one */
-  runs: number | undefined;
-  /** after this many failed checks (warned too, with strict) no further check starts; undefined: no limit */
-  maxFailures: number | undefined;
-  /** only the checks whose id or name matches (case-insensitive; src/harness/check.ts selectedByOnly); undefined: all */
-  only: RegExp | undefined;
+  /** running in GitHub Actions (GITHUB_ACTIONS): annotations, and the summary appended to stepSummary when set */
+  github: { stepSummary: string | undefined } | undefined;
   fixtures: Fixtures;
-  /**
-   * The outOfSyncPolicy a push sends, and consent to push: the interface names no allowed value, and a push
-   * starts a job that writes to the mock API's Git repository. undefined: no push is sent.
-   */
-  pushPolicy: string | undefined;
-  /** where a run against a deployment remembers what it deleted (src/run/deletions.ts); undefined: nowhere (the library's default) */
-  stateFile: string | undefined;
-  /** where vitest keeps its cache (MOCKAPI_CACHE_DIR); undefined: under the system's temporary directory (src/run/run.ts) */
-  cacheDir: string | undefined;
   /** --proxy and --ca-file (src/http/network.ts); the proxy variables are read where requests are sent */
   network: Network;
-}
+};
 
 export class ConfigError extends Error {
   /** the warnings about unknown settings found before the error (one of them may be its cause) */
@@ -249,6 +215,14 @@ function insideProject(source: string, value: string, cwd: string): void {
 export function writablePath(source: string, value: string, cwd: string): string {
   const path = resolve(cwd, value);
   const dir = dirname(path);
+  // `reportJunit: reports/staging.xml` on a fresh checkout: the directory is the run's to create, private, one level deep
+  if (!existsSync(dir) && existsSync(dirname(dir))) {
+    try {
+      makePrivateDirectory(dir);
+    } catch (error) {
+      throw new ConfigError(`${source}: cannot create the directory ${dir}: ${(error as Error).message}`);
+    }
+  }
   if (!existsSync(dir)) throw new ConfigError(`${source}: the directory ${dir} does not exist`);
   if (!statSync(dir).isDirectory()) throw new ConfigError(`${source}: ${dir} is not a directory`);
   notALink(source, path);
@@ -371,6 +345,11 @@ class Given {
     return this.of(s) === undefined ? undefined : 'dotenv';
   }
 
+  /** The variable the config file's chosen environment names for a key, if it names one. */
+  keyVariable(option: 'token' | 'forbiddenToken'): string | undefined {
+    return this.file?.keyVariables[option];
+  }
+
   /**
    * A key: its flag, its file's flag, its variable, its file's variable, the variable the config file names, then
    * .env; with whose choice it was. A key file .env names is read only inside the working directory.
@@ -392,13 +371,19 @@ class Given {
       if (side === 'dotenv') insideProject(`${fileRow!.variable!}${where}`, file, cwd);
       return [`${fileRow!.variable!}${where}`, readKeyFile(`${fileRow!.variable!}${where}`, file, cwd), side];
     };
-    const named = this.file?.keyVariables[option];
+    const named = this.keyVariable(option);
     const fromEnv = named === undefined ? undefined : Given.value(this.env[named]);
     const fromDotenv = named === undefined ? undefined : Given.value(this.dotenv[named]);
     const fromNamed: KeyGiven | undefined =
       fromEnv !== undefined ? [named!, fromEnv, 'file'] : fromDotenv !== undefined ? [`${named!} in .env`, fromDotenv, 'dotenv'] : undefined;
     return fromVariables(this.env, 'yours') ?? fromNamed ?? fromVariables(this.dotenv, 'dotenv');
   }
+}
+
+/** Where the key was to come from: the variable the config file's environment names, else the flag or MOCKAPI_TOKEN. */
+function missingKeyAdvice(given: Given): string {
+  const named = given.keyVariable('token');
+  return named ? `the config file's tokenVariable names ${named}, which is not set` : 'give --token or MOCKAPI_TOKEN';
 }
 
 /** The row of an option. */
@@ -448,17 +433,31 @@ function readSetting(given: Given, s: Setting, [source, value]: [string, string]
   return settingValue(s, source, value, cwd);
 }
 
-/** Every setting of the table as given and read, by option; unset ones are absent, or their number default. */
-function readSettings(given: Given, cwd: string): Map<string, ReturnType<typeof settingValue>> {
-  const values = new Map<string, ReturnType<typeof settingValue>>();
+/** What an unset row is: its number, its choice's default, false for a flag alone; else undefined. */
+function unsetValue(s: Setting): number | string | boolean | undefined {
+  if (typeof s.default === 'number' || (s.kind === 'choice' && s.default !== undefined)) return s.default;
+  return s.kind === 'boolean' ? false : undefined;
+}
+
+/**
+ * Every setting of a run's table, as given and read, by option (the keys are read by Given.key): the fields of
+ * RunConfig the table makes, before the rows read into another field are taken out.
+ */
+function readSettings(given: Given, cwd: string): Record<string, ReturnType<typeof settingValue> | undefined> {
+  const values: Record<string, ReturnType<typeof settingValue> | undefined> = {};
   for (const s of SETTINGS as readonly Setting[]) {
     if (s.kind === 'key' || s.option === 'tokenFile' || !s.commands.includes('run')) continue;
     const found = given.of(s);
     // `--base-url ''` is no base URL, as an empty variable is
-    if (found && !(s.kind === 'url' && found[1] === '')) values.set(s.option, readSetting(given, s, found, cwd));
-    else if (typeof s.default === 'number') values.set(s.option, s.default);
+    values[s.option] = found && !(s.kind === 'url' && found[1] === '') ? readSetting(given, s, found, cwd) : unsetValue(s);
   }
   return values;
+}
+
+/** The fields of RunConfig that are the table's own: every run's row but the keys and those READ_INTO_OTHERS. */
+function tableSettings(values: Record<string, ReturnType<typeof settingValue> | undefined>): Omit<RunConfig, 'github' | 'fixtures' | 'network'> {
+  const own = Object.entries(values).filter(([option]) => !(READ_INTO_OTHERS as readonly string[]).includes(option));
+  return { ...Object.fromEntries(own), token: undefined, forbiddenToken: undefined, baseline: undefined } as Omit<RunConfig, 'github' | 'fixtures' | 'network'>;
 }
 
 /** The config file's chosen environment, if a file is there (or named) and an environment chosen. */
@@ -490,38 +489,28 @@ function configFileSettings(
   }
 }
 
-function parseSettings(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  fromFile: Record<string, string>,
-  cwd: string,
-  findConfig: boolean,
-  warnings: string[],
-): Omit<ParsedCommand, 'warnings'> {
-  let flags: Record<string, string | boolean | undefined>;
+/** The flags of a run; one not ours is a ConfigError that says parseArgs' first sentence. */
+function parseFlags(argv: string[]): Record<string, string | boolean | undefined> {
   try {
-    ({ values: flags } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
+    return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
   } catch (error) {
     // parseArgs says e.g. "Unknown option '--bse-url'"; keep its first sentence only
     const message = (error as Error).message.split('. ')[0]!.replace(/\.$/, '');
     throw new ConfigError(`${message} (see --help)`);
   }
-  const given = new Given(flags, env, configFileSettings(flags, env, fromFile, cwd, findConfig, warnings), fromFile);
-  const v = readSettings(given, cwd);
-  const get = <T>(option: SettingRow['option']) => v.get(option) as T | undefined;
+}
 
-  const baseUrl = get<string>('baseUrl');
+/** The keys, and the rules between them and the base URL: who may send which key where. */
+function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, cwd: string): Pick<RunConfig, 'token' | 'forbiddenToken'> {
   const tokenSetting = given.key('token', cwd);
   const token = tokenSetting ? parseToken(tokenSetting[0], tokenSetting[1]) : undefined;
   const forbiddenSetting = given.key('forbiddenToken', cwd);
   const forbiddenToken = forbiddenSetting ? parseToken(forbiddenSetting[0], forbiddenSetting[1]) : undefined;
-  const profile = (get<Profile>('profile') ?? 'live') as Profile;
-
   // a spec-driven mock only looks for an Authorization header, so it needs no real key
-  if (baseUrl && !token && profile === 'live') {
-    throw new ConfigError('a base URL is set but no key: give --token or MOCKAPI_TOKEN');
+  if (table.baseUrl && !token && table.profile === 'live') {
+    throw new ConfigError(`a base URL is set but no key: ${missingKeyAdvice(given)}`);
   }
-  if (!baseUrl && (token || forbiddenToken)) {
+  if (!table.baseUrl && (token || forbiddenToken)) {
     // Without this, a misspelt base-URL variable would silently verify the embedded reference instead.
     throw new ConfigError(
       `${(tokenSetting ?? forbiddenSetting)![0]} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`,
@@ -531,23 +520,34 @@ function parseSettings(
   if (forbiddenToken && forbiddenToken === token) {
     throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
   }
+  return { token, forbiddenToken };
+}
 
+/** The baseline as read, GitHub Actions, the embedded reference's own variables, push consent and the state file. */
+function runSettings(
+  given: Given,
+  table: Pick<RunConfig, 'baseUrl' | 'profile' | 'pushPolicy' | 'stateFile'>,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Pick<RunConfig, 'baseline' | 'github' | 'stateFile'> {
   const baselineSetting = given.of(setting('baseline'));
   const baseline = baselineSetting ? readBaselineSetting(...baselineSetting, cwd) : undefined;
   // the runner sets GITHUB_ACTIONS=true and names the step's summary file
   const stepSummary = env.GITHUB_STEP_SUMMARY ? writablePath('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, cwd) : undefined;
   const github = env.GITHUB_ACTIONS === 'true' ? { stepSummary } : undefined;
-  if (!baseUrl && profile === 'live') checkReferenceSettings(env);
-
-  const pushPolicy = get<string>('pushPolicy');
-  if (pushPolicy !== undefined && !baseUrl) {
+  if (!table.baseUrl && table.profile === 'live') checkReferenceSettings(env);
+  if (table.pushPolicy !== undefined && !table.baseUrl) {
     throw new ConfigError(
       `${given.of(setting('pushPolicy'))![0]} is set but no base URL: the embedded reference and the local mock supply a value of their own; give --base-url or MOCKAPI_BASE_URL`,
     );
   }
-  const stateFile = resolve(cwd, get<string>('stateFile') ?? STATE_FILE);
+  const stateFile = resolve(cwd, table.stateFile ?? STATE_FILE);
   notALink(given.of(setting('stateFile'))?.[0] ?? 'the state file', stateFile);
+  return { baseline, github, stateFile };
+}
 
+/** The fixtures, by their variables (or the config file's fixtures); each names a resource of a given deployment. */
+function readFixtures(given: Given, baseUrl: string | undefined): Fixtures {
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
     const found = given.of({ variable, option: `fixtures.${name}` });
@@ -559,47 +559,41 @@ function parseSettings(
     fixtures[name] = value;
   }
   checkFixtures(fixtures);
+  return fixtures;
+}
 
+/** --proxy and --ca-file, for a deployment given by URL only. */
+function readNetwork(given: Given, baseUrl: string | undefined, cwd: string): Network {
   const network = networkSettings(given.of(setting('proxy')), given.of(setting('caFile')), cwd);
   if (!baseUrl && (network.proxy || network.caFile)) {
     throw new ConfigError(
       `${given.of(setting(network.proxy ? 'proxy' : 'caFile'))![0]} is set but no base URL: the embedded reference and the local mock run on this machine, reached directly; give --base-url or MOCKAPI_BASE_URL`,
     );
   }
+  return network;
+}
 
+/** The steps of a run's configuration, in the order their errors are found: the table, the keys, the run, fixtures, network. */
+function parseSettings(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  fromFile: Record<string, string>,
+  cwd: string,
+  findConfig: boolean,
+  warnings: string[],
+): Omit<ParsedCommand, 'warnings'> {
+  const flags = parseFlags(argv);
+  const given = new Given(flags, env, configFileSettings(flags, env, fromFile, cwd, findConfig, warnings), fromFile);
+  const table = tableSettings(readSettings(given, cwd));
+  const keys = readKeys(given, table, cwd);
+  const run = runSettings(given, table, env, cwd);
+  const fixtures = readFixtures(given, table.baseUrl);
+  const network = readNetwork(given, table.baseUrl, cwd);
   return {
     help: flags.help === true,
     version: flags.version === true,
     list: flags.list === true,
-    config: {
-      baseUrl,
-      token,
-      forbiddenToken,
-      profile,
-      reportJson: get('reportJson'),
-      reportJunit: get('reportJunit'),
-      reportMarkdown: get('reportMarkdown'),
-      reportHtml: get('reportHtml'),
-      reportHar: get('reportHar'),
-      github,
-      readOnly: get<boolean>('readOnly') ?? false,
-      strict: get<boolean>('strict') ?? false,
-      baseline,
-      updateBaseline: get('updateBaseline'),
-      timeoutMs: get<number>('timeoutMs')!,
-      runTimeoutMs: get<number>('runTimeoutMs')!,
-      checkTimeoutMs: get('checkTimeoutMs'),
-      concurrency: get('concurrency'),
-      seed: get('seed'),
-      runs: get('runs'),
-      only: get('only'),
-      maxFailures: get('maxFailures'),
-      fixtures,
-      pushPolicy,
-      stateFile,
-      cacheDir: get('cacheDir'),
-      network,
-    },
+    config: { ...table, ...keys, ...run, fixtures, network },
   };
 }
 
@@ -639,7 +633,7 @@ export function reportSettings(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
     const found = given.of(s);
     return found ? (unlessInvalid(() => readSetting(given, s, found, cwd)) as T | undefined) : undefined;
   };
-  const profile = read<Profile>('profile') ?? 'live';
+  const profile = read<RunConfig['profile']>('profile') ?? 'live';
   const stepSummary = env.GITHUB_STEP_SUMMARY;
   return {
     baseUrl: read('baseUrl'),

@@ -100,6 +100,7 @@ export class ConformanceReporter implements Reporter {
           : {}),
       // from the check's entry to its lane (src/harness/lanes.ts): waiting for checks before it is not its own time
       durationMs: Math.round(meta?.durationMs ?? diagnostic?.duration ?? 0),
+      ...(meta?.ownMs !== undefined ? { ownMs: Math.round(meta.ownMs) } : {}),
     };
   }
 

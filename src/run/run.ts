@@ -1,41 +1,33 @@
-// A conformance run: open the target (src/run/target.ts), run the checks of suites/ through vitest's Node API
-// with the target provided to every worker, let the reporters write the report, and turn it into an exit
-// code. Its life and its stop are src/run/run-life.ts's: Ctrl-C, the bound or a key refused part-way stop every request
-// at once, and what the checks changed is put back (src/run/guard.ts) once the worker has ended.
+// A conformance run: open the target (openTarget), then run the checks of suites/ through vitest's Node API with
+// the run described to the worker (RunDescription, by vitest's provide), let the reporters write the report, and
+// turn it into an exit code. Its life and its stop are RunLife's: Ctrl-C, the bound or a key refused part-way stop
+// every request at once, and what the checks changed is put back (organisationGuard) once the worker has ended
+// (awaitChecks, the one place a run's stop is waited for).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createVitest } from 'vitest/node';
-import { CODE_ROOT, PACKAGE_ROOT, packageVersion, SOURCE_EXTENSION } from '../../contract/package-root.ts';
-import { openApiDocument } from '../../contract/schemas.ts';
+import { CODE_ROOT, PACKAGE_ROOT, packageVersion } from '../../contract/package-root.ts';
 import { ConformanceReporter, type ReportedRun } from './conformance-reporter.ts';
-import { verdictOf, type ConformanceReport } from '../../contract/report.ts';
+import type { ConformanceReport } from '../../contract/report.ts';
 import { ProgressReporter } from './progress-reporter.ts';
-import type { Target } from '../harness/check.ts';
+import type { Target } from '../judge/context.ts';
+import type { RunDescription } from '../harness/run-description.ts';
 import type { RunConfig } from './config.ts';
-import { BaselineError, baselineOf, readBaseline, writeBaseline, type BaselineEntry } from './baseline.ts';
+import { BaselineError, readBaseline, updateBaseline, type BaselineEntry } from './baseline.ts';
 import { RunLife, type StopReason } from './run-life.ts';
-import type { OrganisationGuard } from './guard.ts';
-import { targetAnnouncer } from '../harness/target-channel.ts';
+import { organisationGuard } from './guard.ts';
+import { describeRun, notOpenedReason, openTarget, type NotOpened } from './target.ts';
+import { proxySecrets } from '../http/network.ts';
+import { harRecorder } from '../http/har-log.ts';
+import { reportFormats } from '../../reporters/formats.ts';
+import { checksProject } from './checks-project.ts';
 import { EXIT, exitCodeOf } from '../../contract/exit.ts';
 import { inertLine } from '../../contract/untrusted.ts';
 import { writeUnjudged } from './unjudged-run.ts';
+import { fixtureVariables } from '../../contract/fixtures.ts';
 import { privateCacheDirectory } from './cache-directory.ts';
 import { WorkerMemory } from './worker-memory.ts';
-
-/**
- * What opening the target and judging it need besides vitest (undici, the embedded reference, the report's formats:
- * a tenth of a second of imports), loaded once the worker has been started, while its thread boots.
- */
-const afterStart = () =>
-  Promise.all([
-    import('./target.ts'),
-    import('./guard.ts'),
-    import('../http/network.ts'),
-    import('../http/har-log.ts'),
-    import('../../reporters/formats.ts'),
-  ]).then(([target, guard, network, har, formats]) => ({ ...target, ...guard, ...network, ...har, ...formats }));
-type Loaded = Awaited<ReturnType<typeof afterStart>>;
 
 // where bench/main.ts finds the command and its results
 export { PACKAGE_ROOT };
@@ -88,116 +80,85 @@ function header(config: RunConfig, target: Target, description: string): string 
   return `${lines.join('\n')}\n`;
 }
 
-/** The run's worker, started while the target is still being opened (startChecks). */
+/** The run's worker under way: vitest running every check, and what ends it. */
 interface StartedChecks {
   reporter: ConformanceReporter;
-  /** the target and the run's stop, for the worker: its checks start */
-  send(target: Target): void;
   /** vitest's run, settled once every check has ended */
   running: Promise<unknown>;
   /** stops the checks not yet started; those under way end at once (the gate refuses what they send) */
   cancel(): Promise<void>;
-  /** the target could not be opened, or the run stopped first: the worker is told so and stopped, nothing is reported */
-  abandon(): Promise<void>;
   /** whether the worker ran out of memory (WorkerMemory) */
   outOfMemory(): boolean;
-  /** the run is over: vitest closes (its reporters write the report) and its channel goes */
+  /** the run is over: vitest closes (its reporters write the report) */
   close(): Promise<void>;
 }
 
-/** vitest's configuration of a run: one worker that runs every check at once, with ours as its only reporters. */
-function vitestOptions(config: RunConfig, output: RunOutput, harLog: string | undefined, reporter: ConformanceReporter, targetChannel: string) {
+/** vitest's configuration of a run: the checks' project (checksProject), with ours as its only reporters and the run provided. */
+function vitestOptions(output: RunOutput, reporter: ConformanceReporter, run: RunDescription) {
   return {
-    // the sources from a checkout, dist/ from an installed package
-    root: CODE_ROOT,
+    ...checksProject(),
     config: false as const,
-    // one module that imports every suite (suites/run.ts): one worker runs every check, concurrently
-    include: [`suites/run${SOURCE_EXTENSION}`],
     watch: false,
     // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
     reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
-    // --only is held by check() against each check's id and name (selectedByOnly), not by vitest's name filter;
-    // the target and the run's stop come on their own channel, once the target is open
-    provide: {
-      openapi: openApiDocument(),
-      ...(config.only ? { only: config.only.source } : {}),
-      ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
-      ...(harLog ? { harLog } : {}),
-      targetChannel,
-    },
-    setupFiles: [
-      ...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []),
-      join(CODE_ROOT, 'src', 'harness', `worker-setup${SOURCE_EXTENSION}`),
-    ],
-    // Every check in one worker, all at once: requests in flight are bounded by the client (--concurrency,
-    // src/http/client.ts), checks of one fixture by their lane (src/harness/lanes.ts). One worker boots once, compiles the
-    // schemas once, and holds the one client whose 429 back-off holds every request.
-    pool: 'threads' as const,
-    maxWorkers: 1,
-    isolate: false,
-    experimental: { viteModuleRunner: false, nodeLoader: false },
-    // a check waiting for its lane holds a place here: every check of the run may wait at once
-    maxConcurrency: 10_000,
-    // each check sets its own timeout from what it sends and the latency measured (src/harness/check.ts)
-    testTimeout: config.timeoutMs * 6 + 10_000,
-    passWithNoTests: false,
+    // --only is held by check() against each check's id and name (CheckRun.selected), not by vitest's name filter
+    provide: { run },
   };
 }
 
 /**
- * Starts the run's worker through vitest's Node API before the target is open: its thread boots and loads the
- * harness while the command starts the embedded reference, probes and sends the preflight (on loopback some tens of
- * ms of a run's start, 50 ms away about a quarter of a second). The suites wait for the target in the worker
- * (src/harness/target-channel.ts), which comes with the run's stop (RunLife's gate).
+ * Starts the run's worker through vitest's Node API, the target open and described (RunDescription), and the
+ * report's frame set (ReportedRun). Undefined when the run stopped while vitest was set up: nothing was started.
  */
-async function startChecks(config: RunConfig, output: RunOutput, harLog: string | undefined, life: RunLife): Promise<StartedChecks> {
-  const announcer = targetAnnouncer();
+async function startChecks(
+  config: RunConfig,
+  output: RunOutput,
+  run: RunDescription,
+  reported: ReportedRun,
+  life: RunLife,
+): Promise<StartedChecks | undefined> {
   const reporter = new ConformanceReporter();
-  // an open channel keeps the process alive: closed again if vitest cannot be set up
-  const vitest = await createVitest('test', vitestOptions(config, output, harLog, reporter, announcer.name), {
-    logLevel: 'error',
-    cacheDir: cacheDirectory(config),
-  }).catch((error: unknown) => {
-    announcer.close();
-    throw error;
-  });
+  const vitest = await createVitest('test', vitestOptions(output, reporter, run), { logLevel: 'error', cacheDir: cacheDirectory(config) });
   // vitest's handlers exit the process before anything is put back: the run's own are put back in front
   life.takeSignals();
+  if (life.reason !== undefined) {
+    await vitest.close();
+    return undefined;
+  }
   const memory = new WorkerMemory();
+  reporter.opened(reportFormats(config, output.write), { ...reported, outOfMemory: () => memory.outOfMemory });
   const running = vitest.start();
-  // awaited by close or abandon; until then a rejection is not yet anyone's to handle
+  // awaited by awaitChecks; until then a rejection is not yet anyone's to handle
   running.catch(() => {});
-  const close = async () => {
-    await vitest.close().catch(() => {});
-    announcer.close();
-    memory.close();
-    // vitest sets its own exit code; the verdict is ours
-    process.exitCode = undefined;
-  };
   return {
     reporter,
     running,
-    send: (target) => announcer.send(target, life.gate.buffer),
     outOfMemory: () => memory.outOfMemory,
     cancel: () => vitest.cancelCurrentRun('keyboard-input'),
-    async abandon() {
-      // the worker's setup ends with an error no reporter shows (ABANDONED); vitest.close() alone waits for it
-      announcer.abandon();
-      await running.catch(() => {});
-      await close();
+    async close() {
+      await vitest.close().catch(() => {});
+      memory.close();
+      // vitest sets its own exit code; the verdict is ours
+      process.exitCode = undefined;
     },
-    close,
   };
 }
 
 /** What the report says of the run besides its checks, now that the target is open. */
-function reportedRun(config: RunConfig, target: Target, loaded: Loaded, life: RunLife): ReportedRun {
+function reportedRun(config: RunConfig, target: Target, life: RunLife): ReportedRun {
   return {
     root: CODE_ROOT,
     target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
-    run: { seed: target.seed, runs: target.runs, strict: config.strict, concurrency: target.concurrency },
+    run: {
+      seed: target.seed,
+      runs: target.runs,
+      strict: config.strict,
+      concurrency: target.concurrency,
+      fixtures: fixtureVariables(config.fixtures),
+      ...(config.minJudged !== undefined ? { minJudged: config.minJudged } : {}),
+    },
     version: packageVersion(),
-    secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...loaded.proxySecrets(target.network) },
+    secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
     preflightRequests: target.preflightRequests,
     baseline: config.baseline,
     runErrors: () => (life.reason === undefined ? [] : [stopLine(config, life)]),
@@ -208,46 +169,37 @@ function reportedRun(config: RunConfig, target: Target, loaded: Loaded, life: Ru
 const STOP_GRACE_MS = 5000;
 
 /**
- * Runs the checks against the opened target: the report's frame, the put-back's guard (it reads the organisation's
- * name before any check can change it), then the target sent to the waiting worker. A stop ends the checks at once
- * (the gate refuses their requests); what they changed is put back after the worker has ended, and said last.
+ * Runs the checks against the opened target: the put-back's guard (it reads the organisation's name before any
+ * check can change it), the report's frame, then the worker. What they changed is put back after the worker has
+ * ended, and said last.
  */
-async function runChecks(
-  checks: StartedChecks,
-  config: RunConfig,
-  output: RunOutput,
-  target: Target,
-  loaded: Loaded,
-  life: RunLife,
-  harLog: string | undefined,
-) {
-  let guard: OrganisationGuard | undefined;
-  try {
-    checks.reporter.opened(loaded.reportFormats(config, output.write), { ...reportedRun(config, target, loaded, life), outOfMemory: checks.outOfMemory });
-    if (output.signals !== false) guard = await loaded.organisationGuard(target, harLog ? loaded.harRecorder(harLog, 'put-back') : undefined, life.gate);
-    const left = guard;
-    // a second Ctrl-C gives up the put-back: the last line says what is left to do
-    if (left) life.onForced = () => forced(output, left.abandoned());
-  } catch (error) {
-    await checks.abandon();
-    throw error;
-  }
-  if (life.reason !== undefined) {
-    // nothing was changed yet: nothing to put back
-    await checks.abandon();
-    return { stopped: life.reason };
-  }
-  checks.send(target);
-  if (!guard) life.onForced = () => forced(output, "the run puts back only the organisation's name, and had none to put back");
+async function runChecks(config: RunConfig, output: RunOutput, target: Target, life: RunLife, harLog: string | undefined) {
+  const guard = output.signals === false ? undefined : await organisationGuard(target, harLog ? harRecorder(harLog, 'put-back') : undefined, life.gate);
+  // a second Ctrl-C gives up the put-back: the last line says what is left to do
+  life.onForced = () => forced(output, guard ? guard.abandoned() : "the run puts back only the organisation's name, and had none to put back");
+  // stopped before the checks: nothing was changed yet, nothing to put back
+  if (life.reason !== undefined) return { stopped: life.reason };
+  const run = describeRun(config, target, life.gate.buffer, harLog, 'requirement');
+  const checks = await startChecks(config, output, run, reportedRun(config, target, life), life);
+  if (!checks) return { stopped: life.reason };
+  await awaitChecks(checks, life);
+  // the worker has ended: nothing of the checks can rename the organisation after this
+  if (life.reason !== undefined && guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
+  return { stopped: life.reason, report: checks.reporter.report, outOfMemory: checks.outOfMemory() };
+}
+
+/**
+ * The one place a run's stop is waited for: the checks end, or the run stops (Ctrl-C, its bound, the key refused:
+ * the gate already refuses every request), and then the checks not started are cancelled and those under way have
+ * STOP_GRACE_MS to end before vitest closes.
+ */
+async function awaitChecks(checks: StartedChecks, life: RunLife): Promise<void> {
   await Promise.race([checks.running.catch(() => {}), life.stopped]);
   if (life.reason !== undefined) {
     await checks.cancel();
     await Promise.race([checks.running.catch(() => {}), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
   }
   await checks.close();
-  // the worker has ended: nothing of the checks can rename the organisation after this
-  if (life.reason !== undefined && guard) output.error(`mockapi-conformance: ${await guard.restore()}\n`);
-  return { stopped: life.reason, report: checks.reporter.report };
 }
 
 /** A second Ctrl-C: the process ends at once, and says what is left as it was. */
@@ -269,9 +221,8 @@ function stopLine(config: RunConfig, life: RunLife): string {
 }
 
 /**
- * The exit code a report stands for: a failure (or, with --strict, a warning) is 1; where nothing failed but
- * checks could not judge, or errors outside any check left some unrun, 4; else 0. Against a baseline, only
- * what is new, stale or expired counts (verdictOf); --update-baseline is a write: 0 once written.
+ * The exit code a report stands for (exitCodeOf): --only that matched nothing is a usage error, and
+ * --update-baseline is a write: 0 once written.
  */
 function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput, previous: readonly BaselineEntry[]): number {
   const ranNothing = report.checks.length === 0;
@@ -281,21 +232,8 @@ function verdict(config: RunConfig, report: ConformanceReport, output: RunOutput
   }
   if (ranNothing) output.error('mockapi-conformance: no check ran\n');
   if (config.updateBaseline) {
-    const written = baselineOf(report, previous);
-    writeBaseline(config.updateBaseline, written);
-    const ran = new Set(report.checks.map((c) => c.id));
-    const kept = written.entries.filter((e) => !ran.has(e.id)).length;
-    output.write(
-      `Baseline: ${written.entries.length - kept} checks that did not pass${kept ? `, and ${kept} entries of checks this run did not run, kept` : ''}, written to ${config.updateBaseline}\n`,
-    );
+    output.write(updateBaseline(config.updateBaseline, report, previous, config.updateBaselineWithErrored));
     // writing the file is what was asked: it succeeded (the summary above says what failed)
-    return EXIT.passed;
-  }
-  if (report.baseline) {
-    // against a baseline, what fails the run is what is new, stale or expired (the summary has said which)
-    const judged = verdictOf(report.baseline, config.strict);
-    if (judged === 'failed') return EXIT.failed;
-    if (judged === 'unjudged' || report.errors.length > 0 || ranNothing) return EXIT.unjudged;
     return EXIT.passed;
   }
   return exitCodeOf(report);
@@ -358,13 +296,8 @@ function stoppedExit(reason: StopReason, config: RunConfig, report: ConformanceR
 }
 
 /** A target that could not be opened: one line, the reports asked for, and the exit code that says why. */
-async function notOpened(
-  opened: { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string },
-  config: RunConfig,
-  output: RunOutput,
-): Promise<{ exitCode: number }> {
-  const [exitCode, reason] =
-    'unreachable' in opened ? [EXIT.unreachable, `cannot reach ${opened.baseUrl}: ${opened.unreachable}`] : [EXIT.misconfigured, opened.misconfigured];
+async function notOpened(opened: NotOpened, config: RunConfig, output: RunOutput): Promise<{ exitCode: number }> {
+  const [exitCode, reason] = ['unreachable' in opened ? EXIT.unreachable : EXIT.misconfigured, notOpenedReason(opened)];
   output.error(`mockapi-conformance: ${reason}\n`);
   await writeUnjudged(config, { exitCode, reason, baseUrl: opened.baseUrl }, output.write);
   return { exitCode };
@@ -392,40 +325,20 @@ async function judgeTarget(
   life: RunLife,
   reported: (report: ConformanceReport) => void,
 ): Promise<{ exitCode: number; report?: ConformanceReport }> {
-  // the worker boots while the target is opened: vitest first, so that its set-up on this thread does not delay the
-  // probe's answers (the latency it measures sizes the run)
-  const checks = await startChecks(config, output, harLog, life);
-  let loaded: Loaded;
-  let opened: Awaited<ReturnType<Loaded['openTarget']>>;
-  try {
-    loaded = await afterStart();
-    opened = await loaded.openTarget(config, harLog ? loaded.harRecorder(harLog, 'preflight') : undefined, life.gate);
-  } catch (error) {
-    await checks.abandon();
-    throw error;
-  }
+  const opened = await openTarget(config, harLog ? harRecorder(harLog, 'preflight') : undefined, life.gate);
   if (!('target' in opened)) {
-    await checks.abandon();
     return life.reason !== undefined ? stoppedBeforeChecks(life, config, output, previous, opened.baseUrl) : notOpened(opened, config, output);
   }
-  if (life.reason !== undefined) {
-    await checks.abandon();
-    await opened.close();
-    return stoppedBeforeChecks(life, config, output, previous, opened.target.baseUrl);
-  }
   try {
-    try {
-      output.write(header(config, opened.target, opened.description));
-    } catch (error) {
-      // the worker waits for a target: told there is none
-      await checks.abandon();
-      throw error;
-    }
-    const { stopped, report } = await runChecks(checks, config, output, opened.target, loaded, life, harLog);
+    if (life.reason !== undefined) return await stoppedBeforeChecks(life, config, output, previous, opened.target.baseUrl);
+    output.write(header(config, opened.target, opened.description));
+    const { stopped, report, outOfMemory } = await runChecks(config, output, opened.target, life, harLog);
     if (report) reported(report);
     // a worker out of memory judged part of the run only, whatever it found by then; its report says so
-    if (report && checks.outOfMemory()) return { exitCode: EXIT.unjudged, report };
-    if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), ...(report ? { report } : {}) };
+    if (report && outOfMemory) return { exitCode: EXIT.unjudged, report };
+    // stopped before vitest started its checks: nothing was changed, and the reports asked for say why nothing was judged
+    if (stopped !== undefined && !report) return await stoppedBeforeChecks(life, config, output, previous, opened.target.baseUrl);
+    if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), report };
     if (!report) {
       const reason = 'the run ended before any result was reported';
       output.error(`mockapi-conformance: ${reason}\n`);

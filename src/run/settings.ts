@@ -1,9 +1,10 @@
 // The one table of the command's settings: a row per setting with its flag, its variable, its kind and bounds,
 // its default, its help text and its library option name. The argument parser (src/run/config.ts), the known
 // variables and their "did you mean", --help (src/cli/help.ts), runConformance's options (src/index.ts), the flags of
-// check-har and proxy (src/recorded/recorded-command.ts) and the config file's environments (schemas/config.json) come
-// from it; test/run/settings.test.ts holds the README's table and .env.example to it. Pure data: --help reads it
-// without loading anything heavy. Cross-field rules (a key needs a base URL, ...) stay by hand in config.ts.
+// check-har and proxy (src/recorded/recorded-command.ts), the config file's environments (schemas/config.json), the
+// flag table of docs/settings.md and the optional variables of .env.example (writeSettingsFiles) come from it, and
+// RunConfig's and RunOptions' types. Pure data: --help reads it without loading anything heavy. Cross-field rules
+// (a key needs a base URL, ...) stay by hand in config.ts.
 
 /** The commands that take a setting: a run, and the two that judge recorded traffic. */
 export type Command = 'run' | 'check-har' | 'proxy';
@@ -11,7 +12,7 @@ export type Command = 'run' | 'check-har' | 'proxy';
 /**
  * How a value is read. url: an http(s) base URL; key: a key, never quoted back; whole: a whole number within
  * min and max; choice: one of choices; boolean: a flag alone, or true/false in a variable; pattern: a regular
- * expression without case; output: a file the run writes (its directory must exist and be writable); input: a
+ * expression without case; output: a file the run writes (its directory is created, private, when its parent exists; it must be writable); input: a
  * file the run reads; text: trimmed text; directory: resolved against the working directory; proxy: an http(s)
  * URL that may carry credentials (never quoted back).
  */
@@ -36,6 +37,12 @@ export interface Setting {
   readonly default?: number | string;
   /** --help's text (the default is added), one sentence or two */
   readonly help: string;
+  /** its meaning in the flag table of docs/settings.md (Markdown, links welcome), where it says more than help */
+  readonly doc?: string;
+  /** the value .env.example shows for its variable; unset: true for a flag alone, else the default */
+  readonly example?: string;
+  /** the variables of other tools it reads too, named beside it in docs/settings.md */
+  readonly readsAlso?: readonly string[];
   readonly commands: readonly Command[];
   /** an option of runConformance (the library) */
   readonly library: boolean;
@@ -54,6 +61,7 @@ export const SETTINGS = [
     kind: 'url',
     value: 'URL',
     help: 'the deployment (http or https). Unset: the embedded reference deployment, started for the run',
+    doc: 'the deployment (http or https, no query). Unset: the embedded reference deployment, started for the run',
     commands: RUN,
     library: true,
     inFile: true,
@@ -65,6 +73,7 @@ export const SETTINGS = [
     kind: 'key',
     value: 'KEY',
     help: 'sent as "Authorization: Token KEY"; prefer the variable or --token-file (a flag is in the process list)',
+    doc: 'sent as `Authorization: Token KEY`; required with a base URL. A key that begins with `-` is given as `--token=KEY` (or in the variable); `runConformance` passes every option that way',
     commands: RUN,
     library: true,
     inFile: false,
@@ -76,6 +85,7 @@ export const SETTINGS = [
     kind: 'input',
     value: 'FILE',
     help: 'the key read from FILE (its one line), out of the process list and shell history',
+    doc: "the key read from FILE (its one line; a line end after it is allowed): the key stays out of the process list and the shell's history. `--token` and `MOCKAPI_TOKEN` win over it; giving both flags is an error",
     commands: RUN,
     library: true,
     inFile: false,
@@ -100,6 +110,8 @@ export const SETTINGS = [
     value: 'live|mock',
     default: 'live',
     help: 'live keeps state; mock is generated from the description (no base URL: the local Prism mock is started for the run)',
+    doc: 'what kind of deployment: `live` (default) keeps state; `mock` is generated from the description (see below)',
+    example: 'live',
     commands: ALL,
     library: true,
     inFile: true,
@@ -111,6 +123,8 @@ export const SETTINGS = [
     kind: 'output',
     value: 'FILE',
     help: 'write the JSON report to FILE (schemas/report.json)',
+    doc: 'write the JSON report ([schema](../schemas/report.json))',
+    example: 'conformance-report.json',
     commands: ALL,
     library: true,
     inFile: true,
@@ -122,6 +136,8 @@ export const SETTINGS = [
     kind: 'output',
     value: 'FILE',
     help: 'write JUnit XML to FILE (Jenkins, GitLab, GitHub test reporters)',
+    doc: 'write JUnit XML (see [JUnit XML](reports.md#junit-xml))',
+    example: 'conformance-report.xml',
     commands: ALL,
     library: true,
     inFile: true,
@@ -133,6 +149,8 @@ export const SETTINGS = [
     kind: 'output',
     value: 'FILE',
     help: 'write a Markdown summary to FILE (with GITHUB_ACTIONS set: annotations, and the summary appended to $GITHUB_STEP_SUMMARY)',
+    doc: 'write a Markdown summary; under GitHub Actions it also goes to the step summary, with annotations',
+    example: 'conformance-report.md',
     commands: ALL,
     library: true,
     inFile: true,
@@ -144,6 +162,8 @@ export const SETTINGS = [
     kind: 'output',
     value: 'FILE',
     help: 'write one self-contained HTML page to FILE',
+    doc: 'write one self-contained HTML page (see [One HTML page](reports.md#one-html-page))',
+    example: 'conformance-report.html',
     commands: ALL,
     library: true,
     inFile: true,
@@ -155,6 +175,8 @@ export const SETTINGS = [
     kind: 'output',
     value: 'FILE',
     help: "write every exchange the run sends (the preflight's too) to FILE as HAR 1.2, keys redacted: check-har judges it again",
+    doc: "write every exchange of the run, the preflight's too, as HAR 1.2 with the keys redacted, to share a failure and judge it again with `check-har` (see [A run's own traffic](recorded.md#a-runs-own-traffic---report-har))",
+    example: 'conformance-traffic.har',
     commands: RUN,
     library: true,
     inFile: true,
@@ -165,6 +187,8 @@ export const SETTINGS = [
     variable: 'MOCKAPI_READ_ONLY',
     kind: 'boolean',
     help: 'send only GET requests; every other check is skipped, saying so',
+    doc: 'send only GET requests; every other check is skipped, saying so',
+    example: 'true',
     commands: RUN,
     library: true,
     inFile: true,
@@ -175,7 +199,23 @@ export const SETTINGS = [
     variable: 'MOCKAPI_STRICT',
     kind: 'boolean',
     help: 'warnings (should-level statements broken) fail the run too',
+    doc: 'warnings (should-level statements broken) fail the run too',
+    example: 'true',
     commands: ALL,
+    library: true,
+    inFile: true,
+  },
+  {
+    option: 'minJudged',
+    flag: 'min-judged',
+    variable: 'MOCKAPI_MIN_JUDGED',
+    kind: 'whole',
+    min: 0,
+    max: 100,
+    unit: 'percent',
+    value: 'PERCENT',
+    help: 'fail the run (exit 4) when it judged (passed, failed or warned) less than PERCENT of its checks: skipped and errored checks judge nothing',
+    commands: RUN,
     library: true,
     inFile: true,
   },
@@ -186,6 +226,8 @@ export const SETTINGS = [
     kind: 'input',
     value: 'FILE',
     help: 'known outcomes by check id (schemas/baseline.json): fail only on a failure not in FILE, an entry that now passes, or one expired',
+    doc: 'known outcomes by check id: fail only on what is new, stale or expired (see [a baseline](reports.md#known-failures-a-baseline))',
+    example: 'conformance/baseline.json',
     commands: RUN,
     library: true,
     inFile: true,
@@ -195,7 +237,18 @@ export const SETTINGS = [
     flag: 'update-baseline',
     kind: 'output',
     value: 'FILE',
-    help: "write a baseline of this run's checks that did not pass to FILE and exit 0 once written (entries of checks the run did not run, and the reasons, issues and expiry dates of entries already there, are kept)",
+    help: "write a baseline of this run's checks that failed or warned to FILE and exit 0 once written (entries of checks the run did not run, and the reasons, issues and expiry dates of entries already there, are kept)",
+    doc: "write a baseline of this run's checks that failed or warned, and exit 0 once written; entries of checks the run did not run are kept (see [a baseline](reports.md#known-failures-a-baseline))",
+    commands: RUN,
+    library: false,
+    inFile: false,
+  },
+  {
+    option: 'updateBaselineWithErrored',
+    flag: 'update-baseline-with-errored',
+    kind: 'boolean',
+    help: 'with --update-baseline, record the checks that errored (could not judge: no answer, a fixture missing) too; without it they stay new',
+    doc: 'with `--update-baseline`, record the checks that errored (could not judge: no answer, a fixture missing) too; without it they are left out, and stay new (exit 4) in the next run against the baseline',
     commands: RUN,
     library: false,
     inFile: false,
@@ -211,6 +264,8 @@ export const SETTINGS = [
     value: 'N',
     default: 10_000,
     help: 'per-request timeout',
+    doc: 'per-request timeout, default 10000',
+    example: '10000',
     commands: RUN,
     library: true,
     inFile: true,
@@ -226,6 +281,8 @@ export const SETTINGS = [
     value: 'N',
     default: 600_000,
     help: 'bound on the whole run; past it the run stops and fails, saying so',
+    doc: 'bound on the whole run from its start (the preflight included), default 600000; past it the run stops as Ctrl-C stops it, saying so, exit 4',
+    example: '600000',
     commands: RUN,
     library: true,
     inFile: true,
@@ -241,6 +298,8 @@ export const SETTINGS = [
     value: 'N',
     default: '15 s plus, per request it sends, ten times the latency measured before the run, 250 ms at least',
     help: 'bound on one check',
+    doc: 'bound on one check; default 15 s plus, for each request it sends, ten times the latency measured before the run (250 ms at least). See [slow deployments](deployments.md#when-the-deployment-misbehaves)',
+    example: '30000',
     commands: RUN,
     library: true,
     inFile: true,
@@ -256,6 +315,8 @@ export const SETTINGS = [
     default:
       'for a deployment given by URL, a window from 4 that adapts to its answers (up to 16, halved on a 429 or 503); 8 for one the run starts; 1: one at a time',
     help: 'requests in flight at most, fixed',
+    doc: "requests in flight at most, fixed, 1 to 64. Unset: against a deployment given by URL a window that starts at 4 and adapts to the answers, up to 16, halved on a 429 or 503 ([Defaults, and why](speed.md#requests-in-flight-and-what-never-overlaps)); 8 against one the run starts (the embedded reference, `--profile mock`'s Prism); 1 makes a run serial. Checks of one fixture keep their order whatever N is (see [Requests in flight](speed.md#requests-in-flight-and-what-never-overlaps))",
+    example: '4',
     commands: RUN,
     library: true,
     inFile: true,
@@ -270,6 +331,8 @@ export const SETTINGS = [
     value: 'N',
     default: 'fixed under CI, random elsewhere',
     help: 'seed of the generated payloads (printed by every run)',
+    doc: 'seed of the generated payloads; every run prints the one it used',
+    example: '20261121',
     commands: RUN,
     library: true,
     inFile: true,
@@ -284,6 +347,8 @@ export const SETTINGS = [
     value: 'N',
     default: 'by the latency measured before the run: 100 under 10 ms, 20 under 100 ms, else 10',
     help: 'generated payloads per property',
+    doc: 'generated payloads per property; default by the latency measured before the run: 100 under 10 ms, 20 under 100 ms, 10 from there (not by the address: a tunnel to a remote deployment is 127.0.0.1 too)',
+    example: '20',
     commands: RUN,
     library: true,
     inFile: true,
@@ -295,6 +360,8 @@ export const SETTINGS = [
     kind: 'pattern',
     value: 'PATTERN',
     help: 'run only the checks whose id or name matches PATTERN, a regular expression without case (e.g. organisations, ^CHAOS-, generated)',
+    doc: "run only the checks whose id (`organisations/generated-names-taken`) or name (requirement id, then title) matches PATTERN, a regular expression without case: `--only organisations` for one area (every id begins with its area), `--only '^CHAOS-'` for one group of requirements, `--only generated` for the property checks. The report lists only those; a pattern that matches nothing is exit 2",
+    example: '^organisations/',
     commands: RUN,
     library: true,
     inFile: true,
@@ -308,6 +375,8 @@ export const SETTINGS = [
     max: 100_000,
     value: 'N',
     help: 'stop starting checks once N have failed (warned too, with --strict); the checks not started end errored, saying why',
+    doc: 'once N checks have failed (and warned, with `--strict`), no further check starts: those end errored with the reason, and nothing more is sent but what checks already under way send (and what they put back). For a deployment that is clearly broken, or rate-limited',
+    example: '20',
     commands: RUN,
     library: true,
     inFile: true,
@@ -319,6 +388,7 @@ export const SETTINGS = [
     kind: 'text',
     value: 'VALUE',
     help: "consent to push, and the outOfSyncPolicy to send: a push starts a job that pushes the mock API's OpenAPI document to its Git repository. Unset: no push is sent and the push and job checks are skipped",
+    doc: 'consent to push, and the `outOfSyncPolicy` each push sends (see [Push: consent and policy](#push-consent-and-policy)); unset: no push is sent',
     commands: RUN,
     library: true,
     inFile: true,
@@ -331,6 +401,8 @@ export const SETTINGS = [
     value: 'FILE',
     default: '.mockapi-conformance-state.jsonl here',
     help: 'where a run remembers what it deleted on each deployment',
+    doc: 'where a run remembers what it deleted on each deployment; default `.mockapi-conformance-state.jsonl` in the working directory (see [Running again](#running-again-what-a-run-remembers))',
+    example: '.mockapi-conformance-state.jsonl',
     commands: RUN,
     library: true,
     inFile: true,
@@ -339,9 +411,11 @@ export const SETTINGS = [
     option: 'proxy',
     flag: 'proxy',
     kind: 'proxy',
+    readsAlso: ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY'],
     value: 'URL',
     default: 'HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as curl reads them',
     help: 'send every request through this proxy (docs/networks.md)',
+    doc: 'send through this proxy; unset: the proxy variables, as curl reads them (see [Networks](networks.md))',
     commands: RUN,
     library: true,
     inFile: false,
@@ -349,9 +423,11 @@ export const SETTINGS = [
   {
     option: 'caFile',
     flag: 'ca-file',
+    readsAlso: ['NODE_EXTRA_CA_CERTS'],
     kind: 'input',
     value: 'FILE',
     help: 'trust the CA certificates (PEM) in FILE too (NODE_EXTRA_CA_CERTS works as well); verification is never switched off',
+    doc: 'trust the CA certificates (PEM) in FILE too; verification is never switched off',
     commands: RUN,
     library: true,
     inFile: false,
@@ -364,6 +440,8 @@ export const SETTINGS = [
     value: 'FILE',
     default: 'mockapi-conformance.config.json (or .yaml) here, if there is one',
     help: 'a config file of named environments (schemas/config.json)',
+    doc: 'a config file of named environments ([schema](../schemas/config.json)); default `mockapi-conformance.config.json` (or `.yaml`) in the working directory, if there is one (see [A config file](#a-config-file-named-environments))',
+    example: 'mockapi-conformance.config.json',
     commands: RUN,
     library: true,
     inFile: false,
@@ -375,6 +453,8 @@ export const SETTINGS = [
     kind: 'text',
     value: 'NAME',
     help: "the config file's environment to use (its settings come after flags and variables, before .env)",
+    doc: "the config file's environment to use",
+    example: 'staging',
     commands: RUN,
     library: true,
     inFile: false,
@@ -385,6 +465,8 @@ export const SETTINGS = [
     kind: 'directory',
     default: "a directory under the system's temporary directory",
     help: 'where vitest keeps its cache, so that a run writes nothing inside the package',
+    doc: "where vitest keeps its cache; default `$XDG_CACHE_HOME` (else `~/.cache`)`/mockapi-conformance/<version>/vite`, made 0700, never inside the package; where a directory of that path is a link, another user's or writable by others, a fresh private directory for the run instead (see [Files the run writes](untrusted.md#files-the-run-writes))",
+    example: '/var/cache/mockapi-conformance',
     commands: RUN,
     library: false,
     inFile: false,
@@ -393,17 +475,53 @@ export const SETTINGS = [
 
 export type SettingRow = (typeof SETTINGS)[number];
 
+/** The rows a command takes. */
+type RowOf<Of extends Command> = SettingRow extends infer S ? (S extends { commands: readonly (infer C)[] } ? (Of extends C ? S : never) : never) : never;
+
+/** The options of the rows check-har and proxy take (RecordedSettings). */
+export type RecordedOption = RowOf<'check-har'>['option'];
+
+/** What a row's value is read into (settingValue): a whole number, true or false, a pattern, a choice, else text. */
+type ValueOf<S> = S extends { kind: 'whole' }
+  ? number
+  : S extends { kind: 'boolean' }
+    ? boolean
+    : S extends { kind: 'pattern' }
+      ? RegExp
+      : S extends { kind: 'choice'; choices: readonly (infer C)[] }
+        ? C
+        : string;
+
+/** Unset is undefined, except where the parser puts a default of the row's own: a number, a choice, false. */
+type WhenUnset<S> = S extends { default: number } | { kind: 'choice'; default: string } | { kind: 'boolean' } ? never : undefined;
+
+/** A run's settings as read from the table, by option: what RunConfig is made from. */
+export type TableSettings = { -readonly [S in RowOf<'run'> as S extends { option: infer O extends string } ? O : never]: ValueOf<S> | WhenUnset<S> };
+
 /** The option of each library row: what runConformance takes besides fixtures and output (src/index.ts). */
 export type LibraryOption = Extract<SettingRow, { library: true }>['option'];
+
+/** What an option of the library takes: as its flag, but a whole number as a number and a flag alone as true or false. */
+type OptionValue<S> = S extends { kind: 'whole' }
+  ? number
+  : S extends { kind: 'boolean' }
+    ? boolean
+    : S extends { kind: 'choice'; choices: readonly (infer C)[] }
+      ? C
+      : string;
+
+/** runConformance's options that are settings: the flags in camelCase, each row's help saying what it is. */
+export type LibraryOptions = { [S in Extract<SettingRow, { library: true }> as S['option']]?: OptionValue<S> };
 
 /** Flags that are actions, not settings: each command answers them alone. */
 export const ACTIONS = {
   list: {
     help: 'print the catalogue of checks (id, requirement, statement, operation, what each sends, whether it writes, where it is declared); sends nothing',
+    doc: 'print the catalogue of checks and exit, sending nothing (see [The catalogue of checks](checks.md#the-catalogue-of-checks))',
     commands: RUN,
   },
-  help: { short: 'h', help: 'this text', commands: ALL },
-  version: { short: 'V', help: 'the version of mockapi-conformance', commands: RUN },
+  help: { short: 'h', help: 'this text', doc: 'the usage (without loading the runner)', commands: ALL },
+  version: { short: 'V', help: 'the version of mockapi-conformance', doc: 'the version (without loading the runner)', commands: RUN },
 } as const;
 
 /**

@@ -1,10 +1,12 @@
 // The target of a run: the deployment given, or one started for the run (the embedded reference for the
 // live profile, the local Prism mock for the mock profile), measured by a probe before any check, and
-// described as the Target every worker receives. One job: what a run is pointed at, and how far away it is.
+// described as the Target the run's worker receives (describeRun). One job: what a run is pointed at, and how far
+// away it is.
 import { startReference } from '../../reference/server.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
-import { expandPath, operation } from '../../contract/schemas.ts';
-import type { Target } from '../harness/check.ts';
+import { expandPath, openApiDocument, operation } from '../../contract/schemas.ts';
+import type { Target } from '../judge/context.ts';
+import type { RunDescription } from '../harness/run-description.ts';
 import { runClient, type Client, type ClientOptions, type Exchange } from '../http/client.ts';
 import type { RunConfig } from './config.ts';
 import { deletedBefore, keyFingerprint, readDeletions, type Deletion } from './deletions.ts';
@@ -146,106 +148,158 @@ export interface OpenTarget {
   close(): Promise<void>;
 }
 
+/** The deployment a run is pointed at: the one given, or one started for it (the reference for live, Prism for mock). */
+interface Deployment {
+  baseUrl: string;
+  reference: Awaited<ReturnType<typeof startReference>> | undefined;
+  localMock: Awaited<ReturnType<typeof startMock>> | undefined;
+  /** stops what was started for the run */
+  close(): Promise<void>;
+}
+
+async function deploymentOf(config: RunConfig): Promise<Deployment> {
+  const mock = config.profile === 'mock';
+  const reference = config.baseUrl || mock ? undefined : await startReference({ port: 0 });
+  const localMock = !config.baseUrl && mock ? await startMock() : undefined;
+  return {
+    baseUrl: config.baseUrl ?? reference?.baseUrl ?? localMock!.baseUrl,
+    reference,
+    localMock,
+    close: async () => {
+      await reference?.close();
+      await localMock?.close();
+    },
+  };
+}
+
+/** What the probe is pointed at: the deployment with the keys and fixtures the checks will use. */
+function probed(config: RunConfig, deployment: Deployment): Parameters<typeof probe>[0] {
+  const { reference } = deployment;
+  const credentials = reference ? reference.fixtures : { token: config.token, forbiddenToken: config.forbiddenToken };
+  const mock = config.profile === 'mock';
+  return {
+    baseUrl: deployment.baseUrl,
+    token: credentials.token,
+    forbiddenToken: credentials.forbiddenToken,
+    timeoutMs: config.timeoutMs,
+    // a deployment started for the run is on this machine: no proxy, whatever the environment names
+    network: config.baseUrl ? config.network : { direct: true },
+    fixtures: reference ? reference.fixtures : mock ? { ...MOCK_FIXTURES, ...config.fixtures } : config.fixtures,
+    profile: config.profile,
+  };
+}
+
+type Probed = Awaited<ReturnType<typeof probe>>;
+
+/** What every kind of target has: what the probe and the preflight found, and the run's choices they size. */
+function commonOf(config: RunConfig, deployment: Deployment, network: Network | undefined, found: Probed) {
+  const keyRefused = found.preflight?.keyRefused;
+  const { latencyMs } = found;
+  const adaptive = config.concurrency === undefined && config.baseUrl !== undefined ? { adaptiveCeiling: DEFAULT_CONCURRENCY.givenCeiling } : {};
+  return {
+    ...(keyRefused ? { keyRefused } : {}),
+    ...adaptive,
+    network,
+    missingFixtures: found.preflight?.missingFixtures ?? {},
+    ...(found.preflight?.foundFixtures ? { foundFixtures: found.preflight.foundFixtures } : {}),
+    preflightRequests: found.probes + (found.preflight?.requests ?? 0),
+    baseUrl: deployment.baseUrl,
+    readOnly: config.readOnly,
+    timeoutMs: config.timeoutMs,
+    seed: config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31)),
+    runs: config.runs ?? runsFor(latencyMs),
+    concurrency: config.concurrency ?? (config.baseUrl ? DEFAULT_CONCURRENCY.given : DEFAULT_CONCURRENCY.started),
+    latencyMs,
+    checkTimeoutMs: config.checkTimeoutMs,
+    profile: config.profile,
+  };
+}
+
+/** The opened target of each kind: the embedded reference, a mock, or a deployment given by URL. */
+function openedOf(config: RunConfig, deployment: Deployment, common: ReturnType<typeof commonOf>): OpenTarget {
+  const { baseUrl, reference, localMock, close } = deployment;
+  if (reference) {
+    const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
+    // the reference names the policies it accepts, so it consents with one of its own
+    return {
+      target: { ...common, token, forbiddenToken, fixtures, pushPolicy, embedded: true },
+      description: `${baseUrl} (the embedded reference deployment)`,
+      close,
+    };
+  }
+  if (config.profile === 'mock') {
+    const target: Target = {
+      ...common,
+      token: config.token ?? 'mock-key',
+      forbiddenToken: undefined,
+      fixtures: { ...MOCK_FIXTURES, ...config.fixtures },
+      // the local mock serves our own description, whose example names a value; a mock given by URL may
+      // serve another description, so there the user names it
+      pushPolicy: localMock ? descriptionPushPolicy() : config.pushPolicy,
+      embedded: false,
+    };
+    return { target, description: localMock ? `${baseUrl} (the local Prism mock of schemas/openapi.yaml)` : baseUrl, close };
+  }
+  const target: Target = {
+    ...common,
+    token: config.token,
+    forbiddenToken: config.forbiddenToken,
+    fixtures: config.fixtures,
+    pushPolicy: config.pushPolicy,
+    embedded: false,
+    deletions: consumedFixtures(baseUrl, config.fixtures, config.stateFile, config.token),
+  };
+  return { target, description: baseUrl, close };
+}
+
+/** A target that could not be opened: no connection could be made, or the preflight found it misconfigured. */
+export type NotOpened = { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string };
+
+/** Why a target could not be opened, in one line. */
+export function notOpenedReason(opened: NotOpened): string {
+  return 'unreachable' in opened ? `cannot reach ${opened.baseUrl}: ${opened.unreachable}` : opened.misconfigured;
+}
+
 /**
  * The target of a run, ready for the checks; `unreachable` when no connection could be made (what was
  * started is stopped again). `onExchange` is told of the probe's and the preflight's requests (--report-har);
- * `gate` stops them (src/run/run-life.ts): a target opened after the stop is the caller's to close unused.
+ * `gate` stops them (RunLife): a target opened after the stop is the caller's to close unused.
  */
-export async function openTarget(
-  config: RunConfig,
-  onExchange?: ClientOptions['onExchange'],
-  gate?: RunGate,
-): Promise<OpenTarget | { unreachable: string; baseUrl: string } | { misconfigured: string; baseUrl: string }> {
-  const seed = config.seed ?? (process.env.CI ? CI_SEED : Math.floor(Math.random() * 2 ** 31));
-  const mock = config.profile === 'mock';
-  // the deployment: the one given, or one started for the run (the reference for live, Prism for mock)
-  const reference = config.baseUrl || mock ? undefined : await startReference({ port: 0 });
-  const localMock = !config.baseUrl && mock ? await startMock() : undefined;
-  const baseUrl = config.baseUrl ?? reference?.baseUrl ?? localMock!.baseUrl;
-  const close = async () => {
-    await reference?.close();
-    await localMock?.close();
-  };
+export async function openTarget(config: RunConfig, onExchange?: ClientOptions['onExchange'], gate?: RunGate): Promise<OpenTarget | NotOpened> {
+  const deployment = await deploymentOf(config);
+  const { baseUrl } = deployment;
   try {
-    const credentials = reference ? reference.fixtures : { token: config.token, forbiddenToken: config.forbiddenToken };
-    // a deployment started for the run is on this machine: no proxy, whatever the environment names
-    const network: Network = config.baseUrl ? config.network : { direct: true };
-    const fixtures = reference ? reference.fixtures : mock ? { ...MOCK_FIXTURES, ...config.fixtures } : config.fixtures;
-    const probed = await probe(
-      {
-        baseUrl,
-        token: credentials.token,
-        forbiddenToken: credentials.forbiddenToken,
-        timeoutMs: config.timeoutMs,
-        network,
-        fixtures,
-        profile: config.profile,
-      },
-      AUTH_ONLY.test(config.only?.source ?? ''),
-      onExchange,
-      gate,
-    );
-    if (probed.unreachable !== undefined || probed.preflight?.misconfigured !== undefined) {
-      await close();
-      return probed.unreachable !== undefined ? { unreachable: probed.unreachable, baseUrl } : { misconfigured: probed.preflight!.misconfigured!, baseUrl };
+    const pointed = probed(config, deployment);
+    const found = await probe(pointed, AUTH_ONLY.test(config.only?.source ?? ''), onExchange, gate);
+    if (found.unreachable !== undefined || found.preflight?.misconfigured !== undefined) {
+      await deployment.close();
+      return found.unreachable !== undefined ? { unreachable: found.unreachable, baseUrl } : { misconfigured: found.preflight!.misconfigured!, baseUrl };
     }
-    const missingFixtures = probed.preflight?.missingFixtures ?? {};
-    const keyRefused = probed.preflight?.keyRefused;
-    const { latencyMs } = probed;
-    const runs = config.runs ?? runsFor(latencyMs);
-    const concurrency = config.concurrency ?? (config.baseUrl ? DEFAULT_CONCURRENCY.given : DEFAULT_CONCURRENCY.started);
-    const adaptive = config.concurrency === undefined && config.baseUrl !== undefined ? { adaptiveCeiling: DEFAULT_CONCURRENCY.givenCeiling } : {};
-    const common = {
-      ...(keyRefused ? { keyRefused } : {}),
-      ...adaptive,
-      network,
-      missingFixtures,
-      ...(probed.preflight?.foundFixtures ? { foundFixtures: probed.preflight.foundFixtures } : {}),
-      preflightRequests: probed.probes + (probed.preflight?.requests ?? 0),
-      baseUrl,
-      readOnly: config.readOnly,
-      timeoutMs: config.timeoutMs,
-      seed,
-      runs,
-      concurrency,
-      latencyMs,
-      checkTimeoutMs: config.checkTimeoutMs,
-      profile: config.profile,
-    };
-    if (reference) {
-      const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
-      // the reference names the policies it accepts, so it consents with one of its own
-      return {
-        target: { ...common, token, forbiddenToken, fixtures, pushPolicy, embedded: true },
-        description: `${baseUrl} (the embedded reference deployment)`,
-        close,
-      };
-    }
-    if (mock) {
-      const target: Target = {
-        ...common,
-        token: config.token ?? 'mock-key',
-        forbiddenToken: undefined,
-        fixtures: { ...MOCK_FIXTURES, ...config.fixtures },
-        // the local mock serves our own description, whose example names a value; a mock given by URL may
-        // serve another description, so there the user names it
-        pushPolicy: localMock ? descriptionPushPolicy() : config.pushPolicy,
-        embedded: false,
-      };
-      return { target, description: localMock ? `${baseUrl} (the local Prism mock of schemas/openapi.yaml)` : baseUrl, close };
-    }
-    const target: Target = {
-      ...common,
-      token: config.token,
-      forbiddenToken: config.forbiddenToken,
-      fixtures: config.fixtures,
-      pushPolicy: config.pushPolicy,
-      embedded: false,
-      deletions: consumedFixtures(baseUrl, config.fixtures, config.stateFile, config.token),
-    };
-    return { target, description: baseUrl, close };
+    return openedOf(config, deployment, commonOf(config, deployment, pointed.network, found));
   } catch (error) {
-    await close();
+    await deployment.close();
     throw error;
   }
+}
+
+/**
+ * The run as its worker receives it (RunDescription), the target open: `stop` is the run's gate's buffer
+ * (RunGate), `names` how its tests are named.
+ */
+export function describeRun(
+  config: Pick<RunConfig, 'only' | 'maxFailures' | 'strict'>,
+  target: Target,
+  stop: SharedArrayBuffer,
+  harLog: string | undefined,
+  names: RunDescription['names'],
+): RunDescription {
+  return {
+    target,
+    stop,
+    openapi: openApiDocument(),
+    names,
+    ...(config.only ? { only: config.only.source } : {}),
+    ...(config.maxFailures !== undefined ? { maxFailures: { count: config.maxFailures, strict: config.strict } } : {}),
+    ...(harLog ? { harLog } : {}),
+  };
 }

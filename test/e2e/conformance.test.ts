@@ -55,7 +55,7 @@ describe('a full run against the embedded reference deployment', () => {
     ]) {
       expect(result.stdout).toMatch(new RegExp(`ok +${area} +\\d+ passed +0 failed +0 warned +0 errored +0 skipped`));
     }
-    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped; \d+ requests in [\d.]+ s$/m);
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped: 100% of \d+ checks judged, 0% skipped; \d+ requests in [\d.]+ s$/m);
   });
 
   test('the JSON report has the summary, the target without a key, and every check', async () => {
@@ -71,6 +71,13 @@ describe('a full run against the embedded reference deployment', () => {
       expect(check.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(Math.abs(Date.parse(check.startedAt!) - Date.now())).toBeLessThan(120_000);
     }
+    // a check's own time (JUnit's time): a one-request check's is its request's, not its wait among 300 checks;
+    // together they are at most the run's time for each request that can be in flight at once
+    const oneRequest = report.checks.find((c) => c.id === 'authentication/getOrganisation/bearer-scheme-valid-key-401')!;
+    expect(oneRequest.ownMs).toBeLessThan(1000);
+    expect(oneRequest.ownMs).toBeLessThanOrEqual(oneRequest.durationMs);
+    const own = report.checks.reduce((sum, c) => sum + c.ownMs!, 0);
+    expect(own).toBeLessThan(report.summary.durationMs * report.run.concurrency!);
     // each check under its stable id, the one the catalogue lists
     expect(new Set(report.checks.map((c) => c.id)).size).toBe(report.checks.length);
     expect(ids).toEqual(expect.arrayContaining(report.checks.map((c) => c.id)));

@@ -16,6 +16,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cleanEnvironment } from '../../bench/measure.ts';
+import { runEnvironment } from '../../reference/environment.ts';
 import { FAULT_NAMES } from '../../reference/faults.ts';
 import { startReference } from '../../reference/server.ts';
 import { record, writeHar } from '../support/har.ts';
@@ -169,6 +170,12 @@ async function installPackage(dir: string, tarball: string, integrity: string, e
   await succeed('npm', ['install', '--omit=dev', '--offline', '--no-audit', '--no-fund'], dir);
 }
 
+/** One test of vitest's JSON report (--reporter json). */
+interface JsonTest {
+  fullName: string;
+  status: string;
+}
+
 /** The code block of the library's page (docs/library.md) that follows `<!-- example: NAME ...-->`: what a user copies, run as it stands. */
 function readmeExample(name: string): string {
   const readme = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
@@ -208,6 +215,8 @@ describe('the packed and installed package', () => {
       'dist/src/cli/help.js',
       'dist/src/index.js',
       'dist/src/index.d.ts',
+      'dist/src/vitest.js',
+      'dist/src/vitest.d.ts',
       'dist/src/harness/worker-setup.js',
       'schemas/openapi.yaml',
       'schemas/report.json',
@@ -322,11 +331,32 @@ describe('the packed and installed package', () => {
     const before = snapshot(join(installed.dir, 'node_modules'));
     const ran = await npx([]);
     expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped; \d+ requests in /);
+    expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped: 100% of \d+ checks judged, 0% skipped; \d+ requests in /);
     expect(ANSI.test(ran.stdout) || ANSI.test(ran.stderr)).toBe(false);
     expect(ourWarnings(ran.stderr)).toEqual([]);
     // vitest's cache, and anything else, is written outside the package (src/run/run.ts, cacheDirectory)
     expect(changes(before, snapshot(join(installed.dir, 'node_modules')))).toEqual([]);
+  });
+
+  test('replay from the installed package: a failure of the reference, run again on it, is fixed (exit 0)', async () => {
+    // a report of the embedded reference as a faulty one would write it (test/cli/replay.test.ts makes one by a run)
+    const id = 'chaos-settings/updating-chaos-settings-200';
+    const failed = { id, area: 'chaos-settings', title: 'CHAOS-STATUS', requirement: 'CHAOS-STATUS', operation: 'updateChaosSettings', level: 'must' };
+    const report = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-replay-')), 'r.json');
+    writeFileSync(
+      report,
+      JSON.stringify({
+        tool: { name: 'mockapi-conformance', version: OWN.version },
+        target: { baseUrl: 'http://127.0.0.1:1', profile: 'live', embedded: true },
+        run: { seed: 1, runs: 5, strict: false },
+        summary: { passed: 0, failed: 1, warned: 0, errored: 0, skipped: 0, requests: 1, durationMs: 1 },
+        checks: [{ ...failed, outcome: 'failed', message: 'status 201', violated: ['CHAOS-STATUS'], notes: [], evidence: [], durationMs: 1 }],
+        errors: [],
+      }),
+    );
+    const ran = await npx(['replay', report]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/^fixed {10}chaos-settings\/updating-chaos-settings-200$/m);
   });
 
   test('--profile mock without Prism installed beside is refused with one line that says how to install it', async () => {
@@ -345,7 +375,7 @@ describe('the packed and installed package', () => {
     await installPackage(dir, installed.tarball, installed.integrity, ['@stoplight/prism-cli']);
     const ran = await run('npx', ['--offline', 'mockapi-conformance', '--profile', 'mock'], dir);
     expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, \d+ skipped; \d+ requests in /);
+    expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, \d+ skipped: \d+% of \d+ checks judged, \d+% skipped; \d+ requests in /);
     expect(ourWarnings(ran.stderr)).toEqual([]);
   }, 120_000);
 
@@ -401,5 +431,28 @@ describe('the packed and installed package', () => {
     const ran = await run(process.execPath, ['conformance.mjs'], installed.dir);
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(/^exit 0: \d+ passed, 0 failed\nopenapi: 3\.1/);
+  });
+
+  test("the library page's vitest project runs the check -t picks, by its id, against the deployment a .env names; the others are filtered out", async () => {
+    const dir = join(installed.dir, 'project');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'vitest.config.mjs'), readmeExample('vitest-project'));
+    const reference = await startReference({ faults: [] });
+    try {
+      // the base URL, the key and the fixtures from a .env, as the command reads them: the config file names no key
+      const variables = Object.entries(runEnvironment(reference)).map(([name, value]) => `${name}=${value}\n`);
+      writeFileSync(join(dir, '.env'), variables.join(''));
+      const id = 'organisations/get-2xx-organisation-organisation';
+      const vitest = join(installed.dir, 'node_modules', 'vitest', 'vitest.mjs');
+      const ran = await run(process.execPath, [vitest, 'run', '-t', `^${id} `, '--reporter', 'json', '--outputFile', 'results.json'], dir);
+      expect(ran.code, ran.stderr).toBe(0);
+      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { testResults: { assertionResults: JsonTest[] }[] };
+      const tests = results.testResults.flatMap((file) => file.assertionResults);
+      expect(tests.filter((t) => t.status !== 'skipped' && t.status !== 'pending').map((t) => [t.fullName.split(' ')[0], t.status])).toEqual([[id, 'passed']]);
+      expect(tests.length).toBeGreaterThan(200);
+      expect(ran.stdout + ran.stderr).not.toContain(reference.fixtures.token);
+    } finally {
+      await reference.close();
+    }
   });
 });

@@ -11,6 +11,8 @@ import {
   jobFields,
   jobFinished,
   jobFinishedNotBeforeStarted,
+  jobFinishedPresent,
+  jobFinishedStage,
   jobLinks,
   jobOutcome,
   jobStarted,
@@ -18,11 +20,19 @@ import {
   lastUpdatedNow,
   lastUpdatedTime,
   loggedBody,
+  loggedClientIp,
+  loggedClientIpForm,
+  loggedCookies,
   loggedDate,
   loggedDateFormat,
+  loggedHeaderNames,
+  loggedMethod,
   loggedRequestIdentity,
   loggedUrl,
   loggedUrlPath,
+  emailForm,
+  organisationEmail,
+  organisationEmailForm,
   organisationIdentity,
   organisationLinks,
   pathAndQuery,
@@ -529,5 +539,148 @@ describe('logged request', () => {
       ['LR-URL', 'url beginning with / (the path and query as received, no scheme or authority)', JSON.stringify(noSlash.slice(0, 300))],
     ]);
     expect(judged(loggedUrlPath, { request: { url: '/a', absoluteUrl: 1 } }).violations).toEqual([]);
+  });
+});
+
+describe('the words of the fields held in full', () => {
+  const ids = (t: Judge) => t.violations.map((v) => v.requirement);
+
+  test('jobFinishedPresent: ERROR without finished is JOB-FINISHED-PRESENT; ERROR with it, or any other status, passes', () => {
+    expect(found(judged(jobFinishedPresent, { status: 'ERROR', outcome: {} }))).toEqual([
+      ['JOB-FINISHED-PRESENT', 'finished present: status ERROR means the job has finished', 'no finished'],
+    ]);
+    expect(ids(judged(jobFinishedPresent, { status: 'ERROR', finished: 'x' }))).toEqual([]);
+    for (const status of ['RUNNING', 'FAILED', 'error', 3]) expect(quiet(judged(jobFinishedPresent, { status }))).toEqual([[], []]);
+  });
+
+  test('jobFinishedStage: an end word without finished, an outcome without it, or a stage before the end with it warns; ERROR is left to the must', () => {
+    for (const status of ['FAILED', 'succeeded', 'Completed', 'CANCELED', 'error', 'TIMED_OUT'])
+      expect(found(judged(jobFinishedStage, { status }))).toEqual([
+        ['JOB-FINISHED-STAGE', `finished present: status "${status}" reads as the end of the job`, 'no finished'],
+      ]);
+    expect(ids(judged(jobFinishedStage, { status: 'RUNNING', finished: 'x' }))).toEqual(['JOB-FINISHED-STAGE']);
+    expect(ids(judged(jobFinishedStage, { status: 'BLOCKED', outcome: {} }))).toEqual(['JOB-FINISHED-STAGE']);
+    expect(quiet(judged(jobFinishedStage, { status: 'ERROR', outcome: {} }))).toEqual([[], []]);
+    expect(quiet(judged(jobFinishedStage, { status: 'RUNNING' }))).toEqual([[], []]);
+    expect(quiet(judged(jobFinishedStage, { status: 'FAILED', finished: 'x', outcome: {} }))).toEqual([[], []]);
+    expect(judged(jobFinishedStage, { status: 'BLOCKED' }).notes).toEqual(['status "BLOCKED": a value whose stage its word does not tell; finished absent']);
+  });
+
+  test('emailForm: RFC 5322 addr-spec (dot-atom or quoted local part, dot-atom or literal domain, UTF-8), name-addr, or none', () => {
+    for (const a of [
+      'admin@example.com',
+      "o'brien+tag@sub.example.co.uk",
+      '"john doe"@example.com',
+      'a@[192.0.2.1]',
+      'a@localhost',
+      '用户@例子.广告',
+      "!#$%&'*+/=?^_`{|}~-@x.y",
+    ])
+      expect(emailForm(a), a).toBe('addr-spec');
+    for (const a of ['Example Ltd <admin@example.com>', '"Doe, J." <j@example.com>', '<admin@example.com>']) expect(emailForm(a), a).toBe('name-addr');
+    for (const a of [
+      'admin',
+      'mailto:admin@example.com',
+      'a@b@c',
+      'a b@c.com',
+      'a..b@c.com',
+      '.a@c.com',
+      'a.@c.com',
+      'a@',
+      '@c.com',
+      'a@c..com',
+      'a@b.com,c@d.com',
+      'a@b.com ',
+      '',
+    ])
+      expect(emailForm(a), a).toBe('none');
+  });
+
+  test('organisationEmail: no e-mail address is ORG-EMAIL cut at 300 characters; an address with a display name passes; no string is a note', () => {
+    expect(found(judged(organisationEmail, { emailAddress: 'mailto:a@b.c' }))).toEqual([
+      ['ORG-EMAIL', 'an e-mail address: local-part@domain as RFC 5322 §3.4.1 writes it (addr-spec), UTF-8 allowed (RFC 6532)', '"mailto:a@b.c"'],
+    ]);
+    expect(found(judged(organisationEmail, { emailAddress: 'x'.repeat(400) }))[0]![2]).toBe(JSON.stringify('x'.repeat(300)));
+    expect(quiet(judged(organisationEmail, { emailAddress: 'Ltd <a@b.c>' }))).toEqual([[], []]);
+    expect(judged(organisationEmail, { emailAddress: 5 }).notes).toEqual(['emailAddress 5 is not a string (ORG-RESPONSE judges its type)']);
+  });
+
+  test('organisationEmailForm: a display name, or a domain mail cannot go to, is ORG-EMAIL-FORM; a bare address at a host or literal passes', () => {
+    expect(found(judged(organisationEmailForm, { emailAddress: 'Ltd <a@b.c>' }))).toEqual([
+      ['ORG-EMAIL-FORM', 'the bare address "a@b.c", without a display name', '"Ltd <a@b.c>"'],
+    ]);
+    expect(ids(judged(organisationEmailForm, { emailAddress: 'a@ex_ample.com' }))).toEqual(['ORG-EMAIL-FORM']);
+    expect(ids(judged(organisationEmailForm, { emailAddress: 'a@-x.com' }))).toEqual(['ORG-EMAIL-FORM']);
+    expect(ids(judged(organisationEmailForm, { emailAddress: 'a@[x]' }))).toEqual(['ORG-EMAIL-FORM']);
+    for (const a of ['admin@example.com', 'a@[192.0.2.1]', 'a@[IPv6:2001:db8::1]', 'a@localhost', 'ü@bücher.de'])
+      expect(ids(judged(organisationEmailForm, { emailAddress: a })), a).toEqual([]);
+    expect(judged(organisationEmailForm, { emailAddress: 'x' }).notes).toEqual(['emailAddress is no e-mail address (ORG-EMAIL judges it)']);
+  });
+
+  test('loggedMethod: a token passes; a space, a separator or nothing is LR-METHOD; a standard method in lower case is noted', () => {
+    for (const method of ['GET', 'PATCH', 'PROPFIND', 'M-SEARCH']) expect(quiet(judged(loggedMethod, { request: { method } }))).toEqual([[], []]);
+    for (const method of ['POST /orders', 'GET\t', '', 'GE(T', 'ПОСТ'])
+      expect(ids(judged(loggedMethod, { request: { method } })), method).toEqual(['LR-METHOD']);
+    expect(judged(loggedMethod, { request: { method: 'post' } }).notes).toEqual([
+      'method "post": a token, and methods are case-sensitive, so it is another method than POST; shown as received',
+    ]);
+    expect(judged(loggedMethod, { request: { method: null } }).notes).toEqual(['method null is not a string (LR-RESPONSE judges its type)']);
+  });
+
+  test('loggedClientIp: an IPv4 or IPv6 address passes, also with a port or as the first of a list; other text is LR-CLIENT-IP', () => {
+    for (const clientIp of [
+      '203.0.113.7',
+      '2001:db8::1',
+      'fe80::1%eth0',
+      '::ffff:192.0.2.1',
+      '203.0.113.7:54321',
+      '[2001:db8::1]:443',
+      '203.0.113.7, 10.0.0.1',
+    ])
+      expect(ids(judged(loggedClientIp, { request: { clientIp } })), clientIp).toEqual([]);
+    for (const clientIp of ['client.example.net', 'unknown', '', '203.0.113', '999.1.1.1'])
+      expect(found(judged(loggedClientIp, { request: { clientIp } })), clientIp).toEqual([
+        ['LR-CLIENT-IP', 'the address of the client: an IPv4 or IPv6 address', JSON.stringify(clientIp)],
+      ]);
+    expect(judged(loggedClientIp, { request: {} }).notes).toEqual(['clientIp undefined is not a string (LR-RESPONSE judges its type)']);
+  });
+
+  test('loggedClientIpForm: a port, brackets or a list is LR-CLIENT-IP-FORM; an address alone passes; no address is left to LR-CLIENT-IP', () => {
+    for (const clientIp of ['203.0.113.7:54321', '[2001:db8::1]', '203.0.113.7, 10.0.0.1'])
+      expect(ids(judged(loggedClientIpForm, { request: { clientIp } }))).toEqual(['LR-CLIENT-IP-FORM']);
+    for (const clientIp of ['203.0.113.7', '2001:db8::1']) expect(quiet(judged(loggedClientIpForm, { request: { clientIp } }))).toEqual([[], []]);
+  });
+
+  test('loggedCookies: each pair of the Cookie header, quoted or not, and no other; without a Cookie header nothing is compared', () => {
+    const headers = { Cookie: 'session=abc123; theme="dark"' };
+    expect(quiet(judged(loggedCookies, { request: { headers, cookies: { session: 'abc123', theme: 'dark' } } }))).toEqual([[], []]);
+    expect(ids(judged(loggedCookies, { request: { headers, cookies: { session: 'abc123', theme: '"dark"' } } }))).toEqual([]);
+    expect(found(judged(loggedCookies, { request: { headers, cookies: {} } }))).toEqual([
+      ['LR-COOKIES', 'cookies.session = "abc123", as the Cookie header sends it', 'cookies.session = absent'],
+      ['LR-COOKIES', 'cookies.theme = "dark", as the Cookie header sends it', 'cookies.theme = absent'],
+    ]);
+    expect(found(judged(loggedCookies, { request: { headers: { cookie: ['a=1', 'b=2'] }, cookies: { a: '1', b: '3', c: '4' } } }))).toEqual([
+      ['LR-COOKIES', 'cookies.b = "2", as the Cookie header sends it', 'cookies.b = "3"'],
+      ['LR-COOKIES', 'only the cookies of the Cookie header (a, b)', 'also c'],
+    ]);
+    expect(judged(loggedCookies, { request: { headers: {}, cookies: { a: '1' } } }).notes).toEqual([
+      'headers show no Cookie header with a pair: cookies is not compared with it',
+    ]);
+  });
+
+  test('loggedHeaderNames: names that are tokens pass; a colon, a space or an empty name is LR-HEADERS naming them', () => {
+    expect(quiet(judged(loggedHeaderNames, { request: { headers: { 'Content-Type': 'a', 'x-b_c.d': ['1', '2'] } } }))).toEqual([[], []]);
+    expect(found(judged(loggedHeaderNames, { request: { headers: { 'Content-Type:': 'a', 'X Y': 'b', '': 'c', Ok: 'd' } } }))).toEqual([
+      ['LR-HEADERS', 'header names that are field names: tokens of RFC 9110 §5.1, without colon or space', '"Content-Type:", "X Y", ""'],
+    ]);
+    expect(judged(loggedHeaderNames, { request: { headers: null } }).notes).toEqual(['headers null is no object (LR-RESPONSE judges its type)']);
+  });
+
+  test('loggedUrl: an absoluteUrl without scheme and host is LR-URL, and not compared with url', () => {
+    expect(found(judged(loggedUrl, { request: { url: '/a', absoluteUrl: '/a' } }))).toEqual([
+      ['LR-URL', 'absoluteUrl a full URL: a scheme, :// and a host', '"/a"'],
+    ]);
+    expect(ids(judged(loggedUrl, { request: { url: '/a', absoluteUrl: 'http:///a' } }))).toEqual(['LR-URL']);
+    expect(ids(judged(loggedUrl, { request: { url: '/a', absoluteUrl: 'https://[::1]:8443/a' } }))).toEqual([]);
   });
 });

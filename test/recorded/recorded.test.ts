@@ -67,7 +67,7 @@ describe('check-har', () => {
     expect(r.stdout).toMatch(/Ignored 1 exchange of none of the nine operations:\n {2}1 × GET \/favicon\.ico/);
     // the summary says what it judged: the file and the exchanges, not a seed nor requests never sent
     expect(r.stdout).toContain(`Conformance of 6 exchanges recorded in ${file}: 5 judged, 1 of no operation ignored, profile live`);
-    expect(r.stdout).toMatch(/^5 passed, 0 failed, 0 warned, 0 errored, 0 skipped; 5 exchanges judged in /m);
+    expect(r.stdout).toMatch(/^5 passed, 0 failed, 0 warned, 0 errored, 0 skipped: 100% of 5 checks judged, 0% skipped; 5 exchanges judged in /m);
     expect(r.stdout).not.toMatch(/seed 0|0 requests/);
   });
 
@@ -215,6 +215,24 @@ describe('proxy', () => {
     await answer.body.text();
     await expect.poll(() => proxy.stdout()).toMatch(/^ERR {2}GET \/v1\/organisations\/org-1: no HTTP answer was recorded: the upstream gave no answer/m);
     expect(await proxy.stop()).toBe(4);
+  });
+
+  it("writes curl lines to the deployment: no Host of the proxy's, and no body for a GET that sent none", async () => {
+    const upstream = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    try {
+      const reportFile = join(dir, 'proxy-curl.json');
+      const base = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+      const proxy = await startProxy(['--upstream', base, '--report-json', reportFile]);
+      const answer = await request(`${proxy.url}/v1/organisations/org-1`, { headers: { authorization: 'Token key-of-the-proxy-test' } });
+      await answer.body.text();
+      await expect.poll(() => proxy.stdout()).toMatch(/^FAIL GET /m);
+      expect(await proxy.stop()).toBe(1);
+      const { curl } = JSON.parse(readFileSync(reportFile, 'utf8')).checks[0].evidence[0];
+      expect(curl).toBe(`curl -sS -i -X GET '${base}/v1/organisations/org-1' -H "Authorization: Token $MOCKAPI_TOKEN"`);
+    } finally {
+      upstream.close();
+    }
   });
 
   it('refuses an absolute-form or * request target with 400 and goes on', async () => {

@@ -21,7 +21,7 @@ const chaosExample = () => structuredClone((operation('updateChaosSettings').req
 const SUCCESS = {
   chaos: ['CHAOS-STATUS', 'CHAOS-RESPONSE', 'CHAOS-ECHO', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
   state: ['STATE-RESPONSE', 'STATE-ECHO', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
-  organisation: ['ORG-RESPONSE', 'ORG-IDENTITY', 'ORG-LINKS', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
+  organisation: ['ORG-RESPONSE', 'ORG-IDENTITY', 'ORG-LINKS', 'ORG-EMAIL', 'ORG-EMAIL-FORM', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
   dataSource: ['DS-RESPONSE', 'DS-NO-ROWS', 'DS-REPLACES', 'DS-LAST-UPDATED', 'DS-LAST-UPDATED-NOW', 'DS-VERSION', 'DS-LINKS', 'GEN-WRAP-RESPONSE', 'GEN-JSON'],
   loggedRequest: [
     'LR-RESPONSE',
@@ -30,6 +30,11 @@ const SUCCESS = {
     'LR-DATE-FORMAT',
     'LR-BODY',
     'LR-URL',
+    'LR-METHOD',
+    'LR-CLIENT-IP',
+    'LR-CLIENT-IP-FORM',
+    'LR-COOKIES',
+    'LR-HEADERS',
     'ID-REQUEST-UUID',
     'GEN-UNWRAPPED-LOGGED-REQUEST',
     'GEN-JSON',
@@ -40,6 +45,8 @@ const SUCCESS = {
     'JOB-TYPE',
     'JOB-STARTED',
     'JOB-FINISHED',
+    'JOB-FINISHED-PRESENT',
+    'JOB-FINISHED-STAGE',
     'JOB-ELAPSED',
     'JOB-TIMES',
     'JOB-LINKS',
@@ -130,6 +137,19 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
     shows: [...SUCCESS.chaos, 'CHAOS-PERCENTAGE-LIMIT', 'CHAOS-HTTP-STATUS-LIMIT'],
     ...chaosPut({ chaos: { percentageFailures: 100, httpErrors: [{ status: 400 }, { status: 599 }] } }),
   },
+  // every field sent, so that the answer shows only what these send, whatever came before
+  {
+    name: 'chaos, a delay past 32 bits',
+    shows: [...SUCCESS.chaos, 'CHAOS-VALUES'],
+    ...chaosPut({ chaos: { ...chaosExample(), enabled: false, longDelay: { enabled: false, durationMillis: 2 ** 40 } } }),
+  },
+  {
+    name: 'chaos, percentageFailures written 5e1',
+    shows: [...SUCCESS.chaos, 'CHAOS-VALUES'],
+    ...chaosPut(
+      JSON.stringify({ chaos: { ...chaosExample(), enabled: false, percentageFailures: 50 } }).replace('"percentageFailures":50', '"percentageFailures":5e1'),
+    ),
+  },
   { name: 'chaos a hair above 100', shows: ['CHAOS-PERCENTAGE-LIMIT'], ...chaosPut({ chaos: { percentageFailures: 100.00000000000001 } }) },
   { name: 'chaos 100.5', shows: ['CHAOS-PERCENTAGE-LIMIT'], ...chaosPut({ chaos: { percentageFailures: 100.5 } }) },
   { name: 'chaos -0.5', shows: ['CHAOS-PERCENTAGE-LIMIT'], ...chaosPut({ chaos: { percentageFailures: -0.5 } }) },
@@ -140,6 +160,7 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
     shows: ['CHAOS-HTTP-STATUS-LIMIT'],
     ...chaosPut({ chaos: { httpErrors: [{ status: 500 }, { status: 600 }] } }),
   },
+  { name: 'chaos status 2^32 + 599', shows: ['CHAOS-HTTP-STATUS-LIMIT'], ...chaosPut({ chaos: { httpErrors: [{ status: 2 ** 32 + 599 }] } }) },
   {
     name: 'chaos, a duration as a string of digits',
     shows: ['CHAOS-TYPES'],

@@ -1,8 +1,9 @@
 // The HTML report in a real browser: headless Chromium (Debian's package; .ci/run installs it when missing)
 // opens the page from a run against a faulty reference, with no request but the page itself; the verdict at the
-// top; failed and warned checks first, linked to their cells; each check under the requirement it cites; a
-// click (or Enter) on a failed cell shows its checks with statement, expected, actual, request, response
-// (JSON indented) and a curl line its button copies; the filters hide what they should. The screenshot of a failing run in the README is made here: set MOCKAPI_SCREENSHOT to the
+// top; the broken requirements first, their failing checks linked to their cells; the areas table before the
+// matrix; each check under the requirement it cites; a cell counts its failures and its headers stay in view; a
+// click (or Enter) on a failed cell shows its checks, failed first, with statement, expected, actual, request,
+// response (JSON indented) and a curl line its button copies; the filters hide what they should. The screenshot of a failing run in the README is made here: set MOCKAPI_SCREENSHOT to the
 // file to write (docs/html-report.png); otherwise it goes to the temporary directory.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -80,27 +81,53 @@ test('the verdict stands at the top: the word, the target, the date, the version
   // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, laid out, is what is asserted
   const banner = await page.$eval('section.verdict', (el) => ({ text: (el as HTMLElement).innerText, cls: el.className }));
   expect(banner.cls).toBe('verdict failed');
-  expect(banner.text).toMatch(/^FAILED \d+ failed, \d+ warned, \d+ errored, \d+ passed, \d+ skipped/);
+  expect(banner.text).toMatch(/^FAILED \d+ failed, \d+ warned, \d+ errored, \d+ passed, \d+ skipped: 100% of \d+ checks judged, 0% skipped/);
   expect(banner.text).toMatch(
     /http:\/\/127\.0\.0\.1:\d+ \(embedded reference deployment\) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC · mockapi-conformance \d+\.\d+\.\d+\S* · No baseline\./,
   );
 });
 
-test('failed and warned checks come first, failed before warned, each a link that opens its cell', async () => {
-  const items = await page.$$eval('#attention li', (lis) =>
-    lis.map((li) => ({ outcome: li.querySelector('.outcome')!.textContent, href: li.querySelector('a')!.getAttribute('href') })),
+test('the page opens with the broken requirements, most checks first, each listing its failing checks as links that open their cells', async () => {
+  const groups = await page.$$eval('#attention > li.requirement', (lis) =>
+    lis.map((li) => ({
+      requirement: li.getAttribute('data-requirement'),
+      said: li.querySelector('summary strong')!.textContent,
+      hrefs: [...li.querySelectorAll('li.broken-check a')].map((a) => a.getAttribute('href')),
+    })),
   );
-  expect(items.length).toBeGreaterThan(0);
-  const outcomes = items.map((i) => i.outcome);
-  expect(outcomes[0]).toBe('failed');
-  expect(outcomes.lastIndexOf('failed')).toBeLessThan(outcomes.includes('warned') ? outcomes.indexOf('warned') : Infinity);
-  for (const { href } of items) expect(await page.$(`td.cell[id="${href!.slice(1)}"]`)).not.toBeNull();
-  // by keyboard: the link is focused and followed with Enter; the cell opens and the details take the focus
-  await page.focus('#attention li a');
+  // chaos-status-201 breaks CHAOS-STATUS in every check that updates chaos settings: one requirement, its checks under it
+  expect(groups.map((g) => g.requirement)).toEqual(['CHAOS-STATUS']);
+  expect(groups[0]!.said).toBe(`CHAOS-STATUS: ${groups[0]!.hrefs.length} checks on updateChaosSettings`);
+  expect(groups[0]!.hrefs.length).toBeGreaterThan(1);
+  for (const href of groups[0]!.hrefs) expect(await page.$(`td.cell[id="${href!.slice(1)}"]`)).not.toBeNull();
+  // the areas table stands before the matrix, with the share each area judged
+  expect(await page.evaluate(() => document.getElementById('areas')!.compareDocumentPosition(document.getElementById('matrix')!) & 4)).toBe(4);
+  expect(await page.$$eval('#areas tr:first-child th', (ths) => ths.map((th) => th.textContent).at(-1))).toBe('judged');
+  // by keyboard: the requirement is opened, its first check's link focused and followed with Enter; the cell opens and the details take the focus
+  await page.click('#attention > li.requirement summary');
+  await page.focus('#attention li.broken-check a');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('td.selected') !== null);
-  expect(await page.$eval('td.selected', (el) => `#${el.id}`)).toBe(items[0]!.href);
+  expect(await page.$eval('td.selected', (el) => `#${el.id}`)).toBe(groups[0]!.hrefs[0]);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('details');
+});
+
+test("a cell counts its failures, not its checks, and opens on its failed checks before its passed ones; the matrix's headers stay in view", async () => {
+  const cells = await page.$$eval('td.cell', (tds) => tds.map((td) => ({ text: td.textContent, label: td.getAttribute('aria-label')! })));
+  for (const { text, label } of cells) {
+    const [failures] = /^\d+/.exec(label)!;
+    expect(text).toBe(failures === '0' ? '' : failures);
+  }
+  const mixed = await page.$$eval('td.cell.failed', (tds) => tds.filter((td) => td.getAttribute('data-outcomes')!.includes('passed')).map((td) => td.id));
+  expect(mixed.length).toBeGreaterThan(0);
+  await page.click(`td[id="${mixed[0]}"]`);
+  const outcomes = await page.$$eval('#details .check .outcome', (spans) => spans.map((s) => s.textContent));
+  expect(outcomes[0]).toBe('failed');
+  expect(outcomes.lastIndexOf('failed')).toBeLessThan(outcomes.indexOf('passed'));
+  const sticky = await page.evaluate(() =>
+    ['#matrix tr:first-child th.op', '#matrix th.req'].map((selector) => getComputedStyle(document.querySelector(selector)!).position),
+  );
+  expect(sticky).toEqual(['sticky', 'sticky']);
 });
 
 test('every check stands under the requirement it cites, a failing one too', async () => {

@@ -76,6 +76,7 @@ describe('appendPrivateFile', () => {
 const OTHER_WRITERS: Record<string, string> = {
   'reporters/private-file.ts': 'the helper itself',
   'reporters/github.ts': "appends to GitHub's step summary, a file the runner made and owns",
+  'src/run/settings-docs.ts': "writes the project's own docs from the settings table (npm run settings), never run by the command",
   'src/http/har-log.ts': "appends to the run's exchange log, inside a directory mkdtempSync made private to the run",
 };
 

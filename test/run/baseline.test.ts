@@ -4,7 +4,18 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { baselineOf, BaselineError, baselineSection, isRealDate, judge, readBaseline, writeBaseline, type BaselineEntry } from '../../src/run/baseline.ts';
+import {
+  baselineOf,
+  BaselineError,
+  baselineSection,
+  isRealDate,
+  judge,
+  readBaseline,
+  updateBaseline,
+  writeBaseline,
+  type BaselineEntry,
+} from '../../src/run/baseline.ts';
+import { parseCommand } from '../../src/run/config.ts';
 import { verdictOf } from '../../contract/report.ts';
 import { parse, type TestSuites } from 'junit2json';
 import type { CheckResult, ConformanceReport, Outcome } from '../../contract/report.ts';
@@ -108,17 +119,39 @@ describe('baselineOf', () => {
   const errored = { ...check('a/errored', 'errored'), message: 'no HTTP answer\nsecond line' };
   const checks = [check('a/passed', 'passed'), failed, check('a/warned', 'warned'), errored, check('a/skipped', 'skipped')];
 
-  test('writes every check that did not pass, warned ones only under --strict, with its actual line or first line as the reason', () => {
+  test('writes every check that failed or warned, with its actual line or first line as the reason; errored ones only when asked', () => {
     expect(baselineOf(report(checks)).entries).toEqual([
       // sorted by id, so that a baseline rewritten by a later run diffs by what changed
-      { id: 'a/errored', outcome: 'errored', reason: 'could not judge: no HTTP answer' },
       { id: 'a/failed', outcome: 'failed', reason: 'CHAOS-STATUS: actual:   status 201' },
+      { id: 'a/warned', outcome: 'warned', reason: 'CHAOS-STATUS: ' },
     ]);
-    expect(baselineOf(report(checks, true)).entries.map((e) => [e.id, e.outcome])).toEqual([
+    expect(baselineOf(report(checks, true)).entries.map((e) => e.id)).toEqual(['a/failed', 'a/warned']);
+    expect(baselineOf(report(checks), [], true).entries.map((e) => [e.id, e.outcome])).toEqual([
       ['a/errored', 'errored'],
       ['a/failed', 'failed'],
       ['a/warned', 'warned'],
     ]);
+    expect(baselineOf(report(checks), [], true).entries[0]!.reason).toBe('could not judge: no HTTP answer');
+  });
+
+  test('--update-baseline-with-errored is what records errored checks; without it the line says how many were left out', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-baseline-unit-'));
+    const config = parseCommand(['--update-baseline', join(dir, 'b.json'), '--update-baseline-with-errored'], {}, dir).config;
+    expect(config.updateBaselineWithErrored).toBe(true);
+    expect(parseCommand([], {}, dir).config.updateBaselineWithErrored).toBe(false);
+    expect(updateBaseline(join(dir, 'b.json'), report(checks), [], false)).toBe(
+      `Baseline: 2 checks that failed or warned, written to ${join(dir, 'b.json')}; 1 errored, not recorded (--update-baseline-with-errored records them)\n`,
+    );
+    expect(updateBaseline(join(dir, 'b.json'), report(checks), [], true)).toBe(`Baseline: 3 checks that did not pass, written to ${join(dir, 'b.json')}\n`);
+    expect(readBaseline(join(dir, 'b.json')).map((e) => e.outcome)).toEqual(['errored', 'failed', 'warned']);
+  });
+
+  test('an errored check left out of the baseline is new in the next run, never known: the run could not judge (exit 4)', () => {
+    const entries = baselineOf(report(checks)).entries;
+    const section = baselineSection('b.json', judge(report(checks), entries, '2026-01-01'));
+    expect(section.known.map((k) => k.id)).toEqual(['a/failed', 'a/warned']);
+    expect(section.new).toEqual([{ id: 'a/errored', outcome: 'errored' }]);
+    expect(verdictOf(section, false)).toBe('unjudged');
   });
 
   test('the reason of a check that broke two requirements names both', () => {
@@ -129,9 +162,10 @@ describe('baselineOf', () => {
 
   test('keeps the reason, issue and expiry a team gave an entry, and adds none it did not', () => {
     const previous = [entry('a/failed', { reason: 'ours', issue: 'API-2', expires: '2027-01-01' }), entry('a/errored', { reason: 'flaky' })];
-    expect(baselineOf(report(checks), previous).entries).toEqual([
+    expect(baselineOf(report(checks), previous, true).entries).toEqual([
       { id: 'a/errored', outcome: 'errored', reason: 'flaky' },
       { id: 'a/failed', outcome: 'failed', reason: 'ours', issue: 'API-2', expires: '2027-01-01' },
+      { id: 'a/warned', outcome: 'warned', reason: 'CHAOS-STATUS: ' },
     ]);
   });
 
@@ -171,7 +205,7 @@ describe('a run against a baseline', () => {
     expect(first.code, first.stderr).toBe(0);
     const written = JSON.parse(readFileSync(file, 'utf8')) as { entries: BaselineEntry[] };
     expect(written.entries).toEqual([{ id: 'chaos-settings/updating-chaos-settings-200', outcome: 'failed', reason: 'CHAOS-STATUS: actual:   status 201' }]);
-    expect(first.stdout).toContain(`Baseline: 1 checks that did not pass, written to ${file}`);
+    expect(first.stdout).toContain(`Baseline: 1 checks that failed or warned, written to ${file}`);
 
     // a reason of the team's own survives the next update
     writeFileSync(file, JSON.stringify({ entries: [{ ...written.entries[0], reason: '201 until the fix ships', issue: 'https://tracker.example/API-42' }] }));
@@ -195,7 +229,7 @@ describe('a run against a baseline', () => {
     writeFileSync(file, JSON.stringify({ entries: [...JSON.parse(readFileSync(file, 'utf8')).entries, other] }));
     const kept = await runner.run([...only, '--update-baseline', file], { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' });
     expect(kept.code).toBe(0);
-    expect(kept.stdout).toContain(`Baseline: 1 checks that did not pass, and 1 entries of checks this run did not run, kept, written to ${file}`);
+    expect(kept.stdout).toContain(`Baseline: 1 checks that failed or warned, and 1 entries of checks this run did not run, kept, written to ${file}`);
     const entries = JSON.parse(readFileSync(file, 'utf8')).entries;
     expect(entries[0]).toMatchObject({ reason: '201 until the fix ships', issue: 'https://tracker.example/API-42' });
     expect(entries).toContainEqual(other);
@@ -212,11 +246,13 @@ describe('a run against a baseline', () => {
     });
     expect(r.code, r.stdout).toBe(0);
     // the area is not FAIL: its one failure is known, and counted so
-    expect(r.stdout).toMatch(/^ {2}ok {3}chaos-settings +\d+ passed +1 failed .* +1 known$/m);
+    expect(r.stdout).toMatch(/^ {2}ok +chaos-settings +\d+ passed +1 failed .* +1 known$/m);
     expect(r.stdout).not.toMatch(/^Failed \(must-level/m);
     expect(r.stdout).toContain(`Known (${known} expects them not to pass):\n  chaos-settings/updating-chaos-settings-200 failed: 201 until API-42 ships`);
     expect(r.stdout).not.toMatch(/^::error/m);
-    expect(r.stdout).toMatch(/^::notice title=CHAOS-STATUS chaos-settings\/updating-chaos-settings-200::known \(/m);
+    expect(r.stdout).toMatch(
+      /^::notice title=CHAOS-STATUS \(must\)%3A 1 check on updateChaosSettings::known \(.*\): chaos-settings\/updating-chaos-settings-200: /m,
+    );
     const suites = (await parse(readFileSync(junit!, 'utf8'))) as TestSuites;
     expect([suites.failures, suites.errors]).toEqual([0, 0]);
     const testcase = suites.testsuite!.flatMap((s) => s.testcase ?? []).find((c) => String(c.name).startsWith('chaos-settings/updating-chaos-settings-200 '))!;

@@ -1,8 +1,9 @@
 // Graded outcomes: a should-level statement broken is a warning (exit 0), a failure with --strict; the
-// summary and the report use the five words.
+// summary and the report use the five words; a run that judged less than --min-judged exits 4.
 import { describe, expect, test } from 'vitest';
 import type { CheckMeta } from '../../src/harness/check.ts';
 import { outcomeOf } from '../../src/run/conformance-reporter.ts';
+import type { ReportFile } from '../../reporters/json.ts';
 import { useRunners } from '../support/runners.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time
@@ -22,7 +23,7 @@ describe('a should-level statement broken', () => {
     expect(report.run.strict).toBe(false);
     for (const c of report.checks.filter((c) => c.outcome === 'warned')) expect(c).toMatchObject({ level: 'should', violated: ['DS-VERSION'] });
     expect(r.stdout).toMatch(/^Warned \(should-level statements broken\):\n {2}DS-VERSION: \d+ checks? /m);
-    expect(r.stdout).toMatch(/^\d+ passed, 0 failed, [1-9]\d* warned, 0 errored, 0 skipped; /m);
+    expect(r.stdout).toMatch(/^\d+ passed, 0 failed, [1-9]\d* warned, 0 errored, 0 skipped: 100% of \d+ checks judged, 0% skipped; /m);
   });
 
   test.concurrent('fails the run with --strict (exit 1), and the report says it was strict', async () => {
@@ -68,4 +69,14 @@ describe('outcomeOf', () => {
     expect(outcomeOf('skipped', meta({}))).toBe('skipped');
     expect(outcomeOf('pending', undefined)).toBe('skipped');
   });
+});
+
+test.concurrent('--min-judged: a run that skipped what it was asked to judge exits 4, and its closing line and report say how little it judged', async () => {
+  // --read-only skips every check that sends a PUT: those of CHAOS-STATUS all do
+  const r = await runner.run(['--only', '^CHAOS-STATUS', '--read-only', '--min-judged', '1']);
+  expect(r.code, r.stdout).toBe(4);
+  expect(r.stdout).toMatch(/^ {2}not judged chaos-settings +0 passed .* 0% judged$/m);
+  expect(r.stdout).toMatch(/^0 passed, 0 failed, 0 warned, 0 errored, (\d+) skipped: 0% of \1 checks? judged \(below --min-judged 1%\), 100% skipped; /m);
+  expect(r.report!.run.minJudged).toBe(1);
+  expect((r.report as ReportFile).judged).toMatchObject({ judged: 0, percent: 0 });
 });

@@ -1,7 +1,7 @@
 // The settings table (src/run/settings.ts) is the one place a setting is described: the README's flag table,
 // .env.example, --help, check-har's and proxy's flags and the config file's schema are held to it here, and the
 // config file (src/run/config-file.ts) is read with the same rules as flags and variables.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -11,12 +11,18 @@ import { ConfigError, parseCommand } from '../../src/run/config.ts';
 import { HELP } from '../../src/cli/help.ts';
 import { RECORDED_FLAGS } from '../../src/recorded/recorded-command.ts';
 import { ACTIONS, settingsOf, SETTINGS, type Setting } from '../../src/run/settings.ts';
+import { withFlagTable, withOptionalVariables } from '../../src/run/settings-docs.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
 const RUN = settingsOf('run') as readonly Setting[];
 
 describe('the settings table and what is written from it', () => {
+  test("docs/settings.md's flag table and .env.example's optional variables are what the table makes (npm run settings writes them)", () => {
+    expect(read('docs/settings.md')).toBe(withFlagTable(read('docs/settings.md')));
+    expect(read('.env.example')).toBe(withOptionalVariables(read('.env.example')));
+  });
+
   test('the flag table of docs/settings.md names every flag and variable of a run, and no other', () => {
     const readme = read('docs/settings.md');
     const table = readme.slice(readme.indexOf('| flag | environment | meaning |'));
@@ -46,7 +52,7 @@ describe('the settings table and what is written from it', () => {
     }
   });
 
-  test('schemas/config.json is the schema the table makes (npm run config-schema writes it)', () => {
+  test('schemas/config.json is the schema the table makes (npm run settings writes it)', () => {
     expect(JSON.parse(read('schemas/config.json'))).toEqual(configSchema());
   });
 
@@ -109,6 +115,28 @@ describe('the config file', () => {
     expect(config).toMatchObject({ baseUrl: 'https://from-variable.test', concurrency: 5, timeoutMs: 7, token: 'staging-key' });
     expect(parseCommand(['--env', 'staging'], { ...env, MOCKAPI_TOKEN: 'variable-key' }, cwd).config.token).toBe('variable-key');
     expect(parseCommand(['--env', 'staging'], {}, cwd).config.token, 'the variable the file names is read from .env too').toBe('dotenv-key');
+  });
+
+  test('the variable tokenVariable names, unset: the error names that variable', () => {
+    const cwd = dir();
+    write(cwd, environments);
+    expect(refused(cwd, ['--env', 'production'])).toBe(
+      "a base URL is set but no key: the config file's tokenVariable names MOCKAPI_TOKEN_PROD, which is not set",
+    );
+  });
+
+  test("docs/settings.md's reportJunit: reports/staging.xml: the missing reports/ is created, private; a link there is refused", () => {
+    const cwd = dir();
+    write(cwd, { environments: { staging: { baseUrl: 'https://s.test', tokenVariable: 'MOCKAPI_TOKEN_S', reportJunit: 'reports/staging.xml' } } });
+    const { config } = parseCommand(['--env', 'staging'], { MOCKAPI_TOKEN_S: 'k' }, cwd);
+    expect(config.reportJunit).toBe('reports/staging.xml');
+    expect(statSync(join(cwd, 'reports')).mode & 0o777).toBe(0o700);
+    const linked = dir();
+    symlinkSync(join(linked, 'elsewhere'), join(linked, 'reports'));
+    expect(refused(linked, ['--report-junit', 'reports/ci.xml'])).toMatch(
+      /^--report-junit: cannot create the directory .*reports: .*reports is a link, not followed$/,
+    );
+    expect(existsSync(join(linked, 'elsewhere'))).toBe(false);
   });
 
   test('a file that holds a key is refused, naming where and what to write instead, never the key', () => {

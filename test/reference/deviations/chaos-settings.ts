@@ -14,6 +14,23 @@ export const chaosSettings: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', chaos(), { body: { chaos: { longDelay: { enabled: false, durationMillis: 'soon' } } } })).status).toBe(400);
     expect((await call('PUT', chaos(), { body: { chaos: { percentageFailures: '50' } } })).status).toBe(400);
   },
+  'chaos-delay-past-32-bits-rejected': async ({ call }) => {
+    const delay = (durationMillis: number) => call('PUT', chaos(), { body: { chaos: { longDelay: { enabled: false, durationMillis } } } });
+    expect((await delay(2 ** 31)).status).toBe(400);
+    expect((await delay(2 ** 40)).status).toBe(400);
+    expect(jsonOf(await delay(2 ** 31 - 1)).chaos.longDelay).toEqual({ enabled: false, durationMillis: 2 ** 31 - 1 });
+  },
+  'chaos-percentage-exponent-rejected': async ({ call }) => {
+    expect((await call('PUT', chaos(), { body: '{"chaos":{"percentageFailures":5e1}}' })).status).toBe(400);
+    expect((await call('PUT', chaos(), { body: '{"chaos":{"percentageFailures":1E2}}' })).status).toBe(400);
+    expect(jsonOf(await call('PUT', chaos(), { body: '{"chaos":{"percentageFailures":50.0}}' })).chaos.percentageFailures).toBe(50);
+  },
+  'chaos-status-read-in-32-bits': async ({ call }) => {
+    const statuses = async (status: number) => (await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status }] } } })).json;
+    expect(await statuses(2 ** 32 + 599)).toMatchObject({ chaos: { httpErrors: [{ status: 599 }] } });
+    expect(await statuses(2 ** 32 + 600)).toMatchObject({ errors: [{ title: expect.any(String) }] });
+    expect(await statuses(600)).toMatchObject({ errors: [{ title: expect.any(String) }] });
+  },
   'chaos-null-http-error-500': async ({ call }) => {
     expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: [{ status: 500 }, null] } } })).status).toBe(500);
     expect((await call('PUT', chaos(), { body: { chaos: { httpErrors: null } } })).status).toBe(400);

@@ -39,6 +39,27 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders` });
   },
+  'logged-request-absolute-url-path-only': async (r) => {
+    const { url, absoluteUrl } = (await loggedOf(r)).request;
+    expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: '/orders?limit=2' });
+  },
+  'logged-request-method-with-target': async (r) => {
+    expect((await loggedOf(r)).request.method).toBe('POST /orders?limit=2');
+    expect((await loggedOf(r, SEED.emptyRequestId)).request.method).toBe('GET /health');
+  },
+  'logged-request-client-ip-host-name': async (r) => {
+    expect((await loggedOf(r)).request).toMatchObject({ clientIp: 'client-7.example.net', url: '/orders?limit=2' });
+  },
+  'logged-request-client-ip-with-port': async (r) => {
+    expect((await loggedOf(r)).request.clientIp).toBe('203.0.113.7:54321');
+  },
+  'logged-request-cookies-not-parsed': async (r) => {
+    const { headers, cookies } = (await loggedOf(r)).request;
+    expect({ cookie: headers.Cookie, cookies }).toEqual({ cookie: 'session=abc123; theme=dark', cookies: {} });
+  },
+  'logged-request-header-names-with-colon': async (r) => {
+    expect(Object.keys((await loggedOf(r)).request.headers)).toEqual(['Content-Type:', 'Accept:', 'Cookie:']);
+  },
   'logged-request-url-absolute': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({

@@ -39,7 +39,18 @@ export type Job = {
 };
 export type Logged = {
   id: string;
-  request: { url: string; absoluteUrl: string; clientIp?: string; loggedDate: number; loggedDateString: string; body: string; bodyAsBase64: string };
+  request: {
+    url: string;
+    absoluteUrl: string;
+    method: string;
+    clientIp?: string;
+    headers: Record<string, string>;
+    cookies: Record<string, string>;
+    loggedDate: number;
+    loggedDateString: string;
+    body: string;
+    bodyAsBase64: string;
+  };
 };
 
 export const jobOf = async ({ call }: Reference): Promise<Job> => ((await call('PUT', push, { body: { push: {} } })).json as { job: Job }).job;

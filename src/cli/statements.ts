@@ -1,0 +1,58 @@
+// `mockapi-conformance statements [--json]`: the ledger of the interface's statements by section, each with its
+// status and what holds it (checks and faults) or why nothing does; sends nothing.
+import { EXIT } from '../../contract/exit.ts';
+import { STATEMENT_STATUSES, type StatementStatus } from '../../contract/statements.ts';
+import { inert, inertLine } from '../../contract/untrusted.ts';
+import type { LedgerEntry } from '../run/statements.ts';
+
+export const STATEMENTS_USAGE = 'usage: mockapi-conformance statements [--json]';
+export const STATEMENTS_ABOUT = `Prints every statement of the interface by section: its id, its status (verified: checks judge it and
+faults prove they can fail; open: the interface leaves the answer open; not judgeable from outside, and why),
+its checks and faults, or its reason. --json prints {statements: [{id, section, text, status, checks, faults,
+reason}]}. Sends nothing.`;
+
+const STATUS_WORDS: Record<StatementStatus, string> = { verified: 'verified', open: 'open', 'not-judgeable': 'not judgeable' };
+
+/** Statements marked verified that no check of the catalogue judges: the ledger promising what nothing holds. */
+const unmapped = (entries: readonly LedgerEntry[]) => entries.filter((e) => e.status === 'verified' && e.checks.length === 0);
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function line(e: LedgerEntry): string {
+  const held = `${plural(e.checks.length, 'check')}, ${plural(e.faults.length, 'fault')}`;
+  // an open statement's reason is most often its own words, said once
+  const why = e.status === 'verified' ? `${held}${e.reason ? `; in part: ${e.reason}` : ''}` : e.reason === e.text ? undefined : e.reason;
+  return `  ${e.id}  ${STATUS_WORDS[e.status]}${why ? `: ${why}` : ''}\n    ${e.text}`;
+}
+
+/** The ledger as text: by section in the spec's order, then the counts. */
+export function formatLedger(entries: readonly LedgerEntry[]): string {
+  const sections = [...new Set(entries.map((e) => e.section))];
+  const blocks = sections.map((section) => [section, ...entries.filter((e) => e.section === section).map(line)].join('\n'));
+  const count = (status: StatementStatus) => entries.filter((e) => e.status === status).length;
+  const [verified, open, outside] = STATEMENT_STATUSES.map(count);
+  return `${blocks.join('\n\n')}\n\n${entries.length} statements: ${verified} verified, ${open} open, ${outside} not judgeable, ${unmapped(entries).length} unmapped`;
+}
+
+/** The ledger as JSON: what `statements --json` prints. */
+export const ledgerJson = (entries: readonly LedgerEntry[]) => ({
+  statements: entries.map(({ id, section, text, status, checks, faults, reason }) => ({ id, section, text, status, checks, faults, reason: reason ?? null })),
+});
+
+/** Runs `statements` with its arguments (after the word): exit 0, or 2 for an argument it does not take. */
+export async function runStatements(args: readonly string[], io: { write(text: string): void; error(text: string): void }): Promise<number> {
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+    io.write(`${STATEMENTS_USAGE}\n${STATEMENTS_ABOUT}\n`);
+    return EXIT.passed;
+  }
+  const json = args.length === 1 && args[0] === '--json';
+  if (args.length > 0 && !json) {
+    io.error(`mockapi-conformance statements: unknown argument '${inertLine(args.find((a) => a !== '--json') ?? args[0]!)}'; ${STATEMENTS_USAGE}\n`);
+    return EXIT.usage;
+  }
+  // the catalogue and the faults are loaded only to print the ledger, not for its help
+  const entries = await (await import('../run/statements.ts')).ledger();
+  // the ledger is ours, not a deployment's: it goes out by the one rule all the same
+  io.write(`${inert(json ? JSON.stringify(ledgerJson(entries), null, 2) : formatLedger(entries))}\n`);
+  return EXIT.passed;
+}

@@ -1,0 +1,45 @@
+// The global setup of conformanceProject: in an implementer's own vitest, the run's target is opened here, once,
+// before the checks (the embedded reference or the base URL given, the probe, the preflight), and handed to the
+// worker as the command hands it (RunDescription, provided as `run`). Asked to run the checks again (watch mode), it
+// opens the target anew, so that a rerun starts from a fresh reference and a fresh stop.
+import type { TestProject } from 'vitest/node';
+import { inertLine } from '../../contract/untrusted.ts';
+import { RunGate } from '../http/run-gate.ts';
+import type { RunDescription } from '../harness/run-description.ts';
+import type { RunConfig } from './config.ts';
+import { configOfOptions, type ProjectOptions } from './run-options.ts';
+import { describeRun, notOpenedReason, openTarget } from './target.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** conformanceProject's options, for its global setup */
+    conformance: ProjectOptions;
+  }
+}
+
+/** The target opened and described for the worker, and what closes it. */
+async function openRun(config: RunConfig): Promise<{ run: RunDescription; close(): Promise<void> }> {
+  const gate = new RunGate();
+  const opened = await openTarget(config, undefined, gate);
+  if (!('target' in opened)) throw new Error(`mockapi-conformance: ${inertLine(notOpenedReason(opened))}`);
+  return {
+    run: describeRun(config, opened.target, gate.buffer, undefined, 'check-id'),
+    async close() {
+      gate.close();
+      await opened.close();
+    },
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // the keys as the command reads them: the process's environment and the .env of the directory vitest runs in
+  const config = configOfOptions(project.getProvidedContext().conformance ?? {}, process.env, { dotenv: true });
+  let open = await openRun(config);
+  project.provide('run', open.run);
+  project.onTestsRerun(async () => {
+    await open.close();
+    open = await openRun(config);
+    project.provide('run', open.run);
+  });
+  return () => open.close();
+}

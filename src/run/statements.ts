@@ -1,0 +1,36 @@
+// The ledger of statements (STATEMENTS) with what proves each: the checks of the catalogue that cite one of its
+// requirements, and the reference faults that break one of them (Fault.breaks or alsoBreaks). `statements` prints
+// it; our tests hold each verified statement to having both.
+import { STATEMENTS, type Statement } from '../../contract/statements.ts';
+import { allFaults } from '../../reference/faults.ts';
+import type { Fault } from '../../reference/patch.ts';
+import { catalogue, type CatalogueEntry } from '../harness/catalogue.ts';
+
+export interface LedgerEntry extends Statement {
+  /** ids of the checks that cite one of its requirements */
+  checks: string[];
+  /** names of the faults that break one of its requirements */
+  faults: string[];
+}
+
+/** Each statement with its checks and faults, as the given catalogue and faults have them. */
+export function ledgerOf(
+  statements: readonly Statement[],
+  checks: readonly Pick<CatalogueEntry, 'id' | 'requirement'>[],
+  faults: readonly Pick<Fault, 'name' | 'breaks' | 'alsoBreaks'>[],
+): LedgerEntry[] {
+  return statements.map((s) => {
+    const cites = (id: string) => (s.requirements as readonly string[]).includes(id);
+    return {
+      ...s,
+      checks: checks.filter((c) => cites(c.requirement)).map((c) => c.id),
+      faults: faults.filter((f) => cites(f.breaks) || Object.keys(f.alsoBreaks ?? {}).some(cites)).map((f) => f.name),
+    };
+  });
+}
+
+/** The ledger: every statement with the checks of the catalogue and the faults of the reference. */
+export async function ledger(): Promise<LedgerEntry[]> {
+  const [checks, faults] = await Promise.all([catalogue(), allFaults()]);
+  return ledgerOf(STATEMENTS, checks, faults);
+}

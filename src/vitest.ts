@@ -1,0 +1,28 @@
+// mockapi-conformance/vitest: the checks as a project of an implementer's own vitest, each check a test named by
+// its check id, so that `vitest run`, watch mode, `-t` and an editor's test explorer pick and run them. The target
+// is opened by the project's global setup (project-setup) and handed to the worker as the command hands it.
+import { join } from 'node:path';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { CODE_ROOT, SOURCE_EXTENSION } from '../contract/package-root.ts';
+import { checksProject } from './run/checks-project.ts';
+import type { ProjectOptions } from './run/run-options.ts';
+
+export type { ProjectOptions } from './run/run-options.ts';
+
+/**
+ * A vitest project of every check, run against `options.baseUrl` (left out: the embedded reference deployment,
+ * started for the run). The options are the library's run options (RunOptions) but for the keys: MOCKAPI_TOKEN
+ * and MOCKAPI_FORBIDDEN_TOKEN are read from the environment or a .env, as the command reads them. `name` names the
+ * project (default mockapi-conformance).
+ */
+export function conformanceProject(options: ProjectOptions & { name?: string } = {}): TestProjectInlineConfiguration {
+  const { name = 'mockapi-conformance', ...run } = options;
+  return {
+    test: {
+      name,
+      ...checksProject(),
+      globalSetup: [join(CODE_ROOT, 'src', 'run', `project-setup${SOURCE_EXTENSION}`)],
+      provide: { conformance: run },
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// `mockapi-conformance statements`: the ledger by section ending with its counts, the same as JSON, and its help;
+// run as a user runs the command, none of them a conformance run.
+import { spawn } from 'node:child_process';
+import { expect, test } from 'vitest';
+import { STATEMENTS } from '../../contract/statements.ts';
+import { runStatements } from '../../src/cli/statements.ts';
+import { BIN, commandEnvironment, emptyDirectory } from '../support/cli.ts';
+
+async function statements(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, 'statements', ...args], { cwd: emptyDirectory(), env: commandEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let [stdout, stderr] = ['', ''];
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr };
+}
+
+const [text, json, help] = await Promise.all([statements(), statements('--json'), statements('--help')]);
+const count = (status: string) => STATEMENTS.filter((s) => s.status === status).length;
+
+test('prints every statement under its section, in the order of the spec, and ends with the counts', () => {
+  expect(text.code, text.stderr).toBe(0);
+  const lines = text.stdout.trimEnd().split('\n');
+  expect(lines.at(-1)).toBe(
+    `${STATEMENTS.length} statements: ${count('verified')} verified, ${count('open')} open, ${count('not-judgeable')} not judgeable, 0 unmapped`,
+  );
+  const sections = [...new Set(STATEMENTS.map((s) => s.section))];
+  expect(lines.filter((l) => sections.includes(l))).toEqual(sections);
+  expect(text.stdout).toMatch(/^ {2}ORG\.emailAddress {2}verified: 1 check, \d+ faults; in part: the checks hold only something@something/m);
+  expect(text.stdout).toContain("  AUTH.key-source  not judgeable: the checker does not see the web application's security area");
+  expect(text.stdout).toContain('  EVENTS.none  open\n    Events: not shown.');
+});
+
+test('--json gives each statement with its section, words, status, checks, faults and reason', () => {
+  expect(json.code, json.stderr).toBe(0);
+  const printed = JSON.parse(json.stdout) as { statements: Record<string, unknown>[] };
+  expect(printed.statements.map((s) => s.id)).toEqual(STATEMENTS.map((s) => s.id));
+  for (const s of printed.statements) expect(Object.keys(s)).toEqual(['id', 'section', 'text', 'status', 'checks', 'faults', 'reason']);
+  expect(printed.statements.find((s) => s.id === 'CHAOS.percentageFailures')).toMatchObject({
+    section: 'Resources and their fields > Chaos settings (object `chaos`)',
+    status: 'verified',
+    faults: expect.arrayContaining(['chaos-percentage-above-100-accepted']),
+    reason: null,
+  });
+});
+
+test('--help exits 0 with the usage; an argument it does not take exits 2', async () => {
+  expect(help.code).toBe(0);
+  expect(help.stdout).toMatch(/^usage: mockapi-conformance statements \[--json\]\n/);
+  const errors: string[] = [];
+  expect(await runStatements(['--yaml'], { write: () => {}, error: (t) => errors.push(t) })).toBe(2);
+  expect(errors).toEqual(["mockapi-conformance statements: unknown argument '--yaml'; usage: mockapi-conformance statements [--json]\n"]);
+});

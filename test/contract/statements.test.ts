@@ -1,0 +1,114 @@
+// The ledger of statements against the spec, the register, the catalogue of checks and the faults: every
+// statement of the spec has an entry, in the spec's own words; every verified statement is judged by a check and
+// broken by a fault (the fault matrix shows each fault caught on its requirement); every check's requirement is
+// cited by a statement; the ledger cites only requirements of the register.
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { isRequirementId } from '../../contract/requirements.ts';
+import { STATEMENTS, type Statement } from '../../contract/statements.ts';
+import { allFaults } from '../../reference/faults.ts';
+import { catalogue } from '../../src/harness/catalogue.ts';
+import { ledgerOf } from '../../src/run/statements.ts';
+
+/** the spec, beside the checkout (shared/spec/interface.md) */
+const SPEC = readFileSync(new URL('../../../shared/spec/interface.md', import.meta.url), 'utf8');
+
+const TABLE_SEPARATOR = /^\|[\s:|-]+\|$/;
+/** a sentence ends at a full stop followed by a space and a capital, a code span or a brace */
+const SENTENCE_END = /(?<=\.)\s+(?=[A-Z`{])/;
+
+interface SpecUnit {
+  kind: 'heading' | 'row' | 'sentence';
+  text: string;
+}
+
+/** The spec cut into headings, table rows (`cell | cell`, the header row left out) and sentences of bullets and prose; one pass. */
+function specUnits(markdown: string): SpecUnit[] {
+  const units: SpecUnit[] = [];
+  let inTable = false;
+  for (const line of markdown.split('\n').map((l) => l.trim())) {
+    const table = line.startsWith('|');
+    if (table && inTable && !TABLE_SEPARATOR.test(line)) {
+      const cells = line.slice(1, -1).split('|');
+      units.push({
+        kind: 'row',
+        text: cells
+          .map((c) => c.trim())
+          .join(' | ')
+          .trim(),
+      });
+    }
+    inTable = table;
+    if (table || line === '') continue;
+    const heading = /^#+ (.*)$/.exec(line);
+    if (heading) units.push({ kind: 'heading', text: heading[1]! });
+    else for (const sentence of line.replace(/^- /, '').split(SENTENCE_END)) units.push({ kind: 'sentence', text: sentence });
+  }
+  return units;
+}
+
+/** A label that opens a list or table (`General conventions:`, `` `request`: ``) may be a section of the ledger instead. */
+const asSection = (text: string) => text.replace(/`/g, '').replace(/:$/, '');
+
+/** The units of the spec that no statement holds: a row or sentence in no entry's text, a heading in no entry's section. */
+function uncovered(markdown: string, statements: readonly Statement[]): string[] {
+  const segments = new Set(statements.flatMap((s) => s.section.split(' > ')));
+  const inText = (text: string) => statements.some((s) => s.text.includes(text));
+  return specUnits(markdown)
+    .filter((u) => (u.kind === 'heading' ? !segments.has(u.text) : !inText(u.text) && !(u.text.endsWith(':') && segments.has(asSection(u.text)))))
+    .map((u) => `${u.kind}: ${u.text}`);
+}
+
+test('every heading, table row and sentence of the spec is held by a statement of the ledger, in its own words', () => {
+  expect(uncovered(SPEC, STATEMENTS), 'statements of the spec with no ledger entry').toEqual([]);
+});
+
+test('a sentence, a row or a heading added to the spec is named as having no entry', () => {
+  const added = `${SPEC}\n## Quotas\n\nA mock API holds at most 50 stubs. Stubs are kept for ever.\n\n| Quota | Value |\n|---|---|\n| stubs | 50 |\n`;
+  expect(uncovered(added, STATEMENTS)).toEqual([
+    'heading: Quotas',
+    'sentence: A mock API holds at most 50 stubs.',
+    'sentence: Stubs are kept for ever.',
+    'row: stubs | 50',
+  ]);
+});
+
+test('ids are unique and shaped AREA.words, texts are words of the spec, and each status has what it needs', () => {
+  const ids = STATEMENTS.map((s) => s.id);
+  expect(ids.length - new Set(ids).size, 'ids given twice').toBe(0);
+  for (const s of STATEMENTS) {
+    expect(s.id).toMatch(/^[A-Z]+(\.[A-Za-z0-9-]+)+$/);
+    const words = s.text.split(' | ');
+    // a row's cells stand apart in the spec; a sentence stands whole
+    for (const word of words) expect(SPEC, `${s.id}'s text is not the spec's words`).toContain(word);
+    if (s.status === 'verified') expect(s.requirements.length, `${s.id} is verified by no requirement`).toBeGreaterThan(0);
+    else expect(s.requirements, `${s.id} is ${s.status} but cites requirements`).toEqual([]);
+    if (s.status === 'open') expect(SPEC, `${s.id}: an open statement's reason is the spec's words`).toContain(s.reason);
+    if (s.status === 'not-judgeable') expect(s.reason?.length, `${s.id}: say why it is not judgeable`).toBeGreaterThan(10);
+  }
+});
+
+test('the ledger cites only requirements of the register', () => {
+  const unknown = STATEMENTS.flatMap((s) => s.requirements.filter((id) => !isRequirementId(id)).map((id) => `${s.id}: ${id}`));
+  expect(unknown).toEqual([]);
+});
+
+const CHECKS = await catalogue();
+const LEDGER = ledgerOf(STATEMENTS, CHECKS, await allFaults());
+
+test('every verified statement is judged by a check of the catalogue and broken by a fault of the reference', () => {
+  const verified = LEDGER.filter((e) => e.status === 'verified');
+  expect(
+    verified.filter((e) => e.checks.length === 0).map((e) => e.id),
+    'verified statements that no check judges',
+  ).toEqual([]);
+  expect(
+    verified.filter((e) => e.faults.length === 0).map((e) => e.id),
+    'verified statements that no fault breaks',
+  ).toEqual([]);
+});
+
+test("every check's requirement is cited by a statement", () => {
+  const cited = new Set(STATEMENTS.flatMap((s) => s.requirements as readonly string[]));
+  expect(CHECKS.filter((c) => !cited.has(c.requirement)).map((c) => `${c.id} (${c.requirement})`)).toEqual([]);
+});

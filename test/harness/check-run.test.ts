@@ -1,0 +1,42 @@
+// A run of the checks in its worker (CheckRun), made from the description the command or conformanceProject
+// provides: what --only keeps, how a test is named, what --max-failures counts, and the stop it shares.
+import { expect, test } from 'vitest';
+import { CheckRun } from '../../src/harness/check-run.ts';
+import type { RunDescription } from '../../src/harness/run-description.ts';
+import { RunGate } from '../../src/http/run-gate.ts';
+import type { Target } from '../../src/judge/context.ts';
+
+const target = { baseUrl: 'http://127.0.0.1:9', fixtures: {}, profile: 'mock' } as unknown as Target;
+const runOf = (described: Partial<RunDescription>) => new CheckRun({ target, stop: new SharedArrayBuffer(8), openapi: {}, names: 'requirement', ...described });
+
+test('--only keeps a check by its id or its name, without case; a project names its tests by check id first', () => {
+  const run = runOf({ only: '^organisations/|ORG-RENAME' });
+  expect(run.selected('organisations/get', 'ORG-GET get')).toBe(true);
+  expect(run.selected('teams/delete', 'org-rename renamed')).toBe(true);
+  expect(run.selected('teams/delete', 'TEAM-DELETE deleted')).toBe(false);
+  expect(runOf({}).selected('teams/delete', 'TEAM-DELETE deleted')).toBe(true);
+  expect(run.testName('teams/delete', 'TEAM-DELETE deleted')).toBe('TEAM-DELETE deleted');
+  expect(runOf({ names: 'check-id' }).testName('teams/delete', 'TEAM-DELETE deleted')).toBe('teams/delete TEAM-DELETE deleted');
+});
+
+test('--max-failures counts checks that failed a must, and those that only warned with --strict', () => {
+  const lenient = runOf({ maxFailures: { count: 1, strict: false } });
+  lenient.failedWith(['should']);
+  expect(lenient.maxFailuresReason()).toBeUndefined();
+  lenient.failedWith(['should', 'must']);
+  expect(lenient.maxFailuresReason()).toMatch(/^not run: 1 check had failed, and --max-failures 1 /);
+  const strict = runOf({ maxFailures: { count: 1, strict: true } });
+  strict.failedWith(['should']);
+  expect(strict.maxFailuresReason()).toMatch(/^not run: 1 check had failed or warned/);
+});
+
+test("the run's stop is the memory of the description: set by the thread that opened the target, read at once", () => {
+  const stop = new SharedArrayBuffer(8);
+  const run = runOf({ stop });
+  expect(run.gate.stopped).toBe(false);
+  const opener = new RunGate(stop);
+  opener.stop('interrupted');
+  expect(run.gate.reason).toBe('interrupted');
+  opener.close();
+  run.gate.close();
+});

@@ -1,0 +1,242 @@
+// Findings grouped by the requirement they break (brokenRequirements) and the share of the checks judged
+// (judgedShares, --min-judged), as the report model derives them and every format says them; from small
+// hand-made reports, no run.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { EXIT, exitCodeOf } from '../../contract/exit.ts';
+import { brokenRequirements, judgedShares, type CheckResult, type ConformanceReport, type Outcome } from '../../contract/report.ts';
+import { schema } from '../../contract/schemas.ts';
+import { annotations } from '../../reporters/github.ts';
+import { htmlFormat } from '../../reporters/html.ts';
+import { reportJson } from '../../reporters/json.ts';
+import { junitXml } from '../../reporters/junit.ts';
+import { markdownSummary } from '../../reporters/markdown.ts';
+import { summaryFormat } from '../../reporters/summary.ts';
+import { ConfigError, parseCommand } from '../../src/run/config.ts';
+
+let n = 0;
+const check = (outcome: Outcome, more: Partial<CheckResult> = {}): CheckResult => ({
+  id: `organisations/check-${n++}`,
+  area: 'organisations',
+  title: 'ORG-RESPONSE a check',
+  requirement: 'ORG-RESPONSE',
+  operation: 'getOrganisation',
+  level: 'must',
+  outcome,
+  message: outcome === 'skipped' ? 'not configured: set MOCKAPI_ORGANISATION_ID' : `${outcome}: expected x, actual y`,
+  violated: outcome === 'failed' ? ['ORG-RESPONSE'] : outcome === 'warned' ? ['GEN-NO-5XX'] : [],
+  notes: [],
+  evidence: [],
+  durationMs: 1,
+  ...more,
+});
+
+const reportOf = (checks: CheckResult[], run: Partial<ConformanceReport['run']> = {}): ConformanceReport => {
+  const counts = { passed: 0, failed: 0, warned: 0, errored: 0, skipped: 0 };
+  for (const c of checks) counts[c.outcome]++;
+  return {
+    tool: { name: 'mockapi-conformance', version: '0.1.0' },
+    target: { baseUrl: 'https://api.example.com', profile: 'live', embedded: false },
+    run: { seed: 1, runs: 10, strict: false, ...run },
+    summary: { ...counts, requests: 3, durationMs: 100 },
+    checks,
+    errors: [],
+  };
+};
+
+const consoleOf = (report: ConformanceReport) => {
+  let out = '';
+  summaryFormat((t) => (out += t)).write(report);
+  return out;
+};
+
+/** A report whose checks were judged in one area (two of three) and skipped in another (all of it). */
+const halfSkipped = (run: Partial<ConformanceReport['run']> = {}) =>
+  reportOf(
+    [
+      check('passed'),
+      check('passed'),
+      check('errored'),
+      ...[0, 1, 2].map(() => check('skipped', { area: 'chaos-settings', requirement: 'CHAOS-STATUS', operation: 'updateChaosSettings' })),
+    ],
+    run,
+  );
+
+describe('findings grouped by the requirement they break', () => {
+  test('must-level before should-level, then the most checks, then by id; a check that broke two stands under both', () => {
+    const checks = [
+      check('warned', { violated: ['GEN-NO-5XX'], operation: 'updateOrganisation' }),
+      check('failed', { violated: ['ORG-RESPONSE'] }),
+      ...['getOrganisation', 'updateOrganisation', 'getOrganisation'].map((operation) =>
+        check('failed', { requirement: 'AUTH-401-BODY', violated: ['AUTH-401-BODY'], operation }),
+      ),
+      check('failed', { id: 'organisations/two', violated: ['ORG-NAME', 'GEN-NO-5XX'] }),
+      check('passed'),
+      check('errored'),
+    ];
+    const groups = brokenRequirements(checks);
+    expect(groups.map((g) => [g.requirement, g.level, g.checks.length, g.operations])).toEqual([
+      ['AUTH-401-BODY', 'must', 3, ['getOrganisation', 'updateOrganisation']],
+      ['ORG-NAME', 'must', 1, ['getOrganisation']],
+      ['ORG-RESPONSE', 'must', 1, ['getOrganisation']],
+      ['GEN-NO-5XX', 'should', 2, ['updateOrganisation', 'getOrganisation']],
+    ]);
+    expect(groups[3]!.checks.map((c) => c.id)).toContain('organisations/two');
+  });
+
+  test('a failure that names nothing broken stands under the requirement it cites; nothing broken, no group', () => {
+    expect(brokenRequirements([check('failed', { violated: [], requirement: 'ORG-NAME' })]).map((g) => g.requirement)).toEqual(['ORG-NAME']);
+    expect(brokenRequirements([check('passed'), check('skipped')])).toEqual([]);
+  });
+
+  test('the console lists the broken requirements most severe first, each with its checks and operations, and the checks in that order', () => {
+    const r = reportOf([
+      check('failed', { violated: ['ORG-RESPONSE'], title: 'ORG-RESPONSE one' }),
+      check('failed', { requirement: 'AUTH-401-BODY', violated: ['AUTH-401-BODY'], operation: 'getLoggedRequest', title: 'AUTH-401-BODY one' }),
+      check('failed', { requirement: 'AUTH-401-BODY', violated: ['AUTH-401-BODY'], operation: 'deleteDataSource', title: 'AUTH-401-BODY two' }),
+    ]);
+    const out = consoleOf(r);
+    expect(out).toContain(
+      [
+        'Failed (must-level statements broken):',
+        '  AUTH-401-BODY: 2 checks on getLoggedRequest, deleteDataSource (AUTH-401-BODY one; AUTH-401-BODY two)',
+        '  ORG-RESPONSE: 1 check on getOrganisation (ORG-RESPONSE one)',
+      ].join('\n'),
+    );
+    expect(out.indexOf('FAILED organisations/check-', out.indexOf('AUTH-401-BODY one:'))).toBeLessThan(out.indexOf(': ORG-RESPONSE one'));
+  });
+
+  test('the Markdown summary heads each broken requirement with its checks and operations, the most checks first', () => {
+    const r = reportOf([
+      check('failed', { violated: ['ORG-RESPONSE'] }),
+      check('failed', { requirement: 'AUTH-401-BODY', violated: ['AUTH-401-BODY'] }),
+      check('failed', { requirement: 'AUTH-401-BODY', violated: ['AUTH-401-BODY'], operation: 'deleteDataSource' }),
+    ]);
+    const headings = markdownSummary(r)
+      .split('\n')
+      .filter((l) => l.startsWith('#### '));
+    expect(headings).toEqual(['#### AUTH-401-BODY: 2 checks on getOrganisation, deleteDataSource', '#### ORG-RESPONSE: 1 check on getOrganisation']);
+  });
+
+  test('the HTML page opens with the broken requirements, known last, each check a link to its cell, text escaped; then the areas table', () => {
+    const r = reportOf([
+      check('failed', { id: 'organisations/known', violated: ['ORG-NAME'], requirement: 'ORG-NAME' }),
+      check('warned', { violated: ['GEN-NO-5XX'], requirement: 'GEN-NO-5XX', title: 'GEN-NO-5XX <img src=x> \u202e' }),
+      check('failed', { violated: ['ORG-RESPONSE'] }),
+      check('skipped', { area: 'teams' }),
+    ]);
+    r.baseline = {
+      file: 'b.json',
+      known: [{ id: 'organisations/known', outcome: 'failed', expected: 'failed', reason: 'r' }],
+      new: [],
+      stale: [],
+      expired: [],
+      unmatched: [],
+    };
+    const file = join(mkdtempSync(join(tmpdir(), 'conformance-html-')), 'r.html');
+    htmlFormat(file, () => {}).write(r);
+    const page = readFileSync(file, 'utf8');
+    const body = page.slice(0, page.indexOf('<script'));
+    expect([...body.matchAll(/<li class="requirement( known)?" data-requirement="([A-Z0-9-]+)">/g)].map((m) => `${m[2]}${m[1] ?? ''}`)).toEqual([
+      'ORG-RESPONSE',
+      'GEN-NO-5XX',
+      'ORG-NAME known',
+    ]);
+    expect(body).toContain('<a href="#cell-GEN-NO-5XX-getOrganisation">');
+    expect(body).toContain('GEN-NO-5XX &lt;img src=x&gt; \\u202e');
+    expect(body.indexOf('id="attention"')).toBeLessThan(body.indexOf('id="areas"'));
+    expect(body.indexOf('id="areas"')).toBeLessThan(body.indexOf('id="matrix"'));
+    expect(body).toMatch(/<tr><td>teams<\/td>(<td>\d+<\/td>){5}<td class="unjudged">not judged<\/td><\/tr>/);
+  });
+
+  test('GitHub: ten causes of one check each are ten ::error annotations, however many checks one other cause has', () => {
+    const checks = Array.from({ length: 40 }, (_, i) =>
+      check('failed', { requirement: 'AUTH-401-BODY', violated: ['AUTH-401-BODY'], id: `authentication/c-${i}` }),
+    );
+    const r = reportOf([...checks, check('failed', { violated: ['ORG-RESPONSE'] })]);
+    expect(annotations(r).lines.map((l) => /title=(\S+)/.exec(l)![1])).toEqual(['AUTH-401-BODY', 'ORG-RESPONSE']);
+    expect(annotations(r).lines[0]).toContain(
+      'Also broken by authentication/c-1, authentication/c-2, authentication/c-3, authentication/c-4, authentication/c-5 and 34 more',
+    );
+  });
+});
+
+describe('the share judged', () => {
+  test('judged is passed, failed or warned; skipped and errored are not judged; a percent is rounded down', () => {
+    const r = reportOf([check('passed'), check('failed'), check('warned'), check('errored'), check('skipped'), check('skipped', { area: 'teams' })]);
+    expect(judgedShares(r)).toEqual({
+      checks: 6,
+      judged: 3,
+      skipped: 2,
+      percent: 50,
+      areas: { organisations: { checks: 5, judged: 3, skipped: 1, percent: 60 }, teams: { checks: 1, judged: 0, skipped: 1, percent: 0 } },
+    });
+    expect(judgedShares(reportOf([check('passed'), check('passed'), check('skipped')])).percent).toBe(66);
+    expect(judgedShares(reportOf([])).percent).toBe(0);
+  });
+
+  test('the closing line says the share judged and skipped; an area that judged nothing is `not judged`, never `ok`', () => {
+    const out = consoleOf(halfSkipped());
+    expect(out).toMatch(/\n {2}ERR {8}organisations .* 66% judged\n/);
+    expect(out).toMatch(/\n {2}not judged chaos-settings .* 0% judged\n/);
+    expect(out).not.toMatch(/^ {2}ok /m);
+    expect(out).toMatch(/\n2 passed, 0 failed, 0 warned, 1 errored, 3 skipped: 33% of 6 checks judged, 50% skipped; 3 requests in 0\.1 s\n$/);
+  });
+
+  test('--min-judged: a run that judged less exits 4 and its closing line says so; one that judged as much passes', () => {
+    const passedOnly = (minJudged: number) =>
+      reportOf([check('passed'), check('passed'), check('skipped', { area: 'chaos-settings' }), check('skipped', { area: 'chaos-settings' })], { minJudged });
+    expect(exitCodeOf(passedOnly(51))).toBe(EXIT.unjudged);
+    expect(consoleOf(passedOnly(51))).toMatch(/: 50% of 4 checks judged \(below --min-judged 51%\), 50% skipped; /);
+    expect(exitCodeOf(passedOnly(50))).toBe(EXIT.passed);
+    expect(consoleOf(passedOnly(50))).toMatch(/: 50% of 4 checks judged, 50% skipped; /);
+    // a failure still says 1: it is the stronger news
+    expect(exitCodeOf(reportOf([check('failed'), check('skipped'), check('skipped')], { minJudged: 90 }))).toBe(EXIT.failed);
+    // the exact share counts, not the rounded percent: 2 of 3 is below 67
+    expect(exitCodeOf(reportOf([check('passed'), check('passed'), check('skipped')], { minJudged: 67 }))).toBe(EXIT.unjudged);
+    // against a baseline that holds, too little judged is 4 as well
+    const held = passedOnly(80);
+    held.baseline = { file: 'b.json', known: [], new: [], stale: [], expired: [], unmatched: [] };
+    expect(exitCodeOf(held)).toBe(EXIT.unjudged);
+    expect(exitCodeOf({ ...held, run: { ...held.run, minJudged: undefined } })).toBe(EXIT.passed);
+  });
+
+  test('the JSON report carries the share judged of all and by area, and the --min-judged asked, as schemas/report.json describes', () => {
+    const json = JSON.parse(reportJson(halfSkipped({ minJudged: 80 })));
+    expect(Object.keys(json).slice(0, 5)).toEqual(['tool', 'target', 'run', 'summary', 'judged']);
+    expect(json.judged).toEqual({
+      checks: 6,
+      judged: 2,
+      skipped: 3,
+      percent: 33,
+      areas: { organisations: { checks: 3, judged: 2, skipped: 0, percent: 66 }, 'chaos-settings': { checks: 3, judged: 0, skipped: 3, percent: 0 } },
+    });
+    expect(json.run.minJudged).toBe(80);
+    const valid = schema('report.json');
+    expect(valid(json), JSON.stringify(valid.errors)).toBe(true);
+    expect(valid({ ...json, judged: { ...json.judged, percent: 101 } })).toBe(false);
+  });
+
+  test('JUnit, Markdown and the HTML page say the share judged, of all and by area', () => {
+    const r = halfSkipped();
+    const xml = junitXml(r);
+    expect(xml).toContain(
+      '<testsuites name="mockapi-conformance https://api.example.com" tests="6" failures="0" errors="1" skipped="3" time="0.100">\n  <properties><property name="checks" value="6"/><property name="judged" value="2"/><property name="skipped" value="3"/><property name="judged-percent" value="33"/></properties>',
+    );
+    expect(xml).toMatch(/<testsuite name="chaos-settings" [^\n]*>\n {4}<properties><property name="checks" value="3"\/><property name="judged" value="0"\/>/);
+    const md = markdownSummary(r);
+    expect(md).toContain('\n**33% of 6 checks judged, 50% skipped.**\n');
+    expect(md).toContain('\n| chaos-settings | 0 | 0 | 0 | 0 | 3 | 0% (not judged) |\n');
+    expect(md).toContain('\n| organisations | 2 | 0 | 0 | 1 | 0 | 66% |\n');
+  });
+
+  test('--min-judged is a whole percent from 0 to 100, from the flag or MOCKAPI_MIN_JUDGED', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'conformance-min-judged-'));
+    expect(parseCommand(['--min-judged', '80'], {}, cwd).config.minJudged).toBe(80);
+    expect(parseCommand([], { MOCKAPI_MIN_JUDGED: '0' }, cwd).config.minJudged).toBe(0);
+    expect(() => parseCommand(['--min-judged', '101'], {}, cwd)).toThrow(ConfigError);
+    expect(() => parseCommand(['--min-judged', '50%'], {}, cwd)).toThrow('--min-judged must be a whole number of percent from 0 to 100, not "50%"');
+  });
+});

@@ -103,7 +103,7 @@ const GENERAL: Statement[] = statementsOf('What the service does > General conve
   [
     'GEN.update-wrap',
     'Update operations use PUT with a body that wraps the object in a single top-level property named after the resource (`chaos`, `state`, `organisation`, `dataSource`, `push`).',
-    heldInPart('faults leave out the chaos, organisation and state wrappers; none leaves out dataSource or push', 'GEN-WRAP-REQUEST'),
+    held('GEN-WRAP-REQUEST'),
   ],
   [
     'GEN.response-wrap',
@@ -317,11 +317,7 @@ const ENDPOINTS: Statement[] = [
   ...statementsOf('Endpoints', [
     ['EP.authorization', 'All endpoints require the Authorization header (see Authentication).', held('AUTH-401-MISSING')],
     ['EP.path-parameters', 'Path parameters are listed with their constraints under Resources and their fields.', outside(DOCUMENT)],
-    [
-      'EP.no-query-parameter',
-      'None of the endpoints below takes a query parameter.',
-      outside('says what a client sends; what a deployment does with a query parameter it does not take is not said'),
-    ],
+    ['EP.no-query-parameter', 'None of the endpoints below takes a query parameter.', held('GEN-NO-QUERY-PARAMETER')],
   ]),
   ...statementsOf('Endpoints > Update chaos settings', [
     ['EP.updateChaosSettings.method-path', 'Method and path: `PUT /v1/mock-apis/{mockApiId}/settings/chaos`', heldInPart(MOVED, 'CHAOS-STATUS')],
@@ -370,7 +366,7 @@ const ENDPOINTS: Statement[] = [
   ...statementsOf('Endpoints > Delete data source by ID', [
     ['EP.deleteDataSource.method-path', 'Method and path: `DELETE /v1/data-sources/{dataSourceId}`', heldInPart(MOVED, 'DS-DELETE')],
     ['EP.deleteDataSource.request', 'Request body: none.', NO_BODY],
-    ['EP.deleteDataSource.effect', 'Effect: permanently removes the data source.', held('DS-DELETE-PERMANENT')],
+    ['EP.deleteDataSource.effect', 'Effect: permanently removes the data source.', held('DS-DELETE-PERMANENT', 'DS-DELETED-NOT-UPDATED')],
     [
       'EP.deleteDataSource.effect-on-mock-apis',
       'Mock APIs that reference it can no longer template responses from it.',

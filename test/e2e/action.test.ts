@@ -118,6 +118,7 @@ describe('the GitHub Action', () => {
     expect(r.outputs['exit-code']).toBe('0');
     expect(Number(r.outputs.passed)).toBeGreaterThan(0);
     expect([r.outputs.failed, r.outputs.warned, r.outputs.errored, r.outputs.skipped]).toEqual(['0', '0', '0', '0']);
+    expect(r.outputs.judged).toBe('100');
     expect(readdirSync(join(r.workspace, 'mockapi-conformance-reports')).sort()).toEqual([
       'conformance.har',
       'conformance.html',

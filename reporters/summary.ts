@@ -152,7 +152,13 @@ function areaLines(report: ConformanceReport, isKnown: (c: CheckResult) => boole
 }
 
 /** The failed and warned checks, in the order of the requirements they broke (the most severe first), each once. */
-const byBroken = (groups: readonly BrokenRequirement[]): CheckResult[] => [...new Set(groups.flatMap((g) => g.checks))];
+/**
+ * The checks of the broken requirements, the first of each requirement first: the details the console has room
+ * for name every broken requirement before a second check of any one of them.
+ */
+const byBroken = (groups: readonly BrokenRequirement[]): CheckResult[] => [
+  ...new Set([...groups.map((g) => g.checks[0]!), ...groups.flatMap((g) => g.checks)]),
+];
 
 /**
  * The console digest: per area, the broken requirements (the most severe first), the reasons, one closing line. Against a baseline,

@@ -240,3 +240,11 @@ describe('the share judged', () => {
     expect(() => parseCommand(['--min-judged', '50%'], {}, cwd)).toThrow('--min-judged must be a whole number of percent from 0 to 100, not "50%"');
   });
 });
+
+test("the console's details name every broken requirement before a second check of any one of them", () => {
+  const many = Array.from({ length: 25 }, () => check('failed', { violated: ['AUTH-401-BODY'], requirement: 'AUTH-401-BODY' }));
+  const lone = check('failed', { violated: ['ORG-EMAIL'], requirement: 'ORG-EMAIL' });
+  const shown = [...consoleOf(reportOf([...many, lone])).matchAll(/^ {2}FAILED (\S+):/gm)].map((m) => m[1]);
+  expect(shown.slice(0, 2)).toEqual([many[0]!.id, lone.id]);
+  expect(shown).toHaveLength(20);
+});

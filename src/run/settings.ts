@@ -498,7 +498,7 @@ type WhenUnset<S> = S extends { default: number } | { kind: 'choice'; default: s
 /** A run's settings as read from the table, by option: what RunConfig is made from. */
 export type TableSettings = { -readonly [S in RowOf<'run'> as S extends { option: infer O extends string } ? O : never]: ValueOf<S> | WhenUnset<S> };
 
-/** The option of each library row: what runConformance takes besides fixtures and output (src/index.ts). */
+/** The option of each library row: what runConformance takes besides fixtures and output (RunOptions). */
 export type LibraryOption = Extract<SettingRow, { library: true }>['option'];
 
 /** What an option of the library takes: as its flag, but a whole number as a number and a flag alone as true or false. */

@@ -70,6 +70,12 @@ export const REQUIREMENTS = [
     'The header value is the word Token, one space, and the key; HTTP matches scheme names case-insensitively, so `token <key>` is either accepted or answered 401, nothing else.',
     'should',
   ),
+  R(
+    'AUTH-SEPARATOR',
+    'Authentication',
+    'The header value is the word Token, one space, and the key: a tab in place of the space is not that value (HTTP separates a scheme from its credentials by spaces only), so `Token<TAB><key>` should be answered 401.',
+    'should',
+  ),
   R('AUTH-403', 'Authentication; Errors > Error cases', 'A request with valid credentials that is not permitted to perform the operation receives 403.'),
   R(
     'AUTH-403-BODY',

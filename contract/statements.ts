@@ -432,7 +432,7 @@ const AUTHENTICATION: Statement[] = statementsOf('Authentication', [
   [
     'AUTH.header-value',
     'The header value is the word `Token`, one space, and the key: `Authorization: Token <API_KEY>`.',
-    held('AUTH-401-INVALID', 'AUTH-SCHEME-CASE'),
+    held('AUTH-401-INVALID', 'AUTH-SCHEME-CASE', 'AUTH-SEPARATOR'),
   ],
   [
     'AUTH.key-source',

@@ -2,7 +2,7 @@ import { fault, verdictOfKeyLike } from '../patch.ts';
 
 export default fault({
   name: 'auth-tab-separator-accepted',
-  breaks: 'AUTH-401-INVALID',
+  breaks: 'AUTH-SEPARATOR',
   description: 'the Authorization value is split at any white space, so "Token", a tab and the key is let in',
   patch: {
     access: (_call, verdict, credentials) => {

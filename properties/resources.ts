@@ -1,6 +1,6 @@
 // Generated organisation updates, data source configurations and push bodies (registered by their area's
 // suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
-import { CHANGES_NOTHING, KEEPS_NO_STATE, type CheckContext, type Target } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, KEEPS_NO_STATE, perRun, type CheckContext, type Target } from '../src/harness/check.ts';
 import { expectSuccess } from '../src/judge/checker.ts';
 import { expectEcho } from '../src/judge/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
@@ -136,7 +136,8 @@ export function organisationProperties(): void {
 
 export function dataSourceProperties(): void {
   const options = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
-  let lastVersion: number | undefined;
+  // the version the run's previous update answered with
+  const last = perRun<{ version?: number }>(() => ({}));
   property(
     'data-sources/generated-configurations-replace',
     'DS-REPLACES',
@@ -157,9 +158,10 @@ export function dataSourceProperties(): void {
       // every column as sent and in the order sent; extra fields and another key order are allowed
       expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
       t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
+      const lastVersion = last(t).version;
       if (lastVersion !== undefined)
         t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
-      lastVersion = ds.version;
+      last(t).version = ds.version;
     },
   );
   // rows that do not fit their columns break a rule the description cannot state, so a mock cannot refuse them

@@ -3,7 +3,7 @@
 // a check has not been allowed to change; DELETEs without valid credentials go to ids that name nothing,
 // so that an operation wrongly left open still deletes nothing. The forbidden key's DELETEs live in the
 // data source and team suites, before the deletes they must precede.
-import { CHANGES_NOTHING, check, type CheckContext } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckContext, perRun } from '../src/harness/check.ts';
 import type { Credentials, Exchange, RequestSpec } from '../src/http/client.ts';
 import {
   expectForbidden,
@@ -237,8 +237,9 @@ const UNKNOWN_KEY = 'conformanceUnknownKey0000000000000000000';
 for (const c of CASES) {
   const send = (t: CheckContext, credentials: Credentials, subject: 'unauthenticated' | 'forbidden') =>
     c.request(t, credentials, subject).then((spec) => t.send(spec));
-  let withoutHeader: Promise<Exchange> | undefined;
-  const noHeader = (t: CheckContext) => (withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex));
+  // the request without a header and the forbidden key's, each sent once per run by the first check that asks
+  const sent = perRun<{ withoutHeader?: Promise<Exchange>; forbidden?: Promise<Exchange> }>(() => ({}));
+  const noHeader = (t: CheckContext) => (sent(t).withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex));
 
   check(
     `authentication/${c.op}/request-without-authorization-401`,
@@ -325,8 +326,7 @@ for (const c of CASES) {
   }
 
   if (c.forbiddenNeeds) {
-    let forbiddenExchange: Promise<Exchange> | undefined;
-    const forbidden = (t: CheckContext) => (forbiddenExchange ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
+    const forbidden = (t: CheckContext) => (sent(t).forbidden ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
     const options = { operation: c.op, needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes, overlaps: CHANGES_NOTHING };
     check(
       `authentication/${c.op}/valid-key-without-permission-403`,

@@ -10,7 +10,7 @@
 //   between (an update of the deleted data source; a removal of a user who is no member);
 // - chaos and state settings: every answer shows what was just sent, also when an earlier body is sent again.
 import fc from 'fast-check';
-import { declaredFor, KEEPS_NO_STATE, type CheckContext, type CheckOptions, type Target } from '../src/harness/check.ts';
+import { declaredFor, KEEPS_NO_STATE, perRun, type CheckContext, type CheckOptions, type Target } from '../src/harness/check.ts';
 import { expectNotFound, expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
 import { expectChaosEcho, expectEcho } from '../src/judge/echo.ts';
 import { dataSourceReplaces } from '../src/judge/fields.ts';
@@ -357,7 +357,7 @@ export function staysGone(checkId: string, o: GoneOptions): void {
     },
   );
   // the run's history of the fixture, one for all sequences: that it is gone is the run's doing, not a sequence's
-  const history: GoneModel = { last: undefined, since: [], mayBeBack: false };
+  const history = perRun<GoneModel>(() => ({ last: undefined, since: [], mayBeBack: false }));
   modelCheck<GoneModel>(
     checkId,
     o.id,
@@ -372,16 +372,16 @@ export function staysGone(checkId: string, o: GoneOptions): void {
         // a fixture the delete did not remove has nothing to keep gone (the suite's delete check judges that)
         if (ex.status < 200 || ex.status >= 300) t.skip(`the run's delete of ${o.what(t.target)} answered ${status(ex)}, so nothing was deleted to stay gone`);
       },
-      start: () => history,
+      start: history,
       // a sequence that may have brought it back ends with a delete: judged, and it leaves the fixture gone
       end: async (m, real) => {
         if (m.mayBeBack) await deleteAgain.run(m, real);
       },
       // a check that failed or was stopped before that delete still leaves the fixture gone (sent even when stopped)
       finally: async (t) => {
-        if (!history.mayBeBack) return;
+        if (!history(t).mayBeBack) return;
         const ex = await t.putBack({ method: 'DELETE', path: o.path(t.target) });
-        history.mayBeBack = false;
+        history(t).mayBeBack = false;
         t.note(
           `an update of ${o.what(t.target)} was answered 2xx after its delete and no delete followed in its sequence: one was sent to leave it gone (${status(ex)})`,
         );

@@ -53,9 +53,9 @@ export interface ModelOptions<M extends object> extends Omit<PropertyOptions<Ite
    * The model at the start of each sequence. A sequence starts from what it reads itself (an opening read, or
    * its first answer), not from what an earlier one left: shrinking sends a sequence again after others, and a
    * sequence that failed may have left the model wrong. What is the run's own history (a fixture deleted) may be
-   * shared across sequences.
+   * shared across sequences, kept per run (perRun): the check's context is given.
    */
-  start: () => M;
+  start: (t: CheckContext) => M;
   /** steps of a sequence, at most (default 8) */
   maxSteps?: number;
   /** the step each sequence opens with: a read of what the deployment keeps, which the model starts from (not judged against it) */
@@ -109,7 +109,7 @@ export function modelCheck<M extends object>(
     { ...rest, steps: maxSteps },
     sequences,
     async (t, cmds) => {
-      const model = start();
+      const model = start(t);
       const real: Real = { t, log: [] };
       try {
         await opening?.run(model, real);

@@ -6,7 +6,7 @@
 // the failure (PropertyRun.failed). The rest is check()'s: its time bound moved on by 429 waits (movingBound),
 // the outcome of what the property throws (outcomeOfError) and the failure vitest reports (throwFailure).
 import fc from 'fast-check';
-import { check, type CheckContext, CheckFailed, CheckStopped, exclusive, target, type CheckOptions, type Target } from '../src/harness/check.ts';
+import { check, type CheckContext, CheckFailed, CheckStopped, declaredFor, exclusive, type CheckOptions, type Target } from '../src/harness/check.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { inputsNote, unsentNote } from '../src/harness/run-notes.ts';
 import { notJudged } from '../src/http/transient.ts';
@@ -92,19 +92,24 @@ export const sequencesOf = (runs: number): number => Math.max(5, Math.ceil(runs 
 /** The inputs a property generates per run: --runs of them, or sequencesOf them when they are sequences. */
 const runsOf = (options: PropertyOptions<unknown>, runs: number): number => (options.steps !== undefined ? sequencesOf(runs) : runs);
 
+/**
+ * A property check. `arbitrary` generates its inputs; one that depends on the run's target (its keys, its push
+ * policy) is made of it when the check runs.
+ */
 export function property<T>(
   checkId: string,
   id: RequirementId,
   title: string,
   options: PropertyOptions<T>,
-  arbitrary: fc.Arbitrary<T>,
+  arbitrary: fc.Arbitrary<T> | ((t: Target) => fc.Arbitrary<T>),
   body: (t: CheckContext, value: T) => Promise<void>,
 ): boolean {
-  const declared = target();
+  const declared = declaredFor();
   const examples = options.examples?.(declared) ?? [];
-  return check(checkId, id, title, declaration(options, declared, examples.length), (t) =>
-    new PropertyRun(t, { id, options, arbitrary, body, examples, sequences: options.steps !== undefined }).run(),
-  );
+  return check(checkId, id, title, declaration(options, declared, examples.length), (t) => {
+    const inputs = typeof arbitrary === 'function' ? arbitrary(t.target) : arbitrary;
+    return new PropertyRun(t, { id, options, arbitrary: inputs, body, examples, sequences: options.steps !== undefined }).run();
+  });
 }
 
 /**

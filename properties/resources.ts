@@ -1,12 +1,11 @@
 // Generated organisation updates, data source configurations and push bodies (registered by their area's
 // suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
-import { CHANGES_NOTHING, KEEPS_NO_STATE, target, type CheckContext, type Target } from '../src/harness/check.ts';
-import fc from 'fast-check';
+import { CHANGES_NOTHING, KEEPS_NO_STATE, perRun, type CheckContext, type Target } from '../src/harness/check.ts';
 import { expectSuccess } from '../src/judge/checker.ts';
 import { expectEcho } from '../src/judge/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, VALID_DATA_SOURCE_KINDS, validDataSource, type Invalid } from './arbitraries.ts';
-import { generatedNames, namesWanted, passedInSequence, renamedAndShown, takenNote } from './shared-renames.ts';
+import { generatedNames, passedInSequence, renamedAndShown, takenNote } from './shared-renames.ts';
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
@@ -62,14 +61,17 @@ function organisationProperty<T>(
     string,
     Parameters<typeof property<T>>[4],
     (t: CheckContext, value: T, kept: { original: () => string | undefined; ensure: () => Promise<void> }) => Promise<void>,
-    (Pick<PropertyOptions<T>, 'live' | 'examples' | 'together' | 'ridesIn' | 'overlaps'> & { lazily?: boolean; note?: () => string | undefined })?,
+    (Pick<PropertyOptions<T>, 'live' | 'examples' | 'together' | 'ridesIn' | 'overlaps'> & {
+      lazily?: boolean;
+      note?: (t: CheckContext) => string | undefined;
+    })?,
   ]
 ): boolean {
   const { lazily, note, ...rest } = more ?? {};
   const { original, ensure, ...kept } = nameKept({ lazily });
   const after = async (t: CheckContext) => {
     await kept.finally(t);
-    const said = note?.();
+    const said = note?.(t);
     if (said !== undefined) t.note(said);
   };
   return property(
@@ -95,7 +97,7 @@ async function putBack(t: CheckContext, original: string): Promise<void> {
 }
 
 export function organisationProperties(): void {
-  const declared = organisationProperty(
+  organisationProperty(
     'organisations/generated-names-taken',
     'ORG-RENAME',
     'generated names are taken: the answer and a later get show them',
@@ -103,7 +105,7 @@ export function organisationProperties(): void {
     async (t, body, kept) => {
       const { name } = body.organisation;
       // its rename and the get right after it passed this judgement in a sequence before this check (shared-renames.ts)
-      if (passedInSequence(name)) return;
+      if (passedInSequence(t, name)) return;
       await kept.ensure();
       const path = orgPath(t.fixture('organisationId'));
       const renamed = await t.send({ method: 'PUT', path, json: body });
@@ -111,7 +113,6 @@ export function organisationProperties(): void {
     },
     { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true, ridesIn: 'organisations/sequences-renames-gets', note: takenNote },
   );
-  if (declared) namesWanted();
   organisationProperty(
     'organisations/generated-invalid-bodies-rejected',
     'ORG-TYPES',
@@ -135,7 +136,8 @@ export function organisationProperties(): void {
 
 export function dataSourceProperties(): void {
   const options = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
-  let lastVersion: number | undefined;
+  // the version the run's previous update answered with
+  const last = perRun<{ version?: number }>(() => ({}));
   property(
     'data-sources/generated-configurations-replace',
     'DS-REPLACES',
@@ -156,15 +158,16 @@ export function dataSourceProperties(): void {
       // every column as sent and in the order sent; extra fields and another key order are allowed
       expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
       t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
+      const lastVersion = last(t).version;
       if (lastVersion !== undefined)
         t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
-      lastVersion = ds.version;
+      last(t).version = ds.version;
     },
   );
   // rows that do not fit their columns break a rule the description cannot state, so a mock cannot refuse them
-  const fits = (inv: Invalid) => inv.rule !== 'rows-misfit' || target().profile === 'live';
-  const malformed = invalidDataSource.filter(fits);
-  const examples = () => invalidKinds('updateDataSource').filter(fits);
+  const fits = (t: Target) => (inv: Invalid) => inv.rule !== 'rows-misfit' || t.profile === 'live';
+  const malformed = (t: Target) => invalidDataSource.filter(fits(t));
+  const examples = (t: Target) => invalidKinds('updateDataSource').filter(fits(t));
   property(
     'data-sources/generated-malformed-configurations-rejected',
     'DS-TYPES',
@@ -178,8 +181,8 @@ export function dataSourceProperties(): void {
 }
 
 export function pushProperties(): void {
-  // built inside the worker, around the user's policy
-  const invalid = fc.constant(null).chain(() => invalidPush(target().pushPolicy ?? ''));
+  // made of the run's target when the check runs, around the user's policy
+  const invalid = (t: Target) => invalidPush(t.pushPolicy ?? '');
   const examples = (t: Target) => invalidKinds('pushOpenApiToGit', t.pushPolicy ?? '');
   property(
     'push-jobs/generated-malformed-push-bodies-rejected',

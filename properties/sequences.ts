@@ -10,7 +10,7 @@
 //   between (an update of the deleted data source; a removal of a user who is no member);
 // - chaos and state settings: every answer shows what was just sent, also when an earlier body is sent again.
 import fc from 'fast-check';
-import { KEEPS_NO_STATE, target, type CheckContext, type CheckOptions } from '../src/harness/check.ts';
+import { declaredFor, KEEPS_NO_STATE, perRun, type CheckContext, type CheckOptions, type Target } from '../src/harness/check.ts';
 import { expectNotFound, expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
 import { expectChaosEcho, expectEcho } from '../src/judge/echo.ts';
 import { dataSourceReplaces } from '../src/judge/fields.ts';
@@ -24,7 +24,7 @@ import { dsPath, nameKept, orgPath } from './resources.ts';
 import { namePassed, namesForSequence, namesStop, renamedAndShown } from './shared-renames.ts';
 
 /** Requests sent together in one step: the run's --concurrency, four at most (a step, not a load test). */
-const togetherAtMost = () => Math.max(2, Math.min(4, target().concurrency));
+const togetherAtMost = () => Math.max(2, Math.min(4, declaredFor().concurrency));
 
 /** A step's line for an answer without the documented body. */
 const status = (ex: Exchange) => (ex.status ? `status ${ex.status}` : `no answer (${ex.error ?? 'none'})`);
@@ -133,7 +133,7 @@ export function organisationModel(): void {
       opening: generatedOpening(reading, renaming),
       start: () => ({ name: undefined }),
     },
-    [rename, read, ...(target().concurrency > 1 ? [renameTogether] : [])],
+    [rename, read, ...(declaredFor().concurrency > 1 ? [renameTogether] : [])],
   );
 }
 
@@ -151,9 +151,9 @@ function generatedOpening(
   return {
     check: () => true,
     async run(m, real) {
-      if (before !== undefined && before.violations.length > 0) namesStop();
+      if (before !== undefined && before.violations.length > 0) namesStop(real.t);
       before = real.t;
-      const names = namesForSequence(real.t.target, sequencesOf(real.t.target.runs));
+      const names = namesForSequence(real.t, sequencesOf(real.t.target.runs));
       if (names.length === 0) return reading(true).run(m, real);
       for (const name of names) {
         let renamed: Exchange | undefined;
@@ -162,7 +162,7 @@ function generatedOpening(
         await reading(false, (ex) => (later = ex)).run(m, real);
         const judge = real.t.fork();
         renamedAndShown(judge, name, renamed!, later!);
-        if (judge.violations.length === 0) namePassed(name);
+        if (judge.violations.length === 0) namePassed(real.t, name);
       }
     },
     toString: () => 'opening',
@@ -302,7 +302,7 @@ export function dataSourceModel(): void {
       // the sequence's own, so that its listing says which
       start: () => ({ version: undefined, current: [], sent: [] }),
     },
-    [updated, again, ...(target().concurrency > 1 ? [updatedTogether] : [])],
+    [updated, again, ...(declaredFor().concurrency > 1 ? [updatedTogether] : [])],
   );
 }
 
@@ -321,10 +321,10 @@ export interface GoneOptions {
   id: RequirementId;
   title: string;
   options: CheckOptions & { operation: 'deleteDataSource' | 'deleteTeamMember' };
-  /** the fixture in words: 'data source "ds-1"' */
-  what: () => string;
-  /** the path of its delete */
-  path: () => string;
+  /** the fixture of the target in words: 'data source "ds-1"' */
+  what: (t: Target) => string;
+  /** the path of its delete on the target */
+  path: (t: Target) => string;
   /** the run's one delete that removes it, shared with the suite's checks (suites/deletes.ts, firstDelete) */
   first: (t: CheckContext) => Promise<Exchange>;
   /** steps that may come between two deletes, each harmless to a fixture that is gone */
@@ -336,17 +336,19 @@ export interface GoneOptions {
  * that removes it is the run's (the suite's, shared); every delete here goes to a fixture already gone.
  */
 export function staysGone(checkId: string, o: GoneOptions): void {
+  // a step's description is read without its run (fast-check prints it): the target the check is declared for
+  const declared = declaredFor();
   const deleteAgain = step<GoneModel>(
-    () => `delete ${o.what()} again`,
+    () => `delete ${o.what(declared)} again`,
     () => true,
     async (m, t) => {
-      const ex = await t.send({ method: 'DELETE', path: o.path() });
+      const ex = await t.send({ method: 'DELETE', path: o.path(t.target) });
       const before =
         m.last === undefined
           ? "the run's delete (sent twice at once) removed it, and the suite's own checks may have sent it more"
           : `the delete before this one answered ${m.last}`;
       const since = m.since.length > 0 ? `; since then: ${m.since.join('; ')}` : '; nothing since then';
-      if (t.expect(ex.status === 404, o.id, `status 404: ${o.what()} was deleted earlier in this run (${before}${since})`, () => status(ex)))
+      if (t.expect(ex.status === 404, o.id, `status 404: ${o.what(t.target)} was deleted earlier in this run (${before}${since})`, () => status(ex)))
         expectNotFound(t, o.options.operation, ex);
       m.last = status(ex);
       m.since = [];
@@ -355,7 +357,7 @@ export function staysGone(checkId: string, o: GoneOptions): void {
     },
   );
   // the run's history of the fixture, one for all sequences: that it is gone is the run's doing, not a sequence's
-  const history: GoneModel = { last: undefined, since: [], mayBeBack: false };
+  const history = perRun<GoneModel>(() => ({ last: undefined, since: [], mayBeBack: false }));
   modelCheck<GoneModel>(
     checkId,
     o.id,
@@ -368,20 +370,20 @@ export function staysGone(checkId: string, o: GoneOptions): void {
       before: async (t) => {
         const ex = await o.first(t);
         // a fixture the delete did not remove has nothing to keep gone (the suite's delete check judges that)
-        if (ex.status < 200 || ex.status >= 300) t.skip(`the run's delete of ${o.what()} answered ${status(ex)}, so nothing was deleted to stay gone`);
+        if (ex.status < 200 || ex.status >= 300) t.skip(`the run's delete of ${o.what(t.target)} answered ${status(ex)}, so nothing was deleted to stay gone`);
       },
-      start: () => history,
+      start: history,
       // a sequence that may have brought it back ends with a delete: judged, and it leaves the fixture gone
       end: async (m, real) => {
         if (m.mayBeBack) await deleteAgain.run(m, real);
       },
       // a check that failed or was stopped before that delete still leaves the fixture gone (sent even when stopped)
       finally: async (t) => {
-        if (!history.mayBeBack) return;
-        const ex = await t.putBack({ method: 'DELETE', path: o.path() });
-        history.mayBeBack = false;
+        if (!history(t).mayBeBack) return;
+        const ex = await t.putBack({ method: 'DELETE', path: o.path(t.target) });
+        history(t).mayBeBack = false;
         t.note(
-          `an update of ${o.what()} was answered 2xx after its delete and no delete followed in its sequence: one was sent to leave it gone (${status(ex)})`,
+          `an update of ${o.what(t.target)} was answered 2xx after its delete and no delete followed in its sequence: one was sent to leave it gone (${status(ex)})`,
         );
       },
     },
@@ -390,33 +392,38 @@ export function staysGone(checkId: string, o: GoneOptions): void {
 }
 
 /** Between deletes of the deleted data source: an update of it (errors not shown, so its answer is not judged). */
-export const updateOfDeleted = (path: () => string, what: () => string): fc.Arbitrary<Step<GoneModel>> =>
-  validDataSource.map((body) =>
+export function updateOfDeleted(path: (t: Target) => string, what: (t: Target) => string): fc.Arbitrary<Step<GoneModel>> {
+  // a step's description is read without its run (fast-check prints it): the fixture of the target declared for
+  const named = what(declaredFor());
+  return validDataSource.map((body) =>
     step<GoneModel>(
-      () => `update ${what()} to ${describeConfiguration(body)}`,
+      () => `update ${named} to ${describeConfiguration(body)}`,
       () => true,
       async (m, t) => {
-        const ex = await t.send({ method: 'PUT', path: path(), json: body });
+        const ex = await t.send({ method: 'PUT', path: path(t.target), json: body });
         m.since.push(`an update answered ${status(ex)}`);
         if (ex.status >= 200 && ex.status < 300) m.mayBeBack = true;
         return `${status(ex)} (not judged: the interface shows no errors of an update)`;
       },
     ),
   );
+}
 
 /** Between removals of the removed member: a removal of a user who is no member (harmless; judged elsewhere). */
-export const removalOfNonMember = (path: () => string, what: () => string): fc.Arbitrary<Step<GoneModel>> =>
-  fc.constant(
+export function removalOfNonMember(path: (t: Target) => string, what: (t: Target) => string): fc.Arbitrary<Step<GoneModel>> {
+  const named = what(declaredFor());
+  return fc.constant(
     step<GoneModel>(
-      () => `remove ${what()}`,
+      () => `remove ${named}`,
       () => true,
       async (m, t) => {
-        const ex = await t.send({ method: 'DELETE', path: path() });
-        m.since.push(`a removal of ${what()} answered ${status(ex)}`);
+        const ex = await t.send({ method: 'DELETE', path: path(t.target) });
+        m.since.push(`a removal of ${what(t.target)} answered ${status(ex)}`);
         return status(ex);
       },
     ),
   );
+}
 
 // ---- chaos and state settings --------------------------------------------------------------------------------
 

@@ -11,25 +11,28 @@ import fc from 'fast-check';
 import type { Exchange } from '../src/http/client.ts';
 import type { Judge } from '../src/judge/context.ts';
 import { expectSuccess } from '../src/judge/checker.ts';
-import type { Target } from '../src/harness/check.ts';
+import { type CheckContext, perRun, type Target } from '../src/harness/check.ts';
 import { VALID_ORGANISATION_KINDS, validOrganisation } from './arbitraries.ts';
 
 /** The generated names' inputs: what organisations/generated-names-taken is declared with (one source for both). */
 export const generatedNames = { arbitrary: validOrganisation, examples: () => VALID_ORGANISATION_KINDS };
 
-/** Whether the run has the generated names' check (its declaration says): the sequences carry its names only then. */
-let wanted = false;
-/** The names not yet sent in a sequence, in the generated names' order for the seed; undefined until first asked. */
-let queue: string[] | undefined;
-/** Sequences opened so far with the names: the rest are shared among those still to come. */
-let opened = 0;
-/** Names whose rename and get in a sequence passed the generated names' judgement. */
-const passed = new Set<string>();
+/** The check whose names ride in the sequences: the sequences carry its names only in a run that has it. */
+const GENERATED_NAMES = 'organisations/generated-names-taken';
 
-/** The generated names' check is in this run: the sequences before it may carry its names. */
-export function namesWanted(): void {
-  wanted = true;
+/** What one run knows of the generated names riding in its sequences (perRun): nothing of it is left for the next run. */
+interface Riding {
+  /** the names not yet sent in a sequence, in the generated names' order for the seed; undefined until first asked */
+  queue?: string[];
+  /** sequences opened so far with the names: the rest are shared among those still to come */
+  opened: number;
+  /** names whose rename and get in a sequence passed the generated names' judgement */
+  passed: Set<string>;
+  /** names the generated names took as passed in a sequence */
+  taken: Set<string>;
 }
+
+const riding = perRun<Riding>(() => ({ opened: 0, passed: new Set(), taken: new Set() }));
 
 /**
  * The generated names' inputs, drawn as fast-check draws them for the check (the seed, the runs and the fixed
@@ -49,15 +52,16 @@ function drawn(t: Target): string[] {
  * The names the next sequence opens with: an equal share of those left over the sequences still to come (none
  * once a sequence failed: what fast-check sends after a failure is its shrinking, which sends its own steps).
  */
-export function namesForSequence(t: Target, sequences: number): string[] {
-  if (!wanted) return [];
-  queue ??= drawn(t);
-  return queue.splice(0, Math.ceil(queue.length / Math.max(1, sequences - opened++)));
+export function namesForSequence(t: CheckContext, sequences: number): string[] {
+  if (!t.run.declares(GENERATED_NAMES)) return [];
+  const run = riding(t);
+  run.queue ??= drawn(t.target);
+  return run.queue.splice(0, Math.ceil(run.queue.length / Math.max(1, sequences - run.opened++)));
 }
 
-/** No further name rides in a sequence (one failed): the generated names send what is left themselves. */
-export function namesStop(): void {
-  queue = [];
+/** No further name rides in a sequence of the run (one failed): the generated names send what is left themselves. */
+export function namesStop(t: CheckContext): void {
+  riding(t).queue = [];
 }
 
 /**
@@ -74,22 +78,21 @@ export function renamedAndShown(t: Judge, name: string, renamed: Exchange, later
 }
 
 /** A name's rename and get in a sequence passed the generated names' judgement (a fresh judge, renamedAndShown). */
-export function namePassed(name: string): void {
-  passed.add(name);
+export function namePassed(t: CheckContext, name: string): void {
+  riding(t).passed.add(name);
 }
 
-/** Names the generated names took as passed in a sequence. */
-const taken = new Set<string>();
-
-/** Whether a generated name passed in a sequence: the generated names take it as passed without sending it. */
-export function passedInSequence(name: string): boolean {
-  if (!passed.has(name)) return false;
-  taken.add(name);
+/** Whether a generated name passed in a sequence of the run: the generated names take it as passed without sending it. */
+export function passedInSequence(t: CheckContext, name: string): boolean {
+  const run = riding(t);
+  if (!run.passed.has(name)) return false;
+  run.taken.add(name);
   return true;
 }
 
-/** What the generated names' report says of the inputs they took as passed in the sequences, if any. */
-export function takenNote(): string | undefined {
+/** What the generated names' report says of the inputs they took as passed in the run's sequences, if any. */
+export function takenNote(t: CheckContext): string | undefined {
+  const { taken } = riding(t);
   if (taken.size === 0) return undefined;
   return `${taken.size} of its names were judged on the requests of organisations/sequences-renames-gets, which ran before it (each a rename and a get right after it, nothing between them), passed there and were not sent again`;
 }

@@ -3,7 +3,7 @@
 // a check has not been allowed to change; DELETEs without valid credentials go to ids that name nothing,
 // so that an operation wrongly left open still deletes nothing. The forbidden key's DELETEs live in the
 // data source and team suites, before the deletes they must precede.
-import { CHANGES_NOTHING, check, target, type CheckContext } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckContext, perRun } from '../src/harness/check.ts';
 import type { Credentials, Exchange, RequestSpec } from '../src/http/client.ts';
 import {
   expectForbidden,
@@ -19,7 +19,7 @@ import type { FixtureName } from '../contract/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from '../src/harness/support.ts';
 import { CHANGES_NOTHING_ANYWAY, organisationBody } from './refused-anyway.ts';
 
-const fixture = (name: FixtureName, missing: string) => target().fixtures[name] ?? missing;
+const fixture = (t: CheckContext, name: FixtureName, missing: string) => t.target.fixtures[name] ?? missing;
 
 interface Case {
   op: OperationId;
@@ -37,9 +37,9 @@ const CASES: Case[] = [
     op: 'updateChaosSettings',
     writes: true,
     forbiddenNeeds: ['mockApiId'],
-    request: async (_t, credentials) => ({
+    request: async (t, credentials) => ({
       method: 'PUT',
-      path: pathOf('updateChaosSettings', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }),
+      path: pathOf('updateChaosSettings', { mockApiId: fixture(t, 'mockApiId', MISSING.mockApiId) }),
       credentials,
       json: harmlessChaos(),
     }),
@@ -48,9 +48,9 @@ const CASES: Case[] = [
     op: 'updateStateSettings',
     writes: true,
     forbiddenNeeds: ['mockApiId'],
-    request: async (_t, credentials) => ({
+    request: async (t, credentials) => ({
       method: 'PUT',
-      path: pathOf('updateStateSettings', { mockApiId: fixture('mockApiId', MISSING.mockApiId) }),
+      path: pathOf('updateStateSettings', { mockApiId: fixture(t, 'mockApiId', MISSING.mockApiId) }),
       credentials,
       json: exampleBody('updateStateSettings'),
     }),
@@ -59,9 +59,9 @@ const CASES: Case[] = [
     op: 'getOrganisation',
     writes: false,
     forbiddenNeeds: ['organisationId'],
-    request: async (_t, credentials) => ({
+    request: async (t, credentials) => ({
       method: 'GET',
-      path: pathOf('getOrganisation', { organisationId: fixture('organisationId', MISSING.organisationId) }),
+      path: pathOf('getOrganisation', { organisationId: fixture(t, 'organisationId', MISSING.organisationId) }),
       credentials,
     }),
   },
@@ -71,7 +71,7 @@ const CASES: Case[] = [
     forbiddenNeeds: ['organisationId'],
     request: async (t, credentials) => ({
       method: 'PUT',
-      path: pathOf('updateOrganisation', { organisationId: fixture('organisationId', MISSING.organisationId) }),
+      path: pathOf('updateOrganisation', { organisationId: fixture(t, 'organisationId', MISSING.organisationId) }),
       credentials,
       json: await organisationBody(t),
     }),
@@ -85,9 +85,9 @@ const CASES: Case[] = [
     op: 'updateDataSource',
     writes: true,
     forbiddenNeeds: ['dataSourceId'],
-    request: async (_t, credentials) => ({
+    request: async (t, credentials) => ({
       method: 'PUT',
-      path: pathOf('updateDataSource', { dataSourceId: fixture('dataSourceId', MISSING.dataSourceId) }),
+      path: pathOf('updateDataSource', { dataSourceId: fixture(t, 'dataSourceId', MISSING.dataSourceId) }),
       credentials,
       json: exampleBody('updateDataSource'),
     }),
@@ -95,9 +95,9 @@ const CASES: Case[] = [
   {
     op: 'deleteTeamMember',
     writes: true,
-    request: async (_t, credentials) => ({
+    request: async (t, credentials) => ({
       method: 'DELETE',
-      path: pathOf('deleteTeamMember', { teamId: fixture('teamId', MISSING.teamId), userId: MISSING.userId }),
+      path: pathOf('deleteTeamMember', { teamId: fixture(t, 'teamId', MISSING.teamId), userId: MISSING.userId }),
       credentials,
     }),
   },
@@ -105,9 +105,9 @@ const CASES: Case[] = [
     op: 'getLoggedRequest',
     writes: false,
     forbiddenNeeds: ['mockApiId', 'requestId'],
-    request: async (_t, credentials) => ({
+    request: async (t, credentials) => ({
       method: 'GET',
-      path: pathOf('getLoggedRequest', { mockApiId: fixture('mockApiId', MISSING.mockApiId), requestId: fixture('requestId', MISSING.requestId) }),
+      path: pathOf('getLoggedRequest', { mockApiId: fixture(t, 'mockApiId', MISSING.mockApiId), requestId: fixture(t, 'requestId', MISSING.requestId) }),
       credentials,
     }),
   },
@@ -120,7 +120,7 @@ const CASES: Case[] = [
     // wrongly left open then starts no job. With consent, to the fixture, with the user's policy.
     request: async (t, credentials) => ({
       method: 'PUT',
-      path: pathOf('pushOpenApiToGit', { mockApiId: t.target.pushPolicy === undefined ? MISSING.mockApiId : fixture('mockApiId', MISSING.mockApiId) }),
+      path: pathOf('pushOpenApiToGit', { mockApiId: t.target.pushPolicy === undefined ? MISSING.mockApiId : fixture(t, 'mockApiId', MISSING.mockApiId) }),
       credentials,
       json: pushBody(t.target),
     }),
@@ -237,8 +237,9 @@ const UNKNOWN_KEY = 'conformanceUnknownKey0000000000000000000';
 for (const c of CASES) {
   const send = (t: CheckContext, credentials: Credentials, subject: 'unauthenticated' | 'forbidden') =>
     c.request(t, credentials, subject).then((spec) => t.send(spec));
-  let withoutHeader: Promise<Exchange> | undefined;
-  const noHeader = (t: CheckContext) => (withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex));
+  // the request without a header and the forbidden key's, each sent once per run by the first check that asks
+  const sent = perRun<{ withoutHeader?: Promise<Exchange>; forbidden?: Promise<Exchange> }>(() => ({}));
+  const noHeader = (t: CheckContext) => (sent(t).withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex));
 
   check(
     `authentication/${c.op}/request-without-authorization-401`,
@@ -325,8 +326,7 @@ for (const c of CASES) {
   }
 
   if (c.forbiddenNeeds) {
-    let forbiddenExchange: Promise<Exchange> | undefined;
-    const forbidden = (t: CheckContext) => (forbiddenExchange ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
+    const forbidden = (t: CheckContext) => (sent(t).forbidden ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
     const options = { operation: c.op, needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes, overlaps: CHANGES_NOTHING };
     check(
       `authentication/${c.op}/valid-key-without-permission-403`,

@@ -1,6 +1,6 @@
 // Update chaos settings (Endpoints; Resources > Chaos settings; Limits). Every body sent leaves chaos
 // switched off (see harmlessChaos), so a user's mock API never starts failing because of a run.
-import { CHANGES_NOTHING, check, client, KEEPS_NO_STATE, shared, target, type CheckContext } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, KEEPS_NO_STATE, shared, type CheckContext } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectRejected, expectSuccess, expectValidAccepted, wrappedResource } from '../src/judge/checker.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expectChaosEcho } from '../src/judge/echo.ts';
@@ -13,17 +13,17 @@ const options = { operation: 'updateChaosSettings' as const, needs: ['mockApiId'
 const put = (t: CheckContext, json: unknown, raw?: string) =>
   t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), ...(raw !== undefined ? { raw } : { json }) });
 
-const update = shared(() =>
-  client().send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: target().fixtures.mockApiId! }), json: harmlessChaos() }),
+const update = shared(({ client, target }) =>
+  client.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: target.fixtures.mockApiId! }), json: harmlessChaos() }),
 );
 
 check('chaos-settings/updating-chaos-settings-200', 'CHAOS-STATUS', 'updating the chaos settings answers 200', options, async (t) => {
-  const ex = t.uses(await update());
+  const ex = t.uses(await update(t));
   t.expect(ex.status === 200, 'CHAOS-STATUS', 'status 200', () => `status ${ex.status}`);
 });
 
 check('chaos-settings/answer-chaos-chaos-settings', 'CHAOS-RESPONSE', 'the answer is { chaos: <Chaos settings> }', options, async (t) => {
-  expectSuccess(t, 'updateChaosSettings', t.uses(await update()), { anySuccessStatus: true });
+  expectSuccess(t, 'updateChaosSettings', t.uses(await update(t)), { anySuccessStatus: true });
 });
 
 check(
@@ -32,7 +32,7 @@ check(
   'updateChaosSettings: the answer wraps the resource in "chaos"',
   options,
   async (t) => {
-    expectEnvelope(t, 'updateChaosSettings', t.uses(await update()));
+    expectEnvelope(t, 'updateChaosSettings', t.uses(await update(t)));
   },
 );
 
@@ -42,7 +42,7 @@ check(
   'the answer holds every field sent with the value sent',
   { ...options, live: KEEPS_NO_STATE },
   async (t) => {
-    expectChaosEcho(t, 'CHAOS-ECHO', harmlessChaos().chaos, wrappedResource(t, await update(), 'chaos', 'CHAOS-ECHO'));
+    expectChaosEcho(t, 'CHAOS-ECHO', harmlessChaos().chaos, wrappedResource(t, await update(t), 'chaos', 'CHAOS-ECHO'));
   },
 );
 

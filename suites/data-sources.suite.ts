@@ -1,7 +1,7 @@
 // Update data source and Delete data source by ID (Endpoints; Resources > Data source). Updates replace the
 // configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
 // forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
-import { CHANGES_NOTHING, check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import {
   describe,
   expectEnvelope,
@@ -29,14 +29,14 @@ const updatePath = (dataSourceId: string) => pathOf('updateDataSource', { dataSo
 const deletePath = (dataSourceId: string) => pathOf('deleteDataSource', { dataSourceId });
 
 const sent = exampleBody('updateDataSource').dataSource;
-const update = shared(() => client().send({ method: 'PUT', path: updatePath(target().fixtures.dataSourceId!), json: { dataSource: sent } }));
+const update = shared(({ client, target }) => client.send({ method: 'PUT', path: updatePath(target.fixtures.dataSourceId!), json: { dataSource: sent } }));
 
 /** The data source of the shared update, when its answer has the documented shape. */
 async function updated(t: CheckContext): Promise<any> {
-  return expectSuccess(t, 'updateDataSource', t.uses(await update()))?.dataSource;
+  return expectSuccess(t, 'updateDataSource', t.uses(await update(t)))?.dataSource;
 }
 
-const answered = async (t: CheckContext) => wrappedResource(t, await update(), 'dataSource', 'DS-RESPONSE');
+const answered = async (t: CheckContext) => wrappedResource(t, await update(t), 'dataSource', 'DS-RESPONSE');
 
 check('data-sources/update-2xx-datasource-data-source', 'DS-RESPONSE', 'update answers a 2xx with { dataSource: <Data source> }', updating, async (t) => {
   await updated(t);
@@ -48,7 +48,7 @@ check(
   'updateDataSource: the answer wraps the resource in "dataSource"',
   updating,
   async (t) => {
-    expectEnvelope(t, 'updateDataSource', t.uses(await update()));
+    expectEnvelope(t, 'updateDataSource', t.uses(await update(t)));
   },
 );
 
@@ -83,7 +83,7 @@ check(
   { ...updating, live: "a mock answers with the example's time" },
   async (t) => {
     const ds = await answered(t);
-    const ex = await update();
+    const ex = await update(t);
     lastUpdatedNow(t, ds, ex, Date.now() - ex.durationMs);
   },
 );
@@ -183,11 +183,11 @@ check('data-sources/name-number-rejected', 'DS-TYPES', 'a name that is a number 
 
 const deletable = fixtureDelete(
   'deletableDataSourceId',
-  () => deletePath(target().fixtures.deletableDataSourceId!),
-  () => `data source ${JSON.stringify(target().fixtures.deletableDataSourceId)}`,
+  (target) => deletePath(target.fixtures.deletableDataSourceId!),
+  (target) => `data source ${JSON.stringify(target.fixtures.deletableDataSourceId)}`,
 );
-const forbiddenExchange = shared(() =>
-  client().send({ method: 'DELETE', path: deletePath(target().fixtures.deletableDataSourceId!), credentials: 'forbidden' }),
+const forbiddenExchange = shared(({ client, target }) =>
+  client.send({ method: 'DELETE', path: deletePath(target.fixtures.deletableDataSourceId!), credentials: 'forbidden' }),
 );
 const forbidden = (t: CheckContext) => forbiddenDelete(t, deletable, forbiddenExchange);
 
@@ -236,12 +236,12 @@ check(
   async (t) => {
     const first = await firstDelete(t, deletable);
     if (first.status < 200 || first.status >= 300)
-      t.skip(`the run's delete of ${deletable.what()} answered ${first.status || first.error}, so nothing was deleted`);
+      t.skip(`the run's delete of ${deletable.what(t.target)} answered ${first.status || first.error}, so nothing was deleted`);
     const id = t.fixture('deletableDataSourceId');
     const ex = await t.send({ method: 'PUT', path: updatePath(id), json: { dataSource: sent } });
     const accepted = ex.status >= 200 && ex.status < 300;
     if (accepted) await t.putBack({ method: 'DELETE', path: deletePath(id) });
-    t.expect(!accepted, 'DS-DELETED-NOT-UPDATED', `no 2xx: ${deletable.what()} was deleted (${first.status})`, () => describe(ex));
+    t.expect(!accepted, 'DS-DELETED-NOT-UPDATED', `no 2xx: ${deletable.what(t.target)} was deleted (${first.status})`, () => describe(ex));
   },
 );
 
@@ -264,9 +264,9 @@ staysGone('data-sources/sequences-deleted-stays-gone', {
   title: 'sequences of deletes of the deleted data source and updates of it (model-based): every delete is answered 404, whatever came between',
   options: deleting,
   what: deletable.what,
-  path: () => deletePath(target().fixtures.deletableDataSourceId!),
+  path: deletable.path,
   first: (t) => firstDelete(t, deletable),
-  between: [updateOfDeleted(() => updatePath(target().fixtures.deletableDataSourceId!), deletable.what)],
+  between: [updateOfDeleted((target) => updatePath(target.fixtures.deletableDataSourceId!), deletable.what)],
 });
 
 // declared last: it takes its turn on the deletable data source after every other check of it

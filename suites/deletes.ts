@@ -4,7 +4,7 @@
 // overlap bring it back), recorded in the state file when it succeeds on a deployment that keeps data between
 // runs, and read so that a fixture that is not there is reported as the fixture's problem rather than as a
 // violation of the interface.
-import { check, client, shared, target, type CheckContext, type CheckOptions } from '../src/harness/check.ts';
+import { check, perRun, shared, type CheckContext, type CheckOptions, type Target } from '../src/harness/check.ts';
 import type { Exchange } from '../src/http/client.ts';
 import { keyFingerprint, recordDeletion } from '../src/run/deletions.ts';
 import { expectNotFound } from '../src/judge/checker.ts';
@@ -27,65 +27,71 @@ export function waitedForDelete(note: string): boolean {
 
 export interface FixtureDelete {
   fixture: FixtureName;
-  /** what the fixture names, in words: 'data source "ds-1"' */
-  what(): string;
-  /** the path of its delete */
-  path(): string;
+  /** what the fixture of the target names, in words: 'data source "ds-1"' */
+  what(t: Target): string;
+  /** the path of its delete on the target */
+  path(t: Target): string;
   /**
    * the delete with the full key, sent once per run as two DELETEs at once: the answer that tells what happened
    * (the first 2xx, else the first that is not 404, else the first)
    */
-  send(): Promise<Exchange>;
+  send(t: CheckContext): Promise<Exchange>;
   /** both answers of the two DELETEs sent at once, in the order sent, and when the later one came */
-  together(): Promise<{ exchanges: Exchange[]; answeredAt: number }>;
-  /** why the delete could not be recorded in the state file, if it could not */
-  unrecorded(): string | undefined;
-  /** records a delete that another request made (the key without permission, wrongly let through) */
-  takenBy(ex: Exchange, who: string): void;
-  /** who else deleted the fixture before the delete with the full key, if anyone did */
-  taken(): string | undefined;
+  together(t: CheckContext): Promise<{ exchanges: Exchange[]; answeredAt: number }>;
+  /** why the run's delete could not be recorded in the state file, if it could not */
+  unrecorded(t: CheckContext): string | undefined;
+  /** records a delete that another request of the run made (the key without permission, wrongly let through) */
+  takenBy(t: CheckContext, ex: Exchange, who: string): void;
+  /** who else deleted the fixture in the run before the delete with the full key, if anyone did */
+  taken(t: CheckContext): string | undefined;
 }
 
-export function fixtureDelete(fixture: FixtureName, path: () => string, what: () => string): FixtureDelete {
-  let unrecorded: string | undefined;
-  let taken: string | undefined;
+/** What a run did and learnt of its delete of a fixture (FixtureDelete). */
+interface Deleted {
+  sent?: Promise<Exchange>;
+  unrecorded?: string;
+  taken?: string;
+}
+
+export function fixtureDelete(fixture: FixtureName, path: (t: Target) => string, what: (t: Target) => string): FixtureDelete {
+  const deleted = perRun<Deleted>(() => ({}));
   /** every delete that succeeds is remembered, whoever sent it: the next run must know the fixture is gone */
-  const record = (ex: Exchange) => {
-    const { deletions, baseUrl, token } = target();
+  const record = (t: CheckContext, ex: Exchange) => {
+    const { deletions, baseUrl, token } = t.target;
     if (deletions?.stateFile === undefined || ex.status < 200 || ex.status >= 300) return;
     const deletion = {
       deployment: baseUrl,
       fixture: FIXTURE_VARIABLES[fixture],
-      resource: path(),
+      resource: path(t.target),
       key: keyFingerprint(token),
       deletedAt: new Date().toISOString(),
       status: ex.status,
     };
-    unrecorded = recordDeletion(deletions.stateFile, deletion);
+    deleted(t).unrecorded = recordDeletion(deletions.stateFile, deletion);
   };
-  const together = shared(async () => {
-    const exchanges = await Promise.all([0, 1].map(() => client().send({ method: 'DELETE', path: path() })));
+  const together = shared(async ({ client, target }) => {
+    const exchanges = await Promise.all([0, 1].map(() => client.send({ method: 'DELETE', path: path(target) })));
     return { exchanges, answeredAt: Date.now() };
   });
-  const send = shared(async () => {
-    const { exchanges } = await together();
+  const send = async (t: CheckContext) => {
+    const { exchanges } = await together(t);
     const ex = exchanges.find((e) => e.status >= 200 && e.status < 300) ?? exchanges.find((e) => e.status !== 404) ?? exchanges[0]!;
-    record(ex);
+    record(t, ex);
     return ex;
-  });
+  };
   return {
     fixture,
     what,
     path,
-    send,
+    send: (t) => (deleted(t).sent ??= send(t)),
     together,
-    unrecorded: () => unrecorded,
-    takenBy(ex, who) {
-      if (taken !== undefined || ex.status < 200 || ex.status >= 300) return;
-      taken = who;
-      record(ex);
+    unrecorded: (t) => deleted(t).unrecorded,
+    takenBy(t, ex, who) {
+      if (deleted(t).taken !== undefined || ex.status < 200 || ex.status >= 300) return;
+      deleted(t).taken = who;
+      record(t, ex);
     },
-    taken: () => taken,
+    taken: (t) => deleted(t).taken,
   };
 }
 
@@ -96,26 +102,26 @@ export function fixtureDelete(fixture: FixtureName, path: () => string, what: ()
  * reference and a mock answer for fixtures they are known to have.
  */
 export async function firstDelete(t: CheckContext, d: FixtureDelete): Promise<Exchange> {
-  const ex = await d.send();
-  const { exchanges } = await d.together();
+  const ex = await d.send(t);
+  const { exchanges } = await d.together(t);
   // both are evidence: the other one's answer is part of what happened
   for (const e of exchanges) t.uses(e);
   const other = exchanges.find((e) => e !== ex)!;
   const answers = exchanges.map((e) => e.status || e.error).join(' and ');
   if (ex.status >= 200 && ex.status < 300 && other.status !== 404 && (other.status < 200 || other.status >= 300)) {
     t.note(
-      `the delete of ${d.what()} was sent twice at once and answered ${answers}: the interface shows no answer for a removal that overlaps another, so the other one is not judged`,
+      `the delete of ${d.what(t.target)} was sent twice at once and answered ${answers}: the interface shows no answer for a removal that overlaps another, so the other one is not judged`,
     );
   }
-  const unrecorded = d.unrecorded();
+  const unrecorded = d.unrecorded(t);
   if (unrecorded) t.note(unrecorded);
-  const taken = d.taken();
+  const taken = d.taken(t);
   if (ex.status === 404 && taken !== undefined)
-    t.cannotJudge(`${taken} deleted ${d.what()} first (AUTH-403 reports it), so nothing was left for the delete with the full key`);
+    t.cannotJudge(`${taken} deleted ${d.what(t.target)} first (AUTH-403 reports it), so nothing was left for the delete with the full key`);
   if (ex.status === 404 && t.target.deletions) {
     const variable = FIXTURE_VARIABLES[d.fixture];
     t.cannotJudge(
-      `fixture problem: ${variable} names ${d.what()}, which answered 404 to the first delete this tool sent it, and no earlier run deleted it ` +
+      `fixture problem: ${variable} names ${d.what(t.target)}, which answered 404 to the first delete this tool sent it, and no earlier run deleted it ` +
         `(${t.target.deletions.stateFile ?? 'this run keeps no state file'}): it does not exist on this deployment, so the delete could not be judged; set ${variable} to one that exists`,
     );
   }
@@ -126,12 +132,12 @@ export async function firstDelete(t: CheckContext, d: FixtureDelete): Promise<Ex
  * The forbidden key's answer to a delete of the fixture. A 404 there is a violation only if the fixture
  * exists: then the delete with the full key is sent at once, and its answer tells (see firstDelete).
  */
-export async function forbiddenDelete(t: CheckContext, d: FixtureDelete, forbidden: () => Promise<Exchange>): Promise<Exchange> {
-  const ex = t.uses(await forbidden());
-  d.takenBy(ex, 'the key without permission');
+export async function forbiddenDelete(t: CheckContext, d: FixtureDelete, forbidden: (t: CheckContext) => Promise<Exchange>): Promise<Exchange> {
+  const ex = t.uses(await forbidden(t));
+  d.takenBy(t, ex, 'the key without permission');
   if (ex.status === 404) {
     const real = await firstDelete(t, d);
-    t.note(`the forbidden key got 404, and the delete with the full key that followed got ${real.status || real.error}: ${d.what()} was there`);
+    t.note(`the forbidden key got 404, and the delete with the full key that followed got ${real.status || real.error}: ${d.what(t.target)} was there`);
   }
   return ex;
 }
@@ -152,18 +158,19 @@ export interface StillGone {
 export function stillGone(checkId: string, o: StillGone): void {
   check(checkId, o.id, o.title, o.options, async (t) => {
     const ex = await firstDelete(t, o.d);
-    if (ex.status < 200 || ex.status >= 300) t.skip(`the run's delete of ${o.d.what()} answered ${ex.status || ex.error}, so nothing was deleted to stay gone`);
-    const { answeredAt } = await o.d.together();
+    if (ex.status < 200 || ex.status >= 300)
+      t.skip(`the run's delete of ${o.d.what(t.target)} answered ${ex.status || ex.error}, so nothing was deleted to stay gone`);
+    const { answeredAt } = await o.d.together(t);
     const wait = answeredAt + STILL_GONE_AFTER_MS - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const since = Date.now() - answeredAt;
     t.note(wait > 0 ? waitedNote(wait) : `no wait: ${since} ms had passed since the delete`);
-    const again = await t.send({ method: 'DELETE', path: o.d.path() });
+    const again = await t.send({ method: 'DELETE', path: o.d.path(t.target) });
     if (
       t.expect(
         again.status === 404,
         o.id,
-        `status 404: ${o.d.what()} was deleted ${(since / 1000).toFixed(1)} s before (${wait > 0 ? `the check waited ${Math.ceil(wait)} ms for that` : 'no wait: the run had taken that long'}), and stays gone`,
+        `status 404: ${o.d.what(t.target)} was deleted ${(since / 1000).toFixed(1)} s before (${wait > 0 ? `the check waited ${Math.ceil(wait)} ms for that` : 'no wait: the run had taken that long'}), and stays gone`,
         () => `status ${again.status || again.error}`,
       )
     ) {

@@ -1,7 +1,7 @@
 // Identifiers, envelopes and errors across operations (Resources > Identifiers; Limits; General
 // conventions; Errors). Wrong ids and bodies only: nothing here can change a fixture on a deployment that
 // keeps the interface, and a 4- or 11-character mock API id cannot name a real mock API.
-import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, shared, type CheckContext } from '../src/harness/check.ts';
 import type { Exchange, RequestSpec } from '../src/http/client.ts';
 import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/judge/checker.ts';
 import { OPERATION_IDS, operation, schema } from '../contract/schemas.ts';
@@ -160,7 +160,7 @@ for (const { op, fixture, path, body, unchanging, pushes } of puts) {
     },
   );
   // one empty-object body per operation, judged by two checks: the Invalid JSON entry, and the list's shape
-  const empty = shared(() => client().send({ method: 'PUT', path: path(target().fixtures[fixture]!), json: {} }));
+  const empty = shared(({ client, target }) => client.send({ method: 'PUT', path: path(target.fixtures[fixture]!), json: {} }));
   // a mock rejects with a body of its own making
   const ownBody = { ...options, live: 'a mock rejects an invalid request with a body of its own' };
   check(
@@ -169,7 +169,7 @@ for (const { op, fixture, path, body, unchanging, pushes } of puts) {
     `${op}: a body without "${name}" is answered Invalid JSON naming /${name} and ${type}`,
     ownBody,
     async (t) => {
-      expectInvalidJson(t, t.uses(await empty()), 'GEN-WRAP-REQUEST', `/${name}`, type);
+      expectInvalidJson(t, t.uses(await empty(t)), 'GEN-WRAP-REQUEST', `/${name}`, type);
     },
   );
   check(
@@ -178,7 +178,7 @@ for (const { op, fixture, path, body, unchanging, pushes } of puts) {
     `${op}: the Invalid JSON answer is an error list of the documented shape`,
     ownBody,
     async (t) => {
-      const ex = t.uses(await empty());
+      const ex = t.uses(await empty(t));
       const validate = schema('error-list.json');
       t.expect(validate(ex.json) === true, 'ERR-ERROR-LIST', '{ errors: [{ title: string, code?: number, detail?: string, source?: object }] }', () =>
         ex.json === undefined
@@ -197,9 +197,9 @@ for (const { op, fixture, path, body, unchanging, pushes } of puts) {
     expectRejected(t, await t.send({ method: 'PUT', path: path(t.fixture(fixture)), raw: '' }), 'GEN-WRAP-REQUEST', 'a zero-byte body');
   });
   // one body that is not JSON per operation, judged by two checks: refused, and refused as Invalid JSON
-  const notJson = shared(() => client().send({ method: 'PUT', path: path(target().fixtures[fixture]!), raw: `${name}: {` }));
+  const notJson = shared(({ client, target }) => client.send({ method: 'PUT', path: path(target.fixtures[fixture]!), raw: `${name}: {` }));
   check(`identifiers/${op}/body-not-json-not-accepted`, 'GEN-NOT-JSON', `${op}: a body that is not JSON is not accepted`, options, async (t) => {
-    expectRejected(t, t.uses(await notJson()), 'GEN-NOT-JSON', 'a body that is not JSON');
+    expectRejected(t, t.uses(await notJson(t)), 'GEN-NOT-JSON', 'a body that is not JSON');
   });
   check(
     `identifiers/${op}/body-not-json-answered-invalid-json`,
@@ -207,7 +207,7 @@ for (const { op, fixture, path, body, unchanging, pushes } of puts) {
     `${op}: a body that is not JSON lacks "${name}" and is answered Invalid JSON naming its pointer (or the root) and ${type}`,
     ownBody,
     async (t) => {
-      const ex = t.uses(await notJson());
+      const ex = t.uses(await notJson(t));
       expectInvalidJson(t, ex, 'GEN-NOT-JSON', pointerNamed(ex, name), type);
     },
   );

@@ -1,6 +1,6 @@
 // Get request by ID (Endpoints; Resources > Logged request). Read-only. Cross-field rules a schema cannot
 // say are checked here: one instant in two spellings, one body in two encodings, one URL in two forms.
-import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
+import { check, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectRejected, expectSuccess } from '../src/judge/checker.ts';
 import {
   loggedBody,
@@ -19,8 +19,8 @@ import {
 import { MISSING, pathOf } from '../src/harness/support.ts';
 
 const needs = { operation: 'getLoggedRequest' as const, needs: ['mockApiId' as const, 'requestId' as const] };
-const get = shared(() =>
-  client().send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: target().fixtures.mockApiId!, requestId: target().fixtures.requestId! }) }),
+const get = shared(({ client, target }) =>
+  client.send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId: target.fixtures.mockApiId!, requestId: target.fixtures.requestId! }) }),
 );
 
 /**
@@ -28,7 +28,7 @@ const get = shared(() =>
  * field, so that a schema deviation (LR-RESPONSE) does not hide the statement a field breaks.
  */
 async function logged(t: CheckContext): Promise<any> {
-  const ex = t.uses(await get());
+  const ex = t.uses(await get(t));
   const body = ex.json as { request?: unknown } | undefined;
   t.expect(
     ex.status >= 200 && ex.status < 300 && body !== null && typeof body?.request === 'object' && body.request !== null,
@@ -41,7 +41,7 @@ async function logged(t: CheckContext): Promise<any> {
 }
 
 check('logged-requests/get-2xx-logged-request-unwrapped', 'LR-RESPONSE', 'get answers a 2xx with the logged request, unwrapped', needs, async (t) => {
-  expectSuccess(t, 'getLoggedRequest', t.uses(await get()));
+  expectSuccess(t, 'getLoggedRequest', t.uses(await get(t)));
 });
 
 check(
@@ -50,7 +50,7 @@ check(
   'getLoggedRequest: the answer is served as application/json',
   needs,
   async (t) => {
-    expectJsonMediaType(t, 'getLoggedRequest', t.uses(await get()));
+    expectJsonMediaType(t, 'getLoggedRequest', t.uses(await get(t)));
   },
 );
 
@@ -60,7 +60,7 @@ check(
   'getLoggedRequest: the logged request is returned unwrapped',
   needs,
   async (t) => {
-    expectEnvelope(t, 'getLoggedRequest', t.uses(await get()));
+    expectEnvelope(t, 'getLoggedRequest', t.uses(await get(t)));
   },
 );
 

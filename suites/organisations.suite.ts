@@ -1,7 +1,7 @@
 // Get organisation by ID and Update organisation (Endpoints; Resources > Organisation). The rename check
 // puts the original name back before it ends, whatever happened in between.
 import { randomBytes } from 'node:crypto';
-import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
+import { check, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { organisationEmail, organisationEmailForm, organisationIdentity, organisationLinks } from '../src/judge/fields.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
@@ -12,14 +12,14 @@ import { authorizationProperties } from '../properties/requests.ts';
 const needs = { operation: 'getOrganisation' as const, needs: ['organisationId' as const] };
 const updating = { operation: 'updateOrganisation' as const, needs: ['organisationId' as const], writes: true };
 const path = (organisationId: string) => pathOf('getOrganisation', { organisationId });
-const get = shared(() => client().send({ method: 'GET', path: path(target().fixtures.organisationId!) }));
+const get = shared(({ client, target }) => client.send({ method: 'GET', path: path(target.fixtures.organisationId!) }));
 
 async function organisation(t: CheckContext): Promise<any> {
-  return expectSuccess(t, 'getOrganisation', t.uses(await get()))?.organisation;
+  return expectSuccess(t, 'getOrganisation', t.uses(await get(t)))?.organisation;
 }
 
 /** The organisation of the get whatever else is wrong with the answer, for checks of single fields. */
-const answered = async (t: CheckContext) => wrappedResource(t, await get(), 'organisation', 'ORG-RESPONSE');
+const answered = async (t: CheckContext) => wrappedResource(t, await get(t), 'organisation', 'ORG-RESPONSE');
 
 check('organisations/get-2xx-organisation-organisation', 'ORG-RESPONSE', 'get answers a 2xx with { organisation: <Organisation> }', needs, async (t) => {
   await organisation(t);
@@ -31,7 +31,7 @@ check(
   'getOrganisation: the answer is served as application/json',
   needs,
   async (t) => {
-    expectJsonMediaType(t, 'getOrganisation', t.uses(await get()));
+    expectJsonMediaType(t, 'getOrganisation', t.uses(await get(t)));
   },
 );
 
@@ -41,7 +41,7 @@ check(
   'getOrganisation: the organisation is wrapped in "organisation"',
   needs,
   async (t) => {
-    expectEnvelope(t, 'getOrganisation', t.uses(await get()));
+    expectEnvelope(t, 'getOrganisation', t.uses(await get(t)));
   },
 );
 

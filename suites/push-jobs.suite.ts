@@ -2,7 +2,7 @@
 // consent and value (MOCKAPI_PUSH_POLICY): it starts a background job that writes to the mock API's
 // connected Git repository, if it has one, and the interface names no allowed value of outOfSyncPolicy.
 // Each check reads the same job.
-import { CHANGES_NOTHING, check, client, shared, target, type CheckContext } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, shared, type CheckContext } from '../src/harness/check.ts';
 import type { Exchange } from '../src/http/client.ts';
 import { allowedValues } from '../src/judge/allowed-values.ts';
 import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
@@ -22,15 +22,15 @@ import { pathOf, pushBody } from '../src/harness/support.ts';
 import { pushProperties } from '../properties/resources.ts';
 
 const options = { operation: 'pushOpenApiToGit' as const, needs: ['mockApiId' as const], writes: true, pushes: true };
-const push = shared(() =>
-  client().send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: target().fixtures.mockApiId! }), json: pushBody(target()) }),
+const push = shared(({ client, target }) =>
+  client.send({ method: 'PUT', path: pathOf('pushOpenApiToGit', { mockApiId: target.fixtures.mockApiId! }), json: pushBody(target) }),
 );
 
 const refused = (ex: Exchange) => ex.status >= 400 && ex.status < 500;
 
 /** The push answer; a refused push (4xx) started no job, so a check of the job ends skipped and PUSH-STATUS says why. */
 async function pushed(t: CheckContext): Promise<Exchange> {
-  const ex = t.uses(await push());
+  const ex = t.uses(await push(t));
   if (refused(ex)) t.cannotJudge(`the push was refused (status ${ex.status}), so no job came back to judge; PUSH-STATUS says why`);
   return ex;
 }
@@ -57,7 +57,7 @@ function refusal(ex: Exchange, policy: string | undefined, mockApiId: string): s
 }
 
 check('push-jobs/push-202', 'PUSH-STATUS', 'push answers 202', options, async (t) => {
-  const ex = t.uses(await push());
+  const ex = t.uses(await push(t));
   const policy = t.target.pushPolicy;
   t.expect(ex.status === 202, 'PUSH-STATUS', `status 202 to a push with outOfSyncPolicy ${JSON.stringify(policy)} (MOCKAPI_PUSH_POLICY)`, () =>
     refused(ex) ? refusal(ex, policy, t.fixture('mockApiId')) : `status ${ex.status}`,

@@ -1,7 +1,7 @@
 // Per operation, a request every deployment that keeps the interface refuses whatever else is sent with it: ids
 // that name nothing, and for a PUT a body that must be refused. The checks that send something besides (a key
 // elsewhere, a query parameter) send it on these, so that a deployment that wrongly takes it still changes nothing.
-import { client, shared, target, type CheckContext } from '../src/harness/check.ts';
+import { shared, type CheckContext } from '../src/harness/check.ts';
 import type { RequestSpec } from '../src/http/client.ts';
 import { describe as describeExchange } from '../src/judge/checker.ts';
 import type { OperationId } from '../contract/schemas.ts';
@@ -37,16 +37,16 @@ export const CHANGES_NOTHING_ANYWAY: Record<OperationId, () => RequestSpec> = {
 };
 
 /** The organisation's current name, read once for every check that sends it back. */
-const currentOrganisation = shared(async () => {
-  const id = target().fixtures.organisationId;
+const currentOrganisation = shared(async ({ client, target }) => {
+  const id = target.fixtures.organisationId;
   if (!id) return undefined;
-  const ex = await client().send({ method: 'GET', path: pathOf('getOrganisation', { organisationId: id }) });
+  const ex = await client.send({ method: 'GET', path: pathOf('getOrganisation', { organisationId: id }) });
   return ex;
 });
 
 /** An organisation body with its own current name: a PUT of it that should be refused changes nothing anyway. */
 export async function organisationBody(t: CheckContext): Promise<unknown> {
-  const ex = await currentOrganisation();
+  const ex = await currentOrganisation(t);
   const name = (ex?.json as { organisation?: { name?: unknown } } | undefined)?.organisation?.name;
   if (ex && typeof name !== 'string') {
     t.uses(ex);

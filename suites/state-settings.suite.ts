@@ -1,6 +1,6 @@
 // Update state settings (Endpoints; Resources > State settings). The interface offers no way to read the
 // previous settings back, so the run leaves the expression it last sent; the README says so.
-import { CHANGES_NOTHING, check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import { expectEnvelope, expectRejected, expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
 import { expectEcho } from '../src/judge/echo.ts';
 import { VALID_EXPRESSIONS } from '../properties/arbitraries.ts';
@@ -11,8 +11,8 @@ import { exampleBody, pathOf } from '../src/harness/support.ts';
 const options = { operation: 'updateStateSettings' as const, needs: ['mockApiId' as const], writes: true };
 const put = (t: CheckContext, json: unknown) => t.send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: t.fixture('mockApiId') }), json });
 
-const update = shared(() =>
-  client().send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: target().fixtures.mockApiId! }), json: exampleBody('updateStateSettings') }),
+const update = shared(({ client, target }) =>
+  client.send({ method: 'PUT', path: pathOf('updateStateSettings', { mockApiId: target.fixtures.mockApiId! }), json: exampleBody('updateStateSettings') }),
 );
 
 check(
@@ -21,7 +21,7 @@ check(
   'updating the state settings answers a 2xx with { state: { defaultContextExpression } }',
   options,
   async (t) => {
-    expectSuccess(t, 'updateStateSettings', t.uses(await update()));
+    expectSuccess(t, 'updateStateSettings', t.uses(await update(t)));
   },
 );
 
@@ -31,7 +31,7 @@ check(
   'updateStateSettings: the answer wraps the resource in "state"',
   options,
   async (t) => {
-    expectEnvelope(t, 'updateStateSettings', t.uses(await update()));
+    expectEnvelope(t, 'updateStateSettings', t.uses(await update(t)));
   },
 );
 
@@ -41,7 +41,7 @@ check(
   'the answer holds the defaultContextExpression sent',
   { ...options, live: KEEPS_NO_STATE },
   async (t) => {
-    const ex = t.uses(await update());
+    const ex = t.uses(await update(t));
     const sent = exampleBody('updateStateSettings').state.defaultContextExpression;
     const got = (ex.json as { state?: { defaultContextExpression?: unknown } } | undefined)?.state?.defaultContextExpression;
     t.expect(

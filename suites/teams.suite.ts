@@ -1,7 +1,7 @@
 // Delete a team member (Endpoints). Only MOCKAPI_TEAM_MEMBER_ID is removed from MOCKAPI_TEAM_ID, and only
 // when both are set. The forbidden key's delete runs first: after the real one, 403 and 404 would both be
 // right answers.
-import { check, type CheckContext, client, KEEPS_NO_STATE, shared, target } from '../src/harness/check.ts';
+import { check, type CheckContext, KEEPS_NO_STATE, shared, type Target } from '../src/harness/check.ts';
 import { expectForbidden, expectForbiddenBody, expectNotFound, expectSuccess } from '../src/judge/checker.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
@@ -14,13 +14,13 @@ const removing = {
   consumes: 'teamMemberId' as const,
 };
 const memberPath = (teamId: string, userId: string) => pathOf('deleteTeamMember', { teamId, userId });
-const fixturePath = () => memberPath(target().fixtures.teamId!, target().fixtures.teamMemberId!);
+const fixturePath = (target: Target) => memberPath(target.fixtures.teamId!, target.fixtures.teamMemberId!);
 const member = fixtureDelete(
   'teamMemberId',
   fixturePath,
-  () => `user ${JSON.stringify(target().fixtures.teamMemberId)} as a member of team ${JSON.stringify(target().fixtures.teamId)}`,
+  (target) => `user ${JSON.stringify(target.fixtures.teamMemberId)} as a member of team ${JSON.stringify(target.fixtures.teamId)}`,
 );
-const forbiddenExchange = shared(() => client().send({ method: 'DELETE', path: fixturePath(), credentials: 'forbidden' }));
+const forbiddenExchange = shared(({ client, target }) => client.send({ method: 'DELETE', path: fixturePath(target), credentials: 'forbidden' }));
 const forbidden = (t: CheckContext) => forbiddenDelete(t, member, forbiddenExchange);
 
 check(
@@ -91,7 +91,7 @@ staysGone('teams/sequences-removed-stays-removed', {
   first: (t) => firstDelete(t, member),
   between: [
     removalOfNonMember(
-      () => memberPath(target().fixtures.teamId!, MISSING.userId),
+      (target) => memberPath(target.fixtures.teamId!, MISSING.userId),
       () => `user ${JSON.stringify(MISSING.userId)}, who is no member`,
     ),
   ],

@@ -1,18 +1,20 @@
 // One run of the checks in its worker, made from the run description vitest provides (RunDescription): the
 // target, the stop it shares with the thread that opened it, the one client, the lanes, what its answers say of
-// its fixtures, the checks that failed. Every check of the run asks it (currentRun), so nothing of a run outlives
-// it: a second run in the same worker (watch mode) is handed a new description, and gets a new CheckRun.
+// its fixtures, the checks it has, the checks that failed. Its checks are declared for it (currentRun) and handed it
+// in their context (CheckContext.run), under which what the run keeps for them is kept (shared, perRun), so nothing
+// of a run outlives it: a second run in the same worker (watch mode) is handed a new description, and gets a new
+// CheckRun.
 import { inject } from 'vitest';
 import { Client } from '../http/client.ts';
 import { harRecorder } from '../http/har-log.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
 import { RunGate } from '../http/run-gate.ts';
-import type { Target } from '../judge/context.ts';
+import type { RunOfChecks, Target } from '../judge/context.ts';
 import { FixtureLedger } from './fixture-ledger.ts';
 import { Lanes } from './lanes.ts';
 import type { RunDescription } from './run-description.ts';
 
-export class CheckRun {
+export class CheckRun implements RunOfChecks {
   readonly target: Target;
   readonly gate: RunGate;
   readonly lanes = new Lanes();
@@ -23,6 +25,8 @@ export class CheckRun {
   /** checks that ended failed (or warned, with --strict): what --max-failures counts */
   private failed = 0;
   private sharedClient: Client | undefined;
+  /** the ids of the checks declared for the run (check()) */
+  private readonly declared = new Set<string>();
 
   constructor(readonly description: RunDescription) {
     const t = description.target;
@@ -39,6 +43,15 @@ export class CheckRun {
    */
   selected(checkId: string, name: string): boolean {
     return this.only === undefined || this.only.test(checkId) || this.only.test(name);
+  }
+
+  /** A check was declared for the run: its profile and --only keep it. */
+  declare(checkId: string): void {
+    this.declared.add(checkId);
+  }
+
+  declares(checkId: string): boolean {
+    return this.declared.has(checkId);
   }
 
   /** The name of a check's test (RunDescription.names). */

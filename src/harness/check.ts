@@ -6,9 +6,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { test, type TestContext } from 'vitest';
-import { type Client, cutByRunStop, sendingChained, sendingCheck } from '../http/client.ts';
+import { cutByRunStop, sendingChained, sendingCheck } from '../http/client.ts';
 import { notJudged } from '../http/transient.ts';
-import { CheckCannotJudge, CheckContext, CheckFailed, CheckSkipped, CheckStopped, failureMessage, type Target, type Violation } from '../judge/context.ts';
+import {
+  CheckCannotJudge,
+  CheckContext,
+  CheckFailed,
+  CheckSkipped,
+  CheckStopped,
+  failureMessage,
+  type RunOfChecks,
+  type Target,
+  type Violation,
+} from '../judge/context.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
 import { laneOf } from './lanes.ts';
@@ -69,14 +79,18 @@ export interface Declaration {
 /** The catalogue's collection, while it imports the suites: check() records its declaration instead of registering a test. */
 const declaring = new AsyncLocalStorage<{ target: Target; declarations: Declaration[] }>();
 
-/** The target the checks are declared for: the run's, or the catalogue's while it collects. */
-export function target(): Target {
+/**
+ * The target checks are being declared for: the run's, as its suites are imported, or the catalogue's while it
+ * collects. Only for what decides, while declaring, which checks there are and what they send (a profile's steps, a
+ * property's fixed inputs); a check's body reads its run's target and client from its context (CheckContext).
+ */
+export function declaredFor(): Target {
   return declaring.getStore()?.target ?? currentRun().target;
 }
 
 /**
  * The checks that `declare` (which imports suites) declares for a target of this kind, none of them run:
- * check() records instead of registering tests, and target() answers with the one given.
+ * check() records instead of registering tests, and declaredFor() answers with the one given.
  */
 export async function collectDeclarations(declaredFor: Target, declare: () => Promise<void>): Promise<Declaration[]> {
   const collected = { target: declaredFor, declarations: [] as Declaration[] };
@@ -123,19 +137,34 @@ function declaredAt(checkId: string, stack: string | undefined): string {
   return `${at.file.slice(CODE_DIR.length)}:${at.line}`;
 }
 
-/** The run's one client (CheckRun.client). */
-export function client(): Client {
-  return currentRun().client;
+/**
+ * What a run keeps for its checks, made on the first asking of each run (CheckContext.run) and kept under that run
+ * alone: a second run in the worker (watch mode, isolate: false) makes its own, and the first's goes with its run.
+ */
+export function perRun<T>(make: () => T): (t: Pick<CheckContext, 'run'>) => T {
+  const kept = new WeakMap<RunOfChecks, T>();
+  return ({ run }) => {
+    if (!kept.has(run)) kept.set(run, make());
+    return kept.get(run)!;
+  };
 }
 
+/** What a shared request is made with: the run's target and its one client, not a check's context (the request is no one check's). */
+export type SharedWith = Pick<CheckContext, 'target' | 'client'>;
+
 /**
- * Memoises a request that several checks of a fixture look at (one push, one get), so the target sees it once.
- * It is of the fixture's chain (sendingChained): the checks waiting for it hold up those after them on the fixture.
+ * Memoises a request that several checks of a fixture look at (one push, one get), so the target sees it once per
+ * run (perRun): each check asks with its context. It is of the fixture's chain (sendingChained): the checks waiting
+ * for it hold up those after them on the fixture.
  */
-export function shared<T>(make: () => Promise<T>): () => Promise<T> {
-  let result: Promise<T> | undefined;
-  // the chain of the check that asks first (runCheck), or the lightest chain for one on no fixture
-  return () => (result ??= sendingChained.run(sendingChained.getStore() ?? 0, make));
+export function shared<T>(make: (run: SharedWith) => Promise<T>): (t: CheckContext) => Promise<T> {
+  const result = perRun<{ made?: Promise<T> }>(() => ({}));
+  return (t) => {
+    const kept = result(t);
+    // the chain of the check that asks first (runCheck), or the lightest chain for one on no fixture
+    kept.made ??= sendingChained.run(sendingChained.getStore() ?? 0, () => make({ target: t.target, client: t.client }));
+    return kept.made;
+  };
 }
 
 export interface CheckOptions {
@@ -262,6 +291,7 @@ export function check(checkId: string, id: RequirementId, title: string, options
   const declared = run.target;
   if (options.profile !== undefined && options.profile !== declared.profile) return false;
   if (!run.selected(checkId, `${id} ${title}`)) return false;
+  run.declare(checkId);
   const lane = laneOf(options);
   if (lane !== undefined) run.lanes.weigh(lane, options, exclusive(options), declared.adaptiveCeiling ?? declared.concurrency);
   // vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its
@@ -302,7 +332,7 @@ async function runCheck(ctx: TestContext, run: CheckRun, { checkId, id, options,
   // a check on a fixture is part of its lane's chain: its requests go first, the heaviest chain's before the others'
   // (SendOptions.chained, Lanes.weight)
   const chain = leave === undefined ? undefined : run.lanes.weight(laneOf(options)!);
-  const c = new CheckContext(id, t, run.client, Date.now() + bound, chain);
+  const c = new CheckContext(id, t, run.client, Date.now() + bound, chain, run);
   // Everything a check hands to vitest passes the redactor: messages quote answers, and an answer may
   // echo the key. vitest prints errors itself, so the report's own redaction would come too late.
   const redact = (text: string) => c.client.redactor.redact(text);

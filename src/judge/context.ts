@@ -145,7 +145,16 @@ export class Judge {
   }
 }
 
-/** The context of a running check: a Judge that also sends, within the check's time bound. */
+/**
+ * The run a check is of, as its checks see it: which checks it has, and the identity under which what it keeps for
+ * them is kept (src/harness/check.ts shared, perRun), so that nothing of one run is read in another.
+ */
+export interface RunOfChecks {
+  /** whether the run has this check (declared for its profile, kept by --only) */
+  declares(checkId: string): boolean;
+}
+
+/** The context of a running check: a Judge that also sends, within the check's time bound, as part of its run. */
 export class CheckContext extends Judge {
   /**
    * The check's time bound, shared with its forks: when it ends (ms since the epoch, moved on by 429 waits)
@@ -154,7 +163,8 @@ export class CheckContext extends Judge {
   private bound: { deadline: number; reason?: string; underWay: number; roundTrips: number; chained: number | undefined; own: OwnTime };
   /**
    * `chained`: the check is on a fixture, whose checks take turns: its requests go before others, those of the heaviest
-   * chain first (SendOptions.chained: its lane's weight); undefined for a check on no fixture.
+   * chain first (SendOptions.chained: its lane's weight); undefined for a check on no fixture. `run`: the run the
+   * check is of (CheckRun); a context made alone is a run of its own, which has no check.
    */
   constructor(
     requirementId: RequirementId,
@@ -162,6 +172,7 @@ export class CheckContext extends Judge {
     readonly client: Client,
     deadline = Number.POSITIVE_INFINITY,
     chained: number | undefined = undefined,
+    readonly run: RunOfChecks = { declares: () => false },
   ) {
     super(requirementId, target);
     this.bound = { deadline, underWay: 0, roundTrips: 0, chained, own: new OwnTime() };
@@ -210,7 +221,7 @@ export class CheckContext extends Judge {
 
   /** A fresh context for one run of a property: its violations and exchanges stay out of this check's. */
   fork(): CheckContext {
-    const run = new CheckContext(this.requirementId, this.target, this.client);
+    const run = new CheckContext(this.requirementId, this.target, this.client, undefined, undefined, this.run);
     run.bound = this.bound;
     return run;
   }

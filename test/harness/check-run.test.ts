@@ -1,10 +1,14 @@
 // A run of the checks in its worker (CheckRun), made from the description the command or conformanceProject
-// provides: what --only keeps, how a test is named, what --max-failures counts, and the stop it shares.
+// provides: what --only keeps, how a test is named, what --max-failures counts, the stop it shares, and what it keeps
+// for its checks (shared, perRun), which no other run sees.
 import { expect, test } from 'vitest';
+import { shared } from '../../src/harness/check.ts';
 import { CheckRun } from '../../src/harness/check-run.ts';
+import type { Client } from '../../src/http/client.ts';
+import { namePassed, passedInSequence, takenNote } from '../../properties/shared-renames.ts';
 import type { RunDescription } from '../../src/harness/run-description.ts';
 import { RunGate } from '../../src/http/run-gate.ts';
-import type { Target } from '../../src/judge/context.ts';
+import { CheckContext, type Target } from '../../src/judge/context.ts';
 
 const target = { baseUrl: 'http://127.0.0.1:9', fixtures: {}, profile: 'mock' } as unknown as Target;
 const runOf = (described: Partial<RunDescription>) => new CheckRun({ target, stop: new SharedArrayBuffer(8), openapi: {}, names: 'requirement', ...described });
@@ -39,4 +43,24 @@ test("the run's stop is the memory of the description: set by the thread that op
   expect(run.gate.reason).toBe('interrupted');
   opener.close();
   run.gate.close();
+});
+
+test("two runs in one worker each see their own shared requests and their own generated names' riding", async () => {
+  const first = runOf({ target: { ...target, baseUrl: 'http://127.0.0.1:1' } });
+  const second = runOf({ target: { ...target, baseUrl: 'http://127.0.0.1:2' } });
+  first.declare('organisations/generated-names-taken');
+  expect([first.declares('organisations/generated-names-taken'), second.declares('organisations/generated-names-taken')]).toEqual([true, false]);
+  const contextOf = (run: CheckRun) => new CheckContext('ORG-RENAME', run.target, {} as Client, undefined, undefined, run);
+  let made = 0;
+  const sent = shared(async ({ target: t }) => `${t.baseUrl} #${++made}`);
+  expect(await Promise.all([sent(contextOf(first)), sent(contextOf(first)).then(String), sent(contextOf(second))])).toEqual([
+    'http://127.0.0.1:1 #1',
+    'http://127.0.0.1:1 #1',
+    'http://127.0.0.1:2 #2',
+  ]);
+  namePassed(contextOf(first), 'a name');
+  expect(passedInSequence(contextOf(second), 'a name')).toBe(false);
+  expect(takenNote(contextOf(second))).toBeUndefined();
+  expect(passedInSequence(contextOf(first).fork(), 'a name')).toBe(true);
+  expect(takenNote(contextOf(first))).toMatch(/^1 of its names /);
 });

@@ -86,8 +86,8 @@ test('a request several checks of a fixture share (shared) is of the chain too, 
   arrived.length = 0;
   const first = free.send({ method: 'GET', path: '/v1/first' });
   const waiting = [1, 2].map((n) => free.send({ method: 'GET', path: `/v1/free-${n}` }));
-  const get = shared(() => client.send({ method: 'GET', path: '/v1/shared' }));
-  await Promise.all([first, ...waiting, get(), get()]);
+  const get = shared(({ client }) => client.send({ method: 'GET', path: '/v1/shared' }));
+  await Promise.all([first, ...waiting, get(free), get(free)]);
   expect(arrived).toEqual(['/v1/first', '/v1/shared', '/v1/free-1', '/v1/free-2']);
   await client.close();
 });

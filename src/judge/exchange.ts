@@ -209,15 +209,17 @@ export function bytesOf(body: BodyLike): Buffer | undefined {
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
 /** The credentials of a request, as the interface reads them (Authentication). */
-type Credentials = { kind: 'none' } | { kind: 'token'; scheme: string; key: string } | { kind: 'other'; what: string };
+type Credentials = { kind: 'none' } | { kind: 'token'; scheme: string; key: string } | { kind: 'other'; what: string; id?: RequirementId };
 
 function credentialsOf(authorization: string | undefined): Credentials {
   if (authorization === undefined) return { kind: 'none' };
-  const m = /^\s*(\S+)(?:\s+(\S.*?))?\s*$/.exec(authorization);
+  const m = /^\s*(\S+)(?:(\s+)(\S.*?))?\s*$/.exec(authorization);
   if (!m) return { kind: 'other', what: 'an empty Authorization header' };
-  const [, scheme, key] = m;
+  const [, scheme, separator, key] = m;
   if (scheme!.toLowerCase() !== 'token') return { kind: 'other', what: `the ${scheme} scheme` };
   if (!key) return { kind: 'other', what: 'Token without a key' };
+  // HTTP separates a scheme from its credentials by spaces only: a tab makes no `Token <key>` value
+  if (separator!.includes('\t')) return { kind: 'other', what: 'a tab between Token and the key', id: 'AUTH-SEPARATOR' };
   return { kind: 'token', scheme: scheme!, key };
 }
 
@@ -313,7 +315,7 @@ function judgedByCredentials(t: Judge, op: OperationId, ex: Exchange, credential
     t.note('no Authorization header was recorded, and the recording drops credentials: the answer is judged as one to a request with a key');
   } else if (credentials.kind === 'other') {
     if (live) {
-      expectUnauthorized(t, ex, 'AUTH-401-INVALID');
+      expectUnauthorized(t, ex, credentials.id ?? 'AUTH-401-INVALID');
       return true;
     }
     t.note(`credentials with ${credentials.what}: a mock checks only that an Authorization header is present, so its answer is not judged for them`);
@@ -369,6 +371,11 @@ function judgedAsRefusal(t: Judge, op: OperationId, ex: Exchange): boolean {
   if (ex.status >= 400 && ex.status < 500) {
     t.note(`${ex.status}: a refusal of a request that one exchange cannot tell wrong (the resource or a value the deployment does not accept)`);
     expectErrorListIfAny(t, ex);
+    return true;
+  }
+  // a query parameter is answered as the request without it or refused with a 4xx, never with a 5xx
+  if (ex.status >= 500 && /\?[^#]/.test(ex.url)) {
+    t.violate('GEN-NO-QUERY-PARAMETER', 'no 5xx to a request with a query parameter', `status ${ex.status}`);
     return true;
   }
   if (!is2xx(ex.status)) {

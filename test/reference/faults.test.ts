@@ -61,6 +61,8 @@ const observe = (answer: Answer) => ({ status: answer.status, type: answer.heade
 function bodyShows({ status, body }: ReturnType<typeof observe>): RequirementId[] {
   if (status < 400) return [];
   const shows: RequirementId[] = ['GEN-NO-5XX'];
+  // every body but the 401's is JSON, a refusal's too
+  if (status !== 401) shows.push('GEN-JSON');
   if (status === 401) shows.push('AUTH-401-BODY');
   if (status === 403) shows.push('AUTH-403-BODY');
   if (status === 404) shows.push('ERR-404');

@@ -4,7 +4,7 @@ import { startReference, type ReferenceOptions } from '../../reference/server.ts
 import { SEED } from '../../reference/store.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
 import { operation } from '../../contract/schemas.ts';
-import { chaos, configuration, dataSource, loggedRequest, member, org, push, state, twoColumns, UNKNOWN_UUID } from './deviations/shared.ts';
+import { chaos, configuration, dataSource, loggedRequest, member, org, push, state, twoColumns, UNKNOWN_MOCK_API, UNKNOWN_UUID } from './deviations/shared.ts';
 import { send, type Call, type Reference } from './helpers.ts';
 
 export async function withReference<T>(options: ReferenceOptions, use: (reference: Reference) => Promise<T>): Promise<T> {
@@ -103,6 +103,13 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
     call: (r) => ({ token: null, headers: { Authorization: `token ${r.deployment.fixtures.token}` } }),
   },
   {
+    name: 'get organisation, a tab between Token and the key',
+    shows: ['AUTH-SEPARATOR'],
+    method: 'GET',
+    path: org,
+    call: (r) => ({ token: null, headers: { Authorization: `Token\t${r.deployment.fixtures.token}` } }),
+  },
+  {
     name: 'get organisation, the key in ?apiKey= without Authorization',
     shows: ['AUTH-401-MISSING'],
     method: 'GET',
@@ -127,6 +134,13 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
   { name: 'push, no Authorization', shows: ['AUTH-401-MISSING'], method: 'PUT', path: push, call: () => ({ token: null, body: { push: {} } }) },
   { name: 'get organisation, forbidden key', shows: ['AUTH-403'], method: 'GET', path: org, call: (r) => ({ token: r.deployment.fixtures.forbiddenToken }) },
   { name: 'get organisation', shows: SUCCESS.organisation, method: 'GET', path: org },
+  {
+    name: 'get organisation with a query parameter',
+    shows: [...SUCCESS.organisation, 'GEN-NO-QUERY-PARAMETER'],
+    method: 'GET',
+    path: org,
+    call: () => ({ query: 'page=1' }),
+  },
   { name: 'get unknown organisation', shows: ['ERR-UNKNOWN-ID'], method: 'GET', path: '/v1/organisations/none' },
   { name: 'unknown path', shows: ['ERR-UNKNOWN-ID'], method: 'GET', path: '/v1/none' },
   { name: 'chaos, enabled only', shows: SUCCESS.chaos, ...chaosPut({ chaos: { enabled: false } }) },
@@ -169,12 +183,14 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
   { name: 'chaos, a null httpErrors item', shows: ['CHAOS-TYPES'], ...chaosPut({ chaos: { httpErrors: [{ status: 500 }, null] } }) },
   { name: 'chaos without wrapper', shows: ['GEN-WRAP-REQUEST'], ...chaosPut({ enabled: true }) },
   { name: 'chaos, empty body', shows: ['GEN-WRAP-REQUEST'], ...chaosPut({}) },
+  { name: 'chaos settings in the state wrapper', shows: ['GEN-WRAP-REQUEST'], ...chaosPut({ state: { enabled: false } }) },
   { name: 'chaos wrong type', shows: ['CHAOS-TYPES'], ...chaosPut({ chaos: { enabled: 'yes' } }) },
   { name: 'chaos enabled as a string', shows: ['CHAOS-TYPES'], ...chaosPut({ chaos: { enabled: 'false' } }) },
   { name: 'chaos not JSON', shows: ['GEN-NOT-JSON'], ...chaosPut('{') },
   { name: 'chaos, a body over 1 MiB', shows: ['GEN-NO-5XX'], ...chaosPut({ chaos: { enabled: false, padding: 'x'.repeat(1024 * 1024 + 1) } }) },
   { name: 'chaos, 4-character id', shows: ['ID-MOCK-API-LENGTH'], ...chaosPut({ chaos: {} }, 'a1b2') },
   { name: 'chaos, 11-character id', shows: ['ID-MOCK-API-LENGTH'], ...chaosPut({ chaos: {} }, 'a1b2c3d4e5f') },
+  { name: 'chaos of an unknown mock API', shows: ['ERR-UNKNOWN-ID'], ...chaosPut({ chaos: { enabled: false } }, UNKNOWN_MOCK_API) },
   { name: 'state', shows: SUCCESS.state, ...put(state, { state: { defaultContextExpression: 'x' } }) },
   { name: 'state without the expression', shows: SUCCESS.state, ...put(state, { state: {} }) },
   { name: 'state, a number', shows: ['STATE-TYPES'], ...put(state, { state: { defaultContextExpression: 42 } }) },
@@ -214,10 +230,10 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
     path: dataSource(SEED.deletableDataSourceId),
     call: (r) => ({ token: r.deployment.fixtures.forbiddenToken }),
   },
-  { name: 'delete data source', shows: ['DS-DELETE'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId) },
+  { name: 'delete data source', shows: ['DS-DELETE', 'GEN-JSON'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId) },
   { name: 'delete it again', shows: ['DS-DELETE-PERMANENT'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId) },
-  { name: 'update deleted', shows: ['DS-DELETE-PERMANENT'], ...put(dataSource(SEED.deletableDataSourceId), configuration) },
-  { name: 'delete member', shows: ['TEAM-MEMBER-DELETE'], method: 'DELETE', path: member() },
+  { name: 'update deleted', shows: ['DS-DELETE-PERMANENT', 'DS-DELETED-NOT-UPDATED'], ...put(dataSource(SEED.deletableDataSourceId), configuration) },
+  { name: 'delete member', shows: ['TEAM-MEMBER-DELETE', 'GEN-JSON'], method: 'DELETE', path: member() },
   { name: 'delete member again', shows: ['TEAM-MEMBER-GONE'], method: 'DELETE', path: member() },
   { name: 'delete a user who never was a member', shows: ['ERR-UNKNOWN-ID'], method: 'DELETE', path: member('user-nobody') },
   { name: 'delete a member of an unknown team', shows: ['ERR-UNKNOWN-ID'], method: 'DELETE', path: member(SEED.teamMemberId, 'team-none') },

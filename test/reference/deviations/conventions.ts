@@ -3,8 +3,8 @@
 // still shows beside it.
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
-import { seen, type Reference } from '../helpers.ts';
-import { org, chaos, state, dataSource, loggedRequest, push, updated, errorsOf } from './shared.ts';
+import { NOT_FOUND_BODY, seen, type Reference } from '../helpers.ts';
+import { org, chaos, state, dataSource, member, loggedRequest, push, updated, errorsOf } from './shared.ts';
 
 export const conventions: Record<string, (r: Reference) => Promise<void>> = {
   'json-media-type-text-plain': async ({ call }) => {
@@ -71,6 +71,42 @@ export const conventions: Record<string, (r: Reference) => Promise<void>> = {
     const padding = 'x'.repeat(1024 * 1024 + 1);
     expect((await call('PUT', chaos(), { body: { chaos: { enabled: false, padding } } })).status).toBe(500);
     expect((await call('PUT', chaos(), { body: { chaos: { enabled: false } } })).status).toBe(200);
+  },
+  'delete-body-text-plain': async ({ call }) => {
+    const deleted = { status: 200, type: 'text/plain', body: 'Deleted.' };
+    expect(seen(await call('DELETE', dataSource(SEED.deletableDataSourceId)))).toEqual(deleted);
+    expect(seen(await call('DELETE', member()))).toEqual(deleted);
+    // narrow: a delete refused stays a JSON not-found
+    expect(seen(await call('DELETE', member()))).toEqual({ status: 404, type: 'application/json', body: NOT_FOUND_BODY });
+  },
+  'query-parameter-500': async ({ call }) => {
+    expect((await call('GET', org, { query: 'page=1' })).status).toBe(500);
+    expect((await call('PUT', chaos(), { query: 'page=1', body: { chaos: { enabled: false } } })).status).toBe(500);
+    // narrow: credentials are judged first, and without a query the read succeeds
+    expect((await call('GET', org, { token: null, query: 'page=1' })).status).toBe(401);
+    expect((await call('GET', org)).status).toBe(200);
+  },
+  'refusal-text-plain': async ({ call }) => {
+    expect(seen(await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } }))).toEqual({
+      status: 400,
+      type: 'text/plain',
+      body: 'Invalid value at /chaos/percentageFailures: must be <= 100',
+    });
+    // narrow: an Invalid JSON refusal stays a JSON error list
+    expect(seen(await call('PUT', chaos(), { body: {} }))).toMatchObject({
+      status: 400,
+      type: 'application/json',
+      body: { errors: [{ title: 'Invalid JSON' }] },
+    });
+  },
+  'wrapper-any-name-accepted': async ({ call }) => {
+    expect(seen(await call('PUT', chaos(), { body: { state: { enabled: false, percentageFailures: 3 } } }))).toMatchObject({
+      status: 200,
+      body: { chaos: { enabled: false, percentageFailures: 3 } },
+    });
+    expect(seen(await call('PUT', org, { body: { dataSource: { name: 'Other' } } }))).toMatchObject({ status: 200, body: { organisation: { name: 'Other' } } });
+    // narrow: a body of two top-level properties, none the wrapper, is still refused
+    expect((await call('PUT', chaos(), { body: { state: { enabled: false }, push: {} } })).status).toBe(400);
   },
   'chaos-limit-500': async ({ call }) => {
     for (const percentageFailures of [-0.5, 100.5]) {

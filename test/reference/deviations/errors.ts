@@ -3,8 +3,8 @@
 // still shows beside it.
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
-import { NOT_FOUND_BODY, seen, type Reference } from '../helpers.ts';
-import { org, chaos, member, loggedRequest, UNKNOWN_UUID, errorsOf } from './shared.ts';
+import { invalidJson, NOT_FOUND_BODY, seen, type Reference } from '../helpers.ts';
+import { org, chaos, member, loggedRequest, UNKNOWN_UUID, UNKNOWN_MOCK_API, errorsOf } from './shared.ts';
 
 export const errors: Record<string, (r: Reference) => Promise<void>> = {
   'not-found-code-string': async ({ call }) => {
@@ -46,6 +46,32 @@ export const errors: Record<string, (r: Reference) => Promise<void>> = {
     expect(answer.json).toMatchObject({ id: UNKNOWN_UUID, request: { url: '/orders?limit=2' } });
     expect((await r.call('GET', loggedRequest('not-a-uuid'))).status).toBe(404);
     expect((await r.call('GET', `/v1/mock-apis/${SEED.otherMockApiId}/requests/${UNKNOWN_UUID}`)).status).toBe(404);
+  },
+  'chaos-unknown-mock-api-accepted': async ({ call }) => {
+    // narrow: before its chaos settings are sent, the other operations on it are refused
+    expect((await call('PUT', `/v1/mock-apis/${UNKNOWN_MOCK_API}/settings/state`, { body: { state: {} } })).status).toBe(404);
+    expect(seen(await call('PUT', chaos(UNKNOWN_MOCK_API), { body: { chaos: { enabled: false } } }))).toMatchObject({
+      status: 200,
+      body: { chaos: { enabled: false } },
+    });
+  },
+  'mock-api-id-refusal-code-string': async ({ call }) => {
+    for (const id of ['a1b2', 'a1b2c3d4e5f'])
+      expect(seen(await call('PUT', chaos(id), { body: { chaos: {} } }))).toMatchObject({
+        status: 400,
+        type: 'application/json',
+        body: { errors: [{ code: '400', title: 'Invalid path parameter' }] },
+      });
+    expect(seen(await call('PUT', chaos(UNKNOWN_MOCK_API), { body: { chaos: {} } }))).toEqual({ status: 404, type: 'application/json', body: NOT_FOUND_BODY });
+  },
+  'not-json-refusal-without-invalid-json': async ({ call }) => {
+    expect(seen(await call('PUT', chaos(), { body: '{' }))).toEqual({
+      status: 400,
+      type: 'application/json',
+      body: { errors: [{ code: 400, title: 'Malformed request body', detail: 'The request body could not be parsed', source: {} }] },
+    });
+    // narrow: a JSON body without its wrapper is still answered Invalid JSON
+    expect((await call('PUT', chaos(), { body: {} })).json).toEqual(invalidJson('Required property missing at /chaos: expected object'));
   },
   'invalid-json-detail-without-pointer': async ({ call }) => {
     expect((await call('PUT', chaos(), { body: {} })).json).toEqual({

@@ -13,6 +13,8 @@ export const member = (userId: string = SEED.teamMemberId, teamId: string = SEED
 export const loggedRequest = (requestId: string = SEED.requestId) => `/v1/mock-apis/${SEED.mockApiId}/requests/${requestId}`;
 export const push = `/v1/mock-apis/${SEED.mockApiId}/open-api/push`;
 export const configuration = { dataSource: { name: 'N', type: 'CSV', columnsMetadata: [{ name: 'c', type: { name: 'STRING' } }], rows: [['v']] } };
+/** A mockApiId of the allowed length that names no mock API of the deployment. */
+export const UNKNOWN_MOCK_API = 'zz9y8x7w';
 export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
 export const twoColumns = {

@@ -3,7 +3,7 @@
 // keeps the interface, and a 4- or 11-character mock API id cannot name a real mock API.
 import { CHANGES_NOTHING, check, shared, type CheckContext } from '../src/harness/check.ts';
 import type { Exchange, RequestSpec } from '../src/http/client.ts';
-import { describe as describeExchange, expectInvalidJson, expectRejected } from '../src/judge/checker.ts';
+import { describe as describeExchange, expectInvalidJson, expectRejected, pointerNamed } from '../src/judge/checker.ts';
 import { OPERATION_IDS, operation, schema } from '../contract/schemas.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { CHANGES_NOTHING_ANYWAY, organisationBody } from './refused-anyway.ts';
@@ -62,20 +62,6 @@ for (const { op, spec, writes, pushes } of mockApiOperations) {
       },
     );
   }
-}
-
-/** The root named as a pointer of its own: `/` alone, not the slash of a path or a media type. */
-const ROOT_POINTER = /(?:^|[\s'"`(:=])\/(?=$|[\s'"`),.;:])/;
-
-/**
- * The pointer an Invalid JSON detail for a body that is not JSON is held to: the wrapper's, or the root's where it
- * names the root instead (the whole body is what is not JSON; docs/checks.md).
- */
-function pointerNamed(ex: Exchange, wrapper: string): string {
-  const entries = (ex.json as { errors?: unknown } | undefined)?.errors;
-  const entry = Array.isArray(entries) ? entries.find((e) => e?.title === 'Invalid JSON') : undefined;
-  const detail: unknown = entry?.detail;
-  return typeof detail === 'string' && !detail.includes(`/${wrapper}`) && ROOT_POINTER.test(detail) ? '/' : `/${wrapper}`;
 }
 
 // An operation on a mock API that does not exist does not succeed: the settings and the push, with the body a run

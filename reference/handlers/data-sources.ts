@@ -13,7 +13,7 @@ const keepDataSource = (ctx: Context, found: DataSource, kept: DataSource | unde
 
 // The update's answer carries no rows (Endpoints > Update data source); links are built from the id,
 // percent-encoded as a path segment.
-export function view(ds: DataSource) {
+function view(ds: DataSource) {
   const self = expandPath('/v1/data-sources/{id}', { id: ds.id });
   return {
     dataSource: {

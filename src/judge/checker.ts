@@ -392,8 +392,8 @@ export function expectRejected(t: Judge, ex: Exchange, id: RequirementId, what: 
  * A body that lacks a required property: rejected (under `id`) with an error list titled Invalid JSON whose
  * detail names the missing pointer and the required type, and whose source is an empty object.
  */
-export function expectInvalidJson(t: Judge, ex: Exchange, id: RequirementId, pointer: string, type: string): void {
-  if (!expectRejected(t, ex, id, `a body without ${pointer}`)) return;
+export function expectInvalidJson(t: Judge, ex: Exchange, id: RequirementId, pointer: string, type: string, what = `a body without ${pointer}`): void {
+  if (!expectRejected(t, ex, id, what)) return;
   // expectRejected judged a body's media type; an empty body is no error list either
   if (ex.json === undefined) {
     if (ex.bytes.length === 0) t.violate('GEN-JSON', 'a JSON body', describe(ex));
@@ -428,6 +428,20 @@ export function expectInvalidJson(t: Judge, ex: Exchange, id: RequirementId, poi
   );
 }
 
+/** The root named as a pointer of its own: `/` alone, not the slash of a path or a media type. */
+const ROOT_POINTER = /(?:^|[\s'"`(:=])\/(?=$|[\s'"`),.;:])/;
+
+/**
+ * The pointer an Invalid JSON detail for a body that is not JSON is held to: the wrapper's, or the root's where it
+ * names the root instead (the whole body is what is not JSON; docs/checks.md).
+ */
+export function pointerNamed(ex: Exchange, wrapper: string): string {
+  const entries = (ex.json as { errors?: unknown } | undefined)?.errors;
+  const entry = Array.isArray(entries) ? entries.find((e) => e?.title === 'Invalid JSON') : undefined;
+  const detail: unknown = entry?.detail;
+  return typeof detail === 'string' && !detail.includes(`/${wrapper}`) && ROOT_POINTER.test(detail) ? '/' : `/${wrapper}`;
+}
+
 /**
  * An invalid payload is never accepted (under the requirement it breaks) and gets a 4xx. A missing wrapper is
  * answered Invalid JSON naming its pointer and type, as the interface says; for other rejections the body
@@ -439,6 +453,12 @@ export function expectInvalidRejected(t: Judge, op: OperationId, invalid: Invali
   // a mock rejects with a body of its own; the Invalid JSON shape is a live deployment's to show
   if (invalid.rule === 'missing-required' && t.target.profile === 'live') {
     expectInvalidJson(t, ex, id, invalid.pointer, invalid.type ?? 'object');
+    return;
+  }
+  // a body that is not JSON at all lacks its wrapper first: Invalid JSON naming the wrapper or the root
+  const wrapper = (operation(op).requestBody?.schema.required as string[] | undefined)?.[0];
+  if (invalid.rule === 'not-json' && t.target.profile === 'live' && wrapper !== undefined) {
+    expectInvalidJson(t, ex, id, pointerNamed(ex, wrapper), 'object', what);
     return;
   }
   expectRejected(t, ex, id, what);

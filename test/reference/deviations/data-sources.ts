@@ -106,8 +106,8 @@ export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('DELETE', deletable)).status).toBe(204);
     const answer = await call('PUT', deletable, { body: configuration });
     expect(answer.status).toBe(200);
-    // the data source as it was when deleted, not the update
-    expect(jsonOf(answer).dataSource).toMatchObject({ id: SEED.deletableDataSourceId, name: 'Archive', version: 1 });
+    // the update applied, as an accepted update answers
+    expect(jsonOf(answer).dataSource).toMatchObject({ id: SEED.deletableDataSourceId, name: configuration.dataSource.name, version: 2 });
     // narrow: it stays deleted
     expect(seen(await call('DELETE', deletable))).toMatchObject({ status: 404, body: NOT_FOUND_BODY });
   },

@@ -253,7 +253,7 @@ const LOGGED_REQUEST: Statement[] = [
     ['LR.request.bodyAsBase64', 'bodyAsBase64 | string | request body, Base64', heldInPart(AS_RECEIVED, 'LR-BODY')],
   ]),
   ...statementsOf('Resources and their fields > Logged request > responseDefinition', [
-    ['LR.response.status', 'status | integer | HTTP status served', heldInPart('the checks hold an integer; not that it is an HTTP status', 'LR-RESPONSE')],
+    ['LR.response.status', 'status | integer | HTTP status served', held('LR-RESPONSE')],
     ['LR.response.transformers', 'transformers | array |', heldInPart(NO_FAULT, 'LR-RESPONSE')],
     ['LR.response.fromConfiguredStub', 'fromConfiguredStub | boolean | whether a configured stub produced the response', heldInPart(NO_FAULT, 'LR-RESPONSE')],
     ['LR.response.transformerParameters', 'transformerParameters | object |', heldInPart(NO_FAULT, 'LR-RESPONSE')],
@@ -465,7 +465,7 @@ const ERRORS: Statement[] = [
     ['ERR.list', '`{ errors: array of entry }`, where `errors` is required. Entry fields:', held('ERR-ERROR-LIST', 'AUTH-403-BODY')],
     ['ERR.list.title', 'title | string | yes', heldInPart(NO_FAULT, 'ERR-ERROR-LIST')],
     ['ERR.list.code', 'code | number | no', held('ERR-ERROR-LIST')],
-    ['ERR.list.detail', 'detail | string | no', heldInPart(NO_FAULT, 'ERR-ERROR-LIST')],
+    ['ERR.list.detail', 'detail | string | no', held('ERR-ERROR-LIST')],
     ['ERR.list.source', 'source | object | no', heldInPart(NO_FAULT, 'ERR-ERROR-LIST')],
   ]),
   ...statementsOf('Errors > Not-found body', [

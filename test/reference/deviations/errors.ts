@@ -75,4 +75,11 @@ export const errors: Record<string, (r: Reference) => Promise<void>> = {
     });
     expect(errorsOf((await call('GET', org, { token: deployment.fixtures.forbiddenToken })).json)[0]).toMatchObject({ code: 403 });
   },
+  'error-detail-number': async ({ call }) => {
+    const tooLarge = await call('PUT', chaos(), { body: { chaos: { enabled: false, padding: 'x'.repeat(1024 * 1024 + 1) } } });
+    expect(tooLarge.status).toBe(413);
+    expect(errorsOf(tooLarge.json)).toEqual([{ code: 413, title: 'Payload Too Large', detail: 1024 * 1024, source: {} }]);
+    // every other refusal keeps its detail in words
+    expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({ detail: expect.any(String) });
+  },
 };

@@ -51,6 +51,7 @@ export type Logged = {
     body: string;
     bodyAsBase64: string;
   };
+  responseDefinition: { status: number };
 };
 
 export const jobOf = async ({ call }: Reference): Promise<Job> => ((await call('PUT', push, { body: { push: {} } })).json as { job: Job }).job;

@@ -59,6 +59,7 @@ const NOT_IN_ONE_EXCHANGE: Record<string, string> = {
   'chaos-percentage-100-rejected': validRefused,
   'chaos-status-400-rejected': validRefused,
   'chaos-status-599-rejected': validRefused,
+  'data-source-boolean-column-refused': validRefused,
   'data-source-delete-400': unknownId,
   'data-source-delete-not-permanent': kept,
   'data-source-version-frozen': kept,

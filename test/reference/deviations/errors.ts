@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
 import { NOT_FOUND_BODY, seen, type Reference } from '../helpers.ts';
-import { org, chaos, member, loggedRequest, UNKNOWN_UUID, errorsOf } from './shared.ts';
+import { org, chaos, member, loggedRequest, UNKNOWN_UUID, errorsOf, dataSource, configuration } from './shared.ts';
 
 export const errors: Record<string, (r: Reference) => Promise<void>> = {
   'not-found-code-string': async ({ call }) => {
@@ -81,5 +81,18 @@ export const errors: Record<string, (r: Reference) => Promise<void>> = {
     expect(errorsOf(tooLarge.json)).toEqual([{ code: 413, title: 'Payload Too Large', detail: 1024 * 1024, source: {} }]);
     // every other refusal keeps its detail in words
     expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({ detail: expect.any(String) });
+  },
+  'error-source-string': async ({ call }) => {
+    expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({
+      title: 'Invalid value',
+      source: '/chaos/percentageFailures',
+    });
+    expect(errorsOf((await call('PUT', chaos(), { body: {} })).json)[0]).toMatchObject({ title: 'Invalid JSON', source: {} });
+  },
+  'error-entry-without-title': async ({ call }) => {
+    const misfit = await call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...configuration.dataSource, rows: [[]] } } });
+    expect(misfit.status).toBe(400);
+    expect(errorsOf(misfit.json)[0]).toEqual({ code: 400, detail: expect.stringContaining('/dataSource/rows/0'), source: {} });
+    expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({ title: 'Invalid value' });
   },
 };

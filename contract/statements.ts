@@ -163,7 +163,7 @@ const DATA_SOURCE: Statement[] = statementsOf('Resources and their fields > Data
     held('DS-RESPONSE', 'DS-LAST-UPDATED', 'DS-LAST-UPDATED-NOW'),
   ],
   ['DS.version', 'version | integer | version counter of the data source; response only', held('DS-RESPONSE', 'DS-VERSION')],
-  ['DS.type', 'type | string | the value `CSV` occurs', heldInPart(NO_FAULT, 'DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES')],
+  ['DS.type', 'type | string | the value `CSV` occurs', held('DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES')],
   ['DS.columnsMetadata', 'columnsMetadata | array of column | ordered column definitions; sent on update', held('DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES')],
   [
     'DS.rows',

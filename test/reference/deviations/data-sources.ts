@@ -125,4 +125,7 @@ export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
     expect(errorsOf(refused.json)[0]).toMatchObject({ title: 'Invalid value', detail: expect.stringContaining('/dataSource/columnsMetadata/2/type/name') });
     expect((await call('PUT', dataSource(SEED.dataSourceId), { body: twoColumns })).status).toBe(200);
   },
+  'data-source-type-lowercased': async (r) => {
+    expect((await updated(r)).dataSource).toMatchObject({ name: 'N', type: 'csv' });
+  },
 };

@@ -60,6 +60,7 @@ const NOT_IN_ONE_EXCHANGE: Record<string, string> = {
   'chaos-status-400-rejected': validRefused,
   'chaos-status-599-rejected': validRefused,
   'chaos-unknown-mock-api-accepted': unknownId,
+  'data-source-boolean-column-refused': validRefused,
   'data-source-delete-400': unknownId,
   'data-source-delete-not-permanent': kept,
   'data-source-update-after-delete-accepted': 'that the data source was deleted before is not in the exchange: the update is answered as any accepted update',

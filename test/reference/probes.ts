@@ -4,7 +4,20 @@ import { startReference, type ReferenceOptions } from '../../reference/server.ts
 import { SEED } from '../../reference/store.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
 import { operation } from '../../contract/schemas.ts';
-import { chaos, configuration, dataSource, loggedRequest, member, org, push, state, twoColumns, UNKNOWN_MOCK_API, UNKNOWN_UUID } from './deviations/shared.ts';
+import {
+  chaos,
+  configuration,
+  dataSource,
+  everyColumnType,
+  loggedRequest,
+  member,
+  org,
+  push,
+  state,
+  twoColumns,
+  UNKNOWN_MOCK_API,
+  UNKNOWN_UUID,
+} from './deviations/shared.ts';
 import { send, type Call, type Reference } from './helpers.ts';
 
 export async function withReference<T>(options: ReferenceOptions, use: (reference: Reference) => Promise<T>): Promise<T> {
@@ -145,6 +158,11 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
   { name: 'unknown path', shows: ['ERR-UNKNOWN-ID'], method: 'GET', path: '/v1/none' },
   { name: 'chaos, enabled only', shows: SUCCESS.chaos, ...chaosPut({ chaos: { enabled: false } }) },
   { name: 'chaos, every field', shows: SUCCESS.chaos, ...chaosPut({ chaos: { ...chaosExample(), enabled: false } }) },
+  {
+    name: 'chaos, socketClose and socketReset apart',
+    shows: SUCCESS.chaos,
+    ...chaosPut({ chaos: { ...chaosExample(), enabled: false, socketClose: { enabled: true }, socketReset: { enabled: false } } }),
+  },
   { name: 'chaos at 0', shows: [...SUCCESS.chaos, 'CHAOS-PERCENTAGE-LIMIT'], ...chaosPut({ chaos: { percentageFailures: 0 } }) },
   {
     name: 'chaos at the limits',
@@ -211,6 +229,7 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
   { name: 'organisation without wrapper', shows: ['GEN-WRAP-REQUEST'], ...put(org, { name: 'New' }) },
   { name: 'update data source', shows: SUCCESS.dataSource, ...put(dataSource(SEED.dataSourceId), configuration) },
   { name: 'update data source again', shows: SUCCESS.dataSource, ...put(dataSource(SEED.dataSourceId), twoColumns) },
+  { name: 'update data source, a column of every type', shows: SUCCESS.dataSource, ...put(dataSource(SEED.dataSourceId), everyColumnType) },
   { name: 'rows misfit', shows: ['DS-ROWS-FIT'], ...put(dataSource(SEED.dataSourceId), { dataSource: { ...configuration.dataSource, rows: [[]] } }) },
   {
     name: 'a row longer than the columns',

@@ -82,4 +82,18 @@ export const chaosSettings: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', chaos(), { body: { chaos: { enabled: 'false' } } })).json).toMatchObject({ chaos: { enabled: false } });
     expect((await call('PUT', chaos(), { body: { chaos: { enabled: 'yes' } } })).status).toBe(400);
   },
+  'chaos-echo-drops-socket-close': async ({ call }) => {
+    const answer = await call('PUT', chaos(), { body: { chaos: { socketClose: { enabled: true }, enabled: false } } });
+    expect(answer.json).toEqual({ chaos: expect.not.objectContaining({ socketClose: expect.anything() }) });
+    expect(answer.json).toMatchObject({ chaos: { enabled: false, socketReset: { enabled: false } } });
+  },
+  'chaos-echo-socket-reset-from-socket-close': async ({ call }) => {
+    const apart = { socketClose: { enabled: true }, socketReset: { enabled: false }, enabled: false };
+    expect((await call('PUT', chaos(), { body: { chaos: apart } })).json).toMatchObject({
+      chaos: { socketClose: { enabled: true }, socketReset: { enabled: true } },
+    });
+    // alike, the two switches show as sent
+    const alike = { socketClose: { enabled: false }, socketReset: { enabled: false }, enabled: false };
+    expect((await call('PUT', chaos(), { body: { chaos: alike } })).json).toMatchObject({ chaos: alike });
+  },
 };

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
 import { NOT_FOUND_BODY, seen, type Reference } from '../helpers.ts';
-import { dataSource, configuration, twoColumns, updated, jsonOf, errorsOf, later } from './shared.ts';
+import { dataSource, configuration, twoColumns, updated, jsonOf, errorsOf, later, everyColumnType } from './shared.ts';
 
 export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
   'data-source-without-state': async (r) => {
@@ -128,5 +128,14 @@ export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('DELETE', deletable)).status).toBe(204);
     expect((await call('DELETE', deletable)).status).toBe(404);
     await later(1_000, async () => expect((await call('DELETE', deletable)).status).toBe(204));
+  },
+  'data-source-boolean-column-refused': async ({ call }) => {
+    const refused = await call('PUT', dataSource(SEED.dataSourceId), { body: everyColumnType });
+    expect(refused.status).toBe(400);
+    expect(errorsOf(refused.json)[0]).toMatchObject({ title: 'Invalid value', detail: expect.stringContaining('/dataSource/columnsMetadata/2/type/name') });
+    expect((await call('PUT', dataSource(SEED.dataSourceId), { body: twoColumns })).status).toBe(200);
+  },
+  'data-source-type-lowercased': async (r) => {
+    expect((await updated(r)).dataSource).toMatchObject({ name: 'N', type: 'csv' });
   },
 };

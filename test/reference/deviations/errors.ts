@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
 import { invalidJson, NOT_FOUND_BODY, seen, type Reference } from '../helpers.ts';
-import { org, chaos, member, loggedRequest, UNKNOWN_UUID, UNKNOWN_MOCK_API, errorsOf } from './shared.ts';
+import { org, chaos, member, loggedRequest, UNKNOWN_UUID, UNKNOWN_MOCK_API, errorsOf, dataSource, configuration } from './shared.ts';
 
 export const errors: Record<string, (r: Reference) => Promise<void>> = {
   'not-found-code-string': async ({ call }) => {
@@ -100,5 +100,25 @@ export const errors: Record<string, (r: Reference) => Promise<void>> = {
       title: 'Invalid value',
     });
     expect(errorsOf((await call('GET', org, { token: deployment.fixtures.forbiddenToken })).json)[0]).toMatchObject({ code: 403 });
+  },
+  'error-detail-number': async ({ call }) => {
+    const tooLarge = await call('PUT', chaos(), { body: { chaos: { enabled: false, padding: 'x'.repeat(1024 * 1024 + 1) } } });
+    expect(tooLarge.status).toBe(413);
+    expect(errorsOf(tooLarge.json)).toEqual([{ code: 413, title: 'Payload Too Large', detail: 1024 * 1024, source: {} }]);
+    // every other refusal keeps its detail in words
+    expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({ detail: expect.any(String) });
+  },
+  'error-source-string': async ({ call }) => {
+    expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({
+      title: 'Invalid value',
+      source: '/chaos/percentageFailures',
+    });
+    expect(errorsOf((await call('PUT', chaos(), { body: {} })).json)[0]).toMatchObject({ title: 'Invalid JSON', source: {} });
+  },
+  'error-entry-without-title': async ({ call }) => {
+    const misfit = await call('PUT', dataSource(SEED.dataSourceId), { body: { dataSource: { ...configuration.dataSource, rows: [[]] } } });
+    expect(misfit.status).toBe(400);
+    expect(errorsOf(misfit.json)[0]).toEqual({ code: 400, detail: expect.stringContaining('/dataSource/rows/0'), source: {} });
+    expect(errorsOf((await call('PUT', chaos(), { body: { chaos: { percentageFailures: 101 } } })).json)[0]).toMatchObject({ title: 'Invalid value' });
   },
 };

@@ -67,4 +67,9 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
       absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders?limit=2`,
     });
   },
+  'logged-request-status-not-http': async (r) => {
+    const logged = await loggedOf(r);
+    expect(logged.responseDefinition).toMatchObject({ status: 1000 });
+    expect(logged.request).toMatchObject({ url: '/orders?limit=2', method: 'POST' });
+  },
 };

@@ -69,4 +69,8 @@ export const organisations: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', org, { body: { organisation: { name: ['a'] } } })).status).toBe(400);
     expect((await call('GET', org)).json).toMatchObject({ organisation: { name: '["a"]' } });
   },
+  'organisation-link-users-singular': async ({ call }) => {
+    const { organisation } = jsonOf(await call('GET', org));
+    expect(organisation.links).toMatchObject({ users: `/v1/organisation/${SEED.organisationId}/users`, teams: `${org}/teams` });
+  },
 };

@@ -121,4 +121,9 @@ export const pushJobs: Record<string, (r: Reference) => Promise<void>> = {
     expect((await loggedOf(r, 'req-6f1c2a8e')).id).toBe('req-6f1c2a8e');
     expect((await r.call('GET', loggedRequest(SEED.requestId))).status).toBe(404);
   },
+  'job-id-not-uuid': async (r) => {
+    const job = await jobOf(r);
+    expect(job.id).toMatch(/^job-\d+$/);
+    expect(job.links.self).toBe(`/v1/mock-apis/${SEED.mockApiId}/jobs/${job.id}`);
+  },
 };

@@ -27,6 +27,19 @@ export const twoColumns = {
     rows: [['x', '1']],
   },
 };
+/** A configuration with one column of each type name the interface lists (Data source, column type names). */
+export const everyColumnType = {
+  dataSource: {
+    ...configuration.dataSource,
+    columnsMetadata: [
+      { name: 's', type: { name: 'STRING' } },
+      { name: 'd', type: { name: 'DATE', format: 'iso8601' } },
+      { name: 'b', type: { name: 'BOOLEAN' } },
+      { name: 'i', type: { name: 'INTEGER' } },
+    ],
+    rows: [['x', '2026-01-02T03:04:05Z', 'true', '7']],
+  },
+};
 export const UTC_NANOS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
 
 export type Job = {
@@ -53,6 +66,7 @@ export type Logged = {
     body: string;
     bodyAsBase64: string;
   };
+  responseDefinition: { status: number };
 };
 
 export const jobOf = async ({ call }: Reference): Promise<Job> => ((await call('PUT', push, { body: { push: {} } })).json as { job: Job }).job;

@@ -60,12 +60,11 @@ const VARIATION_NOTES = [
 let variationsFailures: string[] | undefined;
 
 /**
- * Rows whose runs go on at once, each in its own process (Runners). A run's checks keep its worker thread busy
- * most of the time but not all (start-up, the reference's turns, a check that waits, such as a delete re-read
- * later): two at a time used about 1.5 of the 2 cores (docs/test-speed.md); with four, a run that waits is three
- * others' turn.
+ * Rows whose runs go on at once, each in its own process (Runners). Two: under `npm test` the other test files
+ * keep the cores busy while a row waits, and more processes than cores made each row dearer (four at once took
+ * about a tenth more CPU a row than two, in paired runs on the loaded 2-core host: docs/test-speed.md).
  */
-const ROWS_AT_ONCE = 4;
+const ROWS_AT_ONCE = 2;
 
 /** Every row's flags: runs fixed rather than chosen by latency (a loaded machine must not change what the matrix proves), and one seed everywhere (a red row reruns as it was). */
 const FLAGS = ['--runs', '100', '--seed', String(CI_SEED)];

@@ -27,7 +27,9 @@ test('prints every statement under its section, in the order of the spec, and en
   const sections = [...new Set(STATEMENTS.map((s) => s.section))];
   expect(lines.filter((l) => sections.includes(l))).toEqual(sections);
   expect(text.stdout).toMatch(/^ {2}ORG\.emailAddress {2}verified: \d+ checks?, \d+ faults?$/m);
-  expect(text.stdout).toMatch(/^ {2}DS\.column-type-names {2}verified: \d+ checks?, \d+ faults?; in part: the checks send these four names/m);
+  // a statement held in part says what is missing after its counts
+  const inPart = STATEMENTS.find((s) => s.status === 'verified' && s.reason !== undefined)!;
+  expect(text.stdout).toMatch(new RegExp(`^ {2}${inPart.id.replaceAll('.', '\\.')} {2}verified: \\d+ checks?, \\d+ faults?; in part: `, 'm'));
   expect(text.stdout).toContain("  AUTH.key-source  not judgeable: the checker does not see the web application's security area");
   expect(text.stdout).toContain('  EVENTS.none  open\n    Events: not shown.');
 });

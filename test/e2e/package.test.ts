@@ -455,4 +455,30 @@ describe('the packed and installed package', () => {
       await reference.close();
     }
   });
+
+  test("the library page's vitest project runs the checks again when watch mode asks for a rerun, and they pass again", async () => {
+    const dir = join(installed.dir, 'project');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'vitest.config.mjs'), readmeExample('vitest-project'));
+    // what watch mode does when asked to run the checks again, through vitest's Node API: start, then a rerun
+    writeFileSync(
+      join(dir, 'watch.mjs'),
+      [
+        "import { createVitest } from 'vitest/node';",
+        "const vitest = await createVitest('test', { watch: true, testNamePattern: process.argv[2], reporters: ['dot'] });",
+        "const passed = (run) => run.testModules.flatMap((m) => [...m.children.allTests()]).filter((t) => t.result().state === 'passed').map((t) => t.fullName.split(' ')[0]);",
+        'const first = await vitest.start();',
+        'const again = await vitest.rerunTestSpecifications(first.testModules.flatMap((m) => vitest.getModuleSpecifications(m.moduleId)));',
+        'process.stdout.write(`\\nruns ${JSON.stringify({ first: passed(first), again: passed(again) })}\\n`);',
+        'await vitest.close();',
+      ].join('\n'),
+    );
+    // no base URL: the embedded reference deployment, started by the project's set-up for each run
+    writeFileSync(join(dir, '.env'), '');
+    const id = 'organisations/get-2xx-organisation-organisation';
+    const ran = await run(process.execPath, ['watch.mjs', `^${id} `], dir);
+    expect(ran.code, ran.stderr).toBe(0);
+    const runs = JSON.parse(/^runs (.*)$/m.exec(ran.stdout)?.[1] ?? 'null') as { first: string[]; again: string[] } | null;
+    expect(runs).toEqual({ first: [id], again: [id] });
+  });
 });

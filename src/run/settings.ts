@@ -501,14 +501,8 @@ export type TableSettings = { -readonly [S in RowOf<'run'> as S extends { option
 /** The option of each library row: what runConformance takes besides fixtures and output (RunOptions). */
 export type LibraryOption = Extract<SettingRow, { library: true }>['option'];
 
-/** What an option of the library takes: as its flag, but a whole number as a number and a flag alone as true or false. */
-type OptionValue<S> = S extends { kind: 'whole' }
-  ? number
-  : S extends { kind: 'boolean' }
-    ? boolean
-    : S extends { kind: 'choice'; choices: readonly (infer C)[] }
-      ? C
-      : string;
+/** What an option of the library takes: what the row is read into, but a pattern as its text. */
+type OptionValue<S> = S extends { kind: 'pattern' } ? string : ValueOf<S>;
 
 /** runConformance's options that are settings: the flags in camelCase, each row's help saying what it is. */
 export type LibraryOptions = { [S in Extract<SettingRow, { library: true }> as S['option']]?: OptionValue<S> };

@@ -87,6 +87,12 @@ export interface Fault {
   breaks: RequirementId;
   alsoBreaks?: Partial<Record<RequirementId, string>>;
   /**
+   * The statement of the ledger (contract/statements.ts, by id) whose words the fault breaks, where its requirement
+   * judges several statements: the ledger then counts the fault for that statement alone, not for every statement
+   * of its requirement.
+   */
+  statement?: string;
+  /**
    * Where alone the fault shows, when no hand-written check reaches it (the fault matrix holds it to that):
    * 'generated payloads': only generated payloads (properties/) come close enough to it;
    * 'sequences': only a sequence of requests shows it (a step after another, requests that overlap), so no single

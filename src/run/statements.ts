@@ -1,5 +1,5 @@
 // The ledger of statements (STATEMENTS) with what proves each: the checks of the catalogue that cite one of its
-// requirements, and the reference faults that break one of them (Fault.breaks or alsoBreaks). `statements` prints
+// requirements, and the reference faults that break it (Fault.statement, else Fault.breaks or alsoBreaks). `statements` prints
 // it; our tests hold each verified statement to having both.
 import { STATEMENTS, type Statement } from '../../contract/statements.ts';
 import { allFaults } from '../../reference/faults.ts';
@@ -9,7 +9,7 @@ import { catalogue, type CatalogueEntry } from '../harness/catalogue.ts';
 export interface LedgerEntry extends Statement {
   /** ids of the checks that cite one of its requirements */
   checks: string[];
-  /** names of the faults that break one of its requirements */
+  /** names of the faults that break it: those that name it, and those that name no statement and break one of its requirements */
   faults: string[];
 }
 
@@ -17,14 +17,16 @@ export interface LedgerEntry extends Statement {
 export function ledgerOf(
   statements: readonly Statement[],
   checks: readonly Pick<CatalogueEntry, 'id' | 'requirement'>[],
-  faults: readonly Pick<Fault, 'name' | 'breaks' | 'alsoBreaks'>[],
+  faults: readonly Pick<Fault, 'name' | 'breaks' | 'alsoBreaks' | 'statement'>[],
 ): LedgerEntry[] {
   return statements.map((s) => {
     const cites = (id: string) => (s.requirements as readonly string[]).includes(id);
     return {
       ...s,
       checks: checks.filter((c) => cites(c.requirement)).map((c) => c.id),
-      faults: faults.filter((f) => cites(f.breaks) || Object.keys(f.alsoBreaks ?? {}).some(cites)).map((f) => f.name),
+      faults: faults
+        .filter((f) => (f.statement === undefined ? cites(f.breaks) : f.statement === s.id) || Object.keys(f.alsoBreaks ?? {}).some(cites))
+        .map((f) => f.name),
     };
   });
 }

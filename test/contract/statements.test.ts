@@ -94,7 +94,8 @@ test('the ledger cites only requirements of the register', () => {
 });
 
 const CHECKS = await catalogue();
-const LEDGER = ledgerOf(STATEMENTS, CHECKS, await allFaults());
+const FAULTS = await allFaults();
+const LEDGER = ledgerOf(STATEMENTS, CHECKS, FAULTS);
 
 test('every verified statement is judged by a check of the catalogue and broken by a fault of the reference', () => {
   const verified = LEDGER.filter((e) => e.status === 'verified');
@@ -106,6 +107,27 @@ test('every verified statement is judged by a check of the catalogue and broken 
     verified.filter((e) => e.faults.length === 0).map((e) => e.id),
     'verified statements that no fault breaks',
   ).toEqual([]);
+});
+
+test('a fault that names a statement names a verified one that cites the requirement it breaks, and counts for it alone', () => {
+  const byId = new Map(STATEMENTS.map((s) => [s.id, s]));
+  const wrong = FAULTS.filter((f) => f.statement !== undefined)
+    .filter((f) => {
+      const named = byId.get(f.statement!);
+      return named?.status !== 'verified' || !named.requirements.includes(f.breaks);
+    })
+    .map((f) => `${f.name} names ${f.statement} (${byId.get(f.statement!)?.status ?? 'no such statement'}) for ${f.breaks}`);
+  expect(wrong).toEqual([]);
+  // two statements of one requirement: a fault naming the first is not the second's
+  const ledger = ledgerOf(
+    STATEMENTS.filter((s) => s.id === 'ORG.links.users' || s.id === 'ORG.links.self'),
+    [],
+    [{ name: 'users-broken', breaks: 'ORG-LINKS', statement: 'ORG.links.users' }],
+  );
+  expect(ledger.map((e) => [e.id, e.faults])).toEqual([
+    ['ORG.links.self', []],
+    ['ORG.links.users', ['users-broken']],
+  ]);
 });
 
 test("every check's requirement is cited by a statement", () => {

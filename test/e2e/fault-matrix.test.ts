@@ -6,9 +6,10 @@
 // matrix itself cannot pass empty: it ran every fault the reference has, by name.
 //
 // Speed without fewer rows (README, "How we know the checks work"): every row is a whole run of the command,
-// its own reference, vitest, worker and report, as before; but of the command compiled once for the whole test run (test/support/global-setup.ts)
-// rather than from the sources through tsx, made by processes that each make many runs one after another
-// (Runners) rather than a process for each, and ROWS_AT_ONCE at once, ahead of the tests that read them (runAhead).
+// its own reference, vitest, run description and report, as before; but of the command compiled once for the
+// whole test run (test/support/global-setup.ts) rather than from the sources through tsx, made by processes that
+// each make many runs one after another (Runners) in a worker thread each keeps warm (keptThreads) rather than a
+// process and a thread for each, and ROWS_AT_ONCE at once, ahead of the tests that read them (runAhead).
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';

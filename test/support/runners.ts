@@ -1,8 +1,8 @@
 // Processes that each make many runs of the command one after another (test/support/run-many.js), for test
 // files that make many whole runs (the fault matrix, the hostile deployments, the runs against the reference):
 // each run is the command's own (runCommand: its flags and environment parsed, its own reference, vitest,
-// worker and report), but a process starts, loads vitest and our modules and parses the OpenAPI description
-// once for many runs instead of once for each. A test that needs the process itself (its signals, a variable
+// run description and report), but a process starts, loads vitest and our modules, parses the OpenAPI
+// description and starts the checks' worker thread (keptThreads) once for many runs instead of once for each. A test that needs the process itself (its signals, a variable
 // Node reads as it starts, a subcommand that serves) spawns it (runCli). Measured: docs/test-speed.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

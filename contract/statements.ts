@@ -154,9 +154,9 @@ const ORGANISATION: Statement[] = [
 ];
 
 const DATA_SOURCE: Statement[] = statementsOf('Resources and their fields > Data source', [
-  ['DS.id', 'id | string | identifier', heldInPart(NO_FAULT, 'DS-RESPONSE', 'DS-LINKS')],
-  ['DS.aclObject', 'aclObject | string | access-control object identifier', heldInPart(NO_FAULT, 'DS-RESPONSE')],
-  ['DS.name', 'name | string | display name; sent on update', heldInPart(NO_FAULT, 'DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES')],
+  ['DS.id', 'id | string | identifier', held('DS-RESPONSE', 'DS-LINKS')],
+  ['DS.aclObject', 'aclObject | string | access-control object identifier', held('DS-RESPONSE')],
+  ['DS.name', 'name | string | display name; sent on update', held('DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES')],
   [
     'DS.lastUpdatedTime',
     'lastUpdatedTime | string | ISO 8601 UTC timestamp with fractional seconds; response only',

@@ -162,6 +162,18 @@ export function changeResource(reply: Reply, wrapper: string | undefined, change
   return isObject(resource) ? { ...reply, json: { ...json, [wrapper]: change(resource) } } : reply;
 }
 
+/**
+ * An answer to getOrganisation or updateOrganisation with one link of its organisation changed to what `to`
+ * makes of the organisation and that link (on a copy); any other answer is given back as it is.
+ */
+export function changeOrganisationLink(call: Call, reply: Reply, key: string, to: (organisation: JsonObject, link: string) => Json): Reply {
+  if (call.operation !== 'getOrganisation' && call.operation !== 'updateOrganisation') return reply;
+  return changeResource(reply, 'organisation', (organisation) => {
+    const links = organisation.links as JsonObject;
+    return { ...organisation, links: { ...links, [key]: to(organisation, String(links[key])) } };
+  });
+}
+
 /** The verdict of the first valid key (the full key first) that a key is taken for, by `like`. */
 export function verdictOfKeyLike(keys: Keys, like: (key: string) => boolean): Verdict | undefined {
   if (like(keys.token)) return 'permitted';

@@ -3,6 +3,7 @@ import { changeResource, fault } from '../patch.ts';
 export default fault({
   name: 'data-source-link-acl-no-template',
   breaks: 'DS-LINKS',
+  statement: 'DS.links',
   description: 'links.acl of the data source lacks the {?subjectId} template',
   patch: {
     reply: (call, reply) =>

@@ -1,16 +1,11 @@
-import { changeResource, fault } from '../patch.ts';
+import { changeOrganisationLink, fault } from '../patch.ts';
 
 export default fault({
   name: 'organisation-link-acl-no-template',
   breaks: 'ORG-LINKS',
+  statement: 'ORG.links.acl',
   description: 'the organisation link acl lacks the {?subjectId} template',
   patch: {
-    reply: (call, reply) =>
-      call.operation === 'getOrganisation' || call.operation === 'updateOrganisation'
-        ? changeResource(reply, 'organisation', (organisation) => {
-            const links = organisation.links as Record<string, string>;
-            return { ...organisation, links: { ...links, acl: `${links.self}/acl` } };
-          })
-        : reply,
+    reply: (call, reply) => changeOrganisationLink(call, reply, 'acl', (_, acl) => acl.replace('{?subjectId}', '')),
   },
 });

@@ -42,15 +42,14 @@ const OWN_CHECKS: Partial<Record<OperationId, [RegExp, RequirementId, string?][]
     // the schema's not: {required: [rows]}
     [/^\/dataSource$/, 'DS-NO-ROWS', 'not'],
   ],
-  // links.subscription is shown by shape only (its id is not otherwise shown), so the body's check keeps it;
   // emailAddress's form is ORG-EMAIL's, its presence and type the body's
   getOrganisation: [
-    [/^\/organisation\/links\/(?!subscription$)[^/]+$/, 'ORG-LINKS'],
+    [/^\/organisation\/links\/[^/]+$/, 'ORG-LINKS'],
     [/^\/organisation\/emailAddress$/, 'ORG-EMAIL', 'pattern'],
   ],
   // the update answers with the organisation too, whose links ORG-LINKS judges on the get
   updateOrganisation: [
-    [/^\/organisation\/links\/(?!subscription$)[^/]+$/, 'ORG-LINKS'],
+    [/^\/organisation\/links\/[^/]+$/, 'ORG-LINKS'],
     [/^\/organisation\/emailAddress$/, 'ORG-EMAIL', 'pattern'],
   ],
   getLoggedRequest: [

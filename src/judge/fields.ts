@@ -267,7 +267,15 @@ export function organisationLinks(t: Judge, org: any): void {
     const got = org.links?.[key];
     t.expect(expected.matches(got), 'ORG-LINKS', `links.${key} = ${expected.text}`, () => `links.${key} = ${JSON.stringify(got)}`);
   }
-  t.note(`links.subscription = ${org.links?.subscription} (the subscription id is not otherwise shown)`);
+  // the subscription id is shown nowhere else, so its link is held to its shape alone, as the body's schema writes it
+  const subscription = org.links?.subscription;
+  t.expect(
+    schema('organisation.json#/properties/links/properties/subscription')(subscription) === true,
+    'ORG-LINKS',
+    'links.subscription = /v1/subscriptions/<subscription_id>',
+    () => `links.subscription = ${JSON.stringify(subscription)}`,
+  );
+  t.note(`links.subscription = ${subscription} (the subscription id is not otherwise shown)`);
 }
 
 // ---- Organisation's emailAddress (Resources > Organisation: "e-mail address") -------------------------------

@@ -356,7 +356,22 @@ describe('organisation', () => {
     ]);
   });
 
-  test('organisationLinks without links: each of the seven a violation, the subscription noted undefined', () => {
+  test('organisationLinks: the subscription link held to its shape, whatever its id', () => {
+    for (const subscription of ['/v1/subscriptions/o1', '/v1/subscriptions/s%201']) {
+      const o = org('o1');
+      o.links.subscription = subscription;
+      expect(judged(organisationLinks, o).violations).toEqual([]);
+    }
+    for (const subscription of ['/v1/organisations/o1/subscription', 'https://api.example.com/v1/subscriptions/x', '/v1/subscriptions/', 7]) {
+      const o: any = org('o1');
+      o.links.subscription = subscription;
+      expect(found(judged(organisationLinks, o))).toEqual([
+        ['ORG-LINKS', 'links.subscription = /v1/subscriptions/<subscription_id>', `links.subscription = ${JSON.stringify(subscription)}`],
+      ]);
+    }
+  });
+
+  test('organisationLinks without links: each of the eight a violation, the subscription noted undefined', () => {
     const t = judged(organisationLinks, { id: 'o1', aclSubject: 's', aclObject: 'o' });
     expect(t.violations.map((v) => v.expected)).toEqual([
       'links.self = /v1/organisations/o1',
@@ -366,6 +381,7 @@ describe('organisation', () => {
       'links.acl = /v1/organisations/o1/acl{?subjectId}',
       'links.aclSubject = /v1/acl/subjects/s',
       'links.aclObject = /v1/acl/objects/o',
+      'links.subscription = /v1/subscriptions/<subscription_id>',
     ]);
     expect(t.violations.every((v) => v.requirement === 'ORG-LINKS' && v.actual.endsWith(' = undefined'))).toBe(true);
     expect(t.notes).toEqual(['links.subscription = undefined (the subscription id is not otherwise shown)']);

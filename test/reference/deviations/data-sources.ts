@@ -2,6 +2,8 @@
 // that fault alone switched on): the deviation shows, and where a fault is narrow, the nearest correct answer
 // still shows beside it.
 import { expect } from 'vitest';
+import { ACL_OBJECT_NUMBER } from '../../../reference/faults/data-source-acl-object-number.ts';
+import { OTHER_DATA_SOURCE_ID } from '../../../reference/faults/data-source-other-id.ts';
 import { SEED } from '../../../reference/store.ts';
 import { NOT_FOUND_BODY, seen, type Reference } from '../helpers.ts';
 import { dataSource, configuration, twoColumns, updated, jsonOf, errorsOf, later, everyColumnType } from './shared.ts';
@@ -55,6 +57,19 @@ export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
     const { dataSource: ds } = await updated(r);
     expect(ds.links).toEqual({ self: `/v1/data-sources/${ds.aclObject}`, acl: `/v1/data-sources/${ds.aclObject}/acl{?subjectId}` });
     expect(ds.id).toBe(SEED.dataSourceId);
+  },
+  'data-source-other-id': async (r) => {
+    const { dataSource: ds } = await updated(r);
+    expect(ds).toMatchObject({ id: OTHER_DATA_SOURCE_ID, aclObject: `acl-object-${SEED.dataSourceId}`, name: 'N' });
+    expect(ds.links).toEqual({ self: dataSource(OTHER_DATA_SOURCE_ID), acl: `${dataSource(OTHER_DATA_SOURCE_ID)}/acl{?subjectId}` });
+  },
+  'data-source-acl-object-number': async (r) => {
+    expect((await updated(r)).dataSource).toMatchObject({ aclObject: ACL_OBJECT_NUMBER, id: SEED.dataSourceId, name: 'N' });
+  },
+  'data-source-name-kept': async (r) => {
+    expect((await updated(r)).dataSource).toMatchObject({ name: 'People', type: 'CSV', columnsMetadata: configuration.dataSource.columnsMetadata });
+    const again = await updated(r, twoColumns);
+    expect(again.dataSource).toMatchObject({ name: 'People', columnsMetadata: twoColumns.dataSource.columnsMetadata });
   },
   'data-source-row-short-accepted': async ({ call }) => {
     const rows = (...cells: unknown[][]) => ({ dataSource: { ...twoColumns.dataSource, rows: cells } });

@@ -2,6 +2,8 @@
 // that fault alone switched on): the deviation shows, and where a fault is narrow, the nearest correct answer
 // still shows beside it.
 import { expect } from 'vitest';
+import { ACL_OBJECT_NUMBER } from '../../../reference/faults/organisation-acl-object-number.ts';
+import { LINK_ORIGIN } from '../../../reference/faults/organisation-links-absolute.ts';
 import { OTHER_ORGANISATION_ID } from '../../../reference/faults/organisation-other-id.ts';
 import { SEED } from '../../../reference/store.ts';
 import type { Reference } from '../helpers.ts';
@@ -72,5 +74,45 @@ export const organisations: Record<string, (r: Reference) => Promise<void>> = {
   'organisation-link-users-singular': async ({ call }) => {
     const { organisation } = jsonOf(await call('GET', org));
     expect(organisation.links).toMatchObject({ users: `/v1/organisation/${SEED.organisationId}/users`, teams: `${org}/teams` });
+  },
+  'organisation-link-self-organizations': async ({ call }) => {
+    const { organisation } = jsonOf(await call('GET', org));
+    expect(organisation.links).toMatchObject({ self: `/v1/organizations/${SEED.organisationId}`, users: `${org}/users` });
+  },
+  'organisation-link-teams-from-acl-subject': async ({ call }) => {
+    const { organisation } = jsonOf(await call('PUT', org, { body: { organisation: { name: 'New' } } }));
+    expect(organisation.links).toMatchObject({ teams: `/v1/organisations/${organisation.aclSubject}/teams`, users: `${org}/users` });
+    expect(organisation.aclSubject).toBe(`acl-subject-${SEED.organisationId}`);
+  },
+  'organisation-link-subscription-under-organisation': async ({ call }) => {
+    const { organisation } = jsonOf(await call('GET', org));
+    expect(organisation.links).toMatchObject({ subscription: `${org}/subscription`, self: org });
+  },
+  'organisation-link-invitations-invites': async ({ call }) => {
+    const { organisation } = jsonOf(await call('GET', org));
+    expect(organisation.links).toMatchObject({ invitations: `${org}/invites`, teams: `${org}/teams` });
+  },
+  'organisation-link-acl-object-from-acl-subject': async ({ call }) => {
+    const { organisation } = jsonOf(await call('GET', org));
+    expect(organisation.links).toMatchObject({
+      aclObject: `/v1/acl/objects/acl-subject-${SEED.organisationId}`,
+      aclSubject: `/v1/acl/subjects/acl-subject-${SEED.organisationId}`,
+    });
+    expect(organisation.aclObject).toBe(`acl-object-${SEED.organisationId}`);
+  },
+  'organisation-acl-object-number': async ({ call }) => {
+    const { organisation } = jsonOf(await call('GET', org));
+    expect(organisation).toMatchObject({ aclObject: ACL_OBJECT_NUMBER, aclSubject: `acl-subject-${SEED.organisationId}` });
+    expect(organisation.links.aclObject).toBe(`/v1/acl/objects/${ACL_OBJECT_NUMBER}`);
+  },
+  'organisation-links-absolute': async ({ call }) => {
+    const { organisation } = jsonOf(await call('GET', org));
+    expect(Object.keys(organisation.links)).toHaveLength(8);
+    expect(organisation.links).toMatchObject({ self: `${LINK_ORIGIN}${org}`, acl: `${LINK_ORIGIN}${org}/acl{?subjectId}` });
+  },
+  'organisation-links-array': async ({ call }) => {
+    const { organisation } = jsonOf(await call('GET', org));
+    expect(organisation.links).toHaveLength(8);
+    expect(organisation.links[0]).toEqual({ rel: 'self', href: org });
   },
 };

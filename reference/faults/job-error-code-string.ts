@@ -3,6 +3,7 @@ import { changeResource, fault, isObject } from '../patch.ts';
 export default fault({
   name: 'job-error-code-string',
   breaks: 'JOB-OUTCOME',
+  statement: 'JOB.outcome',
   description: 'the error entries of the job outcome carry code as a string',
   patch: {
     reply: (call, reply) =>

@@ -3,6 +3,7 @@ import { changeResource, fault } from '../patch.ts';
 export default fault({
   name: 'job-id-not-uuid',
   breaks: 'PUSH-RESPONSE',
+  statement: 'JOB.id',
   description: 'the job answered by the push has the id job-<number>, which is not UUID-shaped (its self link names the same id)',
   patch: {
     reply: (call, reply) =>

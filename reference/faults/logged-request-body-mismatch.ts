@@ -14,6 +14,7 @@ function prettyPrinted(bytes: Buffer): string {
 export default fault({
   name: 'logged-request-body-mismatch',
   breaks: 'LR-BODY',
+  statement: 'LR.request.body',
   description: 'body shows a JSON request body pretty-printed, while bodyAsBase64 holds the bytes as received',
   patch: {
     reply: (call, reply, resource) =>

@@ -373,6 +373,17 @@ describe('the fields of a 2xx answer', () => {
     expect(verdict('PUT', '/v1/mock-apis/a1b2c3d4/open-api/push', 202, { job: 'x' }, { sent: { push: {} } }).notes).not.toContain('job status undefined');
   });
 
+  test('a job returned already ERROR with an outcome passes, and so does one under way with neither (the push statement: it may carry them)', () => {
+    const ended = example('pushOpenApiToGit', '202');
+    ended.job.links.self = `/v1/mock-apis/a1b2c3d4/jobs/${ended.job.id}`;
+    expect(ended.job).toMatchObject({ status: 'ERROR', outcome: { errorCode: 'NO_LOCAL_HEAD' } });
+    const { finished: _, outcome: __, ...underWay } = ended.job;
+    for (const job of [ended.job, { ...underWay, status: 'RUNNING' }]) {
+      const v = verdict('PUT', '/v1/mock-apis/a1b2c3d4/open-api/push', 202, { job }, { sent: { push: {} } });
+      expect([job.status, v.outcome, v.violations]).toEqual([job.status, 'passed', []]);
+    }
+  });
+
   test('a data source: rows, lastUpdatedTime, links and id, what was sent; on a mock not the id nor what was sent', () => {
     const sent = requestExample('updateDataSource');
     const body = example('updateDataSource', '2XX');

@@ -416,7 +416,7 @@ group('expectEnvelope', () => {
     expect(u.violations.map((v) => v.requirement)).toEqual(['GEN-UNWRAPPED-LOGGED-REQUEST']);
   });
 
-  test('a logged request: its required properties at the top level, or GEN-UNWRAPPED-LOGGED-REQUEST naming them', () => {
+  test('a logged request: its required properties at the top level, or GEN-UNWRAPPED-LOGGED-REQUEST naming them; one missing alone is not a wrapper', () => {
     const t = judge();
     expectEnvelope(t, 'getLoggedRequest', exchange(200, loggedRequest()));
     expect(t.violations).toEqual([]);
@@ -427,7 +427,17 @@ group('expectEnvelope', () => {
     ]);
     const v = judge();
     expectEnvelope(v, 'getLoggedRequest', exchange(200, { id: 'x' }));
-    expect(v.violations.map((x) => x.requirement)).toEqual(['GEN-UNWRAPPED-LOGGED-REQUEST']);
+    expect(v.violations).toEqual([]);
+    const { responseDefinition, ...withoutServed } = loggedRequest();
+    for (const [body, violated] of [
+      [{}, ['GEN-UNWRAPPED-LOGGED-REQUEST']],
+      [withoutServed, []],
+      [{ id: 'x', data: { request: {}, responseDefinition } }, ['GEN-UNWRAPPED-LOGGED-REQUEST']],
+    ] as const) {
+      const w = judge();
+      expectEnvelope(w, 'getLoggedRequest', exchange(200, body));
+      expect([body, w.violations.map((x) => x.requirement)]).toEqual([body, violated]);
+    }
   });
 });
 

@@ -72,4 +72,22 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
     expect(logged.responseDefinition).toMatchObject({ status: 1000 });
     expect(logged.request).toMatchObject({ url: '/orders?limit=2', method: 'POST' });
   },
+  'logged-request-without-response-definition': async (r) => {
+    const logged = await loggedOf(r);
+    expect(logged).not.toHaveProperty('responseDefinition');
+    expect(logged).toMatchObject({ id: SEED.requestId, request: { url: '/orders?limit=2', method: 'POST' } });
+  },
+  'logged-request-browser-proxy-string': async (r) => {
+    expect((await loggedOf(r)).request).toMatchObject({ browserProxyRequest: 'false', url: '/orders?limit=2' });
+  },
+  'logged-request-transformers-object': async (r) => {
+    expect((await loggedOf(r)).responseDefinition).toEqual({ status: 201, transformers: {}, fromConfiguredStub: true, transformerParameters: {} });
+  },
+  'logged-request-from-stub-number': async (r) => {
+    expect((await loggedOf(r)).responseDefinition).toMatchObject({ fromConfiguredStub: 1, transformers: [] });
+    expect((await loggedOf(r, SEED.emptyRequestId)).responseDefinition).toMatchObject({ fromConfiguredStub: 0 });
+  },
+  'logged-request-transformer-parameters-array': async (r) => {
+    expect((await loggedOf(r)).responseDefinition).toEqual({ status: 201, transformers: [], fromConfiguredStub: true, transformerParameters: [] });
+  },
 };

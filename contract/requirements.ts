@@ -47,6 +47,11 @@ export const REQUIREMENTS = [
     'Endpoints',
     'None of the endpoints takes a query parameter: a request with one is answered as the same request without it (the same answer to a read; a refusal stays a refusal), or refused with a 4xx; never a 5xx.',
   ),
+  R(
+    'EP-METHOD-PATH',
+    'Endpoints',
+    'Each operation is served at its method and path: a request with the documented method and path reaches the operation, so it is never answered 405 Method Not Allowed (RFC 9110 §15.5.6: the target does not support that method).',
+  ),
 
   // Identifiers and limits
   R(

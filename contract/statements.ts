@@ -303,7 +303,8 @@ const STATES: Statement[] = [
 ];
 
 const NO_BODY = outside('says what a client sends: the checker sends none, and what a deployment does with a body it was not meant to get is not said');
-const MOVED = 'no fault moves the operation to another method or path';
+const PATH_MOVED =
+  'a path moved elsewhere leaves the documented one answering 404, which no answer tells from a resource not found: the run reports its fixture missing, or the operation failing, not these words';
 const ERRORS_OPEN = open('Errors: not shown.');
 const SUCCESS_OPEN = open('Success: status code and body not shown.');
 const ERRORS_401_403 = 'Errors: 401 (plain text body), 403 (error list body)';
@@ -316,7 +317,7 @@ const ENDPOINTS: Statement[] = [
     ['EP.no-query-parameter', 'None of the endpoints below takes a query parameter.', held('GEN-NO-QUERY-PARAMETER')],
   ]),
   ...statementsOf('Endpoints > Update chaos settings', [
-    ['EP.updateChaosSettings.method-path', 'Method and path: `PUT /v1/mock-apis/{mockApiId}/settings/chaos`', heldInPart(MOVED, 'CHAOS-STATUS')],
+    ['EP.updateChaosSettings.method-path', 'Method and path: `PUT /v1/mock-apis/{mockApiId}/settings/chaos`', heldInPart(PATH_MOVED, 'EP-METHOD-PATH')],
     [
       'EP.updateChaosSettings.request',
       'Request body (JSON, required): `{ chaos: <Chaos settings> }`. The `chaos` property is required.',
@@ -330,7 +331,7 @@ const ENDPOINTS: Statement[] = [
     ['EP.updateChaosSettings.errors', `${ERRORS_401_403}.`, held('AUTH-401-BODY', 'AUTH-403-BODY')],
   ]),
   ...statementsOf('Endpoints > Update state settings', [
-    ['EP.updateStateSettings.method-path', 'Method and path: `PUT /v1/mock-apis/{mockApiId}/settings/state`', heldInPart(MOVED, 'STATE-RESPONSE')],
+    ['EP.updateStateSettings.method-path', 'Method and path: `PUT /v1/mock-apis/{mockApiId}/settings/state`', heldInPart(PATH_MOVED, 'EP-METHOD-PATH')],
     ['EP.updateStateSettings.request', 'Request body (JSON): `{ state: { defaultContextExpression: string } }`', held('GEN-WRAP-REQUEST', 'STATE-TYPES')],
     [
       'EP.updateStateSettings.success',
@@ -340,13 +341,13 @@ const ENDPOINTS: Statement[] = [
     ['EP.updateStateSettings.errors', `${ERRORS_401_403}.`, held('AUTH-401-BODY', 'AUTH-403-BODY')],
   ]),
   ...statementsOf('Endpoints > Get organisation by ID', [
-    ['EP.getOrganisation.method-path', 'Method and path: `GET /v1/organisations/{organisationId}`', heldInPart(MOVED, 'ORG-RESPONSE')],
+    ['EP.getOrganisation.method-path', 'Method and path: `GET /v1/organisations/{organisationId}`', held('EP-METHOD-PATH')],
     ['EP.getOrganisation.request', 'Request body: none.', NO_BODY],
     ['EP.getOrganisation.success', 'Success: status code not shown; body `{ organisation: <Organisation> }`.', held('ORG-RESPONSE', 'GEN-WRAP-RESPONSE')],
     ['EP.getOrganisation.errors', `${ERRORS_401_403}, 404 (body \`{code, message}\`).`, held('AUTH-401-BODY', 'AUTH-403-BODY', 'ERR-404')],
   ]),
   ...statementsOf('Endpoints > Update organisation', [
-    ['EP.updateOrganisation.method-path', 'Method and path: `PUT /v1/organisations/{organisationId}`', heldInPart(MOVED, 'ORG-RENAME')],
+    ['EP.updateOrganisation.method-path', 'Method and path: `PUT /v1/organisations/{organisationId}`', held('EP-METHOD-PATH')],
     ['EP.updateOrganisation.request', 'Request body (JSON): `{ organisation: { name: string } }`', held('GEN-WRAP-REQUEST', 'ORG-TYPES')],
     [
       'EP.updateOrganisation.success',
@@ -360,7 +361,7 @@ const ENDPOINTS: Statement[] = [
     ],
   ]),
   ...statementsOf('Endpoints > Delete data source by ID', [
-    ['EP.deleteDataSource.method-path', 'Method and path: `DELETE /v1/data-sources/{dataSourceId}`', heldInPart(MOVED, 'DS-DELETE')],
+    ['EP.deleteDataSource.method-path', 'Method and path: `DELETE /v1/data-sources/{dataSourceId}`', held('EP-METHOD-PATH', 'DS-DELETE')],
     ['EP.deleteDataSource.request', 'Request body: none.', NO_BODY],
     ['EP.deleteDataSource.effect', 'Effect: permanently removes the data source.', held('DS-DELETE-PERMANENT', 'DS-DELETED-NOT-UPDATED')],
     [
@@ -376,7 +377,7 @@ const ENDPOINTS: Statement[] = [
     ],
   ]),
   ...statementsOf('Endpoints > Update data source', [
-    ['EP.updateDataSource.method-path', 'Method and path: `PUT /v1/data-sources/{dataSourceId}`', heldInPart(MOVED, 'DS-RESPONSE')],
+    ['EP.updateDataSource.method-path', 'Method and path: `PUT /v1/data-sources/{dataSourceId}`', held('EP-METHOD-PATH')],
     [
       'EP.updateDataSource.request',
       'Request body (JSON): `{ dataSource: { name: string, type: string, columnsMetadata: array of column, rows: array of array of string } }`.',
@@ -387,7 +388,11 @@ const ENDPOINTS: Statement[] = [
     ['EP.updateDataSource.errors', 'Errors: not shown.', ERRORS_OPEN],
   ]),
   ...statementsOf('Endpoints > Delete a team member', [
-    ['EP.deleteTeamMember.method-path', 'Method and path: `DELETE /v1/teams/{teamId}/members/{userId}`', heldInPart(MOVED, 'TEAM-MEMBER-DELETE')],
+    [
+      'EP.deleteTeamMember.method-path',
+      'Method and path: `DELETE /v1/teams/{teamId}/members/{userId}`',
+      heldInPart(PATH_MOVED, 'EP-METHOD-PATH', 'TEAM-MEMBER-DELETE'),
+    ],
     ['EP.deleteTeamMember.request', 'Request body: none.', NO_BODY],
     ['EP.deleteTeamMember.effect', 'Effect: removes the user from the team.', held('TEAM-MEMBER-GONE')],
     ['EP.deleteTeamMember.success', 'Success: status code and body not shown.', SUCCESS_OPEN],
@@ -398,14 +403,14 @@ const ENDPOINTS: Statement[] = [
     ],
   ]),
   ...statementsOf('Endpoints > Get request by ID', [
-    ['EP.getLoggedRequest.method-path', 'Method and path: `GET /v1/mock-apis/{mockApiId}/requests/{requestId}`', heldInPart(MOVED, 'LR-RESPONSE')],
+    ['EP.getLoggedRequest.method-path', 'Method and path: `GET /v1/mock-apis/{mockApiId}/requests/{requestId}`', heldInPart(PATH_MOVED, 'EP-METHOD-PATH')],
     ['EP.getLoggedRequest.request', 'Request body: none.', NO_BODY],
     ['EP.getLoggedRequest.effect', 'Effect: returns one logged request received by the mock API.', held('LR-IDENTITY', 'LR-RESPONSE', 'ERR-UNKNOWN-ID')],
     ['EP.getLoggedRequest.success', 'Success: status code not shown; body `<Logged request>`.', held('LR-RESPONSE', 'GEN-UNWRAPPED-LOGGED-REQUEST')],
     ['EP.getLoggedRequest.errors', 'Errors: not shown.', ERRORS_OPEN],
   ]),
   ...statementsOf('Endpoints > Push OpenAPI document to Git', [
-    ['EP.pushOpenApiToGit.method-path', 'Method and path: `PUT /v1/mock-apis/{mockApiId}/open-api/push`', heldInPart(MOVED, 'PUSH-STATUS')],
+    ['EP.pushOpenApiToGit.method-path', 'Method and path: `PUT /v1/mock-apis/{mockApiId}/open-api/push`', heldInPart(PATH_MOVED, 'EP-METHOD-PATH')],
     [
       'EP.pushOpenApiToGit.effect',
       'Effect: pushes the OpenAPI document of the mock API to its connected Git repository, as a background job.',

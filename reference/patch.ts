@@ -4,6 +4,7 @@
 // point gives back what it was handed.
 //
 //   seed    the data the deployment starts with
+//   route   which operation a request's method and path reach (or none: 404, 405)
 //   access  who may call: the verdict on the credentials, which carry the request's url and headers (or an answer in its place)
 //   params  the ids a path carries, as the deployment reads them
 //   found   the resource a path names (undefined: none)
@@ -17,6 +18,7 @@ import type { RequirementId } from '../contract/requirements.ts';
 import type { Json, OperationId } from '../contract/schemas.ts';
 import type { Keys, Verdict } from './auth.ts';
 import type { ErrorEntry, Reply } from './responses.ts';
+import type { Match } from './router.ts';
 import type { Store } from './store.ts';
 
 /**
@@ -65,6 +67,7 @@ export interface Problem {
 
 export interface Patch {
   seed?(store: Store, fixtures: { requestId: string }): void;
+  route?(request: { method: string; url: string }, match: Match): Match;
   access?(call: Call, verdict: Verdict, credentials: Credentials): Verdict | Reply;
   params?(call: Call, params: Record<string, string>): Record<string, string>;
   found?(call: Call, found: unknown): unknown;
@@ -119,6 +122,7 @@ export function compose(faults: readonly Fault[]): Required<Patch> {
     seed: (store, fixtures) => {
       for (const p of patches) p.seed?.(store, fixtures);
     },
+    route: (request, match) => patches.reduce((m, p) => (p.route ? p.route(request, m) : m), match),
     access: (call, verdict, credentials) =>
       patches.reduce<Verdict | Reply>((v, p) => (typeof v === 'string' && p.access ? p.access(call, v, credentials) : v), verdict),
     params: (call, params) => patches.reduce((v, p) => p.params?.(call, v) ?? v, params),

@@ -76,7 +76,8 @@ function missing(id: OperationId, variations: boolean): Reply {
 async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<{ reply: Reply; resource?: unknown } | undefined> {
   const { patch, context } = d;
   const { variations } = context;
-  const match = d.route(call.method, req.url ?? '');
+  const url = req.url ?? '';
+  const match = patch.route({ method: call.method, url }, d.route(call.method, url));
   if (match.kind === 'no-route') return { reply: notFound(variations) };
   if (match.kind === 'method-not-allowed') return { reply: methodNotAllowed(call.method, match.allowed) };
   const id: OperationId = match.id;
@@ -88,7 +89,7 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
     authorization,
     ...credentialsOf(authorization),
     keys: d.keys,
-    url: req.url ?? '',
+    url,
     headers: req.headers,
   });
   if (typeof verdict === 'object') return { reply: verdict };

@@ -1,8 +1,8 @@
-// Authentication on every operation (Authentication; Errors > Error cases). A request differs from a good one
-// only in its credentials. PUTs go to the named fixtures when they are set, with bodies that change nothing
-// a check has not been allowed to change; DELETEs without valid credentials go to ids that name nothing,
-// so that an operation wrongly left open still deletes nothing. The forbidden key's DELETEs live in the
-// data source and team suites, before the deletes they must precede.
+// Authentication on every operation (Authentication; Errors > Error cases), and that its documented method and path
+// reach it (Endpoints). A request differs from a good one only in its credentials. PUTs go to the named fixtures
+// when they are set, with bodies that change nothing a check has not been allowed to change; DELETEs without valid
+// credentials go to ids that name nothing, so that an operation wrongly left open still deletes nothing. The
+// forbidden key's DELETEs live in the data source and team suites, before the deletes they must precede.
 import { CHANGES_NOTHING, check, type CheckContext, perRun } from '../src/harness/check.ts';
 import type { Credentials, Exchange, RequestSpec } from '../src/http/client.ts';
 import {
@@ -14,6 +14,7 @@ import {
   expectUnauthorizedBody,
   describe as describeExchange,
 } from '../src/judge/checker.ts';
+import { expectServed } from '../src/judge/served.ts';
 import { operation, type OperationId } from '../contract/schemas.ts';
 import type { FixtureName } from '../contract/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from '../src/harness/support.ts';
@@ -257,6 +258,16 @@ for (const c of CASES) {
     rejectedOn(c),
     async (t) => {
       expectUnauthorizedBody(t, await noHeader(t));
+    },
+  );
+  // the route comes before the credentials, so the request without them shows first whether the route is there
+  check(
+    `authentication/${c.op}/documented-method-path-reach-operation`,
+    'EP-METHOD-PATH',
+    `${c.op}: its documented method and path reach it (a request without Authorization is not answered 405)`,
+    rejectedOn(c),
+    async (t) => {
+      expectServed(t, c.op, await noHeader(t));
     },
   );
   // a spec-driven mock checks only that an Authorization header is present

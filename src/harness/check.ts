@@ -15,10 +15,13 @@ import {
   CheckSkipped,
   CheckStopped,
   failureMessage,
+  Judge,
   type RunOfChecks,
   type Target,
   type Violation,
 } from '../judge/context.ts';
+import { operationOf } from '../judge/exchange.ts';
+import { expectServed, notServed } from '../judge/served.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
 import { laneOf } from './lanes.ts';
@@ -351,12 +354,34 @@ async function runCheck(ctx: TestContext, run: CheckRun, { checkId, id, options,
     await settled;
     if (c.stoppedReason !== undefined) c.note(`${stoppedAfter}, but its last request was already under way and it finished`);
   } catch (error) {
-    await outcomeOfError(error, { ctx, meta, redact, settled, stoppedAfter });
+    // what the check could not judge, or did not expect to read, may follow from a request that reached no operation
+    if (error instanceof CheckSkipped || error instanceof CheckStopped || !unservedFirst(c))
+      await outcomeOfError(error, { ctx, meta, redact, settled, stoppedAfter });
   } finally {
     past.clear();
     ended(run, c, meta, { leave, entered, redact });
   }
+  unservedFirst(c);
   if (c.violations.length > 0) throwFailure(c, meta, redact, run, run.ledger?.missing(fixturesOf(t, options)));
+}
+
+/**
+ * EP-METHOD-PATH first: a request of the check with an operation's documented method and path that was answered 405
+ * reached no operation, so whatever else the check made of it follows from that. The check's findings are then
+ * those requests, one per operation, and nothing else; true when there was one.
+ */
+function unservedFirst(c: CheckContext): boolean {
+  const unserved = new Judge(c.requirementId, c.target);
+  const seen = new Set<OperationId>();
+  for (const ex of c.exchanges) {
+    const op = notServed(ex) ? operationOf(ex.method, ex.url)?.operation : undefined;
+    if (op === undefined || seen.has(op)) continue;
+    seen.add(op);
+    expectServed(unserved, op, ex);
+  }
+  if (unserved.violations.length === 0) return false;
+  c.violations.splice(0, c.violations.length, ...unserved.violations);
+  return true;
 }
 
 /** What a check's end records, however it ended: its lane left, its chain counted, and the run's figures as it ended. */

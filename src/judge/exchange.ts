@@ -24,6 +24,7 @@ import {
   SUCCESS,
 } from './checker.ts';
 import { expectChaosEcho, expectEcho } from './echo.ts';
+import { expectServed } from './served.ts';
 import {
   dataSourceLinks,
   dataSourceNoRows,
@@ -515,7 +516,9 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
   const sent = sentBody(exchange.requestBody);
   const t = new Judge(SUCCESS[found.operation].body, { profile: input.profile ?? 'live', fixtures: {} });
   t.uses(exchange);
-  if (response.bodyRecorded === false || request.bodyRecorded === false) {
+  // a request that reached no operation shows nothing else (EP-METHOD-PATH)
+  const served = expectServed(t, found.operation, exchange);
+  if (served && (response.bodyRecorded === false || request.bodyRecorded === false)) {
     // without the body only the status can be judged: a success is the documented one, nothing more
     t.note(
       response.bodyRecorded === false
@@ -523,7 +526,7 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
         : "the request's body was not recorded: only the answer's status is judged",
     );
     if (is2xx(response.status)) expectSuccessStatus(t, found.operation, exchange);
-  } else {
+  } else if (served) {
     judge(t, found.operation, found.params, exchange, credentials, sent, input.credentialsRecorded ?? true);
   }
   // a value of megabytes a deployment sent is not copied whole into every report (contract/untrusted.ts)

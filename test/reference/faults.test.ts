@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allFaults, faultCatalogue, FAULT_NAMES } from '../../reference/faults.ts';
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { isRequirementId, type RequirementId } from '../../contract/requirements.ts';
+import { operationOf } from '../../src/judge/exchange.ts';
 import { compareInstants, durationSeconds, parseUtcTimestamp } from '../../src/judge/iso8601.ts';
 import { deviations } from './deviations/index.ts';
 import { push } from './deviations/shared.ts';
@@ -76,7 +77,9 @@ async function pass(options: ReferenceOptions): Promise<Map<string, { observed: 
     const seenByProbe = new Map<string, { observed: ReturnType<typeof observe>; shows: RequirementId[] }>();
     for (const probe of probes) {
       const observed = observe(await reference.call(probe.method, probe.path, probe.call?.(reference)));
-      seenByProbe.set(probe.name, { observed, shows: [...probe.shows, ...bodyShows(observed)] });
+      // an answer to an operation's documented method and path shows that they reach it, and what follows from that
+      const served: RequirementId[] = operationOf(probe.method, probe.path) ? ['EP-METHOD-PATH'] : [];
+      seenByProbe.set(probe.name, { observed, shows: [...probe.shows, ...bodyShows(observed), ...served] });
     }
     return seenByProbe;
   });

@@ -3,9 +3,13 @@
 // still shows beside it.
 import { expect } from 'vitest';
 import type { Reference } from '../helpers.ts';
-import { chaos, jsonOf } from './shared.ts';
+import { chaos, jsonOf, servedElsewhere } from './shared.ts';
 
 export const chaosSettings: Record<string, (r: Reference) => Promise<void>> = {
+  'chaos-settings-under-patch': async (r) => {
+    const answer = await servedElsewhere(r, ['PUT', chaos()], ['PATCH', chaos()], { chaos: { enabled: false } });
+    expect(jsonOf(answer).chaos).toMatchObject({ enabled: false });
+  },
   'chaos-delay-string-coerced': async ({ call }) => {
     expect(jsonOf(await call('PUT', chaos(), { body: { chaos: { longDelay: { enabled: false, durationMillis: '30000' } } } })).chaos.longDelay).toEqual({
       enabled: false,

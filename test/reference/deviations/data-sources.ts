@@ -6,9 +6,17 @@ import { ACL_OBJECT_NUMBER } from '../../../reference/faults/data-source-acl-obj
 import { OTHER_DATA_SOURCE_ID } from '../../../reference/faults/data-source-other-id.ts';
 import { SEED } from '../../../reference/store.ts';
 import { NOT_FOUND_BODY, seen, type Reference } from '../helpers.ts';
-import { dataSource, configuration, twoColumns, updated, jsonOf, errorsOf, later, everyColumnType } from './shared.ts';
+import { dataSource, configuration, twoColumns, updated, jsonOf, errorsOf, later, everyColumnType, servedElsewhere } from './shared.ts';
 
 export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
+  'data-source-delete-under-post': async (r) => {
+    await servedElsewhere(r, ['DELETE', dataSource(SEED.deletableDataSourceId)], ['POST', dataSource(SEED.deletableDataSourceId)]);
+    expect((await r.call('PUT', dataSource(SEED.deletableDataSourceId), { body: configuration })).status).toBe(404);
+  },
+  'data-source-update-under-post': async (r) => {
+    const answer = await servedElsewhere(r, ['PUT', dataSource(SEED.dataSourceId)], ['POST', dataSource(SEED.dataSourceId)], configuration);
+    expect(jsonOf(answer).dataSource.name).toBe(configuration.dataSource.name);
+  },
   'data-source-without-state': async (r) => {
     const { dataSource: ds } = await updated(r);
     expect(ds).not.toHaveProperty('state');

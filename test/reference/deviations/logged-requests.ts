@@ -4,9 +4,13 @@
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
 import type { Reference } from '../helpers.ts';
-import { loggedRequest, UNKNOWN_UUID, loggedOf } from './shared.ts';
+import { loggedRequest, UNKNOWN_UUID, loggedOf, servedElsewhere, jsonOf } from './shared.ts';
 
 export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
+  'logged-request-under-post': async (r) => {
+    const answer = await servedElsewhere(r, ['GET', loggedRequest()], ['POST', loggedRequest()]);
+    expect(jsonOf(answer).id).toBe(SEED.requestId);
+  },
   'logged-request-without-client-ip': async (r) => {
     const logged = await loggedOf(r);
     expect(logged.request).not.toHaveProperty('clientIp');

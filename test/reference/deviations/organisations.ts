@@ -7,9 +7,20 @@ import { LINK_ORIGIN } from '../../../reference/faults/organisation-links-absolu
 import { OTHER_ORGANISATION_ID } from '../../../reference/faults/organisation-other-id.ts';
 import { SEED } from '../../../reference/store.ts';
 import type { Reference } from '../helpers.ts';
-import { org, jsonOf } from './shared.ts';
+import { org, jsonOf, servedElsewhere } from './shared.ts';
 
 export const organisations: Record<string, (r: Reference) => Promise<void>> = {
+  'organisation-get-path-singular': async (r) => {
+    const answer = await servedElsewhere(r, ['GET', org], ['GET', org.replace('/organisations/', '/organisation/')]);
+    expect(jsonOf(answer).organisation.id).toBe(SEED.organisationId);
+    // the update is still where the interface puts it
+    expect((await r.call('PUT', org, { body: { organisation: { name: 'N' } } })).status).toBe(200);
+  },
+  'organisation-update-under-patch': async (r) => {
+    const answer = await servedElsewhere(r, ['PUT', org], ['PATCH', org], { organisation: { name: 'N' } });
+    expect(jsonOf(answer).organisation.name).toBe('N');
+    expect((await r.call('GET', org)).status).toBe(200);
+  },
   'organisation-name-null-ignored': async ({ call }) => {
     const answer = await call('PUT', org, { body: { organisation: { name: null } } });
     expect(answer.status).toBe(200);

@@ -4,9 +4,14 @@
 import { expect } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
 import type { Reference } from '../helpers.ts';
-import { org, chaos, state, dataSource, loggedRequest, push, twoColumns, UTC_NANOS, jobOf, loggedOf } from './shared.ts';
+import { org, chaos, state, dataSource, loggedRequest, push, twoColumns, UTC_NANOS, jobOf, loggedOf, servedElsewhere, jsonOf } from './shared.ts';
 
 export const pushJobs: Record<string, (r: Reference) => Promise<void>> = {
+  'push-under-post': async (r) => {
+    const answer = await servedElsewhere(r, ['PUT', push], ['POST', push], { push: {} });
+    expect(answer.status).toBe(202);
+    expect(jsonOf(answer).job).toMatchObject({ jobType: 'open-api-git-pull' });
+  },
   'push-status-200': async ({ call }) => {
     const answer = await call('PUT', push, { body: { push: {} } });
     expect(answer.status).toBe(200);

@@ -1,9 +1,9 @@
 // What the deviations of every area read: the paths of the reference's seed data, bodies it accepts, and
 // small readers of its answers; one place, so that a probe (test/reference/probes.ts) and a deviation name a
 // resource alike.
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { SEED } from '../../../reference/store.ts';
-import type { Reference } from '../helpers.ts';
+import type { Answer, Reference } from '../helpers.ts';
 
 export const org = `/v1/organisations/${SEED.organisationId}`;
 export const chaos = (mockApiId: string = SEED.mockApiId) => `/v1/mock-apis/${mockApiId}/settings/chaos`;
@@ -84,4 +84,19 @@ export async function later(ms: number, then: () => Promise<void>): Promise<void
   } finally {
     vi.useRealTimers();
   }
+}
+
+/**
+ * An operation served elsewhere (Patch.route): its documented method and path, with the key and without, are answered
+ * 405 naming only other methods; where it moved, the request is the operation's. Returns that answer.
+ */
+export async function servedElsewhere({ call }: Reference, documented: [string, string], moved: [string, string], body?: unknown): Promise<Answer> {
+  for (const credentials of [{}, { token: null }]) {
+    const refused = await call(documented[0], documented[1], { body, ...credentials });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.allow).not.toContain(documented[0]);
+  }
+  const served = await call(moved[0], moved[1], { body });
+  expect(served.status).toBeLessThan(300);
+  return served;
 }

@@ -3,9 +3,13 @@
 // still shows beside it.
 import { expect } from 'vitest';
 import { seen, type Reference } from '../helpers.ts';
-import { state } from './shared.ts';
+import { state, servedElsewhere } from './shared.ts';
 
 export const stateSettings: Record<string, (r: Reference) => Promise<void>> = {
+  'state-settings-under-post': async (r) => {
+    const answer = await servedElsewhere(r, ['PUT', state], ['POST', state], { state: { defaultContextExpression: 'x' } });
+    expect(answer.json).toMatchObject({ state: { defaultContextExpression: 'x' } });
+  },
   'state-expression-object-500': async ({ call }) => {
     expect((await call('PUT', state, { body: { state: { defaultContextExpression: { a: 1 } } } })).status).toBe(500);
     expect((await call('PUT', state, { body: { state: { defaultContextExpression: 42 } } })).status).toBe(400);

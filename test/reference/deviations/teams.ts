@@ -3,9 +3,13 @@
 // still shows beside it.
 import { expect } from 'vitest';
 import { FORBIDDEN_BODY, seen, type Reference } from '../helpers.ts';
-import { member, later } from './shared.ts';
+import { member, later, servedElsewhere } from './shared.ts';
 
 export const teams: Record<string, (r: Reference) => Promise<void>> = {
+  'team-member-delete-under-post': async (r) => {
+    await servedElsewhere(r, ['DELETE', member()], ['POST', member()]);
+    expect((await r.call('POST', member())).status).toBe(404);
+  },
   'team-member-back-after-overlapping-removals': async ({ call }) => {
     const statuses = (await Promise.all([call('DELETE', member()), call('DELETE', member())])).map((a) => a.status);
     expect(statuses.sort()).toEqual([204, 404]);

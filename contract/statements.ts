@@ -44,7 +44,6 @@ const outside = (why: string): Judgement => ({ status: 'not-judgeable', requirem
 const statementsOf = (section: string, entries: readonly [string, string, Judgement][]): Statement[] =>
   entries.map(([id, text, judgement]) => ({ id, section, text, ...judgement }));
 
-const NO_FAULT = 'no fault breaks this row alone';
 const DOCUMENT = 'a statement about the document, not about any answer of a deployment';
 
 const INTRO: Statement[] = [

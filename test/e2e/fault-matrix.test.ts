@@ -61,11 +61,12 @@ const VARIATION_NOTES = [
 let variationsFailures: string[] | undefined;
 
 /**
- * Rows whose runs go on at once, each in its own process (Runners). Two: under `npm test` the other test files
- * keep the cores busy while a row waits, and more processes than cores made each row dearer (four at once took
- * about a tenth more CPU a row than two, in paired runs on the loaded 2-core host: docs/test-speed.md).
+ * Rows whose runs go on at once, each in its own process (Runners). Four: in a warm runner a row spends about half
+ * its time waiting (for its deletes to last, for answers), so two at once left the cores half idle and made the
+ * matrix the last file of `npm test` to end; four cost a little more CPU a row and end it in about half the time
+ * (docs/test-speed.md).
  */
-const ROWS_AT_ONCE = 2;
+const ROWS_AT_ONCE = 4;
 
 /** Every row's flags: runs fixed rather than chosen by latency (a loaded machine must not change what the matrix proves), and one seed everywhere (a red row reruns as it was). */
 const FLAGS = ['--runs', '100', '--seed', String(CI_SEED)];

@@ -92,10 +92,6 @@ async function misplaced(
 }
 
 /**
- * Generated payloads per property when --runs is not given: many for a deployment that answers at once (a
- * local one), few for one far away, which is also someone's and rate-limited.
- */
-/**
  * Requests in flight when --concurrency does not say: 8 against a deployment started for the run (ours: it has
  * no rate limit), fixed; against one given by URL, whatever its address (a tunnel to a hosted service is
  * 127.0.0.1 too), a window that starts at 4, a client's ordinary parallelism, and adapts to the answers
@@ -106,6 +102,10 @@ async function misplaced(
  */
 export const DEFAULT_CONCURRENCY = { started: 8, given: 4, givenCeiling: 16 } as const;
 
+/**
+ * Generated payloads per property when --runs is not given: many for a deployment that answers at once (a
+ * local one), few for one far away, which is also someone's and rate-limited.
+ */
 export function runsFor(latencyMs: number): number {
   if (latencyMs < 10) return 100;
   if (latencyMs < 100) return 20;

@@ -14,7 +14,12 @@ const UNEXPECTED_EXIT = 'Worker exited unexpectedly';
 export class WorkerMemory {
   /** set once a worker of this process ran out of memory */
   outOfMemory = false;
-  private readonly onWorker = (worker: Worker) => worker.on('error', this.onError);
+  /** the workers watched, whose listener goes when the run closes this: a thread may outlive the run */
+  private readonly watched = new Set<Worker>();
+  private readonly onWorker = (worker: Worker) => {
+    this.watched.add(worker);
+    worker.on('error', this.onError);
+  };
   private readonly onError = (error: Error & { code?: string }) => {
     if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') return;
     this.outOfMemory = true;
@@ -31,6 +36,8 @@ export class WorkerMemory {
 
   close(): void {
     process.off('worker', this.onWorker);
+    for (const worker of this.watched) worker.off('error', this.onError);
+    this.watched.clear();
     process.off('uncaughtException', this.onUncaught);
   }
 }

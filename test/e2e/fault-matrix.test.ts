@@ -61,10 +61,9 @@ const VARIATION_NOTES = [
 let variationsFailures: string[] | undefined;
 
 /**
- * Rows whose runs go on at once, each in its own process (Runners). Four: in a warm runner a row spends about half
- * its time waiting (for its deletes to last, for answers), so two at once left the cores half idle and made the
- * matrix the last file of `npm test` to end; four cost a little more CPU a row and end it in about half the time
- * (docs/test-speed.md).
+ * Rows whose runs go on at once, each in its own process (Runners). Four: in a warm runner much of a row is spent
+ * waiting (for its deletes to last, for answers), so two at once left the cores idle and made the matrix the last
+ * file of `npm test` to end; four cost a little more CPU a row and end it far sooner (docs/test-speed.md).
  */
 const ROWS_AT_ONCE = 4;
 
@@ -121,7 +120,7 @@ describe('fault matrix', () => {
     // only the rows whose tests run (-t picks some): each is started here, ROWS_AT_ONCE at a time
     const selected = suite.tasks.filter((t) => t.mode === 'run' && ROWS.has(t.name)).map((t) => t.name);
     const atOnce = Math.min(ROWS_AT_ONCE, selected.length);
-    const started = new Runners(compiled, atOnce);
+    const started = new Runners(compiled, atOnce, { keptThreads: true });
     runners = started;
     runs = runAhead(selected, atOnce, (title) => started.run(FLAGS, ROWS.get(title)!));
   }, 120_000);

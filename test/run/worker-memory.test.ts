@@ -1,6 +1,7 @@
 // A run's worker out of memory is the run's error, not a crash (src/run/worker-memory.ts): the watch knows it from
 // the worker's own error, and the report says it in the run's words, the checks left unended errored. A worker of
 // a few MiB of heap runs out in a fraction of a second.
+import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
 import { ConformanceReporter, type ReportedRun } from '../../src/run/conformance-reporter.ts';
@@ -32,6 +33,19 @@ test('a worker past its heap is known as out of memory, by a watch open then, no
   await exhausted();
   expect(closed.outOfMemory).toBe(false);
   expect(process.listeners('uncaughtException').some((l) => l.name === 'onUncaught')).toBe(false);
+});
+
+test('a watch closed while its worker lives on takes its listener off that worker', async () => {
+  const memory = new WorkerMemory();
+  const worker = new Worker('setInterval(() => {}, 1000)', { eval: true });
+  try {
+    await once(worker, 'online');
+    expect(worker.listenerCount('error')).toBe(1);
+    memory.close();
+    expect(worker.listenerCount('error')).toBe(0);
+  } finally {
+    await worker.terminate();
+  }
 });
 
 /** A check as vitest's reporter API shows it, in the state given. */

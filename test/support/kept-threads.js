@@ -10,6 +10,10 @@ const ENTRY = new URL('./kept-thread.js', import.meta.url);
 /** Threads whose run has stopped cleanly, ready for the next run's start. */
 const idle = [];
 
+/** Runs a thread serves before it is ended: what a run leaves behind in vitest's worker cannot grow without bound. */
+const RUNS_PER_THREAD = 50;
+const runsOf = new WeakMap();
+
 function newThread(execArgv) {
   const thread = new Worker(ENTRY, { execArgv, stdout: true, stderr: true });
   // a thread that ends while idle is not handed to a run
@@ -51,13 +55,20 @@ class KeptThread {
   }
 
   async start() {
-    this.thread = idle.pop() ?? newThread(this.execArgv);
+    const kept = idle.pop();
+    this.thread = kept ?? newThread(this.execArgv);
     this.thread.ref();
-    // a stop answered 'stopped' without an error leaves the thread reusable; a force stop waits for none and ends it
-    this.onStopped = (message) => {
-      if (message?.type === 'stopped') this.stoppedCleanly = !message.error;
+    runsOf.set(this.thread, (runsOf.get(this.thread) ?? 0) + 1);
+    // the run's watch on its worker (WorkerMemory) hears of a new thread only: it is told of the kept one too
+    if (kept) process.emit('worker', kept);
+    // kept only after a run that ended well: a stop answered 'stopped' without an error, its test file finished
+    // without one (an import that failed would stay failed in the thread); a force stop waits for none and ends it
+    this.ranWell = true;
+    this.onMessage = (message) => {
+      if (message?.type === 'testfileFinished' && message.error) this.ranWell = false;
+      if (message?.type === 'stopped') this.stoppedCleanly = this.ranWell && !message.error;
     };
-    this.thread.on('message', this.onStopped);
+    this.thread.on('message', this.onMessage);
     // the run's environment, before its start: the thread was started with an earlier run's
     this.thread.postMessage({ keptThreadEnv: this.env });
     this.thread.stdout.pipe(this.stdout);
@@ -66,12 +77,12 @@ class KeptThread {
 
   async stop() {
     const thread = this.thread;
-    for (const [event, callback] of [...this.listeners, ['message', this.onStopped]]) thread.off(event, callback);
+    for (const [event, callback] of [...this.listeners, ['message', this.onMessage]]) thread.off(event, callback);
     this.listeners = [];
     thread.stdout.unpipe(this.stdout);
     thread.stderr.unpipe(this.stderr);
     this.thread = undefined;
-    if (!this.stoppedCleanly) return void (await thread.terminate());
+    if (!this.stoppedCleanly || runsOf.get(thread) >= RUNS_PER_THREAD) return void (await thread.terminate());
     thread.unref();
     idle.push(thread);
   }

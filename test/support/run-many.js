@@ -3,17 +3,19 @@
 // streams, environment and directory), so each run has its own parsing, its own embedded reference started
 // with the faults of the run's environment, its own vitest, its own run description and its own report. What
 // the runs share is what a process pays for once: Node's start, loading vitest and our modules, parsing the
-// OpenAPI description, and the worker thread the checks run in (keptThreads: its modules stay loaded and its
-// code optimised, while each run declares its checks anew). test/support/runners.ts drives it. JavaScript, as bin/ is: it runs the compiled copy
+// OpenAPI description, and with --kept-threads the worker thread the checks run in (keptThreads: its modules stay
+// loaded and its code optimised, while each run declares its checks anew). test/support/runners.ts drives it. JavaScript, as bin/ is: it runs the compiled copy
 // (test/support/compiled.ts) under plain Node, without tsx.
 //
-// Usage: node run-many.js <compiled dir>; over IPC, each message { id, args, env, cwd } is a run, answered
+// Usage: node run-many.js <compiled dir> [--kept-threads]; over IPC, each message { id, args, env, cwd } is a run, answered
 // with { id, code, stdout, stderr } once it has ended.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { keptThreads } from './kept-threads.js';
 
 const compiled = process.argv[2];
+/** --kept-threads: the runs' checks run in a worker thread kept from one run to the next (keptThreads) */
+const pool = process.argv.includes('--kept-threads') ? keptThreads : undefined;
 const load = (module) => import(pathToFileURL(join(compiled, module)).href);
 const { internalErrorLine, runCommand } = await load('src/cli/main.js');
 
@@ -30,7 +32,15 @@ async function run({ args, env, cwd }) {
   let stdout = '';
   let stderr = '';
   useEnvironment(env);
-  const io = { write: (text) => (stdout += text), error: (text) => (stderr += text), tty: false, signals: false, env: process.env, cwd, pool: keptThreads };
+  const io = {
+    write: (text) => (stdout += text),
+    error: (text) => (stderr += text),
+    tty: false,
+    signals: false,
+    env: process.env,
+    cwd,
+    ...(pool ? { pool } : {}),
+  };
   try {
     return { code: (await runCommand(args, io)) ?? 0, stdout, stderr };
   } catch (error) {

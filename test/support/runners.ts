@@ -1,8 +1,9 @@
 // Processes that each make many runs of the command one after another (test/support/run-many.js), for test
 // files that make many whole runs (the fault matrix, the hostile deployments, the runs against the reference):
 // each run is the command's own (runCommand: its flags and environment parsed, its own reference, vitest,
-// run description and report), but a process starts, loads vitest and our modules, parses the OpenAPI
-// description and starts the checks' worker thread (keptThreads) once for many runs instead of once for each. A test that needs the process itself (its signals, a variable
+// run description and report), but a process starts, loads vitest and our modules and parses the OpenAPI
+// description once for many runs instead of once for each; asked to (the fault matrix, whose runs are plain
+// whole runs), it also keeps the checks' worker thread from one run to the next (keptThreads). A test that needs the process itself (its signals, a variable
 // Node reads as it starts, a subcommand that serves) spawns it (runCli). Measured: docs/test-speed.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,15 @@ interface Answer {
  */
 const V8_FOR_SHORT_RUNS = ['--interrupt-budget=300000'];
 
+interface RunnersOptions {
+  /**
+   * The checks of each run in a worker thread kept from the process's run before (keptThreads), whose code is
+   * already loaded and optimised (docs/test-speed.md). For runs that are plain whole runs; a run that stops or ends
+   * with an error ends its thread, and the next one starts cold.
+   */
+  keptThreads?: boolean;
+}
+
 /** One run-many.js process, making one run at a time. */
 class Runner {
   private readonly child: ChildProcess;
@@ -41,8 +51,8 @@ class Runner {
   private nextId = 0;
   private exited: string | undefined;
 
-  constructor(compiled: CompiledCommand) {
-    this.child = spawn(process.execPath, [...V8_FOR_SHORT_RUNS, RUN_MANY, compiled.dir], {
+  constructor(compiled: CompiledCommand, { keptThreads = false }: RunnersOptions = {}) {
+    this.child = spawn(process.execPath, [...V8_FOR_SHORT_RUNS, RUN_MANY, compiled.dir, ...(keptThreads ? ['--kept-threads'] : [])], {
       cwd: emptyDirectory(),
       env: commandEnvironment(),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -95,8 +105,8 @@ export class Runners {
   private readonly all: Runner[];
   private readonly waiting: ((runner: Runner) => void)[] = [];
 
-  constructor(compiled: CompiledCommand, size: number) {
-    this.all = Array.from({ length: size }, () => new Runner(compiled));
+  constructor(compiled: CompiledCommand, size: number, options: RunnersOptions = {}) {
+    this.all = Array.from({ length: size }, () => new Runner(compiled, options));
     this.free = [...this.all];
   }
 

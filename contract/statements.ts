@@ -288,7 +288,14 @@ const ERROR_ENTRY: Statement[] = statementsOf('Resources and their fields > Erro
 const STATES: Statement[] = [
   ...statementsOf('States and transitions > States that occur as values', [
     ['STATES.data-source-state', 'Data source | state | ENABLED', held('DS-RESPONSE')],
-    ['STATES.job-status', 'Job | status | ERROR', held('PUSH-RESPONSE')],
+    [
+      'STATES.job-status',
+      'Job | status | ERROR',
+      heldInPart(
+        'that `ERROR` occurs binds no answer (other values are not shown), so no fault breaks these words alone: the status is judged as a string, which the fault of JOB.status breaks',
+        'PUSH-RESPONSE',
+      ),
+    ],
   ]),
   ...statementsOf('States and transitions', [
     [

@@ -92,7 +92,7 @@ export interface Fault {
   /**
    * The statement of the ledger (contract/statements.ts, by id) whose words the fault breaks, where its requirement
    * judges several statements: the ledger then counts the fault for that statement alone, not for every statement
-   * of its requirement.
+   * of its requirement nor for those of its alsoBreaks, which follow from breaking this one.
    */
   statement?: string;
   /**

@@ -74,10 +74,14 @@ check(
     const url = path(t.fixture('organisationId'));
     try {
       const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path: url, json: { organisation: { name: renamed } } }));
-      if (answer)
+      if (answer) {
         t.expect(answer.organisation.name === renamed, 'ORG-RENAME', `the answer shows name ${JSON.stringify(renamed)}`, () =>
           JSON.stringify(answer.organisation.name),
         );
+        // the update answers with the organisation too, and expectSuccess leaves its links to ORG-LINKS (OWN_CHECKS):
+        // this is the one answer of an update a run judges them on
+        organisationLinks(t, answer.organisation);
+      }
       const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: url }));
       if (later)
         t.expect(later.organisation.name === renamed, 'ORG-RENAME', `a later get shows name ${JSON.stringify(renamed)}`, () =>

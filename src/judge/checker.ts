@@ -47,7 +47,7 @@ const OWN_CHECKS: Partial<Record<OperationId, [RegExp, RequirementId, string?][]
     [/^\/organisation\/links\/[^/]+$/, 'ORG-LINKS'],
     [/^\/organisation\/emailAddress$/, 'ORG-EMAIL', 'pattern'],
   ],
-  // the update answers with the organisation too, whose links ORG-LINKS judges on the get
+  // the update answers with the organisation too, whose links ORG-LINKS judges on the rename's answer (organisationLinks)
   updateOrganisation: [
     [/^\/organisation\/links\/[^/]+$/, 'ORG-LINKS'],
     [/^\/organisation\/emailAddress$/, 'ORG-EMAIL', 'pattern'],

@@ -1,6 +1,6 @@
 // The ledger of statements (STATEMENTS) with what proves each: the checks of the catalogue that cite one of its
-// requirements, and the reference faults that break it (Fault.statement, else Fault.breaks or alsoBreaks). `statements` prints
-// it; our tests hold each verified statement to having both.
+// requirements, and the reference faults that break it (Fault.statement alone, else Fault.breaks or alsoBreaks).
+// `statements` prints it; our tests hold each verified statement to having both.
 import { STATEMENTS, type Statement } from '../../contract/statements.ts';
 import { allFaults } from '../../reference/faults.ts';
 import type { Fault } from '../../reference/patch.ts';
@@ -9,7 +9,11 @@ import { catalogue, type CatalogueEntry } from '../harness/catalogue.ts';
 export interface LedgerEntry extends Statement {
   /** ids of the checks that cite one of its requirements */
   checks: string[];
-  /** names of the faults that break it: those that name it, and those that name no statement and break one of its requirements */
+  /**
+   * names of the faults that break it: those that name it, and those that name no statement and break one of its
+   * requirements, as `breaks` or in `alsoBreaks`; a fault that names a statement counts for no other, since its
+   * alsoBreaks are consequences of breaking that one
+   */
   faults: string[];
 }
 
@@ -25,7 +29,7 @@ export function ledgerOf(
       ...s,
       checks: checks.filter((c) => cites(c.requirement)).map((c) => c.id),
       faults: faults
-        .filter((f) => (f.statement === undefined ? cites(f.breaks) : f.statement === s.id) || Object.keys(f.alsoBreaks ?? {}).some(cites))
+        .filter((f) => (f.statement === undefined ? [f.breaks, ...Object.keys(f.alsoBreaks ?? {})].some(cites) : f.statement === s.id))
         .map((f) => f.name),
     };
   });

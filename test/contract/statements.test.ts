@@ -1,7 +1,8 @@
 // The ledger of statements against the spec, the register, the catalogue of checks and the faults: every
 // statement of the spec has an entry, in the spec's own words; every verified statement is judged by a check and
-// broken by a fault (the fault matrix shows each fault caught on its requirement); every check's requirement is
-// cited by a statement; the ledger cites only requirements of the register.
+// broken by a fault (the fault matrix shows each fault caught on its requirement), and one held without a reason by
+// a fault of its own; every check's requirement is cited by a statement; the ledger cites only requirements of the
+// register.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { isRequirementId } from '../../contract/requirements.ts';
@@ -128,9 +129,28 @@ test('a fault that names a statement names a verified one that cites the require
     ['ORG.links.self', []],
     ['ORG.links.users', ['users-broken']],
   ]);
+  // its alsoBreaks are consequences, not proofs: a fault naming ORG.links counts not for ORG.id, whose requirement it also breaks
+  const consequences = ledgerOf(
+    STATEMENTS.filter((s) => s.id === 'ORG.id' || s.id === 'ORG.links'),
+    [],
+    [{ name: 'links-array', breaks: 'ORG-LINKS', alsoBreaks: { 'ORG-RESPONSE': 'links not an object' }, statement: 'ORG.links' }],
+  );
+  expect(consequences.map((e) => [e.id, e.faults])).toEqual([
+    ['ORG.id', []],
+    ['ORG.links', ['links-array']],
+  ]);
 });
 
 test("every check's requirement is cited by a statement", () => {
   const cited = new Set(STATEMENTS.flatMap((s) => s.requirements as readonly string[]));
   expect(CHECKS.filter((c) => !cited.has(c.requirement)).map((c) => `${c.id} (${c.requirement})`)).toEqual([]);
+});
+
+test('every verified statement held without a reason has a fault of its own: one that names it, or names none and breaks one of its requirements', () => {
+  const own = (s: Statement) =>
+    FAULTS.filter((f) => (f.statement === undefined ? (s.requirements as readonly string[]).includes(f.breaks) : f.statement === s.id));
+  expect(
+    STATEMENTS.filter((s) => s.status === 'verified' && !s.reason && own(s).length === 0).map((s) => s.id),
+    'statements held with no fault of their own (name one in a fault, or say the gap with heldInPart)',
+  ).toEqual([]);
 });

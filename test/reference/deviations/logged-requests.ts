@@ -81,6 +81,11 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
     expect(logged).not.toHaveProperty('responseDefinition');
     expect(logged).toMatchObject({ id: SEED.requestId, request: { url: '/orders?limit=2', method: 'POST' } });
   },
+  'logged-request-request-string': async (r) => {
+    const logged = await loggedOf(r);
+    expect(JSON.parse(logged.request as unknown as string)).toMatchObject({ url: '/orders?limit=2', method: 'POST' });
+    expect(logged).toMatchObject({ id: SEED.requestId, responseDefinition: { status: 201 } });
+  },
   'logged-request-browser-proxy-string': async (r) => {
     expect((await loggedOf(r)).request).toMatchObject({ browserProxyRequest: 'false', url: '/orders?limit=2' });
   },

@@ -1,9 +1,9 @@
 // The command end to end: a full run against the embedded reference deployment passes with nothing
 // skipped; against a deployment given by URL it uses exactly the fixtures named, and finds what only the update's
-// answer breaks; configuration errors and unreachable targets get their exit codes. Faults and variations: test/e2e/fault-matrix.test.ts.
+// answer breaks; configuration errors and unreachable targets get their exit codes. Faults and variations:
+// test/e2e/fault-matrix.test.ts.
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runEnvironment } from '../../reference/environment.ts';
@@ -11,6 +11,7 @@ import { startReference, type ReferenceDeployment } from '../../reference/server
 import { SEED } from '../../reference/store.ts';
 import { REQUIREMENTS } from '../../contract/requirements.ts';
 import { emptyDirectory, runCli, unjudgedReports } from '../support/cli.ts';
+import { startFront } from '../support/front.ts';
 import { useRunners } from '../support/runners.ts';
 import { UNUSUAL_IDS } from '../support/unusual-ids.ts';
 import { catalogue } from '../../src/harness/catalogue.ts';
@@ -142,33 +143,17 @@ describe('a run against a deployment given by URL, its fixtures under ids holdin
   });
 });
 
-/**
- * The reference behind a front that answers each update of an organisation with links.subscription moved under
- * the organisation, and every other request as the reference does: a deviation only the update's answer shows.
- */
-async function subscriptionBrokenInUpdates(reference: ReferenceDeployment): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  const front = createHttpServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const hopByHop = ['host', 'content-length', 'connection'];
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !hopByHop.includes(name))) as Record<string, string>;
-    const answer = await fetch(`${reference.baseUrl}${req.url}`, { method: req.method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
-    let text = await answer.text();
-    if (req.method === 'PUT' && req.url?.startsWith('/v1/organisations/') && answer.ok) {
-      const body = JSON.parse(text) as { organisation: { id: string; links: Record<string, string> } };
-      body.organisation.links.subscription = `/v1/organisations/${body.organisation.id}/subscription`;
-      text = JSON.stringify(body);
-    }
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }).end(text);
-  });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  const { port } = front.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => front.close(() => resolve())) };
+/** Each answered update of an organisation with links.subscription moved under the organisation: a deviation only the update's answer shows. */
+function subscriptionBrokenInUpdates(method: string, path: string, status: number, body: Buffer): Buffer {
+  if (method !== 'PUT' || !path.startsWith('/v1/organisations/') || status !== 200) return body;
+  const answer = JSON.parse(body.toString()) as { organisation: { id: string; links: Record<string, string> } };
+  answer.organisation.links.subscription = `/v1/organisations/${answer.organisation.id}/subscription`;
+  return Buffer.from(JSON.stringify(answer));
 }
 
 test("a subscription link broken only in the update's answer fails the rename check on ORG-LINKS, while the get's links pass", async () => {
   const reference = await startReference({ port: 0, faults: [] });
-  const front = await subscriptionBrokenInUpdates(reference);
+  const front = await startFront(reference.baseUrl, { rewrite: subscriptionBrokenInUpdates });
   try {
     const only = '^organisations/(update-changes-name-answer-later-get|links-built-organisation-id-acl-ids)$';
     const r = await runner.run(['--only', only], { ...runEnvironment(reference), MOCKAPI_BASE_URL: front.baseUrl });

@@ -33,6 +33,8 @@ export interface FrontOptions {
   h2?: boolean;
   /** requests it closes the connection on without a byte of answer (a deployment that lost them) */
   drops?: (method: string, path: string) => boolean;
+  /** the deployment's answer to a request as the front passes it on, changed (a deviation only some answers show) */
+  rewrite?: (method: string, path: string, status: number, body: Buffer) => Buffer;
 }
 
 export interface Front {
@@ -138,6 +140,7 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
       dispatcher: agent,
     });
     let bytes: Buffer = Buffer.from(await upstreamAnswer.body.arrayBuffer());
+    if (options.rewrite) bytes = options.rewrite(req.method!, req.url!.slice(prefix.length), upstreamAnswer.statusCode, bytes);
     const out: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(upstreamAnswer.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
     if (options.earlyHints) {

@@ -4,7 +4,7 @@
 // point gives back what it was handed.
 //
 //   seed    the data the deployment starts with
-//   route   which operation a request's method and path reach (or none: 404, 405)
+//   route   which operation a request's method and path reach (or none: 404, 405); moveOperation serves one elsewhere
 //   access  who may call: the verdict on the credentials, which carry the request's url and headers (or an answer in its place)
 //   params  the ids a path carries, as the deployment reads them
 //   found   the resource a path names (undefined: none)
@@ -18,7 +18,7 @@ import type { RequirementId } from '../contract/requirements.ts';
 import type { Json, OperationId } from '../contract/schemas.ts';
 import type { Keys, Verdict } from './auth.ts';
 import type { ErrorEntry, Reply } from './responses.ts';
-import type { Match } from './router.ts';
+import { createRouter, type Match, type Moves } from './router.ts';
 import type { Store } from './store.ts';
 
 /**
@@ -134,6 +134,31 @@ export function compose(faults: readonly Fault[]): Required<Patch> {
     },
     write: (call, before, after, accepted) => patches.reduce((v, p) => (p.write ? p.write(call, before, v, accepted) : v), after),
     reply: (call, reply, resource) => patches.reduce((v, p) => p.reply?.(call, v, resource) ?? v, reply),
+  };
+}
+
+/** The methods served at the path of a request of `method`, by what its match says. */
+const methodsAt = (method: string, match: Match): string[] =>
+  match.kind === 'operation' ? [method, ...match.allowed] : match.kind === 'method-not-allowed' ? match.allowed : [];
+
+/**
+ * A route patch that serves `id` at another method or path, as if the interface put it there: its documented method
+ * and path reach it no more (405 where the path still serves other methods, else 404), and where it moved, they do.
+ * A match is rewritten only by the methods the move takes from its path or brings to it, so that moves compose.
+ */
+export function moveOperation(id: OperationId, to: NonNullable<Moves[OperationId]>): NonNullable<Patch['route']> {
+  const documented = createRouter();
+  const moved = createRouter({ [id]: to });
+  return ({ method, url }, match) => {
+    const [was, now] = [methodsAt(method, documented(method, url)), methodsAt(method, moved(method, url))];
+    const gone = was.filter((m) => !now.includes(m));
+    const come = now.filter((m) => !was.includes(m));
+    if (gone.length === 0 && come.length === 0) return match;
+    const reached = moved(method, url);
+    const served = reached.kind === 'operation' && reached.id === id ? reached : match.kind === 'operation' && !gone.includes(method) ? match : undefined;
+    const allowed = [...methodsAt(method, match).filter((m) => m !== method && !gone.includes(m)), ...come.filter((m) => m !== method)];
+    if (served) return { ...served, allowed };
+    return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'no-route' };
   };
 }
 

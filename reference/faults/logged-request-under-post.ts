@@ -1,8 +1,4 @@
-import { fault } from '../patch.ts';
-import { createRouter } from '../router.ts';
-
-// routed as if the interface put getLoggedRequest there, so that its documented method and path reach no operation
-const route = createRouter({ getLoggedRequest: { method: 'POST' } });
+import { fault, moveOperation } from '../patch.ts';
 
 export default fault({
   name: 'logged-request-under-post',
@@ -10,6 +6,6 @@ export default fault({
   statement: 'EP.getLoggedRequest.method-path',
   description: 'the logged request is read with POST, not GET: GET /v1/mock-apis/{mockApiId}/requests/{requestId} is answered 405',
   patch: {
-    route: ({ method, url }) => route(method, url),
+    route: moveOperation('getLoggedRequest', { method: 'POST' }),
   },
 });

@@ -162,6 +162,19 @@ export function moveOperation(id: OperationId, to: NonNullable<Moves[OperationId
   };
 }
 
+/**
+ * What a deployment that moves an operation cannot help breaking besides, as it routes a request before it reads the
+ * credentials: the documented method and path are answered 405 whatever the key, also where the interface answers
+ * 401 or 403, and only the full key's request, or one without credentials, stands for the route (unservedFirst).
+ */
+export const MOVED_ALSO_BREAKS: Fault['alsoBreaks'] = {
+  'AUTH-401-INVALID': 'a request with a key that is not valid is answered 405, where 401 is due',
+  'AUTH-401-MISSING': 'the key in a query parameter without Authorization is answered 405, where 401 is due',
+  'AUTH-SEPARATOR': 'Token, a tab and the key is answered 405, where 401 is due',
+  'AUTH-403': 'the key without permission is answered 405, where 403 is due',
+  'AUTH-403-BODY': 'the answer to the key without permission is a 405, not the Forbidden error list',
+};
+
 /** State a fault keeps beside a deployment's store (one per deployment started), made on first use. */
 export function perStore<T>(make: () => T): (store: Store) => T {
   const states = new WeakMap<Store, T>();

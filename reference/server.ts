@@ -22,7 +22,7 @@ import { forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, 
 import { createRouter } from './router.ts';
 import { seededFixtures, seededStore, type JsonObject } from './store.ts';
 import { checkBody } from './validation.ts';
-import { CHARSET, unprocessable, variationsOn, varyJson } from './variations.ts';
+import { CHARSET, lengthBoundRoute, unprocessable, variationsOn, varyJson } from './variations.ts';
 
 /** pushPolicy: a value of outOfSyncPolicy this deployment accepts (its consent for a run, see handlers/push.ts) */
 export type ReferenceFixtures = Required<Fixtures> & { token: string; forbiddenToken: string; pushPolicy: string };
@@ -70,7 +70,8 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
   const { patch, context } = d;
   const { variations } = context;
   const url = req.url ?? '';
-  const match = patch.route({ method: call.method, url }, d.route(call.method, url));
+  const routed = d.route(call.method, url);
+  const match = patch.route({ method: call.method, url }, variations ? lengthBoundRoute(routed) : routed);
   if (match.kind === 'no-route') return { reply: notFound(variations) };
   if (match.kind === 'method-not-allowed') return { reply: methodNotAllowed(call.method, match.allowed) };
   const id: OperationId = match.id;

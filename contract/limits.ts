@@ -43,3 +43,10 @@ export function limits(): NonNullable<typeof cached> {
   };
   return cached;
 }
+
+/** Whether a mockApiId is of a length the interface allows (Limits), counted in characters, not UTF-16 units. */
+export function mockApiIdFits(id: string): boolean {
+  const { min, max } = limits().mockApiIdLength;
+  const length = [...id].length;
+  return length >= min && length <= max;
+}

@@ -4,7 +4,7 @@
 // point gives back what it was handed.
 //
 //   seed    the data the deployment starts with
-//   route   which operation a request's method and path reach (or none: 404, 405)
+//   route   which operation a request's method and path reach (or none: 404, 405); moveOperation serves one elsewhere
 //   access  who may call: the verdict on the credentials, which carry the request's url and headers (or an answer in its place)
 //   params  the ids a path carries, as the deployment reads them
 //   found   the resource a path names (undefined: none)
@@ -18,7 +18,7 @@ import type { RequirementId } from '../contract/requirements.ts';
 import type { Json, OperationId } from '../contract/schemas.ts';
 import type { Keys, Verdict } from './auth.ts';
 import type { ErrorEntry, Reply } from './responses.ts';
-import type { Match } from './router.ts';
+import { createRouter, type Match, type Moves } from './router.ts';
 import type { Store } from './store.ts';
 
 /**
@@ -136,6 +136,44 @@ export function compose(faults: readonly Fault[]): Required<Patch> {
     reply: (call, reply, resource) => patches.reduce((v, p) => p.reply?.(call, v, resource) ?? v, reply),
   };
 }
+
+/** The methods served at the path of a request of `method`, by what its match says. */
+const methodsAt = (method: string, match: Match): string[] =>
+  match.kind === 'operation' ? [method, ...match.allowed] : match.kind === 'method-not-allowed' ? match.allowed : [];
+
+/**
+ * A route patch that serves `id` at another method or path, as if the interface put it there: its documented method
+ * and path reach it no more (405 where the path still serves other methods, else 404), and where it moved, they do.
+ * A match is rewritten only by the methods the move takes from its path or brings to it, so that moves compose.
+ */
+export function moveOperation(id: OperationId, to: NonNullable<Moves[OperationId]>): NonNullable<Patch['route']> {
+  const documented = createRouter();
+  const moved = createRouter({ [id]: to });
+  return ({ method, url }, match) => {
+    const [was, now] = [methodsAt(method, documented(method, url)), methodsAt(method, moved(method, url))];
+    const gone = was.filter((m) => !now.includes(m));
+    const come = now.filter((m) => !was.includes(m));
+    if (gone.length === 0 && come.length === 0) return match;
+    const reached = moved(method, url);
+    const served = reached.kind === 'operation' && reached.id === id ? reached : match.kind === 'operation' && !gone.includes(method) ? match : undefined;
+    const allowed = [...methodsAt(method, match).filter((m) => m !== method && !gone.includes(m)), ...come.filter((m) => m !== method)];
+    if (served) return { ...served, allowed };
+    return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'no-route' };
+  };
+}
+
+/**
+ * What a deployment that moves an operation cannot help breaking besides, as it routes a request before it reads the
+ * credentials: the documented method and path are answered 405 whatever the key, also where the interface answers
+ * 401 or 403, and only the full key's request, or one without credentials, stands for the route (unservedFirst).
+ */
+export const MOVED_ALSO_BREAKS: Fault['alsoBreaks'] = {
+  'AUTH-401-INVALID': 'a request with a key that is not valid is answered 405, where 401 is due',
+  'AUTH-401-MISSING': 'the key in a query parameter without Authorization is answered 405, where 401 is due',
+  'AUTH-SEPARATOR': 'Token, a tab and the key is answered 405, where 401 is due',
+  'AUTH-403': 'the key without permission is answered 405, where 403 is due',
+  'AUTH-403-BODY': 'the answer to the key without permission is a 405, not the Forbidden error list',
+};
 
 /** State a fault keeps beside a deployment's store (one per deployment started), made on first use. */
 export function perStore<T>(make: () => T): (store: Store) => T {

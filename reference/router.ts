@@ -1,8 +1,9 @@
-// Paths and methods come from schemas/openapi.yaml, the one description of the operations.
+// Which operation a method and path reach, where the description of the operations (operation) puts them.
 import { OPERATION_IDS, operation, type OperationId } from '../contract/schemas.ts';
 
 export type Match =
-  | { kind: 'operation'; id: OperationId; params: Record<string, string> }
+  /** allowed: the other methods served at the path */
+  | { kind: 'operation'; id: OperationId; params: Record<string, string>; allowed: string[] }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'no-route' };
 
@@ -59,12 +60,14 @@ export function createRouter(moves: Moves = {}): (method: string, url: string) =
     if (!path.startsWith('/')) return { kind: 'no-route' };
     const raw = path.slice(1).split('/');
     const allowed: string[] = [];
+    let reached: { id: OperationId; params: Record<string, string> } | undefined;
     for (const route of table) {
       const params = matchPath(route, raw);
       if (!params) continue;
-      if (route.method === method) return { kind: 'operation', id: route.id, params };
-      allowed.push(route.method);
+      if (route.method === method) reached ??= { id: route.id, params };
+      else allowed.push(route.method);
     }
+    if (reached) return { kind: 'operation', ...reached, allowed };
     return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'no-route' };
   };
 }

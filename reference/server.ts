@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Fixtures } from '../contract/fixtures.ts';
-import { limits } from '../contract/limits.ts';
+import { mockApiIdFits } from '../contract/limits.ts';
 import { operation, type Json, type OperationId } from '../contract/schemas.ts';
 import { createGuard, createKeys, credentialsOf, type Keys } from './auth.ts';
 import { BODY_LIMIT, readBody } from './body.ts';
@@ -22,7 +22,7 @@ import { forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, 
 import { createRouter } from './router.ts';
 import { seededFixtures, seededStore, type JsonObject } from './store.ts';
 import { checkBody } from './validation.ts';
-import { CHARSET, unprocessable, variationsOn, varyJson } from './variations.ts';
+import { CHARSET, lengthBoundRoute, unprocessable, variationsOn, varyJson } from './variations.ts';
 
 /** pushPolicy: a value of outOfSyncPolicy this deployment accepts (its consent for a run, see handlers/push.ts) */
 export type ReferenceFixtures = Required<Fixtures> & { token: string; forbiddenToken: string; pushPolicy: string };
@@ -59,13 +59,6 @@ interface Deployment {
   observe?: ReferenceOptions['observe'];
 }
 
-/** Whether a mockApiId can name a mock API at all (Limits): one that cannot is not found. */
-function mockApiIdFits(id: string): boolean {
-  const { min, max } = limits().mockApiIdLength;
-  const length = [...id].length;
-  return length >= min && length <= max;
-}
-
 /** A resource of the path that is not there: 404 with the not-found body; in variations mode without a body where the interface shows no 404 for the operation. */
 function missing(id: OperationId, variations: boolean): Reply {
   if (variations && !operation(id).responses.has('404')) return { status: 404 };
@@ -77,7 +70,8 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
   const { patch, context } = d;
   const { variations } = context;
   const url = req.url ?? '';
-  const match = patch.route({ method: call.method, url }, d.route(call.method, url));
+  const routed = d.route(call.method, url);
+  const match = patch.route({ method: call.method, url }, variations ? lengthBoundRoute(routed) : routed);
   if (match.kind === 'no-route') return { reply: notFound(variations) };
   if (match.kind === 'method-not-allowed') return { reply: methodNotAllowed(call.method, match.allowed) };
   const id: OperationId = match.id;
@@ -98,6 +92,7 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
 
   call.params = patch.params(call, call.params);
   const ctx: Context = { ...context, params: call.params };
+  // a mockApiId that cannot name a mock API at all (Limits) is not found
   if (call.params.mockApiId !== undefined && !mockApiIdFits(call.params.mockApiId)) return { reply: missing(id, variations) };
   const handler = HANDLERS[id];
   const find = () => patch.found(call, handler.find(ctx));

@@ -8,9 +8,12 @@
 // reference's own values (handlers/push.ts); httpErrors is echoed highest first without repeats; the 401
 // text is worded differently; data source versions step by 7; timestamps carry more fractional digits; a 404
 // where the interface shows no error body has no body, and one where it shows the not-found body carries a German
-// message with 404 in it; the `Token` scheme is matched case-insensitively.
+// message with 404 in it; the `Token` scheme is matched case-insensitively; the routes hold the mockApiId to its
+// length, so a path with one out of range is answered 405.
+import { mockApiIdFits } from '../contract/limits.ts';
 import type { Json } from '../contract/schemas.ts';
 import type { Reply } from './responses.ts';
+import type { Match } from './router.ts';
 
 export const VARIATIONS_VARIABLE = 'MOCKAPI_REFERENCE_VARIATIONS';
 
@@ -55,4 +58,13 @@ export function unprocessable(reply: Reply): Reply {
     entry !== null && typeof entry === 'object' && !Array.isArray(entry) && entry.code === 400 ? { ...entry, code: 422 } : entry,
   );
   return { ...reply, status: 422, ...(errors ? { json: { ...body, errors } } : {}) };
+}
+
+/**
+ * Routes that hold the mockApiId to its length (Limits), beside the OPTIONS a framework answers on every path: a path
+ * whose mockApiId is out of range is no instance of a documented one, so it reaches no operation and is answered 405.
+ */
+export function lengthBoundRoute(match: Match): Match {
+  if (match.kind !== 'operation' || match.params.mockApiId === undefined || mockApiIdFits(match.params.mockApiId)) return match;
+  return { kind: 'method-not-allowed', allowed: ['OPTIONS'] };
 }

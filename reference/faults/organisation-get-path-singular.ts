@@ -1,16 +1,13 @@
-import { fault } from '../patch.ts';
-import { createRouter } from '../router.ts';
-
-// routed as if the interface put getOrganisation there, so that its documented method and path reach no operation
-const route = createRouter({ getOrganisation: { path: '/v1/organisation/{organisationId}' } });
+import { fault, MOVED_ALSO_BREAKS, moveOperation } from '../patch.ts';
 
 export default fault({
   name: 'organisation-get-path-singular',
   breaks: 'EP-METHOD-PATH',
+  alsoBreaks: MOVED_ALSO_BREAKS,
   statement: 'EP.getOrganisation.method-path',
   description:
     'the organisation is read at /v1/organisation/{organisationId}, not /v1/organisations/{organisationId}: GET at the documented path is answered 405',
   patch: {
-    route: ({ method, url }) => route(method, url),
+    route: moveOperation('getOrganisation', { path: '/v1/organisation/{organisationId}' }),
   },
 });

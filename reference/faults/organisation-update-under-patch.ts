@@ -1,15 +1,12 @@
-import { fault } from '../patch.ts';
-import { createRouter } from '../router.ts';
-
-// routed as if the interface put updateOrganisation there, so that its documented method and path reach no operation
-const route = createRouter({ updateOrganisation: { method: 'PATCH' } });
+import { fault, MOVED_ALSO_BREAKS, moveOperation } from '../patch.ts';
 
 export default fault({
   name: 'organisation-update-under-patch',
   breaks: 'EP-METHOD-PATH',
+  alsoBreaks: MOVED_ALSO_BREAKS,
   statement: 'EP.updateOrganisation.method-path',
   description: 'the organisation update is served under PATCH, not PUT: PUT /v1/organisations/{organisationId} is answered 405',
   patch: {
-    route: ({ method, url }) => route(method, url),
+    route: moveOperation('updateOrganisation', { method: 'PATCH' }),
   },
 });

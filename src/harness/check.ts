@@ -21,7 +21,7 @@ import {
   type Violation,
 } from '../judge/context.ts';
 import { operationOf } from '../judge/exchange.ts';
-import { expectServed, notServed } from '../judge/served.ts';
+import { expectServed, isDocumentedRequest, notServed } from '../judge/served.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { CODE_ROOT } from '../../contract/package-root.ts';
 import { laneOf } from './lanes.ts';
@@ -347,6 +347,8 @@ async function runCheck(ctx: TestContext, run: CheckRun, { checkId, id, options,
     () => c.client.heldMs,
     () => c.stop(stoppedAfter),
   );
+  // whether unservedFirst has judged the check's requests already (it runs once, at the check's end)
+  let unserved: boolean | undefined;
   try {
     await Promise.race([settled, past.reached]);
     // past the bound: wait for the request under way and any put-back; a check that still got to its end
@@ -354,33 +356,41 @@ async function runCheck(ctx: TestContext, run: CheckRun, { checkId, id, options,
     await settled;
     if (c.stoppedReason !== undefined) c.note(`${stoppedAfter}, but its last request was already under way and it finished`);
   } catch (error) {
-    // what the check could not judge, or did not expect to read, may follow from a request that reached no operation
-    if (error instanceof CheckSkipped || error instanceof CheckStopped || !unservedFirst(c))
-      await outcomeOfError(error, { ctx, meta, redact, settled, stoppedAfter });
+    // what the check could not judge, or did not expect to read, may follow from a request that reached no operation;
+    // a check skipped or stopped has no verdict to put it in
+    unserved = error instanceof CheckSkipped || error instanceof CheckStopped ? false : unservedFirst(c);
+    if (!unserved) await outcomeOfError(error, { ctx, meta, redact, settled, stoppedAfter });
   } finally {
     past.clear();
     ended(run, c, meta, { leave, entered, redact });
   }
-  unservedFirst(c);
+  if (unserved === undefined) unservedFirst(c);
   if (c.violations.length > 0) throwFailure(c, meta, redact, run, run.ledger?.missing(fixturesOf(t, options)));
 }
 
 /**
- * EP-METHOD-PATH first: a request of the check with an operation's documented method and path that was answered 405
- * reached no operation, so whatever else the check made of it follows from that. The check's findings are then
- * those requests, one per operation, and nothing else; true when there was one.
+ * EP-METHOD-PATH first: a documented request of the check (isDocumentedRequest) answered 405 reached no operation,
+ * so whatever else the check made of it follows from that. Its findings are then those requests, one per operation,
+ * in place of what it found once the first of them was read; true when there was one.
  */
-function unservedFirst(c: CheckContext): boolean {
+export function unservedFirst(c: Judge): boolean {
   const unserved = new Judge(c.requirementId, c.target);
   const seen = new Set<OperationId>();
-  for (const ex of c.exchanges) {
-    const op = notServed(ex) ? operationOf(ex.method, ex.url)?.operation : undefined;
-    if (op === undefined || seen.has(op)) continue;
-    seen.add(op);
-    expectServed(unserved, op, ex);
+  let after = c.violations.length;
+  for (const [i, ex] of c.exchanges.entries()) {
+    const found = notServed(ex) ? operationOf(ex.method, ex.url) : undefined;
+    if (found === undefined || !isDocumentedRequest(ex, found.params)) continue;
+    after = Math.min(after, c.violationsBefore[i] ?? 0);
+    if (seen.has(found.operation)) continue;
+    seen.add(found.operation);
+    expectServed(unserved, found.operation, ex);
   }
   if (unserved.violations.length === 0) return false;
-  c.violations.splice(0, c.violations.length, ...unserved.violations);
+  // A violation does not say which answer it was made of. One found before the first such answer was read cannot be
+  // about it, and stays; one found after may follow from it (a read-back of an update that never happened), so it
+  // goes, though it may be about another answer: a finding lost is less wrong than one that blames the deployment
+  // for what the route already explains.
+  c.violations.splice(after, c.violations.length - after, ...unserved.violations);
   return true;
 }
 

@@ -92,6 +92,8 @@ export class Judge {
   readonly violations: Violation[] = [];
   /** the exchanges the check read, as it keeps them for evidence (keptOf): a long body's start, not the whole */
   readonly exchanges: Exchange[] = [];
+  /** for each of `exchanges`, how many violations had been found when it was read: those found before are not about it */
+  readonly violationsBefore: number[] = [];
   readonly notes: string[] = [];
   constructor(
     readonly requirementId: RequirementId,
@@ -101,8 +103,14 @@ export class Judge {
   /** Names an exchange made elsewhere (a shared request) as evidence of this check. */
   uses(exchange: Exchange): Exchange {
     const copy = kept(exchange);
-    if (!this.exchanges.includes(copy)) this.exchanges.push(copy);
+    if (!this.exchanges.includes(copy)) this.read(copy);
     return exchange;
+  }
+
+  /** Keeps an exchange as read now, after the violations found so far. */
+  protected read(copy: Exchange): void {
+    this.exchanges.push(copy);
+    this.violationsBefore.push(this.violations.length);
   }
 
   violate(id: RequirementId, expected: string, actual: string): void {
@@ -139,8 +147,9 @@ export class Judge {
 
   /** Takes over what another judge found, as this one's own. */
   adopt(other: Judge): void {
-    this.violations.push(...other.violations);
+    // its exchanges first: what it found is about them
     for (const ex of other.exchanges) this.uses(ex);
+    this.violations.push(...other.violations);
     this.notes.push(...other.notes);
   }
 }
@@ -247,7 +256,7 @@ export class CheckContext extends Judge {
     const exchange = await this.counted(spec, { stopped: () => this.bound.reason !== undefined });
     // waiting for a place among the requests in flight is not the check's own time
     if (exchange.queuedMs) this.extend(exchange.queuedMs);
-    this.exchanges.push(kept(exchange));
+    this.read(kept(exchange));
     return exchange;
   }
 
@@ -257,7 +266,7 @@ export class CheckContext extends Judge {
    */
   async putBack(spec: RequestSpec): Promise<Exchange> {
     const exchange = await this.counted(spec, { putBack: true });
-    this.exchanges.push(kept(exchange));
+    this.read(kept(exchange));
     return exchange;
   }
 }

@@ -72,14 +72,18 @@ function bodyShows({ status, body }: ReturnType<typeof observe>): RequirementId[
   return shows;
 }
 
+/** A probe of an operation's documented method and path that the faulty deployment answered 405 shows that they reach it no more. */
+function unserved(name: string, faultyStatus: number | undefined): RequirementId[] {
+  const probe = probes.find((p) => p.name === name)!;
+  return faultyStatus === 405 && operationOf(probe.method, probe.path) ? ['EP-METHOD-PATH'] : [];
+}
+
 async function pass(options: ReferenceOptions): Promise<Map<string, { observed: ReturnType<typeof observe>; shows: RequirementId[] }>> {
   return withReference(options, async (reference) => {
     const seenByProbe = new Map<string, { observed: ReturnType<typeof observe>; shows: RequirementId[] }>();
     for (const probe of probes) {
       const observed = observe(await reference.call(probe.method, probe.path, probe.call?.(reference)));
-      // an answer to an operation's documented method and path shows that they reach it, and what follows from that
-      const served: RequirementId[] = operationOf(probe.method, probe.path) ? ['EP-METHOD-PATH'] : [];
-      seenByProbe.set(probe.name, { observed, shows: [...probe.shows, ...bodyShows(observed), ...served] });
+      seenByProbe.set(probe.name, { observed, shows: [...probe.shows, ...bodyShows(observed)] });
     }
     return seenByProbe;
   });
@@ -121,7 +125,10 @@ describe.each(FAULT_NAMES)('fault %s', (name) => {
     // a fault only sequences, overlapping requests or time show may change no probe, each sent once on a fresh
     // deployment (its deviation shows it)
     if (FAULTS[name]!.seenIn !== 'sequences' && FAULTS[name]!.shownOnlyBy === undefined) expect(changed.length).toBeGreaterThan(0);
-    for (const probe of changed) expect({ probe, shows: correct.get(probe)?.shows }).toEqual({ probe, shows: expect.arrayContaining([FAULTS[name]!.breaks]) });
+    for (const probe of changed) {
+      const shows = [...(correct.get(probe)?.shows ?? []), ...unserved(probe, faulty.get(probe)?.observed.status)];
+      expect({ probe, shows }).toEqual({ probe, shows: expect.arrayContaining([FAULTS[name]!.breaks]) });
+    }
   });
 });
 

@@ -222,10 +222,16 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
     ...put(state, { state: { defaultContextExpression: 'Grüße {{request.headers.X-A}}{{#if request.query.b}}{{{request.query.b}}}{{/if}} 🙂' } }),
   },
   { name: 'rename organisation', shows: [...SUCCESS.organisation, 'ORG-RENAME'], ...put(org, { organisation: { name: 'New' } }) },
-  { name: 'get renamed organisation', shows: [...SUCCESS.organisation, 'ORG-RENAME'], method: 'GET', path: org },
+  // the renames read back show that the documented PUT reached the update (EP-METHOD-PATH)
+  { name: 'get renamed organisation', shows: [...SUCCESS.organisation, 'ORG-RENAME', 'EP-METHOD-PATH'], method: 'GET', path: org },
   { name: 'rename organisation to a number', shows: ['ORG-TYPES'], ...put(org, { organisation: { name: 5 } }) },
   { name: 'rename organisation to null', shows: ['ORG-TYPES'], ...put(org, { organisation: { name: null } }) },
-  { name: 'get organisation after a rejected rename', shows: [...SUCCESS.organisation, 'ORG-RENAME', 'ORG-TYPES'], method: 'GET', path: org },
+  {
+    name: 'get organisation after a rejected rename',
+    shows: [...SUCCESS.organisation, 'ORG-RENAME', 'ORG-TYPES', 'EP-METHOD-PATH'],
+    method: 'GET',
+    path: org,
+  },
   { name: 'organisation without wrapper', shows: ['GEN-WRAP-REQUEST'], ...put(org, { name: 'New' }) },
   { name: 'update data source', shows: SUCCESS.dataSource, ...put(dataSource(SEED.dataSourceId), configuration) },
   { name: 'update data source again', shows: SUCCESS.dataSource, ...put(dataSource(SEED.dataSourceId), twoColumns) },
@@ -253,7 +259,12 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
   },
   { name: 'delete data source', shows: ['DS-DELETE', 'GEN-JSON'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId) },
   { name: 'delete it again', shows: ['DS-DELETE-PERMANENT'], method: 'DELETE', path: dataSource(SEED.deletableDataSourceId) },
-  { name: 'update deleted', shows: ['DS-DELETE-PERMANENT', 'DS-DELETED-NOT-UPDATED'], ...put(dataSource(SEED.deletableDataSourceId), configuration) },
+  // a data source not there to update shows that the documented DELETE reached the delete (EP-METHOD-PATH)
+  {
+    name: 'update deleted',
+    shows: ['DS-DELETE-PERMANENT', 'DS-DELETED-NOT-UPDATED', 'EP-METHOD-PATH'],
+    ...put(dataSource(SEED.deletableDataSourceId), configuration),
+  },
   { name: 'delete member', shows: ['TEAM-MEMBER-DELETE', 'GEN-JSON'], method: 'DELETE', path: member() },
   { name: 'delete member again', shows: ['TEAM-MEMBER-GONE'], method: 'DELETE', path: member() },
   { name: 'delete a user who never was a member', shows: ['ERR-UNKNOWN-ID'], method: 'DELETE', path: member('user-nobody') },

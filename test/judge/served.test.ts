@@ -1,0 +1,36 @@
+// checkExchange's 405: only the documented request (ids within the limits, no query, the Token key or no
+// credentials) is judged for EP-METHOD-PATH; any other request is judged as what it was.
+import { describe, expect, test } from 'vitest';
+import { checkExchange } from '../../src/judge/exchange.ts';
+
+const KEY = 'k3y-0123456789abcdef';
+const CHAOS = '/v1/mock-apis/abcde/settings/chaos';
+const BODY = JSON.stringify({ chaos: { enabled: false } });
+
+function verdict(url: string, authorization: string | undefined = `Token ${KEY}`) {
+  const v = checkExchange({
+    request: { method: 'PUT', url, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: BODY },
+    response: { status: 405, headers: { allow: 'PATCH', 'content-type': 'application/json' }, body: '{"errors":[{"title":"Method Not Allowed"}]}' },
+  });
+  return v.violations.map((x) => x.requirement);
+}
+
+describe('checkExchange, a 405', () => {
+  test('to the documented request, with the Token key or without Authorization, fails EP-METHOD-PATH alone', () => {
+    expect(verdict(CHAOS)).toEqual(['EP-METHOD-PATH']);
+    expect(verdict(CHAOS, undefined)).toEqual(['EP-METHOD-PATH']);
+  });
+
+  test('to a mockApiId out of the limits is a refusal of an id the interface never accepts', () => {
+    expect(verdict('/v1/mock-apis/abcd/settings/chaos')).toEqual([]);
+    expect(verdict('/v1/mock-apis/abcdefghijk/settings/chaos')).toEqual([]);
+  });
+
+  test('to a request with a query parameter is a 4xx refusal, which the interface allows', () => {
+    expect(verdict(`${CHAOS}?x=1`)).toEqual([]);
+  });
+
+  test('to another scheme is judged for its credentials (401 due), not for the route', () => {
+    expect(verdict(CHAOS, `Bearer ${KEY}`)).toEqual(['AUTH-401-INVALID']);
+  });
+});

@@ -42,6 +42,9 @@ interface RunnersOptions {
   keptThreads?: boolean;
 }
 
+/** Longer than any run of the tests takes, loaded machine included: a run past it is a run that hangs. */
+const RUN_BOUND_MS = 5 * 60_000;
+
 /** One run-many.js process, making one run at a time. */
 class Runner {
   private readonly child: ChildProcess;
@@ -50,6 +53,8 @@ class Runner {
   private output = '';
   private nextId = 0;
   private exited: string | undefined;
+  /** why the process was ended while a run was under way */
+  private hung: string | undefined;
 
   constructor(compiled: CompiledCommand, { keptThreads = false }: RunnersOptions = {}) {
     this.child = spawn(process.execPath, [...V8_FOR_SHORT_RUNS, RUN_MANY, compiled.dir, ...(keptThreads ? ['--kept-threads'] : [])], {
@@ -67,7 +72,7 @@ class Runner {
         this.pending.delete(message.id);
       });
       this.child.once('exit', (code, signal) => {
-        this.exited = `run-many.js ended (${signal ?? `exit ${code}`}): ${this.output.slice(-2000)}`;
+        this.exited = `run-many.js ended (${this.hung ?? signal ?? `exit ${code}`}): ${this.output.slice(-2000)}`;
         reject(new Error(this.exited));
         for (const settle of this.pending.values()) settle({ id: -1, code: -1, stdout: '', stderr: this.exited });
         this.pending.clear();
@@ -82,10 +87,16 @@ class Runner {
     if (this.exited) throw new Error(this.exited);
     const reportFile = reportFileName();
     const id = this.nextId++;
+    const sent = [...(command ? [command] : []), '--report-json', reportFile, ...args];
+    // a run that never ends would hold every later run of the file behind it: the process is ended, and says which
+    const watchdog = setTimeout(() => {
+      this.hung = `the run ${JSON.stringify(sent)} did not end within ${RUN_BOUND_MS / 60_000} minutes`;
+      this.child.kill('SIGKILL');
+    }, RUN_BOUND_MS);
     const answer = await new Promise<Answer>((resolve) => {
       this.pending.set(id, resolve);
-      this.child.send({ id, args: [...(command ? [command] : []), '--report-json', reportFile, ...args], env, cwd });
-    });
+      this.child.send({ id, args: sent, env, cwd });
+    }).finally(() => clearTimeout(watchdog));
     if (answer.id === -1) throw new Error(answer.stderr);
     return { code: answer.code, stdout: answer.stdout, stderr: answer.stderr, ...readReport(reportFile) };
   }

@@ -14,7 +14,8 @@ import { compiledWhenEnded } from '../support/compiled.ts';
 import { useRunners } from '../support/runners.ts';
 import { propertySeed } from '../support/seed.ts';
 
-const runners = useRunners(1);
+// a new worker thread for each run: its runs are stopped on purpose
+const runners = useRunners(1, { keptThreads: false });
 const started: { close(): Promise<void> }[] = [];
 afterAll(() => Promise.all(started.map((s) => s.close())));
 

@@ -139,12 +139,17 @@ export class Runners {
 
 /**
  * Runners for the test file that calls this (at its top level): started before its tests from the command the
- * global set-up compiled, closed after them. `size` runs go on at once; more wait their turn.
+ * global set-up compiled, closed after them. `size` runs go on at once; more wait their turn. Their runs keep the
+ * checks' worker thread from one to the next unless the file says otherwise (a file whose runs stop or bail on
+ * purpose).
  */
-export function useRunners(size: number): { run(args: string[], env?: Record<string, string>, options?: RunOptions): Promise<CliResult> } {
+export function useRunners(
+  size: number,
+  options: RunnersOptions = { keptThreads: true },
+): { run(args: string[], env?: Record<string, string>, options?: RunOptions): Promise<CliResult> } {
   let runners: Runners | undefined;
   beforeAll(async () => {
-    runners = new Runners(await compiledWhenEnded(inject('compiledDir')), size);
+    runners = new Runners(await compiledWhenEnded(inject('compiledDir')), size, options);
   }, 120_000);
   afterAll(() => runners?.close());
   return {

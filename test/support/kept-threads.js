@@ -47,6 +47,8 @@ class KeptThread {
   }
 
   send(message) {
+    // a run cancelled (Ctrl-C, the run's bound) leaves the thread's vitest holding what it cancelled: not kept
+    if (message?.t === 'q' && message.m === 'onCancel') this.ranWell = false;
     this.thread.postMessage(message);
   }
 

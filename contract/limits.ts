@@ -50,3 +50,16 @@ export function mockApiIdFits(id: string): boolean {
   const length = [...id].length;
   return length >= min && length <= max;
 }
+
+/**
+ * Whether a mockApiId is within its length (Limits) however "length" is counted: in characters, or in the UTF-16
+ * units many servers' strings count. 'in' or 'out' where both counts agree; 'debatable' where a character outside
+ * the Basic Multilingual Plane puts them on either side of a bound (docs/checks.md).
+ */
+export function mockApiIdLength(id: string): 'in' | 'out' | 'debatable' {
+  const { min, max } = limits().mockApiIdLength;
+  const within = (length: number) => length >= min && length <= max;
+  const [characters, units] = [within([...id].length), within(id.length)];
+  if (characters === units) return characters ? 'in' : 'out';
+  return 'debatable';
+}

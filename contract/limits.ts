@@ -44,11 +44,15 @@ export function limits(): NonNullable<typeof cached> {
   return cached;
 }
 
+/** Whether a length is one the interface allows a mockApiId (Limits). */
+function mockApiIdLengthAllowed(length: number): boolean {
+  const { min, max } = limits().mockApiIdLength;
+  return length >= min && length <= max;
+}
+
 /** Whether a mockApiId is of a length the interface allows (Limits), counted in characters, not UTF-16 units. */
 export function mockApiIdFits(id: string): boolean {
-  const { min, max } = limits().mockApiIdLength;
-  const length = [...id].length;
-  return length >= min && length <= max;
+  return mockApiIdLengthAllowed([...id].length);
 }
 
 /**
@@ -57,9 +61,7 @@ export function mockApiIdFits(id: string): boolean {
  * the Basic Multilingual Plane puts them on either side of a bound (docs/checks.md).
  */
 export function mockApiIdLength(id: string): 'in' | 'out' | 'debatable' {
-  const { min, max } = limits().mockApiIdLength;
-  const within = (length: number) => length >= min && length <= max;
-  const [characters, units] = [within([...id].length), within(id.length)];
+  const [characters, units] = [mockApiIdFits(id), mockApiIdLengthAllowed(id.length)];
   if (characters === units) return characters ? 'in' : 'out';
   return 'debatable';
 }

@@ -120,7 +120,7 @@ describe('fault matrix', () => {
     // only the rows whose tests run (-t picks some): each is started here, ROWS_AT_ONCE at a time
     const selected = suite.tasks.filter((t) => t.mode === 'run' && ROWS.has(t.name)).map((t) => t.name);
     const atOnce = Math.min(ROWS_AT_ONCE, selected.length);
-    const started = new Runners(compiled, atOnce, { keptThreads: true });
+    const started = new Runners(compiled, atOnce);
     runners = started;
     runs = runAhead(selected, atOnce, (title) => started.run(FLAGS, ROWS.get(title)!));
   }, 120_000);

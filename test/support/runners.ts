@@ -2,9 +2,9 @@
 // files that make many whole runs (the fault matrix, the hostile deployments, the runs against the reference):
 // each run is the command's own (runCommand: its flags and environment parsed, its own reference, vitest,
 // run description and report), but a process starts, loads vitest and our modules and parses the OpenAPI
-// description once for many runs instead of once for each; asked to (the fault matrix, whose runs are plain
-// whole runs), it also keeps the checks' worker thread from one run to the next (keptThreads). A test that needs the process itself (its signals, a variable
-// Node reads as it starts, a subcommand that serves) spawns it (runCli). Measured: docs/test-speed.md.
+// description once for many runs instead of once for each, and keeps the checks' worker thread from one run to
+// the next (keptThreads) unless told not to. A test that needs the process itself (its signals, a variable Node
+// reads as it starts, a subcommand that serves) spawns it (runCli). Measured: docs/test-speed.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -36,8 +36,8 @@ const V8_FOR_SHORT_RUNS = ['--interrupt-budget=300000'];
 interface RunnersOptions {
   /**
    * The checks of each run in a worker thread kept from the process's run before (keptThreads), whose code is
-   * already loaded and optimised (docs/test-speed.md). For runs that are plain whole runs; a run that stops or ends
-   * with an error ends its thread, and the next one starts cold.
+   * already loaded and optimised (docs/test-speed.md); the default. A run that stops or ends with an error ends its
+   * thread, and the next one starts cold; false: a new thread for every run, for runs that stop or bail on purpose.
    */
   keptThreads?: boolean;
 }
@@ -56,7 +56,7 @@ class Runner {
   /** why the process was ended while a run was under way */
   private hung: string | undefined;
 
-  constructor(compiled: CompiledCommand, { keptThreads = false }: RunnersOptions = {}) {
+  constructor(compiled: CompiledCommand, { keptThreads = true }: RunnersOptions = {}) {
     this.child = spawn(process.execPath, [...V8_FOR_SHORT_RUNS, RUN_MANY, compiled.dir, ...(keptThreads ? ['--kept-threads'] : [])], {
       cwd: emptyDirectory(),
       env: commandEnvironment(),
@@ -145,7 +145,7 @@ export class Runners {
  */
 export function useRunners(
   size: number,
-  options: RunnersOptions = { keptThreads: true },
+  options: RunnersOptions = {},
 ): { run(args: string[], env?: Record<string, string>, options?: RunOptions): Promise<CliResult> } {
   let runners: Runners | undefined;
   beforeAll(async () => {

@@ -5,7 +5,7 @@
 // unexpected error message. schemas/report.json describes the report.
 import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
-import type { CheckMeta } from '../harness/check.ts';
+import type { CheckMeta } from '../harness/run-check.ts';
 import { Redactor } from '../http/redactor.ts';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type WindowRange } from '../../contract/report.ts';
 import { baselineSection, judge, type BaselineEntry } from './baseline.ts';

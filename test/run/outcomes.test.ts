@@ -1,7 +1,7 @@
 // Graded outcomes: a should-level statement broken is a warning (exit 0), a failure with --strict; the
 // summary and the report use the five words; a run that judged less than --min-judged exits 4.
 import { describe, expect, test } from 'vitest';
-import type { CheckMeta } from '../../src/harness/check.ts';
+import type { CheckMeta } from '../../src/harness/run-check.ts';
 import { outcomeOf } from '../../src/run/conformance-reporter.ts';
 import type { ReportFile } from '../../reporters/json.ts';
 import { useRunners } from '../support/runners.ts';

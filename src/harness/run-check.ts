@@ -66,6 +66,11 @@ export interface CheckEnded {
   failure?: Error;
 }
 
+/** The state a test runner gives a check that ended so (vitest's: what the report's outcome is read from, with the record). */
+export function stateOf(ended: CheckEnded): 'passed' | 'failed' | 'skipped' {
+  return ended.skipped !== undefined ? 'skipped' : ended.failure !== undefined ? 'failed' : 'passed';
+}
+
 /** A check not run, or run without a verdict to show as a failure: it ends skipped with this reason. */
 class NotRun extends Error {}
 

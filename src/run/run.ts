@@ -150,8 +150,11 @@ async function startChecks(
   };
 }
 
-/** What the report says of the run besides its checks, now that the target is open. */
-function reportedRun(config: RunConfig, target: Target, life: RunLife): ReportedRun {
+/**
+ * What the report says of the run besides its checks, now that the target is open; `runErrors` says, at the run's
+ * end, why it stopped if it did.
+ */
+export function reportedRun(config: RunConfig, target: Target, runErrors: () => string[]): ReportedRun {
   return {
     root: CODE_ROOT,
     target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
@@ -167,7 +170,7 @@ function reportedRun(config: RunConfig, target: Target, life: RunLife): Reported
     secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
     preflightRequests: target.preflightRequests,
     baseline: config.baseline,
-    runErrors: () => (life.reason === undefined ? [] : [stopLine(config, life)]),
+    runErrors,
   };
 }
 
@@ -186,7 +189,8 @@ async function runChecks(config: RunConfig, output: RunOutput, target: Target, l
   // stopped before the checks: nothing was changed yet, nothing to put back
   if (life.reason !== undefined) return { stopped: life.reason };
   const run = describeRun(config, target, life.gate.buffer, harLog, 'requirement');
-  const checks = await startChecks(config, output, run, reportedRun(config, target, life), life);
+  const runErrors = () => (life.reason === undefined ? [] : [stopLine(config, life)]);
+  const checks = await startChecks(config, output, run, reportedRun(config, target, runErrors), life);
   if (!checks) return { stopped: life.reason };
   await awaitChecks(checks, life);
   // the worker has ended: nothing of the checks can rename the organisation after this

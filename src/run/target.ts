@@ -2,7 +2,7 @@
 // live profile, the local Prism mock for the mock profile), measured by a probe before any check, and
 // described as the Target the run's worker receives (describeRun). One job: what a run is pointed at, and how far
 // away it is.
-import { startReference } from '../../reference/server.ts';
+import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { expandPath, openApiDocument, operation } from '../../contract/schemas.ts';
 import type { Target } from '../judge/context.ts';
@@ -157,9 +157,9 @@ interface Deployment {
   close(): Promise<void>;
 }
 
-async function deploymentOf(config: RunConfig): Promise<Deployment> {
+async function deploymentOf(config: RunConfig, referenceOptions: ReferenceOptions): Promise<Deployment> {
   const mock = config.profile === 'mock';
-  const reference = config.baseUrl || mock ? undefined : await startReference({ port: 0 });
+  const reference = config.baseUrl || mock ? undefined : await startReference({ port: 0, ...referenceOptions });
   const localMock = !config.baseUrl && mock ? await startMock() : undefined;
   return {
     baseUrl: config.baseUrl ?? reference?.baseUrl ?? localMock!.baseUrl,
@@ -263,10 +263,17 @@ export function notOpenedReason(opened: NotOpened): string {
 /**
  * The target of a run, ready for the checks; `unreachable` when no connection could be made (what was
  * started is stopped again). `onExchange` is told of the probe's and the preflight's requests (--report-har);
- * `gate` stops them (RunLife): a target opened after the stop is the caller's to close unused.
+ * `gate` stops them (RunLife): a target opened after the stop is the caller's to close unused. `reference`: how the
+ * embedded reference is started where a run starts one (the project's fault matrix names its faults here; the
+ * command leaves them to the environment).
  */
-export async function openTarget(config: RunConfig, onExchange?: ClientOptions['onExchange'], gate?: RunGate): Promise<OpenTarget | NotOpened> {
-  const deployment = await deploymentOf(config);
+export async function openTarget(
+  config: RunConfig,
+  onExchange?: ClientOptions['onExchange'],
+  gate?: RunGate,
+  reference: ReferenceOptions = {},
+): Promise<OpenTarget | NotOpened> {
+  const deployment = await deploymentOf(config, reference);
   const { baseUrl } = deployment;
   try {
     const pointed = probed(config, deployment);

@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createVitest, type PoolRunnerInitializer } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import { CODE_ROOT, PACKAGE_ROOT, packageVersion } from '../../contract/package-root.ts';
 import { ConformanceReporter, type ReportedRun } from './conformance-reporter.ts';
 import type { ConformanceReport } from '../../contract/report.ts';
@@ -42,11 +42,6 @@ export interface RunOutput {
    * the default). false: the process's handlers are left as they are (a run called as a library).
    */
   signals?: boolean;
-  /**
-   * The vitest pool the checks' worker runs in; by default a new worker thread for the run. The project's tests
-   * pass one that keeps its thread from one run to the next (keptThreads), which spares each run a cold start.
-   */
-  pool?: PoolRunnerInitializer;
 }
 
 const consoleOutput: RunOutput = {
@@ -102,12 +97,11 @@ interface StartedChecks {
 function vitestOptions(output: RunOutput, reporter: ConformanceReporter, run: RunDescription) {
   return {
     ...checksProject(),
-    ...(output.pool ? { pool: output.pool } : {}),
     config: false as const,
     watch: false,
     // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
     reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
-    // --only is held by check() against each check's id and name (CheckRun.selected), not by vitest's name filter
+    // --only is held against each check's id and name by the run itself (CheckRun.checksOf), not by vitest's name filter
     provide: { run },
   };
 }

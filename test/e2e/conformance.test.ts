@@ -20,7 +20,7 @@ import { keyFingerprint } from '../../src/run/deletions.ts';
 // The first run is the command as a user types it (bin/, a process of its own); the others are made by a
 // long-lived runner (test/support/runners.ts), one at a time: several share a deployment and what it keeps.
 // a new worker thread for each run: its runs stop at the first failure and end with usage errors on purpose
-const runner = useRunners(1, { keptThreads: false });
+const runner = useRunners(1);
 
 describe('a full run against the embedded reference deployment', () => {
   let result: Awaited<ReturnType<typeof runCli>>;

@@ -10,12 +10,12 @@ import { afterAll, expect, inject, test } from 'vitest';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { startRecorder, type Recorder } from '../../bench/recorder.ts';
 import { commandEnvironment, emptyDirectory } from '../support/cli.ts';
-import { compiledWhenEnded } from '../support/compiled.ts';
+import { compiledWhenEnded } from '../../bench/compiled.ts';
 import { useRunners } from '../support/runners.ts';
 import { propertySeed } from '../support/seed.ts';
 
 // a new worker thread for each run: its runs are stopped on purpose
-const runners = useRunners(1, { keptThreads: false });
+const runners = useRunners(1);
 const started: { close(): Promise<void> }[] = [];
 afterAll(() => Promise.all(started.map((s) => s.close())));
 

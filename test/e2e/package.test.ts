@@ -204,7 +204,7 @@ beforeAll(async () => {
   installed.files = packed[0]!.files.map((f) => f.path);
   installed.dir = join(work, 'installed');
   await installPackage(installed.dir, installed.tarball, installed.integrity);
-}, 240_000);
+});
 
 describe('the packed and installed package', () => {
   test('the tarball holds the compiled package, the schemas and the licence; no sources, tests or CI', () => {
@@ -377,7 +377,7 @@ describe('the packed and installed package', () => {
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, \d+ skipped: \d+% of \d+ checks judged, \d+% skipped; \d+ requests in /);
     expect(ourWarnings(ran.stderr)).toEqual([]);
-  }, 120_000);
+  });
 
   test('a misspelt setting is named before the error it causes, with the one it most likely meant', async () => {
     const ran = await npx([], { MOCKAPI_BASE_ULR: 'http://127.0.0.1:9', MOCKAPI_TOKEN: 'k' });

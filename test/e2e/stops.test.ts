@@ -14,7 +14,6 @@ import { compiledWhenEnded } from '../../bench/compiled.ts';
 import { useRunners } from '../support/runners.ts';
 import { propertySeed } from '../support/seed.ts';
 
-// a new worker thread for each run: its runs are stopped on purpose
 const runners = useRunners(1);
 const started: { close(): Promise<void> }[] = [];
 afterAll(() => Promise.all(started.map((s) => s.close())));

@@ -104,7 +104,7 @@ describe('--report-har against the embedded reference', () => {
     expect(judged.code, judged.stdout).toBe(0);
     expect(judged.report!.recorded).toMatchObject({ exchanges: entries.length, judged: entries.length });
     expect(judged.report!.summary).toMatchObject({ passed: entries.length, failed: 0, warned: 0, errored: 0 });
-  }, 120_000);
+  });
 
   test("a run against a fault one exchange shows: check-har fails the HAR's exchanges under the requirement the run failed", async () => {
     const file = join(dir, 'fault.har');
@@ -123,7 +123,7 @@ describe('--report-har against the embedded reference', () => {
     const entries = readHarFile(file).log.entries;
     const failedIds = new Set(failedInRun.map((c) => c.id));
     for (const c of failed) expect(failedIds, c.id).toContain(entries[Number(/^recorded\/(\d+)-/.exec(c.id)![1]) - 1]!._checkId);
-  }, 120_000);
+  });
 });
 
 describe('--report-har against a deployment that echoes the key', () => {
@@ -187,7 +187,7 @@ describe('--report-har against a deployment that echoes the key', () => {
       expect(e.response.content.text).toBeUndefined();
       expect(e.comment).toContain('response body left out: bytes that are not text and hold a form of a key');
     }
-  }, 120_000);
+  });
 });
 
 describe('an entry as check-har reads it back', () => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
   page.on('request', (request) => requested.push(request.url()));
   await page.setViewport({ width: 1600, height: 1000 });
   await page.goto(`file://${file}`, { waitUntil: 'load' });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

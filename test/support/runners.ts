@@ -135,7 +135,7 @@ export function useRunners(size: number): { run(args: string[], env?: Record<str
   let runners: Runners | undefined;
   beforeAll(async () => {
     runners = new Runners(await compiledWhenEnded(inject('compiledDir')), size);
-  }, 120_000);
+  });
   afterAll(() => runners?.close());
   return {
     run: (args, env = {}, options = {}) => {

@@ -35,6 +35,8 @@ export type RunConfig = Omit<TableSettings, (typeof READ_INTO_OTHERS)[number] | 
   fixtures: Fixtures;
   /** --proxy and --ca-file (src/http/network.ts); the proxy variables are read where requests are sent */
   network: Network;
+  /** the config file's environment the run used (--env), recorded in its report: replay uses it again */
+  environment?: string;
 };
 
 export class ConfigError extends Error {
@@ -573,6 +575,12 @@ function readNetwork(given: Given, baseUrl: string | undefined, cwd: string): Ne
   return network;
 }
 
+/** The config file's environment chosen, when one is (a config file is there: configFileSettings found it). */
+function environmentUsed(given: Given): Pick<RunConfig, 'environment'> {
+  const name = given.of(setting('env'))?.[1].trim();
+  return name ? { environment: name } : {};
+}
+
 /** The steps of a run's configuration, in the order their errors are found: the table, the keys, the run, fixtures, network. */
 function parseSettings(
   argv: string[],
@@ -593,7 +601,7 @@ function parseSettings(
     help: flags.help === true,
     version: flags.version === true,
     list: flags.list === true,
-    config: { ...table, ...keys, ...run, fixtures, network },
+    config: { ...table, ...keys, ...run, fixtures, network, ...environmentUsed(given) },
   };
 }
 

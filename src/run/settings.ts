@@ -570,7 +570,8 @@ export function helpRows(command: Command, { variables = true } = {}): string {
   return rows.join('\n');
 }
 
-function wrap(text: string, width: number): string[] {
+/** Text broken into lines of `width` characters at most, at spaces. */
+export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {

@@ -4,7 +4,7 @@
 // interface leaves the answer open: statuses, media types, extra fields). Only a check that passed in one run
 // and failed, warned or errored in the other is drift (exit 1); notes about how a run was made (its seed, the
 // inputs it sent) are not answers and never differ here.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { writePrivateFile } from '../../reporters/private-file.ts';
 import { schema } from '../../contract/schemas.ts';
 import { markdownCell } from '../../reporters/markdown.ts';
@@ -48,10 +48,17 @@ interface Drift {
   openAnswers: { id: string; title: string; a: string[]; b: string[] }[];
 }
 
+/** The largest report read: a run of every check with every failure's evidence is a few MiB. */
+const REPORT_BYTES = 256 * 2 ** 20;
+
 /** A JSON report, held to schemas/report.json; one that is not is a DiffUsageError naming the file (diff, replay). */
 export function readReport(file: string): ConformanceReport {
   let data: unknown;
   try {
+    // a report is a file people download and pass around: a regular file of a report's size, nothing endless
+    const found = statSync(file);
+    if (!found.isFile()) throw new Error('not a regular file');
+    if (found.size > REPORT_BYTES) throw new Error(`larger than ${REPORT_BYTES / 2 ** 20} MiB`);
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new DiffUsageError(`${file} is not a JSON report: ${(error as Error).message}`);

@@ -23,6 +23,7 @@ import {
 } from '../contract/report.ts';
 import { inert } from '../contract/untrusted.ts';
 import { EXIT, exitCodeOf } from '../contract/exit.ts';
+import { retiredWhy } from '../contract/retired.ts';
 
 /** An area's mark: its worst outcome; an area whose checks were all skipped judged nothing, and is never `ok`. */
 const MARK: Record<Outcome | 'unjudged', string> = { failed: 'FAIL', errored: 'ERR', warned: 'WARN', passed: 'ok', skipped: 'ok', unjudged: 'not judged' };
@@ -163,7 +164,14 @@ function formatBaseline(b: BaselineSection): string {
         `  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`,
       'expired: the reports list them',
     ),
-    ...someLines(b.unmatched, (id) => `  not reported by this run: ${id}`, 'not reported by this run'),
+    ...someLines(
+      b.unmatched,
+      (id) => {
+        const why = retiredWhy(id);
+        return why ? `  retired: ${id} (${why}); remove its entry` : `  not reported by this run: ${id}`;
+      },
+      'not reported by this run, or retired',
+    ),
   ].join('\n');
 }
 

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { EXIT } from '../../contract/exit.ts';
 import { fixtureVariables } from '../../contract/fixtures.ts';
 import { rerunFlags, type CheckResult, type ConformanceReport } from '../../contract/report.ts';
+import { retiredWhy } from '../../contract/retired.ts';
 import { bounded, inertLine } from '../../contract/untrusted.ts';
 import { ConfigError, flagError, keyFlagWarning, parseCommand, reportSettings, type RunConfig } from '../run/config.ts';
 import { STATE_FILE } from '../run/deletions.ts';
@@ -147,7 +148,11 @@ function prepare(args: string[], io: CommandIo): Replay | undefined {
   const source = given.file ?? keptRedReport(given.flags, io);
   const report = readReport(source);
   if (report.exit) throw new ConfigError(`${source} judged nothing (exit ${report.exit.code}): there is no check to run again`);
-  const ids = toReplay(report).map((c) => c.id);
+  // a retired id names no check of this version: it is said, not run again
+  for (const c of toReplay(report).filter((c) => retiredWhy(c.id))) io.write(`retired        ${c.id}: not run again, ${retiredWhy(c.id)}\n`);
+  const ids = toReplay(report)
+    .filter((c) => !retiredWhy(c.id))
+    .map((c) => c.id);
   if (ids.length === 0) {
     io.write(`Nothing to replay: no check of ${inertLine(source)} failed, warned or errored\n`);
     return undefined;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EXIT, exitCodeOf } from '../../contract/exit.ts';
 import { brokenRequirements, causesOf, judgedShares, type CheckResult, type ConformanceReport, type Outcome } from '../../contract/report.ts';
+import { retiredWhy } from '../../contract/retired.ts';
 import { schema } from '../../contract/schemas.ts';
 import { annotations } from '../../reporters/github.ts';
 import { htmlFormat } from '../../reporters/html.ts';
@@ -338,4 +339,14 @@ describe('stale baseline entries', () => {
       '**❌ FAILED**: 0 failed, 0 warned, 0 errored, 148 passed, 0 skipped; 148 stale entries of the baseline (the checks pass now): prune them with --update-baseline conformance/baseline.json.',
     );
   });
+});
+
+test('a baseline entry of a retired check id says it was retired, why, and to remove it; an unknown one is not reported', () => {
+  const r = reportOf([check('passed')]);
+  const retired = 'identifiers/updateChaosSettings/body-not-json-answered-invalid-json';
+  r.baseline = { file: 'b.json', known: [], new: [], stale: [], expired: [], unmatched: [retired, 'organisations/gone'] };
+  const out = consoleOf(r);
+  expect(out).toContain(`  retired: ${retired} (${retiredWhy(retired)}); remove its entry\n`);
+  expect(out).toContain('  not reported by this run: organisations/gone\n');
+  expect(exitCodeOf(r)).toBe(EXIT.passed);
 });

@@ -295,16 +295,11 @@ function closing(config: RunConfig, output: RunOutput, result: { exitCode: numbe
   const { exitCode, report } = result;
   if (!report || report.checks.length === 0) return;
   const kept = config.stateFile ? keepReport(config.stateFile, report, exitCode) : {};
-  if (kept.failed) output.error(`mockapi-conformance: ${inertLine(kept.failed)}\n`);
   if (!isRed(report, exitCode)) return;
+  // a directory it cannot write (a read-only checkout) is said where the replay would be named, and only there
+  if (kept.failed) output.error(`mockapi-conformance: ${inertLine(kept.failed)}\n`);
   const count = toReplay(report).length;
-  const from = kept.red
-    ? config.stateFile === resolve(STATE_FILE)
-      ? ''
-      : ` --state-file ${config.stateFile}`
-    : config.reportJson
-      ? ` ${config.reportJson}`
-      : undefined;
+  const from = kept.red ? (config.stateFile === resolve(STATE_FILE) ? '' : ` --state-file ${config.stateFile}`) : config.reportJson && ` ${config.reportJson}`;
   if (from === undefined) return;
   output.write(`Replay the ${count} check${count === 1 ? '' : 's'} that did not pass: mockapi-conformance replay${inertLine(from)}\n`);
 }

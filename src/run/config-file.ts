@@ -52,13 +52,27 @@ function parseFile(file: string): { data: unknown; warnings: string[] } {
     if (error instanceof FileReadError) throw new ConfigFileError(error.message);
     throw error;
   }
+  const yaml = /\.ya?ml$/i.test(file);
   try {
-    // YAML only for a .yaml file: the parser is loaded for it alone
-    if (/\.ya?ml$/i.test(file)) return { data: (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text), warnings: [] };
-    return { data: JSON.parse(text), warnings: [] };
+    return yaml ? parseYaml(file, text) : { data: JSON.parse(text), warnings: [] };
   } catch (error) {
-    throw new ConfigFileError(`${file} is not ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'}: ${(error as Error).message.split('\n')[0]}`);
+    throw new ConfigFileError(`${file} is not ${yaml ? 'YAML' : 'JSON'}: ${(error as Error).message.split('\n')[0]}`);
   }
+}
+
+/**
+ * YAML, its warnings (an unresolved tag, …) kept as lines of ours: the library's own would print the file's lines
+ * as they are to the process's warnings, escapes and workflow commands included. Its errors are thrown.
+ */
+function parseYaml(file: string, text: string): { data: unknown; warnings: string[] } {
+  // the parser is loaded for a .yaml file alone
+  const { parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const document = parseDocument(text, { logLevel: 'silent' });
+  // the first line of a message says what and where; the lines after it quote the file
+  const said = (e: Error) => e.message.split('\n')[0]!.replace(/:$/, '');
+  if (document.errors.length > 0) throw new Error(said(document.errors[0]!));
+  const warnings = document.warnings.map((w) => `${file}: ${said(w)}`);
+  return { data: document.toJS({ maxAliasCount: 100 }) as unknown, warnings };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

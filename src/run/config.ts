@@ -232,6 +232,9 @@ function insideProject(source: string, value: string, cwd: string): void {
     );
 }
 
+/** Whether a path was named by a file of the checkout (or a download): those are held inside the working directory. */
+const namedByCheckout = (owner: Owner | undefined) => owner !== undefined && OWNER_RANK[owner] <= OWNER_RANK.checkout;
+
 /**
  * A report path is checked before any request: a run that writes to a deployment and only then finds it
  * cannot write its report has done the writes for nothing.
@@ -409,7 +412,7 @@ class Given {
       if (key !== undefined) return { source: `${row.variable!}${where}`, key, ...owner };
       const file = fileRow && Given.value(values[fileRow.variable!]);
       if (file === undefined) return undefined;
-      if (where !== '') insideProject(`${fileRow!.variable!}${where}`, file, cwd);
+      if (namedByCheckout(owner.owner)) insideProject(`${fileRow!.variable!}${where}`, file, cwd);
       return { source: `${fileRow!.variable!}${where}`, key: readKeyFile(`${fileRow!.variable!}${where}`, file, cwd), ...owner };
     };
     const named = this.keyVariable(option);
@@ -474,7 +477,7 @@ const FILE_KINDS: readonly Setting['kind'][] = ['output', 'input', 'directory'];
 
 /** A setting as given, read; a file or directory the checkout names is held inside the working directory first. */
 function readSetting(given: Given, s: Setting, [source, value]: [string, string], cwd: string): ReturnType<typeof settingValue> {
-  if (FILE_KINDS.includes(s.kind) && given.sideOf(s) !== 'yours') {
+  if (FILE_KINDS.includes(s.kind) && namedByCheckout(given.sideOf(s))) {
     insideProject(source, value, cwd);
     if (s.kind === 'directory') nothingLeadsOut(source, resolve(cwd, value.trim()));
   }
@@ -533,7 +536,7 @@ function configFileSettings(
   if (choice === 'none') return undefined;
   const early = new Given(flags, env, undefined, dotenv);
   const named = early.of(setting('config'));
-  if (named && early.sideOf(setting('config')) !== 'yours') insideProject(...named, cwd);
+  if (named && namedByCheckout(early.sideOf(setting('config')))) insideProject(...named, cwd);
   const file = named ? findConfigFile(named[1], cwd) : choice === 'named or found' ? findConfigFile(undefined, cwd) : undefined;
   const environment = early.of(setting('env'))?.[1].trim();
   if (file === undefined) {

@@ -216,7 +216,7 @@ describe("whose file it is: git says (tracked: the checkout's; git-ignored: your
     );
   });
 
-  test("a key of your environment goes to no config's base URL, the variable it names (MOCKAPI_TOKEN_<NAME>) included; a git-ignored config is yours, as a git-ignored .env", () => {
+  test("a key of your environment goes to no config's base URL, the variable it names (MOCKAPI_TOKEN_<NAME>) included; a git-ignored config or .env is yours, and names files anywhere", () => {
     const staging = environments({ baseUrl: 'https://staging.test', tokenVariable: 'MOCKAPI_TOKEN_STAGING' });
     const tracked = gitCheckout({ tracked: { 'mockapi-conformance.config.json': staging } });
     expect(refused(tracked, { MOCKAPI_ENV: 'staging', MOCKAPI_TOKEN_STAGING: 'staging-key-123' })).toMatch(
@@ -224,9 +224,16 @@ describe("whose file it is: git says (tracked: the checkout's; git-ignored: your
     );
     const ignored = gitCheckout({ tracked: {}, ignored: { 'mockapi-conformance.config.json': staging, '.env': 'MOCKAPI_TOKEN_STAGING=staging-key-123\n' } });
     expect(parsed(ignored, { MOCKAPI_ENV: 'staging' }).config).toMatchObject({ baseUrl: 'https://staging.test', token: 'staging-key-123' });
+    // your git-ignored .env names files anywhere (.env.example's MOCKAPI_TOKEN_FILE=/run/secrets/…); the checkout's, inside it only
+    const outside = join(mkdtempSync(join(tmpdir(), 'conformance-yours-')), 'key');
+    writeFileSync(outside, 'your-private-file\n');
+    writeFileSync(join(ignored, '.env'), `MOCKAPI_TOKEN_FILE=${outside}\n`);
+    expect(parsed(ignored, { MOCKAPI_ENV: 'staging' }).config.token).toBe('your-private-file');
     // the tracked .env is the checkout's: its key is its own, to a base URL of the checkout's own
     const own = gitCheckout({ tracked: { '.env': 'MOCKAPI_BASE_URL=https://mine.test\nMOCKAPI_TOKEN=k-of-the-checkout\n' } });
     expect(parsed(own).config).toMatchObject({ baseUrl: 'https://mine.test', token: 'k-of-the-checkout' });
+    writeFileSync(join(own, '.env'), `MOCKAPI_BASE_URL=https://mine.test\nMOCKAPI_TOKEN_FILE=${outside}\n`);
+    expect(refused(own)).toMatch(/^MOCKAPI_TOKEN_FILE in \.env names .*, outside the working directory/);
   });
 });
 

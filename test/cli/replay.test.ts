@@ -160,7 +160,8 @@ test("replay against the config environment the report came from writes its repo
       },
     };
     writeFileSync(join(dir, 'mockapi-conformance.config.json'), JSON.stringify(config));
-    const key = { MOCKAPI_TOKEN_PROD: reference.fixtures.token };
+    // the config file is the checkout's (no git says it is yours): your key goes where you give the same base URL
+    const key = { MOCKAPI_TOKEN_PROD: reference.fixtures.token, MOCKAPI_BASE_URL: reference.baseUrl };
     const red = await runner.run(['--env', 'prod', '--only', '^CHAOS-STATUS'], key, { cwd: dir });
     expect(red.code, red.stderr).toBe(1);
     expect(red.report!.run.env).toBe('prod');

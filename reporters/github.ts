@@ -84,7 +84,13 @@ function entryAnnotations(report: ConformanceReport, standing: (id: string) => S
   const line = (ids: string[], kind: string, todo: (them: string) => string): Annotation[] => {
     if (ids.length === 0) return [];
     const what = `${ids.length} ${kind} entr${ids.length === 1 ? 'y' : 'ies'} of ${file}`;
-    return [{ command: 'error', rank: 1, line: `::error title=${escapeProperty(what)}::${escapeData(`${someOf(ids, IDS_NAMED)} passed: ${todo(ids.length === 1 ? 'it' : 'them')}`)}` }];
+    return [
+      {
+        command: 'error',
+        rank: 1,
+        line: `::error title=${escapeProperty(what)}::${escapeData(`${someOf(ids, IDS_NAMED)} passed: ${todo(ids.length === 1 ? 'it' : 'them')}`)}`,
+      },
+    ];
   };
   return [
     ...line(passed('stale'), 'stale', (them) => `prune ${them} with --update-baseline ${file}`),

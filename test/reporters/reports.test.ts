@@ -176,7 +176,9 @@ describe('JUnit XML', () => {
       ].join('\n'),
     );
     // not strict: the warning is a passed case that says so
-    expect(junitXml({ ...r, run: { ...r.run, strict: false } })).toContain(`${props(warned, 'GEN-NO-5XX')}\n      <system-out>warning: w</system-out>\n    </testcase>`);
+    expect(junitXml({ ...r, run: { ...r.run, strict: false } })).toContain(
+      `${props(warned, 'GEN-NO-5XX')}\n      <system-out>warning: w</system-out>\n    </testcase>`,
+    );
   });
 
   test('each of the five markup characters is escaped, a terminal control shown inert, a character XML cannot carry dropped', () => {

@@ -7,11 +7,11 @@ import { EventEmitter } from 'node:events';
 import { request, type Dispatcher } from 'undici';
 import {
   ACCEPT_ENCODING,
-  closedBeforeAnswer,
   decoded,
   dispatcherFor,
   httpVersionOf,
   networkReason,
+  notProcessed,
   proxiesOf,
   proxySecrets,
   withoutInternals,
@@ -88,7 +88,7 @@ export interface Exchange {
   codings?: string[];
   /** a content coding of the answer this client cannot decode: the body is as it came */
   undecodable?: string;
-  /** why the request was sent a second time (the idle-close race, src/http/network.ts closedBeforeAnswer) */
+  /** why the request was sent again: the deployment never processed it (the idle-close race, a GOAWAY: src/http/network.ts notProcessed) */
   retried?: string;
 }
 
@@ -170,6 +170,11 @@ export interface Sending {
 
 /** A put-back's place among the waiting requests: before every chain's (the confirming read of a refused key is one). */
 const CONFIRMING_WEIGHT = Number.MAX_SAFE_INTEGER;
+/**
+ * A request the deployment provably never processed is sent again this many times at most: once is the idle-close
+ * race or one graceful close; a deployment that closes every connection before processing anything is not chased.
+ */
+const RESENDS = 2;
 /** After this many requests in a row without an HTTP answer, the client stops sending and says why. */
 const BREAKER_THRESHOLD = 5;
 
@@ -468,15 +473,23 @@ export class Client {
     let retried: string | undefined;
     try {
       const send = (dispatcher: Dispatcher) => request(url, { method: spec.method, headers, body, dispatcher, signal: deadline });
-      let response: Dispatcher.ResponseData;
-      try {
-        response = await send(gate ? this.gatedAgent : this.agent);
-      } catch (error) {
-        if (!closedBeforeAnswer(error)) throw error;
-        // the idle-close race: sent once more, on a connection of its own (another kept-alive one may be closing too)
-        retried = `sent again on a new connection: the connection kept alive from an earlier answer was closed before any byte of this answer came (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`;
-        fresh = this.dispatcher(1);
-        response = await send(gate ? gated(fresh, gate) : fresh);
+      let response: Dispatcher.ResponseData | undefined;
+      for (let dispatcher = gate ? this.gatedAgent : this.agent, resent = 0; response === undefined; resent++) {
+        try {
+          response = await send(dispatcher);
+        } catch (error) {
+          // never processed (the idle-close race, a stream above a GOAWAY's last): sent again, on a connection of its
+          // own (another kept-alive one may be closing too), RESENDS times at most, under the same deadline and gate
+          const why = notProcessed(error);
+          if (why === undefined || resent >= RESENDS) throw error;
+          retried =
+            retried === undefined
+              ? `sent again on a new connection: ${why} (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`
+              : `${retried}; and again: ${why}`;
+          void fresh?.close();
+          fresh = this.dispatcher(1);
+          dispatcher = gate ? gated(fresh, gate) : fresh;
+        }
       }
       sending.headersMs = performance.now() - started;
       sending.statusText = response.statusText;

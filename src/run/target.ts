@@ -228,7 +228,7 @@ function commonOf(config: RunConfig, deployment: Deployment, network: Network | 
 function openedOf(config: RunConfig, deployment: Deployment, common: ReturnType<typeof commonOf>): OpenTarget {
   const { baseUrl, reference, localMock, close } = deployment;
   if (reference) {
-    const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
+    const { token, forbiddenToken, readOnlyToken: _, pushPolicy, ...fixtures } = reference.fixtures;
     // the reference names the policies it accepts, so it consents with one of its own
     return {
       target: { ...common, token, forbiddenToken, fixtures, pushPolicy, embedded: true },

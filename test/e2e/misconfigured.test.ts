@@ -1,7 +1,8 @@
 // A misconfiguration is never a verdict: every fixture named wrong ends the checks that use it errored, naming its
 // variable, whichever area they are of, and none fails; a base URL that is not the interface's root (it ends in /v1,
-// or sits under another path), or is another JSON service, is one line, exit 5, before any check; and the preflight's
-// lines quote a deployment with the keys redacted in every form the redactor knows.
+// or sits under another path), or is another JSON service, is one line, exit 5, before any check; a key that may read
+// but not write ends the run's writes unjudged, its reads judged, with one line and exit 5; and the preflight's lines
+// quote a deployment with the keys redacted in every form the redactor knows.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
@@ -152,4 +153,45 @@ test.each([
   const setupError = notOpenedReason(opened as Exclude<typeof opened, { target: unknown }>);
   for (const form of KEY_FORMS) expect(r.stdout + r.stderr + r.reportText + setupError, form).not.toContain(form);
   expect(setupError).toMatch(/\$MOCKAPI_TOKEN/);
+});
+
+test('a key that may read but not write: one line that names the permission, exit 5, the reads judged, no check failed, nothing changed', async () => {
+  const f = reference.fixtures;
+  const organisation = `/v1/organisations/${f.organisationId}`;
+  const nameBefore = (
+    (await (await request(reference.baseUrl + organisation, { headers: { authorization: `Token ${f.token}` } })).body.json()) as {
+      organisation: { name: string };
+    }
+  ).organisation.name;
+  const all = {
+    ...env,
+    MOCKAPI_BASE_URL: reference.baseUrl,
+    MOCKAPI_TOKEN: f.readOnlyToken,
+    MOCKAPI_DELETABLE_DATA_SOURCE_ID: f.deletableDataSourceId,
+    MOCKAPI_TEAM_MEMBER_ID: f.teamMemberId,
+    MOCKAPI_PUSH_POLICY: f.pushPolicy,
+  };
+  const r = await runners.run(['--runs', '3'], all);
+  const report = r.report!;
+  const failed = report.checks.filter((c) => c.outcome === 'failed' || c.outcome === 'warned');
+  expect(
+    failed.map((c) => `${c.id}: ${c.message.slice(0, 300)}`),
+    r.stdout.slice(-2000),
+  ).toEqual([]);
+  expect(r.code, r.stderr).toBe(5);
+  expect(r.stderr.trim().split('\n').at(-1)).toBe(
+    `mockapi-conformance: the key lacks the permission to write: a write with it was answered 403, and so was renaming the organisation "${f.organisationId}" to its own name, though reads with it are answered. The checks that write ended errored, not judged; the reads were judged. Give MOCKAPI_TOKEN or --token a key that may change the fixtures`,
+  );
+  // the reads were judged: the organisation's, the logged request's, and the 403s of the forbidden key the user named
+  for (const id of ['organisations/get-2xx-organisation-organisation', 'logged-requests/get-2xx-logged-request-unwrapped'])
+    expect(report.checks.find((c) => c.id === id)?.outcome, id).toBe('passed');
+  const forbidden = report.checks.filter((c) => c.id.endsWith('/valid-key-without-permission-403'));
+  expect(forbidden.filter((c) => c.outcome !== 'passed').map((c) => `${c.id} ${c.outcome} ${c.message.slice(0, 300)}`)).toEqual([]);
+  const errored = report.checks.filter((c) => c.outcome === 'errored');
+  expect(errored.length).toBeGreaterThan(20);
+  for (const c of errored) expect(c.message, c.id).toMatch(/^not judged: the key may read but not write/);
+  expect(report.errors).toEqual([expect.stringMatching(/^the key lacks the permission to write/)]);
+  // the one confirming write renamed the organisation to its own name: it is as it was
+  const after = await request(reference.baseUrl + organisation, { headers: { authorization: `Token ${f.token}` } });
+  expect(((await after.body.json()) as { organisation: { name: string } }).organisation.name).toBe(nameBefore);
 });

@@ -18,6 +18,7 @@ import {
   type Network,
 } from './network.ts';
 import { Redactor, textOf, type Redacted } from './redactor.ts';
+import { recordedCredentials } from './credentials.ts';
 import { bounded, boundedThrough, hasActing, inertLine, TOO_DEEP } from '../../contract/untrusted.ts';
 import { JSON_BUDGET, overBudget, type JsonBudget } from './json-budget.ts';
 import { InFlightWindow } from './window.ts';
@@ -543,6 +544,8 @@ export class Client {
       sending.statusText = response.statusText;
       sending.httpVersion = httpVersionOf(this.origin);
       const answer = await this.read(base, response, started);
+      // a logged request's recorded credentials are its callers': redacted, from this answer on, in every output
+      for (const secret of recordedCredentials(answer.json)) this.redactor.learn(secret);
       this.unanswered = 0;
       if (retried) answer.retried = retried;
       this.told(answer, sending);

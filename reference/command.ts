@@ -55,10 +55,13 @@ function switchedOn(options: ReferenceOptions): string {
   return `${said}; variations ${variationsOn(options.variations) ? 'on' : 'off'}`;
 }
 
+/**
+ * The .env block, and a comment with the key that may read but not write: set as MOCKAPI_TOKEN, a run says in one
+ * line that the key lacks the permission to write (exit 5), and judges the reads.
+ */
 function envBlock(deployment: ReferenceDeployment): string {
-  return Object.entries(runEnvironment(deployment))
-    .map(([variable, value]) => `${variable}=${value}\n`)
-    .join('');
+  const block = Object.entries(runEnvironment(deployment)).map(([variable, value]) => `${variable}=${value}\n`);
+  return `${block.join('')}# a key that may read but not write: MOCKAPI_TOKEN=${deployment.fixtures.readOnlyToken}\n`;
 }
 
 /**

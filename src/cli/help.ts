@@ -51,5 +51,6 @@ Every check ends passed, failed (a must-level statement broken), warned (a shoul
 could not judge: no answer, a fixture gone, stopped at its bound) or skipped (not applicable or not configured).
 Exit codes: 0 nothing failed (warnings allowed unless --strict), 1 a check failed, 2 usage or configuration
 error, 3 deployment unreachable before the run, 4 nothing failed but errors kept the run from judging
-(or it judged less than --min-judged), 5 the preflight found the key refused or the base URL not the interface
-(nothing was judged), 130 interrupted.`;
+(or it judged less than --min-judged), 5 the run is misconfigured: the preflight found the key refused or the
+base URL not the interface (nothing was judged), or the key stopped being accepted part-way, or may read but not
+write (its writes unjudged, the reads judged), 130 interrupted.`;

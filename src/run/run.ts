@@ -24,7 +24,7 @@ import { harRecorder } from '../http/har-log.ts';
 import { reportFormats } from '../../reporters/formats.ts';
 import { checksProject } from './checks-project.ts';
 import { EXIT, exitCodeOf } from '../../contract/exit.ts';
-import { inertLine } from '../../contract/untrusted.ts';
+import { inertLine, quotedLine } from '../../contract/untrusted.ts';
 import { writeUnjudged } from './unjudged-run.ts';
 import { fixtureVariables } from '../../contract/fixtures.ts';
 import { privateCacheDirectory } from './cache-directory.ts';
@@ -183,7 +183,7 @@ function reportedRun(config: RunConfig, target: Target, life: RunLife): Reported
     secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
     preflightRequests: target.preflightRequests,
     baseline: config.baseline,
-    runErrors: () => (life.reason === undefined ? [] : [stopLine(config, life)]),
+    runErrors: () => [...(life.reason === undefined ? [] : [stopLine(config, life)]), ...(life.gate.writesRefused ? [writesRefusedLine(target)] : [])],
   };
 }
 
@@ -240,6 +240,15 @@ function stopLine(config: RunConfig, life: RunLife): string {
     default:
       return `the key stopped being accepted after ${life.gate.sentWhenStopped} requests of the run (a request with it was answered 401, and so was the read accepted with it before the run): the run stopped; the checks not yet judged end errored. Check MOCKAPI_TOKEN or --token`;
   }
+}
+
+/**
+ * The one line that says the key may read but not write (RunGate.writesRefused, src/http/write-watch.ts): said as the
+ * run ends, and among the report's errors outside any check.
+ */
+function writesRefusedLine(target: Target): string {
+  const organisation = quotedLine(target.fixtures.organisationId ?? '', 200);
+  return `the key lacks the permission to write: a write with it was answered 403, and so was renaming the organisation ${organisation} to its own name, though reads with it are answered. The checks that write ended errored, not judged; the reads were judged. Give MOCKAPI_TOKEN or --token a key that may change the fixtures`;
 }
 
 /**
@@ -393,13 +402,17 @@ async function judgeTarget(
     // stopped before vitest started its checks: nothing was changed, and the reports asked for say why nothing was judged
     if (stopped !== undefined && !report) return await stoppedBeforeChecks(life, config, output, previous, opened.target.baseUrl);
     if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), report };
+    // a key that may not write: one line, and exit 5 where no check failed (a failed read is a verdict, exit 1); a run
+    // that stopped said why already, and its report holds this line too
+    if (life.gate.writesRefused) output.error(`mockapi-conformance: ${writesRefusedLine(opened.target)}\n`);
     if (!report) {
       const reason = 'the run ended before any result was reported';
       output.error(`mockapi-conformance: ${reason}\n`);
       await writeUnjudged(config, { exitCode: EXIT.unjudged, reason, baseUrl: opened.target.baseUrl }, output.write);
       return { exitCode: EXIT.unjudged };
     }
-    return { exitCode: verdict(config, report, output, previous), report };
+    const exitCode = verdict(config, report, output, previous);
+    return { exitCode: life.gate.writesRefused && exitCode !== EXIT.failed ? EXIT.misconfigured : exitCode, report };
   } finally {
     await opened.close();
   }

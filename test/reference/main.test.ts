@@ -5,11 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allFaults, FAULT_NAMES } from '../../reference/faults.ts';
 import { FIXTURE_VARIABLES } from '../../contract/fixtures.ts';
-import { send } from './helpers.ts';
+import { FORBIDDEN_BODY, send } from './helpers.ts';
 import { BIN } from '../support/cli.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VARIABLES = ['MOCKAPI_BASE_URL', 'MOCKAPI_TOKEN', 'MOCKAPI_FORBIDDEN_TOKEN', ...Object.values(FIXTURE_VARIABLES), 'MOCKAPI_PUSH_POLICY'];
+
+/** The comment of the .env block that gives a key that may read but not write. */
+const READ_ONLY_COMMENT = '# a key that may read but not write: MOCKAPI_TOKEN=';
 
 const children: ChildProcessWithoutNullStreams[] = [];
 
@@ -39,8 +42,9 @@ function envBlock(child: ChildProcessWithoutNullStreams): Promise<Map<string, st
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       text += chunk;
-      const lines = text.split('\n').filter(Boolean);
-      if (text.endsWith('\n') && lines.length >= VARIABLES.length) {
+      // the comment that gives the key that may only read, printed last, is no variable
+      const lines = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+      if (text.endsWith('\n') && lines.length >= VARIABLES.length && text.includes(READ_ONLY_COMMENT)) {
         resolve(new Map(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])));
       }
     });
@@ -77,6 +81,23 @@ describe.concurrent('npm run reference', () => {
     );
     expect(logged.status).toBe(200);
     expect(stderr()).toBe(`reference deployment listening on ${baseUrl}; no fault on; variations off; Ctrl-C stops it\n`);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('gives in a comment a key that may read but not write: its writes are answered 403 Forbidden', async () => {
+    const child = start(['--port', '0']);
+    const stdout = collect(child.stdout);
+    const env = await envBlock(child);
+    const readOnly = stdout()
+      .split('\n')
+      .find((line) => line.startsWith(READ_ONLY_COMMENT))!
+      .slice(READ_ONLY_COMMENT.length);
+    expect(readOnly).toMatch(/^\S{24,}$/);
+    const [baseUrl, path] = [env.get('MOCKAPI_BASE_URL')!, `/v1/organisations/${env.get('MOCKAPI_ORGANISATION_ID')}`];
+    expect((await send(baseUrl, 'GET', path, {}, readOnly)).status).toBe(200);
+    const write = await send(baseUrl, 'PUT', path, { body: { organisation: { name: 'Renamed' } } }, readOnly);
+    expect([write.status, write.json]).toEqual([403, FORBIDDEN_BODY]);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
   });

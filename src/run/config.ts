@@ -38,6 +38,8 @@ export type RunConfig = Omit<TableSettings, (typeof READ_INTO_OTHERS)[number] | 
   fixtures: Fixtures;
   /** --proxy and --ca-file (src/http/network.ts); the proxy variables are read where requests are sent */
   network: Network;
+  /** the config file's environment the run used (--env), recorded in its report: replay uses it again */
+  environment?: string;
 };
 
 export class ConfigError extends Error {
@@ -154,13 +156,25 @@ function parseBoolean(name: string, value: string): boolean {
   throw new ConfigError(`${name} must be true or false, not "${value}"`);
 }
 
+/** A base URL given without its scheme (`localhost:18082`, `api.example.com`): the URL meant, http for this machine. */
+function withScheme(value: string): string | undefined {
+  const host = /^(\[[\da-f:.]+\]|[a-z\d](?:[a-z\d.-]*[a-z\d])?)(?::\d{1,5})?(?:\/\S*)?$/i.exec(value.trim());
+  if (!host || !(host[1]!.includes('.') || host[1]!.includes(':') || /:\d/.test(value) || host[1] === 'localhost')) return undefined;
+  const local = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i.test(host[1]!);
+  return `${local ? 'http' : 'https'}://${value.trim()}`;
+}
+
 function parseBaseUrl(source: string, value: string): string {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${source} is not a URL: "${value}"`);
+    // not a URL at all: a host and port without the scheme is the common slip
   }
+  // `localhost:18082` parses, as the scheme "localhost"
+  const meant = url === undefined || !/^https?:$/.test(url.protocol) ? withScheme(value) : undefined;
+  if (meant) throw new ConfigError(`${source} needs the scheme: did you mean ${meant}?`);
+  if (url === undefined) throw new ConfigError(`${source} is not a URL: "${value}"`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`${source} must be an http or https URL, not ${url.protocol.replace(':', '')}`);
   }
@@ -554,15 +568,47 @@ function configFileSettings(
   }
 }
 
-/** The flags of a run; one not ours is a ConfigError that says parseArgs' first sentence. */
+/** The flags of a run; one not ours is a ConfigError that says what parseArgs found (flagError). */
 function parseFlags(argv: string[]): Record<string, string | boolean | undefined> {
   try {
     return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
   } catch (error) {
-    // parseArgs says e.g. "Unknown option '--bse-url'"; keep its first sentence only
-    const message = (error as Error).message.split('. ')[0]!.replace(/\.$/, '');
-    throw new ConfigError(`${message} (see --help)`);
+    throw new ConfigError(flagError(error as Error, '--help'));
   }
+}
+
+/**
+ * What parseArgs found wrong with the flags, in one line: a flag not ours with the closest of ours (within two
+ * edits, or a third of its length), the parser's other messages with their line ends made spaces; then where
+ * the usage is (`help`).
+ */
+export function flagError(error: Error, help: string, options: Record<string, unknown> = FLAGS): string {
+  const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(error.message);
+  if (unknown) {
+    let closest: string | undefined;
+    let best = Infinity;
+    for (const flag of Object.keys(options)) {
+      const distance = editDistance(unknown[2]!.toLowerCase(), flag);
+      if (distance <= Math.max(2, Math.floor(flag.length / 3)) && distance < best) [closest, best] = [flag, distance];
+    }
+    return `Unknown option '${unknown[1]}${unknown[2]}'${closest ? `; did you mean --${closest}?` : ''} (see ${help})`;
+  }
+  // parseArgs writes some messages on several lines ("… is ambiguous.\nDid you forget …"): one line, in its words
+  const said = error.message.replace(/\s*\n\s*/g, ' ').replace(/\.$/, '');
+  return `${/^Unexpected argument/.test(said) ? said.split('. ')[0] : said} (see ${help})`;
+}
+
+/**
+ * The warning for a key given on the command line (--token, --forbidden-token): other users of the machine read
+ * a process's arguments, and the shell keeps them in its history. The key is taken all the same (CI passes it so);
+ * undefined when none is given there. The library passes its options as flags of its own, and is not warned.
+ */
+export function keyFlagWarning(argv: readonly string[]): string | undefined {
+  const flag = argv.find((a) => /^--(?:forbidden-)?token(?:=|$)/.test(a));
+  if (flag === undefined) return undefined;
+  const name = flag.replace(/=.*$/, '');
+  const variable = name === '--token' ? 'MOCKAPI_TOKEN' : 'MOCKAPI_FORBIDDEN_TOKEN';
+  return `${name} puts the key on the command line, where other users of this machine and the shell's history can read it: give it in ${variable}, .env${name === '--token' ? ' or --token-file' : ''} instead`;
 }
 
 /** The keys, and the rules between them and the base URL: who may send which key where. */
@@ -646,6 +692,12 @@ function readNetwork(given: Given, baseUrl: string | undefined, cwd: string): Ne
   return network;
 }
 
+/** The config file's environment chosen, when one is (a config file is there: configFileSettings found it). */
+function environmentUsed(given: Given): Pick<RunConfig, 'environment'> {
+  const name = given.of(setting('env'))?.[1].trim();
+  return name ? { environment: name } : {};
+}
+
 /** The steps of a run's configuration, in the order their errors are found: the table, the keys, the run, fixtures, network. */
 function parseSettings(
   argv: string[],
@@ -666,7 +718,7 @@ function parseSettings(
     help: flags.help === true,
     version: flags.version === true,
     list: flags.list === true,
-    config: { ...table, ...keys, ...run, fixtures, network },
+    config: { ...table, ...keys, ...run, fixtures, network, ...environmentUsed(given) },
   };
 }
 

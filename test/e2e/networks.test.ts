@@ -550,7 +550,7 @@ describe('a graceful HTTP/2 close (GOAWAY)', () => {
 describe('first contact: the preflight', () => {
   test('a wrong key is one line and exit 5, not a failed check; the reports asked for say so', async () => {
     const junit = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-junit-')), 'r.xml');
-    const r = await runner.run(['--token', 'wrong-token-123', '--report-junit', junit], through(reference.baseUrl));
+    const r = await runner.run(['--report-junit', junit], through(reference.baseUrl, { MOCKAPI_TOKEN: 'wrong-token-123' }));
     expect(r.code).toBe(5);
     expect(r.stdout.split('\n')).toEqual([expect.stringMatching(/^JSON report: /), `JUnit report: ${junit}`, '']);
     expect(r.stderr.trim()).toBe(

@@ -80,7 +80,7 @@ describe.concurrent('npm run reference', () => {
       env.get('MOCKAPI_TOKEN')!,
     );
     expect(logged.status).toBe(200);
-    expect(stderr()).toBe(`reference deployment listening on ${baseUrl}; Ctrl-C stops it\n`);
+    expect(stderr()).toBe(`reference deployment listening on ${baseUrl}; no fault on; variations off; Ctrl-C stops it\n`);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
   });
@@ -124,8 +124,9 @@ describe.concurrent('npm run reference', () => {
     expect(await exitOf(child)).toBe(0);
   });
 
-  it('switches on the faults of --faults', async () => {
-    const child = start(['--faults', 'push-status-200']);
+  it('switches on the faults of --faults, and says which are on', async () => {
+    const child = start(['--faults', 'push-status-200,auth-401-wording']);
+    const stderr = collect(child.stderr);
     const env = await envBlock(child);
     const answer = await send(
       env.get('MOCKAPI_BASE_URL')!,
@@ -137,24 +138,29 @@ describe.concurrent('npm run reference', () => {
     expect(answer.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
+    expect(stderr()).toMatch(/; faults on: push-status-200, auth-401-wording; variations off; Ctrl-C stops it\n$/);
   });
 
-  it('switches on the faults of MOCKAPI_REFERENCE_FAULTS', async () => {
+  it('switches on the faults of MOCKAPI_REFERENCE_FAULTS, and says which are on', async () => {
     const child = start(['--port=0'], { MOCKAPI_REFERENCE_FAULTS: 'not-found-code-string' });
+    const stderr = collect(child.stderr);
     const env = await envBlock(child);
     const answer = await send(env.get('MOCKAPI_BASE_URL')!, 'GET', '/v1/none', {}, env.get('MOCKAPI_TOKEN')!);
     expect(answer.json).toEqual({ code: '404', message: 'HTTP 404 Not Found' });
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
+    expect(stderr()).toMatch(/; faults on: not-found-code-string; variations off; Ctrl-C stops it\n$/);
   });
 
-  it('switches variations on with --variations', async () => {
+  it('switches variations on with --variations, and says so', async () => {
     const child = start(['--variations']);
+    const stderr = collect(child.stderr);
     const env = await envBlock(child);
     const answer = await send(env.get('MOCKAPI_BASE_URL')!, 'GET', `/v1/organisations/${env.get('MOCKAPI_ORGANISATION_ID')}`, {}, env.get('MOCKAPI_TOKEN')!);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
+    expect(stderr()).toMatch(/; no fault on; variations on; Ctrl-C stops it\n$/);
   });
 
   it('switches variations on with MOCKAPI_REFERENCE_VARIATIONS=1', async () => {
@@ -171,6 +177,9 @@ describe.concurrent('npm run reference', () => {
     const stdout = collect(child.stdout);
     expect(await exitOf(child)).toBe(0);
     expect(stdout()).toMatch(/^usage: npm run reference -- \[--port N\] .*\nServes the reference deployment/);
+    // each flag explained: the port, the faults, what the variations are, the list
+    for (const flag of ['--port N', '--faults a,b', '--variations', '--list-faults']) expect(stdout()).toMatch(new RegExp(`^  ${flag} +\\S`, 'm'));
+    expect(stdout()).toContain('answer as the interface allows but does not show');
   });
 
   it('--list-faults prints one line per fault and exits 0 without serving', async () => {

@@ -47,7 +47,7 @@ describe('the preflight', () => {
   test('a deployment that is not the interface is named in one inert line: its media type and its Location quoted, escaped (JSON.stringify leaves C1 raw)', async () => {
     const latin1 = Buffer.from(HOSTILE.replace(/[\r\n]/g, ' '), 'utf8').toString('latin1');
     const probe = exchange(302, { 'content-type': `text/html${latin1}`, location: latin1 });
-    const client = { send: async () => probe } as unknown as Client;
+    const client = { send: async () => probe, redactor: { redact: (text: string) => text } } as unknown as Client;
     const result = await preflight(client, { token: 'k', fixtures: {}, profile: 'live', via: 'http://127.0.0.1:1', authOnly: false }, probe);
     expect(result.misconfigured).toContain(
       'does not answer as the interface: GET /v1/organisations/made-up answered 302 "text/html\u00e2\\x9b2k\u00e2\\x9b1g302 passed',

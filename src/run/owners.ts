@@ -3,7 +3,8 @@
 // ignores: no checkout ships one), the checkout's files (tracked by git, or where git cannot tell), and downloads (a
 // report or a HAR passed around). A key is sent only to a base URL its own owner gives, or a higher one; a file of the
 // checkout or a download can name a deployment, never authorise one: where no one of the key's rank names the same,
-// the run stops. src/run/config.ts enforces it for a run (keyDestination); replay, for a report's base URL.
+// the run stops. src/run/config.ts enforces it for a run (keyDestination); replay never offers a report's base URL as a
+// destination at all: it shows it, and sends to the one you give (src/cli/replay.ts, destination).
 import { execFileSync } from 'node:child_process';
 import { basename, dirname } from 'node:path';
 

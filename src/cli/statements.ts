@@ -6,10 +6,10 @@ import { inert, inertLine } from '../../contract/untrusted.ts';
 import type { LedgerEntry } from '../run/statements.ts';
 
 export const STATEMENTS_USAGE = 'usage: mockapi-conformance statements [--json]';
-export const STATEMENTS_ABOUT = `Prints every statement of the interface by section: its id, its status (verified: checks judge it and
-faults prove they can fail; open: the interface leaves the answer open; not judgeable from outside, and why),
-its checks and faults, or its reason. --json prints {statements: [{id, section, text, status, checks, faults,
-reason}]}. Sends nothing.`;
+export const STATEMENTS_ABOUT = `Prints every statement of the interface by section: its id, the requirement ids a failure cites for it
+([AUTH-401-BODY]), its status (verified: checks judge it and faults prove they can fail; open: the interface
+leaves the answer open; not judgeable from outside, and why), its checks (their ids) and faults, or its reason.
+--json prints {statements: [{id, section, text, status, requirements, checks, faults, reason}]}. Sends nothing.`;
 
 const STATUS_WORDS: Record<StatementStatus, string> = { verified: 'verified', open: 'open', 'not-judgeable': 'not judgeable' };
 
@@ -18,11 +18,22 @@ const unmapped = (entries: readonly LedgerEntry[]) => entries.filter((e) => e.st
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** Check ids a statement's line names before it counts the rest: --json lists every one. */
+const IDS_SHOWN = 3;
+
+/** Why a statement is open: its reason, or where the reason is its own words, that they leave it open. */
+const openReason = (e: LedgerEntry) => (e.reason === undefined || e.reason === e.text ? 'the words below leave it open: recorded, never failed' : e.reason);
+
 function line(e: LedgerEntry): string {
   const held = `${plural(e.checks.length, 'check')}, ${plural(e.faults.length, 'fault')}`;
-  // an open statement's reason is most often its own words, said once
-  const why = e.status === 'verified' ? `${held}${e.reason ? `; in part: ${e.reason}` : ''}` : e.reason === e.text ? undefined : e.reason;
-  return `  ${e.id}  ${STATUS_WORDS[e.status]}${why ? `: ${why}` : ''}\n    ${e.text}`;
+  const why = e.status === 'verified' ? `${held}${e.reason ? `; in part: ${e.reason}` : ''}` : e.status === 'open' ? openReason(e) : e.reason;
+  // the requirement ids are those a failure cites ([AUTH-401-BODY]); the check ids those --only and a baseline take
+  const cites = e.requirements.length ? ` [${e.requirements.join(', ')}]` : '';
+  const rest = e.checks.length - IDS_SHOWN;
+  const checks = e.checks.length
+    ? `\n    checks: ${e.checks.slice(0, IDS_SHOWN).join(', ')}${rest > 0 ? ` and ${rest} more (--json lists every one)` : ''}`
+    : '';
+  return `  ${e.id}${cites}  ${STATUS_WORDS[e.status]}${why ? `: ${why}` : ''}${checks}\n    ${e.text}`;
 }
 
 /** The ledger as text: by section in the spec's order, then the counts. */
@@ -36,7 +47,16 @@ export function formatLedger(entries: readonly LedgerEntry[]): string {
 
 /** The ledger as JSON: what `statements --json` prints. */
 export const ledgerJson = (entries: readonly LedgerEntry[]) => ({
-  statements: entries.map(({ id, section, text, status, checks, faults, reason }) => ({ id, section, text, status, checks, faults, reason: reason ?? null })),
+  statements: entries.map(({ id, section, text, status, requirements, checks, faults, reason }) => ({
+    id,
+    section,
+    text,
+    status,
+    requirements,
+    checks,
+    faults,
+    reason: reason ?? null,
+  })),
 });
 
 /** Runs `statements` with its arguments (after the word): exit 0, or 2 for an argument it does not take. */

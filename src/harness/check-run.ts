@@ -3,6 +3,7 @@
 // the checks that failed. Each check is handed it (runCheck) and finds it in its context (CheckContext.run), under
 // which what the run keeps for its checks is kept (shared, perRun), so nothing of a run outlives it: a second run
 // (watch mode, another row of the fault matrix) is made of a new description, and is a new CheckRun.
+import { expandPath, operation } from '../../contract/schemas.ts';
 import { Client } from '../http/client.ts';
 import { harRecorder } from '../http/har-log.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
@@ -112,6 +113,17 @@ export class CheckRun implements RunOfChecks {
       gate: this.gate,
       // a key refused part-way is confirmed by the probe's read, accepted before the run (not when the preflight saw it refused)
       ...(t.keyRefused === undefined ? { keyConfirmedBy: KEY_PROBE_PATH } : {}),
+      ...writesConfirmable(t),
     });
   }
+}
+
+/**
+ * Where a 403 to a write with the key is confirmed (ClientOptions.writesConfirmedBy): the organisation the preflight
+ * read with the key, renamed to its own name. None where there is nothing to rename, or nothing is written.
+ */
+function writesConfirmable(t: Target): { writesConfirmedBy?: string } {
+  const id = t.fixtures.organisationId;
+  if (t.profile !== 'live' || t.readOnly || t.keyRefused !== undefined || id === undefined || !t.foundFixtures?.includes('organisationId')) return {};
+  return { writesConfirmedBy: expandPath(operation('updateOrganisation').path, { organisationId: id }) };
 }

@@ -185,7 +185,9 @@ async function admittedAndJudged(d: CheckDefinition, run: CheckRun, meta: CheckM
     ended(run, c, meta, { leave, entered, redact });
   }
   if (unserved === undefined) unservedFirst(c);
-  if (c.violations.length > 0) throwFailure(c, meta, redact, run, run.ledger?.missing(fixturesOf(t, options)));
+  // a request withheld (the key may not write) judged nothing, whatever the check made of it: it ends errored, saying why
+  if (c.violations.length > 0 || c.exchanges.some((e) => e.withheld !== undefined))
+    throwFailure(c, meta, redact, run, run.ledger?.missing(fixturesOf(t, options)));
 }
 
 /**

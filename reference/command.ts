@@ -1,15 +1,18 @@
-// `mockapi-conformance reference [--port N] [--faults a,b] [--variations]` (in a checkout also `npm run reference
-// -- …`, reference/main.ts): serves the reference deployment and prints a ready .env block on stdout, so that
-// `mockapi-conformance reference > .env` configures a run against it. `--list-faults` prints the faults it can
-// switch on, one per line. Implementers start it from the installed package, without a clone.
+// `mockapi-conformance reference [--port N] [--faults a,b] [--freedoms a,b] [--variations]` (in a checkout also
+// `npm run reference -- …`, reference/main.ts): serves the reference deployment and prints a ready .env block on
+// stdout, so that `mockapi-conformance reference > .env` configures a run against it. `--list-faults` and
+// `--list-freedoms` print the faults and freedoms it can switch on, one per line. Implementers start it from the
+// installed package, without a clone.
 import { runEnvironment } from './environment.ts';
 import { faultCatalogue, faultList, UnknownFaultError } from './faults.ts';
+import { freedomCatalogue, freedomList, UnknownFreedomError } from './freedoms.ts';
 import { startReference, type ReferenceDeployment, type ReferenceOptions } from './server.ts';
 import { VariationsValueError } from './variations.ts';
 
 class UsageError extends Error {}
 
-const usageOf = (command: string) => `usage: ${command} [--port N] [--faults name,name] [--variations] | --list-faults`;
+const usageOf = (command: string) =>
+  `usage: ${command} [--port N] [--faults name,name] [--freedoms name,name] [--variations] | --list-faults | --list-freedoms`;
 
 function parseArgs(args: string[], USAGE: string): ReferenceOptions {
   const options: ReferenceOptions = {};
@@ -28,6 +31,8 @@ function parseArgs(args: string[], USAGE: string): ReferenceOptions {
       options.port = port;
     } else if (flag === '--faults') {
       options.faults = faultList(value());
+    } else if (flag === '--freedoms') {
+      options.freedoms = freedomList(value());
     } else if (flag === '--variations' && inline === undefined) {
       options.variations = true;
     } else {
@@ -51,7 +56,7 @@ function envBlock(deployment: ReferenceDeployment): string {
 export async function runReference(args: string[], command: string): Promise<number | undefined> {
   if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
     process.stdout.write(
-      `${usageOf(command)}\nServes the reference deployment on 127.0.0.1 (a free port with --port 0) and prints its .env block on stdout; --list-faults lists the named faults --faults switches on.\n`,
+      `${usageOf(command)}\nServes the reference deployment on 127.0.0.1 (a free port with --port 0) and prints its .env block on stdout; --list-faults lists the named faults --faults switches on, --list-freedoms the freedoms --freedoms switches on (--variations: all of them).\n`,
     );
     return 0;
   }
@@ -59,12 +64,17 @@ export async function runReference(args: string[], command: string): Promise<num
     process.stdout.write(`${await faultCatalogue()}\n`);
     return 0;
   }
+  if (args.length === 1 && args[0] === '--list-freedoms') {
+    process.stdout.write(`${await freedomCatalogue()}\n`);
+    return 0;
+  }
   let deployment: ReferenceDeployment;
   try {
     deployment = await startReference(parseArgs(args, usageOf(command)));
   } catch (error) {
-    // Bad flags, unknown fault names and a bad MOCKAPI_REFERENCE_VARIATIONS are the caller's to fix: one line, exit 2.
-    const usage = error instanceof UsageError || error instanceof UnknownFaultError || error instanceof VariationsValueError;
+    // Bad flags, unknown fault or freedom names and a bad MOCKAPI_REFERENCE_VARIATIONS are the caller's to fix: one line, exit 2.
+    const usage =
+      error instanceof UsageError || error instanceof UnknownFaultError || error instanceof UnknownFreedomError || error instanceof VariationsValueError;
     process.stderr.write(`reference: ${error instanceof Error ? error.message : String(error)}\n`);
     return usage ? 2 : 1;
   }

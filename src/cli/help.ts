@@ -27,8 +27,8 @@ ${helpRows('run')}
   mockapi-conformance statements [--json]
                          every statement of the interface by section: verified (its checks and faults), open
                          (left open by the interface) or not judgeable from outside (why); sends nothing
-  mockapi-conformance reference [--port N] [--faults a,b] [--variations] | --list-faults
-                         serves the reference deployment and prints its .env block; or lists its faults
+  mockapi-conformance reference [--port N] [--faults a,b] [--freedoms a,b] [--variations] | --list-faults | --list-freedoms
+                         serves the reference deployment and prints its .env block; or lists its faults or freedoms
 
 Fixtures (environment or .env only): ${Object.values(FIXTURE_VARIABLES).join(', ')}.
 A check whose fixture is not set is skipped with a reason that names the variable.

@@ -1,5 +1,6 @@
 // `mockapi-conformance statements [--json]`: the ledger of the interface's statements by section, each with its
-// status and what holds it (checks and faults) or why nothing does; sends nothing.
+// status and what holds it (checks and faults) or why nothing does, and the freedoms that bend it or why its words
+// leave none; sends nothing.
 import { EXIT } from '../../contract/exit.ts';
 import { STATEMENT_STATUSES, type StatementStatus } from '../../contract/statements.ts';
 import { inert, inertLine } from '../../contract/untrusted.ts';
@@ -8,13 +9,17 @@ import type { LedgerEntry } from '../run/statements.ts';
 export const STATEMENTS_USAGE = 'usage: mockapi-conformance statements [--json]';
 export const STATEMENTS_ABOUT = `Prints every statement of the interface by section: its id, its status (verified: checks judge it and
 faults prove they can fail; open: the interface leaves the answer open; not judgeable from outside, and why),
-its checks and faults, or its reason. --json prints {statements: [{id, section, text, status, checks, faults,
-reason}]}. Sends nothing.`;
+its checks and faults, or its reason, and its freedoms (answers its words allow that the reference does not give on
+its own) or why its words leave none. --json prints {statements: [{id, section, text, status, checks, faults,
+freedoms, reason, freedomReason}]}. Sends nothing.`;
 
 const STATUS_WORDS: Record<StatementStatus, string> = { verified: 'verified', open: 'open', 'not-judgeable': 'not judgeable' };
 
 /** Statements marked verified that no check of the catalogue judges: the ledger promising what nothing holds. */
 const unmapped = (entries: readonly LedgerEntry[]) => entries.filter((e) => e.status === 'verified' && e.checks.length === 0);
+
+/** Statements marked verified that no freedom bends and that say not why their words leave none: judged from one side only. */
+const unbent = (entries: readonly LedgerEntry[]) => entries.filter((e) => e.status === 'verified' && e.freedoms.length === 0 && !e.freedomReason);
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -22,7 +27,8 @@ function line(e: LedgerEntry): string {
   const held = `${plural(e.checks.length, 'check')}, ${plural(e.faults.length, 'fault')}`;
   // an open statement's reason is most often its own words, said once
   const why = e.status === 'verified' ? `${held}${e.reason ? `; in part: ${e.reason}` : ''}` : e.reason === e.text ? undefined : e.reason;
-  return `  ${e.id}  ${STATUS_WORDS[e.status]}${why ? `: ${why}` : ''}\n    ${e.text}`;
+  const freedoms = e.freedoms.length > 0 ? `\n    freedoms: ${e.freedoms.join(', ')}` : e.freedomReason ? `\n    no freedom: ${e.freedomReason}` : '';
+  return `  ${e.id}  ${STATUS_WORDS[e.status]}${why ? `: ${why}` : ''}\n    ${e.text}${freedoms}`;
 }
 
 /** The ledger as text: by section in the spec's order, then the counts. */
@@ -31,12 +37,22 @@ export function formatLedger(entries: readonly LedgerEntry[]): string {
   const blocks = sections.map((section) => [section, ...entries.filter((e) => e.section === section).map(line)].join('\n'));
   const count = (status: StatementStatus) => entries.filter((e) => e.status === status).length;
   const [verified, open, outside] = STATEMENT_STATUSES.map(count);
-  return `${blocks.join('\n\n')}\n\n${entries.length} statements: ${verified} verified, ${open} open, ${outside} not judgeable, ${unmapped(entries).length} unmapped`;
+  return `${blocks.join('\n\n')}\n\n${entries.length} statements: ${verified} verified, ${open} open, ${outside} not judgeable, ${unmapped(entries).length} unmapped, ${unbent(entries).length} without freedom or reason`;
 }
 
 /** The ledger as JSON: what `statements --json` prints. */
 export const ledgerJson = (entries: readonly LedgerEntry[]) => ({
-  statements: entries.map(({ id, section, text, status, checks, faults, reason }) => ({ id, section, text, status, checks, faults, reason: reason ?? null })),
+  statements: entries.map(({ id, section, text, status, checks, faults, freedoms, reason, freedomReason }) => ({
+    id,
+    section,
+    text,
+    status,
+    checks,
+    faults,
+    freedoms,
+    reason: reason ?? null,
+    ...(freedoms.length === 0 ? { freedomReason: freedomReason ?? null } : {}),
+  })),
 });
 
 /** Runs `statements` with its arguments (after the word): exit 0, or 2 for an argument it does not take. */

@@ -17,10 +17,11 @@ import { oversize } from '../properties/arbitraries.ts';
 /** Lengths of mockApiId one short of and one past the limits (Limits, read from the schema). */
 const BAD_LENGTHS = { short: limits().mockApiIdLength.min - 1, long: limits().mockApiIdLength.max + 1 };
 
-/** mockApiIds one character short of and past the limits, shaped like the fixture where there is one. */
+/** mockApiIds one character short of and past the limits, shaped like the fixture where there is one; characters as the interface counts them. */
 function badMockApiIds(t: CheckContext): { short: string; long: string } {
-  const base = (t.target.fixtures.mockApiId ?? MISSING.mockApiId).padEnd(BAD_LENGTHS.long, 'x');
-  return { short: base.slice(0, BAD_LENGTHS.short), long: base.slice(0, BAD_LENGTHS.long) };
+  const base = [...(t.target.fixtures.mockApiId ?? MISSING.mockApiId)];
+  while (base.length < BAD_LENGTHS.long) base.push('x');
+  return { short: base.slice(0, BAD_LENGTHS.short).join(''), long: base.slice(0, BAD_LENGTHS.long).join('') };
 }
 
 const mockApiOperations: { op: OperationId; spec(mockApiId: string, t: CheckContext): RequestSpec; writes: boolean; pushes?: boolean }[] = [

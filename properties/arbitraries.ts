@@ -41,33 +41,36 @@ const toggle = fc.record({ enabled: fc.boolean() });
 const durationMillis = fc.oneof(fc.integer({ min: 0, max: 600_000 }), fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }));
 
 /**
- * Valid chaos settings. `enabled` is always false: a run must never make a user's mock API fail at random,
- * and the interface offers no way to read the settings back and restore them.
+ * Valid chaos settings, every field present: the table marks none optional, so a deployment may require each
+ * (docs/checks.md). `enabled` is always false: a run must never make a user's mock API fail at random, and the
+ * interface offers no way to read the settings back and restore them.
  */
 export const validChaos = fc
-  .record(
-    {
-      percentageFailures: fc.oneof(
-        fc.double({ min: PERCENTAGE.min, max: PERCENTAGE.max, noNaN: true }),
-        fc.constantFrom(PERCENTAGE.min, PERCENTAGE.max),
-        fc.integer({ min: PERCENTAGE.min, max: PERCENTAGE.max }),
-      ),
-      socketClose: toggle,
-      socketReset: toggle,
-      invalidHttp: toggle,
-      longDelay: fc.record({ enabled: fc.boolean(), durationMillis: durationMillis }, { requiredKeys: [] }),
-      httpErrors: fc.array(fc.record({ status: fc.integer({ min: STATUS.min, max: STATUS.max }) }), { maxLength: 5 }),
-    },
-    { requiredKeys: [] },
-  )
+  .record({
+    percentageFailures: fc.oneof(
+      fc.double({ min: PERCENTAGE.min, max: PERCENTAGE.max, noNaN: true }),
+      fc.constantFrom(PERCENTAGE.min, PERCENTAGE.max),
+      fc.integer({ min: PERCENTAGE.min, max: PERCENTAGE.max }),
+    ),
+    socketClose: toggle,
+    socketReset: toggle,
+    invalidHttp: toggle,
+    longDelay: fc.record({ enabled: fc.boolean(), durationMillis: durationMillis }),
+    httpErrors: fc.array(fc.record({ status: fc.integer({ min: STATUS.min, max: STATUS.max }) }), { maxLength: 5 }),
+  })
   .map((chaos) => ({ chaos: { enabled: false, ...chaos } }));
+
+type ChaosBody = ValueOf<typeof validChaos>;
+
+/** The quiet settings (contract/chaos.ts) with these fields: a whole body, so that it differs from them only there. */
+const quietWith = (fields: Partial<ChaosBody['chaos']>): ChaosBody => ({ chaos: { ...(quietChaosSettings() as ChaosBody['chaos']), ...fields } });
 
 /** The JSON text a chaos body is sent as, where it is written otherwise than JSON.stringify writes it. */
 const SPELLED = Symbol('the JSON text a body is sent as');
 
 /** A valid chaos body sent as this very text: numbers in the JSON notations JSON.stringify never writes (5e1, 50.0, -0). */
-function spelled(text: string): ValueOf<typeof validChaos> {
-  const body = JSON.parse(text) as ValueOf<typeof validChaos>;
+function spelled(text: string): ChaosBody {
+  const body = JSON.parse(text) as ChaosBody;
   Object.defineProperty(body, SPELLED, { value: text, enumerable: false });
   return body;
 }
@@ -79,17 +82,19 @@ export function chaosRequest(body: object): { raw: string } | { json: unknown } 
 }
 
 /** Values of the whole range of a chaos field's type: a delay past 32 bits, percentageFailures in every JSON notation of a number (RFC 8259 §6). */
-export const VALID_CHAOS_VALUES: ValueOf<typeof validChaos>[] = [
-  { chaos: { enabled: false, longDelay: { enabled: false, durationMillis: 2 ** 40 } } },
-  ...['5e1', '50.0', '1E2', '-0', '2.5E+1', '125e-1', '0.0'].map((n) => spelled(`{"chaos":{"enabled":false,"percentageFailures":${n}}}`)),
+export const VALID_CHAOS_VALUES: ChaosBody[] = [
+  quietWith({ longDelay: { enabled: false, durationMillis: 2 ** 40 } }),
+  ...['5e1', '50.0', '1E2', '-0', '2.5E+1', '125e-1', '0.0'].map((n) =>
+    spelled(JSON.stringify(quietWith({ percentageFailures: 7 })).replace('"percentageFailures":7', `"percentageFailures":${n}`)),
+  ),
 ];
 
 /** Valid chaos settings of each kind, sent on every run besides the generated ones: limits, httpErrors empty and repeated, and VALID_CHAOS_VALUES. */
-export const VALID_CHAOS_KINDS: ValueOf<typeof validChaos>[] = [
-  { chaos: { enabled: false, httpErrors: [] } },
-  { chaos: { enabled: false, httpErrors: [{ status: 500 }, { status: 500 }] } },
-  { chaos: { enabled: false, percentageFailures: PERCENTAGE.min, httpErrors: [{ status: STATUS.min }, { status: STATUS.max }] } },
-  { chaos: { enabled: false, percentageFailures: PERCENTAGE.max } },
+export const VALID_CHAOS_KINDS: ChaosBody[] = [
+  quietWith({ httpErrors: [] }),
+  quietWith({ httpErrors: [{ status: 500 }, { status: 500 }] }),
+  quietWith({ percentageFailures: PERCENTAGE.min, httpErrors: [{ status: STATUS.min }, { status: STATUS.max }] }),
+  quietWith({ percentageFailures: PERCENTAGE.max }),
   ...VALID_CHAOS_VALUES,
 ];
 
@@ -107,7 +112,7 @@ const withPercentage = (value: number, rule: Rule) =>
 /** A valid chaos body with one httpErrors status replaced, at any position: limits hold for every item. */
 const withStatus = (value: number, rule: Rule) =>
   fc.tuple(validChaos, fc.nat()).map(([body, n]): Invalid => {
-    const errors = [...(body.chaos.httpErrors ?? [{ status: 500 }, { status: 503 }])];
+    const errors = [...(body.chaos.httpErrors.length > 0 ? body.chaos.httpErrors : [{ status: 500 }, { status: 503 }])];
     const at = n % (errors.length + 1);
     errors.splice(at, 0, { status: value });
     return { rule, pointer: `/chaos/httpErrors/${at}/status`, body: { chaos: { ...body.chaos, httpErrors: errors } } };
@@ -150,10 +155,10 @@ export const invalidChaos: fc.Arbitrary<Invalid> = fc.oneof(
   notJsonOrUnwrapped('chaos'),
 );
 
-/** The smallest chaos body past a limit: percentageFailures alone, or a status after a valid one. */
+/** The quiet chaos body past a limit: percentageFailures, or a status after a valid one; whole, so that nothing else can be why it is refused. */
 function chaosPast(field: 'percentageFailures' | 'status', value: number, rule: Rule): Invalid {
-  if (field === 'percentageFailures') return { rule, pointer: '/chaos/percentageFailures', body: { chaos: { enabled: false, percentageFailures: value } } };
-  return { rule, pointer: '/chaos/httpErrors/1/status', body: { chaos: { enabled: false, httpErrors: [{ status: 500 }, { status: value }] } } };
+  if (field === 'percentageFailures') return { rule, pointer: '/chaos/percentageFailures', body: quietWith({ percentageFailures: value }) };
+  return { rule, pointer: '/chaos/httpErrors/1/status', body: quietWith({ httpErrors: [{ status: 500 }, { status: value }] }) };
 }
 
 // ---- state settings ------------------------------------------------------------------------------------

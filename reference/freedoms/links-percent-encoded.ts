@@ -1,4 +1,4 @@
-import { changeJson, freedom, isObject } from '../patch.ts';
+import { contentType, freedom, isObject } from '../patch.ts';
 import type { Json } from '../../contract/schemas.ts';
 
 /** The collections of the links the interface shows: the segment after one of them is an id. */
@@ -45,6 +45,10 @@ export default freedom({
   ],
   description: 'every id in a link is percent-encoded octet by octet, hex digits in lower case (/v1/organisations/%6f%72%67…)',
   patch: {
-    reply: (_call, reply) => changeJson(reply, changeLinks),
+    // as the answer is written, after every other change to it: an id another freedom wrote otherwise is encoded as written
+    send: (_call, written) =>
+      written.payload === undefined || !/json/.test(contentType(written)?.value ?? '')
+        ? written
+        : { ...written, payload: JSON.stringify(changeLinks(JSON.parse(written.payload) as Json)) },
   },
 });

@@ -201,7 +201,6 @@ export function moveOperation(id: OperationId, to: NonNullable<Moves[OperationId
 export const MOVED_ALSO_BREAKS: Fault['alsoBreaks'] = {
   'AUTH-401-INVALID': 'a request with a key that is not valid is answered 405, where 401 is due',
   'AUTH-401-MISSING': 'the key in a query parameter without Authorization is answered 405, where 401 is due',
-  'AUTH-SEPARATOR': 'Token, a tab and the key is answered 405, where 401 is due',
   'AUTH-403': 'the key without permission is answered 405, where 403 is due',
   'AUTH-403-BODY': 'the answer to the key without permission is a 405, not the Forbidden error list',
 };

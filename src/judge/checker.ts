@@ -252,6 +252,10 @@ function topLevel(body: unknown): string {
   return Object.keys(body).join(', ') || 'none';
 }
 
+/** What a tab between Token and the key is read as: either answer (docs/checks.md, AUTH-SEPARATOR). */
+export const TAB_SEPARATOR =
+  'a tab between Token and the key: the interface shows one space in the value a client sends, and says nothing of a value sent otherwise, so taking it or answering 401 are both read as right';
+
 const CREDENTIALS_WORDING = /credential|authenticat|api[ -]?key|token|log ?in|sign ?in/i;
 
 /**

@@ -63,7 +63,6 @@ const NOT_IN_ONE_EXCHANGE: Record<string, string> = {
   'data-source-boolean-column-refused': validRefused,
   'data-source-delete-400': unknownId,
   'data-source-delete-not-permanent': kept,
-  'data-source-update-after-delete-accepted': 'that the data source was deleted before is not in the exchange: the update is answered as any accepted update',
   'data-source-version-frozen': kept,
   'data-source-version-only-on-rename': kept,
   'forbidden-delete-404': permission,

@@ -41,6 +41,13 @@ const FULL_CHAOS = { chaos: quietChaosSettings() };
 
 /** What each freedom visibly does, against a deployment with it alone. */
 const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
+  'auth-tab-separator-accepted': async (r) => {
+    const path = validRequest('getOrganisation', r.deployment.fixtures).path;
+    const tab = (key: string) => ({ token: null, headers: { Authorization: `Token\t${key}` } });
+    expect((await r.call('GET', path, tab(r.deployment.fixtures.token))).status).toBe(200);
+    expect((await r.call('GET', path, tab(r.deployment.fixtures.forbiddenToken))).status).toBe(403);
+    expect((await r.call('GET', path, tab('unknown'))).status).toBe(401);
+  },
   'credentials-text-other-words': async (r) => {
     const answer = await r.call('GET', validRequest('getOrganisation', r.deployment.fixtures).path, { token: null });
     expect({ status: answer.status, text: answer.text }).toEqual({ status: 401, text: CREDENTIALS_REQUIRED_OTHER_WORDS });
@@ -48,6 +55,14 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
   },
   'data-source-state-other': async (r) => {
     expect(jsonOf(await valid(r, 'updateDataSource')).dataSource.state).toBe('ACTIVE');
+  },
+  'data-source-update-after-delete-accepted': async (r) => {
+    expect((await valid(r, 'deleteDataSource')).status).toBe(204);
+    const path = validRequest('deleteDataSource', r.deployment.fixtures).path;
+    const answer = await r.call('PUT', path, { body: validRequest('updateDataSource', r.deployment.fixtures).body });
+    expect({ status: answer.status, id: jsonOf(answer).dataSource.id }).toEqual({ status: 200, id: SEED.deletableDataSourceId });
+    // it stays deleted
+    expect((await valid(r, 'deleteDataSource')).status).toBe(404);
   },
   'deletes-200-with-body': async (r) => {
     const deleted = await valid(r, 'deleteDataSource');
@@ -108,6 +123,11 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
     expect(jsonOf(await valid(r, 'updateDataSource')).dataSource.links.self).toBe('/v1/data-sources/People%20%C3%A4%202');
     expect((await valid(r, 'deleteTeamMember')).status).toBe(204);
   },
+  'job-failed-without-finished': async (r) => {
+    const job = jsonOf(await valid(r, 'pushOpenApiToGit')).job;
+    expect(job).toMatchObject({ status: 'FAILED', outcome: { errorCode: 'NO_LOCAL_HEAD' } });
+    expect(job).not.toHaveProperty('finished');
+  },
   'job-running': async (r) => {
     const job = jsonOf(await valid(r, 'pushOpenApiToGit')).job;
     expect(job.status).toBe('RUNNING');
@@ -124,6 +144,9 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
   },
   'links-percent-encoded': async (r) => {
     expect(jsonOf(await valid(r, 'getOrganisation')).organisation.links.users).toBe('/v1/organisations/%6f%72%67%2d%31%61%32%62%33%63/users');
+  },
+  'logged-request-client-ip-with-port': async (r) => {
+    expect(jsonOf(await valid(r, 'getLoggedRequest')).request.clientIp).toBe('203.0.113.7:54321');
   },
   'logged-request-other-forms': async (r) => {
     const logged = jsonOf(await valid(r, 'getLoggedRequest'));
@@ -179,6 +202,9 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
     expect(answer.text).toContain('"status":4.04E2');
     expect(answer.text).toContain('"durationMillis":8.0');
     expect(renotated('{"a":"1 2","b":[12.5,-3,1e21]}')).toBe('{"a":"1 2","b":[1.25e1,-3.0,1E21]}');
+  },
+  'organisation-email-display-name': async (r) => {
+    expect(jsonOf(await valid(r, 'getOrganisation')).organisation.emailAddress).toBe('"Example Ltd" <admin@example.com>');
   },
   'parse-errors-own-words': async (r) => {
     const refused = await r.call('PUT', chaosPath(r), { body: '{"chaos":' });

@@ -18,6 +18,7 @@ import {
   type WindowRange,
 } from '../contract/report.ts';
 import { inert } from '../contract/untrusted.ts';
+import { retiredWhy } from '../contract/retired.ts';
 
 /** An area's mark: its worst outcome; an area whose checks were all skipped judged nothing, and is never `ok`. */
 const MARK: Record<Outcome | 'unjudged', string> = { failed: 'FAIL', errored: 'ERR', warned: 'WARN', passed: 'ok', skipped: 'ok', unjudged: 'not judged' };
@@ -112,7 +113,10 @@ function formatBaseline(b: BaselineSection): string {
     lines.push(
       `  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`,
     );
-  for (const id of b.unmatched) lines.push(`  not reported by this run: ${id}`);
+  for (const id of b.unmatched) {
+    const why = retiredWhy(id);
+    lines.push(why ? `  retired: ${id} (${why}); remove its entry` : `  not reported by this run: ${id}`);
+  }
   return lines.join('\n');
 }
 

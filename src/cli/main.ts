@@ -10,6 +10,7 @@
 // (measured, compiled: the command's own modules took 224 ms to load with all of them imported up front).
 import { packageVersion } from '../../contract/package-root.ts';
 import { EXIT } from '../../contract/exit.ts';
+import { RETIRED_CHECKS } from '../../contract/retired.ts';
 import { inertLine } from '../../contract/untrusted.ts';
 import { ConfigError, parseCommand, reportSettings } from '../run/config.ts';
 import { PRISM_ADVICE, prismBin } from '../run/mock.ts';
@@ -76,7 +77,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
   warn(parsed.warnings);
   if (parsed.list) {
     const { catalogue, formatCatalogue } = await import('../harness/catalogue.ts');
-    io.write(`${formatCatalogue(await catalogue())}\n`);
+    io.write(`${formatCatalogue(await catalogue())}\n${formatRetired()}`);
     return EXIT.passed;
   }
   if (parsed.config.profile === 'mock' && !parsed.config.baseUrl && !prismBin()) {
@@ -88,4 +89,10 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
   const { runConformance } = await import('../run/run.ts');
   const { exitCode } = await runConformance(parsed.config, io);
   return exitCode;
+}
+
+/** The retired check ids after the catalogue, so that one a baseline or dashboard names is found, with why. */
+function formatRetired(): string {
+  const lines = [...RETIRED_CHECKS].map(([id, why]) => `${id}  retired: ${why}`);
+  return lines.length === 0 ? '' : `\nRetired check ids (no check carries them; a baseline entry of one says so):\n${lines.join('\n')}\n`;
 }

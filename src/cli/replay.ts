@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { EXIT } from '../../contract/exit.ts';
 import { fixtureVariables } from '../../contract/fixtures.ts';
 import type { CheckResult, ConformanceReport } from '../../contract/report.ts';
+import { retiredWhy } from '../../contract/retired.ts';
 import { bounded, inertLine } from '../../contract/untrusted.ts';
 import { ConfigError, parseCommand } from '../run/config.ts';
 import { parseArgsOptions } from '../run/settings.ts';
@@ -24,8 +25,9 @@ judged nothing, and 3, 5 or 130 as a run (unreachable, key refused or not the in
 /** What the report decides, and so replay sets: given again, they are refused. */
 const FROM_REPORT = ['only', 'seed', 'runs', 'profile', 'strict'] as const;
 
-/** The checks to run again: those that failed, warned or errored. */
-const notPassed = (report: ConformanceReport) => report.checks.filter((c) => c.outcome === 'failed' || c.outcome === 'warned' || c.outcome === 'errored');
+/** The checks to run again: those that failed, warned or errored, but for those whose id is retired (no check carries it). */
+const notPassed = (report: ConformanceReport) =>
+  report.checks.filter((c) => (c.outcome === 'failed' || c.outcome === 'warned' || c.outcome === 'errored') && !retiredWhy(c.id));
 
 /**
  * The run's arguments: the flags given (the report file taken out), and what the report decides. The ids match
@@ -77,6 +79,8 @@ export async function runReplay(args: string[], io: CommandIo): Promise<number> 
     report = readReport(file);
     if (report.exit) throw new ConfigError(`${file} judged nothing (exit ${report.exit.code}): there is no check to run again`);
     ids = notPassed(report).map((c) => c.id);
+    for (const c of report.checks.filter((c) => c.outcome !== 'passed' && retiredWhy(c.id)))
+      io.write(`retired        ${c.id}: not run again, ${retiredWhy(c.id)}\n`);
     if (ids.length === 0) {
       io.write(`Nothing to replay: no check of ${inertLine(file)} failed, warned or errored\n`);
       return EXIT.passed;

@@ -434,24 +434,11 @@ export function expectInvalidJson(t: Judge, ex: Exchange, id: RequirementId, poi
   );
 }
 
-/** The root named as a pointer of its own: `/` alone, not the slash of a path or a media type. */
-const ROOT_POINTER = /(?:^|[\s'"`(:=])\/(?=$|[\s'"`),.;:])/;
-
-/**
- * The pointer an Invalid JSON detail for a body that is not JSON is held to: the wrapper's, or the root's where it
- * names the root instead (the whole body is what is not JSON; docs/checks.md).
- */
-export function pointerNamed(ex: Exchange, wrapper: string): string {
-  const entries = (ex.json as { errors?: unknown } | undefined)?.errors;
-  const entry = Array.isArray(entries) ? entries.find((e) => e?.title === 'Invalid JSON') : undefined;
-  const detail: unknown = entry?.detail;
-  return typeof detail === 'string' && !detail.includes(`/${wrapper}`) && ROOT_POINTER.test(detail) ? '/' : `/${wrapper}`;
-}
-
 /**
  * An invalid payload is never accepted (under the requirement it breaks) and gets a 4xx. A missing wrapper is
  * answered Invalid JSON naming its pointer and type, as the interface says; for other rejections the body
- * is not shown, so it is judged only when it is an error list.
+ * is not shown, so it is judged only as every refusal is. A body that is not JSON at all is one of those: the
+ * Invalid JSON row speaks of a body that lacks a required property, not of one that cannot be read.
  */
 export function expectInvalidRejected(t: Judge, op: OperationId, invalid: Invalid, ex: Exchange): void {
   const id = brokenRequirement(op, invalid);
@@ -459,12 +446,6 @@ export function expectInvalidRejected(t: Judge, op: OperationId, invalid: Invali
   // a mock rejects with a body of its own; the Invalid JSON shape is a live deployment's to show
   if (invalid.rule === 'missing-required' && t.target.profile === 'live') {
     expectInvalidJson(t, ex, id, invalid.pointer, invalid.type ?? 'object');
-    return;
-  }
-  // a body that is not JSON at all lacks its wrapper first: Invalid JSON naming the wrapper or the root
-  const wrapper = (operation(op).requestBody?.schema.required as string[] | undefined)?.[0];
-  if (invalid.rule === 'not-json' && t.target.profile === 'live' && wrapper !== undefined) {
-    expectInvalidJson(t, ex, id, pointerNamed(ex, wrapper), 'object', what);
     return;
   }
   expectRejected(t, ex, id, what);

@@ -26,13 +26,18 @@ test('a failure replayed against the same fault is still failing (exit 1); again
 
   // the report names the fixtures' variables of its run (never their ids or a key): one not set again is said
   expect(first.report!.run.fixtures).toEqual([]);
-  writeFileSync(file, JSON.stringify({ ...first.report, run: { ...first.report!.run, fixtures: ['MOCKAPI_TEAM_ID'] } }));
+  // a check whose id was retired since the report is said so, and not run again
+  const retired = { ...first.report!.checks[0]!, id: 'identifiers/updateChaosSettings/body-not-json-answered-invalid-json' };
+  const checks = [...first.report!.checks, retired];
+  writeFileSync(file, JSON.stringify({ ...first.report, checks, run: { ...first.report!.run, fixtures: ['MOCKAPI_TEAM_ID'] } }));
   const clean = await runner.run([file], {}, { command: 'replay' });
   expect(clean.code, clean.stderr).toBe(0);
   expect(clean.stderr).toBe(
     "mockapi-conformance replay: warning: the report's run had MOCKAPI_TEAM_ID set, this one has not: the checks that need it are skipped\n",
   );
   expect(clean.stdout).toMatch(new RegExp(`^fixed          ${CHECK}$`, 'm'));
+  expect(clean.stdout).toMatch(new RegExp(`^retired        ${retired.id}: not run again, the interface fixes the Invalid JSON entry`, 'm'));
+  expect(clean.report!.checks.map((c) => c.id)).toEqual([CHECK]);
   expect(clean.stdout).toMatch(/^1 fixed, 0 still failing, 0 not judged$/m);
 });
 

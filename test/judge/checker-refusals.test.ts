@@ -453,6 +453,22 @@ group('expectInvalidRejected', () => {
     expect(found(u)).toEqual([['GEN-NO-5XX', 'a 4xx for not-json at the body', describe(exchange(500, {}))]]);
   });
 
+  test('a body that is not JSON refused in the words of its parser passes; refused with a body of another shape, ERR-ERROR-LIST', () => {
+    const notJson: Invalid = { rule: 'not-json', pointer: '', body: undefined, raw: 'chaos: {' };
+    for (const errors of [
+      [{ title: 'Malformed JSON body', detail: `Unexpected token 'c', "chaos: {" is not valid JSON` }],
+      [{ title: 'Bad Request', detail: 'Unexpected end of JSON input', code: 400 }],
+      [{ title: 'Invalid JSON', detail: 'not JSON at /', source: {} }],
+    ]) {
+      const t = judge();
+      expectInvalidRejected(t, 'updateChaosSettings', notJson, exchange(400, { errors }));
+      expect(t.violations, JSON.stringify(errors)).toEqual([]);
+    }
+    const u = judge();
+    expectInvalidRejected(u, 'updateChaosSettings', notJson, exchange(400, { errors: [{ detail: 'no title' }] }));
+    expect(requirements(u)).toEqual(['ERR-ERROR-LIST']);
+  });
+
   test('another rule refused with a body carrying errors of another shape: ERR-ERROR-LIST; after a 5xx the body is not judged', () => {
     const t = judge();
     expectInvalidRejected(t, 'updateChaosSettings', { rule: 'above-limit', pointer: '/chaos/percentageFailures', body: {} }, exchange(400, { errors: [{}] }));

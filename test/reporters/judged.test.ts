@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EXIT, exitCodeOf } from '../../contract/exit.ts';
 import { brokenRequirements, judgedShares, type CheckResult, type ConformanceReport, type Outcome } from '../../contract/report.ts';
+import { retiredWhy } from '../../contract/retired.ts';
 import { schema } from '../../contract/schemas.ts';
 import { annotations } from '../../reporters/github.ts';
 import { htmlFormat } from '../../reporters/html.ts';
@@ -247,4 +248,14 @@ test("the console's details name every broken requirement before a second check 
   const shown = [...consoleOf(reportOf([...many, lone])).matchAll(/^ {2}FAILED (\S+):/gm)].map((m) => m[1]);
   expect(shown.slice(0, 2)).toEqual([many[0]!.id, lone.id]);
   expect(shown).toHaveLength(20);
+});
+
+test('a baseline entry of a retired check id says it was retired, why, and to remove it; an unknown one is not reported', () => {
+  const r = reportOf([check('passed')]);
+  const retired = 'identifiers/updateChaosSettings/body-not-json-answered-invalid-json';
+  r.baseline = { file: 'b.json', known: [], new: [], stale: [], expired: [], unmatched: [retired, 'organisations/gone'] };
+  const out = consoleOf(r);
+  expect(out).toContain(`  retired: ${retired} (${retiredWhy(retired)}); remove its entry\n`);
+  expect(out).toContain('  not reported by this run: organisations/gone\n');
+  expect(exitCodeOf(r)).toBe(EXIT.passed);
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const SOURCE = /\.(?:ts|js)$/;
 
 /** A name that is not a switch of the folder: the user's to fix, one line. */
-export class UnknownSwitchError extends Error {}
+class UnknownSwitchError extends Error {}
 
 export interface SwitchFolder<T> {
   /** every switch's name, in the order of the folder */

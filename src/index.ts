@@ -16,6 +16,7 @@ export { OPERATION_IDS, SCHEMAS_DIR, type OperationId } from '../contract/schema
 export type { Fixtures, FixtureName } from '../contract/fixtures.ts';
 export type { ReferenceDeployment, ReferenceFixtures } from '../reference/server.ts';
 export { FAULT_NAMES } from '../reference/faults.ts';
+export { FREEDOM_NAMES } from '../reference/freedoms.ts';
 export type { RunOptions } from './run/run-options.ts';
 
 export interface StartReferenceOptions {

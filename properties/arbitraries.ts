@@ -41,29 +41,59 @@ const toggle = fc.record({ enabled: fc.boolean() });
 const durationMillis = fc.oneof(fc.integer({ min: 0, max: 600_000 }), fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }));
 
 /**
- * Valid chaos settings, every field present: the table marks none optional, so a deployment may require each
- * (docs/checks.md). `enabled` is always false: a run must never make a user's mock API fail at random, and the
- * interface offers no way to read the settings back and restore them.
+ * Valid chaos settings, some with fields left out: a deployment that takes them must answer them right, and one that
+ * requires every field (the table marks none optional) may refuse them, which the checks note (docs/checks.md).
+ * `enabled` is always false: a run must never make a user's mock API fail at random, and the interface offers no way
+ * to read the settings back and restore them.
  */
 export const validChaos = fc
-  .record({
-    percentageFailures: fc.oneof(
-      fc.double({ min: PERCENTAGE.min, max: PERCENTAGE.max, noNaN: true }),
-      fc.constantFrom(PERCENTAGE.min, PERCENTAGE.max),
-      fc.integer({ min: PERCENTAGE.min, max: PERCENTAGE.max }),
-    ),
-    socketClose: toggle,
-    socketReset: toggle,
-    invalidHttp: toggle,
-    longDelay: fc.record({ enabled: fc.boolean(), durationMillis: durationMillis }),
-    httpErrors: fc.array(fc.record({ status: fc.integer({ min: STATUS.min, max: STATUS.max }) }), { maxLength: 5 }),
-  })
+  .record(
+    {
+      percentageFailures: fc.oneof(
+        fc.double({ min: PERCENTAGE.min, max: PERCENTAGE.max, noNaN: true }),
+        fc.constantFrom(PERCENTAGE.min, PERCENTAGE.max),
+        fc.integer({ min: PERCENTAGE.min, max: PERCENTAGE.max }),
+      ),
+      socketClose: toggle,
+      socketReset: toggle,
+      invalidHttp: toggle,
+      longDelay: fc.record({ enabled: fc.boolean(), durationMillis: durationMillis }, { requiredKeys: [] }),
+      httpErrors: fc.array(fc.record({ status: fc.integer({ min: STATUS.min, max: STATUS.max }) }), { maxLength: 5 }),
+    },
+    { requiredKeys: [] },
+  )
   .map((chaos) => ({ chaos: { enabled: false, ...chaos } }));
 
 type ChaosBody = ValueOf<typeof validChaos>;
 
-/** The quiet settings (contract/chaos.ts) with these fields: a whole body, so that it differs from them only there. */
-const quietWith = (fields: Partial<ChaosBody['chaos']>): ChaosBody => ({ chaos: { ...(quietChaosSettings() as ChaosBody['chaos']), ...fields } });
+/**
+ * The quiet settings (contract/chaos.ts) with these fields, an object field merged into its quiet one: a whole body,
+ * which no deployment may refuse, and which differs from the quiet settings only there.
+ */
+function quietWith(fields: Partial<ChaosBody['chaos']>): ChaosBody {
+  const quiet = quietChaosSettings() as Record<string, unknown>;
+  const merged = Object.entries(fields).map(([key, value]) => {
+    const base = quiet[key];
+    const object = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+    return [key, object(base) && object(value) ? { ...(base as object), ...(value as object) } : value];
+  });
+  return { chaos: { ...quiet, ...Object.fromEntries(merged) } as ChaosBody['chaos'] };
+}
+
+/** Valid chaos settings, every field present: what a deployment must accept whatever it requires. */
+export const wholeChaos = validChaos.map((body) => quietWith(body.chaos));
+
+/** Where a chaos body leaves out a field the table shows (contract/chaos.ts): a deployment may refuse it for that. */
+export function missingChaosField(body: { chaos: Record<string, unknown> }): string | undefined {
+  const quiet = quietChaosSettings() as Record<string, unknown>;
+  for (const [key, value] of Object.entries(quiet)) {
+    const sent = body.chaos[key];
+    if (sent === undefined) return `/chaos/${key}`;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && sent !== null && typeof sent === 'object')
+      for (const inner of Object.keys(value)) if (!(inner in sent)) return `/chaos/${key}/${inner}`;
+  }
+  return undefined;
+}
 
 /** The JSON text a chaos body is sent as, where it is written otherwise than JSON.stringify writes it. */
 const SPELLED = Symbol('the JSON text a body is sent as');
@@ -91,6 +121,8 @@ export const VALID_CHAOS_VALUES: ChaosBody[] = [
 
 /** Valid chaos settings of each kind, sent on every run besides the generated ones: limits, httpErrors empty and repeated, and VALID_CHAOS_VALUES. */
 export const VALID_CHAOS_KINDS: ChaosBody[] = [
+  // the one body of each run that leaves fields out: a deployment that takes it must show them right
+  { chaos: { enabled: false, httpErrors: [] } },
   quietWith({ httpErrors: [] }),
   quietWith({ httpErrors: [{ status: 500 }, { status: 500 }] }),
   quietWith({ percentageFailures: PERCENTAGE.min, httpErrors: [{ status: STATUS.min }, { status: STATUS.max }] }),
@@ -107,12 +139,13 @@ const chaosExample = (): Json => {
 
 /** A valid chaos body with percentageFailures replaced. */
 const withPercentage = (value: number, rule: Rule) =>
-  validChaos.map((body): Invalid => ({ rule, pointer: '/chaos/percentageFailures', body: { chaos: { ...body.chaos, percentageFailures: value } } }));
+  wholeChaos.map((body): Invalid => ({ rule, pointer: '/chaos/percentageFailures', body: { chaos: { ...body.chaos, percentageFailures: value } } }));
 
 /** A valid chaos body with one httpErrors status replaced, at any position: limits hold for every item. */
 const withStatus = (value: number, rule: Rule) =>
-  fc.tuple(validChaos, fc.nat()).map(([body, n]): Invalid => {
-    const errors = [...(body.chaos.httpErrors.length > 0 ? body.chaos.httpErrors : [{ status: 500 }, { status: 503 }])];
+  fc.tuple(wholeChaos, fc.nat()).map(([body, n]): Invalid => {
+    const have = body.chaos.httpErrors ?? [];
+    const errors = [...(have.length > 0 ? have : [{ status: 500 }, { status: 503 }])];
     const at = n % (errors.length + 1);
     errors.splice(at, 0, { status: value });
     return { rule, pointer: `/chaos/httpErrors/${at}/status`, body: { chaos: { ...body.chaos, httpErrors: errors } } };
@@ -151,7 +184,7 @@ export const invalidChaos: fc.Arbitrary<Invalid> = fc.oneof(
     .double({ min: STATUS.min, max: STATUS.max, noNaN: true })
     .filter((v) => !Number.isInteger(v))
     .chain((v) => withStatus(v, 'non-integer')),
-  arbitraryBreaches('updateChaosSettings', validChaos as fc.Arbitrary<Json>, chaosExample()).map(quietened),
+  arbitraryBreaches('updateChaosSettings', wholeChaos as fc.Arbitrary<Json>, chaosExample()).map(quietened),
   notJsonOrUnwrapped('chaos'),
 );
 

@@ -383,6 +383,18 @@ export function expectValidAccepted(t: Judge, ex: Exchange, id: RequirementId, w
 }
 
 /**
+ * A valid body that leaves out a field the words mark not optional (`missing`, its pointer): a deployment may require
+ * every such field, so its 4xx is noted and held only to the body rules of every refusal; a 2xx, or any other answer,
+ * is judged as expectValidAccepted judges it. Returns whether it was accepted.
+ */
+export function expectValidAcceptedOrRequired(t: Judge, ex: Exchange, id: RequirementId, what: string, missing: string | undefined): boolean {
+  if (missing === undefined || ex.status < 400 || ex.status >= 500) return expectValidAccepted(t, ex, id, what);
+  t.note(`${what} was refused (${ex.status}): it leaves out ${missing}, which the words do not mark optional, so a deployment may require it`);
+  expectRejected(t, ex, id, what);
+  return false;
+}
+
+/**
  * The request is not accepted: no 2xx (under `id`), and, as any serious API does, a 4xx rather than a 5xx
  * or anything else (GEN-NO-5XX). Returns true when the answer was a 4xx.
  */

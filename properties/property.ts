@@ -273,7 +273,7 @@ class PropertyRun<T> {
     const { sequences, examples } = this.spec;
     this.t.note(
       `${details.numRuns <= examples.length ? 'one of each kind' : sequences ? 'generated sequence' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
-        ` (rerun with --seed ${details.seed}); smallest failing input: ${sequences ? 'the sequence listed below' : JSON.stringify(value)?.slice(0, 500)}`,
+        ` (rerun with --seed ${details.seed} --runs ${this.t.target.runs}); smallest failing input: ${sequences ? 'the sequence listed below' : JSON.stringify(value)?.slice(0, 500)}`,
     );
     if (sequences && this.lastFailed !== undefined) {
       if ('error' in this.lastFailed) throw this.lastFailed.error;

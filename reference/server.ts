@@ -26,7 +26,7 @@ import { checkBody } from './validation.ts';
 import { chosenFreedoms } from './variations.ts';
 
 /** pushPolicy: a value of outOfSyncPolicy this deployment accepts (its consent for a run, see handlers/push.ts) */
-export type ReferenceFixtures = Required<Fixtures> & { token: string; forbiddenToken: string; pushPolicy: string };
+export type ReferenceFixtures = Required<Fixtures> & Keys & { pushPolicy: string };
 
 export interface ReferenceDeployment {
   baseUrl: string;
@@ -74,7 +74,7 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
   call.params = { ...match.params };
 
   const authorization = req.headers.authorization;
-  const verdict = patch.access(call, d.guard(authorization), {
+  const verdict = patch.access(call, d.guard(authorization, call.method), {
     authorization,
     ...credentialsOf(authorization),
     keys: d.keys,

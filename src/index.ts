@@ -63,6 +63,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   // neither the environment nor a .env: only what the options say
   const config = configOfOptions(options, {}, { dotenv: false });
   const write = options.output ?? (() => {});
-  const { exitCode, report } = await run(config, { write, error: write, tty: false, signals: false });
+  // the report is handed back: none is kept beside the state file, and no replay command is printed
+  const { exitCode, report } = await run(config, { write, error: write, tty: false, signals: false }, { keep: false });
   return { exitCode, report };
 }

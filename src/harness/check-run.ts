@@ -5,6 +5,7 @@
 // of a run outlives it: a second run in the same worker (watch mode) is handed a new description, and gets a new
 // CheckRun.
 import { inject } from 'vitest';
+import { expandPath, operation } from '../../contract/schemas.ts';
 import { Client } from '../http/client.ts';
 import { harRecorder } from '../http/har-log.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
@@ -96,8 +97,19 @@ export class CheckRun implements RunOfChecks {
       gate: this.gate,
       // a key refused part-way is confirmed by the probe's read, accepted before the run (not when the preflight saw it refused)
       ...(t.keyRefused === undefined ? { keyConfirmedBy: KEY_PROBE_PATH } : {}),
+      ...writesConfirmable(t),
     });
   }
+}
+
+/**
+ * Where a 403 to a write with the key is confirmed (ClientOptions.writesConfirmedBy): the organisation the preflight
+ * read with the key, renamed to its own name. None where there is nothing to rename, or nothing is written.
+ */
+function writesConfirmable(t: Target): { writesConfirmedBy?: string } {
+  const id = t.fixtures.organisationId;
+  if (t.profile !== 'live' || t.readOnly || t.keyRefused !== undefined || id === undefined || !t.foundFixtures?.includes('organisationId')) return {};
+  return { writesConfirmedBy: expandPath(operation('updateOrganisation').path, { organisationId: id }) };
 }
 
 /** Each description vitest provided in this worker, and the run made of it. */

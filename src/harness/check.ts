@@ -365,7 +365,9 @@ async function runCheck(ctx: TestContext, run: CheckRun, { checkId, id, options,
     ended(run, c, meta, { leave, entered, redact });
   }
   if (unserved === undefined) unservedFirst(c);
-  if (c.violations.length > 0) throwFailure(c, meta, redact, run, run.ledger?.missing(fixturesOf(t, options)));
+  // a request withheld (the key may not write) judged nothing, whatever the check made of it: it ends errored, saying why
+  if (c.violations.length > 0 || c.exchanges.some((e) => e.withheld !== undefined))
+    throwFailure(c, meta, redact, run, run.ledger?.missing(fixturesOf(t, options)));
 }
 
 /**

@@ -299,10 +299,11 @@ describe('--only', () => {
     expect(r.report!.checks.map((c) => c.requirement)).toEqual(Array(9 * 8).fill('AUTH-401-MISSING'));
   });
 
-  test('a pattern that matches no check: one line, exit 2', async () => {
+  test('a pattern that matches no check: one line, exit 2, before the reference is started', async () => {
     const r = await runner.run(['--only', 'no-check-is-called-this']);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe("mockapi-conformance: no check's id or name matches --only no-check-is-called-this");
+    expect(r.stderr.trim()).toBe("mockapi-conformance: no check's id or name matches --only no-check-is-called-this (--list shows every check)");
+    expect(r.stdout).toMatch(/^JSON report: \S+\n$/);
   });
 
   test("an area's name picks every check of that area, and a check's id that check alone", async () => {

@@ -116,7 +116,8 @@ test.concurrent('a deployment that keeps hanging is stopped at the run bound, it
   const hostile = await serve('hang');
   // 5 s per request: the probe alone would wait 25 s; the bound of 3 s, counted from the run's start, comes first
   const started = Date.now();
-  const r = await runners.run(['--base-url', hostile.baseUrl, '--token', KEY, '--timeout-ms', '5000', '--run-timeout-ms', '3000']);
+  // the key in the environment: on the command line it would add its warning to the one line asserted
+  const r = await runners.run(['--base-url', hostile.baseUrl, '--timeout-ms', '5000', '--run-timeout-ms', '3000'], { MOCKAPI_TOKEN: KEY });
   expect(r.code, r.stderr).toBe(4);
   const line =
     'the run was stopped after 3 s (--run-timeout-ms): nothing more is sent; checks under way end errored, saying so, and checks not yet started are not reported';
@@ -132,7 +133,7 @@ test.concurrent('a TLS failure is unreachable: one line before any check, exit 3
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   try {
-    const r = await runners.run(['--base-url', `https://127.0.0.1:${port}`, '--token', KEY]);
+    const r = await runners.run(['--base-url', `https://127.0.0.1:${port}`], { MOCKAPI_TOKEN: KEY });
     expect(r.code).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(new RegExp(`^mockapi-conformance: cannot reach https://127\\.0\\.0\\.1:${port}: `));

@@ -25,7 +25,7 @@ const ON_THE_WIRE_MS = 100;
 /** The reference with every fixture, behind a logging proxy that may answer some requests itself. */
 async function deployment(answer?: (index: number) => { status: number; headers: Record<string, string>; body: string } | undefined) {
   const reference: ReferenceDeployment = await startReference({ port: 0, faults: [] });
-  const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
+  const { token, forbiddenToken, readOnlyToken: _, pushPolicy, ...fixtures } = reference.fixtures;
   const proxy: Recorder = await startRecorder(reference.baseUrl, { token, forbiddenToken }, answer ? { answer } : {});
   started.push(proxy, reference);
   const env: Record<string, string> = {

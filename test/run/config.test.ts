@@ -159,7 +159,7 @@ describe('parseCommand', () => {
   });
 
   test.each([
-    [['--bse-url', 'x'], {}, /^Unknown option '--bse-url' \(see --help\)$/],
+    [['--bse-url', 'x'], {}, /^Unknown option '--bse-url'; did you mean --base-url\? \(see --help\)$/],
     [['--base-url', 'not a url', '--token', 'k'], {}, /^--base-url is not a URL: "not a url"$/],
     [['--base-url', 'ftp://x.test', '--token', 'k'], {}, /must be an http or https URL, not ftp/],
     [['--base-url', 'http://x.test?a=1', '--token', 'k'], {}, /must not have a query/],

@@ -17,7 +17,7 @@ import { dataSourceReplaces } from '../src/judge/fields.ts';
 import type { Exchange } from '../src/http/client.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
-import { organisationName, validChaos, validDataSource, validState } from './arbitraries.ts';
+import { organisationName, validDataSource, validState, wholeChaos } from './arbitraries.ts';
 import { modelCheck, sentAgain, step, together, type Step } from './model.ts';
 import { sequencesOf } from './property.ts';
 import { dsPath, nameKept, orgPath } from './resources.ts';
@@ -489,7 +489,8 @@ export function chaosModel(): CheckDefinition {
     'CHAOS-ECHO',
     'sequences of chaos settings, earlier ones sent again (model-based): every answer shows what was just sent',
     'updateChaosSettings',
-    validChaos,
+    // whole bodies: a sequence judges every answer, and a deployment may require every field
+    wholeChaos,
     'chaos',
     (t, body, got) => expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, got),
     'CHAOS-VALUES',

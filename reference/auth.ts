@@ -1,6 +1,6 @@
 // Authentication: `Authorization: Token <key>`. The scheme is matched case-sensitively: the interface names
-// the word `Token`, and answering `token` with 401 is one of the two answers it allows; variations mode
-// takes the other (HTTP matches scheme names case-insensitively).
+// the word `Token`, and answering `token` with 401 is one of the two answers it allows; the freedom
+// token-scheme-any-case takes the other (HTTP matches scheme names case-insensitively).
 import { randomBytes } from 'node:crypto';
 
 export type Verdict = 'permitted' | 'unauthenticated' | 'forbidden';
@@ -34,13 +34,12 @@ export function credentialsOf(authorization: string | undefined): { scheme: stri
   return { scheme: authorization.slice(0, space), key: authorization.slice(space + 1) };
 }
 
-/** variations: the scheme matched case-insensitively; `method`, the request's: the read-only key may only read */
-export function createGuard(keys: Keys, variations: boolean): (authorization: string | undefined, method?: string) => Verdict {
+/** `method`, the request's: the read-only key may only read */
+export function createGuard(keys: Keys): (authorization: string | undefined, method?: string) => Verdict {
   return (authorization, method) => {
     const credentials = credentialsOf(authorization);
     if (!credentials) return 'unauthenticated';
     const verdict = verdictOf(keys, credentials.key, method);
-    const scheme = variations ? credentials.scheme.toLowerCase() === 'token' : credentials.scheme === 'Token';
-    return verdict && scheme ? verdict : 'unauthenticated';
+    return verdict && credentials.scheme === 'Token' ? verdict : 'unauthenticated';
   };
 }

@@ -2,16 +2,7 @@
 // configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
 // forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
 import { CHANGES_NOTHING, check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
-import {
-  describe,
-  expectEnvelope,
-  expectForbidden,
-  expectForbiddenBody,
-  expectNotFound,
-  expectRejected,
-  expectSuccess,
-  wrappedResource,
-} from '../src/judge/checker.ts';
+import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, lastUpdatedNow, lastUpdatedTime } from '../src/judge/fields.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { exampleBody, MISSING, pathOf } from '../src/harness/support.ts';
@@ -247,7 +238,12 @@ export const checks: CheckDefinition[] = [
       const ex = await t.send({ method: 'PUT', path: updatePath(id), json: { dataSource: sent } });
       const accepted = ex.status >= 200 && ex.status < 300;
       if (accepted) await t.putBack({ method: 'DELETE', path: deletePath(id) });
-      t.expect(!accepted, 'DS-DELETED-NOT-UPDATED', `no 2xx: ${deletable.what(t.target)} was deleted (${first.status})`, () => describe(ex));
+      // the errors of an update are not shown, and a PUT may create what it names: a 2xx is noted, its coming back is DS-DELETE-PERMANENT's
+      t.note(
+        accepted
+          ? `the update of ${deletable.what(t.target)}, deleted (${first.status}), was accepted (${ex.status}): the errors of an update are not shown, so this is not judged`
+          : `the update of ${deletable.what(t.target)}, deleted (${first.status}), was refused (${ex.status})`,
+      );
     },
   ),
 

@@ -28,10 +28,11 @@ ${helpRows('run')}
   mockapi-conformance statements [--json]
                          every statement of the interface by section: verified (its checks and faults), open
                          (left open by the interface) or not judgeable from outside (why); sends nothing
-  mockapi-conformance reference [--port N] [--faults a,b] [--variations] | --list-faults
+  mockapi-conformance reference [--port N] [--faults a,b] [--freedoms a,b] [--variations] | --list-faults | --list-freedoms
                          serves the reference deployment on 127.0.0.1 (a free port unless --port) and prints its
-                         .env block; --faults switches named faults on, --variations the answers the interface
-                         allows that it does not show; or lists its faults (reference --help says more)
+                         .env block; --faults switches named faults on, --freedoms named answers the interface
+                         allows that it does not give on its own, --variations all of those; or lists its faults
+                         or freedoms (reference --help says more)
 
 ${wrap(
   `Fixtures, by variable (environment or .env) or under "fixtures" in a config file's environment by name: ${Object.entries(FIXTURE_VARIABLES)

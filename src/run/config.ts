@@ -8,6 +8,7 @@ import { makePrivateDirectory } from '../../reporters/private-file.ts';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { faultList, FAULTS_VARIABLE, LIST_FAULTS, unknownFaults } from '../../reference/faults.ts';
+import { freedomList, FREEDOMS_VARIABLE, LIST_FREEDOMS, unknownFreedoms } from '../../reference/freedoms.ts';
 import { VARIATIONS_VARIABLE, variationsOn, VariationsValueError } from '../../reference/variations.ts';
 import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { unsafeEntryBelow } from './cache-directory.ts';
@@ -16,6 +17,7 @@ import { parseEnvFile } from './env-file.ts';
 import { FileReadError, readRegularFile } from './file-read.ts';
 import { DestinationError, fileOwner, keyDestination, OWNER_RANK, type Owned, type Owner } from './owners.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
+import { mockApiIdFits } from '../../contract/limits.ts';
 import type { Network } from '../http/network.ts';
 import { ConfigFileError, findConfigFile, KEY_VARIABLE, readConfigFile, type FileSettings } from './config-file.ts';
 import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow, type TableSettings } from './settings.ts';
@@ -56,6 +58,7 @@ export const KNOWN_SETTINGS: readonly string[] = [
   ...(SETTINGS as readonly Setting[]).flatMap((s) => (s.variable ? [s.variable] : [])),
   ...Object.values(FIXTURE_VARIABLES),
   FAULTS_VARIABLE,
+  FREEDOMS_VARIABLE,
   VARIATIONS_VARIABLE,
   // read by our own tests (test/reporters/html.test.ts) and benchmark (bench/peak-memory.js)
   'MOCKAPI_SCREENSHOT',
@@ -302,7 +305,7 @@ function networkSettings(proxy: [string, string] | undefined, caFile: [string, s
 }
 
 /**
- * The embedded reference reads its faults and variations from the environment when it starts; a wrong
+ * The embedded reference reads its faults, freedoms and variations from the environment when it starts; a wrong
  * name is the user's to fix, so it is found here, before anything starts.
  */
 function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
@@ -310,6 +313,11 @@ function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
   if (unknown.length > 0)
     throw new ConfigError(
       `${FAULTS_VARIABLE} names ${unknown.length > 1 ? 'unknown faults' : 'an unknown fault'}: ${unknown.join(', ')} (${LIST_FAULTS} lists them)`,
+    );
+  const free = unknownFreedoms(freedomList(env[FREEDOMS_VARIABLE]));
+  if (free.length > 0)
+    throw new ConfigError(
+      `${FREEDOMS_VARIABLE} names ${free.length > 1 ? 'unknown freedoms' : 'an unknown freedom'}: ${free.join(', ')} (${LIST_FREEDOMS} lists them)`,
     );
   try {
     variationsOn(undefined, env.MOCKAPI_REFERENCE_VARIATIONS);
@@ -813,8 +821,8 @@ function checkoutBounds(given: Given, keys: readonly (KeyGiven | undefined)[]): 
 
 /** The rules between fixtures, which no row of the table can say. */
 function checkFixtures(fixtures: Fixtures): void {
-  if (fixtures.mockApiId !== undefined && (fixtures.mockApiId.length < 5 || fixtures.mockApiId.length > 10)) {
-    throw new ConfigError(`MOCKAPI_MOCK_API_ID must have 5 to 10 characters (Limits), not ${fixtures.mockApiId.length}`);
+  if (fixtures.mockApiId !== undefined && !mockApiIdFits(fixtures.mockApiId)) {
+    throw new ConfigError(`MOCKAPI_MOCK_API_ID must have 5 to 10 characters (Limits), not ${[...fixtures.mockApiId].length}`);
   }
   if (fixtures.teamMemberId !== undefined && fixtures.teamId === undefined) {
     throw new ConfigError('MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID: name the team the member is removed from');

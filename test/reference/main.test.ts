@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allFaults, FAULT_NAMES } from '../../reference/faults.ts';
+import { FREEDOM_NAMES } from '../../reference/freedoms.ts';
 import { FIXTURE_VARIABLES } from '../../contract/fixtures.ts';
 import { FORBIDDEN_BODY, send } from './helpers.ts';
 import { BIN } from '../support/cli.ts';
@@ -17,7 +18,7 @@ const READ_ONLY_COMMENT = '# a key that may read but not write: MOCKAPI_TOKEN=';
 const children: ChildProcessWithoutNullStreams[] = [];
 
 function start(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  const { MOCKAPI_REFERENCE_FAULTS: _, MOCKAPI_REFERENCE_VARIATIONS: __, ...inherited } = process.env;
+  const { MOCKAPI_REFERENCE_FAULTS: _, MOCKAPI_REFERENCE_VARIATIONS: __, MOCKAPI_REFERENCE_FREEDOMS: ___, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts', ...args], { cwd: ROOT, env: { ...inherited, ...env } });
   children.push(child);
   return child;
@@ -80,7 +81,7 @@ describe.concurrent('npm run reference', () => {
       env.get('MOCKAPI_TOKEN')!,
     );
     expect(logged.status).toBe(200);
-    expect(stderr()).toBe(`reference deployment listening on ${baseUrl}; no fault on; variations off; Ctrl-C stops it\n`);
+    expect(stderr()).toBe(`reference deployment listening on ${baseUrl}; no fault on; no freedom on; Ctrl-C stops it\n`);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
   });
@@ -113,7 +114,7 @@ describe.concurrent('npm run reference', () => {
     const stderr = collect(wrong.stderr);
     expect(await exitOf(wrong)).toBe(2);
     expect(stderr()).toBe(
-      "reference: unknown argument '--verbose'; usage: mockapi-conformance reference [--port N] [--faults name,name] [--variations] | --list-faults\n",
+      "reference: unknown argument '--verbose'; usage: mockapi-conformance reference [--port N] [--faults name,name] [--freedoms name,name] [--variations] | --list-faults | --list-freedoms\n",
     );
   });
 
@@ -138,7 +139,7 @@ describe.concurrent('npm run reference', () => {
     expect(answer.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
-    expect(stderr()).toMatch(/; faults on: push-status-200, auth-401-wording; variations off; Ctrl-C stops it\n$/);
+    expect(stderr()).toMatch(/; faults on: push-status-200, auth-401-wording; no freedom on; Ctrl-C stops it\n$/);
   });
 
   it('switches on the faults of MOCKAPI_REFERENCE_FAULTS, and says which are on', async () => {
@@ -149,7 +150,7 @@ describe.concurrent('npm run reference', () => {
     expect(answer.json).toEqual({ code: '404', message: 'HTTP 404 Not Found' });
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
-    expect(stderr()).toMatch(/; faults on: not-found-code-string; variations off; Ctrl-C stops it\n$/);
+    expect(stderr()).toMatch(/; faults on: not-found-code-string; no freedom on; Ctrl-C stops it\n$/);
   });
 
   it('switches variations on with --variations, and says so', async () => {
@@ -160,7 +161,19 @@ describe.concurrent('npm run reference', () => {
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
-    expect(stderr()).toMatch(/; no fault on; variations on; Ctrl-C stops it\n$/);
+    expect(stderr()).toMatch(/; no fault on; every freedom on \(variations\); Ctrl-C stops it\n$/);
+  });
+
+  it('switches on the freedoms of --freedoms and of MOCKAPI_REFERENCE_FREEDOMS, and says which are on', async () => {
+    for (const child of [start(['--freedoms', 'media-type-charset']), start([], { MOCKAPI_REFERENCE_FREEDOMS: 'media-type-charset' })]) {
+      const stderr = collect(child.stderr);
+      const env = await envBlock(child);
+      const answer = await send(env.get('MOCKAPI_BASE_URL')!, 'GET', '/v1/none', {}, env.get('MOCKAPI_TOKEN')!);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      child.kill('SIGTERM');
+      expect(await exitOf(child)).toBe(0);
+      expect(stderr()).toMatch(/; no fault on; freedoms on: media-type-charset; Ctrl-C stops it\n$/);
+    }
   });
 
   it('switches variations on with MOCKAPI_REFERENCE_VARIATIONS=1', async () => {
@@ -179,7 +192,7 @@ describe.concurrent('npm run reference', () => {
     expect(stdout()).toMatch(/^usage: npm run reference -- \[--port N\] .*\nServes the reference deployment/);
     // each flag explained: the port, the faults, what the variations are, the list
     for (const flag of ['--port N', '--faults a,b', '--variations', '--list-faults']) expect(stdout()).toMatch(new RegExp(`^  ${flag} +\\S`, 'm'));
-    expect(stdout()).toContain('answer as the interface allows but does not show');
+    expect(stdout()).toContain('every freedom at once');
   });
 
   it('--list-faults prints one line per fault and exits 0 without serving', async () => {
@@ -191,17 +204,34 @@ describe.concurrent('npm run reference', () => {
     expect(lines[0]).toMatch(new RegExp(`^${FAULT_NAMES[0]} +${(await allFaults())[0]!.breaks} +\\S`));
   });
 
+  it('--list-freedoms prints one line per freedom and exits 0 without serving', async () => {
+    const child = start(['--list-freedoms']);
+    const stdout = collect(child.stdout);
+    expect(await exitOf(child)).toBe(0);
+    const lines = stdout().trimEnd().split('\n');
+    expect(lines.length).toBe(FREEDOM_NAMES.length);
+    expect(lines[0]).toMatch(new RegExp(`^${FREEDOM_NAMES[0]} +\\S.*\\(bends `));
+  });
+
   it.each<[string[], string | RegExp, Record<string, string>?]>([
     [['--port', 'eighty'], "reference: --port must be an integer from 0 to 65535, not 'eighty'"],
     [['--port', '65536'], "reference: --port must be an integer from 0 to 65535, not '65536'"],
     [['--port', '-1'], "reference: --port must be an integer from 0 to 65535, not '-1'"],
-    [['--port'], 'reference: --port needs a value; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults'],
-    [['--verbose'], "reference: unknown argument '--verbose'; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults"],
+    [
+      ['--port'],
+      'reference: --port needs a value; usage: npm run reference -- [--port N] [--faults name,name] [--freedoms name,name] [--variations] | --list-faults | --list-freedoms',
+    ],
+    [
+      ['--verbose'],
+      "reference: unknown argument '--verbose'; usage: npm run reference -- [--port N] [--faults name,name] [--freedoms name,name] [--variations] | --list-faults | --list-freedoms",
+    ],
     [
       ['--variations=1'],
-      "reference: unknown argument '--variations=1'; usage: npm run reference -- [--port N] [--faults name,name] [--variations] | --list-faults",
+      "reference: unknown argument '--variations=1'; usage: npm run reference -- [--port N] [--faults name,name] [--freedoms name,name] [--variations] | --list-faults | --list-freedoms",
     ],
     [['--faults', 'nope'], 'reference: unknown fault: nope (mockapi-conformance reference --list-faults lists them)'],
+    [['--freedoms', 'nope'], 'reference: unknown freedom: nope (mockapi-conformance reference --list-freedoms lists them)'],
+    [[], 'reference: unknown freedom: nope (mockapi-conformance reference --list-freedoms lists them)', { MOCKAPI_REFERENCE_FREEDOMS: 'nope' }],
     [[], "reference: MOCKAPI_REFERENCE_VARIATIONS must be 1 or 0, not 'maybe'", { MOCKAPI_REFERENCE_VARIATIONS: 'maybe' }],
   ])('exits 2 with one line on stderr for %j', async (args, message, env = {}) => {
     const child = start(args, env);

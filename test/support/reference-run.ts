@@ -1,5 +1,5 @@
 // A run of every check against the reference deployment started in this process with the options given (its faults,
-// its variations, ...), without vitest: the fault matrix's row. The target is opened as the command opens it (the
+// its freedoms, its variations), without vitest: the fault matrix's row. The target is opened as the command opens it (the
 // reference started, the probe, the preflight, the latency measured), with the command's flags parsed as the command
 // parses them; the run is the one the command's worker makes of its description (CheckRun, its checks in order), each
 // check run by runCheck as the command's worker runs it; and the report is made of their ends as the command's
@@ -31,14 +31,14 @@ export interface ReferenceRun {
 }
 
 /**
- * Every check run against the reference started with `reference` (no fault and no variation unless it names them,
- * whatever this process's environment says), opened with the command's `flags`.
+ * Every check run against the reference started with `reference` (no fault, freedom or variation unless it names
+ * them, whatever this process's environment says), opened with the command's `flags`.
  */
 export async function runReference(reference: ReferenceOptions, flags: readonly string[] = ROW_FLAGS): Promise<ReferenceRun> {
   // an empty directory: no .env, config file or state file of the checkout's
   const { config } = parseCommand([...flags], {}, mkdtempSync(join(tmpdir(), 'mockapi-conformance-row-')), { dotenv: false });
   const gate = new RunGate();
-  const opened = await openTarget(config, undefined, gate, { faults: [], variations: false, ...reference });
+  const opened = await openTarget(config, undefined, gate, { faults: [], freedoms: [], variations: false, ...reference });
   if (!('target' in opened)) throw new Error(notOpenedReason(opened));
   const run = new CheckRun(describeRun(config, opened.target, gate.buffer, undefined, 'requirement'));
   try {

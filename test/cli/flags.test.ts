@@ -65,6 +65,6 @@ test('--help says the fixtures come from the environment, .env or a config file,
   );
   expect(r.stdout).toContain('  mockapi-conformance replay [REPORT.json] [--base-url URL]\n');
   expect(r.stdout).toMatch(
-    /reference \[--port N\] \[--faults a,b\] \[--variations\] \| --list-faults\n +serves the reference deployment on 127\.0\.0\.1 \(a free port unless --port\)/,
+    /reference \[--port N\] \[--faults a,b\] \[--freedoms a,b\] \[--variations\] \| --list-faults \| --list-freedoms\n +serves the reference deployment on 127\.0\.0\.1 \(a free port unless --port\)/,
   );
 });

@@ -117,13 +117,14 @@ const REQUIRED_PEERS = Object.keys(OWN.peerDependencies).filter((name) => !OWN.p
  * a lockfile of what they need taken from ours (the packages reached by their dependencies, optional
  * dependencies and required peers, where Node would find them); then installs it from npm's cache alone.
  * `project`, a folder of ours with a package.json of its own (test/e2e/vitest-3), makes the folder that
- * project: its dependencies as our lockfile locks them for it, and the package's peers from them.
+ * project: its dependencies as our lockfile locks them for it, and the package's peers from them. `peers:
+ * false` installs none of the package's peers, as npm's --legacy-peer-deps does (and yarn).
  */
 async function installPackage(
   dir: string,
   tarball: string,
   integrity: string,
-  { extra = [], project = '' }: { extra?: string[]; project?: string } = {},
+  { extra = [], project = '', peers = true }: { extra?: string[]; project?: string; peers?: boolean } = {},
 ): Promise<void> {
   const packages = (JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }).packages;
   // where Node finds `name` from the package at `from` ('' the root): its own node_modules, then each above
@@ -141,7 +142,7 @@ async function installPackage(
   const reached = new Set<string>();
   const queue = [
     ...Object.keys(OWN.dependencies).map((name) => find('', name)),
-    ...[...REQUIRED_PEERS, ...Object.keys(own)].map((name) => find(project, name)),
+    ...[...(peers ? REQUIRED_PEERS : []), ...Object.keys(own)].map((name) => find(project, name)),
   ];
   while (queue.length > 0) {
     const path = queue.pop();
@@ -189,7 +190,7 @@ async function installPackage(
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'installed', private: true, dependencies }, null, 2)}\n`);
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
-  await succeed('npm', ['install', '--omit=dev', '--offline', '--no-audit', '--no-fund'], dir);
+  await succeed('npm', ['install', '--omit=dev', '--offline', '--no-audit', '--no-fund', ...(peers ? [] : ['--legacy-peer-deps'])], dir);
 }
 
 /** One test of vitest's JSON report (--reporter json). */
@@ -568,5 +569,36 @@ describe("the library page's vitest project on each vitest of the peer range", (
     expect(failed.map((c) => c.id)).toContain('organisations/get-2xx-organisation-organisation');
     expect(failed.map((c) => [c.outcome, c.violated])).toEqual(failed.map(() => ['failed', ['ORG-RESPONSE']]));
     expect(report.checks.length).toBeGreaterThan(failed.length);
+  });
+
+  test("without vitest beside it, or with one outside its peer range, the command, the vitest project and the library's run each say so in one line", async () => {
+    const dir = join(work, 'without-vitest');
+    await installPackage(dir, installed.tarball, installed.integrity, { peers: false });
+    const range = OWN.peerDependencies.vitest!;
+    const command = async () => {
+      const ran = await run('npx', ['--offline', 'mockapi-conformance', '--only', '^ORG-'], dir);
+      return [ran.code, ran.stdout, ran.stderr.split('\n').filter((line) => line.startsWith('mockapi-conformance:'))];
+    };
+    expect(await command()).toEqual([
+      2,
+      '',
+      [
+        `mockapi-conformance: no vitest is installed, and mockapi-conformance runs its checks on vitest ${range} (a peer dependency): npm install vitest@^4.0.0`,
+      ],
+    ]);
+    // an older vitest, as far as what says its version goes
+    mkdirSync(join(dir, 'node_modules', 'vitest'));
+    writeFileSync(join(dir, 'node_modules', 'vitest', 'package.json'), JSON.stringify({ name: 'vitest', version: '3.1.4' }));
+    const line = `mockapi-conformance: vitest 3.1.4 is installed, and mockapi-conformance runs its checks on vitest ${range} (a peer dependency): npm install vitest@^3.2.0`;
+    expect(await command()).toEqual([2, '', [line]]);
+    // what vitest shows of the error a config throws: its stack, here the one line; and the library's run's error
+    const project = [
+      "import { conformanceProject } from 'mockapi-conformance/vitest';",
+      "import { runConformance } from 'mockapi-conformance';",
+      'try { conformanceProject(); } catch (e) { console.log(e.stack); }',
+      'await runConformance().catch((e) => console.log(`mockapi-conformance: ${e.message}`));',
+    ].join('\n');
+    const ran = await run(process.execPath, ['--input-type=module', '--eval', project], dir);
+    expect([ran.stdout, ran.stderr]).toEqual([`Error: ${line}\n${line}\n`, '']);
   });
 });

@@ -84,7 +84,7 @@ check(
   async (t) => {
     const ds = await answered(t);
     const ex = await update(t);
-    lastUpdatedNow(t, ds, ex, Date.now() - ex.durationMs);
+    lastUpdatedNow(t, ds, ex);
   },
 );
 

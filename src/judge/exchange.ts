@@ -407,7 +407,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       dataSourceLinks(t, ds, params.dataSourceId!);
       if (live) {
         // the time of the update is the answer's Date; a recorded answer without one cannot say it
-        lastUpdatedNow(t, ds, ex, undefined);
+        lastUpdatedNow(t, ds, ex);
         dataSourceReplaces(t, ds, sent.dataSource);
       }
       return;

@@ -7,6 +7,7 @@ import type { Exchange } from '../http/client.ts';
 import type { Judge } from './context.ts';
 import { compareInstants, durationSeconds, isIsoDuration, parseUtcTimestamp } from './iso8601.ts';
 import { link, type Link } from './links.ts';
+import type { RequirementId } from '../../contract/requirements.ts';
 import { schema } from '../../contract/schemas.ts';
 
 /** A validator for one of the value formats of schemas/formats.json, e.g. format('utcTimestampNanos'). */
@@ -206,31 +207,54 @@ export function lastUpdatedTime(t: Judge, ds: any): void {
   );
 }
 
-/** How far lastUpdatedTime may stand from the answer's Date header: the two clocks may differ, and Date has whole seconds. */
-const CLOCK_TOLERANCE_MS = 5 * 60_000;
+/** How far a timestamp of the moment of an answer may stand from its Date header: the deployment's own clock, which Date writes in whole seconds. */
+const DATE_TOLERANCE_MS = 5 * 60_000;
+/** How far it may stand from this machine's clock when the answer came: two machines' clocks differ, though not by a zone's offset. */
+const SKEW_TOLERANCE_MS = 15 * 60_000;
+
+/** When an answer came, as a check knows it: its Date header, and this machine's clock when it came (unset for recorded traffic). */
+type AnswerTime = Pick<Exchange, 'headers' | 'receivedAt'>;
 
 /**
- * lastUpdatedTime of an update's answer is the time of the update, as its Date header tells it. An answer
- * without Date (a server with a clock must send one) is set against `fallbackNow` (this machine's clock when
- * the answer came), or, for a recorded answer without one, not judged.
+ * A timestamp the deployment wrote for the moment of its answer (an update's lastUpdatedTime, a new job's started)
+ * set against the answer's Date header (DATE_TOLERANCE_MS) and against this machine's clock (SKEW_TOLERANCE_MS),
+ * each where it is known: a local time written with Z stands a zone's offset from both. The timestamp's own form is
+ * another requirement's; one that cannot be read is noted.
  */
-export function lastUpdatedNow(t: Judge, ds: any, ex: Pick<Exchange, 'headers'>, fallbackNow: number | undefined): void {
-  const updatedAt = typeof ds.lastUpdatedTime === 'string' ? parseUtcTimestamp(ds.lastUpdatedTime) : undefined;
-  if (!updatedAt) {
-    t.note(`lastUpdatedTime ${JSON.stringify(ds.lastUpdatedTime)} is not a readable timestamp (DS-LAST-UPDATED says why)`);
-    return;
-  }
-  const date = Date.parse(ex.headers.date ?? '');
-  if (Number.isNaN(date) && fallbackNow === undefined) {
-    t.note('the answer has no Date header, so the time of the update is not known; lastUpdatedTime was not compared with it');
-    return;
-  }
-  const now = Number.isNaN(date) ? fallbackNow! : date;
-  if (Number.isNaN(date)) t.note("the answer has no Date header; lastUpdatedTime was set against this machine's clock");
+export function nearAnswerTime(t: Judge, requirement: RequirementId, field: string, text: unknown, at: AnswerTime): void {
+  const instant = typeof text === 'string' ? parseUtcTimestamp(text) : undefined;
+  if (!instant) return t.note(`${field} ${JSON.stringify(text)} is not a readable timestamp, so it was not set against the clock`);
+  const date = Date.parse(at.headers.date ?? '');
+  const clocks: [string, number, number][] = [];
+  if (!Number.isNaN(date)) clocks.push(['the Date header', date, DATE_TOLERANCE_MS]);
+  if (at.receivedAt !== undefined) clocks.push(["this machine's clock when the answer came", at.receivedAt, SKEW_TOLERANCE_MS]);
+  if (clocks.length === 0) return t.note(`the answer has no Date header, so the time of the answer is not known; ${field} was not set against it`);
+  for (const [which, now, tolerance] of clocks)
+    t.expect(
+      Math.abs(instant.epochMs - now) <= tolerance,
+      requirement,
+      `${field} within ${tolerance / 60_000} minutes of ${new Date(now).toISOString()} (${which})`,
+      () => `${field} ${String(text)}`,
+    );
+}
+
+/** lastUpdatedTime of an update's answer is the time of the update (nearAnswerTime). */
+export function lastUpdatedNow(t: Judge, ds: any, at: AnswerTime): void {
+  nearAnswerTime(t, 'DS-LAST-UPDATED-NOW', 'lastUpdatedTime', ds.lastUpdatedTime, at);
+}
+
+/**
+ * lastUpdatedTime is the time of the last update: an update's answer never shows a time before the one the answer to
+ * the update before it showed (both written by the deployment's own clock, so no tolerance).
+ */
+export function lastUpdatedNotBefore(t: Judge, ds: any, before: any): void {
+  const now = typeof ds?.lastUpdatedTime === 'string' ? parseUtcTimestamp(ds.lastUpdatedTime) : undefined;
+  const then = typeof before?.lastUpdatedTime === 'string' ? parseUtcTimestamp(before.lastUpdatedTime) : undefined;
+  if (!now || !then) return;
   t.expect(
-    Math.abs(updatedAt.epochMs - now) <= CLOCK_TOLERANCE_MS,
+    compareInstants(now, then) >= 0,
     'DS-LAST-UPDATED-NOW',
-    `lastUpdatedTime within ${CLOCK_TOLERANCE_MS / 60_000} minutes of ${new Date(now).toISOString()} (${Number.isNaN(date) ? 'this machine' : 'the Date header'})`,
+    `lastUpdatedTime at or after ${before.lastUpdatedTime}, the time the update before it showed`,
     () => `lastUpdatedTime ${ds.lastUpdatedTime}`,
   );
 }

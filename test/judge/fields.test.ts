@@ -17,6 +17,7 @@ import {
   jobOutcome,
   jobStarted,
   jobType,
+  lastUpdatedNotBefore,
   lastUpdatedNow,
   lastUpdatedTime,
   loggedBody,
@@ -210,8 +211,8 @@ describe('a JSON array holding a valid value is not that value', () => {
   });
 
   test('data source: lastUpdatedTime in an array is not compared with the Date header', () => {
-    const t = judged(lastUpdatedNow, { lastUpdatedTime: ['2026-11-21T09:00:00.000Z'] }, { headers: { date: 'Sat, 21 Nov 2026 10:00:00 GMT' } }, undefined);
-    expect(quiet(t)).toEqual([[], ['lastUpdatedTime ["2026-11-21T09:00:00.000Z"] is not a readable timestamp (DS-LAST-UPDATED says why)']]);
+    const t = judged(lastUpdatedNow, { lastUpdatedTime: ['2026-11-21T09:00:00.000Z'] }, { headers: { date: 'Sat, 21 Nov 2026 10:00:00 GMT' } });
+    expect(quiet(t)).toEqual([[], ['lastUpdatedTime ["2026-11-21T09:00:00.000Z"] is not a readable timestamp, so it was not set against the clock']]);
   });
 
   test('logged request: loggedDateString in an array is LR-DATE; an absoluteUrl in one is not compared with url', () => {
@@ -275,18 +276,31 @@ describe('data source', () => {
 
   test('lastUpdatedNow: what came back is named in the violation; a lastUpdatedTime that is no string is a note', () => {
     const now = Date.UTC(2026, 10, 21, 10, 0, 0);
-    const t = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:06:00.000Z' }, { headers: { date: new Date(now).toUTCString() } }, undefined);
+    const t = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:06:00.000Z' }, { headers: { date: new Date(now).toUTCString() } });
     expect(found(t)).toEqual([
       ['DS-LAST-UPDATED-NOW', 'lastUpdatedTime within 5 minutes of 2026-11-21T10:00:00.000Z (the Date header)', 'lastUpdatedTime 2026-11-21T10:06:00.000Z'],
     ]);
     expect(t.notes).toEqual([]);
-    expect(quiet(judged(lastUpdatedNow, { lastUpdatedTime: 5 }, { headers: {} }, now))).toEqual([
+    expect(quiet(judged(lastUpdatedNow, { lastUpdatedTime: 5 }, { headers: {}, receivedAt: now }))).toEqual([
       [],
-      ['lastUpdatedTime 5 is not a readable timestamp (DS-LAST-UPDATED says why)'],
+      ['lastUpdatedTime 5 is not a readable timestamp, so it was not set against the clock'],
     ]);
-    // a Date header that cannot be read counts as none
-    const unreadable = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:00:00.000Z' }, { headers: { date: 'soon' } }, now);
-    expect(quiet(unreadable)).toEqual([[], ["the answer has no Date header; lastUpdatedTime was set against this machine's clock"]]);
+    // a Date header that cannot be read counts as none: this machine's clock alone, or, for a recorded answer, nothing
+    const unreadable = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:00:00.000Z' }, { headers: { date: 'soon' }, receivedAt: now });
+    expect(quiet(unreadable)).toEqual([[], []]);
+    const recorded = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:00:00.000Z' }, { headers: { date: 'soon' } });
+    expect(quiet(recorded)).toEqual([[], ['the answer has no Date header, so the time of the answer is not known; lastUpdatedTime was not set against it']]);
+  });
+
+  test('lastUpdatedNotBefore: an update never shows a time before the update before it showed; equal is allowed', () => {
+    const at = (lastUpdatedTime: unknown) => ({ lastUpdatedTime });
+    expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T10:00:00.5Z'), at('2026-11-21T10:00:00.500000Z')))).toEqual([]);
+    expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T10:00:01.000Z'), at('2026-11-21T10:00:00.999Z')))).toEqual([]);
+    expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T09:59:59.999Z'), at('2026-11-21T10:00:00.000Z')))).toEqual([
+      ['DS-LAST-UPDATED-NOW', 'lastUpdatedTime at or after 2026-11-21T10:00:00.000Z, the time the update before it showed', 'lastUpdatedTime 2026-11-21T09:59:59.999Z'],
+    ]);
+    // what cannot be read is another requirement's (DS-LAST-UPDATED)
+    expect(found(judged(lastUpdatedNotBefore, at(5), at('2026-11-21T10:00:00.000Z')))).toEqual([]);
   });
 
   test('dataSourceLinks on a live deployment: the id updated, and self and acl built from it, plain or percent-encoded', () => {

@@ -310,6 +310,11 @@ export const REQUIREMENTS = [
   R('JOB-STARTED', 'Resources > Job', 'started is an ISO 8601 UTC timestamp with nanosecond precision.'),
   R('JOB-FINISHED', 'Resources > Job', 'finished, when present, is an ISO 8601 UTC timestamp.'),
   R(
+    'JOB-TIMES-NOW',
+    'Resources > Job; Endpoints > Push OpenAPI document to Git',
+    "started, and finished where present, of the job a push answers with are UTC timestamps of that push: each within 5 minutes of the answer's Date header and 15 minutes of the checker's clock when the answer came, since clocks differ; a local time written with Z is not UTC.",
+  ),
+  R(
     'JOB-FINISHED-PRESENT',
     'Resources > Job',
     'finished is present once the job has finished: a job with the status ERROR, the end the interface names, carries it.',

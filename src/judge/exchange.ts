@@ -397,7 +397,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
   const body = ex.json as any;
   switch (op) {
     case 'pushOpenApiToGit':
-      if (isObject(body?.job)) jobFields(t, body.job, params.mockApiId!);
+      if (isObject(body?.job)) jobFields(t, body.job, params.mockApiId!, ex);
       return;
     case 'updateDataSource': {
       const ds = body?.dataSource;

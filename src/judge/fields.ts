@@ -10,6 +10,9 @@ import { link, type Link } from './links.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
 import { schema } from '../../contract/schemas.ts';
 
+/** When an answer came, as a check knows it: its Date header, and this machine's clock when it came (unset for recorded traffic). */
+type AnswerTime = Pick<Exchange, 'headers' | 'receivedAt'>;
+
 /** A validator for one of the value formats of schemas/formats.json, e.g. format('utcTimestampNanos'). */
 function format(name: string) {
   return schema(`formats.json#/$defs/${name}`);
@@ -162,7 +165,17 @@ export function jobFinishedStage(t: Judge, j: any): void {
 }
 
 /** Every judgement of a job's fields, in the order of Resources > Job. */
-export function jobFields(t: Judge, j: any, mockApiId: string): void {
+/**
+ * started, and finished where present, are UTC timestamps of the push that answers with the job: the job is that push,
+ * so each stands at the moment of the answer (nearAnswerTime), as UTC; a local time written with Z stands a zone's
+ * offset from it.
+ */
+export function jobTimesNow(t: Judge, j: any, at: AnswerTime): void {
+  nearAnswerTime(t, 'JOB-TIMES-NOW', 'started', j.started, at);
+  if ('finished' in j) nearAnswerTime(t, 'JOB-TIMES-NOW', 'finished', j.finished, at);
+}
+
+export function jobFields(t: Judge, j: any, mockApiId: string, at: AnswerTime): void {
   for (const judge of [
     jobType,
     jobStarted,
@@ -176,6 +189,7 @@ export function jobFields(t: Judge, j: any, mockApiId: string): void {
   ])
     judge(t, j);
   jobLinks(t, j, mockApiId);
+  jobTimesNow(t, j, at);
 }
 
 // ---- Data source (Resources > Data source) ---------------------------------------------------------------------
@@ -212,8 +226,6 @@ const DATE_TOLERANCE_MS = 5 * 60_000;
 /** How far it may stand from this machine's clock when the answer came: two machines' clocks differ, though not by a zone's offset. */
 const SKEW_TOLERANCE_MS = 15 * 60_000;
 
-/** When an answer came, as a check knows it: its Date header, and this machine's clock when it came (unset for recorded traffic). */
-type AnswerTime = Pick<Exchange, 'headers' | 'receivedAt'>;
 
 /**
  * A timestamp the deployment wrote for the moment of its answer (an update's lastUpdatedTime, a new job's started)

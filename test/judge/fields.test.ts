@@ -9,6 +9,7 @@ import {
   jobElapsed,
   jobElapsedAgrees,
   jobFields,
+  jobTimesNow,
   jobFinished,
   jobFinishedNotBeforeStarted,
   jobFinishedPresent,
@@ -173,14 +174,36 @@ describe('job', () => {
   });
 
   test('jobFields: every judgement of a job, links last', () => {
-    const t = judged(jobFields, { id: 'j1', status: 'RUNNING', jobType: 1, started: 'x', elapsed: 'x', links: {} }, 'm1');
+    const t = judged(jobFields, { id: 'j1', status: 'RUNNING', jobType: 1, started: 'x', elapsed: 'x', links: {} }, 'm1', { headers: {} });
     expect(t.violations.map((v) => v.requirement)).toEqual(['JOB-TYPE', 'JOB-STARTED', 'JOB-ELAPSED', 'JOB-LINKS']);
     expect(t.notes).toEqual([
       expect.stringMatching(/^no finished/),
       expect.stringMatching(/^nothing to compare: started "x", finished undefined \(JOB/),
       expect.stringMatching(/^nothing to compare: started "x", finished undefined, elapsed/),
       'no outcome (status "RUNNING")',
+      'started "x" is not a readable timestamp, so it was not set against the clock',
     ]);
+  });
+
+  test('jobTimesNow: started and finished at the push, as UTC, by the Date header and this machine; a local time with Z is not', () => {
+    const now = Date.UTC(2026, 10, 21, 10, 0, 0);
+    const at = { headers: { date: new Date(now).toUTCString() }, receivedAt: now + 40 };
+    const job = (started: number, finished?: number) => ({
+      started: new Date(started).toISOString().replace('Z', '000000Z'),
+      ...(finished === undefined ? {} : { finished: new Date(finished).toISOString() }),
+    });
+    expect(found(judged(jobTimesNow, job(now - 1_500, now - 200), at))).toEqual([]);
+    expect(found(judged(jobTimesNow, job(now - 1_500), at))).toEqual([]);
+    // a local time two hours east of UTC, written with Z: both times, against both clocks
+    const east = 2 * 3_600_000;
+    expect(found(judged(jobTimesNow, job(now + east, now + east + 10), at)).map(([r, e]) => [r, e])).toEqual([
+      ['JOB-TIMES-NOW', 'started within 5 minutes of 2026-11-21T10:00:00.000Z (the Date header)'],
+      ['JOB-TIMES-NOW', "started within 15 minutes of 2026-11-21T10:00:00.040Z (this machine's clock when the answer came)"],
+      ['JOB-TIMES-NOW', 'finished within 5 minutes of 2026-11-21T10:00:00.000Z (the Date header)'],
+      ['JOB-TIMES-NOW', "finished within 15 minutes of 2026-11-21T10:00:00.040Z (this machine's clock when the answer came)"],
+    ]);
+    // west of UTC, on a recorded answer (no clock of this machine): the Date header alone
+    expect(found(judged(jobTimesNow, job(now - 5 * 3_600_000), { headers: at.headers })).map(([r]) => r)).toEqual(['JOB-TIMES-NOW']);
   });
 });
 

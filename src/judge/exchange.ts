@@ -41,6 +41,7 @@ import {
   loggedHeaderNames,
   loggedMethod,
   loggedRequestIdentity,
+  loggedAbsoluteUrlHost,
   loggedUrl,
   loggedUrlPath,
   organisationEmail,
@@ -434,6 +435,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       loggedBody(t, body);
       loggedUrl(t, body);
       loggedUrlPath(t, body);
+      loggedAbsoluteUrlHost(t, body);
       loggedMethod(t, body);
       loggedClientIp(t, body);
       loggedClientIpForm(t, body);

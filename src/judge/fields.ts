@@ -226,7 +226,6 @@ const DATE_TOLERANCE_MS = 5 * 60_000;
 /** How far it may stand from this machine's clock when the answer came: two machines' clocks differ, though not by a zone's offset. */
 const SKEW_TOLERANCE_MS = 15 * 60_000;
 
-
 /**
  * A timestamp the deployment wrote for the moment of its answer (an update's lastUpdatedTime, a new job's started)
  * set against the answer's Date header (DATE_TOLERANCE_MS) and against this machine's clock (SKEW_TOLERANCE_MS),
@@ -569,6 +568,45 @@ function headerValues(headers: unknown, name: string): string[] {
     .filter(([key]) => key.toLowerCase() === name)
     .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
     .filter((value): value is string => typeof value === 'string');
+}
+
+/** The host of an authority (`user@host:port`, `[::1]:8080`), lower case, without user or port. */
+function hostOf(authority: string): string {
+  const host = authority.slice(authority.lastIndexOf('@') + 1).trim();
+  const bracketed = /^\[[^\]]*\]/.exec(host)?.[0];
+  return (bracketed ?? host.replace(/:\d*$/, '')).toLowerCase();
+}
+
+/** The hosts a request was sent to, as its logged headers show them: Host (or HTTP/2's :authority), and those a proxy in front forwarded. */
+function hostsReceived(headers: unknown): string[] {
+  const forwarded = headerValues(headers, 'forwarded')
+    .flatMap((v) => v.split(/[,;]/))
+    .map((pair) => /^\s*host\s*=\s*"?([^"]*)"?\s*$/i.exec(pair)?.[1])
+    .filter((host): host is string => host !== undefined);
+  const named = [
+    ...headerValues(headers, 'host'),
+    ...headerValues(headers, ':authority'),
+    ...headerValues(headers, 'x-forwarded-host').flatMap((v) => v.split(',')),
+  ];
+  return [...named, ...forwarded].map(hostOf).filter((host) => host !== '');
+}
+
+/**
+ * absoluteUrl is the full URL "as received": its host is one the request was sent to, the Host its headers show or a
+ * host a proxy in front forwarded (X-Forwarded-Host, Forwarded host=); ports aside, since a proxy may change them.
+ */
+export function loggedAbsoluteUrlHost(t: Judge, lr: any): void {
+  const { absoluteUrl, headers } = lr.request;
+  const authority = typeof absoluteUrl === 'string' ? /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(absoluteUrl)?.[1] : undefined;
+  if (authority === undefined) return; // its form is loggedUrl's
+  const received = hostsReceived(headers);
+  if (received.length === 0) return t.note("headers show no Host header: absoluteUrl's host is not compared with it");
+  t.expect(
+    received.includes(hostOf(authority)),
+    'LR-URL',
+    `absoluteUrl naming a host the request was sent to, as its headers show it: ${[...new Set(received)].map((h) => JSON.stringify(h)).join(' or ')}`,
+    () => JSON.stringify(absoluteUrl.slice(0, 300)),
+  );
 }
 
 /** The pairs of Cookie header values (RFC 6265 §4.2.1: name=value pairs separated by "; "), the value with and without its quotes. */

@@ -24,6 +24,7 @@ import {
   loggedBody,
   loggedClientIp,
   loggedClientIpForm,
+  loggedAbsoluteUrlHost,
   loggedCookies,
   loggedDate,
   loggedDateFormat,
@@ -320,7 +321,11 @@ describe('data source', () => {
     expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T10:00:00.5Z'), at('2026-11-21T10:00:00.500000Z')))).toEqual([]);
     expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T10:00:01.000Z'), at('2026-11-21T10:00:00.999Z')))).toEqual([]);
     expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T09:59:59.999Z'), at('2026-11-21T10:00:00.000Z')))).toEqual([
-      ['DS-LAST-UPDATED-NOW', 'lastUpdatedTime at or after 2026-11-21T10:00:00.000Z, the time the update before it showed', 'lastUpdatedTime 2026-11-21T09:59:59.999Z'],
+      [
+        'DS-LAST-UPDATED-NOW',
+        'lastUpdatedTime at or after 2026-11-21T10:00:00.000Z, the time the update before it showed',
+        'lastUpdatedTime 2026-11-21T09:59:59.999Z',
+      ],
     ]);
     // what cannot be read is another requirement's (DS-LAST-UPDATED)
     expect(found(judged(lastUpdatedNotBefore, at(5), at('2026-11-21T10:00:00.000Z')))).toEqual([]);
@@ -702,6 +707,29 @@ describe('the words of the fields held in full', () => {
     for (const clientIp of ['203.0.113.7:54321', '[2001:db8::1]', '203.0.113.7, 10.0.0.1'])
       expect(ids(judged(loggedClientIpForm, { request: { clientIp } }))).toEqual(['LR-CLIENT-IP-FORM']);
     for (const clientIp of ['203.0.113.7', '2001:db8::1']) expect(quiet(judged(loggedClientIpForm, { request: { clientIp } }))).toEqual([[], []]);
+  });
+
+  test('loggedAbsoluteUrlHost: the host the request was sent to, or one a proxy forwarded; ports aside; without a Host nothing is compared', () => {
+    const lr = (absoluteUrl: unknown, headers: unknown) => ({ request: { absoluteUrl, headers } });
+    const url = 'https://abc12.mocklab.io/orders?limit=2';
+    for (const headers of [
+      { Host: 'abc12.mocklab.io' },
+      { host: 'ABC12.mocklab.io:443' },
+      { Host: 'mock-7:8080', 'X-Forwarded-Host': 'abc12.mocklab.io, edge.example' },
+      { Host: 'mock-7:8080', Forwarded: 'for=192.0.2.60;proto=https;host="abc12.mocklab.io:443"' },
+      { ':authority': 'abc12.mocklab.io' },
+    ])
+      expect(quiet(judged(loggedAbsoluteUrlHost, lr(url, headers))), JSON.stringify(headers)).toEqual([[], []]);
+    expect(quiet(judged(loggedAbsoluteUrlHost, lr('http://[::1]:8080/x', { Host: '[::1]:8080' })))).toEqual([[], []]);
+    expect(found(judged(loggedAbsoluteUrlHost, lr('https://mocks.internal/orders', { Host: 'abc12.mocklab.io', 'X-Forwarded-Host': 'edge' })))).toEqual([
+      ['LR-URL', 'absoluteUrl naming a host the request was sent to, as its headers show it: "abc12.mocklab.io" or "edge"', '"https://mocks.internal/orders"'],
+    ]);
+    expect(quiet(judged(loggedAbsoluteUrlHost, lr(url, { Accept: '*/*' })))).toEqual([
+      [],
+      ["headers show no Host header: absoluteUrl's host is not compared with it"],
+    ]);
+    // a path alone is loggedUrl's to judge
+    expect(quiet(judged(loggedAbsoluteUrlHost, lr('/orders', { Host: 'h' })))).toEqual([[], []]);
   });
 
   test('loggedCookies: each pair of the Cookie header, quoted or not, and no other; without a Cookie header nothing is compared', () => {

@@ -43,6 +43,14 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders` });
   },
+  'logged-request-absolute-url-other-host': async (r) => {
+    const { url, absoluteUrl, headers } = (await loggedOf(r)).request;
+    expect({ url, absoluteUrl, host: headers.Host }).toEqual({
+      url: '/orders?limit=2',
+      absoluteUrl: 'https://mocks.internal/orders?limit=2',
+      host: `${SEED.mockApiId}.mocklab.io`,
+    });
+  },
   'logged-request-absolute-url-path-only': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: '/orders?limit=2' });

@@ -243,6 +243,11 @@ export const REQUIREMENTS = [
     'Removing a member of the team succeeds (status code and body not shown, so any 2xx); of two removals of them sent at once, one succeeds and the other may find them gone (404).',
   ),
   R(
+    'TEAM-MEMBER-THAT-TEAM',
+    'Endpoints > Delete a team member; Errors > Error cases',
+    'Removing a member removes the user from the team the path names, and from no other: a member of one team removed from a team that does not exist is not removed (the request is refused with a 4xx, such as 404 for the team not found, or 403), and is still a member of their own team.',
+  ),
+  R(
     'TEAM-MEMBER-GONE',
     'Endpoints > Delete a team member',
     'The user is removed from the team: removing the same member again is answered 404, also after two removals sent at once, and still 2 s later.',

@@ -62,7 +62,12 @@ describe('variations mode', () => {
     const { call } = varied();
     expect(jsonOf(await call('PUT', chaos(), { body: {} })).errors[0].source).toEqual({});
     const logged = jsonOf(await call('GET', loggedRequest()));
-    expect(logged.request.headers).toEqual({ 'Content-Type': 'application/json', Accept: '*/*', Cookie: 'session=abc123; theme=dark' });
+    expect(logged.request.headers).toEqual({
+      Host: `${SEED.mockApiId}.mocklab.io`,
+      'Content-Type': 'application/json',
+      Accept: '*/*',
+      Cookie: 'session=abc123; theme=dark',
+    });
     expect(logged.request.cookies).toEqual({ session: 'abc123', theme: 'dark' });
     expect(logged.responseDefinition.transformerParameters).toEqual({});
     expect(logged[EXTRA_FIELD]).toBeDefined();

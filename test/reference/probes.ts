@@ -62,6 +62,7 @@ const SUCCESS = {
     'JOB-FINISHED-STAGE',
     'JOB-ELAPSED',
     'JOB-TIMES',
+    'JOB-TIMES-NOW',
     'JOB-LINKS',
     'JOB-OUTCOME',
     'GEN-WRAP-RESPONSE',

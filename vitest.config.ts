@@ -7,7 +7,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // 'default' even where an agent or CI variable would pick another reporter
     reporters: ['default'],
-    testTimeout: 120_000,
+    // safety nets far above what a slow, busy 2-core machine takes: a test waits for what it asserts, and one that
+    // never ends is cut here (a run of the command through a runner, at 5 minutes: test/support/runners.ts)
+    testTimeout: 600_000,
     // Three files at a time on two cores (vitest's default is one): most files wait on the child processes and
     // servers they start (slow.test.ts: 33 s of wall, 4 CPU s), and one file's wait is another's turn; with two,
     // the cores idled ~10 % of npm test (docs/test-speed.md).
@@ -20,7 +22,7 @@ export default defineConfig({
     isolate: false,
     // concurrent tests spawn whole conformance runs; two at a time fill the two cores
     maxConcurrency: 2,
-    hookTimeout: 60_000,
+    hookTimeout: 600_000,
     // the command compiled once, in the background, for the files that make many runs (test/support/runners.ts)
     globalSetup: ['test/support/global-setup.ts'],
   },

@@ -33,7 +33,7 @@ import type { LimitResult } from './limit.ts';
 import { BIG_ANSWER_MIB, bigAnswersRun, underCapRun } from './big-answers.ts';
 import { cleanEnvironment, measure, type Measured } from './measure.ts';
 import { startRecorder } from './recorder.ts';
-import { compiledWhenEnded, startCompiling } from '../test/support/compiled.ts';
+import { compiledWhenEnded, startCompiling } from './compiled.ts';
 import { summarise, formatTable, type Sample } from './results.ts';
 import { waitedForDelete } from '../suites/deletes.ts';
 

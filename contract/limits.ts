@@ -44,24 +44,12 @@ export function limits(): NonNullable<typeof cached> {
   return cached;
 }
 
-/** Whether a length is one the interface allows a mockApiId (Limits). */
-function mockApiIdLengthAllowed(length: number): boolean {
-  const { min, max } = limits().mockApiIdLength;
-  return length >= min && length <= max;
-}
+/** A text's length as the interface counts it, in characters: Unicode code points (as RFC 8259 and JSON Schema count them), not UTF-16 units. */
+export const characters = (text: string): number => [...text].length;
 
-/** Whether a mockApiId is of a length the interface allows (Limits), counted in characters, not UTF-16 units. */
+/** Whether a mockApiId is of a length the interface allows (Limits: "5 to 10 characters"), counted in characters. */
 export function mockApiIdFits(id: string): boolean {
-  return mockApiIdLengthAllowed([...id].length);
-}
-
-/**
- * Whether a mockApiId is within its length (Limits) however "length" is counted: in characters, or in the UTF-16
- * units many servers' strings count. 'in' or 'out' where both counts agree; 'debatable' where a character outside
- * the Basic Multilingual Plane puts them on either side of a bound (docs/checks.md).
- */
-export function mockApiIdLength(id: string): 'in' | 'out' | 'debatable' {
-  const [characters, units] = [mockApiIdFits(id), mockApiIdLengthAllowed(id.length)];
-  if (characters === units) return characters ? 'in' : 'out';
-  return 'debatable';
+  const { min, max } = limits().mockApiIdLength;
+  const length = characters(id);
+  return length >= min && length <= max;
 }

@@ -39,12 +39,7 @@ export interface CheckResult {
 export interface ConformanceReport {
   tool: { name: 'mockapi-conformance'; version: string };
   target: { baseUrl: string; profile: string; embedded: boolean };
-  /**
-   * what makes the run repeatable: the seed and runs of the generated payloads; strict: warnings fail;
-   * minJudged: the least share of the checks, in percent, the run had to judge (--min-judged); fixtures: the
-   * variables of the fixtures the run was given, by name (replay says which is not set again)
-   */
-  run: { seed: number; runs: number; strict: boolean; concurrency?: number; minJudged?: number; fixtures?: string[] };
+  run: RunSection;
   /** heldBackMs: time the deployment held the whole run back (transient answers: 429, 503), overlapping holds once */
   summary: Record<Outcome, number> & {
     requests: number;
@@ -75,6 +70,47 @@ export interface ConformanceReport {
    */
   exit?: { code: number; reason: string };
 }
+
+/**
+ * What makes the run repeatable, and what replay takes from it: the seed and runs of the generated payloads;
+ * concurrency: the requests in flight at most (fixed), or at the start where they adapted to the answers
+ * (adaptive: no --concurrency, a deployment given by URL), which decides what a sequence sends together; only:
+ * the --only pattern; readOnly: only GET requests were sent; env: the config file's environment (--env); strict:
+ * warnings fail; minJudged: the least share of the checks, in percent, the run had to judge (--min-judged);
+ * fixtures: the variables of the fixtures the run was given, by name (replay says which is not set again).
+ */
+export interface RunSection {
+  seed: number;
+  runs: number;
+  strict: boolean;
+  concurrency?: number;
+  adaptive?: boolean;
+  only?: string;
+  readOnly?: boolean;
+  env?: string;
+  minJudged?: number;
+  fixtures?: string[];
+}
+
+/** A value for a POSIX shell, quoted where it needs to be. */
+const shellWord = (text: string): string => (/^[\w./,:=+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+
+/**
+ * The flags that make another run send the same requests to the same deployment (with the user's own flags and
+ * fixtures): the seed and the runs per property (chosen by latency when not given), the requests in flight where
+ * they were fixed, --only and --read-only where given. The rerun line prints them and replay passes them.
+ */
+export function rerunFlags(run: RunSection): string[] {
+  return [
+    ...['--seed', String(run.seed), '--runs', String(run.runs)],
+    ...(run.concurrency !== undefined && !run.adaptive ? ['--concurrency', String(run.concurrency)] : []),
+    ...(run.only !== undefined ? ['--only', run.only] : []),
+    ...(run.readOnly ? ['--read-only'] : []),
+  ];
+}
+
+/** rerunFlags as a shell reads them. */
+export const rerunSaid = (run: RunSection): string => rerunFlags(run).map(shellWord).join(' ');
 
 /** What a report of a run that judged nothing says it is, its exit code with it; undefined for a run that judged. */
 export const notJudged = (report: ConformanceReport): string | undefined => (report.exit ? `nothing judged (exit ${report.exit.code})` : undefined);
@@ -227,5 +263,71 @@ export function brokenRequirements(checks: readonly CheckResult[]): BrokenRequir
   const severity = (g: BrokenRequirement) => (g.level === 'must' ? 0 : 1);
   return groups.sort(
     (a, b) => severity(a) - severity(b) || b.checks.length - a.checks.length || (a.requirement < b.requirement ? -1 : a.requirement > b.requirement ? 1 : 0),
+  );
+}
+
+/** One violation a failure's message states (failureMessage): the requirement, then what was expected and what came back. */
+interface ViolationSaid {
+  requirement: string;
+  expected: string;
+  actual: string;
+}
+
+/**
+ * The violations a check's message states, in its order: each `[ID] (level) …` line with the `expected:` and
+ * `actual:` lines under it. A message written otherwise states none.
+ */
+function violationsSaid(message: string): ViolationSaid[] {
+  const said: ViolationSaid[] = [];
+  let current: ViolationSaid | undefined;
+  for (const line of message.split('\n')) {
+    const head = /^\[([A-Za-z0-9-]+)\] \((?:must|should)\) /.exec(line);
+    if (head) said.push((current = { requirement: head[1]!, expected: '', actual: '' }));
+    const part = current && /^ {2}(expected|actual): +(.*)$/.exec(line);
+    if (part) current![part[1] as 'expected' | 'actual'] = part[2]!;
+  }
+  return said;
+}
+
+/**
+ * What an `actual:` says came back, as a cause holds it: an answer described whole (checker.ts describe: status,
+ * media type, then the start of the body) is its status and media type, for the body of an answer with the wrong
+ * status is each request's own (the settings it echoes); any other actual as it is.
+ */
+const answerOf = (actual: string): string => /^(\d{3} \([^)]*\)) /.exec(actual)?.[1] ?? actual;
+
+/**
+ * One cause: a requirement broken with one answer, the `actual:` its checks' messages share (empty where they
+ * state none), with what the statement expected (as its first check says it), the checks it explains and the
+ * operations they hit. A deployment that words its 401 body differently fails every check that reads a 401: one
+ * cause, however many checks see it.
+ */
+export interface Cause extends BrokenRequirement {
+  actual: string;
+  expected: string;
+}
+
+/**
+ * The causes of the given checks (failed or warned), the most severe first as brokenRequirements orders them,
+ * then by what came back. A check that broke two requirements stands under a cause of each. Every format groups its failures by it: computed from the checks, never stored beside them.
+ */
+export function causesOf(checks: readonly CheckResult[]): Cause[] {
+  const by = new Map<string, Cause>();
+  for (const group of brokenRequirements(checks)) {
+    for (const c of group.checks) {
+      // a check that broke one requirement twice (a sequence's steps) stands under the answer it met first
+      const v = violationsSaid(c.message).find((said) => said.requirement === group.requirement) ?? { expected: '', actual: '' };
+      const actual = answerOf(v.actual);
+      const key = `${group.requirement}\u0000${actual}`;
+      const cause = by.get(key) ?? { ...group, checks: [], operations: [], actual, expected: v.expected };
+      by.set(key, cause);
+      cause.checks.push(c);
+      if (c.operation !== '' && !cause.operations.includes(c.operation)) cause.operations.push(c.operation);
+    }
+  }
+  const severity = (g: Cause) => (g.level === 'must' ? 0 : 1);
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...by.values()].sort(
+    (a, b) => severity(a) - severity(b) || b.checks.length - a.checks.length || order(a.requirement, b.requirement) || order(a.actual, b.actual),
   );
 }

@@ -78,7 +78,7 @@ export const REQUIREMENTS = [
   R(
     'AUTH-SEPARATOR',
     'Authentication',
-    'The header value is the word Token, one space, and the key: a tab in place of the space is not that value (HTTP separates a scheme from its credentials by spaces only), so `Token<TAB><key>` should be answered 401.',
+    'The header value is the word Token, one space, and the key: whether `Token<TAB><key>` is taken or answered 401 is noted, never failed, since the words show the value a client sends and not what a deployment does with another; a 401 is held to the 401 body.',
     'should',
   ),
   R('AUTH-403', 'Authentication; Errors > Error cases', 'A request with valid credentials that is not permitted to perform the operation receives 403.'),
@@ -174,7 +174,7 @@ export const REQUIREMENTS = [
   R(
     'ORG-EMAIL-FORM',
     'Resources > Organisation',
-    'emailAddress is the bare address the placeholder <EMAIL> shows, without a display name, and its domain is one mail can be sent to (RFC 5321 §4.1.2: a host name or an address literal) (should: an RFC 5322 address allows both).',
+    'emailAddress is the bare address the placeholder <EMAIL> shows, without a display name, at a domain mail can be sent to (RFC 5321 §4.1.2): noted, never failed, since an RFC 5322 address allows both.',
     'should',
   ),
 
@@ -232,7 +232,7 @@ export const REQUIREMENTS = [
   R(
     'DS-DELETED-NOT-UPDATED',
     'Endpoints > Delete data source by ID',
-    'Delete permanently removes the data source: an update of it afterwards is not accepted (should: the errors of an update are not shown, and a PUT may be read as one that creates; but a data source permanently removed is not there to update).',
+    'Delete permanently removes the data source: whether an update of it afterwards is accepted is noted, never failed, since the errors of an update are not shown and a PUT may be read as one that creates (its coming back is DS-DELETE-PERMANENT).',
     'should',
   ),
 
@@ -280,7 +280,7 @@ export const REQUIREMENTS = [
   R(
     'LR-CLIENT-IP-FORM',
     'Resources > Logged request',
-    'clientIp is the IP address alone: not with the client port, not in brackets, not the list of a forwarding chain (should: each still names the address of the client).',
+    'clientIp is the IP address alone, not with the client port, in brackets or the list of a forwarding chain: noted, never failed, since each still names the address of the client.',
     'should',
   ),
   R(
@@ -327,7 +327,7 @@ export const REQUIREMENTS = [
   R(
     'JOB-FINISHED-STAGE',
     'Resources > Job',
-    'finished follows the stage a status the interface does not name says by its word: present for an end (FAILED, SUCCEEDED, COMPLETED, CANCELLED) and with an outcome, absent while the job is under way (RUNNING, PENDING) (should: only ERROR is named).',
+    'finished follows the stage a status the interface does not name says by its word (FAILED an end, RUNNING under way) or an outcome says: noted, never failed, since only ERROR is named.',
     'should',
   ),
   R('JOB-ELAPSED', 'Resources > Job', 'elapsed is an ISO 8601 duration.'),

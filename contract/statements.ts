@@ -1,8 +1,9 @@
 // The ledger of statements: every statement of shared/spec/interface.md in the spec's own words (a sentence, a
 // bullet, or a table row written `cell | cell | cell`), under its heading path, with a stable id and a status.
 // `statements` prints it, the reports group a run's checks by it, and test/contract/statements.test.ts holds it to
-// the spec, to the register (REQUIREMENTS), to the catalogue of checks and to the faults. Ids are stable: add, never
-// rename. A judgement is one line, so that a new requirement or a new fault changes one line of the ledger.
+// the spec, to the register (REQUIREMENTS), to the catalogue of checks, to the faults and to the freedoms. Ids are
+// stable: add, never rename. A judgement is one line, so that a new requirement or a new fault changes one line of
+// the ledger; a line ends with why the words leave no freedom, where they leave none (freedomReason).
 import type { RequirementId } from './requirements.ts';
 
 /**
@@ -28,6 +29,11 @@ export interface Statement {
    * the words, or no fault breaks these words alone, and says what is missing
    */
   reason?: string;
+  /**
+   * Why no answer but the reference's own meets these words, where no freedom of the reference (reference/freedoms/,
+   * Freedom.bends) bends them: a verified statement has a freedom or this.
+   */
+  freedomReason?: string;
 }
 
 type Judgement = Pick<Statement, 'status' | 'requirements' | 'reason'>;
@@ -41,8 +47,8 @@ const open = (words: string): Judgement => ({ status: 'open', requirements: [], 
 /** Not judgeable from outside: why. */
 const outside = (why: string): Judgement => ({ status: 'not-judgeable', requirements: [], reason: why });
 
-const statementsOf = (section: string, entries: readonly [string, string, Judgement][]): Statement[] =>
-  entries.map(([id, text, judgement]) => ({ id, section, text, ...judgement }));
+const statementsOf = (section: string, entries: readonly [id: string, text: string, judgement: Judgement, freedomReason?: string][]): Statement[] =>
+  entries.map(([id, text, judgement, freedomReason]) => ({ id, section, text, ...judgement, ...(freedomReason === undefined ? {} : { freedomReason }) }));
 
 const DOCUMENT = 'a statement about the document, not about any answer of a deployment';
 
@@ -132,7 +138,12 @@ const IDENTIFIERS: Statement[] = statementsOf('Resources and their fields > Iden
 const ORGANISATION: Statement[] = [
   ...statementsOf('Resources and their fields > Organisation', [
     ['ORG.id', 'id | string | organisation identifier', held('ORG-RESPONSE', 'ORG-IDENTITY')],
-    ['ORG.name', 'name | string | the only field that the update request carries', held('ORG-RESPONSE', 'ORG-TYPES', 'ORG-RENAME')],
+    [
+      'ORG.name',
+      'name | string | the only field that the update request carries',
+      held('ORG-RESPONSE', 'ORG-TYPES', 'ORG-RENAME'),
+      "the name an answer shows is the one last sent: a string, and no other (whether it is required is ORG.whether-name-required's freedom)",
+    ],
     ['ORG.aclSubject', 'aclSubject | string | identifier of the organisation as an access-control subject', held('ORG-RESPONSE', 'ORG-LINKS')],
     ['ORG.aclObject', 'aclObject | string | identifier of the organisation as an access-control object', held('ORG-RESPONSE', 'ORG-LINKS')],
     ['ORG.emailAddress', 'emailAddress | string | e-mail address (`<EMAIL>`)', held('ORG-EMAIL', 'ORG-EMAIL-FORM', 'ORG-RESPONSE')],
@@ -152,18 +163,26 @@ const ORGANISATION: Statement[] = [
   ]),
 ];
 
+/** Why the parts of a data source's configuration have no freedom. */
+const SENT_BACK = 'an update replaces the configuration, so its answer shows the parts sent, as sent; the words leave no other';
+
 const DATA_SOURCE: Statement[] = statementsOf('Resources and their fields > Data source', [
   ['DS.id', 'id | string | identifier', held('DS-RESPONSE', 'DS-LINKS')],
   ['DS.aclObject', 'aclObject | string | access-control object identifier', held('DS-RESPONSE')],
-  ['DS.name', 'name | string | display name; sent on update', held('DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES')],
+  ['DS.name', 'name | string | display name; sent on update', held('DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES'), SENT_BACK],
   [
     'DS.lastUpdatedTime',
     'lastUpdatedTime | string | ISO 8601 UTC timestamp with fractional seconds; response only',
     held('DS-RESPONSE', 'DS-LAST-UPDATED', 'DS-LAST-UPDATED-NOW'),
   ],
   ['DS.version', 'version | integer | version counter of the data source; response only', held('DS-RESPONSE', 'DS-VERSION')],
-  ['DS.type', 'type | string | the value `CSV` occurs', held('DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES')],
-  ['DS.columnsMetadata', 'columnsMetadata | array of column | ordered column definitions; sent on update', held('DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES')],
+  ['DS.type', 'type | string | the value `CSV` occurs', held('DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES'), SENT_BACK],
+  [
+    'DS.columnsMetadata',
+    'columnsMetadata | array of column | ordered column definitions; sent on update',
+    held('DS-RESPONSE', 'DS-REPLACES', 'DS-TYPES'),
+    `${SENT_BACK}, and "ordered" fixes their order`,
+  ],
   [
     'DS.rows',
     'rows | array of array of string | sent on update; each row holds one string per column, in column order; numbers and booleans are written as strings; not present in the update response',
@@ -180,6 +199,7 @@ const DATA_SOURCE: Statement[] = statementsOf('Resources and their fields > Data
     'DS.column-type-names',
     'Column type names that occur: `STRING`, `DATE` (with `format` value `iso8601`), `BOOLEAN`, `INTEGER`.',
     held('DS-REPLACES', 'DS-ROWS-FIT', 'DS-RESPONSE'),
+    `${SENT_BACK}: the names of the columns' types are the ones sent`,
   ],
   [
     'DS.other-values',
@@ -235,7 +255,12 @@ const LOGGED_REQUEST: Statement[] = [
     ['LR.responseDefinition', 'responseDefinition | object | the response that was served, below', held('LR-RESPONSE')],
   ]),
   ...statementsOf('Resources and their fields > Logged request > request', [
-    ['LR.request.url', 'url | string | path and query as received', heldInPart(AS_RECEIVED, 'LR-URL')],
+    [
+      'LR.request.url',
+      'url | string | path and query as received',
+      heldInPart(AS_RECEIVED, 'LR-URL'),
+      'the request target as received is one text: another spelling of it is another request (absoluteUrl, around it, is bent by logged-request-other-forms)',
+    ],
     ['LR.request.absoluteUrl', 'absoluteUrl | string | full URL as received', heldInPart(AS_RECEIVED, 'LR-URL')],
     ['LR.request.method', 'method | string | HTTP method', held('LR-METHOD', 'LR-RESPONSE')],
     ['LR.request.clientIp', 'clientIp | string | address of the client', held('LR-CLIENT-IP', 'LR-CLIENT-IP-FORM', 'LR-RESPONSE')],
@@ -245,7 +270,12 @@ const LOGGED_REQUEST: Statement[] = [
     ['LR.request.loggedDate', 'loggedDate | integer | Unix time in milliseconds', held('LR-DATE', 'LR-RESPONSE')],
     ['LR.request.loggedDateString', 'loggedDateString | string | ISO 8601 UTC timestamp, second precision', held('LR-DATE-FORMAT', 'LR-DATE')],
     ['LR.request.body', 'body | string | request body as text', heldInPart(AS_RECEIVED, 'LR-BODY')],
-    ['LR.request.bodyAsBase64', 'bodyAsBase64 | string | request body, Base64', heldInPart(AS_RECEIVED, 'LR-BODY')],
+    [
+      'LR.request.bodyAsBase64',
+      'bodyAsBase64 | string | request body, Base64',
+      heldInPart(AS_RECEIVED, 'LR-BODY'),
+      'Base64 (RFC 4648 section 4: the standard alphabet, padded, no line breaks) writes given octets one way only',
+    ],
   ]),
   ...statementsOf('Resources and their fields > Logged request > responseDefinition', [
     ['LR.response.status', 'status | integer | HTTP status served', held('LR-RESPONSE')],
@@ -303,7 +333,12 @@ const STATES: Statement[] = [
       'Other values of these fields exist only as far as listed in Resources and their fields.',
       open('Allowed values of `type` other than `CSV`, of column type names other than the four, and of `state` other than `ENABLED`: not shown.'),
     ],
-    ['STATES.chaos-enabled', 'Chaos testing is switched by the boolean `chaos.enabled`; that is a setting, not a life cycle.', held('CHAOS-TYPES')],
+    [
+      'STATES.chaos-enabled',
+      'Chaos testing is switched by the boolean `chaos.enabled`; that is a setting, not a life cycle.',
+      held('CHAOS-TYPES'),
+      'a boolean is true or false, and the settings come back as sent',
+    ],
     ['STATES.transitions', 'Transitions: not shown.', open('Transitions: not shown.')],
   ]),
 ];
@@ -396,7 +431,7 @@ const ENDPOINTS: Statement[] = [
       'Request body (JSON): `{ dataSource: { name: string, type: string, columnsMetadata: array of column, rows: array of array of string } }`.',
       held('GEN-WRAP-REQUEST', 'DS-TYPES'),
     ],
-    ['EP.updateDataSource.replaces', 'The operation replaces the data source configuration.', held('DS-REPLACES')],
+    ['EP.updateDataSource.replaces', 'The operation replaces the data source configuration.', held('DS-REPLACES'), SENT_BACK],
     ['EP.updateDataSource.success', 'Success: status code not shown; body `{ dataSource: <Data source> }` without `rows`.', held('DS-RESPONSE', 'DS-NO-ROWS')],
     ['EP.updateDataSource.errors', 'Errors: not shown.', ERRORS_OPEN],
   ]),

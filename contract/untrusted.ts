@@ -69,8 +69,12 @@ const ONE_ACTING = new RegExp(ACTING_OR_LINE_END.source, 'u');
 /** Whether a text holds a character that inertLine escapes. */
 export const hasActing = (text: string): boolean => ONE_ACTING.test(text);
 
-/** An untrusted value in a line of ours: cut to `max` characters (saying its length), JSON-quoted, one inert line. */
-export const quotedLine = (value: string, max = VALUE_CHARS): string => inertLine(JSON.stringify(bounded(value, max)));
+/**
+ * An untrusted value in a line of ours: cut to `max` characters (saying its length), JSON-quoted, one inert line;
+ * `redact` (the redactor's) goes over it before it is cut, so that no cut leaves a key's start unrecognised.
+ */
+export const quotedLine = (value: string, max = VALUE_CHARS, redact?: (text: string) => string): string =>
+  inertLine(JSON.stringify(redact ? boundedThrough(value, redact, max) : bounded(value, max)));
 
 /** What JSON.stringify leaves raw of the characters inertLine escapes: all but C0 (and lone surrogates, which it escapes). */
 const JSON_ACTING = new RegExp(String.raw`[\x7f-\x9f${INVISIBLE}]`, 'gu');

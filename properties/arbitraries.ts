@@ -41,8 +41,10 @@ const toggle = fc.record({ enabled: fc.boolean() });
 const durationMillis = fc.oneof(fc.integer({ min: 0, max: 600_000 }), fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }));
 
 /**
- * Valid chaos settings. `enabled` is always false: a run must never make a user's mock API fail at random,
- * and the interface offers no way to read the settings back and restore them.
+ * Valid chaos settings, some with fields left out: a deployment that takes them must answer them right, and one that
+ * requires every field (the table marks none optional) may refuse them, which the checks note (docs/checks.md).
+ * `enabled` is always false: a run must never make a user's mock API fail at random, and the interface offers no way
+ * to read the settings back and restore them.
  */
 export const validChaos = fc
   .record(
@@ -62,12 +64,43 @@ export const validChaos = fc
   )
   .map((chaos) => ({ chaos: { enabled: false, ...chaos } }));
 
+type ChaosBody = ValueOf<typeof validChaos>;
+
+/**
+ * The quiet settings (contract/chaos.ts) with these fields, an object field merged into its quiet one: a whole body,
+ * which no deployment may refuse, and which differs from the quiet settings only there.
+ */
+function quietWith(fields: Partial<ChaosBody['chaos']>): ChaosBody {
+  const quiet = quietChaosSettings() as Record<string, unknown>;
+  const merged = Object.entries(fields).map(([key, value]) => {
+    const base = quiet[key];
+    const object = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+    return [key, object(base) && object(value) ? { ...(base as object), ...(value as object) } : value];
+  });
+  return { chaos: { ...quiet, ...Object.fromEntries(merged) } as ChaosBody['chaos'] };
+}
+
+/** Valid chaos settings, every field present: what a deployment must accept whatever it requires. */
+export const wholeChaos = validChaos.map((body) => quietWith(body.chaos));
+
+/** Where a chaos body leaves out a field the table shows (contract/chaos.ts): a deployment may refuse it for that. */
+export function missingChaosField(body: { chaos: Record<string, unknown> }): string | undefined {
+  const quiet = quietChaosSettings() as Record<string, unknown>;
+  for (const [key, value] of Object.entries(quiet)) {
+    const sent = body.chaos[key];
+    if (sent === undefined) return `/chaos/${key}`;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && sent !== null && typeof sent === 'object')
+      for (const inner of Object.keys(value)) if (!(inner in sent)) return `/chaos/${key}/${inner}`;
+  }
+  return undefined;
+}
+
 /** The JSON text a chaos body is sent as, where it is written otherwise than JSON.stringify writes it. */
 const SPELLED = Symbol('the JSON text a body is sent as');
 
 /** A valid chaos body sent as this very text: numbers in the JSON notations JSON.stringify never writes (5e1, 50.0, -0). */
-function spelled(text: string): ValueOf<typeof validChaos> {
-  const body = JSON.parse(text) as ValueOf<typeof validChaos>;
+function spelled(text: string): ChaosBody {
+  const body = JSON.parse(text) as ChaosBody;
   Object.defineProperty(body, SPELLED, { value: text, enumerable: false });
   return body;
 }
@@ -79,17 +112,21 @@ export function chaosRequest(body: object): { raw: string } | { json: unknown } 
 }
 
 /** Values of the whole range of a chaos field's type: a delay past 32 bits, percentageFailures in every JSON notation of a number (RFC 8259 §6). */
-export const VALID_CHAOS_VALUES: ValueOf<typeof validChaos>[] = [
-  { chaos: { enabled: false, longDelay: { enabled: false, durationMillis: 2 ** 40 } } },
-  ...['5e1', '50.0', '1E2', '-0', '2.5E+1', '125e-1', '0.0'].map((n) => spelled(`{"chaos":{"enabled":false,"percentageFailures":${n}}}`)),
+export const VALID_CHAOS_VALUES: ChaosBody[] = [
+  quietWith({ longDelay: { enabled: false, durationMillis: 2 ** 40 } }),
+  ...['5e1', '50.0', '1E2', '-0', '2.5E+1', '125e-1', '0.0'].map((n) =>
+    spelled(JSON.stringify(quietWith({ percentageFailures: 7 })).replace('"percentageFailures":7', `"percentageFailures":${n}`)),
+  ),
 ];
 
 /** Valid chaos settings of each kind, sent on every run besides the generated ones: limits, httpErrors empty and repeated, and VALID_CHAOS_VALUES. */
-export const VALID_CHAOS_KINDS: ValueOf<typeof validChaos>[] = [
+export const VALID_CHAOS_KINDS: ChaosBody[] = [
+  // the one body of each run that leaves fields out: a deployment that takes it must show them right
   { chaos: { enabled: false, httpErrors: [] } },
-  { chaos: { enabled: false, httpErrors: [{ status: 500 }, { status: 500 }] } },
-  { chaos: { enabled: false, percentageFailures: PERCENTAGE.min, httpErrors: [{ status: STATUS.min }, { status: STATUS.max }] } },
-  { chaos: { enabled: false, percentageFailures: PERCENTAGE.max } },
+  quietWith({ httpErrors: [] }),
+  quietWith({ httpErrors: [{ status: 500 }, { status: 500 }] }),
+  quietWith({ percentageFailures: PERCENTAGE.min, httpErrors: [{ status: STATUS.min }, { status: STATUS.max }] }),
+  quietWith({ percentageFailures: PERCENTAGE.max }),
   ...VALID_CHAOS_VALUES,
 ];
 
@@ -102,12 +139,13 @@ const chaosExample = (): Json => {
 
 /** A valid chaos body with percentageFailures replaced. */
 const withPercentage = (value: number, rule: Rule) =>
-  validChaos.map((body): Invalid => ({ rule, pointer: '/chaos/percentageFailures', body: { chaos: { ...body.chaos, percentageFailures: value } } }));
+  wholeChaos.map((body): Invalid => ({ rule, pointer: '/chaos/percentageFailures', body: { chaos: { ...body.chaos, percentageFailures: value } } }));
 
 /** A valid chaos body with one httpErrors status replaced, at any position: limits hold for every item. */
 const withStatus = (value: number, rule: Rule) =>
-  fc.tuple(validChaos, fc.nat()).map(([body, n]): Invalid => {
-    const errors = [...(body.chaos.httpErrors ?? [{ status: 500 }, { status: 503 }])];
+  fc.tuple(wholeChaos, fc.nat()).map(([body, n]): Invalid => {
+    const have = body.chaos.httpErrors ?? [];
+    const errors = [...(have.length > 0 ? have : [{ status: 500 }, { status: 503 }])];
     const at = n % (errors.length + 1);
     errors.splice(at, 0, { status: value });
     return { rule, pointer: `/chaos/httpErrors/${at}/status`, body: { chaos: { ...body.chaos, httpErrors: errors } } };
@@ -146,14 +184,14 @@ export const invalidChaos: fc.Arbitrary<Invalid> = fc.oneof(
     .double({ min: STATUS.min, max: STATUS.max, noNaN: true })
     .filter((v) => !Number.isInteger(v))
     .chain((v) => withStatus(v, 'non-integer')),
-  arbitraryBreaches('updateChaosSettings', validChaos as fc.Arbitrary<Json>, chaosExample()).map(quietened),
+  arbitraryBreaches('updateChaosSettings', wholeChaos as fc.Arbitrary<Json>, chaosExample()).map(quietened),
   notJsonOrUnwrapped('chaos'),
 );
 
-/** The smallest chaos body past a limit: percentageFailures alone, or a status after a valid one. */
+/** The quiet chaos body past a limit: percentageFailures, or a status after a valid one; whole, so that nothing else can be why it is refused. */
 function chaosPast(field: 'percentageFailures' | 'status', value: number, rule: Rule): Invalid {
-  if (field === 'percentageFailures') return { rule, pointer: '/chaos/percentageFailures', body: { chaos: { enabled: false, percentageFailures: value } } };
-  return { rule, pointer: '/chaos/httpErrors/1/status', body: { chaos: { enabled: false, httpErrors: [{ status: 500 }, { status: value }] } } };
+  if (field === 'percentageFailures') return { rule, pointer: '/chaos/percentageFailures', body: quietWith({ percentageFailures: value }) };
+  return { rule, pointer: '/chaos/httpErrors/1/status', body: quietWith({ httpErrors: [{ status: 500 }, { status: value }] }) };
 }
 
 // ---- state settings ------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // per request; not a replay: what a sequence finds depends on what came before it) and is listed step by step
 // in the failure, with the seed that reproduces the run.
 import fc from 'fast-check';
-import type { CheckContext } from '../src/harness/check.ts';
+import type { CheckContext, CheckDefinition, Target } from '../src/harness/check.ts';
 import type { Exchange, RequestSpec } from '../src/http/client.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
@@ -88,20 +88,21 @@ export function sentAgain<M extends object, B>(
 }
 
 /**
- * Declares a model-based check: sequences (a fourth of --runs, property.ts's sequencesOf) of the steps drawn from `steps`, each run
- * from the model `start` gives, each answer checked as the step says. Options are a property's (properties/
- * property.ts): its seed, time bound, before and finally.
+ * A model-based check: sequences (a fourth of --runs, property.ts's sequencesOf) of the steps drawn from `steps`
+ * (made of the run's target where what they send depends on it, such as its requests in flight), each run from the
+ * model `start` gives, each answer checked as the step says. Options are a property's (properties/property.ts): its
+ * seed, time bound, before and finally.
  */
 export function modelCheck<M extends object>(
   checkId: string,
   id: RequirementId,
   title: string,
   options: ModelOptions<M>,
-  steps: fc.Arbitrary<Step<M>>[],
-): void {
+  steps: fc.Arbitrary<Step<M>>[] | ((target: Target) => fc.Arbitrary<Step<M>>[]),
+): CheckDefinition {
   const { start, maxSteps = 8, opening, end, ...rest } = options;
-  const sequences = fc.commands(steps, { maxCommands: maxSteps });
-  property(
+  const sequences = (target: Target) => fc.commands(typeof steps === 'function' ? steps(target) : steps, { maxCommands: maxSteps });
+  return property(
     checkId,
     id,
     title,

@@ -1,12 +1,12 @@
 // A property check: a check of the register whose body runs once per generated input (fast-check, with the
 // run's seed and number of runs). A failing input is shrunk, then run once more so that its requests become
 // the check's evidence, with curl lines; the failure names the seed and the path that reproduce it.
-// In named parts: the declaration (property, declaration), the share of the check's bound in which inputs are
+// In named parts: the definition (property, sizedFor), the share of the check's bound in which inputs are
 // sent (sendingCutOff), the verdict of one input and of the walk (PropertyRun.judge, PropertyRun.concluded) and
 // the failure (PropertyRun.failed). The rest is check()'s: its time bound moved on by 429 waits (movingBound),
 // the outcome of what the property throws (outcomeOfError) and the failure vitest reports (throwFailure).
 import fc from 'fast-check';
-import { check, type CheckContext, CheckFailed, CheckStopped, declaredFor, exclusive, type CheckOptions, type Target } from '../src/harness/check.ts';
+import { check, type CheckContext, type CheckDefinition, CheckFailed, CheckStopped, exclusive, type CheckOptions, type Target } from '../src/harness/check.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { inputsNote, unsentNote } from '../src/harness/run-notes.ts';
 import { notJudged } from '../src/http/transient.ts';
@@ -94,7 +94,7 @@ const runsOf = (options: PropertyOptions<unknown>, runs: number): number => (opt
 
 /**
  * A property check. `arbitrary` generates its inputs; one that depends on the run's target (its keys, its push
- * policy) is made of it when the check runs.
+ * policy, its requests in flight) is made of it when the check runs, as are its fixed inputs (examples).
  */
 export function property<T>(
   checkId: string,
@@ -103,24 +103,29 @@ export function property<T>(
   options: PropertyOptions<T>,
   arbitrary: fc.Arbitrary<T> | ((t: Target) => fc.Arbitrary<T>),
   body: (t: CheckContext, value: T) => Promise<void>,
-): boolean {
-  const declared = declaredFor();
-  const examples = options.examples?.(declared) ?? [];
-  return check(checkId, id, title, declaration(options, declared, examples.length), (t) => {
+): CheckDefinition {
+  // made once for each run's target: its size and its inputs are read of the same examples
+  const made = new WeakMap<Target, T[]>();
+  const examplesOn = (target: Target): T[] => {
+    if (!made.has(target)) made.set(target, options.examples?.(target) ?? []);
+    return made.get(target)!;
+  };
+  const definition = check(checkId, id, title, options, (t) => {
     const inputs = typeof arbitrary === 'function' ? arbitrary(t.target) : arbitrary;
-    return new PropertyRun(t, { id, options, arbitrary: inputs, body, examples, sequences: options.steps !== undefined }).run();
+    return new PropertyRun(t, { id, options, arbitrary: inputs, body, examples: examplesOn(t.target), sequences: options.steps !== undefined }).run();
   });
+  return { ...definition, sized: (target) => sizedFor(options, target, examplesOn(target).length) };
 }
 
 /**
- * What check() is told of a property: about how many requests it sends (for its time bound) and what it
- * generates (for the catalogue).
+ * What a property sends on a run of a target: about how many requests (for its time bound) and what it generates
+ * (for the catalogue and the lanes' weights).
  */
-function declaration<T>(options: PropertyOptions<T>, declared: Target, fixed: number): CheckOptions {
+function sizedFor<T>(options: PropertyOptions<T>, target: Target, fixed: number): Pick<CheckOptions, 'requests' | 'generated'> {
   const perInput = options.perInput ?? 1;
   // a failure adds the replay of the smallest failing input (shrinking stops sending near the bound, below)
-  const requests = (runsOf(options, declared.runs) + fixed + 1) * perInput;
-  return { ...options, requests, generated: { perInput, fixed, ...(options.steps !== undefined && { steps: options.steps }) } };
+  const requests = (runsOf(options, target.runs) + fixed + 1) * perInput;
+  return { requests, generated: { perInput, fixed, ...(options.steps !== undefined && { steps: options.steps }) } };
 }
 
 /** The share of a check's time bound in which a property sends new inputs. */
@@ -273,7 +278,7 @@ class PropertyRun<T> {
     const { sequences, examples } = this.spec;
     this.t.note(
       `${details.numRuns <= examples.length ? 'one of each kind' : sequences ? 'generated sequence' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
-        ` (rerun with --seed ${details.seed}); smallest failing input: ${sequences ? 'the sequence listed below' : JSON.stringify(value)?.slice(0, 500)}`,
+        ` (rerun with --seed ${details.seed} --runs ${this.t.target.runs}); smallest failing input: ${sequences ? 'the sequence listed below' : JSON.stringify(value)?.slice(0, 500)}`,
     );
     if (sequences && this.lastFailed !== undefined) {
       if ('error' in this.lastFailed) throw this.lastFailed.error;

@@ -1,6 +1,6 @@
 // Generated organisation updates, data source configurations and push bodies (registered by their area's
 // suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
-import { CHANGES_NOTHING, KEEPS_NO_STATE, perRun, type CheckContext, type Target } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, KEEPS_NO_STATE, perRun, type CheckContext, type CheckDefinition, type Target } from '../src/harness/check.ts';
 import { expectSuccess } from '../src/judge/checker.ts';
 import { expectEcho } from '../src/judge/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
@@ -19,54 +19,68 @@ async function organisationName(t: CheckContext): Promise<string | undefined> {
   return answer?.organisation?.name;
 }
 
+/** What a check's run knows of the organisation's name it keeps (nameKept). */
+interface KeptName {
+  /** the name read, once read */
+  original?: string;
+  /** the check's own context, in which the name is read */
+  check?: CheckContext;
+  read: boolean;
+}
+
+/** The organisation's name a check keeps: read once, by the check's first input that sends (or at once). */
+export interface NameKept {
+  /** the name read, once read (a context of the check or of one of its inputs) */
+  original: (t: CheckContext) => string | undefined;
+  /** reads the name, in the check's own context, unless it was read */
+  ensure: (t: CheckContext) => Promise<void>;
+}
+
 /**
  * The organisation's name read before a check's inputs and put back once they are done, whatever happened (also
  * when the check was stopped at its time bound: the next check must find the name it expects). For a property's
- * `before` and `finally`; `original()` is the name read. Read `lazily`, it is read by `ensure` before the first
- * input that sends, in the check's own context: a check whose inputs all passed elsewhere (shared-renames.ts)
- * sends nothing.
+ * `before` and `finally`; `original` is the name read, kept for the check's run (perRun). Read `lazily`, it is read by
+ * `ensure` before the first input that sends, in the check's own context: a check whose inputs all passed elsewhere
+ * (shared-renames.ts) sends nothing.
  */
-export function nameKept(options: { lazily?: boolean } = {}): Required<Pick<PropertyOptions<unknown>, 'before' | 'finally'>> & {
-  original: () => string | undefined;
-  ensure: () => Promise<void>;
-} {
-  let original: string | undefined;
-  let check: CheckContext | undefined;
-  let read = false;
-  const ensure = async () => {
-    if (read || check === undefined) return;
-    read = true;
-    original = await organisationName(check);
-    check.stopIfViolated();
+export function nameKept(options: { lazily?: boolean } = {}): Required<Pick<PropertyOptions<unknown>, 'before' | 'finally'>> & NameKept {
+  const kept = perRun<KeptName>(() => ({ read: false }));
+  const ensure = async (t: CheckContext) => {
+    const name = kept(t);
+    if (name.read || name.check === undefined) return;
+    name.read = true;
+    name.original = await organisationName(name.check);
+    name.check.stopIfViolated();
   };
   return {
     before: async (t) => {
-      check = t;
-      if (!options.lazily) await ensure();
+      kept(t).check = t;
+      if (!options.lazily) await ensure(t);
     },
     // never read: no input went out, nothing to put back; else a get says whether it is needed
     finally: async (t) => {
+      const { original } = kept(t);
       if (original !== undefined && (await changed(t, original))) await putBack(t, original);
     },
-    original: () => original,
+    original: (t) => kept(t).original,
     ensure,
   };
 }
 
-/** Runs a property on the organisation, its name kept (nameKept); returns whether the run has it (property). */
+/** A property on the organisation, its name kept (nameKept). */
 function organisationProperty<T>(
   ...[checkId, id, title, arbitrary, body, more]: [
     string,
     RequirementId,
     string,
     Parameters<typeof property<T>>[4],
-    (t: CheckContext, value: T, kept: { original: () => string | undefined; ensure: () => Promise<void> }) => Promise<void>,
+    (t: CheckContext, value: T, kept: NameKept) => Promise<void>,
     (Pick<PropertyOptions<T>, 'live' | 'examples' | 'together' | 'ridesIn' | 'overlaps'> & {
       lazily?: boolean;
       note?: (t: CheckContext) => string | undefined;
     })?,
   ]
-): boolean {
+): CheckDefinition {
   const { lazily, note, ...rest } = more ?? {};
   const { original, ensure, ...kept } = nameKept({ lazily });
   const after = async (t: CheckContext) => {
@@ -96,79 +110,88 @@ async function putBack(t: CheckContext, original: string): Promise<void> {
     t.note(`could not put the original name back (status ${restore.status}); rename the organisation to ${JSON.stringify(original)}`);
 }
 
-export function organisationProperties(): void {
-  organisationProperty(
-    'organisations/generated-names-taken',
-    'ORG-RENAME',
-    'generated names are taken: the answer and a later get show them',
-    generatedNames.arbitrary,
-    async (t, body, kept) => {
-      const { name } = body.organisation;
-      // its rename and the get right after it passed this judgement in a sequence before this check (shared-renames.ts)
-      if (passedInSequence(t, name)) return;
-      await kept.ensure();
-      const path = orgPath(t.fixture('organisationId'));
-      const renamed = await t.send({ method: 'PUT', path, json: body });
-      renamedAndShown(t, name, renamed, await t.send({ method: 'GET', path }));
-    },
-    { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true, ridesIn: 'organisations/sequences-renames-gets', note: takenNote },
-  );
-  organisationProperty(
-    'organisations/generated-invalid-bodies-rejected',
-    'ORG-TYPES',
-    'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing',
-    invalidOrganisation,
-    async (t, inv, { original: read }) => {
-      const original = read()!;
-      expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
-      const name = await organisationName(t);
-      if (name === undefined) return;
-      t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
-      // the next input judges from the original name again
-      if (name !== original) await putBack(t, original);
-      // a refused body and a read change nothing: inputs go out together, each read expects the original name
-    },
-    // beside the organisation's readers declared after it (the generated Authorization values), not before: a body
-    // a broken deployment takes renames the organisation, which the checks of the organisation's get must not see
-    { examples: () => invalidKinds('updateOrganisation'), together: true, overlaps: CHANGES_NOTHING },
-  );
+export function organisationProperties(): CheckDefinition[] {
+  return [
+    organisationProperty(
+      'organisations/generated-names-taken',
+      'ORG-RENAME',
+      'generated names are taken: the answer and a later get show them',
+      generatedNames.arbitrary,
+      async (t, body, kept) => {
+        const { name } = body.organisation;
+        // its rename and the get right after it passed this judgement in a sequence before this check (shared-renames.ts)
+        if (passedInSequence(t, name)) return;
+        await kept.ensure(t);
+        const path = orgPath(t.fixture('organisationId'));
+        const renamed = await t.send({ method: 'PUT', path, json: body });
+        renamedAndShown(t, name, renamed, await t.send({ method: 'GET', path }));
+      },
+      { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true, ridesIn: 'organisations/sequences-renames-gets', note: takenNote },
+    ),
+    organisationProperty(
+      'organisations/generated-invalid-bodies-rejected',
+      'ORG-TYPES',
+      'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing',
+      invalidOrganisation,
+      async (t, inv, { original: read }) => {
+        const original = read(t)!;
+        expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
+        const name = await organisationName(t);
+        if (name === undefined) return;
+        t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
+        // the next input judges from the original name again
+        if (name !== original) await putBack(t, original);
+        // a refused body and a read change nothing: inputs go out together, each read expects the original name
+      },
+      // beside the organisation's readers declared after it (the generated Authorization values), not before: a body
+      // a broken deployment takes renames the organisation, which the checks of the organisation's get must not see
+      { examples: () => invalidKinds('updateOrganisation'), together: true, overlaps: CHANGES_NOTHING },
+    ),
+  ];
 }
 
-export function dataSourceProperties(): void {
+export function dataSourceProperties(): CheckDefinition[] {
   const options = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
   // the version the run's previous update answered with
   const last = perRun<{ version?: number }>(() => ({}));
-  property(
-    'data-sources/generated-configurations-replace',
-    'DS-REPLACES',
-    'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised',
-    { ...options, live: KEEPS_NO_STATE, examples: () => VALID_DATA_SOURCE_KINDS },
-    validDataSource,
-    async (t, body) => {
-      const answer = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body }));
-      if (!answer) return;
-      const ds = answer.dataSource;
-      const sent = body.dataSource;
-      t.expect(
-        ds.name === sent.name && ds.type === sent.type,
-        'DS-REPLACES',
-        `name ${JSON.stringify(sent.name)} and type ${sent.type}`,
-        () => `name ${JSON.stringify(ds.name)}, type ${JSON.stringify(ds.type)}`,
-      );
-      // every column as sent and in the order sent; extra fields and another key order are allowed
-      expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
-      t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
-      const lastVersion = last(t).version;
-      if (lastVersion !== undefined)
-        t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
-      last(t).version = ds.version;
-    },
-  );
+  return [
+    property(
+      'data-sources/generated-configurations-replace',
+      'DS-REPLACES',
+      'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised',
+      { ...options, live: KEEPS_NO_STATE, examples: () => VALID_DATA_SOURCE_KINDS },
+      validDataSource,
+      async (t, body) => {
+        const answer = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body }));
+        if (!answer) return;
+        const ds = answer.dataSource;
+        const sent = body.dataSource;
+        t.expect(
+          ds.name === sent.name && ds.type === sent.type,
+          'DS-REPLACES',
+          `name ${JSON.stringify(sent.name)} and type ${sent.type}`,
+          () => `name ${JSON.stringify(ds.name)}, type ${JSON.stringify(ds.type)}`,
+        );
+        // every column as sent and in the order sent; extra fields and another key order are allowed
+        expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
+        t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
+        const lastVersion = last(t).version;
+        if (lastVersion !== undefined)
+          t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
+        last(t).version = ds.version;
+      },
+    ),
+    malformedDataSources(options),
+  ];
+}
+
+/** Generated malformed configurations of the data source: refused. */
+function malformedDataSources(options: { operation: 'updateDataSource'; needs: 'dataSourceId'[]; writes: boolean }): CheckDefinition {
   // rows that do not fit their columns break a rule the description cannot state, so a mock cannot refuse them
   const fits = (t: Target) => (inv: Invalid) => inv.rule !== 'rows-misfit' || t.profile === 'live';
   const malformed = (t: Target) => invalidDataSource.filter(fits(t));
   const examples = (t: Target) => invalidKinds('updateDataSource').filter(fits(t));
-  property(
+  return property(
     'data-sources/generated-malformed-configurations-rejected',
     'DS-TYPES',
     'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected',
@@ -180,18 +203,20 @@ export function dataSourceProperties(): void {
   );
 }
 
-export function pushProperties(): void {
+export function pushProperties(): CheckDefinition[] {
   // made of the run's target when the check runs, around the user's policy
   const invalid = (t: Target) => invalidPush(t.pushPolicy ?? '');
   const examples = (t: Target) => invalidKinds('pushOpenApiToGit', t.pushPolicy ?? '');
-  property(
-    'push-jobs/generated-malformed-push-bodies-rejected',
-    'PUSH-TYPES',
-    'generated malformed push bodies are rejected (no job is started)',
-    { operation: 'pushOpenApiToGit', needs: ['mockApiId'], writes: true, pushes: true, overlaps: CHANGES_NOTHING, examples },
-    invalid,
-    async (t, inv) => {
-      expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pushPath(t.fixture('mockApiId')), inv));
-    },
-  );
+  return [
+    property(
+      'push-jobs/generated-malformed-push-bodies-rejected',
+      'PUSH-TYPES',
+      'generated malformed push bodies are rejected (no job is started)',
+      { operation: 'pushOpenApiToGit', needs: ['mockApiId'], writes: true, pushes: true, overlaps: CHANGES_NOTHING, examples },
+      invalid,
+      async (t, inv) => {
+        expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pushPath(t.fixture('mockApiId')), inv));
+      },
+    ),
+  ];
 }

@@ -1,4 +1,5 @@
-// `npm run reference -- [--port N] [--faults a,b] [--variations] | --list-faults` in a checkout: the reference
+// `npm run reference -- [--port N] [--faults a,b] [--freedoms a,b] [--variations] | --list-faults | --list-freedoms`
+// in a checkout: the reference
 // command (runReference) as a script; installed, the same is `mockapi-conformance reference`.
 import { runReference } from './command.ts';
 

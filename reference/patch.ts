@@ -1,8 +1,9 @@
-// The named points where a fault changes the reference deployment. The deployment itself (server.ts and
-// handlers/) is the plain correct implementation; at each point below it hands what it decided to the
-// patches of the faults switched on, in order, and goes on with what they give back. Without faults every
-// point gives back what it was handed.
+// The named points where a fault or a freedom changes the reference deployment. The deployment itself (server.ts
+// and handlers/) is the plain correct implementation; at each point below it hands what it decided to the
+// patches switched on, the freedoms' first and then the faults' (a fault has the last word), in order, and goes
+// on with what they give back. Without either, every point gives back what it was handed.
 //
+//   ids     the ids the fixtures' resources are seeded under
 //   seed    the data the deployment starts with
 //   route   which operation a request's method and path reach (or none: 404, 405); moveOperation serves one elsewhere
 //   access  who may call: the verdict on the credentials, which carry the request's url and headers (or an answer in its place)
@@ -12,8 +13,10 @@
 //   rules   the rules a body breaks (a problem left out is overlooked; one added is made up)
 //   pause   a wait between reading an accepted body and looking the resource up to change it (a slow store)
 //   write   what the deployment keeps of a resource after a request on it (undefined: removed)
-//   reply   the answer as sent
+//   reply   the answer as decided
+//   send    the answer as written: its status, header names and values, and the bytes of its body as text
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Fixtures } from '../contract/fixtures.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import type { Json, OperationId } from '../contract/schemas.ts';
 import type { Keys, Verdict } from './auth.ts';
@@ -65,7 +68,16 @@ export interface Problem {
   expected: string;
 }
 
+/** An answer as it goes on the wire: what `send` patches change. */
+export interface Written {
+  status: number;
+  headers: Record<string, string>;
+  /** the body as text; undefined: none */
+  payload?: string;
+}
+
 export interface Patch {
+  ids?(ids: Required<Fixtures>): Required<Fixtures>;
   seed?(store: Store, fixtures: { requestId: string }): void;
   route?(request: { method: string; url: string }, match: Match): Match;
   access?(call: Call, verdict: Verdict, credentials: Credentials): Verdict | Reply;
@@ -78,6 +90,7 @@ export interface Patch {
   write?(call: Call, before: unknown, after: unknown, accepted: boolean): unknown;
   /** resource: as kept after the request (undefined where there is none) */
   reply?(call: Call, reply: Reply, resource: unknown): Reply;
+  send?(call: Call, written: Written): Written;
 }
 
 /**
@@ -115,10 +128,27 @@ export interface Fault {
 /** Declares a fault; its file is reference/faults/<name>.ts and exports it as default. */
 export const fault = (definition: Fault): Fault => definition;
 
-/** Every point of the faults given, composed in order; a point no fault patches gives back what it is handed. */
-export function compose(faults: readonly Fault[]): Required<Patch> {
-  const patches = faults.map((f) => f.patch);
+/**
+ * A named answer the interface allows that the reference does not give on its own: the most different answer the
+ * words of the statements it `bends` (ids of the ledger, contract/statements.ts) still allow, and no other change.
+ * Unlike a fault it breaks nothing, so every check passes with it on, alone or with every other freedom.
+ */
+export interface Freedom {
+  name: string;
+  /** the statements of the ledger whose words it bends, by id */
+  bends: readonly string[];
+  description: string;
+  patch: Patch;
+}
+
+/** Declares a freedom; its file is reference/freedoms/<name>.ts and exports it as default. */
+export const freedom = (definition: Freedom): Freedom => definition;
+
+/** Every point of the switches given (freedoms, then faults), composed in order; a point none patches gives back what it is handed. */
+export function compose(switches: readonly { patch: Patch }[]): Required<Patch> {
+  const patches = switches.map((f) => f.patch);
   return {
+    ids: (ids) => patches.reduce((v, p) => p.ids?.(v) ?? v, ids),
     seed: (store, fixtures) => {
       for (const p of patches) p.seed?.(store, fixtures);
     },
@@ -134,6 +164,7 @@ export function compose(faults: readonly Fault[]): Required<Patch> {
     },
     write: (call, before, after, accepted) => patches.reduce((v, p) => (p.write ? p.write(call, before, v, accepted) : v), after),
     reply: (call, reply, resource) => patches.reduce((v, p) => p.reply?.(call, v, resource) ?? v, reply),
+    send: (call, written) => patches.reduce((v, p) => p.send?.(call, v) ?? v, written),
   };
 }
 
@@ -170,7 +201,6 @@ export function moveOperation(id: OperationId, to: NonNullable<Moves[OperationId
 export const MOVED_ALSO_BREAKS: Fault['alsoBreaks'] = {
   'AUTH-401-INVALID': 'a request with a key that is not valid is answered 405, where 401 is due',
   'AUTH-401-MISSING': 'the key in a query parameter without Authorization is answered 405, where 401 is due',
-  'AUTH-SEPARATOR': 'Token, a tab and the key is answered 405, where 401 is due',
   'AUTH-403': 'the key without permission is answered 405, where 403 is due',
   'AUTH-403-BODY': 'the answer to the key without permission is a 405, not the Forbidden error list',
 };
@@ -263,4 +293,26 @@ export function overlaps(holdMs: number): { enter(call: Call, key: string): Prom
       return overlapped.delete(key);
     },
   };
+}
+
+/**
+ * A JSON value with each string member of these names changed (on a copy), at any depth: for freedoms that write a
+ * field of every answer another way (a timestamp, an id).
+ */
+export function changeMembers(value: Json, names: ReadonlySet<string>, change: (text: string, name: string) => Json): Json {
+  if (Array.isArray(value)) return value.map((item) => changeMembers(item, names, change));
+  if (!isObject(value)) return value;
+  const changed: JsonObject = {};
+  for (const [name, member] of Object.entries(value))
+    changed[name] = typeof member === 'string' && names.has(name) ? change(member, name) : changeMembers(member, names, change);
+  return changed;
+}
+
+/** An answer with its JSON body changed by `change`, where it has one. */
+export const changeJson = (reply: Reply, change: (json: Json) => Json): Reply => (reply.json === undefined ? reply : { ...reply, json: change(reply.json) });
+
+/** The media type a written answer carries, under whatever case a patch gave its header's name, and that name. */
+export function contentType(written: Written): { name: string; value: string } | undefined {
+  const name = Object.keys(written.headers).find((key) => key.toLowerCase() === 'content-type');
+  return name === undefined ? undefined : { name, value: written.headers[name]! };
 }

@@ -23,9 +23,6 @@ export interface ErrorEntry extends JsonObject {
 
 export const CREDENTIALS_REQUIRED = 'Credentials are required to access this resource.';
 
-/** Still says that credentials are required, in other words: the 401 text of variations mode. */
-export const CREDENTIALS_REQUIRED_VARIANT = 'You must supply valid API credentials (Authorization: Token <key>) to access this resource.';
-
 export const ok = (json: Json, status = 200): Reply => ({ status, json });
 
 export const noContent = (): Reply => ({ status: 204 });
@@ -34,19 +31,18 @@ export const errorEntry = (code: number, title: string, detail: string): ErrorEn
 
 export const errorList = (status: number, entries: ErrorEntry[]): Reply => ({ status, json: { errors: entries } });
 
-export function unauthorized(variations: boolean): Reply {
-  return { status: 401, text: variations ? CREDENTIALS_REQUIRED_VARIANT : CREDENTIALS_REQUIRED };
+export function unauthorized(): Reply {
+  return { status: 401, text: CREDENTIALS_REQUIRED };
 }
 
 export function forbidden(): Reply {
   return errorList(403, [errorEntry(403, 'Forbidden', 'This API key is not permitted to perform this operation.')]);
 }
 
-/** The not-found message of variations mode: localised, carrying 404 (ERR-404 reads either as the 404 condition). */
-export const NOT_FOUND_LOCALISED = 'Fehler 404: Ressource nicht gefunden';
+export const NOT_FOUND_MESSAGE = 'HTTP 404 Not Found';
 
-export function notFound(variations = false): Reply {
-  return { status: 404, json: { code: 404, message: variations ? NOT_FOUND_LOCALISED : 'HTTP 404 Not Found' } };
+export function notFound(): Reply {
+  return { status: 404, json: { code: 404, message: NOT_FOUND_MESSAGE } };
 }
 
 export const internalError = (): Reply => errorList(500, [errorEntry(500, 'Internal Server Error', 'The request could not be completed.')]);

@@ -1,7 +1,7 @@
-// The reference deployment: a faithful, stateful implementation of the interface on node:http. Faults for the
-// project's self-tests change it only at the named points of reference/patch.ts; variations mode
-// (reference/variations.ts) takes answers the interface allows besides its own. Every start has fresh state
-// and fresh keys.
+// The reference deployment: a faithful, stateful implementation of the interface on node:http. Faults and
+// freedoms for the project's self-tests change it only at the named points of reference/patch.ts: a fault breaks
+// a statement, a freedom (reference/freedoms/) gives an answer the interface allows besides the reference's own.
+// Every start has fresh state and fresh keys.
 //
 // Per request, in this order: route (404 not-found body / 405), credentials (401), permission (403),
 // mockApiId length (404), the resource (404), the body (413, 400), then the operation.
@@ -9,23 +9,24 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Fixtures } from '../contract/fixtures.ts';
 import { mockApiIdFits } from '../contract/limits.ts';
-import { operation, type Json, type OperationId } from '../contract/schemas.ts';
+import { operation, type OperationId } from '../contract/schemas.ts';
 import { createGuard, createKeys, credentialsOf, type Keys } from './auth.ts';
 import { BODY_LIMIT, readBody } from './body.ts';
 import { createClock } from './clock.ts';
 import { faultList, FAULTS_VARIABLE, loadFaults } from './faults.ts';
+import { loadFreedoms } from './freedoms.ts';
 import type { Context } from './handlers/handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { PUSH_POLICIES } from './handlers/push.ts';
-import { compose, type Call, type Patch } from './patch.ts';
+import { compose, type Call, type Patch, type Written } from './patch.ts';
 import { forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, unauthorized, type Reply } from './responses.ts';
 import { createRouter } from './router.ts';
 import { seededFixtures, seededStore, type JsonObject } from './store.ts';
 import { checkBody } from './validation.ts';
-import { CHARSET, lengthBoundRoute, unprocessable, variationsOn, varyJson } from './variations.ts';
+import { chosenFreedoms } from './variations.ts';
 
 /** pushPolicy: a value of outOfSyncPolicy this deployment accepts (its consent for a run, see handlers/push.ts) */
-export type ReferenceFixtures = Required<Fixtures> & { token: string; forbiddenToken: string; pushPolicy: string };
+export type ReferenceFixtures = Required<Fixtures> & Keys & { pushPolicy: string };
 
 export interface ReferenceDeployment {
   baseUrl: string;
@@ -41,7 +42,9 @@ export interface ReferenceOptions {
   faults?: string[];
   /** the ids of the fixtures' resources, in place of the seeded ones (ids outside ASCII, or holding reserved characters) */
   ids?: Fixtures;
-  /** variations mode (reference/variations.ts); when left out, MOCKAPI_REFERENCE_VARIATIONS is read */
+  /** names of freedoms (reference/freedoms/); when left out, MOCKAPI_REFERENCE_FREEDOMS is read */
+  freedoms?: readonly string[];
+  /** variations mode, every freedom at once (reference/variations.ts); when left out, MOCKAPI_REFERENCE_VARIATIONS is read */
   variations?: boolean;
   /**
    * For tests of a client: called once an answer is decided (state changed) and before it is sent; the
@@ -59,27 +62,19 @@ interface Deployment {
   observe?: ReferenceOptions['observe'];
 }
 
-/** A resource of the path that is not there: 404 with the not-found body; in variations mode without a body where the interface shows no 404 for the operation. */
-function missing(id: OperationId, variations: boolean): Reply {
-  if (variations && !operation(id).responses.has('404')) return { status: 404 };
-  return notFound(variations);
-}
-
 /** The answer to one request, in the order: route, credentials, permission, ids, resource, body, operation. */
 async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<{ reply: Reply; resource?: unknown } | undefined> {
   const { patch, context } = d;
-  const { variations } = context;
   const url = req.url ?? '';
-  const routed = d.route(call.method, url);
-  const match = patch.route({ method: call.method, url }, variations ? lengthBoundRoute(routed) : routed);
-  if (match.kind === 'no-route') return { reply: notFound(variations) };
+  const match = patch.route({ method: call.method, url }, d.route(call.method, url));
+  if (match.kind === 'no-route') return { reply: notFound() };
   if (match.kind === 'method-not-allowed') return { reply: methodNotAllowed(call.method, match.allowed) };
   const id: OperationId = match.id;
   call.operation = id;
   call.params = { ...match.params };
 
   const authorization = req.headers.authorization;
-  const verdict = patch.access(call, d.guard(authorization), {
+  const verdict = patch.access(call, d.guard(authorization, call.method), {
     authorization,
     ...credentialsOf(authorization),
     keys: d.keys,
@@ -87,16 +82,16 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
     headers: req.headers,
   });
   if (typeof verdict === 'object') return { reply: verdict };
-  if (verdict === 'unauthenticated') return { reply: unauthorized(variations) };
+  if (verdict === 'unauthenticated') return { reply: unauthorized() };
   if (verdict === 'forbidden') return { reply: forbidden() };
 
   call.params = patch.params(call, call.params);
   const ctx: Context = { ...context, params: call.params };
   // a mockApiId that cannot name a mock API at all (Limits) is not found
-  if (call.params.mockApiId !== undefined && !mockApiIdFits(call.params.mockApiId)) return { reply: missing(id, variations) };
+  if (call.params.mockApiId !== undefined && !mockApiIdFits(call.params.mockApiId)) return { reply: notFound() };
   const handler = HANDLERS[id];
   const find = () => patch.found(call, handler.find(ctx));
-  if (find() === undefined) return { reply: missing(id, variations) };
+  if (find() === undefined) return { reply: notFound() };
 
   let body: JsonObject = {};
   if (operation(id).requestBody) {
@@ -112,14 +107,14 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
         const kept = patch.write(call, found, found, false);
         if (kept !== found) handler.keep(ctx, found, kept);
       }
-      return { reply: variations ? unprocessable(checked.reply) : checked.reply, resource: found };
+      return { reply: checked.reply, resource: found };
     }
     body = checked.body;
   }
   await patch.pause(call);
   // looked up again: another request may have removed it while the body was read
   const found = find();
-  if (found === undefined) return { reply: missing(id, variations) };
+  if (found === undefined) return { reply: notFound() };
   let kept: unknown = found;
   if (handler.change && handler.keep) {
     kept = patch.write(call, found, handler.change(ctx, found, body), true);
@@ -128,38 +123,38 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
   return { reply: handler.reply(ctx, kept, body), resource: kept };
 }
 
-async function answer(req: IncomingMessage, d: Deployment): Promise<Reply | undefined> {
-  const call: Call = { operation: undefined, method: req.method ?? '', params: {}, bytes: Buffer.alloc(0), store: d.context.store };
-  const decided = await decide(req, call, d);
-  return decided && d.patch.reply(call, decided.reply, decided.resource);
-}
-
-function send(res: ServerResponse, reply: Reply, { variations }: Deployment['context']): void {
+/** The answer as written: its status, its headers with the media type of its body, and the body as text. */
+function written(reply: Reply): Written {
   const headers: Record<string, string> = { ...reply.headers };
-  const charset = variations ? CHARSET : '';
   let payload: string | undefined;
   if (reply.json !== undefined) {
-    payload = JSON.stringify(variations ? varyJson(reply.json as Json) : reply.json);
-    headers['Content-Type'] = `${reply.contentType ?? 'application/json'}${charset}`;
+    payload = JSON.stringify(reply.json);
+    headers['Content-Type'] = reply.contentType ?? 'application/json';
   } else if (reply.text !== undefined) {
     payload = reply.text;
-    headers['Content-Type'] = `${reply.contentType ?? 'text/plain'}${charset}`;
+    headers['Content-Type'] = reply.contentType ?? 'text/plain';
   }
-  if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
-  res.writeHead(reply.status, headers);
+  return { status: reply.status, headers, ...(payload === undefined ? {} : { payload }) };
+}
+
+function send(res: ServerResponse, { status, headers, payload }: Written): void {
+  const lengthed = payload === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(payload)) };
+  res.writeHead(status, lengthed);
   res.end(payload);
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, d: Deployment): Promise<void> {
+  const call: Call = { operation: undefined, method: req.method ?? '', params: {}, bytes: Buffer.alloc(0), store: d.context.store };
   try {
-    const reply = await answer(req, d);
+    const decided = await decide(req, call, d);
+    const reply = decided && d.patch.reply(call, decided.reply, decided.resource);
     if (reply && d.observe) await d.observe({ method: req.method ?? '', path: req.url ?? '', status: reply.status });
-    if (reply && !res.destroyed) send(res, reply, d.context);
+    if (reply && !res.destroyed) send(res, d.patch.send(call, written(reply)));
   } catch {
     // A defect of this deployment, never the client's doing; the tests show it does not happen. No stack
     // leaves the process.
     if (res.headersSent) res.destroy();
-    else if (!res.destroyed) send(res, internalError(), d.context);
+    else if (!res.destroyed) send(res, written(internalError()));
   }
 }
 
@@ -169,19 +164,19 @@ function baseUrlOf(address: AddressInfo): string {
 }
 
 export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceDeployment> {
-  const patch = compose(await loadFaults(options.faults ?? faultList(process.env[FAULTS_VARIABLE])));
-  const variations = variationsOn(options.variations);
+  const [freedoms, faults] = await Promise.all([loadFreedoms(chosenFreedoms(options)), loadFaults(options.faults ?? faultList(process.env[FAULTS_VARIABLE]))]);
+  const patch = compose([...freedoms, ...faults]);
   const keys = createKeys();
-  const ids = { ...seededFixtures(), ...options.ids };
+  const ids = patch.ids({ ...seededFixtures(), ...options.ids });
   const store = seededStore(Date.now(), ids);
   const fixtures = { ...ids, ...keys, pushPolicy: PUSH_POLICIES[0] };
   patch.seed(store, fixtures);
   const d: Deployment = {
     route: createRouter(),
-    guard: createGuard(keys, variations),
+    guard: createGuard(keys),
     keys,
     patch,
-    context: { store, variations, clock: createClock() },
+    context: { store, clock: createClock() },
     ...(options.observe ? { observe: options.observe } : {}),
   };
   const server = createServer((req, res) => void handle(req, res, d));

@@ -19,11 +19,10 @@ export interface ReportFiles {
 }
 
 export function reportFormats(files: ReportFiles, write: (text: string) => void): ReportFormat[] {
-  return [
-    // in GitHub Actions, the log is folded per area and no line of it is read as a workflow command
-    files.github ? githubConsole(write) : summaryFormat(write),
-    ...fileFormats(files, write),
-  ];
+  // in GitHub Actions, the log is folded per area and no line of it is read as a workflow command; the annotations
+  // follow it. In a terminal the summary comes last, after the lines that name the files: its last screen is the
+  // causes and the closing line
+  return files.github ? [githubConsole(write), ...fileFormats(files, write)] : [...fileFormats(files, write), summaryFormat(write)];
 }
 
 /** The formats asked for besides the console's: each file, and under GitHub Actions the annotations and step summary. */

@@ -1,22 +1,12 @@
 // GitHub Actions (when GITHUB_ACTIONS is set): the run's log folded in one ::group:: per area; an ::error
-// annotation per error outside any check (why a run judged nothing) and per must-level requirement broken, a
-// ::warning per should-level one (::error under --strict), a ::notice per requirement broken only by checks the
-// baseline expects not to pass, each naming the operations and the number of checks; an ::error per stale or
-// expired baseline entry; as many of each kind as GitHub shows, the most important first, and a line saying how
+// annotation per error outside any check (why a run judged nothing) and per cause of a must-level requirement
+// broken (a requirement broken with one answer), a ::warning per should-level one (::error under --strict), a
+// ::notice per cause only of checks the baseline expects not to pass, each naming the operations and the number
+// of checks; one ::error for the stale baseline entries and one for the expired ones; as many of each kind as GitHub shows, the most important first, and a line saying how
 // many more the step summary holds; the Markdown summary appended to $GITHUB_STEP_SUMMARY, in the same order.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import {
-  brokenRequirements,
-  notJudged,
-  OUTCOMES,
-  standingOf,
-  type BrokenRequirement,
-  type CheckResult,
-  type ConformanceReport,
-  type ReportFormat,
-  type Standing,
-} from '../contract/report.ts';
+import { causesOf, notJudged, OUTCOMES, standingOf, type Cause, type ConformanceReport, type ReportFormat, type Standing } from '../contract/report.ts';
 import { markdownSummary } from './markdown.ts';
 import { checkBlock, someOf, summaryFormat } from './summary.ts';
 import { inert } from '../contract/untrusted.ts';
@@ -47,11 +37,11 @@ interface Annotation {
 }
 
 /**
- * One annotation for one broken requirement: its title names the requirement, the number of checks and the
- * operations they hit; its text, the first check's message (statement, expected, actual, curl) and the ids
- * of the others. `prefix` says what the baseline made of them.
+ * One annotation for one cause: its title names the requirement, the number of checks and the operations they
+ * hit; its text, the first check's message (statement, expected, actual, curl) and the ids of the others. `prefix`
+ * says what the baseline made of them.
  */
-function groupLine(command: Command, g: BrokenRequirement, prefix: string): string {
+function groupLine(command: Command, g: Cause, prefix: string): string {
   const [first, ...others] = g.checks;
   const title = `${g.requirement} (${g.level}): ${g.checks.length} check${g.checks.length === 1 ? '' : 's'}${g.operations.length ? ` on ${g.operations.join(', ')}` : ''}`;
   const also = others.length
@@ -64,15 +54,15 @@ function groupLine(command: Command, g: BrokenRequirement, prefix: string): stri
 }
 
 /**
- * The broken requirements on GitHub: must-level ones are ::error (and, under --strict, should-level ones, ranked
- * after); should-level ones ::warning; those a baseline expects (known) ::notice. A group with a check whose
+ * The causes on GitHub, one annotation each: must-level ones are ::error (and, under --strict, should-level ones,
+ * ranked after); should-level ones ::warning; those a baseline expects (known) ::notice. A cause with a check whose
  * baseline entry has expired says so.
  */
 function groupAnnotations(report: ConformanceReport, standing: (id: string) => Standing | undefined): Annotation[] {
   const file = report.baseline?.file;
-  const known = brokenRequirements(report.checks.filter((c) => standing(c.id) === 'known'));
-  const judged = brokenRequirements(report.checks.filter((c) => standing(c.id) !== 'known'));
-  const expired = (g: BrokenRequirement) => (g.checks.some((c) => standing(c.id) === 'expired') ? `an entry of ${file} has expired: ` : '');
+  const known = causesOf(report.checks.filter((c) => standing(c.id) === 'known'));
+  const judged = causesOf(report.checks.filter((c) => standing(c.id) !== 'known'));
+  const expired = (g: Cause) => (g.checks.some((c) => standing(c.id) === 'expired') ? `an entry of ${file} has expired: ` : '');
   return [
     ...judged.map((g): Annotation => {
       if (g.level === 'must') return { command: 'error', rank: 0, line: groupLine('error', g, expired(g)) };
@@ -84,14 +74,28 @@ function groupAnnotations(report: ConformanceReport, standing: (id: string) => S
   ];
 }
 
-/** A check that passed where its baseline entry expects it not to (stale), or whose entry has expired: an ::error each. */
-function entryAnnotation(c: CheckResult, standing: Standing | undefined, file: string | undefined): Annotation | undefined {
-  const title = (prefix: string) => `::${prefix} title=${escapeProperty(`${c.violated.join(', ') || c.requirement} ${c.id}`)}::`;
-  if (standing === 'stale')
-    return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, but ${file} expects it not to: remove its entry`)}` };
-  if (standing === 'expired' && c.outcome === 'passed')
-    return { command: 'error', rank: 1, line: `${title('error')}${escapeData(`passed, and its entry in ${file} has expired: remove the entry`)}` };
-  return undefined;
+/**
+ * The checks that passed where their baseline entries expect them not to (stale), and those whose entries have
+ * expired: one ::error for each kind, naming the entries and how to take them out, however many there are.
+ */
+function entryAnnotations(report: ConformanceReport, standing: (id: string) => Standing | undefined): Annotation[] {
+  const file = report.baseline?.file;
+  const passed = (s: Standing) => report.checks.filter((c) => c.outcome === 'passed' && standing(c.id) === s).map((c) => c.id);
+  const line = (ids: string[], kind: string, todo: (them: string) => string): Annotation[] => {
+    if (ids.length === 0) return [];
+    const what = `${ids.length} ${kind} entr${ids.length === 1 ? 'y' : 'ies'} of ${file}`;
+    return [
+      {
+        command: 'error',
+        rank: 1,
+        line: `::error title=${escapeProperty(what)}::${escapeData(`${someOf(ids, IDS_NAMED)} passed: ${todo(ids.length === 1 ? 'it' : 'them')}`)}`,
+      },
+    ];
+  };
+  return [
+    ...line(passed('stale'), 'stale', (them) => `prune ${them} with --update-baseline ${file}`),
+    ...line(passed('expired'), 'expired', (them) => `remove ${them} from the baseline`),
+  ];
 }
 
 /** An error outside any check (the run stopped at its bound, or why it judged nothing) is an ::error before any check's. */
@@ -109,11 +113,7 @@ const outsideAnyCheck = (report: ConformanceReport): Annotation[] =>
  */
 export function annotations(report: ConformanceReport): { lines: string[]; more: Record<Command, number> } {
   const standing = standingOf(report);
-  const all = [
-    ...outsideAnyCheck(report),
-    ...groupAnnotations(report, standing),
-    ...report.checks.map((c) => entryAnnotation(c, standing(c.id), report.baseline?.file)).filter((a): a is Annotation => a !== undefined),
-  ];
+  const all = [...outsideAnyCheck(report), ...groupAnnotations(report, standing), ...entryAnnotations(report, standing)];
   const lines: string[] = [];
   const more = { error: 0, warning: 0, notice: 0 };
   for (const command of ['error', 'warning', 'notice'] as const) {

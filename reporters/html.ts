@@ -1,26 +1,16 @@
 // The HTML report (--report-html FILE): one self-contained page, no network: the report and the requirement
 // register travel inside it as JSON, with the styles and the script that draw them. At the top the verdict
 // (target, date, version, counts, the share judged, the baseline's result, errors outside any check), then the
-// broken requirements, the most severe first, each listing its failing checks as links to their cells; counts
-// and the share judged per area; filters by outcome and level; a requirement × operation matrix (each check
-// under the requirement it cites, its headers kept in view) coloured by the worst outcome of its checks and
-// counting their failures; a cell (click, or Tab and Enter) opens its checks, failed first, with statement,
+// causes (a requirement broken with one answer), the most severe first, each listing its failing checks as links
+// to their cells; counts and the share judged per area; filters by outcome and level; a requirement × operation
+// matrix (a failing check under each requirement it broke, any other under the one it cites; its headers kept in
+// view) coloured by the worst outcome of its checks and counting their failures; a cell (click, or Tab and Enter) opens its checks, failed first, with statement,
 // expected and actual, request and response (JSON indented), and a curl line to copy.
 import { writePrivateFile } from './private-file.ts';
 import { isRequirementId, requirement, REQUIREMENTS } from '../contract/requirements.ts';
 import { OPERATION_IDS } from '../contract/schemas.ts';
-import {
-  brokenRequirements,
-  judgedShares,
-  OUTCOMES,
-  standingOf,
-  type BrokenRequirement,
-  type CheckResult,
-  type ConformanceReport,
-  type ReportFormat,
-} from '../contract/report.ts';
-import { brokenSaid, heldBack, judgedSaid, traffic, whatWasJudged } from './summary.ts';
-import { EXIT, exitCodeOf } from '../contract/exit.ts';
+import { causesOf, judgedShares, OUTCOMES, standingOf, type Cause, type CheckResult, type ConformanceReport, type ReportFormat } from '../contract/report.ts';
+import { brokenSaid, heldBack, judgedSaid, traffic, verdictOfReport, verdictWord, whatWasJudged } from './summary.ts';
 import { ACTING, escaped, inert, inertLine, jsonInert } from '../contract/untrusted.ts';
 import { statementsHtml } from '../contract/statements-report.ts';
 
@@ -61,7 +51,7 @@ span.outcome.passed { background: #c8e6c9; } span.outcome.failed { background: #
 span.outcome.errored { background: #ce93d8; } span.outcome.skipped { background: #e0e0e0; }
 #attention { margin: 0 0 1em; padding-left: 1.2em; } #attention li { margin: .15em 0; }
 #attention > li { margin-bottom: .4em; } #attention ul { padding-left: 1.4em; } #attention q { color: #555; }
-#attention summary { cursor: pointer; }
+#attention summary { cursor: pointer; } #attention .cause { margin: .2em 0 0 1.6em; color: #333; }
 #attention .known, .check .known { color: #555; font-style: italic; }
 #areas td.unjudged { background: #e0e0e0; font-style: italic; }
 td.cell:focus, a:focus, button:focus, input:focus { outline: 3px solid #ff6f00; outline-offset: 1px; }
@@ -88,8 +78,9 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 const worst = (checks) => RANK.find((o) => checks.some((c) => c.outcome === o));
-// every check stands under the requirement it cites, whatever else it found broken (the details say that)
-const requirementsOf = (c) => [c.requirement];
+// a check that failed or warned stands under each requirement it found broken, the one that failed, whatever
+// requirement it cites; any other check under the requirement it cites (its details say what else it found)
+const requirementsOf = (c) => ((c.outcome === 'failed' || c.outcome === 'warned') && c.violated.length ? c.violated : [c.requirement]);
 const standing = new Map();
 if (report.baseline) for (const s of ['known', 'new', 'stale', 'expired']) for (const e of report.baseline[s]) standing.set(e.id, s);
 const cellId = (requirement, op) => 'cell-' + requirement + '-' + op;
@@ -193,14 +184,6 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** Text of a report (it may quote a deployment) in the page's markup: the one rule first, then HTML's. */
 const shown = (text: string) => escapeHtml(inert(text));
 
-/** What the run comes to, in a word, as the exit code says it (against the baseline when there is one). */
-function verdictOfReport(report: ConformanceReport): 'passed' | 'failed' | 'unjudged' {
-  const code = exitCodeOf(report);
-  return code === EXIT.failed ? 'failed' : code === EXIT.passed ? 'passed' : 'unjudged';
-}
-
-const VERDICT_WORDS = { passed: 'PASSED', failed: 'FAILED', unjudged: 'NOT ALL JUDGED' } as const;
-
 /** The verdict at the top: the word, the target, when, the version, the counts, the baseline's result, and errors outside any check. */
 function banner(report: ConformanceReport): string {
   const s = report.summary;
@@ -214,44 +197,48 @@ function banner(report: ConformanceReport): string {
   const against = b
     ? `Against the baseline ${escapeHtml(b.file)}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired.`
     : 'No baseline.';
-  const word = report.exit ? `NOTHING JUDGED (exit ${report.exit.code})` : VERDICT_WORDS[verdict];
   // why the run could not judge all, or anything: the text may quote a deployment, so the one rule first
   const errors = report.errors.length ? `\n<ul class="errors">${report.errors.map((e) => `<li>${escapeHtml(inert(e))}</li>`).join('')}</ul>` : '';
   return `<section class="verdict ${verdict}" role="status" aria-label="verdict">
-<strong>${word}${b?.known.length ? `, ${b.known.length} known` : ''}</strong> ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.passed} passed, ${s.skipped} skipped: ${judgedSaid(report)}${report.errors.length ? `; ${report.errors.length} errors outside any check` : ''}
+<strong>${verdictWord(report)}</strong> ${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.passed} passed, ${s.skipped} skipped: ${judgedSaid(report)}${report.errors.length ? `; ${report.errors.length} errors outside any check` : ''}
 <div class="facts">${escapeHtml(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference deployment)' : ''} · ${escapeHtml(started.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · mockapi-conformance ${escapeHtml(report.tool.version)} · ${against}</div>${errors}
 </section>`;
 }
 
-/** One failing check in the list of broken requirements: its outcome, a link to its cell (which opens its evidence), its title. */
-function checkItem(c: CheckResult, standing: string | undefined): string {
+/** One check in the list of causes: its outcome, a link to its cell under `requirement` (which opens its evidence), its title. */
+function checkItem(c: CheckResult, standing: string | undefined, requirement: string): string {
   const said = standing ? ` <span class="${standing}">(${standing})</span>` : '';
-  return `<li class="broken-check"><span class="outcome ${c.outcome}">${c.outcome}</span> <a href="#cell-${shown(c.requirement)}-${shown(c.operation)}">${shown(c.id)}</a> ${shown(c.title)}${said}</li>`;
-}
-
-/** One broken requirement: its id, level and statement, how many checks on which operations; its checks folded under it. */
-function requirementItem(g: BrokenRequirement, standing: (id: string) => string | undefined, known: boolean): string {
-  const statement = isRequirementId(g.requirement) ? ` <q>${shown(requirement(g.requirement).statement)}</q>` : '';
-  const outcome = g.level === 'must' ? 'failed' : 'warned';
-  return `<li class="requirement${known ? ' known' : ''}" data-requirement="${shown(g.requirement)}"><details><summary><span class="outcome ${outcome}">${outcome}</span> <strong>${shown(brokenSaid(g))}</strong> (${g.level}${known ? ', known' : ''})${statement}</summary>
-<ul>${g.checks.map((c) => checkItem(c, standing(c.id))).join('')}</ul></details></li>`;
+  return `<li class="broken-check"><span class="outcome ${c.outcome}">${c.outcome}</span> <a href="#cell-${shown(requirement)}-${shown(c.operation)}">${shown(c.id)}</a> ${shown(c.title)}${said}</li>`;
 }
 
 /**
- * What the page opens with: the requirements the checks broke, the most severe first (those the baseline
- * expects, known, last), each listing its failing checks; then each check that passed against its baseline entry.
+ * One cause: the requirement, its level and statement, how many checks on which operations, what came back
+ * against what was expected; its checks folded under it.
+ */
+function causeItem(g: Cause, standing: (id: string) => string | undefined, known: boolean): string {
+  const statement = isRequirementId(g.requirement) ? ` <q>${shown(requirement(g.requirement).statement)}</q>` : '';
+  const outcome = g.level === 'must' ? 'failed' : 'warned';
+  const answer = g.actual ? `<div class="cause">actual <code>${shown(g.actual)}</code>${g.expected ? `; expected ${shown(g.expected)}` : ''}</div>` : '';
+  return `<li class="requirement${known ? ' known' : ''}" data-requirement="${shown(g.requirement)}"><details><summary><span class="outcome ${outcome}">${outcome}</span> <strong>${shown(brokenSaid(g))}</strong> (${g.level}${known ? ', known' : ''})${statement}${answer}</summary>
+<ul>${g.checks.map((c) => checkItem(c, standing(c.id), g.requirement)).join('')}</ul></details></li>`;
+}
+
+/**
+ * What the page opens with: the causes of what the checks broke (a requirement broken with one answer), the most
+ * severe first (those the baseline expects, known, last), each listing its failing checks; then each check that
+ * passed against its baseline entry.
  */
 function brokenSection(report: ConformanceReport): string {
   const standing = standingOf(report);
-  const groups = brokenRequirements(report.checks.filter((c) => standing(c.id) !== 'known'));
-  const known = brokenRequirements(report.checks.filter((c) => standing(c.id) === 'known'));
+  const causes = causesOf(report.checks.filter((c) => standing(c.id) !== 'known'));
+  const known = causesOf(report.checks.filter((c) => standing(c.id) === 'known'));
   const entries = report.checks.filter((c) => c.outcome === 'passed' && (standing(c.id) === 'stale' || standing(c.id) === 'expired'));
   const items = [
-    ...groups.map((g) => requirementItem(g, standing, false)),
-    ...entries.map((c) => checkItem(c, standing(c.id))),
-    ...known.map((g) => requirementItem(g, standing, true)),
+    ...causes.map((g) => causeItem(g, standing, false)),
+    ...entries.map((c) => checkItem(c, standing(c.id), c.requirement)),
+    ...known.map((g) => causeItem(g, standing, true)),
   ];
-  return `<h2 id="attention-heading">Broken requirements</h2>
+  return `<h2 id="attention-heading">Broken requirements, one cause each</h2>
 ${items.length ? `<ol id="attention">\n${items.join('\n')}\n</ol>` : '<p id="attention">No requirement broken.</p>'}`;
 }
 

@@ -5,15 +5,21 @@
 // <system-out> begins with "warning:" and whose outcome property says warned (with --strict, a <failure>).
 // Against a baseline: a known check is <skipped> with the entry's reason (reporters show it as not failing;
 // its outcome and baseline properties say what it was), a stale entry a <failure> of type stale-baseline.
-// Properties say how much was judged and skipped, a suite's of its area, the root's of the run.
+// Properties say how much was judged and skipped, a suite's of its area, the root's of the run with what
+// repeats it and each cause (a requirement broken with one answer) once, with the checks it explains; a failed
+// or warned testcase names its cause.
 // A suite's time is its area's wall time (checks overlap), the root's the run's. Errors outside any check are
 // one errored testcase of a suite of their own (for a run that judged nothing, named so with its exit code).
 import { writePrivateFile } from './private-file.ts';
 import { inert, inertLine } from '../contract/untrusted.ts';
+import { causeSaid } from './summary.ts';
 import {
+  causesOf,
   judgedShare,
+  rerunSaid,
   notJudged,
   standingOf,
+  type Cause,
   type CheckResult,
   type ConformanceReport,
   type Outcome,
@@ -84,8 +90,15 @@ function shownAs(c: CheckResult, standing: Standing | undefined, strict: boolean
   return c.outcome === 'errored' ? 'error' : c.outcome === 'skipped' ? 'skipped' : 'none';
 }
 
-function testcase(c: CheckResult, strict: boolean, report: ConformanceReport, standing: Standing | undefined): string {
-  const properties = [['id', c.id], ['requirement', c.requirement], ['level', c.level], ['outcome', c.outcome], ...(standing ? [['baseline', standing]] : [])]
+function testcase(c: CheckResult, strict: boolean, report: ConformanceReport, standing: Standing | undefined, cause: string | undefined): string {
+  const properties = [
+    ['id', c.id],
+    ['requirement', c.requirement],
+    ['level', c.level],
+    ['outcome', c.outcome],
+    ...(standing ? [['baseline', standing]] : []),
+    ...(cause ? [['cause', cause]] : []),
+  ]
     .map(([name, value]) => `<property name="${name}" value="${xmlText(value!)}"/>`)
     .join('');
   const b = report.baseline;
@@ -106,23 +119,48 @@ export function wallTimeMs(checks: readonly CheckResult[]): number {
 
 /**
  * How much of some checks was judged, as JUnit properties (a suite's of its area, the root's of the run): the
- * checks, those judged (passed, failed or warned), those skipped, and the judged share in whole percent.
+ * checks, those judged (passed, failed or warned), those skipped, and the judged share in whole percent; the
+ * root's also what repeats the run, and each cause once with the checks it explains.
  */
-function shareProperties(checks: readonly CheckResult[], indent: string): string {
+function shareProperties(checks: readonly CheckResult[], indent: string, more: (string | number)[][] = []): string {
   const share = judgedShare(checks);
-  const properties = [
-    ['checks', share.checks],
-    ['judged', share.judged],
-    ['skipped', share.skipped],
-    ['judged-percent', share.percent],
+  const properties = [['checks', share.checks], ['judged', share.judged], ['skipped', share.skipped], ['judged-percent', share.percent], ...more];
+  return `${indent}<properties>${properties.map(([name, value]) => `<property name="${name}" value="${xmlText(String(value))}"/>`).join('')}</properties>`;
+}
+
+/**
+ * The root's properties of the run: what repeats it (seed, runs, requests in flight, --only: the flags replay and
+ * a rerun take) and its causes, each once with the checks it explains. JUnit counts tests: every check stays a
+ * testcase, and each failed or warned one names its cause.
+ */
+function runProperties(report: ConformanceReport, causes: readonly Cause[]): (string | number)[][] {
+  if (report.recorded || report.exit) return [];
+  const r = report.run;
+  return [
+    ['seed', r.seed],
+    ['runs', r.runs],
+    ...(r.concurrency !== undefined ? [['concurrency', r.concurrency]] : []),
+    ...(r.only !== undefined ? [['only', r.only]] : []),
+    ['rerun', rerunSaid(r)],
+    ['causes', causes.length],
+    ...causes.map((c) => ['cause', causeSaid(c)]),
   ];
-  return `${indent}<properties>${properties.map(([name, value]) => `<property name="${name}" value="${value}"/>`).join('')}</properties>`;
+}
+
+/** What each failed or warned check's cause is called in its properties: the requirement and the answer. */
+function causeNames(causes: readonly Cause[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const c of causes)
+    for (const check of c.checks) if (!names.has(check.id)) names.set(check.id, `${c.requirement}${c.actual ? `: actual ${c.actual}` : ''}`);
+  return names;
 }
 
 /** The report as JUnit XML. */
 export function junitXml(report: ConformanceReport): string {
   const strict = report.run.strict;
   const standing = standingOf(report);
+  const causes = causesOf(report.checks.filter((c) => standing(c.id) !== 'known'));
+  const named = causeNames(causes);
   const count = (checks: readonly CheckResult[], timeMs: number) => {
     const shown = checks.map((c) => shownAs(c, standing(c.id), strict));
     return {
@@ -144,7 +182,7 @@ export function junitXml(report: ConformanceReport): string {
     return [
       `  <testsuite name="${xmlText(area)}" ${attributes(count(checks, wallTimeMs(checks)))}${started ? ` timestamp="${started.replace(/\.\d+Z$/, '')}"` : ''} hostname="${xmlText(new URL(report.target.baseUrl).host)}">`,
       shareProperties(checks, '    '),
-      ...checks.map((c) => testcase(c, strict, report, standing(c.id))),
+      ...checks.map((c) => testcase(c, strict, report, standing(c.id), named.get(c.id))),
       '  </testsuite>',
     ].join('\n');
   });
@@ -159,7 +197,7 @@ export function junitXml(report: ConformanceReport): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="mockapi-conformance ${xmlText(report.target.baseUrl)}" ${attributes({ ...total, errors: total.errors + (errors.length ? 1 : 0), tests: total.tests + errors.length })}>`,
-    shareProperties(report.checks, '  '),
+    shareProperties(report.checks, '  ', runProperties(report, causes)),
     ...suites,
     ...errors,
     '</testsuites>',

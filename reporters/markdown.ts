@@ -1,21 +1,22 @@
-// The Markdown summary (--report-markdown FILE, and GitHub's step summary): the share judged, counts per outcome
-// and area with each area's share judged, the broken requirements (must-level, then should-level, the most checks
-// first) with each failing check's message folded under its requirement, and why checks could not judge or were
-// skipped; against a baseline, a known column, and the known, stale and expired entries with their reasons.
+// The Markdown summary (--report-markdown FILE, and GitHub's step summary): the verdict first, the share judged,
+// counts per outcome and area with each area's share judged, the causes (a requirement broken with one answer;
+// must-level, then should-level, the most checks first) with each failing check's message folded under its cause,
+// and why checks could not judge or were skipped; against a baseline, a known column, and the known, stale and
+// expired entries with their reasons.
 import { writePrivateFile } from './private-file.ts';
 import {
-  brokenRequirements,
+  causesOf,
   judgedShares,
   OUTCOMES,
   standingOf,
-  type BrokenRequirement,
+  type Cause,
   type CheckResult,
   type ConformanceReport,
   type JudgedShare,
   type Outcome,
   type ReportFormat,
 } from '../contract/report.ts';
-import { brokenSaid, heldBack, judgedSaid, traffic, whatWasJudged } from './summary.ts';
+import { causeSaid, entriesSaid, heldBack, judgedSaid, traffic, verdictOfReport, verdictWord, whatWasJudged } from './summary.ts';
 import { inert, inertLine } from '../contract/untrusted.ts';
 import { statementsMarkdown } from '../contract/statements-report.ts';
 
@@ -39,10 +40,10 @@ const folded = (c: CheckResult): string[] => [
   '</details>',
 ];
 
-/** The broken requirements of one level, the most checks first: each with its count and operations, then its checks folded. */
-function brokenOf(groups: readonly BrokenRequirement[], heading: string): string[] {
-  if (groups.length === 0) return [];
-  return ['', `### ${heading}`, ...groups.flatMap((g) => ['', `#### ${markdownCell(brokenSaid(g))}`, '', ...g.checks.flatMap(folded)])];
+/** The causes of one level, the most checks first: each with its count, operations and answer, then its checks folded. */
+function causesAt(causes: readonly Cause[], heading: string): string[] {
+  if (causes.length === 0) return [];
+  return ['', `### ${heading}`, ...causes.flatMap((g) => ['', `#### ${markdownCell(causeSaid(g))}`, '', ...g.checks.flatMap(folded)])];
 }
 
 function reasons(checks: readonly CheckResult[], heading: string): string[] {
@@ -77,12 +78,28 @@ function baseline(report: ConformanceReport): string[] {
 /** A share judged in a table cell: its percent, and for a share of nothing judged, the words. */
 const shareCell = (share: JudgedShare): string => (share.judged === 0 ? `${share.percent}% (not judged)` : `${share.percent}%`);
 
+const VERDICT_ICON = { passed: '✅', failed: ICON.failed, unjudged: ICON.errored } as const;
+
+/**
+ * The verdict, first under the title: the word as the exit code has it, the counts, how many causes the
+ * failures come to, and what the baseline's entries do to the run.
+ */
+function verdictLine(report: ConformanceReport): string {
+  const s = report.summary;
+  const causes = causesOf(report.checks.filter((c) => standingOf(report)(c.id) !== 'known')).length;
+  const counts = `${s.failed} failed, ${s.warned} warned, ${s.errored} errored, ${s.passed} passed, ${s.skipped} skipped`;
+  const causeCount = causes ? `, from ${causes} cause${causes === 1 ? '' : 's'}` : '';
+  return `**${VERDICT_ICON[verdictOfReport(report)]} ${verdictWord(report)}**: ${counts}${causeCount}${markdownCell(entriesSaid(report))}.`;
+}
+
 /** The header: the target, how the run was made, the share judged, and the run against its baseline. */
 function header(report: ConformanceReport): string[] {
   const s = report.summary;
   const b = report.baseline;
   return [
     `## mockapi-conformance: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference deployment)' : ''}`,
+    '',
+    verdictLine(report),
     '',
     `Profile ${report.target.profile}; ${markdownCell(whatWasJudged(report))}${report.run.strict ? '; strict (warnings fail)' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
     '',
@@ -115,17 +132,17 @@ function areasTable(report: ConformanceReport): string[] {
   ];
 }
 
-/** The broken requirements, must-level then should-level, of the checks the baseline does not expect. */
+/** The causes, must-level then should-level, of the checks the baseline does not expect: one heading each. */
 function brokenSections(report: ConformanceReport): string[] {
   const standing = standingOf(report);
-  const groups = brokenRequirements(report.checks.filter((c) => standing(c.id) !== 'known'));
+  const causes = causesOf(report.checks.filter((c) => standing(c.id) !== 'known'));
   return [
-    ...brokenOf(
-      groups.filter((g) => g.level === 'must'),
+    ...causesAt(
+      causes.filter((g) => g.level === 'must'),
       `${ICON.failed} Failed: must-level statements broken${report.baseline ? ' (not known)' : ''}`,
     ),
-    ...brokenOf(
-      groups.filter((g) => g.level === 'should'),
+    ...causesAt(
+      causes.filter((g) => g.level === 'should'),
       `${ICON.warned} Warned: should-level statements broken${report.run.strict ? ' (failures under --strict)' : ''}`,
     ),
   ];

@@ -1,23 +1,28 @@
-// The console summary of a run: per area (with the share it judged), then the broken requirements (must-level,
-// then should-level, the most checks first), what each failed and warned check found (with its curl line), why
-// checks could not judge and why they were skipped, errors outside any check, and one closing line that says
-// how much of the checks the run judged.
+// The console summary of a run: per area (with the share it judged), one failed or warned check of each cause
+// with what it found (and its curl line), why checks could not judge and why they were skipped, the baseline's
+// standing, errors outside any check, then last, where a terminal shows them, the causes (a requirement broken
+// with one answer, must-level first, the most checks first, one line each) and one closing line that says how
+// much of the checks the run judged.
 import {
-  brokenRequirements,
+  causesOf,
   judgedShare,
   judgedTooLittle,
   notJudged,
   OUTCOMES,
+  rerunSaid,
   standingOf,
   type BaselineSection,
   type BrokenRequirement,
+  type Cause,
   type CheckResult,
   type ConformanceReport,
   type Outcome,
   type ReportFormat,
+  type RunSection,
   type WindowRange,
 } from '../contract/report.ts';
 import { inert } from '../contract/untrusted.ts';
+import { EXIT, exitCodeOf } from '../contract/exit.ts';
 import { retiredWhy } from '../contract/retired.ts';
 
 /** An area's mark: its worst outcome; an area whose checks were all skipped judged nothing, and is never `ok`. */
@@ -32,15 +37,37 @@ export const someOf = (names: readonly string[], shown = 3): string =>
 export const brokenSaid = (g: BrokenRequirement): string =>
   `${g.requirement}: ${g.checks.length} check${g.checks.length === 1 ? '' : 's'}${g.operations.length ? ` on ${someOf(g.operations)}` : ''}`;
 
-/** The requirements of one level the checks found broken, most checks first, each with the checks that found it. */
-function broken(groups: readonly BrokenRequirement[], heading: string): string[] {
-  if (groups.length === 0) return [];
-  const titles = (g: BrokenRequirement) =>
-    g.checks
-      .slice(0, 3)
-      .map((c) => c.title)
-      .join('; ') + (g.checks.length > 3 ? '; …' : '');
-  return ['', heading, ...groups.map((g) => `  ${brokenSaid(g)} (${titles(g)})`)];
+/** Text cut to `max` characters for a line that says more after it. */
+const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/**
+ * One cause in a line: the requirement, how many checks it explains on which operations, and what came back
+ * against what was expected (where the messages say it).
+ */
+export const causeSaid = (c: Cause): string =>
+  `${brokenSaid(c)}${c.actual ? `; actual ${cut(c.actual, 120)}${c.expected ? `, expected ${cut(c.expected, 120)}` : ''}` : ''}`;
+
+/** How many causes the console's last screen lists: the reports list every one. */
+const CAUSES_SHOWN = 12;
+
+/** The causes, must-level then should-level, one line each: what the console ends with, above its closing line. */
+function causeLines(causes: readonly Cause[], report: ConformanceReport): string[] {
+  if (causes.length === 0) return [];
+  const shown = causes.slice(0, CAUSES_SHOWN);
+  const of = (level: 'must' | 'should') => shown.filter((c) => c.level === level).map((c) => `  ${causeSaid(c)}`);
+  const [must, should] = [of('must'), of('should')];
+  const rest = causes.slice(CAUSES_SHOWN);
+  return [
+    ...(must.length ? ['', `Failed (must-level statements broken${report.baseline ? ', not known' : ''}), one line per cause:`, ...must] : []),
+    ...(should.length
+      ? ['', `Warned (should-level statements broken${report.run.strict ? '; --strict makes them failures' : ''}), one line per cause:`, ...should]
+      : []),
+    ...(rest.length
+      ? [
+          `  … and ${rest.length} more cause${rest.length === 1 ? '' : 's'} of ${new Set(rest.flatMap((c) => c.checks)).size} checks: the reports list every one`,
+        ]
+      : []),
+  ];
 }
 
 /** Checks of one outcome counted by their reason (its first line). */
@@ -63,13 +90,15 @@ export const checkBlock = (c: CheckResult): string[] => [
   ...c.message.split('\n').map((line) => `    ${line}`),
 ];
 
-/** Each failed, then warned, check with its message (statement, expected, actual, curl), up to DETAILED. */
-function details(checks: readonly CheckResult[]): string[] {
-  if (checks.length === 0) return [];
-  const shown = checks.slice(0, DETAILED).flatMap(checkBlock);
+/** One check of each cause (the first), failed then warned, with its message (statement, expected, actual, curl), up to DETAILED. */
+function details(causes: readonly Cause[]): string[] {
+  const first = [...new Set(causes.map((c) => c.checks[0]!))];
+  if (first.length === 0) return [];
+  const shown = first.slice(0, DETAILED).flatMap(checkBlock);
+  const all = new Set(causes.flatMap((c) => c.checks)).size;
   const more =
-    checks.length > DETAILED ? ['', `  … and ${checks.length - DETAILED} more: --report-json, --report-junit or --report-markdown hold every one`] : [];
-  return ['', 'What failed and warned:', ...shown, ...more];
+    all > Math.min(first.length, DETAILED) ? ['', `  (${all} checks in all: --report-json, --report-junit or --report-markdown hold every one)`] : [];
+  return ['', 'What failed and warned, one check of each cause:', ...shown, ...more];
 }
 
 /** The time the deployment held the run back, when it did: said after the run's own time. */
@@ -84,6 +113,15 @@ function known(report: ConformanceReport): string[] {
 }
 
 /**
+ * How the payloads were generated, and what sends the same requests again: the seed, the runs per property, the
+ * requests in flight, and the flags of a rerun (rerunFlags).
+ */
+export function generatedSaid(run: RunSection): string {
+  const inFlight = run.concurrency === undefined ? '' : `, ${run.concurrency} requests in flight${run.adaptive ? ' at first (adapting to the answers)' : ''}`;
+  return `seed ${run.seed}, ${run.runs} runs per property${inFlight} (rerun with ${rerunSaid(run)})`;
+}
+
+/**
  * What the run judged, for the headers: the seed and runs of a run that sent requests; the file or the
  * upstream and the exchanges counted of recorded traffic (check-har, proxy), which has neither; nothing, with
  * the exit code, of a run that ended before any check.
@@ -92,7 +130,7 @@ export function whatWasJudged(report: ConformanceReport): string {
   const nothing = notJudged(report);
   if (nothing) return nothing;
   const r = report.recorded;
-  if (!r) return `seed ${report.run.seed}, ${report.run.runs} runs per property`;
+  if (!r) return generatedSaid(report.run);
   const ignored = r.ignored.reduce((n, i) => n + i.count, 0);
   const from = /^https?:\/\//.test(r.source) ? `forwarded to ${r.source}` : `recorded in ${r.source}`;
   return `${r.exchanges} exchange${r.exchanges === 1 ? '' : 's'} ${from}: ${r.judged} judged, ${ignored} of no operation ignored`;
@@ -104,20 +142,55 @@ export const traffic = (report: ConformanceReport): string =>
     ? `${report.recorded.judged} exchange${report.recorded.judged === 1 ? '' : 's'} judged`
     : `${report.summary.requests} request${report.summary.requests === 1 ? '' : 's'}`;
 
+/** How many entries of each standing the console names against a baseline: the reports list every one. */
+const ENTRIES_SHOWN = 10;
+
+/** Lines of one standing, the first ENTRIES_SHOWN of them and how many more, with what to do about the rest. */
+function someLines<T>(entries: readonly T[], line: (e: T) => string, more: string): string[] {
+  const rest = entries.length - ENTRIES_SHOWN;
+  return [...entries.slice(0, ENTRIES_SHOWN).map(line), ...(rest > 0 ? [`  … and ${rest} more ${more}`] : [])];
+}
+
 /** The console lines of a run against its baseline. */
 function formatBaseline(b: BaselineSection): string {
-  const lines = ['', `Against the baseline ${b.file}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired`];
-  for (const n of b.new) lines.push(`  new: ${n.id} ${n.outcome}${n.expected ? ` (the baseline expects ${n.expected})` : ''}`);
-  for (const s of b.stale) lines.push(`  stale: ${s.id} passed; remove its entry ("${s.reason}")`);
-  for (const e of b.expired)
-    lines.push(
-      `  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`,
-    );
-  for (const id of b.unmatched) {
-    const why = retiredWhy(id);
-    lines.push(why ? `  retired: ${id} (${why}); remove its entry` : `  not reported by this run: ${id}`);
-  }
-  return lines.join('\n');
+  return [
+    '',
+    `Against the baseline ${b.file}: ${b.known.length} known, ${b.new.length} new, ${b.stale.length} stale, ${b.expired.length} expired`,
+    ...someLines(b.new, (n) => `  new: ${n.id} ${n.outcome}${n.expected ? ` (the baseline expects ${n.expected})` : ''}`, 'new: the reports list them'),
+    ...someLines(b.stale, (s) => `  stale: ${s.id} passed; remove its entry ("${s.reason}")`, `stale: ${pruneSaid(b)}`),
+    ...someLines(
+      b.expired,
+      (e) =>
+        `  expired: ${e.id} on ${e.expires} ("${e.reason}"${e.issue ? `, ${e.issue}` : ''}): ${e.outcome ? `${e.outcome}, and it counts again` : 'its check did not run'}`,
+      'expired: the reports list them',
+    ),
+    ...someLines(
+      b.unmatched,
+      (id) => {
+        const why = retiredWhy(id);
+        return why ? `  retired: ${id} (${why}); remove its entry` : `  not reported by this run: ${id}`;
+      },
+      'not reported by this run, or retired',
+    ),
+  ].join('\n');
+}
+
+/** How to take stale entries out of a baseline: write it again from a run. */
+const pruneSaid = (b: BaselineSection): string => `prune them with --update-baseline ${b.file}`;
+
+/**
+ * What the closing line adds against a baseline whose entries fail the run though no check failed: the stale
+ * entries (their checks pass now) and how to prune them, the expired ones.
+ */
+export function entriesSaid(report: ConformanceReport): string {
+  const b = report.baseline;
+  if (!b) return '';
+  const stale = b.stale.length
+    ? `; ${b.stale.length} stale entr${b.stale.length === 1 ? 'y' : 'ies'} of the baseline (the checks pass now): ${pruneSaid(b)}`
+    : '';
+  const ran = b.expired.filter((e) => e.outcome !== undefined).length;
+  const expired = ran ? `; ${ran} expired entr${ran === 1 ? 'y' : 'ies'} of the baseline excuse nothing: renew or remove them` : '';
+  return `${stale}${expired}`;
 }
 
 /** The range in words, after a run's request count: what the run had in flight. */
@@ -155,19 +228,12 @@ function areaLines(report: ConformanceReport, isKnown: (c: CheckResult) => boole
   });
 }
 
-/** The failed and warned checks, in the order of the requirements they broke (the most severe first), each once. */
 /**
- * The checks of the broken requirements, the first of each requirement first: the details the console has room
- * for name every broken requirement before a second check of any one of them.
- */
-const byBroken = (groups: readonly BrokenRequirement[]): CheckResult[] => [
-  ...new Set([...groups.map((g) => g.checks[0]!), ...groups.flatMap((g) => g.checks)]),
-];
-
-/**
- * The console digest: per area, the broken requirements (the most severe first), the reasons, one closing line. Against a baseline,
- * a check it expects not to pass is counted `known` and shown apart; FAIL and the details are for the rest.
- * details: false leaves out each check's message (GitHub shows them folded per area, reporters/github.ts).
+ * The console digest, its last screen what a terminal shows: per area, one check of each cause with its message,
+ * why checks could not judge or were skipped, the baseline's standing, then the causes (the most severe first,
+ * one line each) and the closing line. Against a baseline, a check it expects not to pass is counted `known` and
+ * shown apart; FAIL, the details and the causes are for the rest. details: false leaves out each check's message
+ * (GitHub shows them folded per area, reporters/github.ts).
  */
 function formatSummary(report: ConformanceReport, options: { details?: boolean } = {}): string {
   const lines: string[] = [
@@ -179,32 +245,35 @@ function formatSummary(report: ConformanceReport, options: { details?: boolean }
   const of = (outcome: Outcome, checks = report.checks) => checks.filter((c) => c.outcome === outcome);
   lines.push(...areaLines(report, isKnown));
   const judged = report.checks.filter((c) => !isKnown(c));
-  const groups = brokenRequirements(judged);
-  lines.push(
-    ...broken(
-      groups.filter((g) => g.level === 'must'),
-      `Failed (must-level statements broken${report.baseline ? ', not known' : ''}):`,
-    ),
-  );
-  lines.push(
-    ...broken(
-      groups.filter((g) => g.level === 'should'),
-      `Warned (should-level statements broken${report.run.strict ? '; --strict makes them failures' : ''}):`,
-    ),
-  );
-  if (options.details !== false) lines.push(...details(byBroken(groups)));
+  const causes = causesOf(judged);
+  if (options.details !== false) lines.push(...details(causes));
   lines.push(...byReason(of('errored', judged), 'Errored (could not judge):'));
   lines.push(...byReason(of('skipped'), 'Skipped:'));
   lines.push(...known(report));
   if (report.baseline) lines.push(formatBaseline(report.baseline));
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
+  lines.push(...causeLines(causes, report));
   const s = report.summary;
   lines.push(
     '',
-    `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}: ${judgedSaid(report)}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}`,
+    `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}: ${judgedSaid(report)}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}${entriesSaid(report)}`,
   );
   // messages and errors hold what the deployment sent: shown inert (contract/untrusted.ts)
   return inert(lines.join('\n'));
+}
+
+/** What a run comes to, in a word, as the exit code says it (against the baseline when there is one). */
+export function verdictOfReport(report: ConformanceReport): 'passed' | 'failed' | 'unjudged' {
+  const code = exitCodeOf(report);
+  return code === EXIT.failed ? 'failed' : code === EXIT.passed ? 'passed' : 'unjudged';
+}
+
+const VERDICT_WORDS = { passed: 'PASSED', failed: 'FAILED', unjudged: 'NOT ALL JUDGED' } as const;
+
+/** The verdict's word as the HTML banner and the Markdown's first line say it, with the known checks against a baseline. */
+export function verdictWord(report: ConformanceReport): string {
+  const known = report.baseline?.known.length ? `, ${report.baseline.known.length} known` : '';
+  return `${report.exit ? `NOTHING JUDGED (exit ${report.exit.code})` : VERDICT_WORDS[verdictOfReport(report)]}${known}`;
 }
 
 /** Writes the summary where the run's output goes. */

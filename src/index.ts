@@ -16,6 +16,7 @@ export { OPERATION_IDS, SCHEMAS_DIR, type OperationId } from '../contract/schema
 export type { Fixtures, FixtureName } from '../contract/fixtures.ts';
 export type { ReferenceDeployment, ReferenceFixtures } from '../reference/server.ts';
 export { FAULT_NAMES } from '../reference/faults.ts';
+export { FREEDOM_NAMES } from '../reference/freedoms.ts';
 export type { RunOptions } from './run/run-options.ts';
 
 export interface StartReferenceOptions {
@@ -23,17 +24,25 @@ export interface StartReferenceOptions {
   port?: number;
   /** names of the reference's faults to switch on (FAULT_NAMES lists them; none by default): for a test that a client or checker notices a broken deployment */
   faults?: string[];
-  /** answer with every variation the interface allows (reference/variations.ts) */
+  /** names of the reference's freedoms to switch on (FREEDOM_NAMES lists them; none by default): answers the interface allows that the reference does not give on its own */
+  freedoms?: readonly string[];
+  /** every freedom at once (reference/variations.ts) */
   variations?: boolean;
 }
 
 /**
  * Starts the reference deployment (a correct, stateful implementation of the interface, with its fixtures
  * and keys) on 127.0.0.1, for tests that need a deployment to talk to. Close it when done. Unlike the
- * command, it reads no environment: faults and variations are only the ones given.
+ * command, it reads no environment: faults, freedoms and variations are only the ones given.
  */
 export function startReference(options: StartReferenceOptions = {}): Promise<ReferenceDeployment> {
-  const chosen: ReferenceOptions = { port: options.port ?? 0, host: '127.0.0.1', faults: options.faults ?? [], variations: options.variations ?? false };
+  const chosen: ReferenceOptions = {
+    port: options.port ?? 0,
+    host: '127.0.0.1',
+    faults: options.faults ?? [],
+    freedoms: options.freedoms ?? [],
+    variations: options.variations ?? false,
+  };
   return startReferenceDeployment(chosen);
 }
 
@@ -54,6 +63,7 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   // neither the environment nor a .env: only what the options say
   const config = configOfOptions(options, {}, { dotenv: false });
   const write = options.output ?? (() => {});
-  const { exitCode, report } = await run(config, { write, error: write, tty: false, signals: false });
+  // the report is handed back: none is kept beside the state file, and no replay command is printed
+  const { exitCode, report } = await run(config, { write, error: write, tty: false, signals: false }, { keep: false });
   return { exitCode, report };
 }

@@ -3,7 +3,7 @@
 // when they are set, with bodies that change nothing a check has not been allowed to change; DELETEs without valid
 // credentials go to ids that name nothing, so that an operation wrongly left open still deletes nothing. The
 // forbidden key's DELETEs live in the data source and team suites, before the deletes they must precede.
-import { CHANGES_NOTHING, check, type CheckContext, perRun } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckContext, type CheckDefinition, perRun } from '../src/harness/check.ts';
 import type { Credentials, Exchange, RequestSpec } from '../src/http/client.ts';
 import {
   expectForbidden,
@@ -13,6 +13,7 @@ import {
   expectUnauthorized,
   expectUnauthorizedBody,
   describe as describeExchange,
+  TAB_SEPARATOR,
 } from '../src/judge/checker.ts';
 import { expectServed } from '../src/judge/served.ts';
 import { operation, type OperationId } from '../contract/schemas.ts';
@@ -139,7 +140,7 @@ const rejectedOn = (c: Case) => ({ operation: c.op, writes: c.writes, touches: c
  * interface's shapes. A mock that cannot produce a documented status this way is reported as such (skipped
  * with the status it gave), not as a failure of the interface.
  */
-function documentedErrors(c: Case): void {
+function documentedErrors(c: Case): CheckDefinition[] {
   const documented = [...operation(c.op).responses.keys()];
   const preferred = async (t: CheckContext, code: number): Promise<Exchange> => {
     const spec = await c.request(t, 'token', 'unauthenticated');
@@ -148,35 +149,39 @@ function documentedErrors(c: Case): void {
       t.skip(`the mock did not produce the documented ${code} for ${c.op} through Prefer: code=${code} (it answered ${ex.status || ex.error})`);
     return ex;
   };
-  check(
-    `authentication/${c.op}/documented-401-prefer-code-401-plain`,
-    'AUTH-401-BODY',
-    `${c.op}: the documented 401 (Prefer: code=401) is plain text saying credentials are required`,
-    { ...rejectedOn(c), profile: 'mock' },
-    async (t) => {
-      expectUnauthorizedBody(t, await preferred(t, 401));
-    },
-  );
-  check(
-    `authentication/${c.op}/documented-403-prefer-code-403-error`,
-    'AUTH-403-BODY',
-    `${c.op}: the documented 403 (Prefer: code=403) is one error entry titled Forbidden with an empty source`,
-    { ...rejectedOn(c), profile: 'mock' },
-    async (t) => {
-      expectForbiddenBody(t, c.op, await preferred(t, 403));
-    },
-  );
-  if (documented.includes('404')) {
+  return [
     check(
-      `authentication/${c.op}/documented-404-prefer-code-404-not`,
-      'ERR-404',
-      `${c.op}: the documented 404 (Prefer: code=404) is the not-found body`,
+      `authentication/${c.op}/documented-401-prefer-code-401-plain`,
+      'AUTH-401-BODY',
+      `${c.op}: the documented 401 (Prefer: code=401) is plain text saying credentials are required`,
       { ...rejectedOn(c), profile: 'mock' },
       async (t) => {
-        expectNotFound(t, c.op, await preferred(t, 404));
+        expectUnauthorizedBody(t, await preferred(t, 401));
       },
-    );
-  }
+    ),
+    check(
+      `authentication/${c.op}/documented-403-prefer-code-403-error`,
+      'AUTH-403-BODY',
+      `${c.op}: the documented 403 (Prefer: code=403) is one error entry titled Forbidden with an empty source`,
+      { ...rejectedOn(c), profile: 'mock' },
+      async (t) => {
+        expectForbiddenBody(t, c.op, await preferred(t, 403));
+      },
+    ),
+    ...(documented.includes('404')
+      ? [
+          check(
+            `authentication/${c.op}/documented-404-prefer-code-404-not`,
+            'ERR-404',
+            `${c.op}: the documented 404 (Prefer: code=404) is the not-found body`,
+            { ...rejectedOn(c), profile: 'mock' },
+            async (t) => {
+              expectNotFound(t, c.op, await preferred(t, 404));
+            },
+          ),
+        ]
+      : []),
+  ];
 }
 
 /** Query parameters that APIs commonly read a key from. */
@@ -233,69 +238,106 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An unknown key that looks like a real one, so that only its being unknown is tested. */
 const UNKNOWN_KEY = 'conformanceUnknownKey0000000000000000000';
 
-// No describe block around an operation's checks: --only matches a check's full name, which a block would
-// prefix with the operation, so that '^AUTH-' found nothing here.
-for (const c of CASES) {
+/** How the checks of one operation send: with these credentials, or without a header or with the forbidden key, each sent once per run by the first check that asks. */
+interface Sends {
+  send(t: CheckContext, credentials: Credentials, subject: 'unauthenticated' | 'forbidden'): Promise<Exchange>;
+  noHeader(t: CheckContext): Promise<Exchange>;
+  forbidden(t: CheckContext): Promise<Exchange>;
+}
+
+function sendsOf(c: Case): Sends {
   const send = (t: CheckContext, credentials: Credentials, subject: 'unauthenticated' | 'forbidden') =>
     c.request(t, credentials, subject).then((spec) => t.send(spec));
-  // the request without a header and the forbidden key's, each sent once per run by the first check that asks
   const sent = perRun<{ withoutHeader?: Promise<Exchange>; forbidden?: Promise<Exchange> }>(() => ({}));
-  const noHeader = (t: CheckContext) => (sent(t).withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex));
+  return {
+    send,
+    noHeader: (t) => (sent(t).withoutHeader ??= send(t, 'none', 'unauthenticated')).then((ex) => t.uses(ex)),
+    forbidden: (t) => (sent(t).forbidden ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex)),
+  };
+}
 
-  check(
-    `authentication/${c.op}/request-without-authorization-401`,
-    'AUTH-401-MISSING',
-    `${c.op}: a request without Authorization is answered 401`,
-    rejectedOn(c),
-    async (t) => {
-      expectUnauthorized(t, await noHeader(t), 'AUTH-401-MISSING');
-    },
-  );
-  check(
-    `authentication/${c.op}/401-body-plain-text-saying-credentials`,
-    'AUTH-401-BODY',
-    `${c.op}: the 401 body is plain text saying credentials are required`,
-    rejectedOn(c),
-    async (t) => {
-      expectUnauthorizedBody(t, await noHeader(t));
-    },
-  );
-  // the route comes before the credentials, so the request without them shows first whether the route is there
-  check(
-    `authentication/${c.op}/documented-method-path-reach-operation`,
-    'EP-METHOD-PATH',
-    `${c.op}: its documented method and path reach it (a request without Authorization is not answered 405)`,
-    rejectedOn(c),
-    async (t) => {
-      expectServed(t, c.op, await noHeader(t));
-    },
-  );
-  // a spec-driven mock checks only that an Authorization header is present
-  const realKeys = { ...rejectedOn(c), live: 'a mock checks only that an Authorization header is present' };
-  check(
-    `authentication/${c.op}/bearer-scheme-valid-key-401`,
-    'AUTH-401-INVALID',
-    `${c.op}: the Bearer scheme with a valid key is answered 401`,
-    realKeys,
-    async (t) => {
-      const key = t.client.authorization('token')!.slice('Token '.length);
-      expectUnauthorized(t, await send(t, { authorization: `Bearer ${key}` }, 'unauthenticated'), 'AUTH-401-INVALID');
-    },
-  );
-  check(
-    `authentication/${c.op}/token-scheme-without-key-401`,
-    'AUTH-401-INVALID',
-    `${c.op}: the Token scheme without a key is answered 401`,
-    realKeys,
-    async (t) => {
-      expectUnauthorized(t, await send(t, { authorization: 'Token' }, 'unauthenticated'), 'AUTH-401-INVALID');
-    },
-  );
-  check(`authentication/${c.op}/unknown-key-401`, 'AUTH-401-INVALID', `${c.op}: an unknown key is answered 401`, realKeys, async (t) => {
-    expectUnauthorized(t, await send(t, { authorization: `Token ${UNKNOWN_KEY}` }, 'unauthenticated'), 'AUTH-401-INVALID');
-  });
-  for (const [what, slug, near] of NEAR_KEYS) {
-    check(`authentication/${c.op}/${slug}-401`, 'AUTH-401-INVALID', `${c.op}: ${what} is answered 401`, realKeys, async (t) => {
+/** A request without Authorization: 401, its body, and (the route comes before the credentials) that the route is there. */
+function withoutCredentials(c: Case, { noHeader }: Sends): CheckDefinition[] {
+  return [
+    check(
+      `authentication/${c.op}/request-without-authorization-401`,
+      'AUTH-401-MISSING',
+      `${c.op}: a request without Authorization is answered 401`,
+      rejectedOn(c),
+      async (t) => {
+        expectUnauthorized(t, await noHeader(t), 'AUTH-401-MISSING');
+      },
+    ),
+    check(
+      `authentication/${c.op}/401-body-plain-text-saying-credentials`,
+      'AUTH-401-BODY',
+      `${c.op}: the 401 body is plain text saying credentials are required`,
+      rejectedOn(c),
+      async (t) => {
+        expectUnauthorizedBody(t, await noHeader(t));
+      },
+    ),
+    check(
+      `authentication/${c.op}/documented-method-path-reach-operation`,
+      'EP-METHOD-PATH',
+      `${c.op}: its documented method and path reach it (a request without Authorization is not answered 405)`,
+      rejectedOn(c),
+      async (t) => {
+        expectServed(t, c.op, await noHeader(t));
+      },
+    ),
+  ];
+}
+
+/** A check of what a spec-driven mock cannot judge: it checks only that an Authorization header is present. */
+const realKeys = (c: Case) => ({ ...rejectedOn(c), live: 'a mock checks only that an Authorization header is present' });
+
+/** Authorization values other than "Token <key>": another scheme, no key, an unknown key, a near key, a tab. */
+function wrongKeys(c: Case, { send }: Sends): CheckDefinition[] {
+  return [
+    check(
+      `authentication/${c.op}/bearer-scheme-valid-key-401`,
+      'AUTH-401-INVALID',
+      `${c.op}: the Bearer scheme with a valid key is answered 401`,
+      realKeys(c),
+      async (t) => {
+        const key = t.client.authorization('token')!.slice('Token '.length);
+        expectUnauthorized(t, await send(t, { authorization: `Bearer ${key}` }, 'unauthenticated'), 'AUTH-401-INVALID');
+      },
+    ),
+    check(
+      `authentication/${c.op}/token-scheme-without-key-401`,
+      'AUTH-401-INVALID',
+      `${c.op}: the Token scheme without a key is answered 401`,
+      realKeys(c),
+      async (t) => {
+        expectUnauthorized(t, await send(t, { authorization: 'Token' }, 'unauthenticated'), 'AUTH-401-INVALID');
+      },
+    ),
+    check(`authentication/${c.op}/unknown-key-401`, 'AUTH-401-INVALID', `${c.op}: an unknown key is answered 401`, realKeys(c), async (t) => {
+      expectUnauthorized(t, await send(t, { authorization: `Token ${UNKNOWN_KEY}` }, 'unauthenticated'), 'AUTH-401-INVALID');
+    }),
+    ...nearKeys(c, send),
+    // the interface shows the value a client sends (Token, one space, the key), not what a deployment does with a tab
+    check(
+      `authentication/${c.op}/token-tab-valid-key-401`,
+      'AUTH-SEPARATOR',
+      `${c.op}: "Token", a tab and the valid key is taken or answered 401, which is noted (the value is Token, one space, the key)`,
+      realKeys(c),
+      async (t) => {
+        const key = t.client.authorization('token')!.slice('Token '.length);
+        const ex = await send(t, { authorization: `Token\t${key}` }, 'unauthenticated');
+        if (ex.status === 401) return expectUnauthorizedBody(t, ex);
+        t.note(`answered ${ex.status}: ${TAB_SEPARATOR}`);
+      },
+    ),
+  ];
+}
+
+/** Keys that resemble the valid one (NEAR_KEYS): each refused like any unknown key. */
+function nearKeys(c: Case, send: Sends['send']): CheckDefinition[] {
+  return NEAR_KEYS.map(([what, slug, near]) =>
+    check(`authentication/${c.op}/${slug}-401`, 'AUTH-401-INVALID', `${c.op}: ${what} is answered 401`, realKeys(c), async (t) => {
       const key = t.client.authorization('token')!.slice('Token '.length);
       const other = near(key);
       if (other === undefined || other === t.target.forbiddenToken) return t.skip(`the key has no such neighbour (${what})`);
@@ -306,22 +348,13 @@ for (const c of CASES) {
         return;
       }
       expectUnauthorized(t, ex, 'AUTH-401-INVALID');
-    });
-  }
-
-  // HTTP separates scheme and key by spaces only (RFC 9110 §11.4), and the interface by one: a tab is no separator
-  check(
-    `authentication/${c.op}/token-tab-valid-key-401`,
-    'AUTH-SEPARATOR',
-    `${c.op}: "Token", a tab and the valid key is answered 401 (the value is Token, one space, the key)`,
-    realKeys,
-    async (t) => {
-      const key = t.client.authorization('token')!.slice('Token '.length);
-      expectUnauthorized(t, await send(t, { authorization: `Token\t${key}` }, 'unauthenticated'), 'AUTH-SEPARATOR');
-    },
+    }),
   );
+}
 
-  for (const [what, slug, place] of KEY_ELSEWHERE) {
+/** The valid key where APIs commonly also take one (KEY_ELSEWHERE), without Authorization: 401. */
+function keyElsewhere(c: Case): CheckDefinition[] {
+  return KEY_ELSEWHERE.map(([what, slug, place]) =>
     check(
       `authentication/${c.op}/${slug}-without-authorization-401`,
       'AUTH-401-MISSING',
@@ -333,12 +366,15 @@ for (const c of CASES) {
         if (typeof spec === 'string') return t.skip(`${spec} (${what})`);
         expectUnauthorized(t, await t.send(spec), 'AUTH-401-MISSING');
       },
-    );
-  }
+    ),
+  );
+}
 
-  if (c.forbiddenNeeds) {
-    const forbidden = (t: CheckContext) => (sent(t).forbidden ??= send(t, 'forbidden', 'forbidden')).then((ex) => t.uses(ex));
-    const options = { operation: c.op, needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes, overlaps: CHANGES_NOTHING };
+/** The key without permission, where the operation has a fixture to send it to: 403, and its body. */
+function forbiddenKey(c: Case, { forbidden }: Sends): CheckDefinition[] {
+  if (!c.forbiddenNeeds) return [];
+  const options = { operation: c.op, needs: c.forbiddenNeeds, forbidden: true, writes: c.writes, pushes: c.forbiddenPushes, overlaps: CHANGES_NOTHING };
+  return [
     check(
       `authentication/${c.op}/valid-key-without-permission-403`,
       'AUTH-403',
@@ -347,7 +383,7 @@ for (const c of CASES) {
       async (t) => {
         expectForbidden(t, await forbidden(t));
       },
-    );
+    ),
     check(
       `authentication/${c.op}/403-body-error-entry-titled-forbidden`,
       'AUTH-403-BODY',
@@ -356,12 +392,14 @@ for (const c of CASES) {
       async (t) => {
         expectForbiddenBody(t, c.op, await forbidden(t));
       },
-    );
-  }
+    ),
+  ];
+}
 
-  documentedErrors(c);
-
-  if (!c.writes && c.forbiddenNeeds) {
+/** The scheme written "token", on an operation that reads a fixture: accepted or 401, either noted. */
+function schemeCase(c: Case, { send }: Sends): CheckDefinition[] {
+  if (c.writes || !c.forbiddenNeeds) return [];
+  return [
     check(
       `authentication/${c.op}/scheme-written-token-either-accepted-401`,
       'AUTH-SCHEME-CASE',
@@ -376,9 +414,22 @@ for (const c of CASES) {
             t.note('"token <key>" was accepted: the deployment matches the scheme name case-insensitively, as HTTP allows');
         } else t.violate('AUTH-SCHEME-CASE', '"token <key>" accepted, or answered 401', describeExchange(ex));
       },
-    );
-  }
+    ),
+  ];
 }
 
-// The generated Authorization values are GETs of the organisation: suites/organisations.suite.ts declares them
-// after its own checks, so that they take their turn beside its last check rather than before its renames.
+// No describe block around an operation's checks: --only matches a check's full name, which a block would
+// prefix with the operation, so that '^AUTH-' found nothing here. The generated Authorization values are GETs of the
+// organisation: suites/organisations.suite.ts has them after its own checks, so that they take their turn beside its
+// last check rather than before its renames.
+export const checks: CheckDefinition[] = CASES.flatMap((c) => {
+  const sends = sendsOf(c);
+  return [
+    ...withoutCredentials(c, sends),
+    ...wrongKeys(c, sends),
+    ...keyElsewhere(c),
+    ...forbiddenKey(c, sends),
+    ...documentedErrors(c),
+    ...schemeCase(c, sends),
+  ];
+});

@@ -1,6 +1,6 @@
 // Update chaos settings (Endpoints; Resources > Chaos settings; Limits). Every body sent leaves chaos
 // switched off (see harmlessChaos), so a user's mock API never starts failing because of a run.
-import { CHANGES_NOTHING, check, KEEPS_NO_STATE, shared, type CheckContext } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckDefinition, KEEPS_NO_STATE, shared, type CheckContext } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectRejected, expectSuccess, expectValidAccepted, wrappedResource } from '../src/judge/checker.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expectChaosEcho } from '../src/judge/echo.ts';
@@ -15,35 +15,6 @@ const put = (t: CheckContext, json: unknown, raw?: string) =>
 
 const update = shared(({ client, target }) =>
   client.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: target.fixtures.mockApiId! }), json: harmlessChaos() }),
-);
-
-check('chaos-settings/updating-chaos-settings-200', 'CHAOS-STATUS', 'updating the chaos settings answers 200', options, async (t) => {
-  const ex = t.uses(await update(t));
-  t.expect(ex.status === 200, 'CHAOS-STATUS', 'status 200', () => `status ${ex.status}`);
-});
-
-check('chaos-settings/answer-chaos-chaos-settings', 'CHAOS-RESPONSE', 'the answer is { chaos: <Chaos settings> }', options, async (t) => {
-  expectSuccess(t, 'updateChaosSettings', t.uses(await update(t)), { anySuccessStatus: true });
-});
-
-check(
-  'chaos-settings/updatechaossettings-answer-wraps-resource-chaos',
-  'GEN-WRAP-RESPONSE',
-  'updateChaosSettings: the answer wraps the resource in "chaos"',
-  options,
-  async (t) => {
-    expectEnvelope(t, 'updateChaosSettings', t.uses(await update(t)));
-  },
-);
-
-check(
-  'chaos-settings/answer-holds-field-sent-value-sent',
-  'CHAOS-ECHO',
-  'the answer holds every field sent with the value sent',
-  { ...options, live: KEEPS_NO_STATE },
-  async (t) => {
-    expectChaosEcho(t, 'CHAOS-ECHO', harmlessChaos().chaos, wrappedResource(t, await update(t), 'chaos', 'CHAOS-ECHO'));
-  },
 );
 
 const accepted = (checkId: string, id: RequirementId, title: string, chaos: Record<string, unknown>, field: string) =>
@@ -65,136 +36,167 @@ const rejected = (checkId: string, id: RequirementId, title: string, chaos: Reco
     expectRejected(t, ex, id, what);
   });
 
-accepted(
-  'chaos-settings/percentagefailures-0-lower-limit-accepted',
-  'CHAOS-PERCENTAGE-LIMIT',
-  'percentageFailures 0 (the lower limit) is accepted',
-  { percentageFailures: 0 },
-  'percentageFailures',
-);
-accepted(
-  'chaos-settings/percentagefailures-100-upper-limit-accepted',
-  'CHAOS-PERCENTAGE-LIMIT',
-  'percentageFailures 100 (the upper limit) is accepted',
-  { percentageFailures: 100 },
-  'percentageFailures',
-);
-accepted(
-  'chaos-settings/percentagefailures-33-3-double-accepted',
-  'CHAOS-PERCENTAGE-LIMIT',
-  'percentageFailures 33.3 (a double) is accepted',
-  { percentageFailures: 33.3 },
-  'percentageFailures',
-);
-check(
-  'chaos-settings/values-every-notation-past-32-bits-accepted',
-  'CHAOS-VALUES',
-  'percentageFailures in every JSON notation and a durationMillis past 32 bits are accepted and echoed',
-  { ...options, requests: VALID_CHAOS_VALUES.length },
-  async (t) => {
-    for (const body of VALID_CHAOS_VALUES) {
-      const ex = await t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), ...chaosRequest(body) });
-      if (!expectValidAccepted(t, ex, 'CHAOS-VALUES', `the chaos settings ${ex.requestBody?.toString('utf8')}`)) continue;
-      const answer = expectSuccess(t, 'updateChaosSettings', ex);
-      if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
-    }
-  },
-);
-rejected(
-  'chaos-settings/percentagefailures-0-001-below-0-rejected',
-  'CHAOS-PERCENTAGE-LIMIT',
-  'percentageFailures -0.001 (below 0) is rejected',
-  { percentageFailures: -0.001 },
-  'percentageFailures -0.001',
-);
-rejected(
-  'chaos-settings/percentagefailures-100-001-above-100-rejected',
-  'CHAOS-PERCENTAGE-LIMIT',
-  'percentageFailures 100.001 (above 100) is rejected',
-  { percentageFailures: 100.001 },
-  'percentageFailures 100.001',
-);
+export const checks: CheckDefinition[] = [
+  check('chaos-settings/updating-chaos-settings-200', 'CHAOS-STATUS', 'updating the chaos settings answers 200', options, async (t) => {
+    const ex = t.uses(await update(t));
+    t.expect(ex.status === 200, 'CHAOS-STATUS', 'status 200', () => `status ${ex.status}`);
+  }),
 
-accepted(
-  'chaos-settings/httperrors-status-400-lower-limit-accepted',
-  'CHAOS-HTTP-STATUS-LIMIT',
-  'httpErrors status 400 (the lower limit) is accepted',
-  { httpErrors: [{ status: 400 }] },
-  'httpErrors',
-);
-accepted(
-  'chaos-settings/httperrors-status-599-upper-limit-accepted',
-  'CHAOS-HTTP-STATUS-LIMIT',
-  'httpErrors status 599 (the upper limit) is accepted',
-  { httpErrors: [{ status: 599 }] },
-  'httpErrors',
-);
-rejected(
-  'chaos-settings/httperrors-status-399-below-400-rejected',
-  'CHAOS-HTTP-STATUS-LIMIT',
-  'httpErrors status 399 (below 400) is rejected',
-  { httpErrors: [{ status: 399 }] },
-  'httpErrors status 399',
-);
-rejected(
-  'chaos-settings/httperrors-status-600-above-599-rejected',
-  'CHAOS-HTTP-STATUS-LIMIT',
-  'httpErrors status 600 (above 599) is rejected',
-  { httpErrors: [{ status: 600 }] },
-  'httpErrors status 600',
-);
-rejected(
-  'chaos-settings/httperrors-status-400-5-not-integer-rejected',
-  'CHAOS-HTTP-STATUS-LIMIT',
-  'httpErrors status 400.5 (not an integer) is rejected',
-  { httpErrors: [{ status: 400.5 }] },
-  'httpErrors status 400.5',
-);
-// the limits hold for every item, not only the first
-rejected(
-  'chaos-settings/httperrors-status-600-after-valid-rejected',
-  'CHAOS-HTTP-STATUS-LIMIT',
-  'httpErrors status 600 after a valid one is rejected',
-  { httpErrors: [{ status: 500 }, { status: 600 }] },
-  'httpErrors [500, 600]',
-);
-rejected(
-  'chaos-settings/httperrors-status-399-after-valid-rejected',
-  'CHAOS-HTTP-STATUS-LIMIT',
-  'httpErrors status 399 after a valid one is rejected',
-  { httpErrors: [{ status: 503 }, { status: 399 }] },
-  'httpErrors [503, 399]',
-);
+  check('chaos-settings/answer-chaos-chaos-settings', 'CHAOS-RESPONSE', 'the answer is { chaos: <Chaos settings> }', options, async (t) => {
+    expectSuccess(t, 'updateChaosSettings', t.uses(await update(t)), { anySuccessStatus: true });
+  }),
 
-rejected(
-  'chaos-settings/percentagefailures-string-rejected',
-  'CHAOS-TYPES',
-  'percentageFailures as a string is rejected',
-  { percentageFailures: '50' },
-  'percentageFailures "50"',
-);
-rejected('chaos-settings/enabled-string-rejected', 'CHAOS-TYPES', 'enabled as a string is rejected', { enabled: 'false' }, 'enabled "false"');
-rejected(
-  'chaos-settings/socketclose-boolean-instead-object-rejected',
-  'CHAOS-TYPES',
-  'socketClose as a boolean instead of an object is rejected',
-  { socketClose: false },
-  'socketClose false',
-);
-rejected(
-  'chaos-settings/longdelay-durationmillis-1-5-not-integer-rejected',
-  'CHAOS-TYPES',
-  'longDelay.durationMillis 1.5 (not an integer) is rejected',
-  { longDelay: { enabled: false, durationMillis: 1.5 } },
-  'durationMillis 1.5',
-);
-rejected(
-  'chaos-settings/httperrors-object-instead-array-rejected',
-  'CHAOS-TYPES',
-  'httpErrors as an object instead of an array is rejected',
-  { httpErrors: { status: 500 } },
-  'httpErrors {status: 500}',
-);
+  check(
+    'chaos-settings/updatechaossettings-answer-wraps-resource-chaos',
+    'GEN-WRAP-RESPONSE',
+    'updateChaosSettings: the answer wraps the resource in "chaos"',
+    options,
+    async (t) => {
+      expectEnvelope(t, 'updateChaosSettings', t.uses(await update(t)));
+    },
+  ),
 
-chaosProperties();
-chaosModel();
+  check(
+    'chaos-settings/answer-holds-field-sent-value-sent',
+    'CHAOS-ECHO',
+    'the answer holds every field sent with the value sent',
+    { ...options, live: KEEPS_NO_STATE },
+    async (t) => {
+      expectChaosEcho(t, 'CHAOS-ECHO', harmlessChaos().chaos, wrappedResource(t, await update(t), 'chaos', 'CHAOS-ECHO'));
+    },
+  ),
+
+  accepted(
+    'chaos-settings/percentagefailures-0-lower-limit-accepted',
+    'CHAOS-PERCENTAGE-LIMIT',
+    'percentageFailures 0 (the lower limit) is accepted',
+    { percentageFailures: 0 },
+    'percentageFailures',
+  ),
+  accepted(
+    'chaos-settings/percentagefailures-100-upper-limit-accepted',
+    'CHAOS-PERCENTAGE-LIMIT',
+    'percentageFailures 100 (the upper limit) is accepted',
+    { percentageFailures: 100 },
+    'percentageFailures',
+  ),
+  accepted(
+    'chaos-settings/percentagefailures-33-3-double-accepted',
+    'CHAOS-PERCENTAGE-LIMIT',
+    'percentageFailures 33.3 (a double) is accepted',
+    { percentageFailures: 33.3 },
+    'percentageFailures',
+  ),
+  check(
+    'chaos-settings/values-every-notation-past-32-bits-accepted',
+    'CHAOS-VALUES',
+    'percentageFailures in every JSON notation and a durationMillis past 32 bits are accepted and echoed',
+    { ...options, requests: VALID_CHAOS_VALUES.length },
+    async (t) => {
+      for (const body of VALID_CHAOS_VALUES) {
+        const ex = await t.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), ...chaosRequest(body) });
+        if (!expectValidAccepted(t, ex, 'CHAOS-VALUES', `the chaos settings ${ex.requestBody?.toString('utf8')}`)) continue;
+        const answer = expectSuccess(t, 'updateChaosSettings', ex);
+        if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
+      }
+    },
+  ),
+  rejected(
+    'chaos-settings/percentagefailures-0-001-below-0-rejected',
+    'CHAOS-PERCENTAGE-LIMIT',
+    'percentageFailures -0.001 (below 0) is rejected',
+    { percentageFailures: -0.001 },
+    'percentageFailures -0.001',
+  ),
+  rejected(
+    'chaos-settings/percentagefailures-100-001-above-100-rejected',
+    'CHAOS-PERCENTAGE-LIMIT',
+    'percentageFailures 100.001 (above 100) is rejected',
+    { percentageFailures: 100.001 },
+    'percentageFailures 100.001',
+  ),
+
+  accepted(
+    'chaos-settings/httperrors-status-400-lower-limit-accepted',
+    'CHAOS-HTTP-STATUS-LIMIT',
+    'httpErrors status 400 (the lower limit) is accepted',
+    { httpErrors: [{ status: 400 }] },
+    'httpErrors',
+  ),
+  accepted(
+    'chaos-settings/httperrors-status-599-upper-limit-accepted',
+    'CHAOS-HTTP-STATUS-LIMIT',
+    'httpErrors status 599 (the upper limit) is accepted',
+    { httpErrors: [{ status: 599 }] },
+    'httpErrors',
+  ),
+  rejected(
+    'chaos-settings/httperrors-status-399-below-400-rejected',
+    'CHAOS-HTTP-STATUS-LIMIT',
+    'httpErrors status 399 (below 400) is rejected',
+    { httpErrors: [{ status: 399 }] },
+    'httpErrors status 399',
+  ),
+  rejected(
+    'chaos-settings/httperrors-status-600-above-599-rejected',
+    'CHAOS-HTTP-STATUS-LIMIT',
+    'httpErrors status 600 (above 599) is rejected',
+    { httpErrors: [{ status: 600 }] },
+    'httpErrors status 600',
+  ),
+  rejected(
+    'chaos-settings/httperrors-status-400-5-not-integer-rejected',
+    'CHAOS-HTTP-STATUS-LIMIT',
+    'httpErrors status 400.5 (not an integer) is rejected',
+    { httpErrors: [{ status: 400.5 }] },
+    'httpErrors status 400.5',
+  ),
+  // the limits hold for every item, not only the first
+  rejected(
+    'chaos-settings/httperrors-status-600-after-valid-rejected',
+    'CHAOS-HTTP-STATUS-LIMIT',
+    'httpErrors status 600 after a valid one is rejected',
+    { httpErrors: [{ status: 500 }, { status: 600 }] },
+    'httpErrors [500, 600]',
+  ),
+  rejected(
+    'chaos-settings/httperrors-status-399-after-valid-rejected',
+    'CHAOS-HTTP-STATUS-LIMIT',
+    'httpErrors status 399 after a valid one is rejected',
+    { httpErrors: [{ status: 503 }, { status: 399 }] },
+    'httpErrors [503, 399]',
+  ),
+
+  rejected(
+    'chaos-settings/percentagefailures-string-rejected',
+    'CHAOS-TYPES',
+    'percentageFailures as a string is rejected',
+    { percentageFailures: '50' },
+    'percentageFailures "50"',
+  ),
+  rejected('chaos-settings/enabled-string-rejected', 'CHAOS-TYPES', 'enabled as a string is rejected', { enabled: 'false' }, 'enabled "false"'),
+  rejected(
+    'chaos-settings/socketclose-boolean-instead-object-rejected',
+    'CHAOS-TYPES',
+    'socketClose as a boolean instead of an object is rejected',
+    { socketClose: false },
+    'socketClose false',
+  ),
+  rejected(
+    'chaos-settings/longdelay-durationmillis-1-5-not-integer-rejected',
+    'CHAOS-TYPES',
+    'longDelay.durationMillis 1.5 (not an integer) is rejected',
+    { longDelay: { enabled: false, durationMillis: 1.5 } },
+    'durationMillis 1.5',
+  ),
+  rejected(
+    'chaos-settings/httperrors-object-instead-array-rejected',
+    'CHAOS-TYPES',
+    'httpErrors as an object instead of an array is rejected',
+    { httpErrors: { status: 500 } },
+    'httpErrors {status: 500}',
+  ),
+
+  ...chaosProperties(),
+  chaosModel(),
+];

@@ -1,17 +1,8 @@
 // Update data source and Delete data source by ID (Endpoints; Resources > Data source). Updates replace the
 // configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
 // forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
-import { CHANGES_NOTHING, check, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
-import {
-  describe,
-  expectEnvelope,
-  expectForbidden,
-  expectForbiddenBody,
-  expectNotFound,
-  expectRejected,
-  expectSuccess,
-  wrappedResource,
-} from '../src/judge/checker.ts';
+import { CHANGES_NOTHING, check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
+import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, lastUpdatedNow, lastUpdatedTime } from '../src/judge/fields.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { exampleBody, MISSING, pathOf } from '../src/harness/support.ts';
@@ -38,89 +29,6 @@ async function updated(t: CheckContext): Promise<any> {
 
 const answered = async (t: CheckContext) => wrappedResource(t, await update(t), 'dataSource', 'DS-RESPONSE');
 
-check('data-sources/update-2xx-datasource-data-source', 'DS-RESPONSE', 'update answers a 2xx with { dataSource: <Data source> }', updating, async (t) => {
-  await updated(t);
-});
-
-check(
-  'data-sources/updatedatasource-answer-wraps-resource-datasource',
-  'GEN-WRAP-RESPONSE',
-  'updateDataSource: the answer wraps the resource in "dataSource"',
-  updating,
-  async (t) => {
-    expectEnvelope(t, 'updateDataSource', t.uses(await update(t)));
-  },
-);
-
-check('data-sources/update-answer-carries-no-rows', 'DS-NO-ROWS', 'the update answer carries no rows', updating, async (t) => {
-  dataSourceNoRows(t, await answered(t));
-});
-
-check(
-  'data-sources/update-answer-shows-name-type-columns',
-  'DS-REPLACES',
-  'the update answer shows the name, type and columns sent, columns in the order sent',
-  { ...updating, live: KEEPS_NO_STATE },
-  async (t) => {
-    dataSourceReplaces(t, await answered(t), sent);
-  },
-);
-
-check(
-  'data-sources/lastupdatedtime-iso-8601-utc-timestamp-fractional',
-  'DS-LAST-UPDATED',
-  'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds',
-  updating,
-  async (t) => {
-    lastUpdatedTime(t, await answered(t));
-  },
-);
-
-check(
-  'data-sources/lastupdatedtime-update-s-answer-time-update',
-  'DS-LAST-UPDATED-NOW',
-  "lastUpdatedTime of an update's answer is the time of the update (its Date header, within 5 minutes)",
-  { ...updating, live: "a mock answers with the example's time" },
-  async (t) => {
-    const ds = await answered(t);
-    const ex = await update(t);
-    lastUpdatedNow(t, ds, ex);
-  },
-);
-
-check(
-  'data-sources/links-self-links-acl-built-data-source-id',
-  'DS-LINKS',
-  'links.self and links.acl are built from the data source id',
-  updating,
-  async (t) => {
-    dataSourceLinks(t, await answered(t), t.target.fixtures.dataSourceId!);
-  },
-);
-
-check(
-  'data-sources/version-integer-successful-update-raises',
-  'DS-VERSION',
-  'version is an integer that every successful update raises',
-  { ...updating, live: KEEPS_NO_STATE },
-  async (t) => {
-    const first = await answered(t);
-    const again = { ...sent, name: `${sent.name} again`, rows: sent.rows.slice(0, 1) };
-    const second = expectSuccess(
-      t,
-      'updateDataSource',
-      await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource: again } }),
-    )?.dataSource;
-    if (!second) return;
-    t.expect(
-      Number.isInteger(first.version) && Number.isInteger(second.version) && second.version > first.version,
-      'DS-VERSION',
-      `a version above ${first.version} after another update`,
-      () => `version ${JSON.stringify(second.version)}`,
-    );
-  },
-);
-
 /** Two updates in a row, the second changing only what `change` changes: its version must be above the first's. */
 const versionRises = (checkId: string, title: string, before: typeof sent, after: typeof sent) =>
   check(checkId, 'DS-VERSION', title, { ...updating, live: KEEPS_NO_STATE }, async (t) => {
@@ -138,48 +46,9 @@ const versionRises = (checkId: string, title: string, before: typeof sent, after
     );
   });
 
-versionRises('data-sources/version-rises-with-rows-alone', 'an update that changes only the rows raises version', sent, {
-  ...sent,
-  rows: sent.rows.slice(0, 1),
-});
-versionRises(
-  'data-sources/version-rises-with-columns-alone',
-  'an update that changes only the columns raises version',
-  { ...sent, rows: [] },
-  { ...sent, columnsMetadata: sent.columnsMetadata.slice(0, -1), rows: [] },
-);
-
 // rows that fit their columns are a rule across fields that the description cannot state, so no mock enforces it
 const rejecting = { ...updating, overlaps: CHANGES_NOTHING };
 const rowsRule = { ...rejecting, live: 'the rule relates two fields, which the description cannot state' };
-
-check('data-sources/row-fewer-strings-than-columns-rejected', 'DS-ROWS-FIT', 'a row with fewer strings than columns is rejected', rowsRule, async (t) => {
-  const body = { dataSource: { ...sent, rows: [sent.rows[0].slice(1)] } };
-  expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a row one string short');
-});
-
-check('data-sources/row-number-instead-string-rejected', 'DS-ROWS-FIT', 'a row with a number instead of a string is rejected', rejecting, async (t) => {
-  const row = [...sent.rows[0]];
-  row[row.length - 1] = 3;
-  const body = { dataSource: { ...sent, rows: [row] } };
-  expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a number where a string is due');
-});
-
-check(
-  'data-sources/rows-sent-object-instead-array-arrays',
-  'DS-TYPES',
-  'rows sent as an object instead of an array of arrays are rejected',
-  rejecting,
-  async (t) => {
-    const body = { dataSource: { ...sent, rows: { 0: sent.rows[0] } } };
-    expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'rows as an object');
-  },
-);
-
-check('data-sources/name-number-rejected', 'DS-TYPES', 'a name that is a number is rejected', rejecting, async (t) => {
-  const body = { dataSource: { ...sent, name: 42 } };
-  expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'name 42');
-});
 
 const deletable = fixtureDelete(
   'deletableDataSourceId',
@@ -191,88 +60,222 @@ const forbiddenExchange = shared(({ client, target }) =>
 );
 const forbidden = (t: CheckContext) => forbiddenDelete(t, deletable, forbiddenExchange);
 
-check(
-  'data-sources/deletedatasource-valid-key-without-permission-403',
-  'AUTH-403',
-  'deleteDataSource: a valid key without permission is answered 403',
-  { ...deleting, forbidden: true },
-  async (t) => {
-    expectForbidden(t, await forbidden(t));
-  },
-);
+export const checks: CheckDefinition[] = [
+  check('data-sources/update-2xx-datasource-data-source', 'DS-RESPONSE', 'update answers a 2xx with { dataSource: <Data source> }', updating, async (t) => {
+    await updated(t);
+  }),
 
-check(
-  'data-sources/deletedatasource-403-body-error-entry-titled',
-  'AUTH-403-BODY',
-  'deleteDataSource: the 403 body is one error entry titled Forbidden with an empty source',
-  { ...deleting, forbidden: true },
-  async (t) => {
-    expectForbiddenBody(t, 'deleteDataSource', await forbidden(t));
-  },
-);
+  check(
+    'data-sources/updatedatasource-answer-wraps-resource-datasource',
+    'GEN-WRAP-RESPONSE',
+    'updateDataSource: the answer wraps the resource in "dataSource"',
+    updating,
+    async (t) => {
+      expectEnvelope(t, 'updateDataSource', t.uses(await update(t)));
+    },
+  ),
 
-check('data-sources/delete-existing-data-source-succeeds', 'DS-DELETE', 'delete of an existing data source succeeds', deleting, async (t) => {
-  expectSuccess(t, 'deleteDataSource', await firstDelete(t, deletable));
-});
+  check('data-sources/update-answer-carries-no-rows', 'DS-NO-ROWS', 'the update answer carries no rows', updating, async (t) => {
+    dataSourceNoRows(t, await answered(t));
+  }),
 
-check(
-  'data-sources/after-delete-data-source-not-found',
-  'DS-DELETE-PERMANENT',
-  'after delete the data source is not found: a second delete is answered 404',
-  { ...deleting, live: KEEPS_NO_STATE },
-  async (t) => {
-    await firstDelete(t, deletable);
-    const ex = await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) });
-    if (t.expect(ex.status === 404, 'DS-DELETE-PERMANENT', 'status 404 for the deleted data source', () => `status ${ex.status}`))
-      expectNotFound(t, 'deleteDataSource', ex);
-  },
-);
+  check(
+    'data-sources/update-answer-shows-name-type-columns',
+    'DS-REPLACES',
+    'the update answer shows the name, type and columns sent, columns in the order sent',
+    { ...updating, live: KEEPS_NO_STATE },
+    async (t) => {
+      dataSourceReplaces(t, await answered(t), sent);
+    },
+  ),
 
-check(
-  'data-sources/update-deleted-data-source-not-accepted',
-  'DS-DELETED-NOT-UPDATED',
-  'after delete an update of the data source is not accepted (one that is is followed by a delete, so the run leaves it gone)',
-  { ...deleting, live: KEEPS_NO_STATE, requests: 3 },
-  async (t) => {
-    const first = await firstDelete(t, deletable);
-    if (first.status < 200 || first.status >= 300)
-      t.skip(`the run's delete of ${deletable.what(t.target)} answered ${first.status || first.error}, so nothing was deleted`);
-    const id = t.fixture('deletableDataSourceId');
-    const ex = await t.send({ method: 'PUT', path: updatePath(id), json: { dataSource: sent } });
-    const accepted = ex.status >= 200 && ex.status < 300;
-    if (accepted) await t.putBack({ method: 'DELETE', path: deletePath(id) });
-    t.expect(!accepted, 'DS-DELETED-NOT-UPDATED', `no 2xx: ${deletable.what(t.target)} was deleted (${first.status})`, () => describe(ex));
-  },
-);
+  check(
+    'data-sources/lastupdatedtime-iso-8601-utc-timestamp-fractional',
+    'DS-LAST-UPDATED',
+    'lastUpdatedTime is an ISO 8601 UTC timestamp with fractional seconds',
+    updating,
+    async (t) => {
+      lastUpdatedTime(t, await answered(t));
+    },
+  ),
 
-check(
-  'data-sources/delete-data-source-does-not-exist',
-  'ERR-404',
-  'delete of a data source that does not exist is answered 404 with the not-found body',
-  { operation: 'deleteDataSource', writes: true, live: 'a mock does not know which ids exist' },
-  async (t) => {
-    expectNotFound(t, 'deleteDataSource', await t.send({ method: 'DELETE', path: deletePath(MISSING.dataSourceId) }));
-  },
-);
+  check(
+    'data-sources/lastupdatedtime-update-s-answer-time-update',
+    'DS-LAST-UPDATED-NOW',
+    "lastUpdatedTime of an update's answer is the time of the update (its Date header, within 5 minutes)",
+    { ...updating, live: "a mock answers with the example's time" },
+    async (t) => {
+      const ds = await answered(t);
+      const ex = await update(t);
+      lastUpdatedNow(t, ds, ex);
+    },
+  ),
 
-dataSourceProperties();
-dataSourceModel();
+  check(
+    'data-sources/links-self-links-acl-built-data-source-id',
+    'DS-LINKS',
+    'links.self and links.acl are built from the data source id',
+    updating,
+    async (t) => {
+      dataSourceLinks(t, await answered(t), t.target.fixtures.dataSourceId!);
+    },
+  ),
 
-// declared after the delete checks: it takes its turn on the deletable data source after them
-staysGone('data-sources/sequences-deleted-stays-gone', {
-  id: 'DS-DELETE-PERMANENT',
-  title: 'sequences of deletes of the deleted data source and updates of it (model-based): every delete is answered 404, whatever came between',
-  options: deleting,
-  what: deletable.what,
-  path: deletable.path,
-  first: (t) => firstDelete(t, deletable),
-  between: [updateOfDeleted((target) => updatePath(target.fixtures.deletableDataSourceId!), deletable.what)],
-});
+  check(
+    'data-sources/version-integer-successful-update-raises',
+    'DS-VERSION',
+    'version is an integer that every successful update raises',
+    { ...updating, live: KEEPS_NO_STATE },
+    async (t) => {
+      const first = await answered(t);
+      const again = { ...sent, name: `${sent.name} again`, rows: sent.rows.slice(0, 1) };
+      const second = expectSuccess(
+        t,
+        'updateDataSource',
+        await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource: again } }),
+      )?.dataSource;
+      if (!second) return;
+      t.expect(
+        Number.isInteger(first.version) && Number.isInteger(second.version) && second.version > first.version,
+        'DS-VERSION',
+        `a version above ${first.version} after another update`,
+        () => `version ${JSON.stringify(second.version)}`,
+      );
+    },
+  ),
 
-// declared last: it takes its turn on the deletable data source after every other check of it
-stillGone('data-sources/deleted-data-source-still-gone-end-run', {
-  id: 'DS-DELETE-PERMANENT',
-  title: 'at the end of the run, at least 2 s after its delete, the deleted data source is still gone: a delete is answered 404',
-  options: { ...deleting, live: KEEPS_NO_STATE, requests: 2 },
-  d: deletable,
-});
+  versionRises('data-sources/version-rises-with-rows-alone', 'an update that changes only the rows raises version', sent, {
+    ...sent,
+    rows: sent.rows.slice(0, 1),
+  }),
+  versionRises(
+    'data-sources/version-rises-with-columns-alone',
+    'an update that changes only the columns raises version',
+    { ...sent, rows: [] },
+    { ...sent, columnsMetadata: sent.columnsMetadata.slice(0, -1), rows: [] },
+  ),
+
+  check('data-sources/row-fewer-strings-than-columns-rejected', 'DS-ROWS-FIT', 'a row with fewer strings than columns is rejected', rowsRule, async (t) => {
+    const body = { dataSource: { ...sent, rows: [sent.rows[0].slice(1)] } };
+    expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-ROWS-FIT', 'a row one string short');
+  }),
+
+  check('data-sources/row-number-instead-string-rejected', 'DS-ROWS-FIT', 'a row with a number instead of a string is rejected', rejecting, async (t) => {
+    const row = [...sent.rows[0]];
+    row[row.length - 1] = 3;
+    const body = { dataSource: { ...sent, rows: [row] } };
+    expectRejected(
+      t,
+      await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }),
+      'DS-ROWS-FIT',
+      'a number where a string is due',
+    );
+  }),
+
+  check(
+    'data-sources/rows-sent-object-instead-array-arrays',
+    'DS-TYPES',
+    'rows sent as an object instead of an array of arrays are rejected',
+    rejecting,
+    async (t) => {
+      const body = { dataSource: { ...sent, rows: { 0: sent.rows[0] } } };
+      expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'rows as an object');
+    },
+  ),
+
+  check('data-sources/name-number-rejected', 'DS-TYPES', 'a name that is a number is rejected', rejecting, async (t) => {
+    const body = { dataSource: { ...sent, name: 42 } };
+    expectRejected(t, await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: body }), 'DS-TYPES', 'name 42');
+  }),
+
+  check(
+    'data-sources/deletedatasource-valid-key-without-permission-403',
+    'AUTH-403',
+    'deleteDataSource: a valid key without permission is answered 403',
+    { ...deleting, forbidden: true },
+    async (t) => {
+      expectForbidden(t, await forbidden(t));
+    },
+  ),
+
+  check(
+    'data-sources/deletedatasource-403-body-error-entry-titled',
+    'AUTH-403-BODY',
+    'deleteDataSource: the 403 body is one error entry titled Forbidden with an empty source',
+    { ...deleting, forbidden: true },
+    async (t) => {
+      expectForbiddenBody(t, 'deleteDataSource', await forbidden(t));
+    },
+  ),
+
+  check('data-sources/delete-existing-data-source-succeeds', 'DS-DELETE', 'delete of an existing data source succeeds', deleting, async (t) => {
+    expectSuccess(t, 'deleteDataSource', await firstDelete(t, deletable));
+  }),
+
+  check(
+    'data-sources/after-delete-data-source-not-found',
+    'DS-DELETE-PERMANENT',
+    'after delete the data source is not found: a second delete is answered 404',
+    { ...deleting, live: KEEPS_NO_STATE },
+    async (t) => {
+      await firstDelete(t, deletable);
+      const ex = await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) });
+      if (t.expect(ex.status === 404, 'DS-DELETE-PERMANENT', 'status 404 for the deleted data source', () => `status ${ex.status}`))
+        expectNotFound(t, 'deleteDataSource', ex);
+    },
+  ),
+
+  check(
+    'data-sources/update-deleted-data-source-not-accepted',
+    'DS-DELETED-NOT-UPDATED',
+    'after delete an update of the data source is not accepted (one that is is followed by a delete, so the run leaves it gone)',
+    { ...deleting, live: KEEPS_NO_STATE, requests: 3 },
+    async (t) => {
+      const first = await firstDelete(t, deletable);
+      if (first.status < 200 || first.status >= 300)
+        t.skip(`the run's delete of ${deletable.what(t.target)} answered ${first.status || first.error}, so nothing was deleted`);
+      const id = t.fixture('deletableDataSourceId');
+      const ex = await t.send({ method: 'PUT', path: updatePath(id), json: { dataSource: sent } });
+      const accepted = ex.status >= 200 && ex.status < 300;
+      if (accepted) await t.putBack({ method: 'DELETE', path: deletePath(id) });
+      // the errors of an update are not shown, and a PUT may create what it names: a 2xx is noted, its coming back is DS-DELETE-PERMANENT's
+      t.note(
+        accepted
+          ? `the update of ${deletable.what(t.target)}, deleted (${first.status}), was accepted (${ex.status}): the errors of an update are not shown, so this is not judged`
+          : `the update of ${deletable.what(t.target)}, deleted (${first.status}), was refused (${ex.status})`,
+      );
+    },
+  ),
+
+  check(
+    'data-sources/delete-data-source-does-not-exist',
+    'ERR-404',
+    'delete of a data source that does not exist is answered 404 with the not-found body',
+    { operation: 'deleteDataSource', writes: true, live: 'a mock does not know which ids exist' },
+    async (t) => {
+      expectNotFound(t, 'deleteDataSource', await t.send({ method: 'DELETE', path: deletePath(MISSING.dataSourceId) }));
+    },
+  ),
+
+  ...dataSourceProperties(),
+  dataSourceModel(),
+
+  // declared after the delete checks: it takes its turn on the deletable data source after them
+  staysGone('data-sources/sequences-deleted-stays-gone', {
+    id: 'DS-DELETE-PERMANENT',
+    title: 'sequences of deletes of the deleted data source and updates of it (model-based): every delete is answered 404, whatever came between',
+    options: deleting,
+    what: deletable.what,
+    path: deletable.path,
+    first: (t) => firstDelete(t, deletable),
+    between: [updateOfDeleted((target) => updatePath(target.fixtures.deletableDataSourceId!), deletable.what)],
+  }),
+
+  // declared last: it takes its turn on the deletable data source after every other check of it
+  stillGone('data-sources/deleted-data-source-still-gone-end-run', {
+    id: 'DS-DELETE-PERMANENT',
+    title: 'at the end of the run, at least 2 s after its delete, the deleted data source is still gone: a delete is answered 404',
+    options: { ...deleting, live: KEEPS_NO_STATE, requests: 2 },
+    d: deletable,
+  }),
+];

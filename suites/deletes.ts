@@ -4,7 +4,7 @@
 // overlap bring it back), recorded in the state file when it succeeds on a deployment that keeps data between
 // runs, and read so that a fixture that is not there is reported as the fixture's problem rather than as a
 // violation of the interface.
-import { check, perRun, shared, type CheckContext, type CheckOptions, type Target } from '../src/harness/check.ts';
+import { check, perRun, shared, type CheckContext, type CheckDefinition, type CheckOptions, type Target } from '../src/harness/check.ts';
 import type { Exchange } from '../src/http/client.ts';
 import { keyFingerprint, recordDeletion } from '../src/run/deletions.ts';
 import { expectNotFound } from '../src/judge/checker.ts';
@@ -155,8 +155,8 @@ export interface StillGone {
  * a run that took longer waits nothing; a shorter one waits on a timer, using no CPU. A delete that does not last
  * ("permanently removes") shows here, where every other check of it runs milliseconds after the delete.
  */
-export function stillGone(checkId: string, o: StillGone): void {
-  check(checkId, o.id, o.title, o.options, async (t) => {
+export function stillGone(checkId: string, o: StillGone): CheckDefinition {
+  return check(checkId, o.id, o.title, o.options, async (t) => {
     const ex = await firstDelete(t, o.d);
     if (ex.status < 200 || ex.status >= 300)
       t.skip(`the run's delete of ${o.d.what(t.target)} answered ${ex.status || ex.error}, so nothing was deleted to stay gone`);

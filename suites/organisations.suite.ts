@@ -1,7 +1,7 @@
 // Get organisation by ID and Update organisation (Endpoints; Resources > Organisation). The rename check
 // puts the original name back before it ends, whatever happened in between.
 import { randomBytes } from 'node:crypto';
-import { check, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
+import { check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { organisationEmail, organisationEmailForm, organisationIdentity, organisationLinks } from '../src/judge/fields.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
@@ -21,126 +21,134 @@ async function organisation(t: CheckContext): Promise<any> {
 /** The organisation of the get whatever else is wrong with the answer, for checks of single fields. */
 const answered = async (t: CheckContext) => wrappedResource(t, await get(t), 'organisation', 'ORG-RESPONSE');
 
-check('organisations/get-2xx-organisation-organisation', 'ORG-RESPONSE', 'get answers a 2xx with { organisation: <Organisation> }', needs, async (t) => {
-  await organisation(t);
-});
+export const checks: CheckDefinition[] = [
+  check('organisations/get-2xx-organisation-organisation', 'ORG-RESPONSE', 'get answers a 2xx with { organisation: <Organisation> }', needs, async (t) => {
+    await organisation(t);
+  }),
 
-check(
-  'organisations/getorganisation-answer-served-application-json',
-  'GEN-JSON',
-  'getOrganisation: the answer is served as application/json',
-  needs,
-  async (t) => {
-    expectJsonMediaType(t, 'getOrganisation', t.uses(await get(t)));
-  },
-);
+  check(
+    'organisations/getorganisation-answer-served-application-json',
+    'GEN-JSON',
+    'getOrganisation: the answer is served as application/json',
+    needs,
+    async (t) => {
+      expectJsonMediaType(t, 'getOrganisation', t.uses(await get(t)));
+    },
+  ),
 
-check(
-  'organisations/getorganisation-organisation-wrapped-organisation',
-  'GEN-WRAP-RESPONSE',
-  'getOrganisation: the organisation is wrapped in "organisation"',
-  needs,
-  async (t) => {
-    expectEnvelope(t, 'getOrganisation', t.uses(await get(t)));
-  },
-);
+  check(
+    'organisations/getorganisation-organisation-wrapped-organisation',
+    'GEN-WRAP-RESPONSE',
+    'getOrganisation: the organisation is wrapped in "organisation"',
+    needs,
+    async (t) => {
+      expectEnvelope(t, 'getOrganisation', t.uses(await get(t)));
+    },
+  ),
 
-check('organisations/get-organisation-asked', 'ORG-IDENTITY', 'get answers with the organisation asked for', { ...needs, live: KEEPS_NO_STATE }, async (t) => {
-  organisationIdentity(t, await answered(t), t.fixture('organisationId'));
-});
+  check(
+    'organisations/get-organisation-asked',
+    'ORG-IDENTITY',
+    'get answers with the organisation asked for',
+    { ...needs, live: KEEPS_NO_STATE },
+    async (t) => {
+      organisationIdentity(t, await answered(t), t.fixture('organisationId'));
+    },
+  ),
 
-check('organisations/links-built-organisation-id-acl-ids', 'ORG-LINKS', 'links are built from the organisation id and its acl ids', needs, async (t) => {
-  organisationLinks(t, await answered(t));
-});
+  check('organisations/links-built-organisation-id-acl-ids', 'ORG-LINKS', 'links are built from the organisation id and its acl ids', needs, async (t) => {
+    organisationLinks(t, await answered(t));
+  }),
 
-check('organisations/emailaddress-e-mail-address', 'ORG-EMAIL', 'emailAddress is an e-mail address', needs, async (t) =>
-  organisationEmail(t, await answered(t)),
-);
+  check('organisations/emailaddress-e-mail-address', 'ORG-EMAIL', 'emailAddress is an e-mail address', needs, async (t) =>
+    organisationEmail(t, await answered(t)),
+  ),
 
-check('organisations/emailaddress-bare-mail-domain', 'ORG-EMAIL-FORM', 'emailAddress is a bare address at a mail domain', needs, async (t) =>
-  organisationEmailForm(t, await answered(t)),
-);
+  check('organisations/emailaddress-bare-mail-domain', 'ORG-EMAIL-FORM', 'emailAddress is a bare address at a mail domain', needs, async (t) =>
+    organisationEmailForm(t, await answered(t)),
+  ),
 
-check(
-  'organisations/update-changes-name-answer-later-get',
-  'ORG-RENAME',
-  'update changes the name: the answer and a later get show it (then the name is put back)',
-  { ...updating, live: KEEPS_NO_STATE },
-  async (t) => {
-    const before = await organisation(t);
-    t.stopIfViolated();
-    const original = before.name as string;
-    const renamed = `${original} (conformance ${randomBytes(3).toString('hex')})`;
-    const url = path(t.fixture('organisationId'));
-    try {
-      const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path: url, json: { organisation: { name: renamed } } }));
-      if (answer) {
-        t.expect(answer.organisation.name === renamed, 'ORG-RENAME', `the answer shows name ${JSON.stringify(renamed)}`, () =>
-          JSON.stringify(answer.organisation.name),
-        );
-        // the update answers with the organisation too, and expectSuccess leaves its links to ORG-LINKS (OWN_CHECKS):
-        // this is the one answer of an update a run judges them on
-        organisationLinks(t, answer.organisation);
+  check(
+    'organisations/update-changes-name-answer-later-get',
+    'ORG-RENAME',
+    'update changes the name: the answer and a later get show it (then the name is put back)',
+    { ...updating, live: KEEPS_NO_STATE },
+    async (t) => {
+      const before = await organisation(t);
+      t.stopIfViolated();
+      const original = before.name as string;
+      const renamed = `${original} (conformance ${randomBytes(3).toString('hex')})`;
+      const url = path(t.fixture('organisationId'));
+      try {
+        const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path: url, json: { organisation: { name: renamed } } }));
+        if (answer) {
+          t.expect(answer.organisation.name === renamed, 'ORG-RENAME', `the answer shows name ${JSON.stringify(renamed)}`, () =>
+            JSON.stringify(answer.organisation.name),
+          );
+          // the update answers with the organisation too, and expectSuccess leaves its links to ORG-LINKS (OWN_CHECKS):
+          // this is the one answer of an update a run judges them on
+          organisationLinks(t, answer.organisation);
+        }
+        const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: url }));
+        if (later)
+          t.expect(later.organisation.name === renamed, 'ORG-RENAME', `a later get shows name ${JSON.stringify(renamed)}`, () =>
+            JSON.stringify(later.organisation.name),
+          );
+      } finally {
+        const restore = await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: original } } });
+        if (restore.status < 200 || restore.status >= 300)
+          t.note(`could not put the original name back: ${describe(restore)}; rename the organisation to ${JSON.stringify(original)}`);
       }
-      const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: url }));
-      if (later)
-        t.expect(later.organisation.name === renamed, 'ORG-RENAME', `a later get shows name ${JSON.stringify(renamed)}`, () =>
-          JSON.stringify(later.organisation.name),
-        );
-    } finally {
-      const restore = await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: original } } });
-      if (restore.status < 200 || restore.status >= 300)
-        t.note(`could not put the original name back: ${describe(restore)}; rename the organisation to ${JSON.stringify(original)}`);
-    }
-  },
-);
+    },
+  ),
 
-check(
-  'organisations/name-number-rejected-name-stays-was',
-  'ORG-TYPES',
-  'a name that is a number is rejected and the name stays as it was',
-  updating,
-  async (t) => {
-    const before = await answered(t);
-    const url = path(t.fixture('organisationId'));
-    expectRejected(t, await t.send({ method: 'PUT', path: url, json: { organisation: { name: 42 } } }), 'ORG-TYPES', 'name 42');
-    const after = (await t.send({ method: 'GET', path: url })).json as { organisation?: { name?: unknown } } | undefined;
-    t.expect(after?.organisation?.name === before.name, 'ORG-TYPES', `the name still ${JSON.stringify(before.name)}`, () =>
-      JSON.stringify(after?.organisation?.name),
-    );
-    if (after?.organisation?.name !== before.name) await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
-  },
-);
+  check(
+    'organisations/name-number-rejected-name-stays-was',
+    'ORG-TYPES',
+    'a name that is a number is rejected and the name stays as it was',
+    updating,
+    async (t) => {
+      const before = await answered(t);
+      const url = path(t.fixture('organisationId'));
+      expectRejected(t, await t.send({ method: 'PUT', path: url, json: { organisation: { name: 42 } } }), 'ORG-TYPES', 'name 42');
+      const after = (await t.send({ method: 'GET', path: url })).json as { organisation?: { name?: unknown } } | undefined;
+      t.expect(after?.organisation?.name === before.name, 'ORG-TYPES', `the name still ${JSON.stringify(before.name)}`, () =>
+        JSON.stringify(after?.organisation?.name),
+      );
+      if (after?.organisation?.name !== before.name) await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
+    },
+  ),
 
-check(
-  'organisations/get-organisation-does-not-exist-404',
-  'ERR-404',
-  'get of an organisation that does not exist is answered 404 with the not-found body',
-  { operation: 'getOrganisation', live: 'a mock does not know which ids exist' },
-  async (t) => {
-    expectNotFound(t, 'getOrganisation', await t.send({ method: 'GET', path: path(MISSING.organisationId) }));
-  },
-);
+  check(
+    'organisations/get-organisation-does-not-exist-404',
+    'ERR-404',
+    'get of an organisation that does not exist is answered 404 with the not-found body',
+    { operation: 'getOrganisation', live: 'a mock does not know which ids exist' },
+    async (t) => {
+      expectNotFound(t, 'getOrganisation', await t.send({ method: 'GET', path: path(MISSING.organisationId) }));
+    },
+  ),
 
-check(
-  'organisations/update-organisation-does-not-exist-404',
-  'ERR-404',
-  'update of an organisation that does not exist is answered 404 with the not-found body',
-  { operation: 'updateOrganisation', writes: true, live: 'a mock does not know which ids exist' },
-  async (t) => {
-    expectNotFound(
-      t,
-      'updateOrganisation',
-      await t.send({ method: 'PUT', path: path(MISSING.organisationId), json: { organisation: { name: 'conformance' } } }),
-    );
-  },
-);
+  check(
+    'organisations/update-organisation-does-not-exist-404',
+    'ERR-404',
+    'update of an organisation that does not exist is answered 404 with the not-found body',
+    { operation: 'updateOrganisation', writes: true, live: 'a mock does not know which ids exist' },
+    async (t) => {
+      expectNotFound(
+        t,
+        'updateOrganisation',
+        await t.send({ method: 'PUT', path: path(MISSING.organisationId), json: { organisation: { name: 'conformance' } } }),
+      );
+    },
+  ),
 
-// the sequences first: the generated names ride in them, and are sent by their own check only where they did not
-// pass there (properties/shared-renames.ts)
-organisationModel();
-organisationProperties();
-// Last, beside the generated invalid bodies (both change nothing on a conforming deployment): the generated
-// Authorization values of the authentication area, GETs of the organisation. Declared among the authentication
-// checks, they were a group of their own before the renames, on the run's longest chain (docs/speed.md).
-authorizationProperties();
+  // the sequences first: the generated names ride in them, and are sent by their own check only where they did not
+  // pass there (properties/shared-renames.ts)
+  organisationModel(),
+  ...organisationProperties(),
+  // Last, beside the generated invalid bodies (both change nothing on a conforming deployment): the generated
+  // Authorization values of the authentication area, GETs of the organisation. Declared among the authentication
+  // checks, they were a group of their own before the renames, on the run's longest chain (docs/speed.md).
+  ...authorizationProperties(),
+];

@@ -2,7 +2,7 @@
 // consent and value (MOCKAPI_PUSH_POLICY): it starts a background job that writes to the mock API's
 // connected Git repository, if it has one, and the interface names no allowed value of outOfSyncPolicy.
 // Each check reads the same job.
-import { CHANGES_NOTHING, check, shared, type CheckContext } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckDefinition, shared, type CheckContext } from '../src/harness/check.ts';
 import type { Exchange } from '../src/http/client.ts';
 import { allowedValues } from '../src/judge/allowed-values.ts';
 import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
@@ -56,99 +56,101 @@ function refusal(ex: Exchange, policy: string | undefined, mockApiId: string): s
   return `${ex.status} (${ex.headers['content-type'] ?? 'no Content-Type'}) ${body}${advice}`;
 }
 
-check('push-jobs/push-202', 'PUSH-STATUS', 'push answers 202', options, async (t) => {
-  const ex = t.uses(await push(t));
-  const policy = t.target.pushPolicy;
-  t.expect(ex.status === 202, 'PUSH-STATUS', `status 202 to a push with outOfSyncPolicy ${JSON.stringify(policy)} (MOCKAPI_PUSH_POLICY)`, () =>
-    refused(ex) ? refusal(ex, policy, t.fixture('mockApiId')) : `status ${ex.status}`,
-  );
-});
+export const checks: CheckDefinition[] = [
+  check('push-jobs/push-202', 'PUSH-STATUS', 'push answers 202', options, async (t) => {
+    const ex = t.uses(await push(t));
+    const policy = t.target.pushPolicy;
+    t.expect(ex.status === 202, 'PUSH-STATUS', `status 202 to a push with outOfSyncPolicy ${JSON.stringify(policy)} (MOCKAPI_PUSH_POLICY)`, () =>
+      refused(ex) ? refusal(ex, policy, t.fixture('mockApiId')) : `status ${ex.status}`,
+    );
+  }),
 
-check('push-jobs/push-job-job', 'PUSH-RESPONSE', 'push answers with { job: <Job> }', options, async (t) => {
-  expectSuccess(t, 'pushOpenApiToGit', await pushed(t), { anySuccessStatus: true });
-});
+  check('push-jobs/push-job-job', 'PUSH-RESPONSE', 'push answers with { job: <Job> }', options, async (t) => {
+    expectSuccess(t, 'pushOpenApiToGit', await pushed(t), { anySuccessStatus: true });
+  }),
 
-check(
-  'push-jobs/pushopenapitogit-answer-wraps-resource-job',
-  'GEN-WRAP-RESPONSE',
-  'pushOpenApiToGit: the answer wraps the resource in "job"',
-  options,
-  async (t) => {
-    expectEnvelope(t, 'pushOpenApiToGit', await pushed(t));
-  },
-);
+  check(
+    'push-jobs/pushopenapitogit-answer-wraps-resource-job',
+    'GEN-WRAP-RESPONSE',
+    'pushOpenApiToGit: the answer wraps the resource in "job"',
+    options,
+    async (t) => {
+      expectEnvelope(t, 'pushOpenApiToGit', await pushed(t));
+    },
+  ),
 
-check(
-  'push-jobs/job-push-has-jobtype-string-open',
-  'JOB-TYPE',
-  'the job of a push has a jobType string (open-api-git-pull is the value the interface names; others are open)',
-  options,
-  async (t) => {
-    jobType(t, await job(t));
-  },
-);
+  check(
+    'push-jobs/job-push-has-jobtype-string-open',
+    'JOB-TYPE',
+    'the job of a push has a jobType string (open-api-git-pull is the value the interface names; others are open)',
+    options,
+    async (t) => {
+      jobType(t, await job(t));
+    },
+  ),
 
-check(
-  'push-jobs/started-iso-8601-utc-timestamp-nanosecond',
-  'JOB-STARTED',
-  'started is an ISO 8601 UTC timestamp with nanosecond precision',
-  options,
-  async (t) => {
-    jobStarted(t, await job(t));
-  },
-);
+  check(
+    'push-jobs/started-iso-8601-utc-timestamp-nanosecond',
+    'JOB-STARTED',
+    'started is an ISO 8601 UTC timestamp with nanosecond precision',
+    options,
+    async (t) => {
+      jobStarted(t, await job(t));
+    },
+  ),
 
-check('push-jobs/finished-when-present-iso-8601-utc', 'JOB-FINISHED', 'finished, when present, is an ISO 8601 UTC timestamp', options, async (t) => {
-  jobFinished(t, await job(t));
-});
+  check('push-jobs/finished-when-present-iso-8601-utc', 'JOB-FINISHED', 'finished, when present, is an ISO 8601 UTC timestamp', options, async (t) => {
+    jobFinished(t, await job(t));
+  }),
 
-check('push-jobs/finished-present-job-status-error', 'JOB-FINISHED-PRESENT', 'finished is present on a job with status ERROR', options, async (t) =>
-  jobFinishedPresent(t, await job(t)),
-);
+  check('push-jobs/finished-present-job-status-error', 'JOB-FINISHED-PRESENT', 'finished is present on a job with status ERROR', options, async (t) =>
+    jobFinishedPresent(t, await job(t)),
+  ),
 
-check('push-jobs/finished-follows-stage-status-says', 'JOB-FINISHED-STAGE', 'finished follows the stage the status says', options, async (t) =>
-  jobFinishedStage(t, await job(t)),
-);
+  check('push-jobs/finished-follows-stage-status-says', 'JOB-FINISHED-STAGE', 'finished follows the stage the status says', options, async (t) =>
+    jobFinishedStage(t, await job(t)),
+  ),
 
-check('push-jobs/elapsed-iso-8601-duration', 'JOB-ELAPSED', 'elapsed is an ISO 8601 duration', options, async (t) => {
-  jobElapsed(t, await job(t));
-});
+  check('push-jobs/elapsed-iso-8601-duration', 'JOB-ELAPSED', 'elapsed is an ISO 8601 duration', options, async (t) => {
+    jobElapsed(t, await job(t));
+  }),
 
-check('push-jobs/finished-not-before-started', 'JOB-TIMES', 'finished is not before started', options, async (t) => {
-  jobFinishedNotBeforeStarted(t, await job(t));
-});
+  check('push-jobs/finished-not-before-started', 'JOB-TIMES', 'finished is not before started', options, async (t) => {
+    jobFinishedNotBeforeStarted(t, await job(t));
+  }),
 
-check('push-jobs/elapsed-agrees-time-started-finished', 'JOB-TIMES', 'elapsed agrees with the time from started to finished', options, async (t) => {
-  jobElapsedAgrees(t, await job(t));
-});
+  check('push-jobs/elapsed-agrees-time-started-finished', 'JOB-TIMES', 'elapsed agrees with the time from started to finished', options, async (t) => {
+    jobElapsedAgrees(t, await job(t));
+  }),
 
-check('push-jobs/links-self-built-mock-api-id-job', 'JOB-LINKS', 'links.self is built from the mock API id and the job id', options, async (t) => {
-  jobLinks(t, await job(t), t.fixture('mockApiId'));
-});
+  check('push-jobs/links-self-built-mock-api-id-job', 'JOB-LINKS', 'links.self is built from the mock API id and the job id', options, async (t) => {
+    jobLinks(t, await job(t), t.fixture('mockApiId'));
+  }),
 
-check(
-  'push-jobs/outcome-when-present-has-errorcode-error',
-  'JOB-OUTCOME',
-  'outcome, when present, has errorCode and error entries with code, title and detail',
-  options,
-  async (t) => {
-    jobOutcome(t, await job(t));
-  },
-);
+  check(
+    'push-jobs/outcome-when-present-has-errorcode-error',
+    'JOB-OUTCOME',
+    'outcome, when present, has errorCode and error entries with code, title and detail',
+    options,
+    async (t) => {
+      jobOutcome(t, await job(t));
+    },
+  ),
 
-check(
-  'push-jobs/outofsyncpolicy-number-rejected',
-  'PUSH-TYPES',
-  'an outOfSyncPolicy that is a number is rejected',
-  { ...options, overlaps: CHANGES_NOTHING },
-  async (t) => {
-    const ex = await t.send({
-      method: 'PUT',
-      path: pathOf('pushOpenApiToGit', { mockApiId: t.fixture('mockApiId') }),
-      json: { push: { outOfSyncPolicy: 42 } },
-    });
-    expectRejected(t, ex, 'PUSH-TYPES', 'outOfSyncPolicy 42');
-  },
-);
+  check(
+    'push-jobs/outofsyncpolicy-number-rejected',
+    'PUSH-TYPES',
+    'an outOfSyncPolicy that is a number is rejected',
+    { ...options, overlaps: CHANGES_NOTHING },
+    async (t) => {
+      const ex = await t.send({
+        method: 'PUT',
+        path: pathOf('pushOpenApiToGit', { mockApiId: t.fixture('mockApiId') }),
+        json: { push: { outOfSyncPolicy: 42 } },
+      });
+      expectRejected(t, ex, 'PUSH-TYPES', 'outOfSyncPolicy 42');
+    },
+  ),
 
-pushProperties();
+  ...pushProperties(),
+];

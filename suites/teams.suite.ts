@@ -1,7 +1,7 @@
 // Delete a team member (Endpoints). Only MOCKAPI_TEAM_MEMBER_ID is removed from MOCKAPI_TEAM_ID, and only
 // when both are set. The forbidden key's delete runs first: after the real one, 403 and 404 would both be
 // right answers.
-import { check, type CheckContext, KEEPS_NO_STATE, shared, type Target } from '../src/harness/check.ts';
+import { check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared, type Target } from '../src/harness/check.ts';
 import { expectForbidden, expectForbiddenBody, expectNotFound, expectSuccess } from '../src/judge/checker.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
@@ -23,84 +23,86 @@ const member = fixtureDelete(
 const forbiddenExchange = shared(({ client, target }) => client.send({ method: 'DELETE', path: fixturePath(target), credentials: 'forbidden' }));
 const forbidden = (t: CheckContext) => forbiddenDelete(t, member, forbiddenExchange);
 
-check(
-  'teams/deleteteammember-valid-key-without-permission-403',
-  'AUTH-403',
-  'deleteTeamMember: a valid key without permission is answered 403',
-  { ...removing, forbidden: true },
-  async (t) => {
-    expectForbidden(t, await forbidden(t));
-  },
-);
+export const checks: CheckDefinition[] = [
+  check(
+    'teams/deleteteammember-valid-key-without-permission-403',
+    'AUTH-403',
+    'deleteTeamMember: a valid key without permission is answered 403',
+    { ...removing, forbidden: true },
+    async (t) => {
+      expectForbidden(t, await forbidden(t));
+    },
+  ),
 
-check(
-  'teams/deleteteammember-403-body-error-entry-titled',
-  'AUTH-403-BODY',
-  'deleteTeamMember: the 403 body is one error entry titled Forbidden with an empty source',
-  { ...removing, forbidden: true },
-  async (t) => {
-    expectForbiddenBody(t, 'deleteTeamMember', await forbidden(t));
-  },
-);
+  check(
+    'teams/deleteteammember-403-body-error-entry-titled',
+    'AUTH-403-BODY',
+    'deleteTeamMember: the 403 body is one error entry titled Forbidden with an empty source',
+    { ...removing, forbidden: true },
+    async (t) => {
+      expectForbiddenBody(t, 'deleteTeamMember', await forbidden(t));
+    },
+  ),
 
-check('teams/removing-member-team-succeeds', 'TEAM-MEMBER-DELETE', 'removing a member of the team succeeds', removing, async (t) => {
-  expectSuccess(t, 'deleteTeamMember', await firstDelete(t, member));
-});
+  check('teams/removing-member-team-succeeds', 'TEAM-MEMBER-DELETE', 'removing a member of the team succeeds', removing, async (t) => {
+    expectSuccess(t, 'deleteTeamMember', await firstDelete(t, member));
+  }),
 
-check(
-  'teams/after-removal-member-not-found-removing',
-  'TEAM-MEMBER-GONE',
-  'after removal the member is not found: removing again is answered 404',
-  { ...removing, live: KEEPS_NO_STATE },
-  async (t) => {
-    await firstDelete(t, member);
-    const ex = await t.send({ method: 'DELETE', path: memberPath(t.fixture('teamId'), t.fixture('teamMemberId')) });
-    if (t.expect(ex.status === 404, 'TEAM-MEMBER-GONE', 'status 404 for the removed member', () => `status ${ex.status}`))
-      expectNotFound(t, 'deleteTeamMember', ex);
-  },
-);
+  check(
+    'teams/after-removal-member-not-found-removing',
+    'TEAM-MEMBER-GONE',
+    'after removal the member is not found: removing again is answered 404',
+    { ...removing, live: KEEPS_NO_STATE },
+    async (t) => {
+      await firstDelete(t, member);
+      const ex = await t.send({ method: 'DELETE', path: memberPath(t.fixture('teamId'), t.fixture('teamMemberId')) });
+      if (t.expect(ex.status === 404, 'TEAM-MEMBER-GONE', 'status 404 for the removed member', () => `status ${ex.status}`))
+        expectNotFound(t, 'deleteTeamMember', ex);
+    },
+  ),
 
-check(
-  'teams/removing-user-who-not-member-404',
-  'ERR-404',
-  'removing a user who is not a member is answered 404 with the not-found body',
-  { operation: 'deleteTeamMember', needs: ['teamId'], writes: true, live: 'a mock does not know which ids exist' },
-  async (t) => {
-    expectNotFound(t, 'deleteTeamMember', await t.send({ method: 'DELETE', path: memberPath(t.fixture('teamId'), MISSING.userId) }));
-  },
-);
+  check(
+    'teams/removing-user-who-not-member-404',
+    'ERR-404',
+    'removing a user who is not a member is answered 404 with the not-found body',
+    { operation: 'deleteTeamMember', needs: ['teamId'], writes: true, live: 'a mock does not know which ids exist' },
+    async (t) => {
+      expectNotFound(t, 'deleteTeamMember', await t.send({ method: 'DELETE', path: memberPath(t.fixture('teamId'), MISSING.userId) }));
+    },
+  ),
 
-check(
-  'teams/removing-member-team-does-not-exist',
-  'ERR-404',
-  'removing a member of a team that does not exist is answered 404 with the not-found body',
-  { operation: 'deleteTeamMember', writes: true, live: 'a mock does not know which ids exist' },
-  async (t) => {
-    expectNotFound(t, 'deleteTeamMember', await t.send({ method: 'DELETE', path: memberPath(MISSING.teamId, MISSING.userId) }));
-  },
-);
+  check(
+    'teams/removing-member-team-does-not-exist',
+    'ERR-404',
+    'removing a member of a team that does not exist is answered 404 with the not-found body',
+    { operation: 'deleteTeamMember', writes: true, live: 'a mock does not know which ids exist' },
+    async (t) => {
+      expectNotFound(t, 'deleteTeamMember', await t.send({ method: 'DELETE', path: memberPath(MISSING.teamId, MISSING.userId) }));
+    },
+  ),
 
-// declared after the removal checks: it takes its turn on the member after them
-staysGone('teams/sequences-removed-stays-removed', {
-  id: 'TEAM-MEMBER-GONE',
-  title:
-    'sequences of removals of the removed member and of a user who is no member (model-based): every removal of the member is answered 404, whatever came between',
-  options: removing,
-  what: member.what,
-  path: fixturePath,
-  first: (t) => firstDelete(t, member),
-  between: [
-    removalOfNonMember(
-      (target) => memberPath(target.fixtures.teamId!, MISSING.userId),
-      () => `user ${JSON.stringify(MISSING.userId)}, who is no member`,
-    ),
-  ],
-});
+  // declared after the removal checks: it takes its turn on the member after them
+  staysGone('teams/sequences-removed-stays-removed', {
+    id: 'TEAM-MEMBER-GONE',
+    title:
+      'sequences of removals of the removed member and of a user who is no member (model-based): every removal of the member is answered 404, whatever came between',
+    options: removing,
+    what: member.what,
+    path: fixturePath,
+    first: (t) => firstDelete(t, member),
+    between: [
+      removalOfNonMember(
+        (target) => memberPath(target.fixtures.teamId!, MISSING.userId),
+        () => `user ${JSON.stringify(MISSING.userId)}, who is no member`,
+      ),
+    ],
+  }),
 
-// declared last: it takes its turn on the member after every other check of it
-stillGone('teams/removed-member-still-gone-end-run', {
-  id: 'TEAM-MEMBER-GONE',
-  title: 'at the end of the run, at least 2 s after its removal, the removed member is still gone: a removal is answered 404',
-  options: { ...removing, live: KEEPS_NO_STATE, requests: 2 },
-  d: member,
-});
+  // declared last: it takes its turn on the member after every other check of it
+  stillGone('teams/removed-member-still-gone-end-run', {
+    id: 'TEAM-MEMBER-GONE',
+    title: 'at the end of the run, at least 2 s after its removal, the removed member is still gone: a removal is answered 404',
+    options: { ...removing, live: KEEPS_NO_STATE, requests: 2 },
+    d: member,
+  }),
+];

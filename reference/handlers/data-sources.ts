@@ -1,5 +1,4 @@
 import { expandPath } from '../../contract/schemas.ts';
-import { isoTimestamp } from '../clock.ts';
 import { noContent, ok } from '../responses.ts';
 import type { DataSource, JsonObject } from '../store.ts';
 import { handler, param, type Context } from './handler.ts';
@@ -33,7 +32,7 @@ function view(ds: DataSource) {
 export const updateDataSource = handler({
   find: findDataSource,
   // Synchronous from lookup to answer, so concurrent updates each raise version exactly once.
-  change: (ctx, ds: DataSource, body): DataSource => {
+  change: (_ctx, ds: DataSource, body): DataSource => {
     const sent = body.dataSource as JsonObject & Pick<DataSource, 'name' | 'type' | 'columnsMetadata' | 'rows'>;
     return {
       ...ds,
@@ -41,10 +40,9 @@ export const updateDataSource = handler({
       type: sent.type,
       columnsMetadata: sent.columnsMetadata,
       rows: sent.rows,
-      // the version counter rises with every accepted update; variations: by 7
-      version: ds.version + (ctx.variations ? 7 : 1),
-      // variations: microseconds, more than Date's milliseconds
-      lastUpdatedTime: ctx.variations ? isoTimestamp(ctx.clock.nowNanos(), 6) : new Date().toISOString(),
+      // the version counter rises with every accepted update
+      version: ds.version + 1,
+      lastUpdatedTime: new Date().toISOString(),
       state: 'ENABLED',
     };
   },
@@ -56,5 +54,5 @@ export const deleteDataSource = handler({
   find: findDataSource,
   change: () => undefined,
   keep: keepDataSource,
-  reply: (ctx) => (ctx.variations ? ok({ deleted: { id: param(ctx, 'dataSourceId') } }) : noContent()),
+  reply: () => noContent(),
 });

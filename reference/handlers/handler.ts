@@ -10,8 +10,6 @@ import type { JsonObject, MockApi, Store } from '../store.ts';
 export interface Context {
   params: Record<string, string>;
   store: Store;
-  /** variations mode (reference/variations.ts) */
-  variations: boolean;
   clock: Clock;
 }
 

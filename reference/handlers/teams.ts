@@ -1,4 +1,4 @@
-import { noContent, ok } from '../responses.ts';
+import { noContent } from '../responses.ts';
 import { handler, param, type Context } from './handler.ts';
 
 /** A user's membership of a team: the team's members and the user. */
@@ -19,5 +19,5 @@ export const deleteTeamMember = handler({
   keep: (_ctx, { members, userId }: Membership, kept: Membership | undefined) => {
     if (!kept) members.delete(userId);
   },
-  reply: (ctx) => (ctx.variations ? ok({ removed: { teamId: param(ctx, 'teamId'), userId: param(ctx, 'userId') } }) : noContent()),
+  reply: () => noContent(),
 });

@@ -4,13 +4,13 @@
 // interface leaves the answer open: statuses, media types, extra fields). Only a check that passed in one run
 // and failed, warned or errored in the other is drift (exit 1); notes about how a run was made (its seed, the
 // inputs it sent) are not answers and never differ here.
-import { readFileSync } from 'node:fs';
 import { writePrivateFile } from '../../reporters/private-file.ts';
 import { schema } from '../../contract/schemas.ts';
 import { markdownCell } from '../../reporters/markdown.ts';
 import { OUTCOMES, type ConformanceReport, type Outcome } from '../../contract/report.ts';
 import { inert, inertLine } from '../../contract/untrusted.ts';
 import { isRunNote } from '../harness/run-notes.ts';
+import { readRegularFile } from '../run/file-read.ts';
 
 export class DiffUsageError extends Error {}
 
@@ -48,11 +48,15 @@ interface Drift {
   openAnswers: { id: string; title: string; a: string[]; b: string[] }[];
 }
 
+/** A report is a file anyone may have passed around: past this it is no report a run wrote. */
+const REPORT_BYTES = 64 * 1024 * 1024;
+
 /** A JSON report, held to schemas/report.json; one that is not is a DiffUsageError naming the file (diff, replay). */
 export function readReport(file: string): ConformanceReport {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    // a regular file, read with a bound (src/run/file-read.ts)
+    data = JSON.parse(readRegularFile(file, REPORT_BYTES).toString('utf8'));
   } catch (error) {
     throw new DiffUsageError(`${file} is not a JSON report: ${(error as Error).message}`);
   }

@@ -12,7 +12,7 @@ import { packageVersion } from '../../contract/package-root.ts';
 import { EXIT } from '../../contract/exit.ts';
 import { RETIRED_CHECKS } from '../../contract/retired.ts';
 import { inertLine } from '../../contract/untrusted.ts';
-import { ConfigError, parseCommand, reportSettings } from '../run/config.ts';
+import { ConfigError, keyFlagWarning, parseCommand, reportSettings, type RunConfig } from '../run/config.ts';
 import { PRISM_ADVICE, prismBin } from '../run/mock.ts';
 import type { CommandIo } from './output.ts';
 import { writeUnjudged } from '../run/unjudged-run.ts';
@@ -38,6 +38,20 @@ async function diffCommand(argv: string[], io: CommandIo): Promise<number> {
     io.error(`mockapi-conformance diff: ${inertLine(error.message)}\n`);
     return EXIT.usage;
   }
+}
+
+/**
+ * Why --only selects nothing, before anything is started (the embedded reference, Prism, vitest): no check of the
+ * catalogue of the run's profile has an id or a name (requirement id, then title) that matches it. Undefined when
+ * one does, or --only is not given.
+ */
+async function onlyMatchesNothing(config: Pick<RunConfig, 'only' | 'profile'>): Promise<string | undefined> {
+  const only = config.only;
+  if (!only) return undefined;
+  const { catalogue } = await import('../harness/catalogue.ts');
+  const entries = (await catalogue()).filter((e) => e.profiles.includes(config.profile));
+  if (entries.some((e) => only.test(e.id) || only.test(`${e.requirement} ${e.title}`))) return undefined;
+  return `no check's id or name matches --only ${only.source} (--list shows every check)`;
 }
 
 export async function runCommand(argv: string[], io: CommandIo): Promise<number | undefined> {
@@ -74,7 +88,8 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
     io.write(`${HELP}\n`);
     return EXIT.passed;
   }
-  warn(parsed.warnings);
+  const keyOnCommandLine = keyFlagWarning(argv);
+  warn([...parsed.warnings, ...(keyOnCommandLine ? [keyOnCommandLine] : [])]);
   if (parsed.list) {
     const { catalogue, formatCatalogue } = await import('../harness/catalogue.ts');
     io.write(`${formatCatalogue(await catalogue())}\n${formatRetired()}`);
@@ -83,6 +98,12 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
   if (parsed.config.profile === 'mock' && !parsed.config.baseUrl && !prismBin()) {
     io.error(`mockapi-conformance: ${PRISM_ADVICE}\n`);
     await writeUnjudged(parsed.config, { exitCode: EXIT.usage, reason: PRISM_ADVICE }, io.write);
+    return EXIT.usage;
+  }
+  const unmatched = await onlyMatchesNothing(parsed.config);
+  if (unmatched) {
+    io.error(`mockapi-conformance: ${inertLine(unmatched)}\n`);
+    await writeUnjudged(parsed.config, { exitCode: EXIT.usage, reason: unmatched }, io.write);
     return EXIT.usage;
   }
   // the runner (vitest) is loaded only for a run: the subcommands, --list and configuration errors do without it

@@ -1,12 +1,12 @@
-// The catalogue of checks: every check of suites/ and properties/, as declared, none of them run and no
-// request sent. `mockapi-conformance --list` prints it; our tests hold the requirement register against it.
-// What a suite declares does not depend on the target: a check for one profile says so (CheckOptions.profile).
-import { readdirSync } from 'node:fs';
+// The catalogue of checks: every check of suites/ and properties/ (suites/all.ts lists them), none of them run and
+// no request sent. `mockapi-conformance --list` prints it; our tests hold the requirement register against it.
+// Which checks there are does not depend on the target: a check for one profile says so (CheckOptions.profile); what
+// a property sends is sized for a run of a deployment given by URL (CHAIN_RUNS).
 import { SOURCE_EXTENSION } from '../../contract/package-root.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import { FIXTURE_VARIABLES } from '../../contract/fixtures.ts';
 import { operation, type OperationId } from '../../contract/schemas.ts';
-import { collectDeclarations, exclusive, type CheckOptions, type Declaration, type Target } from './check.ts';
+import { exclusive, optionsOn, type CheckDefinition, type CheckOptions, type Target } from './check.ts';
 import { laneOf, roundTripsOf } from './lanes.ts';
 
 export interface CatalogueEntry {
@@ -33,13 +33,17 @@ export interface CatalogueEntry {
   roundTrips: number;
   /** its place in the order the checks are declared: checks of one fixture take their turns in it */
   position: number;
-  /** the profiles whose runs declare it */
+  /** the profiles whose runs have it */
   profiles: Target['profile'][];
-  /** file:line of its declaration */
+  /** the file of the suite that lists it (its area's), relative to the package */
   location: string;
 }
 
-const SUITES = new URL('../../suites/', import.meta.url);
+/**
+ * The module that lists every check, read by its path: the suites stand above the harness (docs/layout.md), which
+ * knows them only as definitions.
+ */
+const ALL_CHECKS = new URL(`../../suites/all${SOURCE_EXTENSION}`, import.meta.url);
 
 /**
  * The run whose chains --list says: --runs and the requests in flight a run picks for a deployment given by URL
@@ -49,8 +53,8 @@ const SUITES = new URL('../../suites/', import.meta.url);
 export const CHAIN_RUNS = 20;
 export const CHAIN_IN_FLIGHT = 16;
 
-/** What a declaration is asked of: a target with every fixture and consent, so that nothing is left out for want of them. */
-function declaringTarget(): Target {
+/** The run the catalogue sizes each check for: a target with every fixture and consent, so that nothing is left out for want of them. */
+function cataloguedTarget(): Target {
   const fixtures = Object.fromEntries(Object.keys(FIXTURE_VARIABLES).map((name) => [name, `<${name}>`]));
   return {
     baseUrl: 'http://catalogue.invalid',
@@ -71,29 +75,25 @@ function declaringTarget(): Target {
   };
 }
 
-async function declarations(): Promise<Declaration[]> {
-  // the sources' .suite.ts, or the compiled package's .suite.js (beside which lie .d.ts and no source)
-  const files = readdirSync(SUITES)
-    .filter((file) => file.endsWith(`.suite${SOURCE_EXTENSION}`))
-    .sort();
-  return collectDeclarations(declaringTarget(), async () => {
-    for (const file of files) await import(/* @vite-ignore */ new URL(file, SUITES).href);
-  });
+/** Every check, with the file of the suite that lists it, in the order a run has them. */
+async function definitions(): Promise<{ d: CheckDefinition; location: string }[]> {
+  const { SUITES } = (await import(/* @vite-ignore */ ALL_CHECKS.href)) as { SUITES: Record<string, readonly CheckDefinition[]> };
+  return Object.entries(SUITES).flatMap(([area, checks]) => checks.map((d) => ({ d, location: `suites/${area}.suite${SOURCE_EXTENSION}` })));
 }
 
-function sends(d: Declaration): string {
-  const { method, path } = operation(d.options.operation);
-  const how = d.options.generated?.steps
-    ? `sequences of up to ${d.options.generated.steps} steps, about ${d.options.generated.perInput} requests each, a fourth of --runs of them (5 at least)`
-    : d.options.generated
-      ? `${d.options.generated.perInput > 1 ? `about ${d.options.generated.perInput} requests` : 'one request'} per generated input (--runs) and per each of ${d.options.generated.fixed} fixed inputs`
-      : `about ${d.options.requests ?? 5} requests at most`;
+function sends(options: CheckOptions): string {
+  const { method, path } = operation(options.operation);
+  const how = options.generated?.steps
+    ? `sequences of up to ${options.generated.steps} steps, about ${options.generated.perInput} requests each, a fourth of --runs of them (5 at least)`
+    : options.generated
+      ? `${options.generated.perInput > 1 ? `about ${options.generated.perInput} requests` : 'one request'} per generated input (--runs) and per each of ${options.generated.fixed} fixed inputs`
+      : `about ${options.requests ?? 5} requests at most`;
   const what = [
-    d.options.forbidden && 'with the key without permission',
-    d.options.consumes && `deletes ${FIXTURE_VARIABLES[d.options.consumes]}`,
-    d.options.pushes && 'pushes (needs MOCKAPI_PUSH_POLICY)',
+    options.forbidden && 'with the key without permission',
+    options.consumes && `deletes ${FIXTURE_VARIABLES[options.consumes]}`,
+    options.pushes && 'pushes (needs MOCKAPI_PUSH_POLICY)',
   ].filter(Boolean);
-  const needs = (d.options.needs ?? []).map((name) => FIXTURE_VARIABLES[name]);
+  const needs = (options.needs ?? []).map((name) => FIXTURE_VARIABLES[name]);
   return `${method} ${path}, ${how}${what.length ? `; ${what.join('; ')}` : ''}${needs.length ? `; needs ${needs.join(', ')}` : ''}`;
 }
 
@@ -104,14 +104,16 @@ function laneEntry(options: CheckOptions): CatalogueEntry['lane'] {
   return resource === undefined ? undefined : { resource, alone: exclusive(options) };
 }
 
-/** Every check, ordered by id. Two declarations under one id are a defect of the suites, and an error here. */
+/** Every check, ordered by id. Two checks under one id are a defect of the suites, and an error here. */
 export function catalogue(): Promise<CatalogueEntry[]> {
   cached ??= (async () => {
     const entries = new Map<string, CatalogueEntry>();
-    for (const [position, d] of (await declarations()).entries()) {
+    const target = cataloguedTarget();
+    for (const [position, { d, location }] of (await definitions()).entries()) {
       const known = entries.get(d.id);
-      if (known) throw new Error(`two checks are declared with the id ${d.id} (${known.location}, ${d.location})`);
+      if (known) throw new Error(`two checks have the id ${d.id} (${known.location}, ${location})`);
       const r = requirement(d.requirement);
+      const options = optionsOn(d, target);
       entries.set(d.id, {
         id: d.id,
         title: d.title,
@@ -119,14 +121,14 @@ export function catalogue(): Promise<CatalogueEntry[]> {
         level: r.level,
         section: r.section,
         statement: r.statement,
-        operation: d.options.operation,
-        sends: sends(d),
-        writes: Boolean(d.options.writes || d.options.consumes || d.options.pushes),
-        lane: laneEntry(d.options),
-        roundTrips: roundTripsOf(d.options, exclusive(d.options), CHAIN_IN_FLIGHT),
+        operation: options.operation,
+        sends: sends(options),
+        writes: Boolean(options.writes || options.consumes || options.pushes),
+        lane: laneEntry(options),
+        roundTrips: roundTripsOf(options, exclusive(options), CHAIN_IN_FLIGHT),
         position,
-        profiles: d.options.profile ? [d.options.profile] : ['live', 'mock'],
-        location: d.location,
+        profiles: options.profile ? [options.profile] : ['live', 'mock'],
+        location,
       });
     }
     return [...entries.values()].sort((a, b) => a.id.localeCompare(b.id));

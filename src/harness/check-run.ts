@@ -1,17 +1,17 @@
-// One run of the checks in its worker, made from the run description vitest provides (RunDescription): the
-// target, the stop it shares with the thread that opened it, the one client, the lanes, what its answers say of
-// its fixtures, the checks it has, the checks that failed. Its checks are declared for it (currentRun) and handed it
-// in their context (CheckContext.run), under which what the run keeps for them is kept (shared, perRun), so nothing
-// of a run outlives it: a second run in the same worker (watch mode) is handed a new description, and gets a new
-// CheckRun.
-import { inject } from 'vitest';
+// One run of the checks, made from its description (RunDescription): the target, the stop it shares with the
+// thread that opened it, the one client, the lanes, what its answers say of its fixtures, the checks it has (checksOf),
+// the checks that failed. Each check is handed it (runCheck) and finds it in its context (CheckContext.run), under
+// which what the run keeps for its checks is kept (shared, perRun), so nothing of a run outlives it: a second run
+// (watch mode, another row of the fault matrix) is made of a new description, and is a new CheckRun.
+import { expandPath, operation } from '../../contract/schemas.ts';
 import { Client } from '../http/client.ts';
 import { harRecorder } from '../http/har-log.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
 import { RunGate } from '../http/run-gate.ts';
 import type { RunOfChecks, Target } from '../judge/context.ts';
+import { exclusive, optionsOn, type CheckDefinition, type CheckOptions } from './check.ts';
 import { FixtureLedger } from './fixture-ledger.ts';
-import { Lanes } from './lanes.ts';
+import { Lanes, laneOf } from './lanes.ts';
 import type { RunDescription } from './run-description.ts';
 
 export class CheckRun implements RunOfChecks {
@@ -25,8 +25,10 @@ export class CheckRun implements RunOfChecks {
   /** checks that ended failed (or warned, with --strict): what --max-failures counts */
   private failed = 0;
   private sharedClient: Client | undefined;
-  /** the ids of the checks declared for the run (check()) */
+  /** the ids of the checks the run has (checksOf) */
   private readonly declared = new Set<string>();
+  /** what each check sends on this run (optionsOn), sized once */
+  private readonly sized = new WeakMap<CheckDefinition, CheckOptions>();
 
   constructor(readonly description: RunDescription) {
     const t = description.target;
@@ -37,26 +39,41 @@ export class CheckRun implements RunOfChecks {
   }
 
   /**
-   * Whether --only keeps a check: its stable id (so an area's name, which begins every id of that area, picks the
-   * area) or its name (requirement id, then title). A check left out is not declared at all, so the report, the
-   * progress line and the counts know nothing of it.
+   * The checks the run has, in the order given (the order of their turns on a fixture, src/harness/lanes.ts): those
+   * of its profile that --only keeps, by stable id (so an area's name, which begins every id of that area, picks the
+   * area) or by name (requirement id, then title). A check left out is no part of the run at all: the report, the
+   * progress line and the counts know nothing of it. The generated inputs of those it has weigh their lanes.
    */
-  selected(checkId: string, name: string): boolean {
-    return this.only === undefined || this.only.test(checkId) || this.only.test(name);
+  checksOf(definitions: readonly CheckDefinition[]): CheckDefinition[] {
+    const t = this.target;
+    const kept = definitions.filter((d) => (d.options.profile === undefined || d.options.profile === t.profile) && this.selected(d));
+    for (const d of kept) {
+      this.declared.add(d.id);
+      const options = this.optionsOf(d);
+      const lane = laneOf(options);
+      if (lane !== undefined) this.lanes.weigh(lane, options, exclusive(options), t.adaptiveCeiling ?? t.concurrency);
+    }
+    return kept;
   }
 
-  /** A check was declared for the run: its profile and --only keep it. */
-  declare(checkId: string): void {
-    this.declared.add(checkId);
+  /** What a check sends on this run: its options, sized for the run's target (CheckDefinition.sized). */
+  optionsOf(d: CheckDefinition): CheckOptions {
+    if (!this.sized.has(d)) this.sized.set(d, optionsOn(d, this.target));
+    return this.sized.get(d)!;
+  }
+
+  private selected(d: CheckDefinition): boolean {
+    return this.only === undefined || this.only.test(d.id) || this.only.test(`${d.requirement} ${d.title}`);
   }
 
   declares(checkId: string): boolean {
     return this.declared.has(checkId);
   }
 
-  /** The name of a check's test (RunDescription.names). */
-  testName(checkId: string, name: string): string {
-    return this.description.names === 'check-id' ? `${checkId} ${name}` : name;
+  /** The name of a check's test (RunDescription.names): its requirement id and title, after its id where asked. */
+  testName(d: CheckDefinition): string {
+    const name = `${d.requirement} ${d.title}`;
+    return this.description.names === 'check-id' ? `${d.id} ${name}` : name;
   }
 
   /** A check ended with violations: counted towards --max-failures when it failed (or, with --strict, warned). */
@@ -96,18 +113,17 @@ export class CheckRun implements RunOfChecks {
       gate: this.gate,
       // a key refused part-way is confirmed by the probe's read, accepted before the run (not when the preflight saw it refused)
       ...(t.keyRefused === undefined ? { keyConfirmedBy: KEY_PROBE_PATH } : {}),
+      ...writesConfirmable(t),
     });
   }
 }
 
-/** Each description vitest provided in this worker, and the run made of it. */
-const runs = new WeakMap<RunDescription, CheckRun>();
-
-/** The run the worker is running: the one made of the description vitest provides (RunDescription). */
-export function currentRun(): CheckRun {
-  const described = inject('run');
-  if (described === undefined) throw new Error('no run described: the checks run in a worker of the command or of conformanceProject, which provide one');
-  let run = runs.get(described);
-  if (run === undefined) runs.set(described, (run = new CheckRun(described)));
-  return run;
+/**
+ * Where a 403 to a write with the key is confirmed (ClientOptions.writesConfirmedBy): the organisation the preflight
+ * read with the key, renamed to its own name. None where there is nothing to rename, or nothing is written.
+ */
+function writesConfirmable(t: Target): { writesConfirmedBy?: string } {
+  const id = t.fixtures.organisationId;
+  if (t.profile !== 'live' || t.readOnly || t.keyRefused !== undefined || id === undefined || !t.foundFixtures?.includes('organisationId')) return {};
+  return { writesConfirmedBy: expandPath(operation('updateOrganisation').path, { organisationId: id }) };
 }

@@ -7,17 +7,18 @@ import { EventEmitter } from 'node:events';
 import { request, type Dispatcher } from 'undici';
 import {
   ACCEPT_ENCODING,
-  closedBeforeAnswer,
   decoded,
   dispatcherFor,
   httpVersionOf,
   networkReason,
+  notProcessed,
   proxiesOf,
   proxySecrets,
   withoutInternals,
   type Network,
 } from './network.ts';
 import { Redactor, textOf, type Redacted } from './redactor.ts';
+import { recordedCredentials } from './credentials.ts';
 import { bounded, boundedThrough, hasActing, inertLine, TOO_DEEP } from '../../contract/untrusted.ts';
 import { JSON_BUDGET, overBudget, type JsonBudget } from './json-budget.ts';
 import { InFlightWindow } from './window.ts';
@@ -27,6 +28,7 @@ import type { Evidence, WindowRange } from '../../contract/report.ts';
 import { packageVersion } from '../../contract/package-root.ts';
 import type { RunGate } from './run-gate.ts';
 import { KeyWatch } from './key-watch.ts';
+import { changes, renameRefused, WriteWatch, WRITES_REFUSED } from './write-watch.ts';
 import { gated, NotSentError } from './gated.ts';
 
 export { Redactor };
@@ -90,7 +92,9 @@ export interface Exchange {
   codings?: string[];
   /** a content coding of the answer this client cannot decode: the body is as it came */
   undecodable?: string;
-  /** why the request was sent a second time (the idle-close race, src/http/network.ts closedBeforeAnswer) */
+  /** why nothing is judged of this request, by no fault of the deployment: the key may not write (src/http/write-watch.ts) */
+  withheld?: string;
+  /** why the request was sent again: the deployment never processed it (the idle-close race, a GOAWAY: src/http/network.ts notProcessed) */
   retried?: string;
 }
 
@@ -152,6 +156,12 @@ export interface ClientOptions {
    * means the key stopped being accepted: the gate is set (key-refused) and nothing more is judged.
    */
   keyConfirmedBy?: string;
+  /**
+   * A 403 to a write with the key, confirmed once by renaming the organisation at this path to its own name (answered
+   * 403 too), means the key may read but not write: writes with it are sent no more, none is judged (Exchange.withheld),
+   * and the gate says so (RunGate.refuseWrites). src/http/write-watch.ts.
+   */
+  writesConfirmedBy?: string;
 }
 
 /** What a recording of an exchange needs besides the exchange: when it went, what came when, who sent it. */
@@ -172,6 +182,11 @@ export interface Sending {
 
 /** A put-back's place among the waiting requests: before every chain's (the confirming read of a refused key is one). */
 const CONFIRMING_WEIGHT = Number.MAX_SAFE_INTEGER;
+/**
+ * A request the deployment provably never processed is sent again this many times at most: once is the idle-close
+ * race or one graceful close; a deployment that closes every connection before processing anything is not chased.
+ */
+const RESENDS = 2;
 /** After this many requests in a row without an HTTP answer, the client stops sending and says why. */
 const BREAKER_THRESHOLD = 5;
 
@@ -239,6 +254,8 @@ export class Client {
   private readonly window: InFlightWindow | undefined;
   /** whether a 401 means the key stopped being accepted (ClientOptions.keyConfirmedBy) */
   private readonly keyWatch: KeyWatch | undefined;
+  /** whether a 403 to a write means the key may not write (ClientOptions.writesConfirmedBy) */
+  private readonly writeWatch: WriteWatch | undefined;
   /** settled once a 401 under confirmation is known to mean the key, or not */
   private confirming: Promise<unknown> | undefined;
 
@@ -253,6 +270,11 @@ export class Client {
     const confirmBy = options.keyConfirmedBy;
     if (confirmBy !== undefined && options.token !== undefined) {
       this.keyWatch = new KeyWatch(async () => (await this.send({ method: 'GET', path: confirmBy }, { putBack: true })).status === 401);
+    }
+    const organisation = options.writesConfirmedBy;
+    if (organisation !== undefined && options.token !== undefined) {
+      const confirm = () => renameRefused((request) => this.sendConfirming(request), organisation);
+      this.writeWatch = new WriteWatch(confirm, () => options.gate?.refuseWrites());
     }
   }
 
@@ -289,23 +311,35 @@ export class Client {
       queuedMs += await this.turn(options.putBack ? CONFIRMING_WEIGHT : (options.chained ?? sendingChained.getStore()));
       // while a 401 is being confirmed, only a put-back (the confirming read is one) goes out: a refused key is sent
       // no more; the place is given back meanwhile, for the confirming read to take
-      if (!options.putBack && this.confirming !== undefined) {
+      // the same while a 403 to a write is being confirmed, for writes with the key (put-backs too: WriteWatch)
+      const write = this.watchedWrite(spec);
+      const confirming = (options.putBack ? undefined : this.confirming) ?? write?.confirming;
+      if (confirming !== undefined) {
         this.release();
-        await this.confirming;
+        await confirming;
         continue;
+      }
+      // a key that may not write sends no more writes; a put-back goes out (it changes nothing that was changed)
+      if (write?.writesRefused && !options.putBack) {
+        this.release();
+        return this.withheld(spec, WRITES_REFUSED);
       }
       const ticket = this.window?.ticket(this.inFlight);
       let exchange: Exchange;
+      write?.sent();
       try {
         exchange = await this.sendOnce(spec, options.putBack === true);
         // before the place is given back: a cut holds back the next in line at once
         if (ticket) this.window!.answered(ticket, exchange.status, exchange.durationMs);
       } finally {
+        write?.answered();
         this.release();
       }
       if (queuedMs > 0) exchange.queuedMs = queuedMs;
       // a put-back is not watched: the confirmation is one, and waits for no other
       if (!options.putBack && (await this.keyNoLongerAccepted(spec, exchange))) return { ...exchange, ...this.stoppedAnswer(KEY_STOPPED) };
+      if (!options.putBack && (await write?.refusedBy(exchange.status)))
+        return { ...exchange, ...this.stoppedAnswer(WRITES_REFUSED), withheld: WRITES_REFUSED };
       if (waits.length > 0) exchange.waitedOut = [...waits];
       const wait = transientWait(exchange, waits.length);
       if (wait === undefined) return exchange;
@@ -331,6 +365,26 @@ export class Client {
     if (!(await refused)) return false;
     this.options.gate?.stop('key-refused', sent);
     return true;
+  }
+
+  /** The write watch when this request is a write with the key (ClientOptions.writesConfirmedBy); undefined otherwise. */
+  private watchedWrite(spec: RequestSpec): WriteWatch | undefined {
+    return this.writeWatch !== undefined && changes(spec.method) && (spec.credentials ?? 'token') === 'token' ? this.writeWatch : undefined;
+  }
+
+  /** A request not sent, by no fault of the deployment (the key may not write): nothing is judged of it, for this reason. */
+  private withheld(spec: RequestSpec, reason: string): Exchange {
+    return { ...this.noResponse(this.outgoing(spec, false).base, performance.now(), reason), withheld: reason };
+  }
+
+  /** A request of the write confirmation (WriteWatch): before every chain's, waiting for no confirmation (it is one), watched by none. */
+  private async sendConfirming(spec: RequestSpec): Promise<Exchange> {
+    await this.turn(CONFIRMING_WEIGHT);
+    try {
+      return await this.sendOnce(spec, false);
+    } finally {
+      this.release();
+    }
   }
 
   /** What a request without an HTTP answer says in place of one (status 0: nothing to judge), the run's stop cut it short or not. */
@@ -470,20 +524,30 @@ export class Client {
     let retried: string | undefined;
     try {
       const send = (dispatcher: Dispatcher) => request(url, { method: spec.method, headers, body, dispatcher, signal: deadline });
-      let response: Dispatcher.ResponseData;
-      try {
-        response = await send(gate ? this.gatedAgent : this.agent);
-      } catch (error) {
-        if (!closedBeforeAnswer(error)) throw error;
-        // the idle-close race: sent once more, on a connection of its own (another kept-alive one may be closing too)
-        retried = `sent again on a new connection: the connection kept alive from an earlier answer was closed before any byte of this answer came (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`;
-        fresh = this.dispatcher(1);
-        response = await send(gate ? gated(fresh, gate) : fresh);
+      let response: Dispatcher.ResponseData | undefined;
+      for (let dispatcher = gate ? this.gatedAgent : this.agent, resent = 0; response === undefined; resent++) {
+        try {
+          response = await send(dispatcher);
+        } catch (error) {
+          // never processed (the idle-close race, a stream above a GOAWAY's last): sent again, on a connection of its
+          // own (another kept-alive one may be closing too), RESENDS times at most, under the same deadline and gate
+          const why = notProcessed(error);
+          if (why === undefined || resent >= RESENDS) throw error;
+          retried =
+            retried === undefined
+              ? `sent again on a new connection: ${why} (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`
+              : `${retried}; and again: ${why}`;
+          void fresh?.close();
+          fresh = this.dispatcher(1);
+          dispatcher = gate ? gated(fresh, gate) : fresh;
+        }
       }
       sending.headersMs = performance.now() - started;
       sending.statusText = response.statusText;
       sending.httpVersion = httpVersionOf(this.origin);
       const answer = await this.read(base, response, started);
+      // a logged request's recorded credentials are its callers': redacted, from this answer on, in every output
+      for (const secret of recordedCredentials(answer.json)) this.redactor.learn(secret);
       this.unanswered = 0;
       if (retried) answer.retried = retried;
       this.told(answer, sending);

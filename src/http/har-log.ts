@@ -70,16 +70,20 @@ function redactedEntry(value: unknown, redactor: Redactor, field = ''): unknown 
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [redactedOnce(name, redactor), redactedEntry(item, redactor, name)]));
 }
 
-/** Short strings redacted already, by redactor: the same names and values come in every entry of a run. */
-const redactedShort = new WeakMap<Redactor, Map<string, string>>();
+/**
+ * Short strings redacted already, by redactor and its generation (a redactor that learned a secret since forgets
+ * them): the same names and values come in every entry of a run.
+ */
+const redactedShort = new WeakMap<Redactor, { generation: number; known: Map<string, string> }>();
 /** Strings remembered at most per redactor, and the longest remembered: names, values, not bodies. */
 const REMEMBERED = { strings: 2048, chars: 256 } as const;
 
 /** A string redacted, remembered when short: looking for every form of every key is what an entry costs most. */
 function redactedOnce(text: string, redactor: Redactor): string {
   if (text.length > REMEMBERED.chars) return redactor.redact(text);
-  let known = redactedShort.get(redactor);
-  if (known === undefined) redactedShort.set(redactor, (known = new Map()));
+  let remembered = redactedShort.get(redactor);
+  if (remembered?.generation !== redactor.generation) redactedShort.set(redactor, (remembered = { generation: redactor.generation, known: new Map() }));
+  const known = remembered.known;
   let redacted = known.get(text);
   if (redacted === undefined) {
     redacted = redactor.redact(text);

@@ -2,9 +2,12 @@
 // names (--proxy, or HTTPS_PROXY/HTTP_PROXY/NO_PROXY read by undici's EnvHttpProxyAgent), trusting a private
 // CA (--ca-file, besides NODE_EXTRA_CA_CERTS), offering HTTP/2 and HTTP/1.1 by ALPN, with answers in a content
 // coding decoded. Also what a transport failure means in words (never OpenSSL's internals), the HTTP version
-// answers came in, and which failures are the idle-close race that is sent again (src/http/client.ts).
+// answers came in, and which failures are of requests the deployment never processed, which are sent again
+// (src/http/client.ts): the idle-close race, and streams above an HTTP/2 GOAWAY's last stream id.
 import { subscribe } from 'node:diagnostics_channel';
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
+import type { ClientHttp2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { rootCertificates } from 'node:tls';
@@ -270,7 +273,7 @@ export function httpVersionOf(origin: string): 'HTTP/2' | 'HTTP/1.1' {
   return versions.get(origin) === 'h2' ? 'HTTP/2' : 'HTTP/1.1';
 }
 
-// ---- the idle-close race ----
+// ---- requests the deployment never processed: the idle-close race, and HTTP/2's GOAWAY ----
 
 /** Answers sent on each socket before the request now on it, and its bytes read when that request went out. */
 const socketUse = new WeakMap<Socket, number>();
@@ -278,23 +281,63 @@ const sentOn = new WeakMap<object, { socket: Socket; reused: boolean; bytesRead:
 /** Errors of a request sent on a reused connection that closed before any byte of its answer came. */
 const closedUnanswered = new WeakSet<object>();
 
+/**
+ * undici's HTTP/2 session of a connection: undici keeps it on the socket under a symbol of its own, and no API
+ * names it; undefined for an HTTP/1.1 connection (or an undici that keeps it otherwise: then nothing is resent).
+ */
+function h2SessionOf(socket: object): ClientHttp2Session | undefined {
+  const key = Object.getOwnPropertySymbols(socket).find((s) => s.description === 'http2Session');
+  const session = key === undefined ? undefined : (socket as Record<symbol, unknown>)[key];
+  return session instanceof EventEmitter && 'goaway' in session ? (session as ClientHttp2Session) : undefined;
+}
+
+/** The last stream id each HTTP/2 session's GOAWAY named: streams above it the deployment did not process. */
+const goawayLast = new WeakMap<ClientHttp2Session, number>();
+/** The HTTP/2 stream each request went out on: its session, and the id it was given. */
+const streamOf = new WeakMap<object, { session: ClientHttp2Session; id: number }>();
+/** Errors of a request on a stream above the last one a GOAWAY named, with the words that say so. */
+const unprocessed = new WeakMap<object, string>();
+
+subscribe('undici:client:connected', (message) => {
+  const session = h2SessionOf((message as { socket: object }).socket);
+  // before undici's own listener, which fails the request under way at once, whatever the last stream id
+  session?.prependListener('goaway', (_code: number, lastStreamID: number) => goawayLast.set(session, lastStreamID));
+});
 subscribe('undici:client:sendHeaders', (message) => {
   const { request, socket } = message as { request: object; socket: Socket };
   const used = socketUse.get(socket) ?? 0;
   socketUse.set(socket, used + 1);
   sentOn.set(request, { socket, reused: used > 0, bytesRead: socket.bytesRead });
+  // published just before undici opens the request's stream, which takes the session's next id (RFC 9113 §5.1.1)
+  const session = h2SessionOf(socket);
+  const id = session?.state.nextStreamID;
+  if (session && id !== undefined) streamOf.set(request, { session, id });
 });
 subscribe('undici:request:error', (message) => {
   const { request, error } = message as { request: object; error: Error & { code?: string } };
+  const stream = streamOf.get(request);
+  const last = stream && goawayLast.get(stream.session);
+  if (stream && last !== undefined && stream.id > last && /GOAWAY/.test(error.message)) {
+    unprocessed.set(
+      error,
+      `the deployment closed the HTTP/2 connection with GOAWAY (last stream ${last}) before processing this request (stream ${stream.id})`,
+    );
+  }
   const sent = sentOn.get(request);
   if (!sent?.reused || sent.socket.bytesRead !== sent.bytesRead) return;
   if (['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(error.code ?? '')) closedUnanswered.add(error);
 });
 
 /**
- * Whether an error is the idle-close race: the request went out on a connection kept alive from an earlier
- * answer, and the deployment (or what stands before it) closed it before a byte of this answer came.
+ * Why a request that failed with this error was never processed by the deployment, so that sending it again is safe
+ * whatever its method; undefined where it may have been. Two cases: the idle-close race (it went out on a connection
+ * kept alive from an earlier answer, which the deployment, or what stands before it, closed before a byte of this
+ * answer came), and an HTTP/2 GOAWAY whose last stream id is below the request's stream (RFC 9113 §6.8: such
+ * streams were not processed). undici fails the request under way at a GOAWAY whatever its last stream id: one at or
+ * below it may have been processed, and is not sent again.
  */
-export function closedBeforeAnswer(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && closedUnanswered.has(error);
+export function notProcessed(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if (closedUnanswered.has(error)) return 'the connection kept alive from an earlier answer was closed before any byte of this answer came';
+  return unprocessed.get(error);
 }

@@ -172,8 +172,16 @@ function formsOf(placeholder: string, secret: string): Secret {
   return forms;
 }
 
+/** Secrets learned as a run goes (Redactor.learn): how many at most, and how long one may be. */
+const LEARNED = { secrets: 32, chars: 4096 } as const;
+
 export class Redactor {
   private readonly secrets: Secret[];
+  /** secrets learned as the run went (learn) */
+  private learned = 0;
+  /** moves on each time a secret is learned: text redacted before (and remembered) may hold it */
+  generation = 0;
+
   constructor(secrets: Record<string, string | undefined>) {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
@@ -184,6 +192,20 @@ export class Redactor {
 
   redact(text: string): string {
     return this.redactWith(text, (placeholder) => placeholder);
+  }
+
+  /**
+   * A secret met on the way (a logged request's recorded credentials: src/http/credentials.ts), redacted from now on
+   * as $MOCKAPI_RECORDED_KEY_<n>, in every form, as the keys given. One too short to tell from text, too long to be
+   * a key, already redacted (a key given, one learned) or past the LEARNED bound is not learned.
+   */
+  learn(secret: string): void {
+    if (secret.length < KEY_PREFIX_REDACTED || secret.length > LEARNED.chars || this.learned >= LEARNED.secrets) return;
+    if (this.redact(secret) !== secret) return;
+    this.learned++;
+    this.secrets.push(formsOf(`$MOCKAPI_RECORDED_KEY_${this.learned}`, secret));
+    this.secrets.sort((a, b) => b.secret.length - a.secret.length);
+    this.generation++;
   }
 
   /**

@@ -9,6 +9,7 @@ interface Answered {
   error?: string;
   transient?: string;
   unparsed?: string;
+  withheld?: string;
 }
 
 /**
@@ -79,10 +80,12 @@ export function transientReason(status: number, waits: readonly TransientWait[],
 }
 
 /**
- * Why an exchange judges nothing: no HTTP answer, an answer still transient (Exchange.transient), or one past a
- * parse budget a real answer may reach (Exchange.unparsed); undefined when it judges.
+ * Why an exchange judges nothing: withheld by no fault of the deployment (Exchange.withheld: the key may not write),
+ * no HTTP answer, an answer still transient (Exchange.transient), or one past a parse budget a real answer may reach
+ * (Exchange.unparsed); undefined when it judges.
  */
-export function notJudged(exchange: Pick<Answered, 'status' | 'error' | 'transient' | 'unparsed'>): string | undefined {
+export function notJudged(exchange: Pick<Answered, 'status' | 'error' | 'transient' | 'unparsed' | 'withheld'>): string | undefined {
+  if (exchange.withheld !== undefined) return exchange.withheld;
   if (exchange.status === 0) return `the deployment gave no HTTP answer: ${exchange.error ?? 'no response'}`;
   return exchange.transient ?? exchange.unparsed;
 }

@@ -2,7 +2,7 @@
 // to the documented request says it did not, whatever else the request was, so what the request was meant to show
 // cannot follow: a check of a run (unservedFirst) and checkExchange read this before anything else of such an answer.
 import type { Exchange } from '../http/client.ts';
-import { mockApiIdLength } from '../../contract/limits.ts';
+import { mockApiIdFits } from '../../contract/limits.ts';
 import { operation, type OperationId } from '../../contract/schemas.ts';
 import { describe } from './checker.ts';
 import type { Judge } from './context.ts';
@@ -30,14 +30,14 @@ function fullKeyOrNone(ex: Pick<Exchange, 'requestHeaders' | 'requestPieces'>): 
 
 /**
  * Whether a request of an operation (its path ids read, see operationOf) is its documented request: ids within the
- * interface's limits however their length is counted, no query, and the full key or no credentials. Only such a
+ * interface's limits (a length counted in characters), no query, and the full key or no credentials. Only such a
  * request's 405 breaks EP-METHOD-PATH: a path with a mockApiId out of range is no instance of the documented path (a
  * router may hold its routes to the limits), and a query parameter may be refused with any 4xx
  * (GEN-NO-QUERY-PARAMETER).
  */
 export function isDocumentedRequest(ex: Pick<Exchange, 'url' | 'requestHeaders' | 'requestPieces'>, params: Record<string, string>): boolean {
   if (/^[^?#]*\?[^#]/.test(ex.url)) return false;
-  if (params.mockApiId !== undefined && mockApiIdLength(params.mockApiId) !== 'in') return false;
+  if (params.mockApiId !== undefined && !mockApiIdFits(params.mockApiId)) return false;
   return fullKeyOrNone(ex);
 }
 

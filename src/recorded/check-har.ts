@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../run/config.ts';
 import { EXIT } from '../../contract/exit.ts';
 import { HarError, streamHar } from './har.ts';
+import { FileReadError } from '../run/file-read.ts';
 import { SCAN_LIMITS, type ScanLimits } from './har-scan.ts';
 import { KEY_LIMITS, KeyRing, type KeyLimits } from './keys.ts';
 import { finish, keysPassedLine, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
@@ -91,6 +92,7 @@ export function runCheckHar(
       judged = judgeFile(file, settings.profile, limits);
     } catch (error) {
       if (error instanceof HarError) throw new ConfigError(`${file}: ${error.message}`);
+      if (error instanceof FileReadError) throw new ConfigError(error.message);
       throw error;
     }
     const { judgement, exchanges, keys } = judged;

@@ -2,7 +2,8 @@
 // of each, so that memory holds one entry, whatever the file's size. The scanner reads every byte once, keeps a
 // stack no deeper than its bound, and says where a file stops being JSON in words of its own: it never quotes
 // the file (a parser's message would, and a file's bytes may be a terminal escape or a workflow command).
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFile } from '../run/file-read.ts';
 
 export class HarError extends Error {}
 
@@ -238,10 +239,10 @@ export function scanBytes(bytes: Buffer, onEntry: (entry: ScannedEntry) => void,
   return scanner;
 }
 
-/** Scans a file, a chunk at a time. */
+/** Scans a file, a chunk at a time: a regular file alone (a FIFO or a device would never end). */
 export function scanFile(file: string, onEntry: (entry: ScannedEntry) => void, limits: ScanLimits = SCAN_LIMITS): Scanner {
   const scanner = new Scanner(limits, onEntry);
-  const fd = openSync(file, 'r');
+  const fd = openRegularFile(file);
   try {
     const chunk = Buffer.allocUnsafe(limits.chunkBytes);
     for (let read = readSync(fd, chunk, 0, chunk.length, null); read > 0; read = readSync(fd, chunk, 0, chunk.length, null))

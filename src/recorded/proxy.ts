@@ -4,6 +4,7 @@
 // every violation is printed at once, one line each. Ctrl-C (or SIGTERM) ends it and writes the report in
 // every format asked for, as a run does. A client team points its app at it in staging.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { PassThrough, type Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { CheckResult } from '../../contract/report.ts';
@@ -116,6 +117,9 @@ function tooLargeSaid(result: CheckResult, tooLarge: number | undefined): void {
 
 const MARK = { failed: 'FAIL', warned: 'WARN', errored: 'ERR ' } as const;
 
+/** Refused requests said one by one, at most; the rest are counted. */
+const REFUSED_SAID = 20;
+
 /** The lines an exchange prints as it passes: one per statement broken, or why it could not be judged. */
 function liveLines({ result, violations }: Judged, method: string, path: string, status: number | undefined): string[] {
   // a client's method and path, a deployment's answer: one inert line each, cut (contract/untrusted.ts)
@@ -219,6 +223,14 @@ class PassingJudge {
     for (const line of liveLines(judged, method, path, exchange.response?.status)) this.output.write(`${line}\n`);
   }
 
+  /** requests refused as another Host's or another origin's (refusedRequest) */
+  private refused = 0;
+
+  /** A refused request said on stderr, the first REFUSED_SAID of them: a page may send many. */
+  refusedOne(line: string): void {
+    if (++this.refused <= REFUSED_SAID) this.output.error(line);
+  }
+
   /** Judged without a throw reaching the server: a check that throws is said in one line, and the proxy goes on. */
   judgeSafely(exchange: RecordedExchange, tooLarge?: number): void {
     try {
@@ -245,6 +257,8 @@ class PassingJudge {
       exchanges: this.seen,
     });
     if (this.keys.passed > 0) this.output.error(keysPassedLine('proxy', this.keys, this.limits.keys));
+    if (this.refused > REFUSED_SAID)
+      this.output.error(`mockapi-conformance proxy: ${this.refused} requests refused in all (another Host, or another origin)\n`);
     const code = finish(report, settings, this.output.write);
     if (report.recorded!.judged === 0)
       this.output.error(`mockapi-conformance proxy: none of the ${this.seen} exchanges that passed was one of the nine operations; nothing was judged\n`);
@@ -274,6 +288,44 @@ function targetOf(req: IncomingMessage, res: ServerResponse, upstream: URL): URL
   return target;
 }
 
+/** The names the proxy answers to: its loopback names, the address it listens on, and any IP address where that is all of them. */
+function ownHost(host: string | undefined, listening: string, port: number): boolean {
+  let url: URL;
+  try {
+    url = new URL(`http://${host ?? ''}`);
+  } catch {
+    return false;
+  }
+  if (host === undefined || url.username || url.password || url.pathname !== '/' || Number(url.port || '80') !== port) return false;
+  const given = listening.toLowerCase().replace(/^\[?(.*?)\]?$/, '$1');
+  const name = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (['127.0.0.1', 'localhost', '::1', given].includes(name)) return true;
+  return ['0.0.0.0', '::'].includes(given) && isIP(name) !== 0;
+}
+
+/**
+ * Why a request is not forwarded, as a status and one line, or undefined. The proxy answers its own Host alone: a
+ * page whose name was made to resolve to this address (DNS rebinding) sends its own name. And a request from a page
+ * of another origin (Origin, Sec-Fetch-Site) is refused: the upstream's answers are not a web page's to read.
+ */
+function refusedRequest(req: IncomingMessage, listening: string, port: number): { status: number; line: string } | undefined {
+  const quoted = (text: string) => bounded(inertLine(JSON.stringify(text)), 200);
+  if (!ownHost(req.headers.host, listening, port))
+    return {
+      status: 421,
+      line: `the Host ${quoted(req.headers.host ?? '')} is not this proxy's (${listening}:${port}): a name made to point here is not answered`,
+    };
+  const site = req.headers['sec-fetch-site'];
+  const origin = req.headers.origin;
+  const sameOrigin = origin === undefined || (URL.canParse(origin) && new URL(origin).origin === new URL(`http://${req.headers.host}`).origin);
+  if ((typeof site === 'string' && site !== 'same-origin' && site !== 'none') || !sameOrigin)
+    return {
+      status: 403,
+      line: `a request from another origin (${quoted(origin ?? `Sec-Fetch-Site: ${site}`)}) is refused: a page of another site does not read the deployment's answers through the proxy`,
+    };
+  return undefined;
+}
+
 /** The upstream's answer passed back as it comes and held up to the cap; a reason: it did not end. */
 async function passAnswer(answer: Dispatched, res: ServerResponse, method: string): Promise<{ got: ReturnType<typeof holdOf>; ended?: string }> {
   const headers = forwardable(answer.headers as Record<string, string | string[] | undefined>);
@@ -295,10 +347,17 @@ async function passAnswer(answer: Dispatched, res: ServerResponse, method: strin
 type Dispatched = Awaited<ReturnType<typeof request>>;
 
 /** One request forwarded to the upstream and its answer back, then judged as an exchange. */
-async function forward(req: IncomingMessage, res: ServerResponse, flags: ProxyFlags, agent: Agent, judge: PassingJudge): Promise<void> {
+async function forward(req: IncomingMessage, res: ServerResponse, flags: ProxyFlags, agent: Agent, judge: PassingJudge, port: number): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const target = targetOf(req, res, flags.upstream);
   if (target === undefined) return;
+  const refused = refusedRequest(req, flags.host, port);
+  if (refused !== undefined) {
+    req.resume();
+    res.writeHead(refused.status, { 'content-type': 'text/plain' }).end(`mockapi-conformance proxy: ${refused.line}\n`);
+    judge.refusedOne(`mockapi-conformance proxy: ${bounded(inertLine(method), 20)} refused, ${refused.status}: ${refused.line}\n`);
+    return;
+  }
   const url = target.href;
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
@@ -346,8 +405,9 @@ function serve(flags: ProxyFlags, limits: ProxyOptions, output: CommandOutput): 
   const started = performance.now();
   const judge = new PassingJudge(flags, limits, output);
   return new Promise((resolveExit) => {
+    let listening = port;
     const server = createServer((req, res) => {
-      forward(req, res, flags, agent, judge).catch((error: unknown) => {
+      forward(req, res, flags, agent, judge, listening).catch((error: unknown) => {
         // never a write after the answer ended: a failure then only ends the connection
         if (res.writableEnded || res.destroyed) return;
         if (!res.headersSent) {
@@ -362,7 +422,7 @@ function serve(flags: ProxyFlags, limits: ProxyOptions, output: CommandOutput): 
       resolveExit(EXIT.usage);
     });
     server.listen(port, host, () => {
-      const { port: listening } = server.address() as { port: number };
+      ({ port: listening } = server.address() as { port: number });
       output.write(
         `Proxy on http://${host}:${listening} forwarding to ${base}, profile ${settings.profile}: every answer that breaks the interface is printed as it passes; Ctrl-C ends and writes the report\n`,
       );

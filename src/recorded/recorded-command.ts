@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { ConformanceReport } from '../../contract/report.ts';
 import { reportFormats, type ReportFiles } from '../../reporters/formats.ts';
-import { ConfigError, writablePath } from '../run/config.ts';
+import { ConfigError, flagError, writablePath } from '../run/config.ts';
 import { exitCodeOf } from '../../contract/exit.ts';
 import { ignoredLines } from './recorded.ts';
 import type { KeyLimits, KeyRing } from './keys.ts';
@@ -48,7 +48,7 @@ export function parseRecorded<F extends Record<string, { type: 'string' | 'boole
   try {
     parsed = parseArgs({ args: argv, options: { ...RECORDED_FLAGS, ...own }, strict: true, allowPositionals: true }) as typeof parsed;
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message.split('. ')[0]!.replace(/\.$/, '')} (see mockapi-conformance ${command} --help)`);
+    throw new ConfigError(flagError(error as Error, `mockapi-conformance ${command} --help`, { ...RECORDED_FLAGS, ...own }));
   }
   const { values } = parsed;
   const rows = readRows(values, cwd) as Pick<TableSettings, RecordedOption>;

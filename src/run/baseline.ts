@@ -3,8 +3,8 @@
 // is new: a failure that is not in it, an entry whose check now passes (stale: the file must stay true), and
 // an entry past its expiry date. --update-baseline FILE writes one from a run. schemas/baseline.json
 // describes the file.
-import { readFileSync } from 'node:fs';
 import { writePrivateFile } from '../../reporters/private-file.ts';
+import { FileReadError, readRegularFile } from './file-read.ts';
 import { schema } from '../../contract/schemas.ts';
 import type { BaselineSection, CheckResult, ConformanceReport, Outcome } from '../../contract/report.ts';
 import { inertLine } from '../../contract/untrusted.ts';
@@ -25,13 +25,17 @@ export class BaselineError extends Error {
   }
 }
 
+/** A baseline is one entry a check id: past this it is no baseline a run wrote or a person keeps. */
+const BASELINE_BYTES = 16 * 1024 * 1024;
+
 /** The entries of a baseline file; a file that cannot be read or breaks schemas/baseline.json is a BaselineError saying why. */
 export function readBaseline(file: string): BaselineEntry[] {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    // a regular file, read with a bound (src/run/file-read.ts): a checkout may have named it
+    data = JSON.parse(readRegularFile(file, BASELINE_BYTES).toString('utf8'));
   } catch (error) {
-    throw new BaselineError(`${file} is not a baseline: ${(error as Error).message}`);
+    throw new BaselineError(error instanceof FileReadError ? error.message : `${file} is not a baseline: ${(error as Error).message}`);
   }
   const validate = schema('baseline.json');
   if (!validate(data)) {

@@ -1,8 +1,9 @@
 // Where vitest (Vite) keeps its cache when MOCKAPI_CACHE_DIR does not say: the user's own cache directory
 // (XDG_CACHE_HOME, else ~/.cache), never a path another local user could have made first. A shared temporary
 // directory let another user plant a link where the cache was to be, and a run then wrote where the link
-// pointed. src/run/run.ts (cacheDirectory) hands the directory to vitest.
-import { lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// pointed. src/run/run.ts (cacheDirectory) hands the directory to vitest. A cache a checkout names instead
+// (MOCKAPI_CACHE_DIR in its .env) is used only when nothing in it leads out (unsafeEntryBelow, src/run/config.ts).
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
@@ -55,4 +56,37 @@ export function privateCacheDirectory(env: NodeJS.ProcessEnv, version: string, u
     if (!privateDirectory(path, uid)) return freshDirectory();
   }
   return path;
+}
+
+/** Entries of a directory the checkout names looked at, at most: a larger tree is not walked, and not used. */
+const ENTRIES_LOOKED_AT = 10_000;
+
+/**
+ * The first thing under `directory`, at any depth, by which a write there would reach elsewhere: a symbolic link,
+ * anything but a directory or a file (a FIFO would block the writer), a file with another name elsewhere (a hard
+ * link), or more entries than are looked at. Undefined: nothing (or no directory yet: it is made by the run).
+ */
+export function unsafeEntryBelow(directory: string, limit = ENTRIES_LOOKED_AT): string | undefined {
+  const pending = [directory];
+  let seen = 0;
+  while (pending.length > 0) {
+    const path = pending.pop()!;
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    if (stat === undefined) continue;
+    if (stat.isSymbolicLink()) return `a symbolic link (${path})`;
+    if (stat.isFile() && stat.nlink > 1) return `a file linked elsewhere too (${path})`;
+    if (!stat.isFile() && !stat.isDirectory()) return `what is neither a file nor a directory (${path})`;
+    if (!stat.isDirectory()) continue;
+    let names: string[];
+    try {
+      names = readdirSync(path);
+    } catch {
+      return `a directory that cannot be read (${path})`;
+    }
+    for (const name of names) {
+      if (++seen > limit) return `more than ${limit} entries`;
+      pending.push(join(path, name));
+    }
+  }
+  return undefined;
 }

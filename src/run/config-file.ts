@@ -3,10 +3,11 @@
 // that holds them (`tokenVariable`), never the key itself. Read by src/run/config.ts after flags and variables, before
 // .env. Its JSON Schema (schemas/config.json) is made from the same table by configSchema(), so neither has a list
 // of its own; test/run/settings.test.ts holds the shipped file to it.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { FIXTURE_NAMES } from '../../contract/fixtures.ts';
+import { FileReadError, readRegularFile } from './file-read.ts';
 import { outOfBounds, SETTINGS, type Setting } from './settings.ts';
 
 /** The names looked for in the working directory when no --config is given, in this order. */
@@ -41,17 +42,37 @@ export function findConfigFile(named: string | undefined, cwd: string): string |
   return CONFIG_FILES.map((name) => resolve(cwd, name)).find((file) => existsSync(file));
 }
 
-function parseFile(file: string): unknown {
-  if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigFileError(`${file} is not a file`);
-  if (statSync(file).size > 1024 * 1024) throw new ConfigFileError(`${file} is larger than 1 MiB`);
-  const text = readFileSync(file, 'utf8');
+/** The file's data, and the warnings of its parser, one line each (a file that is not what it says is a ConfigFileError). */
+function parseFile(file: string): { data: unknown; warnings: string[] } {
+  if (!existsSync(file)) throw new ConfigFileError(`${file} is not a file`);
+  let text: string;
   try {
-    // YAML only for a .yaml file: the parser is loaded for it alone
-    if (/\.ya?ml$/i.test(file)) return (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text);
-    return JSON.parse(text);
+    text = readRegularFile(file, 1024 * 1024).toString('utf8');
   } catch (error) {
-    throw new ConfigFileError(`${file} is not ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'}: ${(error as Error).message.split('\n')[0]}`);
+    if (error instanceof FileReadError) throw new ConfigFileError(error.message);
+    throw error;
   }
+  const yaml = /\.ya?ml$/i.test(file);
+  try {
+    return yaml ? parseYaml(file, text) : { data: JSON.parse(text), warnings: [] };
+  } catch (error) {
+    throw new ConfigFileError(`${file} is not ${yaml ? 'YAML' : 'JSON'}: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * YAML, its warnings (an unresolved tag, …) kept as lines of ours: the library's own would print the file's lines
+ * as they are to the process's warnings, escapes and workflow commands included. Its errors are thrown.
+ */
+function parseYaml(file: string, text: string): { data: unknown; warnings: string[] } {
+  // the parser is loaded for a .yaml file alone
+  const { parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const document = parseDocument(text, { logLevel: 'silent' });
+  // the first line of a message says what and where; the lines after it quote the file
+  const said = (e: Error) => e.message.split('\n')[0]!.replace(/:$/, '');
+  if (document.errors.length > 0) throw new Error(said(document.errors[0]!));
+  const warnings = document.warnings.map((w) => `${file}: ${said(w)}`);
+  return { data: document.toJS({ maxAliasCount: 100 }) as unknown, warnings };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -60,14 +81,16 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * The settings of one environment of the file. Without an environment chosen the file sets nothing (a warning
  * says which it has). A key in the file, an unknown property or a value of the wrong JSON type is a ConfigFileError.
  */
-export function readConfigFile(file: string, environment: string | undefined): { settings?: FileSettings; warning?: string } {
-  const data = parseFile(file);
+export function readConfigFile(file: string, environment: string | undefined): { settings?: FileSettings; warnings: string[] } {
+  const { data, warnings } = parseFile(file);
   if (!isObject(data) || !isObject(data.environments)) throw new ConfigFileError(`${file} must be an object with "environments" (schemas/config.json)`);
   const unknownTop = Object.keys(data).filter((k) => k !== 'environments' && k !== '$schema');
   if (unknownTop.length > 0) throw new ConfigFileError(`${file}: ${unknownTop[0]} is not a property of a config file (only "environments")`);
   const names = Object.keys(data.environments);
   if (environment === undefined)
-    return { warning: `${file} has the environments ${names.join(', ')}; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing` };
+    return {
+      warnings: [...warnings, `${file} has the environments ${names.join(', ')}; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing`],
+    };
   const chosen = data.environments[environment];
   if (!isObject(chosen)) throw new ConfigFileError(`${file} has no environment "${environment}" (it has ${names.join(', ') || 'none'})`);
   const at = (property: string) => `${file}: environments.${environment}.${property}`;
@@ -101,7 +124,7 @@ export function readConfigFile(file: string, environment: string | undefined): {
       settings.values.set(property, { source: at(property), value: String(value) });
     }
   }
-  return { settings };
+  return { settings, warnings };
 }
 
 /** Why a property is not a config file's: a setting that is yours alone to give (by flag or variable), or none. */

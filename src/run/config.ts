@@ -1,5 +1,5 @@
-// Configuration of a conformance run: flags, then the environment, then a .env file in the working
-// directory (dotenv), validated into one typed object. Bad input becomes a ConfigError: the CLI prints its
+// Configuration of a conformance run: flags, then the environment, then a config file's environment, then a .env
+// file in the working directory, validated into one typed object. Bad input becomes a ConfigError: the CLI prints its
 // one line, writes the reports still validly asked for (reportSettings) and exits 2, never a stack trace. Keys
 // are never part of an error message.
 import { accessSync, constants, existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
@@ -7,12 +7,17 @@ import type { ReportFiles } from '../../reporters/formats.ts';
 import { makePrivateDirectory } from '../../reporters/private-file.ts';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parse as parseDotenv } from 'dotenv';
 import { faultList, FAULTS_VARIABLE, LIST_FAULTS, unknownFaults } from '../../reference/faults.ts';
+import { freedomList, FREEDOMS_VARIABLE, LIST_FREEDOMS, unknownFreedoms } from '../../reference/freedoms.ts';
 import { VARIATIONS_VARIABLE, variationsOn, VariationsValueError } from '../../reference/variations.ts';
 import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
-import { STATE_FILE } from './deletions.ts';
+import { unsafeEntryBelow } from './cache-directory.ts';
+import { readDeletions, STATE_FILE } from './deletions.ts';
+import { parseEnvFile } from './env-file.ts';
+import { FileReadError, readRegularFile } from './file-read.ts';
+import { DestinationError, fileOwner, keyDestination, OWNER_RANK, type Owned, type Owner } from './owners.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
+import { mockApiIdFits } from '../../contract/limits.ts';
 import type { Network } from '../http/network.ts';
 import { ConfigFileError, findConfigFile, KEY_VARIABLE, readConfigFile, type FileSettings } from './config-file.ts';
 import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow, type TableSettings } from './settings.ts';
@@ -35,6 +40,8 @@ export type RunConfig = Omit<TableSettings, (typeof READ_INTO_OTHERS)[number] | 
   fixtures: Fixtures;
   /** --proxy and --ca-file (src/http/network.ts); the proxy variables are read where requests are sent */
   network: Network;
+  /** the config file's environment the run used (--env), recorded in its report: replay uses it again */
+  environment?: string;
 };
 
 export class ConfigError extends Error {
@@ -51,6 +58,7 @@ export const KNOWN_SETTINGS: readonly string[] = [
   ...(SETTINGS as readonly Setting[]).flatMap((s) => (s.variable ? [s.variable] : [])),
   ...Object.values(FIXTURE_VARIABLES),
   FAULTS_VARIABLE,
+  FREEDOMS_VARIABLE,
   VARIATIONS_VARIABLE,
   // read by our own tests (test/reporters/html.test.ts) and benchmark (bench/peak-memory.js)
   'MOCKAPI_SCREENSHOT',
@@ -120,10 +128,28 @@ export interface ParsedCommand {
   warnings: string[];
 }
 
-function readDotenv(cwd: string): Record<string, string> {
-  const file = `${cwd}/.env`;
-  if (!existsSync(file)) return {};
-  return parseDotenv(readFileSync(file));
+/** A .env file: the variables it sets, and whose it is (git's answer: src/run/owners.ts). */
+interface DotenvFile {
+  values: Record<string, string>;
+  owner: Pick<Owned, 'owner' | 'why'>;
+}
+
+/** .env files are a few lines: past this one is no .env a person wrote. */
+const DOTENV_BYTES = 1024 * 1024;
+
+/** No .env: nothing set, and no owner to ask about. */
+const NO_DOTENV: DotenvFile = { values: {}, owner: { owner: 'checkout' } };
+
+/** The working directory's .env, a regular file read with a bound and a linear parser (src/run/env-file.ts). */
+function readDotenv(cwd: string): DotenvFile {
+  const file = join(cwd, '.env');
+  if (!existsSync(file)) return NO_DOTENV;
+  try {
+    return { values: parseEnvFile(readRegularFile(file, DOTENV_BYTES).toString('utf8')), owner: fileOwner(file) };
+  } catch (error) {
+    if (error instanceof FileReadError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function parseBoolean(name: string, value: string): boolean {
@@ -133,13 +159,25 @@ function parseBoolean(name: string, value: string): boolean {
   throw new ConfigError(`${name} must be true or false, not "${value}"`);
 }
 
+/** A base URL given without its scheme (`localhost:18082`, `api.example.com`): the URL meant, http for this machine. */
+function withScheme(value: string): string | undefined {
+  const host = /^(\[[\da-f:.]+\]|[a-z\d](?:[a-z\d.-]*[a-z\d])?)(?::\d{1,5})?(?:\/\S*)?$/i.exec(value.trim());
+  if (!host || !(host[1]!.includes('.') || host[1]!.includes(':') || /:\d/.test(value) || host[1] === 'localhost')) return undefined;
+  const local = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i.test(host[1]!);
+  return `${local ? 'http' : 'https'}://${value.trim()}`;
+}
+
 function parseBaseUrl(source: string, value: string): string {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${source} is not a URL: "${value}"`);
+    // not a URL at all: a host and port without the scheme is the common slip
   }
+  // `localhost:18082` parses, as the scheme "localhost"
+  const meant = url === undefined || !/^https?:$/.test(url.protocol) ? withScheme(value) : undefined;
+  if (meant) throw new ConfigError(`${source} needs the scheme: did you mean ${meant}?`);
+  if (url === undefined) throw new ConfigError(`${source} is not a URL: "${value}"`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`${source} must be an http or https URL, not ${url.protocol.replace(':', '')}`);
   }
@@ -160,11 +198,14 @@ function parseToken(source: string, value: string): string {
 function readKeyFile(source: string, value: string, cwd: string): string {
   const file = resolve(cwd, value);
   if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`${source}: ${file} is not a file`);
-  if (statSync(file).size > 64 * 1024) throw new ConfigError(`${source}: ${file} is larger than 64 KiB; it should hold the key alone`);
   try {
-    return readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    return readRegularFile(file, 64 * 1024)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   } catch (error) {
-    throw new ConfigError(`${source}: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    if (error instanceof FileReadError)
+      throw new ConfigError(`${source}: ${error.message}${/larger/.test(error.message) ? '; it should hold the key alone' : ''}`);
+    throw error;
   }
 }
 
@@ -207,6 +248,9 @@ function insideProject(source: string, value: string, cwd: string): void {
       `${source} names ${path}, outside the working directory: a checkout's .env or config file names files inside it only; give this one by flag or variable`,
     );
 }
+
+/** Whether a path was named by a file of the checkout (or a download): those are held inside the working directory. */
+const namedByCheckout = (owner: Owner | undefined) => owner !== undefined && OWNER_RANK[owner] <= OWNER_RANK.checkout;
 
 /**
  * A report path is checked before any request: a run that writes to a deployment and only then finds it
@@ -261,7 +305,7 @@ function networkSettings(proxy: [string, string] | undefined, caFile: [string, s
 }
 
 /**
- * The embedded reference reads its faults and variations from the environment when it starts; a wrong
+ * The embedded reference reads its faults, freedoms and variations from the environment when it starts; a wrong
  * name is the user's to fix, so it is found here, before anything starts.
  */
 function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
@@ -269,6 +313,11 @@ function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
   if (unknown.length > 0)
     throw new ConfigError(
       `${FAULTS_VARIABLE} names ${unknown.length > 1 ? 'unknown faults' : 'an unknown fault'}: ${unknown.join(', ')} (${LIST_FAULTS} lists them)`,
+    );
+  const free = unknownFreedoms(freedomList(env[FREEDOMS_VARIABLE]));
+  if (free.length > 0)
+    throw new ConfigError(
+      `${FREEDOMS_VARIABLE} names ${free.length > 1 ? 'unknown freedoms' : 'an unknown freedom'}: ${free.join(', ')} (${LIST_FREEDOMS} lists them)`,
     );
   try {
     variationsOn(undefined, env.MOCKAPI_REFERENCE_VARIATIONS);
@@ -279,45 +328,51 @@ function checkReferenceSettings(env: NodeJS.ProcessEnv): void {
 }
 
 /**
+ * Which config file a run reads: one named (--config, MOCKAPI_CONFIG) or found by its name in the working
+ * directory; one named only (a run called as a library takes only what it is given); or none, named or not, and
+ * no environment of one (conformanceProject: docs/library.md).
+ */
+type ConfigFileChoice = 'named or found' | 'named' | 'none';
+
+/**
  * Reads flags, environment, the config file's environment and .env (in that order of precedence) into a
  * validated RunConfig, with a warning for each MOCKAPI_* variable or .env key that is not ours (also on a
- * ConfigError, whose cause it may be). dotenv false: no .env and no config file found by its name are read
- * (a run called as a library takes only what it is given).
+ * ConfigError, whose cause it may be). dotenv false: no .env is read, and a config file only where named.
  */
 export function parseCommand(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   cwd = process.cwd(),
-  { dotenv = true }: { dotenv?: boolean } = {},
+  { dotenv = true, configFile = dotenv ? 'named or found' : 'named' }: { dotenv?: boolean; configFile?: ConfigFileChoice } = {},
 ): ParsedCommand {
-  const fromFile = dotenv ? readDotenv(cwd) : {};
-  const warnings = unknownSettings(env, fromFile);
+  const fromFile = dotenv ? readDotenv(cwd) : NO_DOTENV;
+  const warnings = unknownSettings(env, fromFile.values);
   try {
-    return { ...parseSettings(argv, env, fromFile, cwd, dotenv, warnings), warnings };
+    return { ...parseSettings(argv, env, fromFile, cwd, configFile, warnings), warnings };
   } catch (error) {
     if (error instanceof ConfigError) error.warnings = warnings;
     throw error;
   }
 }
 
-/**
- * Whose choice a setting is. Flags and the environment are yours; the config file and .env are the checkout's,
- * someone else's files in the directory you run in (docs/untrusted.md). The file's choice ranks above .env's:
- * only it pairs a base URL with the variable of its key.
- */
-type Side = 'yours' | 'file' | 'dotenv';
-const RANK: Record<Side, number> = { yours: 2, file: 1, dotenv: 0 };
+/** A value as given: where, the value as text, whose choice it is (src/run/owners.ts) and in which place. */
+type Found = Owned & { value: string; place: Place };
+/** The places a setting is given in, as the lines that name whose choice it was say them. */
+type Place = 'your flags and environment' | 'the config file' | '.env';
 
-/** A key as given: where, the key itself, and whose choice it was. */
-type KeyGiven = [source: string, key: string, side: Side];
+/** A key as given: where, the key itself, and whose it is. */
+type KeyGiven = Owned & { key: string };
+
+/** A config file's chosen environment, and whose the file is. */
+type OwnedFileSettings = FileSettings & { owner: Pick<Owned, 'owner' | 'why'> };
 
 /** Where each setting is given: flags, then variables, then the config file's environment, then .env. */
 class Given {
   constructor(
     private readonly flags: Record<string, string | boolean | undefined>,
     private readonly env: NodeJS.ProcessEnv,
-    private readonly file: FileSettings | undefined,
-    private readonly dotenv: Record<string, string>,
+    private readonly file: OwnedFileSettings | undefined,
+    private readonly dotenv: DotenvFile,
   ) {}
 
   /** An empty variable counts as unset, as in .env.example where optional keys are left empty. */
@@ -325,24 +380,35 @@ class Given {
     return value === undefined || value.trim() === '' ? undefined : value;
   }
 
-  /** [where it was given, the value as text] of a row of the table, or of a fixture (its variable, its file property). */
-  of(s: { flag?: string; variable?: string; option: string }): [string, string] | undefined {
+  /** Every place a row of the table, or a fixture (its variable, its file property), is given, in order of precedence. */
+  all(s: { flag?: string; variable?: string; option: string }): Found[] {
+    const found: Found[] = [];
+    const yours = { owner: 'yours', place: 'your flags and environment' } as const;
     const flag = s.flag === undefined ? undefined : this.flags[s.flag];
-    if (flag !== undefined) return [`--${s.flag}`, flag === true ? 'true' : String(flag)];
+    if (flag !== undefined) found.push({ source: `--${s.flag}`, value: flag === true ? 'true' : String(flag), ...yours });
     const variable = s.variable === undefined ? undefined : Given.value(this.env[s.variable]);
-    if (variable !== undefined) return [s.variable!, variable];
+    if (variable !== undefined) found.push({ source: s.variable!, value: variable, ...yours });
     const inFile = this.file?.values.get(s.option);
-    if (inFile !== undefined) return [inFile.source, inFile.value];
-    const dotenv = s.variable === undefined ? undefined : Given.value(this.dotenv[s.variable]);
-    return dotenv === undefined ? undefined : [`${s.variable!} in .env`, dotenv];
+    if (inFile !== undefined) found.push({ source: inFile.source, value: inFile.value, ...this.file!.owner, place: 'the config file' });
+    const dotenv = s.variable === undefined ? undefined : Given.value(this.dotenv.values[s.variable]);
+    if (dotenv !== undefined) found.push({ source: `${s.variable!} in .env`, value: dotenv, ...this.dotenv.owner, place: '.env' });
+    return found;
+  }
+
+  /** [where it was given, the value as text] of the place that takes precedence. */
+  of(s: { flag?: string; variable?: string; option: string }): [string, string] | undefined {
+    const first = this.all(s)[0];
+    return first && [first.source, first.value];
+  }
+
+  /** Where the value of() finds was given, and whose it is; undefined where none is given. */
+  placeOf(s: { flag?: string; variable?: string; option: string }): Found | undefined {
+    return this.all(s)[0];
   }
 
   /** Whose choice the value of() finds is; undefined where none is given. */
-  sideOf(s: { flag?: string; variable?: string; option: string }): Side | undefined {
-    if (s.flag !== undefined && this.flags[s.flag] !== undefined) return 'yours';
-    if (s.variable !== undefined && Given.value(this.env[s.variable]) !== undefined) return 'yours';
-    if (this.file?.values.get(s.option) !== undefined) return 'file';
-    return this.of(s) === undefined ? undefined : 'dotenv';
+  sideOf(s: { flag?: string; variable?: string; option: string }): Owner | undefined {
+    return this.all(s)[0]?.owner;
   }
 
   /** The variable the config file's chosen environment names for a key, if it names one. */
@@ -352,7 +418,8 @@ class Given {
 
   /**
    * A key: its flag, its file's flag, its variable, its file's variable, the variable the config file names, then
-   * .env; with whose choice it was. A key file .env names is read only inside the working directory.
+   * .env; with whose it is: a key is its holder's (the variable a config file names is yours when your environment
+   * holds it). A key file .env names is read only inside the working directory.
    */
   key(option: 'token' | 'forbiddenToken', cwd: string): KeyGiven | undefined {
     const row = setting(option);
@@ -360,23 +427,26 @@ class Given {
     const flag = this.flags[row.flag!];
     const fileFlag = fileRow ? this.flags[fileRow.flag!] : undefined;
     if (typeof flag === 'string' && typeof fileFlag === 'string') throw new ConfigError('give the key by --token or by --token-file, not both');
-    if (typeof flag === 'string') return [`--${row.flag}`, flag, 'yours'];
-    if (typeof fileFlag === 'string') return [`--${fileRow!.flag}`, readKeyFile(`--${fileRow!.flag}`, fileFlag, cwd), 'yours'];
-    const fromVariables = (values: Record<string, string | undefined>, side: Side): KeyGiven | undefined => {
-      const where = side === 'dotenv' ? ' in .env' : '';
+    if (typeof flag === 'string') return { source: `--${row.flag}`, key: flag, owner: 'yours' };
+    if (typeof fileFlag === 'string') return { source: `--${fileRow!.flag}`, key: readKeyFile(`--${fileRow!.flag}`, fileFlag, cwd), owner: 'yours' };
+    const fromVariables = (values: Record<string, string | undefined>, owner: Pick<Owned, 'owner' | 'why'>, where: string): KeyGiven | undefined => {
       const key = Given.value(values[row.variable!]);
-      if (key !== undefined) return [`${row.variable!}${where}`, key, side];
+      if (key !== undefined) return { source: `${row.variable!}${where}`, key, ...owner };
       const file = fileRow && Given.value(values[fileRow.variable!]);
       if (file === undefined) return undefined;
-      if (side === 'dotenv') insideProject(`${fileRow!.variable!}${where}`, file, cwd);
-      return [`${fileRow!.variable!}${where}`, readKeyFile(`${fileRow!.variable!}${where}`, file, cwd), side];
+      if (namedByCheckout(owner.owner)) insideProject(`${fileRow!.variable!}${where}`, file, cwd);
+      return { source: `${fileRow!.variable!}${where}`, key: readKeyFile(`${fileRow!.variable!}${where}`, file, cwd), ...owner };
     };
     const named = this.keyVariable(option);
     const fromEnv = named === undefined ? undefined : Given.value(this.env[named]);
-    const fromDotenv = named === undefined ? undefined : Given.value(this.dotenv[named]);
+    const fromDotenv = named === undefined ? undefined : Given.value(this.dotenv.values[named]);
     const fromNamed: KeyGiven | undefined =
-      fromEnv !== undefined ? [named!, fromEnv, 'file'] : fromDotenv !== undefined ? [`${named!} in .env`, fromDotenv, 'dotenv'] : undefined;
-    return fromVariables(this.env, 'yours') ?? fromNamed ?? fromVariables(this.dotenv, 'dotenv');
+      fromEnv !== undefined
+        ? { source: named!, key: fromEnv, owner: 'yours' }
+        : fromDotenv !== undefined
+          ? { source: `${named!} in .env`, key: fromDotenv, ...this.dotenv.owner }
+          : undefined;
+    return fromVariables(this.env, { owner: 'yours' }, '') ?? fromNamed ?? fromVariables(this.dotenv.values, this.dotenv.owner, ' in .env');
   }
 }
 
@@ -429,8 +499,24 @@ const FILE_KINDS: readonly Setting['kind'][] = ['output', 'input', 'directory'];
 
 /** A setting as given, read; a file or directory the checkout names is held inside the working directory first. */
 function readSetting(given: Given, s: Setting, [source, value]: [string, string], cwd: string): ReturnType<typeof settingValue> {
-  if (FILE_KINDS.includes(s.kind) && given.sideOf(s) !== 'yours') insideProject(source, value, cwd);
+  if (FILE_KINDS.includes(s.kind) && namedByCheckout(given.sideOf(s))) {
+    insideProject(source, value, cwd);
+    if (s.kind === 'directory') nothingLeadsOut(source, resolve(cwd, value.trim()));
+  }
   return settingValue(s, source, value, cwd);
+}
+
+/**
+ * A directory the checkout names that the run writes into through a library (vitest's cache: its results at
+ * vitest/<hash>/results.json) holds nothing that leads out, at any depth: no link, nothing but directories and
+ * files, no file linked twice. The library writes where a link points, so one planted would choose the file.
+ */
+function nothingLeadsOut(source: string, directory: string): void {
+  const found = unsafeEntryBelow(directory);
+  if (found !== undefined)
+    throw new ConfigError(
+      `${source} names ${directory}, which holds ${found}: a directory the checkout names is written into only when nothing in it leads out; remove it, or give the directory by flag or variable`,
+    );
 }
 
 /** What an unset row is: its number, its choice's default, false for a flag alone; else undefined. */
@@ -464,15 +550,16 @@ function tableSettings(values: Record<string, ReturnType<typeof settingValue> | 
 function configFileSettings(
   flags: Record<string, string | boolean | undefined>,
   env: NodeJS.ProcessEnv,
-  dotenv: Record<string, string>,
+  dotenv: DotenvFile,
   cwd: string,
-  findByName: boolean,
+  choice: ConfigFileChoice,
   warnings: string[],
-): FileSettings | undefined {
+): OwnedFileSettings | undefined {
+  if (choice === 'none') return undefined;
   const early = new Given(flags, env, undefined, dotenv);
   const named = early.of(setting('config'));
-  if (named && early.sideOf(setting('config')) !== 'yours') insideProject(...named, cwd);
-  const file = named ? findConfigFile(named[1], cwd) : findByName ? findConfigFile(undefined, cwd) : undefined;
+  if (named && namedByCheckout(early.sideOf(setting('config')))) insideProject(...named, cwd);
+  const file = named ? findConfigFile(named[1], cwd) : choice === 'named or found' ? findConfigFile(undefined, cwd) : undefined;
   const environment = early.of(setting('env'))?.[1].trim();
   if (file === undefined) {
     if (environment !== undefined)
@@ -480,32 +567,64 @@ function configFileSettings(
     return undefined;
   }
   try {
-    const { settings, warning } = readConfigFile(file, environment);
-    if (warning) warnings.push(warning);
-    return settings;
+    const read = readConfigFile(file, environment);
+    warnings.push(...read.warnings);
+    return read.settings && { ...read.settings, owner: fileOwner(file) };
   } catch (error) {
     if (error instanceof ConfigFileError) throw new ConfigError(error.message);
     throw error;
   }
 }
 
-/** The flags of a run; one not ours is a ConfigError that says parseArgs' first sentence. */
+/** The flags of a run; one not ours is a ConfigError that says what parseArgs found (flagError). */
 function parseFlags(argv: string[]): Record<string, string | boolean | undefined> {
   try {
     return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
   } catch (error) {
-    // parseArgs says e.g. "Unknown option '--bse-url'"; keep its first sentence only
-    const message = (error as Error).message.split('. ')[0]!.replace(/\.$/, '');
-    throw new ConfigError(`${message} (see --help)`);
+    throw new ConfigError(flagError(error as Error, '--help'));
   }
+}
+
+/**
+ * What parseArgs found wrong with the flags, in one line: a flag not ours with the closest of ours (within two
+ * edits, or a third of its length), the parser's other messages with their line ends made spaces; then where
+ * the usage is (`help`).
+ */
+export function flagError(error: Error, help: string, options: Record<string, unknown> = FLAGS): string {
+  const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(error.message);
+  if (unknown) {
+    let closest: string | undefined;
+    let best = Infinity;
+    for (const flag of Object.keys(options)) {
+      const distance = editDistance(unknown[2]!.toLowerCase(), flag);
+      if (distance <= Math.max(2, Math.floor(flag.length / 3)) && distance < best) [closest, best] = [flag, distance];
+    }
+    return `Unknown option '${unknown[1]}${unknown[2]}'${closest ? `; did you mean --${closest}?` : ''} (see ${help})`;
+  }
+  // parseArgs writes some messages on several lines ("… is ambiguous.\nDid you forget …"): one line, in its words
+  const said = error.message.replace(/\s*\n\s*/g, ' ').replace(/\.$/, '');
+  return `${/^Unexpected argument/.test(said) ? said.split('. ')[0] : said} (see ${help})`;
+}
+
+/**
+ * The warning for a key given on the command line (--token, --forbidden-token): other users of the machine read
+ * a process's arguments, and the shell keeps them in its history. The key is taken all the same (CI passes it so);
+ * undefined when none is given there. The library passes its options as flags of its own, and is not warned.
+ */
+export function keyFlagWarning(argv: readonly string[]): string | undefined {
+  const flag = argv.find((a) => /^--(?:forbidden-)?token(?:=|$)/.test(a));
+  if (flag === undefined) return undefined;
+  const name = flag.replace(/=.*$/, '');
+  const variable = name === '--token' ? 'MOCKAPI_TOKEN' : 'MOCKAPI_FORBIDDEN_TOKEN';
+  return `${name} puts the key on the command line, where other users of this machine and the shell's history can read it: give it in ${variable}, .env${name === '--token' ? ' or --token-file' : ''} instead`;
 }
 
 /** The keys, and the rules between them and the base URL: who may send which key where. */
 function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, cwd: string): Pick<RunConfig, 'token' | 'forbiddenToken'> {
   const tokenSetting = given.key('token', cwd);
-  const token = tokenSetting ? parseToken(tokenSetting[0], tokenSetting[1]) : undefined;
+  const token = tokenSetting ? parseToken(tokenSetting.source, tokenSetting.key) : undefined;
   const forbiddenSetting = given.key('forbiddenToken', cwd);
-  const forbiddenToken = forbiddenSetting ? parseToken(forbiddenSetting[0], forbiddenSetting[1]) : undefined;
+  const forbiddenToken = forbiddenSetting ? parseToken(forbiddenSetting.source, forbiddenSetting.key) : undefined;
   // a spec-driven mock only looks for an Authorization header, so it needs no real key
   if (table.baseUrl && !token && table.profile === 'live') {
     throw new ConfigError(`a base URL is set but no key: ${missingKeyAdvice(given)}`);
@@ -513,7 +632,7 @@ function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, c
   if (!table.baseUrl && (token || forbiddenToken)) {
     // Without this, a misspelt base-URL variable would silently verify the embedded reference instead.
     throw new ConfigError(
-      `${(tokenSetting ?? forbiddenSetting)![0]} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`,
+      `${(tokenSetting ?? forbiddenSetting)!.source} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`,
     );
   }
   checkoutBounds(given, [tokenSetting, forbiddenSetting]);
@@ -542,7 +661,15 @@ function runSettings(
     );
   }
   const stateFile = resolve(cwd, table.stateFile ?? STATE_FILE);
-  notALink(given.of(setting('stateFile'))?.[0] ?? 'the state file', stateFile);
+  const stateSource = given.of(setting('stateFile'))?.[0] ?? 'the state file';
+  notALink(stateSource, stateFile);
+  try {
+    // read now, once, as the run will: a file that is no state file a run wrote stops it before anything is sent
+    if (existsSync(stateFile)) readDeletions(stateFile);
+  } catch (error) {
+    if (error instanceof FileReadError) throw new ConfigError(`${stateSource}: ${error.message}`);
+    throw error;
+  }
   return { baseline, github, stateFile };
 }
 
@@ -573,17 +700,23 @@ function readNetwork(given: Given, baseUrl: string | undefined, cwd: string): Ne
   return network;
 }
 
+/** The config file's environment chosen, when one is (a config file is there: configFileSettings found it). */
+function environmentUsed(given: Given): Pick<RunConfig, 'environment'> {
+  const name = given.of(setting('env'))?.[1].trim();
+  return name ? { environment: name } : {};
+}
+
 /** The steps of a run's configuration, in the order their errors are found: the table, the keys, the run, fixtures, network. */
 function parseSettings(
   argv: string[],
   env: NodeJS.ProcessEnv,
-  fromFile: Record<string, string>,
+  fromFile: DotenvFile,
   cwd: string,
-  findConfig: boolean,
+  configFile: ConfigFileChoice,
   warnings: string[],
 ): Omit<ParsedCommand, 'warnings'> {
   const flags = parseFlags(argv);
-  const given = new Given(flags, env, configFileSettings(flags, env, fromFile, cwd, findConfig, warnings), fromFile);
+  const given = new Given(flags, env, configFileSettings(flags, env, fromFile, cwd, configFile, warnings), fromFile);
   const table = tableSettings(readSettings(given, cwd));
   const keys = readKeys(given, table, cwd);
   const run = runSettings(given, table, env, cwd);
@@ -593,7 +726,7 @@ function parseSettings(
     help: flags.help === true,
     version: flags.version === true,
     list: flags.list === true,
-    config: { ...table, ...keys, ...run, fixtures, network },
+    config: { ...table, ...keys, ...run, fixtures, network, ...environmentUsed(given) },
   };
 }
 
@@ -625,8 +758,8 @@ export function reportSettings(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   const { values } = parseArgs({ args: argv, options: FLAGS, strict: false, allowPositionals: true });
   // a flag that is not ours, or one given without its value, sets nothing
   const flags = Object.fromEntries(Object.entries(values).filter(([name, value]) => FLAGS[name]?.type === typeof value));
-  const fromFile = dotenv ? readDotenv(cwd) : {};
-  const file = unlessInvalid(() => configFileSettings(flags, env, fromFile, cwd, dotenv, []));
+  const fromFile = (dotenv ? unlessInvalid(() => readDotenv(cwd)) : undefined) ?? NO_DOTENV;
+  const file = unlessInvalid(() => configFileSettings(flags, env, fromFile, cwd, dotenv ? 'named or found' : 'named', []));
   const given = new Given(flags, env, file, fromFile);
   const read = <T>(option: SettingRow['option']): T | undefined => {
     const s = setting(option);
@@ -652,9 +785,6 @@ export function reportSettings(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   };
 }
 
-/** Who a side is, in a line. */
-const SIDE_NAME: Record<Side, string> = { yours: 'your flags and environment', file: 'the config file', dotenv: '.env' };
-
 /** The consents a run acts on with its key: to push, to delete a data source, to remove a team member. */
 const CONSENTS = [
   setting('pushPolicy'),
@@ -663,33 +793,36 @@ const CONSENTS = [
 ];
 
 /**
- * What the checkout's files may not choose (docs/untrusted.md): where a key is sent, and consent to act on a
- * deployment. A key goes only to a base URL chosen by its giver or by someone trusted more (yours over the config
- * file over .env); a consent counts only from whoever chose the base URL or someone trusted more.
+ * Where a key may go, and consent to act on a deployment (docs/untrusted.md). A key goes only to a base URL that
+ * its owner, or a higher one, gives (keyDestination: the one rule); a consent counts only from whoever chose the
+ * base URL or someone trusted more.
  */
 function checkoutBounds(given: Given, keys: readonly (KeyGiven | undefined)[]): void {
-  const base = given.of(setting('baseUrl'));
-  const baseSide = given.sideOf(setting('baseUrl'));
-  if (!base?.[1] || baseSide === undefined) return;
-  for (const key of keys) {
-    if (key && RANK[baseSide] < RANK[key[2]])
-      throw new ConfigError(
-        `${base[0]} chooses the base URL and ${key[0]} the key: ${SIDE_NAME[baseSide]} never chooses where a key from ${SIDE_NAME[key[2]]} is sent; give the base URL by --base-url or MOCKAPI_BASE_URL`,
-      );
+  const urls = given.all(setting('baseUrl')).flatMap((found) => {
+    const url = found.value.trim() === '' ? undefined : unlessInvalid(() => parseBaseUrl(found.source, found.value));
+    return url === undefined ? [] : [{ ...found, url }];
+  });
+  try {
+    for (const key of keys) keyDestination(urls, key);
+  } catch (error) {
+    if (error instanceof DestinationError) throw new ConfigError(error.message);
+    throw error;
   }
+  const base = given.placeOf(setting('baseUrl'));
+  if (!base?.value) return;
   for (const consent of CONSENTS) {
-    const side = given.sideOf(consent);
-    if (side !== undefined && RANK[side] < RANK[baseSide])
+    const from = given.placeOf(consent);
+    if (from !== undefined && OWNER_RANK[from.owner] < OWNER_RANK[base.owner])
       throw new ConfigError(
-        `${given.of(consent)![0]} is consent from ${SIDE_NAME[side]} to act on a deployment ${SIDE_NAME[baseSide]} chose (${base[0]}): consent is given by whoever chose the deployment; give it by flag or variable`,
+        `${from.source} is consent from ${from.place} to act on a deployment ${base.place} chose (${base.source}): consent is given by whoever chose the deployment; give it by flag or variable`,
       );
   }
 }
 
 /** The rules between fixtures, which no row of the table can say. */
 function checkFixtures(fixtures: Fixtures): void {
-  if (fixtures.mockApiId !== undefined && (fixtures.mockApiId.length < 5 || fixtures.mockApiId.length > 10)) {
-    throw new ConfigError(`MOCKAPI_MOCK_API_ID must have 5 to 10 characters (Limits), not ${fixtures.mockApiId.length}`);
+  if (fixtures.mockApiId !== undefined && !mockApiIdFits(fixtures.mockApiId)) {
+    throw new ConfigError(`MOCKAPI_MOCK_API_ID must have 5 to 10 characters (Limits), not ${[...fixtures.mockApiId].length}`);
   }
   if (fixtures.teamMemberId !== undefined && fixtures.teamId === undefined) {
     throw new ConfigError('MOCKAPI_TEAM_MEMBER_ID is set without MOCKAPI_TEAM_ID: name the team the member is removed from');

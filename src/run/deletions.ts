@@ -6,9 +6,10 @@
 // fingerprint tells deployments apart that share a base URL: a reference restarted on the same port has new
 // keys and all its fixtures back.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { appendPrivateFile } from '../../reporters/private-file.ts';
 import { inertLine } from '../../contract/untrusted.ts';
+import { readRegularFile } from './file-read.ts';
 
 /** The default state file, in the working directory of the run. */
 export const STATE_FILE = '.mockapi-conformance-state.jsonl';
@@ -42,10 +43,17 @@ const isDeletion = (value: unknown): value is Deletion => {
   );
 };
 
-/** Every deletion the file remembers; lines that are not a deletion (hand edits) are passed over. */
+/** A state file is a line a delete: past this it is no file a run wrote (a checkout may have put one in its place). */
+const STATE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Every deletion the file remembers; lines that are not a deletion (hand edits) are passed over. A file that is not
+ * a regular one, or is past the bound, is a FileReadError (src/run/config.ts reads it before the run for that).
+ */
 export function readDeletions(file: string): Deletion[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
+  return readRegularFile(file, STATE_BYTES)
+    .toString('utf8')
     .split('\n')
     .flatMap((line) => {
       try {

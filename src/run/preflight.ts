@@ -4,13 +4,28 @@
 // checks that need it errored, with a reason that names the variable. src/run/target.ts runs it after the probe.
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { expandPath, operation } from '../../contract/schemas.ts';
-import type { Client, Exchange } from '../http/client.ts';
+import { textStart, type Client, type Exchange } from '../http/client.ts';
+import type { Redactor } from '../http/redactor.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
 import { quotedLine } from '../../contract/untrusted.ts';
+
+/** A read of the preflight (a fixture's, or none: the probe's) and its answer. */
+interface Answered {
+  read?: { fixture: FixtureName; path: string; variables: string };
+  exchange: Exchange;
+}
+
+/** What a line that finds the base URL is not the interface asks the user to check. */
+const CHECK_BASE_URL = 'check MOCKAPI_BASE_URL or --base-url (the address the /v1 paths are under)';
 
 export interface PreflightResult {
   /** one line: why the run cannot judge this deployment as configured (exit 5) */
   misconfigured?: string;
+  /**
+   * one line: the base URL answers as another service (anotherService), which is misconfigured unless an ancestor of
+   * it is the interface (misplacedBase), whose line says more
+   */
+  anotherService?: string;
   /** fixtures a read found missing, with the reason the checks that need them end errored */
   missingFixtures: Partial<Record<FixtureName, string>>;
   /** fixtures a read found: a later 404 to them is the deployment's answer, judged (src/harness/fixture-ledger.ts) */
@@ -23,11 +38,36 @@ export interface PreflightResult {
   keyRefused?: string;
 }
 
-/** An untrusted value in a line of ours: quoted, one inert line (contract/untrusted.ts), and short. */
-const quoted = (value: string | undefined) => quotedLine(value ?? '', 80);
+/** How a line of ours shows a value a deployment sent (or a URL it was given): the keys redacted, quoted, one inert line, short. */
+export type Quote = (value: string | undefined) => string;
 
-const described = (e: Exchange) =>
+/** Quote by the run's redactor (the client's: the keys and a proxy's password, in every form it knows), then the one rule (contract/untrusted.ts). */
+export const quoteBy =
+  (redactor: Pick<Redactor, 'redact'>): Quote =>
+  (value) =>
+    quotedLine(value ?? '', 80, (text) => redactor.redact(text));
+
+const described = (e: Exchange, quoted: Quote) =>
   `${e.method} ${new URL(e.url).pathname} answered ${e.status}${e.mediaType ? ` ${quoted(e.mediaType)}` : ' without a Content-Type'}${e.status >= 300 && e.status < 400 && e.headers.location ? ` to ${quoted(e.headers.location)}` : ''}`;
+
+/** The interface's not-found body (Errors, Not-found body): `{ code: number, message: string }`, code 404 for a missing resource. */
+const isNotFoundBody = (json: unknown): boolean =>
+  typeof json === 'object' && json !== null && (json as { code?: unknown }).code === 404 && typeof (json as { message?: unknown }).message === 'string';
+
+/**
+ * The base URL answers as another service: every fixture read is 404 and no 404 to a GET of an organisation (the
+ * probe's made-up one, the fixture's) has the interface's not-found body, which the interface fixes for that
+ * operation. Fixtures mistyped on the interface are 404 with that body: they do not exist, and are said so. A 404
+ * to the logged request says nothing here: the interface shows no error body for that operation.
+ */
+function anotherService(answers: readonly Answered[], quoted: Quote): string | undefined {
+  const reads = answers.filter((a) => a.read);
+  if (reads.length === 0 || reads.some((a) => a.exchange.status !== 404)) return undefined;
+  const organisations = answers.filter((a) => a.exchange.status === 404 && (a.read === undefined || a.read.fixture === 'organisationId'));
+  if (organisations.length === 0 || organisations.some((a) => isNotFoundBody(a.exchange.json))) return undefined;
+  const said = organisations.map(({ exchange: e }) => `${described(e, quoted)} ${e.text === '' ? 'with no body' : quoted(textStart(e, 200))}`);
+  return `answers as some other service, not the interface: every fixture read was answered 404, and no 404 to a GET of an organisation has the interface's not-found body {code: 404, message} (${said.join('; ')})`;
+}
 
 /** The fixture reads: GETs of the fixtures a run may read without changing them (none for a mock: it keeps none). */
 export function fixtureReads(fixtures: Fixtures, profile: 'live' | 'mock'): { fixture: FixtureName; path: string; variables: string }[] {
@@ -61,7 +101,8 @@ export async function preflight(
   probe: Exchange,
 ): Promise<PreflightResult> {
   const reads = fixtureReads(target.fixtures, target.profile);
-  const answers: { read?: (typeof reads)[number]; exchange: Exchange }[] = [{ exchange: probe }];
+  const quoted = quoteBy(client.redactor);
+  const answers: Answered[] = [{ exchange: probe }];
   for (const read of reads) answers.push({ read, exchange: await client.send({ method: 'GET', path: read.path }) });
   // an answer still transient after its waits (a maintenance window's 503) says nothing of the key or the base URL
   const answered = answers.filter((a) => a.exchange.status !== 0 && a.exchange.transient === undefined);
@@ -83,9 +124,11 @@ export async function preflight(
       (probe.status >= 200 && probe.status < 300) ||
       (fixtureAnswers.length > 0 && fixtureAnswers.every((a) => a.exchange.status === 404)));
   if (notInterface) {
-    result.misconfigured = `${target.via} does not answer as the interface: ${answered.map((a) => described(a.exchange)).join('; ')}, and no answer is JSON: check MOCKAPI_BASE_URL or --base-url (the address the /v1 paths are under)`;
+    result.misconfigured = `${target.via} does not answer as the interface: ${answered.map((a) => described(a.exchange, quoted)).join('; ')}, and no answer is JSON: ${CHECK_BASE_URL}`;
     return result;
   }
+  const other = anotherService(answered, quoted);
+  if (other !== undefined) result.anotherService = `${target.via} ${other}: ${CHECK_BASE_URL}`;
   for (const { read, exchange } of fixtureAnswers) {
     if (read && exchange.status >= 200 && exchange.status < 300) (result.foundFixtures ??= []).push(read.fixture);
     if (read && exchange.status === 404) {
@@ -119,6 +162,7 @@ export async function misplacedBase(
   result: PreflightResult,
   reads: readonly { path: string }[],
   read: (base: string, path: string) => Promise<Exchange>,
+  quoted: Quote,
 ): Promise<string | undefined> {
   const candidates = ancestors(baseUrl);
   const given = baseUrl.replace(/\/+$/, '');

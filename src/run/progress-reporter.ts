@@ -2,7 +2,7 @@
 // files): in a terminal one line, rewritten as checks end, with the checks done and the failures so far; in a
 // pipe or a file a plain line per area once its last check ends. No colour either way.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { CheckMeta } from '../harness/check.ts';
+import type { CheckMeta } from '../harness/run-check.ts';
 import type { Outcome } from '../../contract/report.ts';
 import { outcomeOf } from './conformance-reporter.ts';
 

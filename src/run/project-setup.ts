@@ -32,8 +32,9 @@ async function openRun(config: RunConfig): Promise<{ run: RunDescription; close(
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // the keys as the command reads them: the process's environment and the .env of the directory vitest runs in
-  const config = configOfOptions(project.getProvidedContext().conformance ?? {}, process.env, { dotenv: true });
+  // the keys as the command reads them: the process's environment and the .env of the directory vitest runs in; no
+  // config file, named or found (docs/library.md): its environments would choose the base URL and the key's variable
+  const config = configOfOptions(project.getProvidedContext().conformance ?? {}, process.env, { dotenv: true, configFile: 'none' });
   let open = await openRun(config);
   project.provide('run', open.run);
   project.onTestsRerun(async () => {

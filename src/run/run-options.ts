@@ -23,10 +23,15 @@ const FLAGS = new Map((SETTINGS as readonly Setting[]).filter((s) => s.library &
 
 /**
  * The run's configuration from the options, read as the command reads its flags, with `env` as its environment
- * (runConformance gives none; conformanceProject the process's, where the keys are) and a .env only if `dotenv`.
+ * (runConformance gives none; conformanceProject the process's, where the keys are), a .env only if `dotenv`, and a
+ * config file only where `configFile` says (conformanceProject reads none, named or not: docs/library.md).
  * A bad option throws the command's one-line ConfigError.
  */
-export function configOfOptions(options: Omit<RunOptions, 'output'>, env: NodeJS.ProcessEnv, { dotenv }: { dotenv: boolean }): RunConfig {
+export function configOfOptions(
+  options: Omit<RunOptions, 'output'>,
+  env: NodeJS.ProcessEnv,
+  { dotenv, configFile = 'named' }: { dotenv: boolean; configFile?: 'named' | 'none' },
+): RunConfig {
   const argv: string[] = [];
   for (const [option, s] of FLAGS) {
     const value = options[option as LibraryOption];
@@ -38,7 +43,7 @@ export function configOfOptions(options: Omit<RunOptions, 'output'>, env: NodeJS
   for (const [name, value] of Object.entries(options.fixtures ?? {}) as [FixtureName, string | undefined][]) {
     if (value !== undefined) variables[FIXTURE_VARIABLES[name]] = value;
   }
-  const { config } = parseCommand(argv, variables, process.cwd(), { dotenv });
+  const { config } = parseCommand(argv, variables, process.cwd(), { dotenv, configFile });
   if (typeof options.stateFile !== 'string') config.stateFile = undefined;
   return config;
 }

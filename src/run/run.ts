@@ -5,11 +5,12 @@
 // (awaitChecks, the one place a run's stop is waited for).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createVitest, type PoolRunnerInitializer } from 'vitest/node';
+import { dirname, join, resolve } from 'node:path';
+import { createVitest } from 'vitest/node';
 import { CODE_ROOT, PACKAGE_ROOT, packageVersion } from '../../contract/package-root.ts';
 import { ConformanceReporter, type ReportedRun } from './conformance-reporter.ts';
-import type { ConformanceReport } from '../../contract/report.ts';
+import type { ConformanceReport, RunSection } from '../../contract/report.ts';
+import { generatedSaid } from '../../reporters/summary.ts';
 import { ProgressReporter } from './progress-reporter.ts';
 import type { Target } from '../judge/context.ts';
 import type { RunDescription } from '../harness/run-description.ts';
@@ -23,11 +24,13 @@ import { harRecorder } from '../http/har-log.ts';
 import { reportFormats } from '../../reporters/formats.ts';
 import { checksProject } from './checks-project.ts';
 import { EXIT, exitCodeOf } from '../../contract/exit.ts';
-import { inertLine } from '../../contract/untrusted.ts';
+import { inertLine, quotedLine } from '../../contract/untrusted.ts';
 import { writeUnjudged } from './unjudged-run.ts';
 import { fixtureVariables } from '../../contract/fixtures.ts';
 import { privateCacheDirectory } from './cache-directory.ts';
 import { WorkerMemory } from './worker-memory.ts';
+import { isRed, keepReport, toReplay } from './kept-report.ts';
+import { STATE_FILE } from './deletions.ts';
 
 // where bench/main.ts finds the command and its results
 export { PACKAGE_ROOT };
@@ -42,11 +45,6 @@ export interface RunOutput {
    * the default). false: the process's handlers are left as they are (a run called as a library).
    */
   signals?: boolean;
-  /**
-   * The vitest pool the checks' worker runs in; by default a new worker thread for the run. The project's tests
-   * pass one that keeps its thread from one run to the next (keptThreads), which spares each run a cold start.
-   */
-  pool?: PoolRunnerInitializer;
 }
 
 const consoleOutput: RunOutput = {
@@ -64,12 +62,32 @@ function cacheDirectory(config: Pick<RunConfig, 'cacheDir'>): string {
   return config.cacheDir ?? privateCacheDirectory(process.env, packageVersion());
 }
 
-/** What a run prints before its checks: the target, the seed and runs, and what an earlier run consumed. */
+/**
+ * What the report records of the run: what repeats it (the seed, the runs per property, the requests in flight,
+ * --only, --read-only), the config file's environment, strictness, the share to judge and the fixtures' variables.
+ */
+function runSection(config: RunConfig, target: Target): RunSection {
+  return {
+    seed: target.seed,
+    runs: target.runs,
+    strict: config.strict,
+    concurrency: target.concurrency,
+    ...(target.adaptiveCeiling !== undefined ? { adaptive: true } : {}),
+    // as given: a RegExp's source writes every / as \/
+    ...(config.only ? { only: config.only.source.replace(/\\\//g, '/') } : {}),
+    ...(target.readOnly ? { readOnly: true } : {}),
+    ...(config.environment ? { env: config.environment } : {}),
+    fixtures: fixtureVariables(config.fixtures),
+    ...(config.minJudged !== undefined ? { minJudged: config.minJudged } : {}),
+  };
+}
+
+/** What a run prints before its checks: the target, the seed, runs and what else a rerun needs, and what an earlier run consumed. */
 function header(config: RunConfig, target: Target, description: string): string {
   const lines = [`Verifying ${description}, profile ${config.profile}${target.readOnly ? ', read-only' : ''}`];
   const chosen =
-    config.runs === undefined ? `; ${target.runs} for the latency measured before the run, ${target.latencyMs.toFixed(1)} ms (--runs sets it)` : '';
-  lines.push(`Generated payloads: seed ${target.seed}, ${target.runs} runs per property (rerun with --seed ${target.seed})${chosen}`);
+    config.runs === undefined ? `; ${target.runs} runs for the latency measured before the run, ${target.latencyMs.toFixed(1)} ms (--runs sets it)` : '';
+  lines.push(`Generated payloads: ${inertLine(generatedSaid(runSection(config, target)))}${chosen}`);
   if (config.only) lines.push(`Only the checks whose id or name matches ${inertLine(String(config.only))}`);
   if (target.keyRefused) lines.push(`Preflight: ${target.keyRefused}; only AUTH-* checks run (--only), so they judge it`);
   else if (target.preflightRequests)
@@ -102,12 +120,11 @@ interface StartedChecks {
 function vitestOptions(output: RunOutput, reporter: ConformanceReporter, run: RunDescription) {
   return {
     ...checksProject(),
-    ...(output.pool ? { pool: output.pool } : {}),
     config: false as const,
     watch: false,
     // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
     reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
-    // --only is held by check() against each check's id and name (CheckRun.selected), not by vitest's name filter
+    // --only is held against each check's id and name by the run itself (CheckRun.checksOf), not by vitest's name filter
     provide: { run },
   };
 }
@@ -150,24 +167,20 @@ async function startChecks(
   };
 }
 
-/** What the report says of the run besides its checks, now that the target is open. */
-function reportedRun(config: RunConfig, target: Target, life: RunLife): ReportedRun {
+/**
+ * What the report says of the run besides its checks, now that the target is open; `runErrors` says, at the run's
+ * end, why it stopped if it did.
+ */
+export function reportedRun(config: RunConfig, target: Target, runErrors: () => string[]): ReportedRun {
   return {
     root: CODE_ROOT,
     target: { baseUrl: target.baseUrl, profile: config.profile, embedded: target.embedded },
-    run: {
-      seed: target.seed,
-      runs: target.runs,
-      strict: config.strict,
-      concurrency: target.concurrency,
-      fixtures: fixtureVariables(config.fixtures),
-      ...(config.minJudged !== undefined ? { minJudged: config.minJudged } : {}),
-    },
+    run: runSection(config, target),
     version: packageVersion(),
     secrets: { $MOCKAPI_TOKEN: target.token, $MOCKAPI_FORBIDDEN_TOKEN: target.forbiddenToken, ...proxySecrets(target.network) },
     preflightRequests: target.preflightRequests,
     baseline: config.baseline,
-    runErrors: () => (life.reason === undefined ? [] : [stopLine(config, life)]),
+    runErrors,
   };
 }
 
@@ -186,7 +199,8 @@ async function runChecks(config: RunConfig, output: RunOutput, target: Target, l
   // stopped before the checks: nothing was changed yet, nothing to put back
   if (life.reason !== undefined) return { stopped: life.reason };
   const run = describeRun(config, target, life.gate.buffer, harLog, 'requirement');
-  const checks = await startChecks(config, output, run, reportedRun(config, target, life), life);
+  const runErrors = () => [...(life.reason === undefined ? [] : [stopLine(config, life)]), ...(life.gate.writesRefused ? [writesRefusedLine(target)] : [])];
+  const checks = await startChecks(config, output, run, reportedRun(config, target, runErrors), life);
   if (!checks) return { stopped: life.reason };
   await awaitChecks(checks, life);
   // the worker has ended: nothing of the checks can rename the organisation after this
@@ -224,6 +238,15 @@ function stopLine(config: RunConfig, life: RunLife): string {
     default:
       return `the key stopped being accepted after ${life.gate.sentWhenStopped} requests of the run (a request with it was answered 401, and so was the read accepted with it before the run): the run stopped; the checks not yet judged end errored. Check MOCKAPI_TOKEN or --token`;
   }
+}
+
+/**
+ * The one line that says the key may read but not write (RunGate.writesRefused, src/http/write-watch.ts): said as the
+ * run ends, and among the report's errors outside any check.
+ */
+function writesRefusedLine(target: Target): string {
+  const organisation = quotedLine(target.fixtures.organisationId ?? '', 200);
+  return `the key lacks the permission to write: a write with it was answered 403, and so was renaming the organisation ${organisation} to its own name, though reads with it are answered. The checks that write ended errored, not judged; the reads were judged. Give MOCKAPI_TOKEN or --token a key that may change the fixtures`;
 }
 
 /**
@@ -271,7 +294,36 @@ async function writeTraffic(file: string, log: string, report: ConformanceReport
   );
 }
 
-export async function runConformance(config: RunConfig, output: RunOutput = consoleOutput): Promise<{ exitCode: number; report?: ConformanceReport }> {
+/**
+ * What a run says last, once its reports are written: the report kept beside the state file (keepReport), and for
+ * a red run the command that replays it; without a state file, its JSON report, if any.
+ */
+function closing(config: RunConfig, output: RunOutput, result: { exitCode: number; report?: ConformanceReport }): void {
+  const { exitCode, report } = result;
+  if (!report || report.checks.length === 0) return;
+  const kept = config.stateFile ? keepReport(config.stateFile, report, exitCode) : {};
+  if (!isRed(report, exitCode)) return;
+  // a directory it cannot write (a read-only checkout) is said where the replay would be named, and only there
+  if (kept.failed) output.error(`mockapi-conformance: ${inertLine(kept.failed)}\n`);
+  const count = toReplay(report).length;
+  const from = kept.red ? (config.stateFile === resolve(STATE_FILE) ? '' : ` --state-file ${config.stateFile}`) : config.reportJson && ` ${config.reportJson}`;
+  if (from === undefined) return;
+  output.write(`Replay the ${count} check${count === 1 ? '' : 's'} that did not pass: mockapi-conformance replay${inertLine(from)}\n`);
+}
+
+/**
+ * How a run ends besides its verdict: replay's runs keep no report (keep: false), so that they never overwrite what
+ * they replay; nor do the library's, which hand theirs back.
+ */
+interface RunEnding {
+  keep?: boolean;
+}
+
+export async function runConformance(
+  config: RunConfig,
+  output: RunOutput = consoleOutput,
+  { keep = true }: RunEnding = {},
+): Promise<{ exitCode: number; report?: ConformanceReport }> {
   const previous = previousBaseline(config);
   if (typeof previous === 'string') {
     output.error(`mockapi-conformance: ${previous}\n`);
@@ -286,12 +338,15 @@ export async function runConformance(config: RunConfig, output: RunOutput = cons
   // --report-har: each exchange is appended here as it ends (the worker's, the preflight's), written out at the end
   const harLog = config.reportHar ? join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-har-')), 'exchanges.jsonl') : undefined;
   let report: ConformanceReport | undefined;
+  let result: { exitCode: number; report?: ConformanceReport };
   try {
-    return await judgeTarget(config, output, previous, harLog, life, (r) => (report = r));
+    result = await judgeTarget(config, output, previous, harLog, life, (r) => (report = r));
   } finally {
     life.close();
     if (harLog) await writeTraffic(config.reportHar!, harLog, report, output);
   }
+  if (keep) closing(config, output, result);
+  return result;
 }
 
 /** The exit code of a run that stopped: 130 for Ctrl-C, 5 for a key refused part-way, and for the bound what its report stands for (4 without one). */
@@ -345,13 +400,17 @@ async function judgeTarget(
     // stopped before vitest started its checks: nothing was changed, and the reports asked for say why nothing was judged
     if (stopped !== undefined && !report) return await stoppedBeforeChecks(life, config, output, previous, opened.target.baseUrl);
     if (stopped !== undefined) return { exitCode: stoppedExit(stopped, config, report, output, previous), report };
+    // a key that may not write: one line, and exit 5 where no check failed (a failed read is a verdict, exit 1); a run
+    // that stopped said why already, and its report holds this line too
+    if (life.gate.writesRefused) output.error(`mockapi-conformance: ${writesRefusedLine(opened.target)}\n`);
     if (!report) {
       const reason = 'the run ended before any result was reported';
       output.error(`mockapi-conformance: ${reason}\n`);
       await writeUnjudged(config, { exitCode: EXIT.unjudged, reason, baseUrl: opened.target.baseUrl }, output.write);
       return { exitCode: EXIT.unjudged };
     }
-    return { exitCode: verdict(config, report, output, previous), report };
+    const exitCode = verdict(config, report, output, previous);
+    return { exitCode: life.gate.writesRefused && exitCode !== EXIT.failed ? EXIT.misconfigured : exitCode, report };
   } finally {
     await opened.close();
   }

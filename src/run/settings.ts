@@ -400,8 +400,8 @@ export const SETTINGS = [
     kind: 'output',
     value: 'FILE',
     default: '.mockapi-conformance-state.jsonl here',
-    help: 'where a run remembers what it deleted on each deployment',
-    doc: 'where a run remembers what it deleted on each deployment; default `.mockapi-conformance-state.jsonl` in the working directory (see [Running again](#running-again-what-a-run-remembers))',
+    help: 'where a run remembers what it deleted on each deployment; its last reports are kept beside it, for replay',
+    doc: 'where a run remembers what it deleted on each deployment, and beside which it keeps its last reports for `replay`; default `.mockapi-conformance-state.jsonl` in the working directory (see [Running again](#running-again-what-a-run-remembers))',
     example: '.mockapi-conformance-state.jsonl',
     commands: RUN,
     library: true,
@@ -570,7 +570,8 @@ export function helpRows(command: Command, { variables = true } = {}): string {
   return rows.join('\n');
 }
 
-function wrap(text: string, width: number): string[] {
+/** Text broken into lines of `width` characters at most, at spaces. */
+export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {

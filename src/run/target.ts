@@ -2,7 +2,7 @@
 // live profile, the local Prism mock for the mock profile), measured by a probe before any check, and
 // described as the Target the run's worker receives (describeRun). One job: what a run is pointed at, and how far
 // away it is.
-import { startReference } from '../../reference/server.ts';
+import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { expandPath, openApiDocument, operation } from '../../contract/schemas.ts';
 import type { Target } from '../judge/context.ts';
@@ -14,7 +14,8 @@ import { MOCK_FIXTURES, startMock } from './mock.ts';
 import { proxiesOf, proxyLabel, type Network } from '../http/network.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
 import type { RunGate } from '../http/run-gate.ts';
-import { fixtureReads, misplacedBase, preflight, type PreflightResult } from './preflight.ts';
+import { fixtureReads, misplacedBase, preflight, quoteBy, type PreflightResult, type Quote } from './preflight.ts';
+import { inertLine } from '../../contract/untrusted.ts';
 
 /** Errors that mean no connection could be made at all, as opposed to a deployment that answers badly. */
 const CANNOT_CONNECT = /^the proxy |^TLS: |ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|CERT|TLS|SSL|EPROTO|self[- ]signed/i;
@@ -62,7 +63,12 @@ async function probe(
     const proxy = proxiesOf(target.network, process.env, target.baseUrl)[0];
     const via = `${target.baseUrl}${proxy ? ` (through the proxy ${proxyLabel(proxy.url)}, ${proxy.source})` : ''}`;
     const checked = await preflight(client, { token: target.token, fixtures: target.fixtures, profile: target.profile, via, authOnly }, last!);
-    if (checked.misconfigured === undefined && !authOnly) checked.misconfigured = await misplaced(target, checked, gate, onExchange);
+    const quoted = quoteBy(client.redactor);
+    // a base URL under the interface's root finds the fixtures under an ancestor: that line says more than another service's
+    if (checked.misconfigured === undefined)
+      checked.misconfigured = (authOnly ? undefined : await misplaced(target, checked, gate, onExchange, quoted)) ?? checked.anotherService;
+    // every line that quotes an answer has had its values redacted and quoted; the line as a whole too, whatever it quotes
+    if (checked.misconfigured !== undefined) checked.misconfigured = inertLine(client.redactor.redact(checked.misconfigured));
     // a probe that got no answer stopped the probe: its time to fail is the latency, the reads' aside
     const samples = times.length > 1 ? [...times.slice(1), ...(last!.status === 0 ? [] : checked.answeredMs)] : times;
     return { latencyMs: Math.min(...samples), preflight: checked, probes: times.length };
@@ -77,15 +83,18 @@ async function misplaced(
   checked: PreflightResult,
   gate: RunGate | undefined,
   onExchange: ClientOptions['onExchange'],
+  quoted: Quote,
 ): Promise<string | undefined> {
   const clients: Client[] = [];
   try {
-    return await misplacedBase(target.baseUrl, checked, fixtureReads(target.fixtures, target.profile), (baseUrl, path) => {
+    const reads = fixtureReads(target.fixtures, target.profile);
+    const read = (baseUrl: string, path: string) => {
       const client = runClient({ ...target, baseUrl }, onExchange, gate);
       clients.push(client);
       checked.requests++;
       return client.send({ method: 'GET', path });
-    });
+    };
+    return await misplacedBase(target.baseUrl, checked, reads, read, quoted);
   } finally {
     await Promise.all(clients.map((c) => c.close()));
   }
@@ -157,9 +166,9 @@ interface Deployment {
   close(): Promise<void>;
 }
 
-async function deploymentOf(config: RunConfig): Promise<Deployment> {
+async function deploymentOf(config: RunConfig, referenceOptions: ReferenceOptions): Promise<Deployment> {
   const mock = config.profile === 'mock';
-  const reference = config.baseUrl || mock ? undefined : await startReference({ port: 0 });
+  const reference = config.baseUrl || mock ? undefined : await startReference({ port: 0, ...referenceOptions });
   const localMock = !config.baseUrl && mock ? await startMock() : undefined;
   return {
     baseUrl: config.baseUrl ?? reference?.baseUrl ?? localMock!.baseUrl,
@@ -219,7 +228,7 @@ function commonOf(config: RunConfig, deployment: Deployment, network: Network | 
 function openedOf(config: RunConfig, deployment: Deployment, common: ReturnType<typeof commonOf>): OpenTarget {
   const { baseUrl, reference, localMock, close } = deployment;
   if (reference) {
-    const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
+    const { token, forbiddenToken, readOnlyToken: _, pushPolicy, ...fixtures } = reference.fixtures;
     // the reference names the policies it accepts, so it consents with one of its own
     return {
       target: { ...common, token, forbiddenToken, fixtures, pushPolicy, embedded: true },
@@ -263,10 +272,17 @@ export function notOpenedReason(opened: NotOpened): string {
 /**
  * The target of a run, ready for the checks; `unreachable` when no connection could be made (what was
  * started is stopped again). `onExchange` is told of the probe's and the preflight's requests (--report-har);
- * `gate` stops them (RunLife): a target opened after the stop is the caller's to close unused.
+ * `gate` stops them (RunLife): a target opened after the stop is the caller's to close unused. `reference`: how the
+ * embedded reference is started where a run starts one (the project's fault matrix names its faults here; the
+ * command leaves them to the environment).
  */
-export async function openTarget(config: RunConfig, onExchange?: ClientOptions['onExchange'], gate?: RunGate): Promise<OpenTarget | NotOpened> {
-  const deployment = await deploymentOf(config);
+export async function openTarget(
+  config: RunConfig,
+  onExchange?: ClientOptions['onExchange'],
+  gate?: RunGate,
+  reference: ReferenceOptions = {},
+): Promise<OpenTarget | NotOpened> {
+  const deployment = await deploymentOf(config, reference);
   const { baseUrl } = deployment;
   try {
     const pointed = probed(config, deployment);

@@ -14,7 +14,7 @@ const closedPipe = () =>
   });
 
 describe('droppedOnceClosed', () => {
-  test('drops what is written once the pipe is closed, and raises nothing', { timeout: 2000 }, async () => {
+  test('drops what is written once the pipe is closed, and raises nothing', async () => {
     const stream = closedPipe();
     const write = droppedOnceClosed(stream);
     write('the first line\n');

@@ -1,14 +1,22 @@
-// `mockapi-conformance replay REPORT.json`: the checks that did not pass in a report, run again with its seed
-// against its deployment, each said fixed or still failing. Three small runs through a long-lived runner.
-import { writeFileSync } from 'node:fs';
+// `mockapi-conformance replay [REPORT.json]`: the checks that did not pass in a report (or in the last red run's,
+// kept beside the state file), run again with what repeats its requests, each said fixed or still failing; the
+// deployment is the one given now, never the report's; its reports go beside the originals under names of their
+// own. Runs of the compiled command through a long-lived runner.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runEnvironment } from '../../reference/environment.ts';
+import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { emptyDirectory } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
 
 const runner = useRunners(1);
 const FAULT = { MOCKAPI_REFERENCE_FAULTS: 'chaos-status-201' };
 const CHECK = 'chaos-settings/updating-chaos-settings-200';
+const KEPT_RED = '.mockapi-conformance-last-red-run.json';
 
 test('a failure replayed against the same fault is still failing (exit 1); against the clean reference it is fixed (exit 0)', async () => {
   const first = await runner.run(['--only', '^CHAOS-STATUS'], FAULT);
@@ -18,11 +26,14 @@ test('a failure replayed against the same fault is still failing (exit 1); again
 
   const same = await runner.run([file], FAULT, { command: 'replay' });
   expect(same.code, same.stderr).toBe(1);
-  expect(same.stdout).toContain(`Replaying 1 check against the embedded reference deployment, seed ${first.report!.run.seed}`);
+  const { seed, runs } = first.report!.run;
+  expect(same.stdout).toContain(
+    `Replaying 1 check of ${file} against the embedded reference deployment, seed ${seed}, ${runs} runs per property, 8 requests in flight\n`,
+  );
   expect(same.stdout).toMatch(new RegExp(`^still failing  ${CHECK} \\(failed\\): \\[CHAOS-STATUS\\]`, 'm'));
-  // only the checks that did not pass ran again, with the report's seed
+  // only the checks that did not pass ran again, with the report's seed and runs per property
   expect(same.report!.checks.map((c) => c.id)).toEqual([CHECK]);
-  expect(same.report!.run.seed).toBe(first.report!.run.seed);
+  expect(same.report!.run).toMatchObject({ seed, runs, concurrency: 8 });
 
   // the report names the fixtures' variables of its run (never their ids or a key): one not set again is said
   expect(first.report!.run.fixtures).toEqual([]);
@@ -41,12 +52,133 @@ test('a failure replayed against the same fault is still failing (exit 1); again
   expect(clean.stdout).toMatch(/^1 fixed, 0 still failing, 0 not judged$/m);
 });
 
+test('with no report, replay takes the last red run kept beside the state file, which a red run names last and a green run leaves', async () => {
+  const dir = emptyDirectory();
+  const red = await runner.run(['--only', '^CHAOS-STATUS'], FAULT, { cwd: dir });
+  expect(red.code).toBe(1);
+  // the red run's last line names the command (the runner's directory is not the process's: the state file is named)
+  expect(red.stdout.trimEnd().split('\n').at(-1)).toBe(
+    `Replay the 1 check that did not pass: mockapi-conformance replay --state-file ${join(dir, '.mockapi-conformance-state.jsonl')}`,
+  );
+  const kept = readFileSync(join(dir, KEPT_RED), 'utf8');
+  expect(JSON.parse(kept)).toMatchObject({ run: { seed: red.report!.run.seed }, checks: [{ id: CHECK, outcome: 'failed' }] });
+
+  // a green run keeps its report as the last run's, and names no replay; the red one stays
+  const green = await runner.run(['--only', '^CHAOS-STATUS'], {}, { cwd: dir });
+  expect(green.code).toBe(0);
+  expect(green.stdout).not.toContain('Replay');
+  expect(JSON.parse(readFileSync(join(dir, '.mockapi-conformance-last-run.json'), 'utf8')).summary.failed).toBe(0);
+
+  const replayed = await runner.run([], FAULT, { command: 'replay', cwd: dir });
+  expect(replayed.code, replayed.stderr).toBe(1);
+  expect(replayed.stdout).toContain(`Replaying 1 check of ${join(dir, KEPT_RED)} against the embedded reference deployment, seed ${red.report!.run.seed}`);
+  // a replay keeps no report of its own: what it replays stays as it was
+  expect(readFileSync(join(dir, KEPT_RED), 'utf8')).toBe(kept);
+
+  const none = await runner.run([], {}, { command: 'replay', cwd: emptyDirectory() });
+  expect(none.code).toBe(2);
+  expect(none.stderr).toMatch(
+    /^mockapi-conformance replay: no red run to replay: \S+\.mockapi-conformance-last-red-run\.json is kept by a run that did not pass; /,
+  );
+});
+
 test('no report, a flag the report decides, or a file that is no report: one line, exit 2', async () => {
   const dir = emptyDirectory();
   writeFileSync(join(dir, 'x.json'), '{"not": "a report"}');
-  for (const args of [[], ['r.json', '--seed', '3'], ['x.json']]) {
+  for (const args of [[], ['r.json', '--seed', '3'], ['r.json', '--concurrency', '2'], ['x.json'], ['a.json', 'b.json'], ['r.json', '--bse-url', 'x']]) {
     const r = await runner.run(args, {}, { command: 'replay', cwd: dir });
     expect(r.code, args.join(' ')).toBe(2);
     expect(r.stderr).toMatch(/^mockapi-conformance replay: [^\n]+\n$/);
+  }
+  const misspelt = await runner.run(['r.json', '--bse-url', 'x'], {}, { command: 'replay', cwd: dir });
+  expect(misspelt.stderr).toBe("mockapi-conformance replay: Unknown option '--bse-url'; did you mean --base-url? (see mockapi-conformance replay --help)\n");
+});
+
+describe('the deployment is the one given now: a report never chooses where the key goes', () => {
+  let reference: ReferenceDeployment;
+  let listener: Server;
+  let elsewhere: string;
+  const received: string[] = [];
+  let report: string;
+
+  beforeAll(async () => {
+    reference = await startReference({ port: 0, faults: ['chaos-status-201'] });
+    listener = createServer((req, res) => {
+      received.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+      res.end();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    elsewhere = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    // a report someone passed around: its checks failed on a deployment that names another host
+    const red = await runner.run(['--only', '^CHAOS-STATUS'], FAULT);
+    report = join(emptyDirectory(), 'downloaded.json');
+    writeFileSync(report, JSON.stringify({ ...red.report, target: { ...red.report!.target, baseUrl: elsewhere, embedded: false } }));
+  });
+
+  afterAll(async () => {
+    await reference?.close();
+    listener?.close();
+  });
+
+  test("with the key set and no base URL given, replay stops with one line naming the report's host, and sends it nothing", async () => {
+    const r = await runner.run([report], { MOCKAPI_TOKEN: reference.fixtures.token }, { command: 'replay' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `mockapi-conformance replay: the report verified ${elsewhere}, and a report never chooses where your key goes: give the deployment by --base-url, MOCKAPI_BASE_URL or --env\n`,
+    );
+    expect(received).toEqual([]);
+  });
+
+  test("with a base URL given, replay verifies it, says in one line that the report named another, and the report's host gets nothing", async () => {
+    const r = await runner.run([report], runEnvironment(reference), { command: 'replay' });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toBe(`mockapi-conformance replay: the report verified ${elsewhere}; this replay verifies ${reference.baseUrl}, as given now\n`);
+    expect(r.stdout).toMatch(new RegExp(`^still failing  ${CHECK} \\(failed\\)`, 'm'));
+    expect(r.report!.target.baseUrl).toBe(reference.baseUrl);
+    expect(received).toEqual([]);
+  });
+});
+
+test("replay against the config environment the report came from writes its reports beside the environment's, never over them", async () => {
+  const reference = await startReference({ port: 0, faults: ['chaos-status-201'] });
+  try {
+    const dir = emptyDirectory();
+    const reports = join(dir, 'reports');
+    mkdirSync(reports);
+    // absolute, inside the directory: the runner's process works elsewhere, where a relative path would land
+    const config = {
+      environments: {
+        prod: {
+          baseUrl: reference.baseUrl,
+          tokenVariable: 'MOCKAPI_TOKEN_PROD',
+          fixtures: { mockApiId: reference.fixtures.mockApiId },
+          reportJunit: join(reports, 'prod.xml'),
+          reportMarkdown: join(reports, 'prod.md'),
+          reportHtml: join(reports, 'prod.html'),
+          reportHar: join(reports, 'prod.har'),
+        },
+      },
+    };
+    writeFileSync(join(dir, 'mockapi-conformance.config.json'), JSON.stringify(config));
+    // the config file is the checkout's (no git says it is yours): your key goes where you give the same base URL
+    const key = { MOCKAPI_TOKEN_PROD: reference.fixtures.token, MOCKAPI_BASE_URL: reference.baseUrl };
+    const red = await runner.run(['--env', 'prod', '--only', '^CHAOS-STATUS'], key, { cwd: dir });
+    expect(red.code, red.stderr).toBe(1);
+    expect(red.report!.run.env).toBe('prod');
+    const files = ['prod.xml', 'prod.md', 'prod.html', 'prod.har'].map((f) => join(reports, f));
+    const digest = () => files.map((f) => createHash('sha256').update(readFileSync(f)).digest('hex'));
+    const before = digest();
+
+    // no report and no --env: the last red run, against the environment it came from
+    const replayed = await runner.run([], key, { command: 'replay', cwd: dir });
+    expect(replayed.code, replayed.stderr).toBe(1);
+    expect(replayed.stdout).toContain(`against ${reference.baseUrl} (environment prod), seed ${red.report!.run.seed}`);
+    expect(digest()).toEqual(before);
+    const own = ['prod.replay.xml', 'prod.replay.md', 'prod.replay.html', 'prod.replay.har'].map((f) => join(reports, f));
+    for (const f of own) expect(existsSync(f), f).toBe(true);
+    expect(replayed.stdout).toMatch(new RegExp(`^Reports of this replay: \\S+report\\.json, ${own.join(', ')}$`, 'm'));
+    expect(readFileSync(own[0]!, 'utf8')).toContain(`name="${CHECK} `);
+  } finally {
+    await reference.close();
   }
 });

@@ -1,13 +1,15 @@
-// The ledger of statements against the spec, the register, the catalogue of checks and the faults: every
-// statement of the spec has an entry, in the spec's own words; every verified statement is judged by a check and
-// broken by a fault (the fault matrix shows each fault caught on its requirement), and one held without a reason by
-// a fault of its own; every check's requirement is cited by a statement; the ledger cites only requirements of the
-// register.
+// The ledger of statements against the spec, the register, the catalogue of checks, the faults and the freedoms:
+// every statement of the spec has an entry, in the spec's own words; every verified statement is judged by a check
+// and broken by a fault (the fault matrix shows each fault caught on its requirement), and one held without a reason
+// by a fault of its own; every verified statement is bent by a freedom (the fault matrix shows each passing) or says
+// why its words leave none; every check's requirement is cited by a statement; the ledger cites only requirements of
+// the register.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { isRequirementId } from '../../contract/requirements.ts';
 import { STATEMENTS, type Statement } from '../../contract/statements.ts';
 import { allFaults } from '../../reference/faults.ts';
+import { allFreedoms } from '../../reference/freedoms.ts';
 import { catalogue } from '../../src/harness/catalogue.ts';
 import { ledgerOf } from '../../src/run/statements.ts';
 
@@ -96,7 +98,8 @@ test('the ledger cites only requirements of the register', () => {
 
 const CHECKS = await catalogue();
 const FAULTS = await allFaults();
-const LEDGER = ledgerOf(STATEMENTS, CHECKS, FAULTS);
+const FREEDOMS = await allFreedoms();
+const LEDGER = ledgerOf(STATEMENTS, CHECKS, FAULTS, FREEDOMS);
 
 test('every verified statement is judged by a check of the catalogue and broken by a fault of the reference', () => {
   const verified = LEDGER.filter((e) => e.status === 'verified');
@@ -153,4 +156,34 @@ test('every verified statement held without a reason has a fault of its own: one
     STATEMENTS.filter((s) => s.status === 'verified' && !s.reason && own(s).length === 0).map((s) => s.id),
     'statements held with no fault of their own (name one in a fault, or say the gap with heldInPart)',
   ).toEqual([]);
+});
+
+test('every verified statement names the freedoms that bend it, or says why its words leave none', () => {
+  expect(
+    LEDGER.filter((e) => e.status === 'verified' && e.freedoms.length === 0 && !e.freedomReason).map((e) => e.id),
+    'verified statements with neither a freedom (Freedom.bends in reference/freedoms/) nor a freedomReason',
+  ).toEqual([]);
+  expect(
+    LEDGER.filter((e) => e.freedoms.length > 0 && e.freedomReason).map((e) => `${e.id} (${e.freedoms.join(', ')})`),
+    'statements a freedom bends that still say their words leave none',
+  ).toEqual([]);
+});
+
+test('a freedom bends statements of the ledger, by id, and counts for each it names', () => {
+  const ids = new Set(STATEMENTS.map((s) => s.id));
+  expect(FREEDOMS.flatMap((f) => f.bends.filter((id) => !ids.has(id)).map((id) => `${f.name}: ${id}`))).toEqual([]);
+  expect(
+    FREEDOMS.filter((f) => f.bends.length === 0).map((f) => f.name),
+    'freedoms that bend nothing',
+  ).toEqual([]);
+  const ledger = ledgerOf(
+    STATEMENTS.filter((s) => s.id === 'AUTH.401' || s.id === 'AUTH.403'),
+    [],
+    [],
+    [{ name: 'other-words', bends: ['AUTH.401'] }],
+  );
+  expect(ledger.map((e) => [e.id, e.freedoms])).toEqual([
+    ['AUTH.401', ['other-words']],
+    ['AUTH.403', []],
+  ]);
 });

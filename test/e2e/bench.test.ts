@@ -13,7 +13,7 @@ import { startRecorder } from '../../bench/recorder.ts';
 import { formatTable, median, summarise, type Results, type Sample } from '../../bench/results.ts';
 import { startReference } from '../../reference/server.ts';
 import { Client } from '../../src/http/client.ts';
-import { compiledWhenEnded } from '../support/compiled.ts';
+import { compiledWhenEnded } from '../../bench/compiled.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -19,13 +19,16 @@ import { keyFingerprint } from '../../src/run/deletions.ts';
 
 // The first run is the command as a user types it (bin/, a process of its own); the others are made by a
 // long-lived runner (test/support/runners.ts), one at a time: several share a deployment and what it keeps.
-// a new worker thread for each run: its runs stop at the first failure and end with usage errors on purpose
-const runner = useRunners(1, { keptThreads: false });
+const runner = useRunners(1);
 
 describe('a full run against the embedded reference deployment', () => {
   let result: Awaited<ReturnType<typeof runCli>>;
+  /** when the run was started and when it had ended */
+  let ran: { from: number; to: number };
   beforeAll(async () => {
+    const from = Date.now();
     result = await runCli([]);
+    ran = { from, to: Date.now() };
   });
 
   test('exits 0 with every check passed', () => {
@@ -72,12 +75,13 @@ describe('a full run against the embedded reference deployment', () => {
     for (const check of report.checks) {
       expect(check).toMatchObject({ outcome: 'passed', level: expect.stringMatching(/^(must|should)$/) });
       expect(check.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      expect(Math.abs(Date.parse(check.startedAt!) - Date.now())).toBeLessThan(120_000);
+      expect(Date.parse(check.startedAt!)).toBeGreaterThanOrEqual(ran.from);
+      expect(Date.parse(check.startedAt!)).toBeLessThanOrEqual(ran.to);
     }
     // a check's own time (JUnit's time): a one-request check's is its request's, not its wait among 300 checks;
     // together they are at most the run's time for each request that can be in flight at once
     const oneRequest = report.checks.find((c) => c.id === 'authentication/getOrganisation/bearer-scheme-valid-key-401')!;
-    expect(oneRequest.ownMs).toBeLessThan(1000);
+    expect(oneRequest.ownMs! * 10).toBeLessThan(report.summary.durationMs);
     expect(oneRequest.ownMs).toBeLessThanOrEqual(oneRequest.durationMs);
     const own = report.checks.reduce((sum, c) => sum + c.ownMs!, 0);
     expect(own).toBeLessThan(report.summary.durationMs * report.run.concurrency!);
@@ -299,10 +303,11 @@ describe('--only', () => {
     expect(r.report!.checks.map((c) => c.requirement)).toEqual(Array(9 * 8).fill('AUTH-401-MISSING'));
   });
 
-  test('a pattern that matches no check: one line, exit 2', async () => {
+  test('a pattern that matches no check: one line, exit 2, before the reference is started', async () => {
     const r = await runner.run(['--only', 'no-check-is-called-this']);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe("mockapi-conformance: no check's id or name matches --only no-check-is-called-this");
+    expect(r.stderr.trim()).toBe("mockapi-conformance: no check's id or name matches --only no-check-is-called-this (--list shows every check)");
+    expect(r.stdout).toMatch(/^JSON report: \S+\n$/);
   });
 
   test("an area's name picks every check of that area, and a check's id that check alone", async () => {

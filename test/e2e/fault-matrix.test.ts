@@ -5,22 +5,19 @@
 // cannot fail, one that fails for the wrong reason, or one stricter than the interface, shows here; and the
 // matrix itself cannot pass empty: it ran every fault the reference has, by name.
 //
-// Speed without fewer rows (README, "How we know the checks work"): every row is a whole run of the command,
-// its own reference, vitest, run description and report, as before; but of the command compiled once for the
-// whole test run (test/support/global-setup.ts) rather than from the sources through tsx, made by processes that
-// each make many runs one after another (Runners) in a worker thread each keeps warm (keptThreads) rather than a
-// process and a thread for each, and ROWS_AT_ONCE at once, ahead of the tests that read them (runAhead).
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+// Every row runs the checks themselves, not the command (README, "How we know the checks work"): the reference
+// started in this process with the row's fault, the target opened as the command opens it, every check run by
+// runCheck and the report made as the command's reporter makes it (runReference); ROWS_AT_ONCE at once, ahead of the
+// tests that read them (runAhead). vitest, the reporters, the exit codes and the stops are the command's own
+// end-to-end tests' (test/e2e/conformance.test.ts, stops.test.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requirement } from '../../contract/requirements.ts';
 import { allFaults, FAULT_NAMES } from '../../reference/faults.ts';
+import type { ReferenceOptions } from '../../reference/server.ts';
 import { catalogue } from '../../src/harness/catalogue.ts';
-import { CI_SEED } from '../../src/run/target.ts';
 import { runAhead } from '../support/ahead.ts';
-import type { CliResult } from '../support/cli.ts';
-import { compiledWhenEnded, type CompiledCommand } from '../support/compiled.ts';
-import { Runners } from '../support/runners.ts';
+import { type ReferenceRun, runReference } from '../support/reference-run.ts';
 
 const FAULTS = await allFaults();
 
@@ -61,32 +58,26 @@ const VARIATION_NOTES = [
 let variationsFailures: string[] | undefined;
 
 /**
- * Rows whose runs go on at once, each in its own process (Runners). Four: in a warm runner much of a row is spent
- * waiting (for its deletes to last, for answers), so two at once left the cores idle and made the matrix the last
- * file of `npm test` to end; four cost a little more CPU a row and end it far sooner (docs/test-speed.md).
+ * Rows whose runs go on at once in this process: much of a row is spent waiting (for its deletes to last, for
+ * answers), and another row's checks take the thread meanwhile (docs/test-speed.md).
  */
 const ROWS_AT_ONCE = 4;
-
-/** Every row's flags: runs fixed rather than chosen by latency (a loaded machine must not change what the matrix proves), and one seed everywhere (a red row reruns as it was). */
-const FLAGS = ['--runs', '100', '--seed', String(CI_SEED)];
 
 const VARIATIONS = 'with every allowed variation on, no check fails and the variations show';
 const faultTitle = (fault: string) => `${fault} fails its requirement and no other`;
 
-/** The environment of each row, by its test's title. */
-const ROWS = new Map<string, Record<string, string>>([
-  ...FAULTS.map((f) => [faultTitle(f.name), { MOCKAPI_REFERENCE_FAULTS: f.name }] as const),
-  [VARIATIONS, { MOCKAPI_REFERENCE_VARIATIONS: '1' }],
+/** The reference of each row, by its test's title. */
+const ROWS = new Map<string, ReferenceOptions>([
+  ...FAULTS.map((f): [string, ReferenceOptions] => [faultTitle(f.name), { faults: [f.name] }]),
+  [VARIATIONS, { variations: true }],
 ]);
 
-let compiled: CompiledCommand | undefined;
-let runners: Runners | undefined;
-let runs = new Map<string, Promise<CliResult>>();
-/** The faults whose row ran the command and read its report, whatever the row then found. */
+let runs = new Map<string, Promise<ReferenceRun>>();
+/** The faults whose row ran and made its report, whatever the row then found. */
 const ran: string[] = [];
 
 /** The run of the row of this title, started ahead of its test. */
-function runOf(title: string): Promise<CliResult> {
+function runOf(title: string): Promise<ReferenceRun> {
   const run = runs.get(title);
   if (!run) throw new Error(`no run was started for "${title}"`);
   return run;
@@ -115,20 +106,15 @@ function matrix(): string {
 
 describe('fault matrix', () => {
   // biome-ignore lint/correctness/noEmptyPattern: vitest hands the suite second, after a context it reads by destructuring
-  beforeAll(async ({}, suite) => {
-    compiled = await compiledWhenEnded(inject('compiledDir'));
+  beforeAll(({}, suite) => {
     // only the rows whose tests run (-t picks some): each is started here, ROWS_AT_ONCE at a time
     const selected = suite.tasks.filter((t) => t.mode === 'run' && ROWS.has(t.name)).map((t) => t.name);
-    const atOnce = Math.min(ROWS_AT_ONCE, selected.length);
-    const started = new Runners(compiled, atOnce);
-    runners = started;
-    runs = runAhead(selected, atOnce, (title) => started.run(FLAGS, ROWS.get(title)!));
-  }, 120_000);
+    runs = runAhead(selected, ROWS_AT_ONCE, (title) => runReference(ROWS.get(title)!));
+  });
 
   afterAll(async () => {
-    // what is still running (a failed beforeAll, a test that timed out) ends before its command is removed
+    // what is still running (a test that timed out) ends before the file does: its reference is closed
     await Promise.allSettled(runs.values());
-    await runners?.close();
     const text = matrix();
     console.info(`\n${text}\n`);
     mkdirSync('reports', { recursive: true });
@@ -140,12 +126,12 @@ describe('fault matrix', () => {
     ran.push(fault);
     // a should-level statement broken is a warning: the run passes unless --strict (test/run/outcomes.test.ts)
     const level = requirement(breaks).level;
-    const failed = r.report?.checks.filter((c) => c.outcome === (level === 'must' ? 'failed' : 'warned')) ?? [];
+    const failed = r.report.checks.filter((c) => c.outcome === (level === 'must' ? 'failed' : 'warned'));
     const detectedBy = failed.filter((c) => c.violated.includes(breaks)).map((c) => c.title);
     const alsoViolated = [...new Set(failed.flatMap((c) => c.violated))].filter((id) => id !== breaks).sort();
     rows.push({ fault, breaks, detectedBy, alsoViolated, exitCode: r.code });
-    expect(r.code, r.stderr).toBe(level === 'must' ? 1 : 0);
-    expect(r.report!.summary.errored, 'a fault never keeps a check from judging').toBe(0);
+    expect(r.code).toBe(level === 'must' ? 1 : 0);
+    expect(r.report.summary.errored, 'a fault never keeps a check from judging').toBe(0);
     expect(detectedBy, `${fault} should fail ${breaks}; failing: ${alsoViolated.join(', ') || 'nothing'}`).not.toEqual([]);
     const undeclared = alsoViolated.filter((id) => !Object.hasOwn(alsoBreaks ?? {}, id));
     const by = (id: string) => failed.filter((c) => c.violated.includes(id)).map((c) => c.id);
@@ -154,7 +140,7 @@ describe('fault matrix', () => {
       `${fault} breaks more than ${breaks}: declare a necessary consequence in its alsoBreaks, or narrow the fault`,
     ).toEqual([]);
     // a consequence the fault "cannot help" breaking that no check shows is a declaration gone stale, or a check gone blind
-    const seen = new Set(r.report!.checks.flatMap((c) => c.violated));
+    const seen = new Set(r.report.checks.flatMap((c) => c.violated));
     const unseen = Object.keys(alsoBreaks ?? {}).filter((id) => !seen.has(id));
     expect(unseen, `${fault} declares in its alsoBreaks what no check of the run found broken`).toEqual([]);
     if (seenIn !== undefined)
@@ -163,12 +149,12 @@ describe('fault matrix', () => {
 
   test.concurrent(VARIATIONS, async () => {
     const r = await runOf(VARIATIONS);
-    variationsFailures = r.report?.checks.filter((c) => c.outcome !== 'passed').map((c) => `${c.title}\n${c.message}`) ?? ['no report'];
+    variationsFailures = r.report.checks.filter((c) => c.outcome !== 'passed').map((c) => `${c.title}\n${c.message}`);
     expect(variationsFailures).toEqual([]);
     expect(r.code).toBe(0);
-    expect(r.report!.summary.skipped).toBe(0);
+    expect(r.report.summary.skipped).toBe(0);
     // every check of the catalogue for this profile judged (and passed): none left out of the run unnoticed
-    const judged = new Set(r.report!.checks.map((c) => c.id));
+    const judged = new Set(r.report.checks.map((c) => c.id));
     const declared = (await catalogue()).filter((e) => e.profiles.includes('live')).map((e) => e.id);
     expect(declared.length).toBeGreaterThan(0);
     expect(
@@ -176,17 +162,13 @@ describe('fault matrix', () => {
       'checks of the catalogue the variations run did not judge',
     ).toEqual([]);
     // the variations were on: answers only they give were seen, and noted as open
-    const notes = (id: string) => r.report!.checks.find((c) => c.id === id)?.notes ?? [];
+    const notes = (id: string) => r.report.checks.find((c) => c.id === id)?.notes ?? [];
     const unseen = VARIATION_NOTES.filter(({ check, note }) => !notes(check).some((n) => note.test(n))).map((v) => `${v.variation} (${v.check})`);
     expect(unseen, 'variations the run did not show: were they on?').toEqual([]);
   });
 
-  test('ran a row for every fault the reference has, by name, from the faults the command was compiled with', () => {
+  test('ran a row for every fault the reference has, by name', () => {
     expect(FAULT_NAMES.length, 'the reference names no fault').toBeGreaterThan(0);
     expect([...ran].sort()).toEqual([...FAULT_NAMES].sort());
-    const compiledFaults = readdirSync(join(compiled!.dir, 'reference', 'faults'))
-      .filter((f) => f.endsWith('.js'))
-      .map((f) => f.slice(0, -'.js'.length));
-    expect(compiledFaults.sort()).toEqual([...FAULT_NAMES].sort());
   });
 });

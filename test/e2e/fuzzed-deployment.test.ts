@@ -15,7 +15,7 @@ import { curlRecorder } from '../support/curl.ts';
 import { fuzzedAnswer, leakForms, startFuzzed } from '../support/fuzzed.ts';
 import { RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
 import { propertySeed } from '../support/seed.ts';
-import { brokenRequirements, type ConformanceReport } from '../../contract/report.ts';
+import { causesOf, type ConformanceReport } from '../../contract/report.ts';
 import { runDiff } from '../../src/cli/diff.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time
@@ -132,13 +132,13 @@ test('a run against a deployment whose answers are generated never crashes, and 
         expect(commandLines(diffed), 'a workflow command in diff').toEqual([]);
         expect(diffedMarkdown, 'raw HTML or a link in diff --markdown').not.toMatch(/(?<!\\)<[a-z!/]|(?<!\\)\]\(/i);
         // the runner reads no line as a command but the run's own: a group per area, and an annotation per error
-        // outside any check (the run bound, the preflight's line) and per requirement broken, ten of each kind at most
+        // outside any check (the run bound, the preflight's line) and per cause, ten of each kind at most
         const commands = commandLines(r.stdout);
         for (const line of commands)
           expect(line).toMatch(
             /^::(?:(?:error|warning|notice) title=[^\n]*::|group::[a-z-]+: \d+ passed, \d+ failed, \d+ warned, \d+ errored, \d+ skipped$|endgroup::$)/,
           );
-        const broken = (level: string) => brokenRequirements(r.report!.checks).filter((g) => g.level === level).length;
+        const broken = (level: string) => causesOf(r.report!.checks).filter((g) => g.level === level).length;
         expect(commands.filter((line) => !/^::(?:end)?group::/.test(line))).toHaveLength(
           Math.min(10, r.report!.errors.length + broken('must')) + Math.min(10, broken('should')),
         );

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { constants as http2, createSecureServer, type Http2Session } from 'node:http2';
 import { createServer as createTcp, type AddressInfo, type Socket } from 'node:net';
 import { createServer as createTls } from 'node:tls';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,9 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
-import { Client } from '../../src/http/client.ts';
+import { Client, cutByRunStop } from '../../src/http/client.ts';
+import { RunGate } from '../../src/http/run-gate.ts';
+import { request as undiciRequest } from 'undici';
 import { networkReason, withoutInternals, type Network } from '../../src/http/network.ts';
 import { runCli, unjudgedReports, type CliResult } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
@@ -401,10 +404,153 @@ describe('HTTP/2 and TLS failures', () => {
   });
 });
 
+/** An HTTP/2 deployment that closes connections gracefully (goawayFront): what it did, and what the next request meets. */
+interface GoawayFront {
+  baseUrl: string;
+  ca: string;
+  /** the requests it processed (forwarded): method, path and body */
+  processed: string[];
+  goaways: number;
+  /**
+   * The next request to arrive meets a GOAWAY: naming the stream before it (it is never processed; a stream of a
+   * kept-alive connection, so that there is one before it), or its own stream once processed (the answer follows).
+   */
+  next?: 'goaway-before-it' | 'goaway-after-it';
+}
+
+/**
+ * An HTTP/2-only deployment over TLS (node:http2) that forwards to the reference and closes connections gracefully:
+ * the kth connection as it opens when `atOpen(k)` (a GOAWAY naming no stream: the request on it was never processed),
+ * and where `next` says. `before` runs as each GOAWAY goes out.
+ */
+async function goawayFront(atOpen: (k: number) => boolean = () => false, before?: () => void): Promise<GoawayFront> {
+  const { key, cert, ca } = certificates();
+  const server = createSecureServer({ key, cert });
+  const front: GoawayFront = { baseUrl: '', ca, processed: [], goaways: 0 };
+  const goaway = (session: Http2Session | undefined, last: number) => {
+    front.goaways++;
+    before?.();
+    session?.goaway(http2.NGHTTP2_NO_ERROR, last);
+  };
+  let opened = 0;
+  const sessions = new Set<Http2Session>();
+  server.on('session', (session) => {
+    sessions.add(session.on('error', () => {}).on('close', () => sessions.delete(session)));
+    // no stream has arrived: the GOAWAY names none (last stream 0), and the connection ends once it is sent
+    if (atOpen(++opened)) {
+      goaway(session, 0);
+      session.close();
+    }
+  });
+  server.on('stream', (stream, headers) => {
+    stream.on('error', () => {});
+    const { session } = stream;
+    const what = front.next;
+    front.next = undefined;
+    if (what === 'goaway-before-it') {
+      goaway(session, (stream.id ?? 1) - 2);
+      return void setImmediate(() => session?.destroy());
+    }
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', async () => {
+      const [method, path] = [String(headers[':method']), String(headers[':path'])];
+      front.processed.push(`${method} ${path} ${Buffer.concat(chunks).toString()}`);
+      if (what === 'goaway-after-it') goaway(session, stream.id ?? 1);
+      const forwarded = Object.fromEntries(Object.entries(headers).filter(([k]) => !k.startsWith(':') && k !== 'accept-encoding')) as Record<string, string>;
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      const answer = await undiciRequest(reference.baseUrl + path, { method: method as 'GET', headers: forwarded, body });
+      const bytes = Buffer.from(await answer.body.arrayBuffer());
+      if (stream.destroyed) return;
+      stream.respond({ ':status': answer.statusCode, 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+      stream.end(bytes);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  stops.push(() => new Promise((resolve) => (sessions.forEach((session) => session.destroy()), server.close(resolve))));
+  front.baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return front;
+}
+
+describe('a graceful HTTP/2 close (GOAWAY)', () => {
+  const rename = (name: string) => ({
+    method: 'PUT' as const,
+    path: `/v1/organisations/${reference.fixtures.organisationId}`,
+    json: { organisation: { name } },
+  });
+  const processedOf = (f: GoawayFront, name: string) => f.processed.filter((p) => p.includes(`"${name}"`));
+
+  test('a request above the last stream id is sent again, a write too, and processed once; one at or below it is never sent again', async () => {
+    // the third connection to open is closed as it opens, while its request is in flight
+    const f = await goawayFront((k) => k === 3);
+    const c = clientOf(f.baseUrl, { caFile: f.ca });
+    expect((await c.send(organisation())).status).toBe(200);
+    // on the kept-alive connection (stream 3), closed naming stream 1
+    f.next = 'goaway-before-it';
+    const resent = await c.send(rename('Acme A'));
+    expect(resent.status, resent.error).toBe(200);
+    expect(c.evidence(resent).retried).toMatch(
+      /^sent again on a new connection: the deployment closed the HTTP\/2 connection with GOAWAY \(last stream 1\) before processing this request \(stream 3\)/,
+    );
+    expect(processedOf(f, 'Acme A')).toHaveLength(1);
+    // three in flight together, each on a connection of its own: the one on the connection closed as it opens is sent again
+    const together = await Promise.all(['Acme B', 'Acme C', 'Acme D'].map((name) => c.send(rename(name))));
+    for (const ex of together) expect(ex.status, ex.error).toBe(200);
+    expect(together.map((ex) => ex.retried ?? '').filter((r) => /GOAWAY \(last stream 0\) before processing this request \(stream 1\)/.test(r))).toHaveLength(
+      1,
+    );
+    for (const name of ['Acme B', 'Acme C', 'Acme D']) expect(processedOf(f, name), name).toHaveLength(1);
+    // processed, then the GOAWAY names its own stream: undici gives the answer up, and the request is not sent again
+    f.next = 'goaway-after-it';
+    const processed = await c.send(rename('Acme E'));
+    expect(processed.status).toBe(0);
+    expect(processed.error).toMatch(/GOAWAY/);
+    expect(processed.retried).toBeUndefined();
+    expect(processedOf(f, 'Acme E')).toHaveLength(1);
+    expect(f.goaways).toBe(3);
+  });
+
+  test('sent again twice at most, and never once the run has stopped', async () => {
+    const always = await goawayFront(() => true);
+    const ex = await clientOf(always.baseUrl, { caFile: always.ca }).send(rename('Acme F'));
+    expect(ex.status).toBe(0);
+    expect(ex.error).toMatch(/GOAWAY.*; it had been sent again on a new connection: .*; and again: the deployment closed the HTTP\/2 connection with GOAWAY/);
+    expect(always.goaways).toBe(3);
+    expect(always.processed).toEqual([]);
+    const gate = new RunGate();
+    stops.push(async () => gate.close());
+    const stopping = await goawayFront(
+      () => true,
+      () => gate.stop('interrupted'),
+    );
+    const c = new Client({
+      baseUrl: stopping.baseUrl,
+      token: reference.fixtures.token,
+      forbiddenToken: undefined,
+      timeoutMs: 5000,
+      network: { caFile: stopping.ca },
+      gate,
+    });
+    stops.push(() => c.close());
+    const stopped = await c.send(rename('Acme G'));
+    expect(stopped.status).toBe(0);
+    expect(cutByRunStop(stopped)).toBe(true);
+    expect(stopping.goaways).toBe(1);
+  });
+
+  test('the organisation checks through a deployment that closes every third connection as it opens: none errored, exit 0', async () => {
+    const f = await goawayFront((k) => k % 3 === 0);
+    const r = await runner.run(['--ca-file', f.ca, '--only', '^ORG-'], through(f.baseUrl));
+    expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
+    expect(r.code).toBe(0);
+    expect(f.goaways).toBeGreaterThan(1);
+  });
+});
+
 describe('first contact: the preflight', () => {
   test('a wrong key is one line and exit 5, not a failed check; the reports asked for say so', async () => {
     const junit = join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-junit-')), 'r.xml');
-    const r = await runner.run(['--token', 'wrong-token-123', '--report-junit', junit], through(reference.baseUrl));
+    const r = await runner.run(['--report-junit', junit], through(reference.baseUrl, { MOCKAPI_TOKEN: 'wrong-token-123' }));
     expect(r.code).toBe(5);
     expect(r.stdout.split('\n')).toEqual([expect.stringMatching(/^JSON report: /), `JUnit report: ${junit}`, '']);
     expect(r.stderr.trim()).toBe(

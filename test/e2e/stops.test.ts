@@ -10,12 +10,11 @@ import { afterAll, expect, inject, test } from 'vitest';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { startRecorder, type Recorder } from '../../bench/recorder.ts';
 import { commandEnvironment, emptyDirectory } from '../support/cli.ts';
-import { compiledWhenEnded } from '../support/compiled.ts';
+import { compiledWhenEnded } from '../../bench/compiled.ts';
 import { useRunners } from '../support/runners.ts';
 import { propertySeed } from '../support/seed.ts';
 
-// a new worker thread for each run: its runs are stopped on purpose
-const runners = useRunners(1, { keptThreads: false });
+const runners = useRunners(1);
 const started: { close(): Promise<void> }[] = [];
 afterAll(() => Promise.all(started.map((s) => s.close())));
 
@@ -25,7 +24,7 @@ const ON_THE_WIRE_MS = 100;
 /** The reference with every fixture, behind a logging proxy that may answer some requests itself. */
 async function deployment(answer?: (index: number) => { status: number; headers: Record<string, string>; body: string } | undefined) {
   const reference: ReferenceDeployment = await startReference({ port: 0, faults: [] });
-  const { token, forbiddenToken, pushPolicy, ...fixtures } = reference.fixtures;
+  const { token, forbiddenToken, readOnlyToken: _, pushPolicy, ...fixtures } = reference.fixtures;
   const proxy: Recorder = await startRecorder(reference.baseUrl, { token, forbiddenToken }, answer ? { answer } : {});
   started.push(proxy, reference);
   const env: Record<string, string> = {

@@ -1,5 +1,5 @@
 // The catalogue of checks (src/harness/catalogue.ts) and `mockapi-conformance --list`: every check with its stable
-// id, requirement, operation, what it sends and where it is declared, without a request sent.
+// id, requirement, operation, what it sends and the suite that lists it, without a request sent.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { runEnvironment } from '../../reference/environment.ts';
 import { startReference } from '../../reference/server.ts';
 import { startRecorder } from '../../bench/recorder.ts';
 import { CHAIN_IN_FLIGHT, CHAIN_RUNS, catalogue, chainsOf, type CatalogueEntry } from '../../src/harness/catalogue.ts';
+import { SUITES } from '../../suites/all.ts';
 import { DEFAULT_CONCURRENCY, runsFor } from '../../src/run/target.ts';
 import { runCli } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
@@ -21,21 +22,43 @@ const AREAS = readdirSync(new URL('../../suites/', import.meta.url))
   .filter((f) => f.endsWith('.suite.ts'))
   .map((f) => f.replace(/\.suite\.ts$/, ''));
 
-test('every check has a unique id that begins with the area of the suite that runs it', () => {
+test('every check has a unique id that begins with an area, is where the catalogue says, and every suite is listed', () => {
+  expect(Object.keys(SUITES).sort()).toEqual([...AREAS].sort());
   expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
   for (const e of entries) {
     expect(e.id).toMatch(/^[a-z-]+\/[A-Za-z0-9/-]+$/);
     expect(AREAS, e.id).toContain(e.id.split('/')[0]);
+    // the suite that lists it: its area's, but for the generated Authorization values, which the organisations list
+    const listedBy = /^suites\/([a-z-]+)\.suite\.ts$/.exec(e.location)?.[1];
+    expect(
+      SUITES[listedBy ?? '']?.map((d) => d.id),
+      e.location,
+    ).toContain(e.id);
   }
 });
 
-test('ids are written out where the checks are declared, not made from their titles', () => {
+/** The text of every file that writes out checks: the suites and the properties they list. */
+const SOURCES = ['../../suites/', '../../properties/']
+  .flatMap((dir) => readdirSync(new URL(dir, import.meta.url)).map((f) => new URL(`${dir}${f}`, import.meta.url)))
+  .filter((url) => url.pathname.endsWith('.ts'))
+  .map((url) => readFileSync(url, 'utf8'))
+  .join('\n');
+
+test('ids are written out where the checks are, not made from their titles', () => {
+  // the id itself, or a template that makes it for each operation (`authentication/${c.op}/...`), each of whose
+  // placeholders stands for a name, a slug or a number
+  const templates = [...SOURCES.matchAll(/`([a-z-]+\/[^`\s]*\$\{[^`\s]*)`/g)].map(
+    (m) =>
+      new RegExp(
+        `^${m[1]!
+          .split(/\$\{[^}]+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[A-Za-z0-9-]+')}$`,
+      ),
+  );
   for (const e of entries) {
-    const [file, line] = e.location.split(':');
-    const source = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8').split('\n')[Number(line) - 1]!;
-    // the id itself, or the template that makes it for each operation (`authentication/${c.op}/...`)
-    const written = source.includes(`'${e.id}'`) || source.includes(`\`${e.id.split('/')[0]}/\${`);
-    expect(written, `${e.id} is not written out at ${e.location}: ${source.trim()}`).toBe(true);
+    const written = SOURCES.includes(`'${e.id}'`) || templates.some((template) => template.test(e.id));
+    expect(written, `${e.id} is not written out in suites/ or properties/`).toBe(true);
   }
 });
 
@@ -75,7 +98,7 @@ test('--list prints the catalogue and sends no request, even with a deployment c
       expect.stringMatching(/ \[CHAOS-PERCENTAGE-LIMIT, must\] {2}percentageFailures 0 \(the lower limit\) is accepted$/),
       expect.stringContaining('percentageFailures is a number (double) from 0 to 100 inclusive.'),
       '  updateChaosSettings: PUT /v1/mock-apis/{mockApiId}/settings/chaos, about 5 requests at most; needs MOCKAPI_MOCK_API_ID; writes; alone on the chaos settings',
-      expect.stringMatching(/^ {2}suites\/chaos-settings\.suite\.ts:\d+$/),
+      '  suites/chaos-settings.suite.ts',
     ]);
   } finally {
     server.close();

@@ -2,7 +2,7 @@
 // the deployment held the run back (transient answers: 429, 503) and by the check's own extensions, and never
 // reached once cleared.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { movingBound } from '../../src/harness/check.ts';
+import { movingBound } from '../../src/harness/run-check.ts';
 
 /** A check's deadline as CheckContext keeps it. */
 const context = (ms: number) => {

@@ -1,8 +1,8 @@
-// A run of the checks in its worker (CheckRun), made from the description the command or conformanceProject
-// provides: what --only keeps, how a test is named, what --max-failures counts, the stop it shares, and what it keeps
-// for its checks (shared, perRun), which no other run sees.
+// A run of the checks (CheckRun), made from the description the command or conformanceProject provides: which checks
+// it has (its profile, --only), how a test is named, what --max-failures counts, the stop it shares, and what it
+// keeps for its checks (shared, perRun), which no other run sees.
 import { expect, test } from 'vitest';
-import { shared } from '../../src/harness/check.ts';
+import { check, shared, type CheckDefinition } from '../../src/harness/check.ts';
 import { CheckRun } from '../../src/harness/check-run.ts';
 import type { Client } from '../../src/http/client.ts';
 import { namePassed, passedInSequence, takenNote } from '../../properties/shared-renames.ts';
@@ -13,14 +13,31 @@ import { CheckContext, type Target } from '../../src/judge/context.ts';
 const target = { baseUrl: 'http://127.0.0.1:9', fixtures: {}, profile: 'mock' } as unknown as Target;
 const runOf = (described: Partial<RunDescription>) => new CheckRun({ target, stop: new SharedArrayBuffer(8), openapi: {}, names: 'requirement', ...described });
 
+const definition = (id: string, requirement: string, title: string, options: Partial<CheckDefinition['options']> = {}) =>
+  check(id, requirement as CheckDefinition['requirement'], title, { operation: 'getOrganisation', ...options }, async () => {});
+
 test('--only keeps a check by its id or its name, without case; a project names its tests by check id first', () => {
-  const run = runOf({ only: '^organisations/|ORG-RENAME' });
-  expect(run.selected('organisations/get', 'ORG-GET get')).toBe(true);
-  expect(run.selected('teams/delete', 'org-rename renamed')).toBe(true);
-  expect(run.selected('teams/delete', 'TEAM-DELETE deleted')).toBe(false);
-  expect(runOf({}).selected('teams/delete', 'TEAM-DELETE deleted')).toBe(true);
-  expect(run.testName('teams/delete', 'TEAM-DELETE deleted')).toBe('TEAM-DELETE deleted');
-  expect(runOf({ names: 'check-id' }).testName('teams/delete', 'TEAM-DELETE deleted')).toBe('teams/delete TEAM-DELETE deleted');
+  const checks = [
+    definition('organisations/get', 'ORG-GET', 'get'),
+    definition('teams/renamed', 'ORG-RENAME', 'renamed'),
+    definition('teams/delete', 'TEAM-DELETE', 'deleted'),
+  ];
+  const ids = (run: CheckRun) => run.checksOf(checks).map((d) => d.id);
+  expect(ids(runOf({ only: '^organisations/|org-rename' }))).toEqual(['organisations/get', 'teams/renamed']);
+  expect(ids(runOf({}))).toEqual(['organisations/get', 'teams/renamed', 'teams/delete']);
+  expect(runOf({}).testName(checks[2]!)).toBe('TEAM-DELETE deleted');
+  expect(runOf({ names: 'check-id' }).testName(checks[2]!)).toBe('teams/delete TEAM-DELETE deleted');
+});
+
+test('a run has the checks of its profile alone, in the order given, and knows which it has', () => {
+  const checks = [
+    definition('a/live', 'ORG-GET', 'live only', { profile: 'live' }),
+    definition('a/both', 'ORG-GET', 'both'),
+    definition('a/mock', 'ORG-GET', 'mock only', { profile: 'mock' }),
+  ];
+  const run = runOf({});
+  expect(run.checksOf(checks).map((d) => d.id)).toEqual(['a/both', 'a/mock']);
+  expect([run.declares('a/both'), run.declares('a/live')]).toEqual([true, false]);
 });
 
 test('--max-failures counts checks that failed a must, and those that only warned with --strict', () => {
@@ -48,7 +65,7 @@ test("the run's stop is the memory of the description: set by the thread that op
 test("two runs in one worker each see their own shared requests and their own generated names' riding", async () => {
   const first = runOf({ target: { ...target, baseUrl: 'http://127.0.0.1:1' } });
   const second = runOf({ target: { ...target, baseUrl: 'http://127.0.0.1:2' } });
-  first.declare('organisations/generated-names-taken');
+  first.checksOf([definition('organisations/generated-names-taken', 'ORG-RENAME', 'generated names')]);
   expect([first.declares('organisations/generated-names-taken'), second.declares('organisations/generated-names-taken')]).toEqual([true, false]);
   const contextOf = (run: CheckRun) => new CheckContext('ORG-RENAME', run.target, {} as Client, undefined, undefined, run);
   let made = 0;

@@ -18,13 +18,15 @@ describe('generated payloads', () => {
     ]);
     const [check] = failed;
     expect(check!.message).toContain(`one of each kind failed after 1 runs and 0 shrinks: seed ${CI_SEED}, path `);
-    expect(check!.message).toContain(`(rerun with --seed ${CI_SEED})`);
+    expect(check!.message).toContain(`(rerun with --seed ${CI_SEED} --runs 100)`);
     expect(check!.message).toContain(
-      'smallest failing input: {"rule":"above-limit","pointer":"/chaos/percentageFailures","body":{"chaos":{"enabled":false,"percentageFailures":100.00000000000001}}}',
+      'smallest failing input: {"rule":"above-limit","pointer":"/chaos/percentageFailures","body":{"chaos":{"enabled":false,"percentageFailures":100.00000000000001,"socketClose":{"enabled":false},"socketReset":{"enabled":false},"invalidHttp":{"enabled":false},"longDelay":{"enabled":false,"durationMillis":0},"httpErrors":[]}}}',
     );
     // the input sent once more, then, as the deployment took it, chaos settings that do nothing
     expect(check!.evidence.map((e) => e.curl)).toEqual([
-      expect.stringContaining(`--data-binary '{"chaos":{"enabled":false,"percentageFailures":100.00000000000001}}'`),
+      expect.stringContaining(
+        `--data-binary '{"chaos":{"enabled":false,"percentageFailures":100.00000000000001,"socketClose":{"enabled":false},"socketReset":{"enabled":false},"invalidHttp":{"enabled":false},"longDelay":{"enabled":false,"durationMillis":0},"httpErrors":[]}}'`,
+      ),
       expect.stringContaining(
         `--data-binary '{"chaos":{"enabled":false,"percentageFailures":0,"socketClose":{"enabled":false},"socketReset":{"enabled":false},"invalidHttp":{"enabled":false},"longDelay":{"enabled":false,"durationMillis":0},"httpErrors":[]}}'`,
       ),

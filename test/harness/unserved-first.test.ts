@@ -1,7 +1,7 @@
 // unservedFirst on its own: which 405 answers of a check stand for EP-METHOD-PATH (the documented request: ids within
 // the limits, no query, the full key or no credentials), and which of the check's own findings it keeps.
 import { describe, expect, test } from 'vitest';
-import { unservedFirst } from '../../src/harness/check.ts';
+import { unservedFirst } from '../../src/harness/run-check.ts';
 import { answerOf, type Exchange } from '../../src/http/client.ts';
 import { Redactor } from '../../src/http/redactor.ts';
 import { Judge } from '../../src/judge/context.ts';

@@ -2,7 +2,7 @@
 // bound. And the two ISO 8601 readings the checks of times rest on: a duration's length, the order of two
 // instants finer than milliseconds.
 import { expect, test } from 'vitest';
-import { checkBound } from '../../src/harness/check.ts';
+import { checkBound } from '../../src/harness/run-check.ts';
 import { compareInstants, durationSeconds, parseUtcTimestamp } from '../../src/judge/iso8601.ts';
 import { runsFor } from '../../src/run/target.ts';
 

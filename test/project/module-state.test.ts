@@ -1,6 +1,6 @@
-// No run state at module scope where checks are declared and run (src/harness/, suites/, properties/): a module
-// outlives a run (watch mode, a worker with isolate: false), so what a run learns is kept on the run, reached from
-// a check's context (CheckContext.run: shared, perRun). A module-level `let` or a Map, Set, WeakMap or WeakSet made at
+// No run state at module scope where checks are defined and run (src/harness/, suites/, properties/): a module
+// outlives a run (watch mode, a worker with isolate: false, the fault matrix's rows in one process), so what a run
+// learns is kept on the run, reached from a check's context (CheckContext.run: shared, perRun). A module-level `let` or a Map, Set, WeakMap or WeakSet made at
 // module scope is allowed only below, each a cache that is the same for every run, with the reason it is.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +12,7 @@ const FOLDERS = ['src/harness', 'suites', 'properties'];
 
 /** The module-level state that is no run's, by file and name, with why. */
 const STATIC: Record<string, string> = {
-  'src/harness/catalogue.ts cached': 'the catalogue is declared for a target of its own (declaringTarget), the same whatever the run',
-  'src/harness/check.ts sourceLines': "the text of the package's own source files, read to say where a check is declared",
-  'src/harness/check-run.ts runs': 'keyed by the run description vitest provides: each run is made once of its own, and goes with it',
+  'src/harness/catalogue.ts cached': 'the catalogue sizes its checks for a target of its own (cataloguedTarget), the same whatever the run',
 };
 
 /** A declaration at a line's start (module scope, as the formatter indents everything nested) that can hold state. */

@@ -3,7 +3,7 @@
 // transient answers), as the check's own bound is (movingBound, test/harness/check-bound.test.ts).
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sendingCutOff } from '../../properties/property.ts';
-import { movingBound } from '../../src/harness/check.ts';
+import { movingBound } from '../../src/harness/run-check.ts';
 
 describe('sendingCutOff', () => {
   beforeEach(() => {

@@ -235,6 +235,40 @@ describe('proxy', () => {
     }
   });
 
+  it("answers only its own Host, and refuses a cross-origin request: a DNS-rebinding page reads nothing of the upstream's", async () => {
+    let forwarded = 0;
+    const upstream = createServer((req, res) => {
+      forwarded++;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end('{"secret":"of the upstream"}');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    try {
+      const proxy = await startProxy(['--upstream', `http://127.0.0.1:${(upstream.address() as { port: number }).port}`]);
+      const port = Number(new URL(proxy.url).port);
+      const raw = (headers: string) =>
+        new Promise<string>((resolve) => {
+          // written, not ended: the answer to a request forwarded comes after the request's end, and closes the connection
+          const socket = connect(port, '127.0.0.1', () => socket.write(`GET /v1/organisations/org-1 HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`));
+          let got = '';
+          socket.on('data', (d) => (got += d));
+          socket.on('close', () => resolve(got));
+        });
+      // a page of attacker.test whose name now resolves to 127.0.0.1: the browser sends its own name as Host
+      expect(await raw(`Host: attacker.test:${port}\r\n`)).toMatch(/^HTTP\/1\.1 421 /);
+      expect(await raw(`Host: 127.0.0.1:${port}\r\nOrigin: http://attacker.test\r\n`)).toMatch(/^HTTP\/1\.1 403 /);
+      expect(await raw(`Host: 127.0.0.1:${port}\r\nSec-Fetch-Site: cross-site\r\n`)).toMatch(/^HTTP\/1\.1 403 /);
+      expect(forwarded).toBe(0);
+      for (const own of [`Host: 127.0.0.1:${port}\r\n`, `Host: localhost:${port}\r\nOrigin: http://localhost:${port}\r\n`]) {
+        expect(await raw(own), own).toMatch(/^HTTP\/1\.1 200 /);
+      }
+      expect(forwarded).toBe(2);
+      await proxy.stop();
+    } finally {
+      upstream.close();
+    }
+  });
+
   it('refuses an absolute-form or * request target with 400 and goes on', async () => {
     const proxy = await startProxy(['--upstream', correct.baseUrl]);
     const port = Number(new URL(proxy.url).port);

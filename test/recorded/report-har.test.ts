@@ -104,7 +104,7 @@ describe('--report-har against the embedded reference', () => {
     expect(judged.code, judged.stdout).toBe(0);
     expect(judged.report!.recorded).toMatchObject({ exchanges: entries.length, judged: entries.length });
     expect(judged.report!.summary).toMatchObject({ passed: entries.length, failed: 0, warned: 0, errored: 0 });
-  }, 120_000);
+  });
 
   test("a run against a fault one exchange shows: check-har fails the HAR's exchanges under the requirement the run failed", async () => {
     const file = join(dir, 'fault.har');
@@ -123,7 +123,7 @@ describe('--report-har against the embedded reference', () => {
     const entries = readHarFile(file).log.entries;
     const failedIds = new Set(failedInRun.map((c) => c.id));
     for (const c of failed) expect(failedIds, c.id).toContain(entries[Number(/^recorded\/(\d+)-/.exec(c.id)![1]) - 1]!._checkId);
-  }, 120_000);
+  });
 });
 
 describe('--report-har against a deployment that echoes the key', () => {
@@ -187,7 +187,7 @@ describe('--report-har against a deployment that echoes the key', () => {
       expect(e.response.content.text).toBeUndefined();
       expect(e.comment).toContain('response body left out: bytes that are not text and hold a form of a key');
     }
-  }, 120_000);
+  });
 });
 
 describe('an entry as check-har reads it back', () => {
@@ -268,4 +268,77 @@ describe('an entry as check-har reads it back', () => {
     expect(entry.response).toMatchObject({ status: 0, httpVersion: '', _error: 'the connection was reset (ECONNRESET)' });
     expect(judged).toMatchObject({ outcome: 'errored', message: 'no HTTP answer was recorded: the connection was reset (ECONNRESET); nothing to judge' });
   });
+});
+
+describe("a logged request's recorded credentials of third parties", () => {
+  const KEY = 'Run-key-of-the-logged-request-test-41c7';
+  /** What the mock API's own callers sent it, recorded in the logged request: theirs, not the run's. */
+  const THEIRS = {
+    bearer: 'eyJhbGciOiJIUzI1NiJ9.third-party-bearer.9d2f7c',
+    session: 'sess-third-party-77aa01c3',
+    apiKey: 'tp-api-key-5c3e9b71d0',
+    query: 'tp-query-token-8e1f2a64',
+    password: 'tp-body-password-31f0a9',
+  };
+  const body = JSON.stringify({ user: 'them', password: THEIRS.password });
+  const logged = {
+    id: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+    request: {
+      url: `/orders?access_token=${THEIRS.query}&page=2`,
+      absoluteUrl: `https://mock.example.com/orders?access_token=${THEIRS.query}&page=2`,
+      method: 'POST',
+      clientIp: '203.0.113.9',
+      headers: { Authorization: `Bearer ${THEIRS.bearer}`, Cookie: `session=${THEIRS.session}; theme=dark`, 'X-API-Key': THEIRS.apiKey },
+      cookies: { session: THEIRS.session, theme: 'dark' },
+      browserProxyRequest: false,
+      loggedDate: 1_700_000_000_000,
+      loggedDateString: '2023-11-14T22:13:20Z',
+      body,
+      bodyAsBase64: Buffer.from(body).toString('base64'),
+    },
+    responseDefinition: { status: 200, transformers: [], fromConfiguredStub: true, transformerParameters: {} },
+  };
+  let server: Server;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    // the logged request to the run's key, 401 without it, and a not-found body to everything else
+    server = createServer((req, res) => {
+      req.resume();
+      if (req.headers.authorization !== `Token ${KEY}`)
+        res.writeHead(401, { 'content-type': 'text/plain' }).end('Credentials are required to access this resource.');
+      else if (req.url === `/v1/mock-apis/a1b2c3d4/requests/${logged.id}`)
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(logged));
+      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":404,"message":"HTTP 404 Not Found"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test('are in no HAR entry, no report and no line printed, in any form (Authorization of any scheme, cookies, key-like headers, query and body fields)', async () => {
+    const cwd = emptyDirectory();
+    const files = { har: join(cwd, 'run.har'), junit: join(cwd, 'r.xml'), markdown: join(cwd, 'r.md'), html: join(cwd, 'r.html') };
+    const reports = Object.entries(files).flatMap(([format, file]) => [`--report-${format}`, file]);
+    const run = await runCli(
+      ['--base-url', baseUrl, '--only', '^logged-requests/', '--runs', '1', ...reports],
+      { MOCKAPI_TOKEN: KEY, MOCKAPI_MOCK_API_ID: 'a1b2c3d4', MOCKAPI_REQUEST_ID: logged.id },
+      { cwd },
+    );
+    const har = readFileSync(files.har, 'utf8');
+    // the logged request was recorded, and read by checks
+    expect(har, `${run.stdout}${run.stderr}`).toContain('203.0.113.9');
+    expect(run.report?.checks.some((c) => c.outcome === 'passed')).toBe(true);
+    const outputs = {
+      stdout: run.stdout,
+      stderr: run.stderr,
+      json: run.reportText,
+      har,
+      ...Object.fromEntries(Object.entries(files).map(([k, f]) => [k, readFileSync(f, 'utf8')])),
+    };
+    for (const [name, text] of Object.entries(outputs))
+      for (const secret of Object.values(THEIRS))
+        for (const form of leakForms(secret))
+          expect(text.includes(form) ? text.slice(text.indexOf(form) - 120, text.indexOf(form) + 40) : '', `${name}: ${form}`).toBe('');
+  }, 120_000);
 });

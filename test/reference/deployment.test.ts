@@ -21,9 +21,11 @@ describe('startReference', () => {
       ...Object.fromEntries(FIXTURE_NAMES.map((name) => [name, SEED[name]])),
       token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       forbiddenToken: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      // a key that may read but not write (test/e2e/misconfigured.test.ts)
+      readOnlyToken: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       pushPolicy: 'ABORT',
     });
-    expect(fixtures.token).not.toBe(fixtures.forbiddenToken);
+    expect(new Set([fixtures.token, fixtures.forbiddenToken, fixtures.readOnlyToken]).size).toBe(3);
   });
 
   it('starts with fresh state and fresh keys every time', async () => {

@@ -102,10 +102,12 @@ const body = fc.oneof(
 
 // The operations of the fixtures with their own methods (so that requests get past routing), or any
 // method on any path.
-const fixtureTargets = OPERATION_IDS.map((id) => validRequest(id, { ...SEED, token: '', forbiddenToken: '', pushPolicy: '' })).map(({ method, path }) => ({
-  method,
-  path,
-}));
+const fixtureTargets = OPERATION_IDS.map((id) => validRequest(id, { ...SEED, token: '', forbiddenToken: '', readOnlyToken: '', pushPolicy: '' })).map(
+  ({ method, path }) => ({
+    method,
+    path,
+  }),
+);
 const target = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...fixtureTargets) }, fc.record({ method, path }));
 
 it('never answers with a 5xx, whatever the method, path, headers and body', async () => {

@@ -1,4 +1,4 @@
-// Findings grouped by the requirement they break (brokenRequirements) and the share of the checks judged
+// Findings grouped by the requirement they break (brokenRequirements) and by cause (causesOf), and the share of the checks judged
 // (judgedShares, --min-judged), as the report model derives them and every format says them; from small
 // hand-made reports, no run.
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EXIT, exitCodeOf } from '../../contract/exit.ts';
-import { brokenRequirements, judgedShares, type CheckResult, type ConformanceReport, type Outcome } from '../../contract/report.ts';
+import { brokenRequirements, causesOf, judgedShares, type CheckResult, type ConformanceReport, type Outcome } from '../../contract/report.ts';
 import { retiredWhy } from '../../contract/retired.ts';
 import { schema } from '../../contract/schemas.ts';
 import { annotations } from '../../reporters/github.ts';
@@ -92,21 +92,26 @@ describe('findings grouped by the requirement they break', () => {
     expect(brokenRequirements([check('passed'), check('skipped')])).toEqual([]);
   });
 
-  test('the console lists the broken requirements most severe first, each with its checks and operations, and the checks in that order', () => {
+  test('the console ends with the causes, most severe first, each one line with its checks and operations, above the closing line', () => {
     const r = reportOf([
       check('failed', { violated: ['ORG-RESPONSE'], title: 'ORG-RESPONSE one' }),
       check('failed', { requirement: 'AUTH-401-BODY', violated: ['AUTH-401-BODY'], operation: 'getLoggedRequest', title: 'AUTH-401-BODY one' }),
       check('failed', { requirement: 'AUTH-401-BODY', violated: ['AUTH-401-BODY'], operation: 'deleteDataSource', title: 'AUTH-401-BODY two' }),
     ]);
     const out = consoleOf(r);
-    expect(out).toContain(
-      [
-        'Failed (must-level statements broken):',
-        '  AUTH-401-BODY: 2 checks on getLoggedRequest, deleteDataSource (AUTH-401-BODY one; AUTH-401-BODY two)',
-        '  ORG-RESPONSE: 1 check on getOrganisation (ORG-RESPONSE one)',
-      ].join('\n'),
+    expect(out).toMatch(
+      new RegExp(
+        `${[
+          '\\nFailed \\(must-level statements broken\\), one line per cause:',
+          '  AUTH-401-BODY: 2 checks on getLoggedRequest, deleteDataSource',
+          '  ORG-RESPONSE: 1 check on getOrganisation',
+          '',
+          '0 passed, 3 failed, [^\\n]+\\n',
+        ].join('\\n')}$`,
+      ),
     );
-    expect(out.indexOf('FAILED organisations/check-', out.indexOf('AUTH-401-BODY one:'))).toBeLessThan(out.indexOf(': ORG-RESPONSE one'));
+    // the details above show one check of each cause, the most severe cause first
+    expect([...out.matchAll(/^ {2}FAILED \S+: (.+)$/gm)].map((m) => m[1])).toEqual(['AUTH-401-BODY one', 'ORG-RESPONSE one']);
   });
 
   test('the Markdown summary heads each broken requirement with its checks and operations, the most checks first', () => {
@@ -224,7 +229,7 @@ describe('the share judged', () => {
     const r = halfSkipped();
     const xml = junitXml(r);
     expect(xml).toContain(
-      '<testsuites name="mockapi-conformance https://api.example.com" tests="6" failures="0" errors="1" skipped="3" time="0.100">\n  <properties><property name="checks" value="6"/><property name="judged" value="2"/><property name="skipped" value="3"/><property name="judged-percent" value="33"/></properties>',
+      '<testsuites name="mockapi-conformance https://api.example.com" tests="6" failures="0" errors="1" skipped="3" time="0.100">\n  <properties><property name="checks" value="6"/><property name="judged" value="2"/><property name="skipped" value="3"/><property name="judged-percent" value="33"/>',
     );
     expect(xml).toMatch(/<testsuite name="chaos-settings" [^\n]*>\n {4}<properties><property name="checks" value="3"\/><property name="judged" value="0"\/>/);
     const md = markdownSummary(r);
@@ -242,12 +247,98 @@ describe('the share judged', () => {
   });
 });
 
-test("the console's details name every broken requirement before a second check of any one of them", () => {
+test("the console's details show the first check of each cause, never a second of one, and say how many the reports hold", () => {
   const many = Array.from({ length: 25 }, () => check('failed', { violated: ['AUTH-401-BODY'], requirement: 'AUTH-401-BODY' }));
   const lone = check('failed', { violated: ['ORG-EMAIL'], requirement: 'ORG-EMAIL' });
-  const shown = [...consoleOf(reportOf([...many, lone])).matchAll(/^ {2}FAILED (\S+):/gm)].map((m) => m[1]);
-  expect(shown.slice(0, 2)).toEqual([many[0]!.id, lone.id]);
-  expect(shown).toHaveLength(20);
+  const out = consoleOf(reportOf([...many, lone]));
+  const shown = [...out.matchAll(/^ {2}FAILED (\S+):/gm)].map((m) => m[1]);
+  expect(shown).toEqual([many[0]!.id, lone.id]);
+  expect(out).toContain('\n  (26 checks in all: --report-json, --report-junit or --report-markdown hold every one)\n');
+});
+
+describe('one cause: a requirement broken with one answer', () => {
+  const said = (requirement: string, actual: string) =>
+    `[${requirement}] (must) Authentication: "The 401 body is plain text …"\n  expected: a text stating that credentials are required\n  actual:   ${actual}\n  reproduce: curl …`;
+  const body = (actual: string, more: Partial<CheckResult> = {}) =>
+    check('failed', { requirement: 'AUTH-401-MISSING', violated: ['AUTH-401-BODY'], message: said('AUTH-401-BODY', actual), ...more });
+
+  test('checks of one requirement and one answer are one cause, whatever requirement they cite; another answer is another cause', () => {
+    const checks = [
+      body('"Unauthorized."'),
+      body('"Unauthorized."', { requirement: 'AUTH-401-INVALID', operation: 'deleteDataSource' }),
+      body('"Unauthorized."', { requirement: 'AUTH-SEPARATOR', operation: 'updateChaosSettings' }),
+      body('"Go away."'),
+    ];
+    const causes = causesOf(checks);
+    expect(causes.map((c) => [c.requirement, c.actual, c.expected, c.checks.length, c.operations])).toEqual([
+      ['AUTH-401-BODY', '"Unauthorized."', 'a text stating that credentials are required', 3, ['getOrganisation', 'deleteDataSource', 'updateChaosSettings']],
+      ['AUTH-401-BODY', '"Go away."', 'a text stating that credentials are required', 1, ['getOrganisation']],
+    ]);
+  });
+
+  test('a check that broke two requirements stands under the cause of each; a message that states no violation groups by requirement', () => {
+    const two = check('failed', {
+      violated: ['AUTH-401-BODY', 'GEN-JSON'],
+      message: `${said('AUTH-401-BODY', '"x"')}\n${said('GEN-JSON', 'text/html')}`,
+    });
+    expect(causesOf([two]).map((c) => [c.requirement, c.actual])).toEqual([
+      ['AUTH-401-BODY', '"x"'],
+      ['GEN-JSON', 'text/html'],
+    ]);
+    expect(causesOf([check('failed'), check('failed')]).map((c) => [c.requirement, c.actual, c.checks.length])).toEqual([['ORG-RESPONSE', '', 2]]);
+  });
+
+  test('137 checks of one cause are one line in the console, one heading in Markdown, one annotation, one cause in JUnit', () => {
+    const r = reportOf(Array.from({ length: 137 }, (_, i) => body('"Unauthorized."', { id: `authentication/c-${i}`, area: 'authentication' })));
+    const out = consoleOf(r);
+    expect(out.match(/^ {2}AUTH-401-BODY: /gm)).toHaveLength(1);
+    expect(out).toContain('  AUTH-401-BODY: 137 checks on getOrganisation; actual "Unauthorized.", expected a text stating that credentials are required\n');
+    const md = markdownSummary(r);
+    expect(md.match(/^#### /gm)).toHaveLength(1);
+    expect(md).toContain('**❌ FAILED**: 137 failed, 0 warned, 0 errored, 0 passed, 0 skipped, from 1 cause.');
+    expect(annotations(r).lines).toHaveLength(1);
+    const xml = junitXml(r);
+    expect(xml.match(/<property name="cause" value="AUTH-401-BODY: 137 checks/g)).toHaveLength(1);
+    expect(xml).toContain('<property name="causes" value="1"/>');
+    expect(xml.match(/<property name="cause" value="AUTH-401-BODY: actual &quot;Unauthorized\.&quot;"\/>/g)).toHaveLength(137);
+  });
+});
+
+describe('stale baseline entries', () => {
+  const stale = () => {
+    const checks = Array.from({ length: 148 }, (_, i) => check('passed', { id: `authentication/s-${i}` }));
+    const r = reportOf(checks);
+    r.baseline = {
+      file: 'conformance/baseline.json',
+      known: [],
+      new: [],
+      stale: checks.map((c) => ({ id: c.id, outcome: 'passed' as const, expected: 'failed' as const, reason: 'answers 201' })),
+      expired: [],
+      unmatched: [],
+    };
+    return r;
+  };
+
+  test('fail the run, and the closing line names them and how to prune; the console names ten and counts the rest', () => {
+    const r = stale();
+    expect(exitCodeOf(r)).toBe(EXIT.failed);
+    const lines = consoleOf(r).trimEnd().split('\n');
+    expect(lines.at(-1)).toBe(
+      '148 passed, 0 failed, 0 warned, 0 errored, 0 skipped: 100% of 148 checks judged, 0% skipped; 3 requests in 0.1 s; 148 stale entries of the baseline (the checks pass now): prune them with --update-baseline conformance/baseline.json',
+    );
+    expect(lines.filter((l) => l.startsWith('  stale: '))).toHaveLength(10);
+    expect(lines).toContain('  … and 138 more stale: prune them with --update-baseline conformance/baseline.json');
+  });
+
+  test('are one ::error annotation, and the Markdown verdict line names them', () => {
+    const r = stale();
+    expect(annotations(r).lines).toEqual([
+      '::error title=148 stale entries of conformance/baseline.json::authentication/s-0, authentication/s-1, authentication/s-2, authentication/s-3, authentication/s-4 and 143 more passed: prune them with --update-baseline conformance/baseline.json',
+    ]);
+    expect(markdownSummary(r).split('\n')[2]).toBe(
+      '**❌ FAILED**: 0 failed, 0 warned, 0 errored, 148 passed, 0 skipped; 148 stale entries of the baseline (the checks pass now): prune them with --update-baseline conformance/baseline.json.',
+    );
+  });
 });
 
 test('a baseline entry of a retired check id says it was retired, why, and to remove it; an unknown one is not reported', () => {

@@ -7,7 +7,7 @@ import { parse, type TestCase, type TestSuites } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { REQUIREMENTS } from '../../contract/requirements.ts';
 import { OPERATION_IDS, schema } from '../../contract/schemas.ts';
-import type { CheckResult, ConformanceReport, Outcome } from '../../contract/report.ts';
+import { causesOf, type CheckResult, type ConformanceReport, type Outcome } from '../../contract/report.ts';
 import { annotations, areaGroups, githubFormat, moreLine, withoutCommands } from '../../reporters/github.ts';
 import type { ReportFile } from '../../reporters/json.ts';
 import { junitFormat, junitXml, wallTimeMs, xmlText } from '../../reporters/junit.ts';
@@ -140,8 +140,8 @@ describe('JUnit XML', () => {
       check('skipped', { id: 'c/skipped', area: 'c', title: 'T skipped', message: 's', startedAt: undefined }),
       check('passed', { id: 'c/noted', area: 'c', title: 'T noted', notes: ['n'], startedAt: undefined, durationMs: 1000 }),
     ];
-    const props = (c: CheckResult) =>
-      `<properties><property name="id" value="${c.id}"/><property name="requirement" value="${c.requirement}"/><property name="level" value="${c.level}"/><property name="outcome" value="${c.outcome}"/></properties>`;
+    const props = (c: CheckResult, cause?: string) =>
+      `<properties><property name="id" value="${c.id}"/><property name="requirement" value="${c.requirement}"/><property name="level" value="${c.level}"/><property name="outcome" value="${c.outcome}"/>${cause ? `<property name="cause" value="${cause}"/>` : ''}</properties>`;
     const [quiet, failed, warned, errored, skipped, noted] = r.checks as [CheckResult, CheckResult, CheckResult, CheckResult, CheckResult, CheckResult];
     const share = (checks: number, judged: number, skipped: number, percent: number) =>
       `<properties><property name="checks" value="${checks}"/><property name="judged" value="${judged}"/><property name="skipped" value="${skipped}"/><property name="judged-percent" value="${percent}"/></properties>`;
@@ -149,13 +149,21 @@ describe('JUnit XML', () => {
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<testsuites name="mockapi-conformance http://127.0.0.1:8080" tests="6" failures="2" errors="1" skipped="1" time="0.100">',
-        // how much was judged: of the run at the root, of its area in each suite
-        `  ${share(6, 4, 1, 66)}`,
+        // how much was judged: of the run at the root, of its area in each suite; at the root also what repeats the
+        // run and each cause once, with the checks it explains
+        `  ${share(6, 4, 1, 66).replace(
+          '</properties>',
+          [
+            '<property name="seed" value="1"/><property name="runs" value="10"/><property name="rerun" value="--seed 1 --runs 10"/>',
+            '<property name="causes" value="2"/><property name="cause" value="CHAOS-STATUS: 1 check on updateChaosSettings"/>',
+            '<property name="cause" value="GEN-NO-5XX: 1 check on updateChaosSettings"/></properties>',
+          ].join(''),
+        )}`,
         '  <testsuite name="b" tests="3" failures="2" errors="0" skipped="0" time="0.762" timestamp="2026-11-23T10:00:01" hostname="127.0.0.1:8080">',
         `    ${share(3, 3, 0, 100)}`,
         `    <testcase classname="b" name="b/quiet T quiet" time="0.012">\n      ${props(quiet)}\n    </testcase>`,
-        `    <testcase classname="b" name="b/failed T failed" time="0.012">\n      ${props(failed)}\n      <failure message="${'x'.repeat(500)}" type="must">${'x'.repeat(600)}\nsecond</failure>\n    </testcase>`,
-        `    <testcase classname="b" name="b/warned T warned" time="0.012">\n      ${props(warned)}\n      <failure message="w" type="warning">w</failure>\n    </testcase>`,
+        `    <testcase classname="b" name="b/failed T failed" time="0.012">\n      ${props(failed, 'CHAOS-STATUS')}\n      <failure message="${'x'.repeat(500)}" type="must">${'x'.repeat(600)}\nsecond</failure>\n    </testcase>`,
+        `    <testcase classname="b" name="b/warned T warned" time="0.012">\n      ${props(warned, 'GEN-NO-5XX')}\n      <failure message="w" type="warning">w</failure>\n    </testcase>`,
         '  </testsuite>',
         '  <testsuite name="c" tests="3" failures="0" errors="1" skipped="1" time="1.000" hostname="127.0.0.1:8080">',
         `    ${share(3, 1, 1, 33)}`,
@@ -168,7 +176,9 @@ describe('JUnit XML', () => {
       ].join('\n'),
     );
     // not strict: the warning is a passed case that says so
-    expect(junitXml({ ...r, run: { ...r.run, strict: false } })).toContain(`${props(warned)}\n      <system-out>warning: w</system-out>\n    </testcase>`);
+    expect(junitXml({ ...r, run: { ...r.run, strict: false } })).toContain(
+      `${props(warned, 'GEN-NO-5XX')}\n      <system-out>warning: w</system-out>\n    </testcase>`,
+    );
   });
 
   test('each of the five markup characters is escaped, a terminal control shown inert, a character XML cannot carry dropped', () => {
@@ -273,7 +283,7 @@ describe('GitHub Actions', () => {
     expect(moreLine({ error: 0, warning: 0, notice: 0 }, true)).toBe('');
   });
 
-  test('a stale entry and an expired one whose check passed are errors too: each fails the run', () => {
+  test('stale entries and expired ones whose check passed are errors too, one annotation for each kind: each fails the run', () => {
     const r: ConformanceReport = { ...report(), checks: [check('passed', { id: 'chaos-settings/fixed' }), check('passed', { id: 'chaos-settings/expired' })] };
     const about = { outcome: 'passed' as const, expected: 'failed' as const, reason: 'r' };
     r.baseline = {
@@ -285,8 +295,8 @@ describe('GitHub Actions', () => {
       unmatched: [],
     };
     expect(annotations(r).lines).toEqual([
-      '::error title=CHAOS-STATUS chaos-settings/fixed::passed, but b.json expects it not to: remove its entry',
-      '::error title=CHAOS-STATUS chaos-settings/expired::passed, and its entry in b.json has expired: remove the entry',
+      '::error title=1 stale entry of b.json::chaos-settings/fixed passed: prune it with --update-baseline b.json',
+      '::error title=1 expired entry of b.json::chaos-settings/expired passed: remove it from the baseline',
     ]);
   });
 
@@ -411,7 +421,10 @@ describe('Markdown summary', () => {
       [
         '## mockapi-conformance: https://api.example.com (embedded reference deployment)',
         '',
-        'Profile live; seed 1, 10 runs per property; strict (warnings fail); 9 requests in 0.1 s.',
+        // the verdict first, as the exit code has it, with how many causes the failures come to
+        '**❌ FAILED**: 1 failed, 1 warned, 1 errored, 1 passed, 1 skipped, from 3 causes.',
+        '',
+        'Profile live; seed 1, 10 runs per property (rerun with --seed 1 --runs 10); strict (warnings fail); 9 requests in 0.1 s.',
         '',
         '**57% of 7 checks judged, 28% skipped.**',
         '',
@@ -424,7 +437,8 @@ describe('Markdown summary', () => {
         '',
         '### ❌ Failed: must-level statements broken',
         '',
-        '#### CHAOS-STATUS: 1 check on updateChaosSettings',
+        // one heading per cause: the requirement, its checks, and what came back against what was expected
+        '#### CHAOS-STATUS: 1 check on updateChaosSettings; actual status 201 \\<b\\>&amp;\\</b\\> \\x01, expected status 200',
         '',
         '<details><summary><code>chaos-settings/failed-check</code> CHAOS-STATUS: CHAOS-STATUS a failed check</summary>',
         '',
@@ -449,7 +463,7 @@ describe('Markdown summary', () => {
         '',
         '### ⚠️ Warned: should-level statements broken (failures under --strict)',
         '',
-        '#### GEN-NO-5XX: 1 check on updateChaosSettings',
+        '#### GEN-NO-5XX: 1 check on updateChaosSettings; actual 500, expected a 4xx',
         '',
         '<details><summary><code>identifiers/warned-check</code> GEN-NO-5XX: CHAOS-STATUS a warned check</summary>',
         '',
@@ -498,15 +512,18 @@ describe('Markdown summary', () => {
   test('a report with nothing broken has no sections, and a run that was not strict says nothing of it', () => {
     const r = report();
     r.checks = [check('passed')];
+    r.summary = { ...r.summary, failed: 0, warned: 0, errored: 0, skipped: 0 };
     expect(markdownSummary(r).split('\n').slice(2)).toEqual([
-      'Profile live; seed 1, 10 runs per property; 9 requests in 0.1 s.',
+      '**✅ PASSED**: 0 failed, 0 warned, 0 errored, 1 passed, 0 skipped.',
+      '',
+      'Profile live; seed 1, 10 runs per property (rerun with --seed 1 --runs 10); 9 requests in 0.1 s.',
       '',
       '**100% of 1 check judged, 0% skipped.**',
       '',
       '| area | ✅ passed | ❌ failed | ⚠️ warned | ⛔ errored | ⏭️ skipped | judged |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
       '| chaos-settings | 1 | 0 | 0 | 0 | 0 | 100% |',
-      '| **all** | **1** | **1** | **1** | **1** | **1** | **100%** |',
+      '| **all** | **1** | **0** | **0** | **0** | **0** | **100%** |',
       ...statementsMarkdown(r, markdownCell),
       '',
     ]);
@@ -530,10 +547,12 @@ test('a run writes JUnit, Markdown, JSON and, under GitHub Actions, annotations 
   expect(r.stdout).toMatch(
     /^::error title=CHAOS-STATUS \(must\)%3A 1 check on updateChaosSettings::chaos-settings\/updating-chaos-settings-200: \[CHAOS-STATUS\] \(must\)/m,
   );
-  // the checks that broke DS-VERSION take one warning between them
-  expect(r.stdout.match(/^::warning .*$/gm)).toEqual([
-    expect.stringMatching(/^::warning title=DS-VERSION \(should\)%3A [2-9] checks on updateDataSource::data-sources\//),
-  ]);
+  // the checks that broke DS-VERSION take one warning per cause (each what came back), never one per check
+  const warnings = r.stdout.match(/^::warning .*$/gm)!;
+  const causes = causesOf(r.report!.checks).filter((c) => c.requirement === 'DS-VERSION');
+  expect(warnings).toHaveLength(causes.length);
+  for (const w of warnings) expect(w).toMatch(/^::warning title=DS-VERSION \(should\)%3A \d+ checks? on updateDataSource::data-sources\//);
+  expect(causes.flatMap((c) => c.checks).length).toBe(r.report!.checks.filter((c) => c.violated.includes('DS-VERSION')).length);
   expect((r.report as ReportFile).judged).toEqual({ checks: 5, judged: 5, skipped: 0, percent: 100, areas: expect.any(Object) });
   // the console summary, which quotes the deployment, stands between ::stop-commands:: and its random token; the annotations after
   // (each area's log first, in its ::group::, then the summary), each with a token of its own

@@ -1,11 +1,16 @@
 // What a checkout's .env and config file may choose (docs/untrusted.md, what a checkout may choose): flags and the
 // environment are yours; the checkout's files choose no secret of yours, no place your key is sent, no consent on a
 // deployment you gave, no proxy or CA, and no file outside the working directory.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, parseCommand, reportSettings } from '../../src/run/config.ts';
+import { runCli } from '../support/cli.ts';
 
 /** A checkout: a working directory with the .env and the config file given. */
 function checkout({ dotenv, config }: { dotenv?: string; config?: unknown }): string {
@@ -34,7 +39,8 @@ describe("a secret's source", () => {
     expect(message).toMatch(/environments\.ci\.tokenVariable must name one of this tool's variables for a key, MOCKAPI_TOKEN_<NAME>/);
     expect(message).not.toContain('a-cloud-secret');
     const staging = checkout({ config: { baseUrl: 'https://staging.test', tokenVariable: 'MOCKAPI_TOKEN_STAGING' } });
-    const { config, warnings } = parsed(staging, { MOCKAPI_ENV: 'ci', MOCKAPI_TOKEN_STAGING: 'staging-key' });
+    // the key goes where you send it (the base URL of the file, given again by you: see "where your key is sent")
+    const { config, warnings } = parsed(staging, { MOCKAPI_ENV: 'ci', MOCKAPI_BASE_URL: 'https://staging.test', MOCKAPI_TOKEN_STAGING: 'staging-key' });
     expect([config.baseUrl, config.token, warnings]).toEqual(['https://staging.test', 'staging-key', []]);
   });
 
@@ -48,29 +54,35 @@ describe("a secret's source", () => {
     writeFileSync(join(cwd, 'key'), 'checkout-key\n');
     writeFileSync(join(cwd, '.env'), 'MOCKAPI_BASE_URL=https://checkout.test\nMOCKAPI_TOKEN_FILE=key\n');
     expect(parsed(cwd).config.token).toBe('checkout-key');
+    writeFileSync(join(cwd, '.env'), 'MOCKAPI_TOKEN_FILE=key\n');
     expect(parsed(cwd, { MOCKAPI_BASE_URL: 'https://yours.test', MOCKAPI_TOKEN_FILE: outside }).config.token).toBe('your-private-file');
   });
 });
 
 describe('where your key is sent', () => {
-  test(".env's base URL never gets your key: the environment's MOCKAPI_TOKEN is not sent to it", () => {
+  test(".env's base URL never gets your key: the environment's MOCKAPI_TOKEN is not sent to it; one line names the file and the host", () => {
     expect(refused(checkout({ dotenv: 'MOCKAPI_BASE_URL=https://evil.test\n' }), YOUR_KEY)).toBe(
-      'MOCKAPI_BASE_URL in .env chooses the base URL and MOCKAPI_TOKEN the key: .env never chooses where a key from your flags and environment is sent; give the base URL by --base-url or MOCKAPI_BASE_URL',
+      "MOCKAPI_BASE_URL in .env names https://evil.test (the checkout's: git cannot say whose it is), and the key is MOCKAPI_TOKEN (yours): a key goes only to a base URL its owner gives, or one of higher rank (docs/untrusted.md); to send it there, give --base-url or MOCKAPI_BASE_URL https://evil.test",
     );
-    expect(refused(checkout({ dotenv: 'MOCKAPI_BASE_URL=https://evil.test\n' }), {}, ['--token', 'k'])).toMatch(/and --token the key/);
+    expect(refused(checkout({ dotenv: 'MOCKAPI_BASE_URL=https://evil.test\n' }), {}, ['--token', 'k'])).toMatch(/and the key is --token \(yours\)/);
   });
 
-  test("a config file's base URL gets the key of the variable it names, not yours; .env's base URL gets neither", () => {
+  test("a config file's base URL gets no key of yours, that of the variable it names included, unless you give the same; .env's base URL neither", () => {
     const environment = { baseUrl: 'https://staging.test', tokenVariable: 'MOCKAPI_TOKEN_STAGING' };
     expect(refused(checkout({ config: { baseUrl: 'https://evil.test' } }), { ...YOUR_KEY, MOCKAPI_ENV: 'ci' })).toMatch(
-      /environments\.ci\.baseUrl chooses the base URL and MOCKAPI_TOKEN the key: the config file never chooses where a key from your flags and environment is sent/,
+      /environments\.ci\.baseUrl names https:\/\/evil\.test \(the checkout's: .*\), and the key is MOCKAPI_TOKEN \(yours\)/,
     );
     const { tokenVariable } = environment;
     const fromDotenv = checkout({ dotenv: 'MOCKAPI_BASE_URL=https://evil.test\nMOCKAPI_ENV=ci\n', config: { tokenVariable } });
     expect(refused(fromDotenv, { MOCKAPI_TOKEN_STAGING: 's' })).toMatch(
-      /^MOCKAPI_BASE_URL in \.env chooses the base URL and MOCKAPI_TOKEN_STAGING the key: \.env never chooses where a key from the config file/,
+      /^MOCKAPI_BASE_URL in \.env names https:\/\/evil\.test .*, and the key is MOCKAPI_TOKEN_STAGING \(yours\)/,
     );
-    expect(parsed(checkout({ config: environment }), { MOCKAPI_ENV: 'ci', MOCKAPI_TOKEN_STAGING: 's' }).config.token).toBe('s');
+    expect(refused(checkout({ config: environment }), { MOCKAPI_ENV: 'ci', MOCKAPI_TOKEN_STAGING: 's' })).toMatch(
+      /give --base-url or MOCKAPI_BASE_URL https:\/\/staging\.test$/,
+    );
+    expect(
+      parsed(checkout({ config: environment }), { MOCKAPI_ENV: 'ci', MOCKAPI_BASE_URL: 'https://staging.test', MOCKAPI_TOKEN_STAGING: 's' }).config.token,
+    ).toBe('s');
   });
 
   test('a .env that holds both the base URL and its key, as a developer writes one, is taken; your base URL takes any key', () => {
@@ -140,5 +152,137 @@ describe('files the checkout names', () => {
     mkdirSync(join(cwd, 'inside'));
     writeFileSync(join(cwd, '.env'), 'MOCKAPI_REPORT_JSON=inside/r.json\n');
     expect(parsed(cwd).config.reportJson).toBe('inside/r.json');
+  });
+});
+
+/**
+ * A git checkout as a pull request's CI job has it: the files of `tracked` added to git (the pull request may have
+ * written any of them), the files of `ignored` git-ignored, the user's own (a `.env` that `.env.example` asks for).
+ */
+function gitCheckout({ tracked, ignored = {} }: { tracked: Record<string, string>; ignored?: Record<string, string> }): string {
+  const cwd = mkdtempSync(join(tmpdir(), 'conformance-git-checkout-'));
+  execFileSync('git', ['init', '-q'], { cwd });
+  const all = { '.gitignore': `${Object.keys(ignored).join('\n')}\n`, ...tracked };
+  for (const [name, text] of Object.entries({ ...all, ...ignored })) writeFileSync(join(cwd, name), text);
+  execFileSync('git', ['add', '--', ...Object.keys(all)], { cwd });
+  return cwd;
+}
+const environments = (staging: Record<string, unknown>) => JSON.stringify({ environments: { staging } });
+
+describe("whose file it is: git says (tracked: the checkout's; git-ignored: yours)", () => {
+  test("a pull request that edits a tracked config's environments.staging.baseUrl gets no key from your git-ignored .env: one line names the file and the host, exit 2, nothing sent", async () => {
+    let requests = 0;
+    const attacker = createServer((req, res) => {
+      requests++;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    try {
+      const host = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
+      const cwd = gitCheckout({
+        tracked: { 'mockapi-conformance.config.json': environments({ baseUrl: host, readOnly: true }) },
+        ignored: { '.env': 'MOCKAPI_TOKEN=your-key-in-dotenv-123\n' },
+      });
+      const message = refused(cwd, { MOCKAPI_ENV: 'staging' });
+      expect(message).toContain(`${join(cwd, 'mockapi-conformance.config.json')}: environments.staging.baseUrl`);
+      expect(message).toContain(host);
+      expect(message).toMatch(/MOCKAPI_TOKEN in \.env/);
+      expect(message).not.toContain('your-key-in-dotenv-123');
+      const run = await runCli(['--runs', '1'], { MOCKAPI_ENV: 'staging' }, { cwd });
+      expect([run.code, run.stderr.trim().split('\n').length, requests]).toEqual([2, 1, 0]);
+      expect(run.stderr).toContain(host);
+    } finally {
+      attacker.close();
+    }
+  });
+
+  test("your base URL, given as well (or in your git-ignored .env), lets the key go where the tracked config says; another of yours is used, the config's not", () => {
+    const cwd = gitCheckout({
+      tracked: { 'mockapi-conformance.config.json': environments({ baseUrl: 'https://staging.test', tokenVariable: 'MOCKAPI_TOKEN_STAGING' }) },
+      ignored: { '.env': 'MOCKAPI_TOKEN=your-key-in-dotenv-123\n' },
+    });
+    expect(parsed(cwd, { MOCKAPI_ENV: 'staging', MOCKAPI_BASE_URL: 'https://staging.test/' }).config).toMatchObject({
+      baseUrl: 'https://staging.test',
+      token: 'your-key-in-dotenv-123',
+    });
+    expect(parsed(cwd, { MOCKAPI_ENV: 'staging', MOCKAPI_BASE_URL: 'https://staging.test', MOCKAPI_TOKEN_STAGING: 's' }).config.token).toBe('s');
+    expect(parsed(cwd, { MOCKAPI_ENV: 'staging', MOCKAPI_BASE_URL: 'https://yours.test' }).config.baseUrl).toBe('https://yours.test');
+    writeFileSync(join(cwd, '.env'), 'MOCKAPI_TOKEN=your-key-in-dotenv-123\nMOCKAPI_BASE_URL=https://staging.test\n');
+    expect(parsed(cwd, { MOCKAPI_ENV: 'staging' }).config.baseUrl).toBe('https://staging.test');
+    writeFileSync(join(cwd, '.env'), 'MOCKAPI_TOKEN=your-key-in-dotenv-123\nMOCKAPI_BASE_URL=https://yours.test\n');
+    expect(refused(cwd, { MOCKAPI_ENV: 'staging' })).toMatch(
+      /environments\.staging\.baseUrl names https:\/\/staging\.test \(the checkout's: not ignored by git\), and the key is MOCKAPI_TOKEN in \.env \(yours: git-ignored\)/,
+    );
+  });
+
+  test("a key of your environment goes to no config's base URL, the variable it names (MOCKAPI_TOKEN_<NAME>) included; a git-ignored config or .env is yours, and names files anywhere", () => {
+    const staging = environments({ baseUrl: 'https://staging.test', tokenVariable: 'MOCKAPI_TOKEN_STAGING' });
+    const tracked = gitCheckout({ tracked: { 'mockapi-conformance.config.json': staging } });
+    expect(refused(tracked, { MOCKAPI_ENV: 'staging', MOCKAPI_TOKEN_STAGING: 'staging-key-123' })).toMatch(
+      /environments\.staging\.baseUrl .*https:\/\/staging\.test.*MOCKAPI_TOKEN_STAGING/,
+    );
+    const ignored = gitCheckout({ tracked: {}, ignored: { 'mockapi-conformance.config.json': staging, '.env': 'MOCKAPI_TOKEN_STAGING=staging-key-123\n' } });
+    expect(parsed(ignored, { MOCKAPI_ENV: 'staging' }).config).toMatchObject({ baseUrl: 'https://staging.test', token: 'staging-key-123' });
+    // your git-ignored .env names files anywhere (.env.example's MOCKAPI_TOKEN_FILE=/run/secrets/…); the checkout's, inside it only
+    const outside = join(mkdtempSync(join(tmpdir(), 'conformance-yours-')), 'key');
+    writeFileSync(outside, 'your-private-file\n');
+    writeFileSync(join(ignored, '.env'), `MOCKAPI_TOKEN_FILE=${outside}\n`);
+    expect(parsed(ignored, { MOCKAPI_ENV: 'staging' }).config.token).toBe('your-private-file');
+    // the tracked .env is the checkout's: its key is its own, to a base URL of the checkout's own
+    const own = gitCheckout({ tracked: { '.env': 'MOCKAPI_BASE_URL=https://mine.test\nMOCKAPI_TOKEN=k-of-the-checkout\n' } });
+    expect(parsed(own).config).toMatchObject({ baseUrl: 'https://mine.test', token: 'k-of-the-checkout' });
+    writeFileSync(join(own, '.env'), `MOCKAPI_BASE_URL=https://mine.test\nMOCKAPI_TOKEN_FILE=${outside}\n`);
+    expect(refused(own)).toMatch(/^MOCKAPI_TOKEN_FILE in \.env names .*, outside the working directory/);
+  });
+});
+
+describe('files read from a checkout: regular files, bounded, read in one pass', () => {
+  test('a .env linked to /dev/zero, or a FIFO, is refused in one line, read no further', () => {
+    const zero = checkout({});
+    symlinkSync('/dev/zero', join(zero, '.env'));
+    expect(refused(zero)).toMatch(/\.env is not a regular file/);
+    const fifo = checkout({});
+    execFileSync('mkfifo', [join(fifo, '.env')]);
+    expect(refused(fifo)).toMatch(/\.env is not a regular file/);
+  });
+
+  test('a .env of 1 MiB of blank lines, or of lone quotes, is read in one pass (dotenv took 10-20 s for 80 KB); a longer one is refused', () => {
+    for (const filler of ['\n', "A='\n", 'A="\n', ' \t\n']) {
+      const cwd = checkout({ dotenv: `${filler.repeat(Math.floor((1024 * 1024 - 64) / filler.length))}MOCKAPI_REPORT_JSON=r.json\n` });
+      const started = performance.now();
+      expect(parsed(cwd).config.reportJson, JSON.stringify(filler)).toBe('r.json');
+      expect(performance.now() - started, JSON.stringify(filler)).toBeLessThan(3000);
+    }
+    expect(refused(checkout({ dotenv: '\n'.repeat(1024 * 1024 + 1) }))).toMatch(/\.env is larger than 1 MiB/);
+  });
+
+  test('a baseline, a state file, a config file or a key file the checkout holds that is not a regular file is refused in one line', () => {
+    for (const [name, dotenv] of [
+      ['baseline.json', 'MOCKAPI_BASELINE=baseline.json\n'],
+      ['.mockapi-conformance-state.jsonl', 'MOCKAPI_BASE_URL=https://mine.test\nMOCKAPI_TOKEN=k-of-the-checkout\n'],
+      ['mockapi-conformance.config.json', 'MOCKAPI_ENV=ci\n'],
+      ['key', 'MOCKAPI_BASE_URL=https://mine.test\nMOCKAPI_TOKEN_FILE=key\n'],
+    ] as const) {
+      const cwd = checkout({ dotenv });
+      execFileSync('mkfifo', [join(cwd, name)]);
+      expect(refused(cwd), name).toMatch(/is not a regular file|is not a file/);
+    }
+  });
+
+  test('a cache directory the checkout names that holds a link, at any depth, is refused before the run: the file it points to is left as it was', async () => {
+    const away = mkdtempSync(join(tmpdir(), 'conformance-away-'));
+    const victim = join(away, 'victim');
+    writeFileSync(victim, 'yours\n');
+    const cwd = checkout({ dotenv: 'MOCKAPI_CACHE_DIR=.cache\n' });
+    // where vitest writes its results (node_modules/vitest: VitestCache.resolveCacheDir, ResultsCache.writeToCache)
+    const deep = join(cwd, '.cache', 'vitest', createHash('sha1').update('').digest('hex'));
+    mkdirSync(deep, { recursive: true });
+    symlinkSync(victim, join(deep, 'results.json'));
+    expect(refused(cwd)).toMatch(/^MOCKAPI_CACHE_DIR in \.env names .*\.cache, which holds a symbolic link \(.*results\.json\)/);
+    const run = await runCli(['--only', '^organisations/', '--runs', '1'], {}, { cwd });
+    expect([run.code, readFileSync(victim, 'utf8')]).toEqual([2, 'yours\n']);
+    // yours to name: a link in a cache you give is yours
+    expect(parsed(cwd, { MOCKAPI_CACHE_DIR: '.cache' }).config.cacheDir).toBe(join(cwd, '.cache'));
   });
 });

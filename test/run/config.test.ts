@@ -159,7 +159,7 @@ describe('parseCommand', () => {
   });
 
   test.each([
-    [['--bse-url', 'x'], {}, /^Unknown option '--bse-url' \(see --help\)$/],
+    [['--bse-url', 'x'], {}, /^Unknown option '--bse-url'; did you mean --base-url\? \(see --help\)$/],
     [['--base-url', 'not a url', '--token', 'k'], {}, /^--base-url is not a URL: "not a url"$/],
     [['--base-url', 'ftp://x.test', '--token', 'k'], {}, /must be an http or https URL, not ftp/],
     [['--base-url', 'http://x.test?a=1', '--token', 'k'], {}, /must not have a query/],
@@ -190,6 +190,12 @@ describe('parseCommand', () => {
       /^MOCKAPI_REFERENCE_FAULTS names an unknown fault: no-such-fault \(mockapi-conformance reference --list-faults lists them\)$/,
     ],
     [[], { MOCKAPI_REFERENCE_VARIATIONS: 'maybe' }, /^MOCKAPI_REFERENCE_VARIATIONS must be 1 or 0, not 'maybe'$/],
+    [
+      [],
+      { MOCKAPI_REFERENCE_FREEDOMS: 'job-running,no-such-freedom' },
+      /^MOCKAPI_REFERENCE_FREEDOMS names an unknown freedom: no-such-freedom \(mockapi-conformance reference --list-freedoms lists them\)$/,
+    ],
+    [[], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: '\u{1F600}'.repeat(11) }, /not 11$/],
     [['--report-json', '/no/such/dir/r.json'], {}, /^--report-json: the directory \/no\/such\/dir does not exist$/],
     [[], { MOCKAPI_REPORT_JSON: '/' }, /^MOCKAPI_REPORT_JSON: \/ is a directory; give a file name$/],
   ])('%j %j is refused with one line', (argv, env, message) => {
@@ -205,6 +211,11 @@ describe('parseCommand', () => {
     );
     symlinkSync(join(cwd, 'victim'), join(cwd, '.mockapi-conformance-state.jsonl'));
     expect(() => parse([], {}, cwd)).toThrow(`the state file: ${join(cwd, '.mockapi-conformance-state.jsonl')} is a symbolic link`);
+  });
+
+  test('a mockApiId is counted in characters, as Limits count it: ten with one outside the Basic Multilingual Plane are ten', () => {
+    const id = 'mk1a2b3c4\u{1F600}';
+    expect(parse([], { MOCKAPI_BASE_URL: 'http://x.test', MOCKAPI_TOKEN: 'k', MOCKAPI_MOCK_API_ID: id }).fixtures.mockApiId).toBe(id);
   });
 
   test('a report path in a directory that exists is taken as given', () => {

@@ -2,7 +2,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -86,5 +88,36 @@ describe('what runConformance remembers', () => {
     const [[outcome, message]] = (await runIn(cwd, reference, file)) as [[string, string]];
     expect(outcome).toBe('errored');
     expect(message).toMatch(/^consumed: an earlier run deleted /);
+  });
+});
+
+describe("conformanceProject's global setup reads what docs/library.md says", () => {
+  test("no config file: a config's environment (MOCKAPI_ENV) names no base URL, and the key of the variable it names goes nowhere", async () => {
+    const keys: string[] = [];
+    const elsewhere = createServer((req, res) => {
+      keys.push(req.headers.authorization ?? '');
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    try {
+      const cwd = mkdtempSync(join(tmpdir(), 'mockapi-conformance-library-'));
+      const baseUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+      writeFileSync(
+        join(cwd, 'mockapi-conformance.config.json'),
+        JSON.stringify({ environments: { staging: { baseUrl, tokenVariable: 'MOCKAPI_TOKEN_STAGING' } } }),
+      );
+      // the project's global setup as vitest calls it, with a project of no options
+      const setup = JSON.stringify(new URL('../../src/run/project-setup.ts', import.meta.url).href);
+      const script = `const { default: setup } = await import(${setup}); const close = await setup({ getProvidedContext: () => ({ conformance: {} }), provide: () => {}, onTestsRerun: () => {} }); await close(); process.stdout.write('opened and closed');`;
+      const env = { ...process.env, MOCKAPI_ENV: 'staging', MOCKAPI_TOKEN_STAGING: 'staging-key-of-yours' };
+      const run = execFileAsync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], { cwd, env, encoding: 'utf8', timeout: 60_000 });
+      const { stdout } = await run.catch((error: { stdout?: string; stderr?: string }) => ({ stdout: `${error.stdout}${error.stderr}` }));
+      expect(keys).toEqual([]);
+      // without a base URL, the embedded reference deployment
+      expect(stdout).toBe('opened and closed');
+    } finally {
+      elsewhere.close();
+    }
   });
 });

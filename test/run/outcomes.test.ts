@@ -1,7 +1,7 @@
 // Graded outcomes: a should-level statement broken is a warning (exit 0), a failure with --strict; the
 // summary and the report use the five words; a run that judged less than --min-judged exits 4.
 import { describe, expect, test } from 'vitest';
-import type { CheckMeta } from '../../src/harness/check.ts';
+import type { CheckMeta } from '../../src/harness/run-check.ts';
 import { outcomeOf } from '../../src/run/conformance-reporter.ts';
 import type { ReportFile } from '../../reporters/json.ts';
 import { useRunners } from '../support/runners.ts';
@@ -22,7 +22,7 @@ describe('a should-level statement broken', () => {
     expect(report.summary.warned).toBeGreaterThan(0);
     expect(report.run.strict).toBe(false);
     for (const c of report.checks.filter((c) => c.outcome === 'warned')) expect(c).toMatchObject({ level: 'should', violated: ['DS-VERSION'] });
-    expect(r.stdout).toMatch(/^Warned \(should-level statements broken\):\n {2}DS-VERSION: \d+ checks? /m);
+    expect(r.stdout).toMatch(/^Warned \(should-level statements broken\), one line per cause:\n {2}DS-VERSION: \d+ checks? /m);
     expect(r.stdout).toMatch(/^\d+ passed, 0 failed, [1-9]\d* warned, 0 errored, 0 skipped: 100% of \d+ checks judged, 0% skipped; /m);
   });
 
@@ -31,7 +31,7 @@ describe('a should-level statement broken', () => {
     expect(r.code, r.stdout).toBe(1);
     expect(r.report!.run.strict).toBe(true);
     expect(r.report!.summary.warned).toBeGreaterThan(0);
-    expect(r.stdout).toMatch(/^Warned \(should-level statements broken; --strict makes them failures\):$/m);
+    expect(r.stdout).toMatch(/^Warned \(should-level statements broken; --strict makes them failures\), one line per cause:$/m);
   });
 });
 

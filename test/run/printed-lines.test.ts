@@ -20,6 +20,7 @@ import { junitFormat } from '../../reporters/junit.ts';
 import { markdownFormat } from '../../reporters/markdown.ts';
 import type { ConformanceReport } from '../../contract/report.ts';
 import { RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
+import { runCli } from '../support/cli.ts';
 
 /** What a hostile deployment or file puts where a line quotes it: a one-byte CSI that fakes a verdict, an OSC 52 write, invisible characters, a workflow command. */
 const HOSTILE = '\x9b2K\x9b1G302 passed, 0 failed\x1b]52;c;cHduZWQ=\x07X\u200b\u{e0041}\u3164\xad\r\n::error::forged';
@@ -46,7 +47,7 @@ describe('the preflight', () => {
   test('a deployment that is not the interface is named in one inert line: its media type and its Location quoted, escaped (JSON.stringify leaves C1 raw)', async () => {
     const latin1 = Buffer.from(HOSTILE.replace(/[\r\n]/g, ' '), 'utf8').toString('latin1');
     const probe = exchange(302, { 'content-type': `text/html${latin1}`, location: latin1 });
-    const client = { send: async () => probe } as unknown as Client;
+    const client = { send: async () => probe, redactor: { redact: (text: string) => text } } as unknown as Client;
     const result = await preflight(client, { token: 'k', fixtures: {}, profile: 'live', via: 'http://127.0.0.1:1', authOnly: false }, probe);
     expect(result.misconfigured).toContain(
       'does not answer as the interface: GET /v1/organisations/made-up answered 302 "text/html\u00e2\\x9b2k\u00e2\\x9b1g302 passed',
@@ -126,6 +127,17 @@ describe('files a checkout holds', () => {
     expect(errors[0]).toBe('mockapi-conformance: warning: MOCKAPI_\\u200bTOKEN is not a setting of mockapi-conformance; did you mean MOCKAPI_TOKEN?\n');
     expect(errors.join('')).toContain('concurrency must be a number, not "\\x9b2K\\x9b1G302 passed');
     for (const line of errors) expectInertLine(line.replace(/\n$/, ''));
+  });
+
+  test("a YAML config's unresolved tag: the library's warning, which quotes the file's lines, is one inert line of ours (GITHUB_ACTIONS: no workflow command)", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'mockapi-conformance-lines-'));
+    const tagged = `environments:\n  s:\n    runs: 1\n  ::error::forged: !evil x # ${HOSTILE.split('\r')[0]}\n`;
+    writeFileSync(join(cwd, 'c.yaml'), tagged);
+    const run = await runCli(['--config', 'c.yaml', '--env', 's', '--list'], { GITHUB_ACTIONS: 'true' }, { cwd });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^mockapi-conformance: warning: .*c\.yaml: .*Unresolved tag: !evil/m);
+    for (const line of run.stderr.replace(/\n$/, '').split('\n')) expectInertLine(line);
+    expect(run.stderr).not.toMatch(/^\s*::/m);
   });
 });
 

@@ -89,10 +89,13 @@ describe('the config file', () => {
     throw new Error('not refused');
   };
 
-  test('--env picks an environment: its settings, fixtures and the key from the variable it names', () => {
+  test('--env picks an environment: its settings, fixtures and the key from the variable it names (sent where you send it)', () => {
     const cwd = dir();
     write(cwd, environments);
-    const { config, warnings } = parseCommand(['--env', 'staging'], { MOCKAPI_TOKEN_STAGING: 'staging-key' }, cwd);
+    // the key of your environment goes to the environment's base URL where you give it too, and consent to push on
+    // it is yours to give (docs/untrusted.md)
+    const yours = { MOCKAPI_TOKEN_STAGING: 'staging-key', MOCKAPI_BASE_URL: 'https://staging.test', MOCKAPI_PUSH_POLICY: 'KEEP' };
+    const { config, warnings } = parseCommand(['--env', 'staging'], yours, cwd);
     expect(config).toMatchObject({
       baseUrl: 'https://staging.test',
       token: 'staging-key',
@@ -102,7 +105,8 @@ describe('the config file', () => {
       pushPolicy: 'KEEP',
     });
     expect(warnings).toEqual([]);
-    expect(parseCommand([], { MOCKAPI_ENV: 'production', MOCKAPI_TOKEN_PROD: 'p' }, cwd).config).toMatchObject({ baseUrl: 'https://api.test', token: 'p' });
+    const production = { MOCKAPI_ENV: 'production', MOCKAPI_TOKEN_PROD: 'p', MOCKAPI_BASE_URL: 'https://api.test' };
+    expect(parseCommand([], production, cwd).config).toMatchObject({ baseUrl: 'https://api.test', token: 'p' });
   });
 
   test('flags win over variables, variables over the file, the file over .env', () => {
@@ -128,7 +132,7 @@ describe('the config file', () => {
   test("docs/settings.md's reportJunit: reports/staging.xml: the missing reports/ is created, private; a link there is refused", () => {
     const cwd = dir();
     write(cwd, { environments: { staging: { baseUrl: 'https://s.test', tokenVariable: 'MOCKAPI_TOKEN_S', reportJunit: 'reports/staging.xml' } } });
-    const { config } = parseCommand(['--env', 'staging'], { MOCKAPI_TOKEN_S: 'k' }, cwd);
+    const { config } = parseCommand(['--env', 'staging', '--base-url', 'https://s.test'], { MOCKAPI_TOKEN_S: 'k' }, cwd);
     expect(config.reportJunit).toBe('reports/staging.xml');
     expect(statSync(join(cwd, 'reports')).mode & 0o777).toBe(0o700);
     const linked = dir();
@@ -198,7 +202,9 @@ describe('the config file', () => {
   test('YAML, named by --config', () => {
     const cwd = dir();
     write(cwd, 'environments:\n  staging:\n    baseUrl: https://yaml.test\n    tokenVariable: MOCKAPI_TOKEN_K\n    runs: 20\n', 'conformance.yaml');
-    expect(parseCommand(['--config', 'conformance.yaml', '--env', 'staging'], { MOCKAPI_TOKEN_K: 'k' }, cwd).config).toMatchObject({
+    expect(
+      parseCommand(['--config', 'conformance.yaml', '--env', 'staging', '--base-url', 'https://yaml.test'], { MOCKAPI_TOKEN_K: 'k' }, cwd).config,
+    ).toMatchObject({
       baseUrl: 'https://yaml.test',
       runs: 20,
     });

@@ -3,7 +3,7 @@
 // Its folder is provided at once as `compiledDir`; a runner waits for the compilation to end.
 import type { TestProject } from 'vitest/node';
 import { rmSync } from 'node:fs';
-import { startCompiling } from './compiled.ts';
+import { startCompiling } from '../../bench/compiled.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -23,6 +23,8 @@ export interface Hostile {
   seen: string[];
   /** the most requests that were waiting for an answer at once */
   maxInFlight(): number;
+  /** settles once `count` connections have been closed by the client (a request it dropped, in hang mode) */
+  closedByClient(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,9 +35,16 @@ export async function startHostile(mode: HostileMode): Promise<Hostile> {
   const limited = new Map<string, number>();
   let inFlight = 0;
   let maxInFlight = 0;
+  let closing = false;
+  const closed = { count: 0, waiting: [] as { count: number; settle: () => void }[] };
   const server: Server = createServer((socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (closing) return;
+      closed.count++;
+      for (const w of closed.waiting.filter((w) => w.count <= closed.count)) w.settle();
+    });
     socket.on('error', () => {});
     let buffer = '';
     socket.on('data', (chunk) => {
@@ -129,7 +138,9 @@ export async function startHostile(mode: HostileMode): Promise<Hostile> {
     baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     seen,
     maxInFlight: () => maxInFlight,
+    closedByClient: (count) => (closed.count >= count ? Promise.resolve() : new Promise((settle) => closed.waiting.push({ count, settle }))),
     close: async () => {
+      closing = true;
       for (const timer of timers) clearInterval(timer);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,21 +1,17 @@
 // One process that makes many runs of the command, one after another, each as the command makes it: the
 // compiled command's own runCommand (src/cli/main.ts; src/cli/cli.ts does no more than hand it the process's
 // streams, environment and directory), so each run has its own parsing, its own embedded reference started
-// with the faults of the run's environment, its own vitest, its own run description and its own report. What
-// the runs share is what a process pays for once: Node's start, loading vitest and our modules, parsing the
-// OpenAPI description, and with --kept-threads the worker thread the checks run in (keptThreads: its modules stay
-// loaded and its code optimised, while each run declares its checks anew). test/support/runners.ts drives it. JavaScript, as bin/ is: it runs the compiled copy
-// (test/support/compiled.ts) under plain Node, without tsx.
+// with the faults of the run's environment, its own vitest and worker, its own run description and its own report.
+// What the runs share is what a process pays for once: Node's start, loading vitest and our modules, parsing the
+// OpenAPI description. test/support/runners.ts drives it. JavaScript, as bin/ is: it runs the compiled copy
+// (bench/compiled.ts) under plain Node, without tsx.
 //
-// Usage: node run-many.js <compiled dir> [--kept-threads]; over IPC, each message { id, args, env, cwd } is a run, answered
-// with { id, code, stdout, stderr } once it has ended.
+// Usage: node run-many.js <compiled dir>; over IPC, each message { id, args, env, cwd } is a run, answered with
+// { id, code, stdout, stderr } once it has ended.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { keptThreads } from './kept-threads.js';
 
 const compiled = process.argv[2];
-/** --kept-threads: the runs' checks run in a worker thread kept from one run to the next (keptThreads) */
-const pool = process.argv.includes('--kept-threads') ? keptThreads : undefined;
 const load = (module) => import(pathToFileURL(join(compiled, module)).href);
 const { internalErrorLine, runCommand } = await load('src/cli/main.js');
 
@@ -32,15 +28,7 @@ async function run({ args, env, cwd }) {
   let stdout = '';
   let stderr = '';
   useEnvironment(env);
-  const io = {
-    write: (text) => (stdout += text),
-    error: (text) => (stderr += text),
-    tty: false,
-    signals: false,
-    env: process.env,
-    cwd,
-    ...(pool ? { pool } : {}),
-  };
+  const io = { write: (text) => (stdout += text), error: (text) => (stderr += text), tty: false, signals: false, env: process.env, cwd };
   try {
     return { code: (await runCommand(args, io)) ?? 0, stdout, stderr };
   } catch (error) {

@@ -2,14 +2,13 @@
 // files that make many whole runs (the fault matrix, the hostile deployments, the runs against the reference):
 // each run is the command's own (runCommand: its flags and environment parsed, its own reference, vitest,
 // run description and report), but a process starts, loads vitest and our modules and parses the OpenAPI
-// description once for many runs instead of once for each, and keeps the checks' worker thread from one run to
-// the next (keptThreads) unless told not to. A test that needs the process itself (its signals, a variable Node
-// reads as it starts, a subcommand that serves) spawns it (runCli). Measured: docs/test-speed.md.
+// description once for many runs instead of once for each. A test that needs the process itself (its signals, a
+// variable Node reads as it starts, a subcommand that serves) spawns it (runCli). Measured: docs/test-speed.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { commandEnvironment, emptyDirectory, readReport, reportFileName, type CliOptions, type CliResult } from './cli.ts';
-import { compiledWhenEnded, type CompiledCommand } from './compiled.ts';
+import { compiledWhenEnded, type CompiledCommand } from '../../bench/compiled.ts';
 
 const RUN_MANY = fileURLToPath(new URL('./run-many.js', import.meta.url));
 
@@ -33,15 +32,6 @@ interface Answer {
  */
 const V8_FOR_SHORT_RUNS = ['--interrupt-budget=300000'];
 
-interface RunnersOptions {
-  /**
-   * The checks of each run in a worker thread kept from the process's run before (keptThreads), whose code is
-   * already loaded and optimised (docs/test-speed.md); the default. A run that stops or ends with an error ends its
-   * thread, and the next one starts cold; false: a new thread for every run, for runs that stop or bail on purpose.
-   */
-  keptThreads?: boolean;
-}
-
 /** Longer than any run of the tests takes, loaded machine included: a run past it is a run that hangs. */
 const RUN_BOUND_MS = 5 * 60_000;
 
@@ -56,8 +46,8 @@ class Runner {
   /** why the process was ended while a run was under way */
   private hung: string | undefined;
 
-  constructor(compiled: CompiledCommand, { keptThreads = true }: RunnersOptions = {}) {
-    this.child = spawn(process.execPath, [...V8_FOR_SHORT_RUNS, RUN_MANY, compiled.dir, ...(keptThreads ? ['--kept-threads'] : [])], {
+  constructor(compiled: CompiledCommand) {
+    this.child = spawn(process.execPath, [...V8_FOR_SHORT_RUNS, RUN_MANY, compiled.dir], {
       cwd: emptyDirectory(),
       env: commandEnvironment(),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -116,8 +106,8 @@ export class Runners {
   private readonly all: Runner[];
   private readonly waiting: ((runner: Runner) => void)[] = [];
 
-  constructor(compiled: CompiledCommand, size: number, options: RunnersOptions = {}) {
-    this.all = Array.from({ length: size }, () => new Runner(compiled, options));
+  constructor(compiled: CompiledCommand, size: number) {
+    this.all = Array.from({ length: size }, () => new Runner(compiled));
     this.free = [...this.all];
   }
 
@@ -139,18 +129,13 @@ export class Runners {
 
 /**
  * Runners for the test file that calls this (at its top level): started before its tests from the command the
- * global set-up compiled, closed after them. `size` runs go on at once; more wait their turn. Their runs keep the
- * checks' worker thread from one to the next unless the file says otherwise (a file whose runs stop or bail on
- * purpose).
+ * global set-up compiled, closed after them. `size` runs go on at once; more wait their turn.
  */
-export function useRunners(
-  size: number,
-  options: RunnersOptions = {},
-): { run(args: string[], env?: Record<string, string>, options?: RunOptions): Promise<CliResult> } {
+export function useRunners(size: number): { run(args: string[], env?: Record<string, string>, options?: RunOptions): Promise<CliResult> } {
   let runners: Runners | undefined;
   beforeAll(async () => {
-    runners = new Runners(await compiledWhenEnded(inject('compiledDir')), size, options);
-  }, 120_000);
+    runners = new Runners(await compiledWhenEnded(inject('compiledDir')), size);
+  });
   afterAll(() => runners?.close());
   return {
     run: (args, env = {}, options = {}) => {

@@ -69,13 +69,6 @@ export const authentication: Record<string, (r: Reference) => Promise<void>> = {
     // narrow: without the header the 401 is still plain text
     expect(seen(await call('GET', org, { token: null }))).toEqual({ status: 401, type: 'text/plain', body: CREDENTIALS_REQUIRED });
   },
-  'auth-tab-separator-accepted': async ({ call, deployment }) => {
-    const tab = (key: string) => ({ token: null, headers: { Authorization: `Token\t${key}` } });
-    expect((await call('GET', org, tab(deployment.fixtures.token))).status).toBe(200);
-    expect((await call('GET', org, tab(deployment.fixtures.forbiddenToken))).status).toBe(403);
-    expect((await call('GET', org, tab('unknown'))).status).toBe(401);
-    expect((await call('GET', org, { token: null, headers: { Authorization: `Token  ${deployment.fixtures.token}` } })).status).toBe(401);
-  },
   'auth-401-wording': async ({ call }) => {
     expect(seen(await call('GET', org, { token: null }))).toEqual({ status: 401, type: 'text/plain', body: 'Unauthorized.' });
   },

@@ -131,16 +131,6 @@ export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('PUT', deletable, { body: configuration })).status).toBe(200);
     expect((await call('DELETE', deletable)).status).toBe(204);
   },
-  'data-source-update-after-delete-accepted': async ({ call }) => {
-    const deletable = dataSource(SEED.deletableDataSourceId);
-    expect((await call('DELETE', deletable)).status).toBe(204);
-    const answer = await call('PUT', deletable, { body: configuration });
-    expect(answer.status).toBe(200);
-    // the update applied, as an accepted update answers
-    expect(jsonOf(answer).dataSource).toMatchObject({ id: SEED.deletableDataSourceId, name: configuration.dataSource.name, version: 2 });
-    // narrow: it stays deleted
-    expect(seen(await call('DELETE', deletable))).toMatchObject({ status: 404, body: NOT_FOUND_BODY });
-  },
   'data-source-delete-not-permanent': async ({ call }) => {
     for (let i = 0; i < 2; i++) expect((await call('DELETE', dataSource(SEED.deletableDataSourceId))).status).toBe(204);
     expect((await call('PUT', dataSource(SEED.deletableDataSourceId), { body: configuration })).status).toBe(200);

@@ -35,11 +35,6 @@ export const organisations: Record<string, (r: Reference) => Promise<void>> = {
   'organisation-email-mailto': async ({ call }) => {
     expect((await call('GET', org)).json).toMatchObject({ organisation: { emailAddress: 'mailto:admin@example.com', name: 'Example Ltd' } });
   },
-  'organisation-email-display-name': async ({ call }) => {
-    expect((await call('GET', org)).json).toMatchObject({ organisation: { emailAddress: 'Example Ltd <admin@example.com>' } });
-    const renamed = await call('PUT', org, { body: { organisation: { name: 'Zürich AG' } } });
-    expect(renamed.json).toMatchObject({ organisation: { emailAddress: 'Zürich AG <admin@example.com>' } });
-  },
   'organisation-other-id': async ({ call }) => {
     const { organisation } = (await call('GET', org)).json as { organisation: { id: string; links: Record<string, string> } };
     expect(organisation.id).toBe(OTHER_ORGANISATION_ID);

@@ -22,11 +22,6 @@ export const pushJobs: Record<string, (r: Reference) => Promise<void>> = {
     expect(job).toMatchObject({ status: 'ERROR', outcome: { errorCode: 'NO_LOCAL_HEAD' } });
     expect(job).not.toHaveProperty('finished');
   },
-  'job-failed-without-finished': async (r) => {
-    const job = await jobOf(r);
-    expect(job).toMatchObject({ status: 'FAILED', outcome: { errorCode: 'NO_LOCAL_HEAD' } });
-    expect(job).not.toHaveProperty('finished');
-  },
   'job-status-number': async (r) => {
     expect((await jobOf(r)).status).toBe(3);
   },

@@ -1,9 +1,9 @@
-import { fault, verdictOfKeyLike } from '../patch.ts';
+import { freedom, verdictOfKeyLike } from '../patch.ts';
 
-export default fault({
+export default freedom({
   name: 'auth-tab-separator-accepted',
-  breaks: 'AUTH-SEPARATOR',
-  description: 'the Authorization value is split at any white space, so "Token", a tab and the key is let in',
+  bends: ['AUTH.header-value'],
+  description: 'the Authorization value is split at any white space, as common token authentications do, so "Token", a tab and the key is let in',
   patch: {
     access: (_call, verdict, credentials) => {
       const key = /^Token\t(\S+)$/.exec(credentials.authorization ?? '')?.[1];

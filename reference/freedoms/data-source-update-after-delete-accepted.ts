@@ -1,14 +1,14 @@
-import { fault, perStore } from '../patch.ts';
+import { freedom, perStore } from '../patch.ts';
 import type { DataSource } from '../store.ts';
 
 /** Deleted data sources, by id, as they were: a soft delete that only the delete itself looks at. */
 const deletedOf = perStore(() => new Map<string, DataSource>());
 
-export default fault({
+export default freedom({
   name: 'data-source-update-after-delete-accepted',
-  breaks: 'DS-DELETED-NOT-UPDATED',
+  bends: ['EP.deleteDataSource.effect', 'EP.updateDataSource.errors'],
   description:
-    'an update of a deleted data source is accepted and answered 200 with the update applied, yet the data source stays deleted: a later delete still answers 404',
+    'an update of a deleted data source is accepted and answered 200 with the update applied (the errors of an update are not shown), yet the data source stays deleted: a later delete still answers 404',
   patch: {
     // the update finds the soft-deleted record, so it is read, checked and applied as any update is
     found: (call, found) => (found === undefined && call.operation === 'updateDataSource' ? deletedOf(call.store).get(call.params.dataSourceId ?? '') : found),

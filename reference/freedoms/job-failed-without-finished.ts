@@ -1,9 +1,10 @@
-import { changeResource, fault } from '../patch.ts';
+import { changeResource, freedom } from '../patch.ts';
 
-export default fault({
+export default freedom({
   name: 'job-failed-without-finished',
-  breaks: 'JOB-FINISHED-STAGE',
-  description: 'a job that ended is returned with status FAILED, a value the interface does not name, and without finished',
+  bends: ['JOB.finished', 'JOB.status', 'JOB.other-values'],
+  description:
+    "the push job is returned under a status the interface does not name, FAILED, without finished: what FAILED says of its stage is the deployment's",
   patch: {
     reply: (call, reply) =>
       call.operation === 'pushOpenApiToGit'

@@ -1,0 +1,43 @@
+// The one adapter into vitest: the checks of a run as vitest tests, for the command's run (src/run/run.ts), the
+// library's and an implementer's own vitest (conformanceProject) alike. The run comes from vitest's provide, read
+// once (`run`, RunDescription); each check the run has is a concurrent test that runs it (runCheck) and tells vitest
+// how it ended. Everything the reporters read is the check's record (TaskMeta.check) and the area (TaskMeta.area).
+import { inject, test } from 'vitest';
+import type { CheckDefinition } from './check.ts';
+import { CheckRun } from './check-run.ts';
+import { checkMeta, runCheck, type CheckMeta } from './run-check.ts';
+
+declare module 'vitest' {
+  export interface TaskMeta {
+    check?: CheckMeta;
+    /** the check's area (the first part of its id), known before it starts */
+    area?: string;
+  }
+}
+
+/**
+ * vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its last
+ * answer and a put-back; the run's own bound (--run-timeout-ms) ends a check that never settles.
+ */
+const NO_VITEST_TIMEOUT = 2 ** 31 - 1;
+
+/**
+ * Registers the checks of the run vitest provides as tests, in the order given: concurrent, since checks run at the
+ * same time and lanes keep those of one fixture apart (src/harness/lanes.ts). The area rides along for the progress
+ * line, which counts an area's checks before any has started; the record is the test's from its start, so that a
+ * check cut off (a lost worker) still says which it was.
+ */
+export function registerChecks(definitions: readonly CheckDefinition[]): void {
+  const described = inject('run');
+  if (described === undefined) throw new Error('no run described: the checks run in a vitest of the command or of conformanceProject, which provide one');
+  const run = new CheckRun(described);
+  for (const d of run.checksOf(definitions)) {
+    test(run.testName(d), { concurrent: true, timeout: NO_VITEST_TIMEOUT, meta: { area: d.id.split('/')[0]! } }, async (ctx) => {
+      const meta = checkMeta(d);
+      ctx.task.meta.check = meta;
+      const ended = await runCheck(d, run, meta);
+      if (ended.skipped !== undefined) ctx.skip(ended.skipped);
+      if (ended.failure !== undefined) throw ended.failure;
+    });
+  }
+}

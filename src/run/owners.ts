@@ -1,0 +1,78 @@
+// Whose choice each thing a run reads is, and the one rule of where a key may go (docs/untrusted.md, where a key may
+// go). Owners, highest first: you (flags and the shell's environment), your files (a .env or config file that git
+// ignores: no checkout ships one), the checkout's files (tracked by git, or where git cannot tell), and downloads (a
+// report or a HAR passed around). A key is sent only to a base URL its own owner gives, or a higher one; a file of the
+// checkout or a download can name a deployment, never authorise one: where no one of the key's rank names the same,
+// the run stops. src/run/config.ts enforces it for a run (keyDestination); replay never offers a report's base URL as a
+// destination at all: it shows it, and sends to the one you give (src/cli/replay.ts, destination).
+import { execFileSync } from 'node:child_process';
+import { basename, dirname } from 'node:path';
+
+export type Owner = 'yours' | 'your file' | 'checkout' | 'download';
+
+/** The owners by rank: a key goes to a base URL of its owner's rank or higher. */
+export const OWNER_RANK: Readonly<Record<Owner, number>> = { yours: 3, 'your file': 2, checkout: 1, download: 0 };
+
+/** Something given (a base URL, a key): where it was given, whose it is, and why that owner, in words. */
+export interface Owned {
+  /** where: `--base-url`, `MOCKAPI_TOKEN in .env`, `…config.json: environments.staging.baseUrl`, `report.json target.baseUrl` */
+  source: string;
+  owner: Owner;
+  /** why the owner is that one (`git-ignored`, `tracked by git`); left out for flags and the environment */
+  why?: string;
+}
+
+/** A base URL as given, normalised (no trailing slash). */
+export interface OwnedUrl extends Owned {
+  url: string;
+}
+
+/** Where a key may not go: one line that names the file and the host (exit 2). */
+export class DestinationError extends Error {}
+
+const OWNER_WORDS: Record<Owner, string> = { yours: 'yours', 'your file': 'yours', checkout: "the checkout's", download: 'a download' };
+
+/** Whose it is, in words: `the checkout's: tracked by git`. */
+const ownerWords = (g: Owned) => (g.why ? `${OWNER_WORDS[g.owner]}: ${g.why}` : OWNER_WORDS[g.owner]);
+
+/**
+ * The base URL a run sends its key to: the first of `urls` (in the order they take precedence), once someone of the
+ * key's rank or higher gives that same URL; a DestinationError, one line naming who named which host, where no one
+ * does. A file of a checkout or a download names a deployment; only an owner of the key's rank authorises one.
+ * Undefined where no base URL is given.
+ */
+export function keyDestination(urls: readonly OwnedUrl[], key: Owned | undefined): OwnedUrl | undefined {
+  const used = urls[0];
+  if (used === undefined || key === undefined) return used;
+  const authorised = urls.some((u) => u.url === used.url && OWNER_RANK[u.owner] >= OWNER_RANK[key.owner]);
+  if (!authorised)
+    throw new DestinationError(
+      `${used.source} names ${used.url} (${ownerWords(used)}), and the key is ${key.source} (${ownerWords(key)}): a key goes only to a base URL its owner gives, or one of higher rank (docs/untrusted.md); to send it there, give --base-url or MOCKAPI_BASE_URL ${used.url}`,
+    );
+  return used;
+}
+
+/** How long git may take to say whether it ignores a file; past it, git has no answer. */
+const GIT_TIMEOUT_MS = 5_000;
+
+/**
+ * Whose a file of the working directory is, by git's own answer: git-ignored is yours (no checkout ships an ignored
+ * file: what it ships is tracked); anything else is the checkout's, and so is every file where git cannot answer
+ * (no git, no work tree, a path beyond a link, a repository of another user). git runs with no shell, a timeout,
+ * and the one setting of a repository's config that runs a program for this command switched off.
+ */
+export function fileOwner(file: string): Pick<Owned, 'owner' | 'why'> {
+  try {
+    execFileSync('git', ['--no-pager', '-c', 'core.fsmonitor=false', '-C', dirname(file), 'check-ignore', '-q', '--', basename(file)], {
+      stdio: 'ignore',
+      timeout: GIT_TIMEOUT_MS,
+      windowsHide: true,
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
+    });
+    return { owner: 'your file', why: 'git-ignored' };
+  } catch (error) {
+    // check-ignore: 1 is "not ignored" (tracked, or not excluded); anything else is no answer
+    const status = (error as { status?: number | null }).status;
+    return { owner: 'checkout', why: status === 1 ? 'not ignored by git' : 'git cannot say whose it is' };
+  }
+}

@@ -1,0 +1,61 @@
+// The rerun line reruns: a run prints the seed, the runs per property (chosen by the latency it measured) and
+// what else decides which requests it sends, as flags; a second run given them sends the same requests to the
+// same deployment, as the two runs' own traffic (--report-har) shows. Runs of the compiled command.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { emptyDirectory } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+const runner = useRunners(1);
+
+/** The generated checks and the sequences: what the seed, the runs and the requests in flight decide. */
+const ONLY = ['--only', '(generated|sequences)'];
+
+/** The words of a line as a POSIX shell reads them: single quotes, and the '\'' a quoted quote is written as. */
+const words = (line: string): string[] => [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] ?? m[2]!).replace(/'\\''/g, "'"));
+
+/**
+ * The requests of a HAR file, sorted, as the deployment received them: method, path and body. What a run draws by
+ * chance and never from its seed is made one: the ids it makes up to name nothing, the suffix of a rename, job ids.
+ */
+function requests(file: string): string[] {
+  const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: { request: { method: string; url: string; postData?: { text?: string } } }[] } };
+  const chance = (text: string) =>
+    text
+      .replace(/(conformance-missing-[a-z]+-)[0-9a-f]{6}/g, '$1*')
+      .replace(/\(conformance [0-9a-f]{6}\)/g, '(conformance *)')
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
+  return har.log.entries
+    .map(({ request: r }) => {
+      const url = new URL(r.url);
+      return chance(`${r.method} ${url.pathname}${url.search} ${r.postData?.text ?? ''}`);
+    })
+    .sort();
+}
+
+test('a second run with the printed rerun flags sends the same requests as the first', async () => {
+  const dir = emptyDirectory();
+  // not under CI, where the seed is fixed: the first run draws its own, and chooses its runs by latency
+  const first = await runner.run([...ONLY, '--report-har', join(dir, 'first.har')], { CI: '' });
+  expect(first.code, first.stderr).toBe(0);
+  const printed = /^Generated payloads: seed (\d+), (\d+) runs per property, 8 requests in flight \(rerun with (.+)\); \d+ runs for the latency/m.exec(
+    first.stdout,
+  );
+  expect(printed, first.stdout).not.toBeNull();
+  const flags = words(printed![3]!);
+  expect(flags).toEqual(['--seed', printed![1], '--runs', printed![2], '--concurrency', '8', '--only', '(generated|sequences)']);
+  // every report records them
+  expect(first.report!.run).toMatchObject({ seed: Number(printed![1]), runs: Number(printed![2]), concurrency: 8, only: '(generated|sequences)' });
+
+  const second = await runner.run([...flags, '--report-har', join(dir, 'second.har')], { CI: '' });
+  expect(second.code, second.stderr).toBe(0);
+  const [a, b] = [requests(join(dir, 'first.har')), requests(join(dir, 'second.har'))];
+  expect(a.length).toBeGreaterThan(100);
+  expect(b).toEqual(a);
+
+  // the comparison notices a difference: another seed sends other payloads
+  const other = flags.map((f, i) => (flags[i - 1] === '--seed' ? String(Number(f) + 1) : f));
+  await runner.run([...other, '--report-har', join(dir, 'other.har')], { CI: '' });
+  expect(requests(join(dir, 'other.har'))).not.toEqual(a);
+});

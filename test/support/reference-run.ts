@@ -1,0 +1,65 @@
+// A run of every check against the reference deployment started in this process with the options given (its faults,
+// its freedoms, its variations), without vitest: the fault matrix's row. The target is opened as the command opens it (the
+// reference started, the probe, the preflight, the latency measured), with the command's flags parsed as the command
+// parses them; the run is the one the command's worker makes of its description (CheckRun, its checks in order), each
+// check run by runCheck as the command's worker runs it; and the report is made of their ends as the command's
+// reporter makes it (reportOf), with the exit code it stands for. Only vitest, its reporters and the process are
+// left out: those the command's own end-to-end tests hold. Several such runs go on at once in one process: they
+// wait on their references' answers and on timers.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exitCodeOf } from '../../contract/exit.ts';
+import type { ConformanceReport } from '../../contract/report.ts';
+import type { ReferenceOptions } from '../../reference/server.ts';
+import { CheckRun } from '../../src/harness/check-run.ts';
+import { runCheck, stateOf } from '../../src/harness/run-check.ts';
+import { RunGate } from '../../src/http/run-gate.ts';
+import { parseCommand } from '../../src/run/config.ts';
+import { type EndedCheck, reportOf } from '../../src/run/conformance-reporter.ts';
+import { reportedRun } from '../../src/run/run.ts';
+import { CI_SEED, describeRun, notOpenedReason, openTarget } from '../../src/run/target.ts';
+import { CHECKS } from '../../suites/all.ts';
+
+/** The flags of a row: runs fixed rather than chosen by latency (a loaded machine must not change what a row proves), and one seed everywhere (a red row reruns as it was). */
+export const ROW_FLAGS = ['--runs', '100', '--seed', String(CI_SEED)];
+
+export interface ReferenceRun {
+  /** the exit code the command would end with */
+  code: number;
+  report: ConformanceReport;
+}
+
+/**
+ * Every check run against the reference started with `reference` (no fault, freedom or variation unless it names
+ * them, whatever this process's environment says), opened with the command's `flags`.
+ */
+export async function runReference(reference: ReferenceOptions, flags: readonly string[] = ROW_FLAGS): Promise<ReferenceRun> {
+  // an empty directory: no .env, config file or state file of the checkout's
+  const { config } = parseCommand([...flags], {}, mkdtempSync(join(tmpdir(), 'mockapi-conformance-row-')), { dotenv: false });
+  const gate = new RunGate();
+  const opened = await openTarget(config, undefined, gate, { faults: [], freedoms: [], variations: false, ...reference });
+  if (!('target' in opened)) throw new Error(notOpenedReason(opened));
+  const run = new CheckRun(describeRun(config, opened.target, gate.buffer, undefined, 'requirement'));
+  try {
+    const started = performance.now();
+    // all at once, in the order of the suites, as the command's worker starts its tests: the lanes give each its turn
+    const ended = await Promise.all(
+      run.checksOf(CHECKS).map(async (d): Promise<EndedCheck> => {
+        const end = await runCheck(d, run);
+        return { name: run.testName(d), state: stateOf(end), meta: end.meta, note: end.skipped, errors: end.failure ? [end.failure.message] : [] };
+      }),
+    );
+    const report = reportOf(
+      ended,
+      reportedRun(config, opened.target, () => []),
+      [],
+      performance.now() - started,
+    );
+    return { code: exitCodeOf(report), report };
+  } finally {
+    await run.client.close();
+    gate.close();
+    await opened.close();
+  }
+}

@@ -194,7 +194,7 @@ export const REQUIREMENTS = [
   R(
     'DS-LAST-UPDATED-NOW',
     'Resources > Data source',
-    "lastUpdatedTime in the answer to an update is the time of that update: within 5 minutes of the answer's Date header, since clocks differ (should: the interface gives the format, and a time of last update that is not the time of the update says nothing).",
+    "lastUpdatedTime in the answer to an update is the time of that update: within 5 minutes of the answer's Date header and 15 minutes of the clock of the machine that runs the checks, since clocks differ, and never before the time the update before it showed by more than instances' clocks differ (should: the interface gives the format, and a time of last update that is not the time of the update says nothing).",
     'should',
   ),
   R(

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { KEEPS_NO_STATE, perRun, type CheckContext, type CheckDefinition, type CheckOptions, type Target } from '../src/harness/check.ts';
 import { expectNotFound, expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
 import { expectChaosEcho, expectEcho } from '../src/judge/echo.ts';
-import { dataSourceReplaces } from '../src/judge/fields.ts';
+import { dataSourceReplaces, lastUpdatedNotBefore } from '../src/judge/fields.ts';
 import type { Exchange } from '../src/http/client.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
@@ -183,6 +183,8 @@ interface VersionModel {
   current: string[];
   /** accepted configurations, with the step that sent each */
   sent: { body: DataSourceBody; at: number }[];
+  /** the data source the last update sent alone answered (undefined: none, or updates sent together came after it) */
+  answered: any;
 }
 
 const describeConfiguration = ({ dataSource: d }: DataSourceBody) =>
@@ -201,6 +203,8 @@ export function dataSourceModel(): CheckDefinition {
     if (!answer) return status(ex);
     // the configuration the model keeps is the one sent: the answer shows it (rows aside)
     dataSourceReplaces(t, answer, body.dataSource);
+    lastUpdatedNotBefore(t, answer, m.answered);
+    m.answered = answer;
     const version = answer.version;
     const json = JSON.stringify(body);
     const history = histories(t);
@@ -286,6 +290,8 @@ export function dataSourceModel(): CheckDefinition {
             );
           }
           if (accepted.length > 0) m.version = Math.max(...versions);
+          // which was written last is not known: the next update's time is set against none of theirs
+          m.answered = undefined;
           // which one landed last is not known: any of them may be kept
           m.current = bodies.map((b) => JSON.stringify(b));
           return line;
@@ -296,7 +302,7 @@ export function dataSourceModel(): CheckDefinition {
   return modelCheck<VersionModel>(
     'data-sources/sequences-versions',
     'DS-VERSION',
-    'sequences of updates, earlier configurations sent again and updates sent together (model-based): the version never goes back and every accepted update raises it',
+    'sequences of updates, earlier configurations sent again and updates sent together (model-based): the version never goes back and every accepted update raises it; lastUpdatedTime never goes back',
     {
       operation: 'updateDataSource',
       needs: ['dataSourceId'],
@@ -305,7 +311,7 @@ export function dataSourceModel(): CheckDefinition {
       perInput: 12,
       // the first accepted update of a sequence is where its version starts; an earlier configuration is one of
       // the sequence's own, so that its listing says which
-      start: () => ({ version: undefined, current: [], sent: [] }),
+      start: () => ({ version: undefined, current: [], sent: [], answered: undefined }),
     },
     (target) => [updated, again, ...(target.concurrency > 1 ? [updatedTogether(target)] : [])],
   );

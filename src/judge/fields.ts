@@ -250,17 +250,23 @@ export function lastUpdatedNow(t: Judge, ds: any, at: AnswerTime): void {
 }
 
 /**
+ * How far an update's lastUpdatedTime may fall before the one the update before it showed: several instances behind a
+ * load balancer each write with their own clock, and clocks kept by NTP differ by far less than this.
+ */
+const INSTANCES_SKEW_MS = 1_000;
+
+/**
  * lastUpdatedTime is the time of the last update: an update's answer never shows a time before the one the answer to
- * the update before it showed (both written by the deployment's own clock, so no tolerance).
+ * the update before it showed (both written by the deployment's clocks, so only INSTANCES_SKEW_MS of tolerance).
  */
 export function lastUpdatedNotBefore(t: Judge, ds: any, before: any): void {
   const now = typeof ds?.lastUpdatedTime === 'string' ? parseUtcTimestamp(ds.lastUpdatedTime) : undefined;
   const then = typeof before?.lastUpdatedTime === 'string' ? parseUtcTimestamp(before.lastUpdatedTime) : undefined;
   if (!now || !then) return;
   t.expect(
-    compareInstants(now, then) >= 0,
+    now.epochMs >= then.epochMs - INSTANCES_SKEW_MS,
     'DS-LAST-UPDATED-NOW',
-    `lastUpdatedTime at or after ${before.lastUpdatedTime}, the time the update before it showed`,
+    `lastUpdatedTime at or after ${before.lastUpdatedTime}, the time the update before it showed (or at most ${INSTANCES_SKEW_MS / 1000} s before it: instances' clocks differ a little)`,
     () => `lastUpdatedTime ${ds.lastUpdatedTime}`,
   );
 }

@@ -76,6 +76,7 @@ const NOT_IN_ONE_EXCHANGE: Record<string, string> = {
   'state-expression-several-references-rejected': validRefused,
   'team-member-delete-403': permission,
   'team-member-delete-not-permanent': kept,
+  'team-member-removed-from-any-team': unknownId,
   'team-non-member-400': unknownId,
 };
 

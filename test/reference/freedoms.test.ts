@@ -48,6 +48,13 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
     expect((await r.call('GET', path, tab(r.deployment.fixtures.forbiddenToken))).status).toBe(403);
     expect((await r.call('GET', path, tab('unknown'))).status).toBe(401);
   },
+  'clock-minutes-behind': async (r) => {
+    const answer = await valid(r, 'updateDataSource');
+    const behind = Date.now() - Date.parse(answer.headers.date as string);
+    expect(behind).toBeGreaterThan(9 * 60_000);
+    expect(Math.abs(Date.parse(answer.headers.date as string) - Date.parse(jsonOf(answer).dataSource.lastUpdatedTime))).toBeLessThan(2_000);
+    expect(jsonOf(await valid(r, 'pushOpenApiToGit')).job.started).toMatch(/\.\d{9}Z$/);
+  },
   'credentials-text-other-words': async (r) => {
     const answer = await r.call('GET', validRequest('getOrganisation', r.deployment.fixtures).path, { token: null });
     expect({ status: answer.status, text: answer.text }).toEqual({ status: 401, text: CREDENTIALS_REQUIRED_OTHER_WORDS });

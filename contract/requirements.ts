@@ -126,7 +126,7 @@ export const REQUIREMENTS = [
   R(
     'CHAOS-VALUES',
     'Resources > Chaos settings; Limits',
-    "Every value a chaos field's type and constraint allow is accepted: percentageFailures any number from 0 to 100 in any JSON notation (5e1, 50.0, 1E2, -0), durationMillis any integer from 0 up, past 32 bits (no bound is given), httpErrors any statuses from 400 to 599.",
+    "Every value a chaos field's type and constraint allow is accepted: percentageFailures any number from 0 to 100 in any JSON notation (5e1, 50.0, 1E2, -0), durationMillis any integer from 0 up, past 32 bits, except that a deployment may refuse a delay past a bound of its own (no bound is given: a refusal the same settings with the quiet delay 0 show to be the delay's is noted), httpErrors any statuses from 400 to 599.",
   ),
   R(
     'CHAOS-TYPES',

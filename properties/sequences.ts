@@ -11,7 +11,7 @@
 // - chaos and state settings: every answer shows what was just sent, also when an earlier body is sent again.
 import fc from 'fast-check';
 import { KEEPS_NO_STATE, perRun, type CheckContext, type CheckDefinition, type CheckOptions, type Target } from '../src/harness/check.ts';
-import { expectNotFound, expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
+import { expectNotFound, expectSuccess, expectValidAcceptedOrOpen } from '../src/judge/checker.ts';
 import { expectChaosEcho, expectEcho } from '../src/judge/echo.ts';
 import { dataSourceReplaces, lastUpdatedNotBefore } from '../src/judge/fields.ts';
 import type { Exchange } from '../src/http/client.ts';
@@ -19,6 +19,7 @@ import type { RequirementId } from '../contract/requirements.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { organisationName, validDataSource, validState, wholeChaos } from './arbitraries.ts';
 import { modelCheck, sentAgain, step, together, type Step } from './model.ts';
+import { refusedForItsDelay } from '../src/harness/support.ts';
 import { sequencesOf } from './property.ts';
 import { dsPath, nameKept, orgPath } from './resources.ts';
 import { namePassed, namesForSequence, namesStop, renamedAndShown } from './shared-renames.ts';
@@ -456,12 +457,14 @@ function echoModel<B extends { [key: string]: unknown }>(
   wrapper: 'chaos' | 'state',
   judge: (t: CheckContext, sent: B, got: unknown) => void,
   valid?: RequirementId,
+  open?: (t: CheckContext, path: string, ex: Exchange) => Promise<string | undefined>,
 ): CheckDefinition {
   const path = (t: CheckContext) => expandPath(operation(op).path, { mockApiId: t.fixture('mockApiId') });
   const send = async (m: EchoModel<B>, t: CheckContext, body: B, at: number, again?: number) => {
     const ex = await t.send({ method: 'PUT', path: path(t), json: body });
     // a valid body refused breaks the statement of its field (valid), where one names what is valid
-    if (valid && !expectValidAccepted(t, ex, valid, `the ${wrapper} settings ${JSON.stringify(body).slice(0, 200)}`)) return status(ex);
+    const what = `the ${wrapper} settings ${JSON.stringify(body).slice(0, 200)}`;
+    if (valid && !expectValidAcceptedOrOpen(t, ex, valid, what, await open?.(t, path(t), ex))) return status(ex);
     const answer = expectSuccess(t, op, ex);
     if (!answer) return status(ex);
     judge(t, body, answer[wrapper]);
@@ -500,6 +503,7 @@ export function chaosModel(): CheckDefinition {
     'chaos',
     (t, body, got) => expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, got),
     'CHAOS-VALUES',
+    refusedForItsDelay,
   );
 }
 

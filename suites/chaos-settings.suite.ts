@@ -1,15 +1,7 @@
 // Update chaos settings (Endpoints; Resources > Chaos settings; Limits). Every body sent leaves chaos
 // switched off (see harmlessChaos), so a user's mock API never starts failing because of a run.
 import { CHANGES_NOTHING, check, type CheckDefinition, KEEPS_NO_STATE, shared, type CheckContext } from '../src/harness/check.ts';
-import {
-  describe,
-  expectEnvelope,
-  expectRejected,
-  expectSuccess,
-  expectValidAccepted,
-  expectValidAcceptedOrOpen,
-  wrappedResource,
-} from '../src/judge/checker.ts';
+import { describe, expectEnvelope, expectRejected, expectSuccess, expectValidAcceptedOrOpen, wrappedResource } from '../src/judge/checker.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expectChaosEcho } from '../src/judge/echo.ts';
 import { chaosProperties } from '../properties/settings.ts';

@@ -227,7 +227,7 @@ const SKEW_TOLERANCE_MS = 15 * 60_000;
  * each where it is known: a local time written with Z stands a zone's offset from both. The timestamp's own form is
  * another requirement's; one that cannot be read is noted.
  */
-export function nearAnswerTime(t: Judge, requirement: RequirementId, field: string, text: unknown, at: AnswerTime): void {
+function nearAnswerTime(t: Judge, requirement: RequirementId, field: string, text: unknown, at: AnswerTime): void {
   const instant = typeof text === 'string' ? parseUtcTimestamp(text) : undefined;
   if (!instant) return t.note(`${field} ${JSON.stringify(text)} is not a readable timestamp, so it was not set against the clock`);
   const date = Date.parse(at.headers.date ?? '');

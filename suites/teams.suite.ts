@@ -2,7 +2,7 @@
 // when both are set. The forbidden key's delete runs first: after the real one, 403 and 404 would both be
 // right answers.
 import { check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared, type Target } from '../src/harness/check.ts';
-import { expectForbidden, expectForbiddenBody, expectNotFound, expectSuccess } from '../src/judge/checker.ts';
+import { expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess } from '../src/judge/checker.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
 import { removalOfNonMember, staysGone } from '../properties/sequences.ts';
@@ -41,6 +41,26 @@ export const checks: CheckDefinition[] = [
     { ...removing, forbidden: true },
     async (t) => {
       expectForbiddenBody(t, 'deleteTeamMember', await forbidden(t));
+    },
+  ),
+
+  // before the member's own removal: a deployment that ignores the team in the path removes them here
+  check(
+    'teams/removing-member-other-team-leaves-them',
+    'TEAM-MEMBER-THAT-TEAM',
+    'removing the member from a team that does not exist is refused, and they stay a member of their own team: its removal then finds them',
+    { ...removing, live: 'a mock does not know which ids exist' },
+    async (t) => {
+      const elsewhere = await t.send({ method: 'DELETE', path: memberPath(MISSING.teamId, t.fixture('teamMemberId')) });
+      expectRejected(t, elsewhere, 'TEAM-MEMBER-THAT-TEAM', `the removal of the member from team ${JSON.stringify(MISSING.teamId)}, which does not exist`);
+      const own = await firstDelete(t, member);
+      // whether that removal succeeds is TEAM-MEMBER-DELETE's; only a member gone is this statement's
+      t.expect(
+        own.status !== 404,
+        'TEAM-MEMBER-THAT-TEAM',
+        `the removal from their own team ${JSON.stringify(t.fixture('teamId'))} after it finding them (no 404): they are still its member`,
+        () => `status ${own.status}`,
+      );
     },
   ),
 

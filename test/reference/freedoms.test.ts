@@ -274,6 +274,12 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
     expect((await r.call('GET', path, as(`token ${r.deployment.fixtures.forbiddenToken}`))).status).toBe(403);
     expect((await r.call('GET', path, as(`Bearer ${r.deployment.fixtures.token}`))).status).toBe(401);
   },
+  'unknown-team-403': async (r) => {
+    const removal = (teamId: string, userId: string) => r.call('DELETE', `/v1/teams/${teamId}/members/${userId}`);
+    const refused = await removal('team-nowhere', r.deployment.fixtures.teamMemberId);
+    expect({ status: refused.status, title: jsonOf(refused).errors[0].title }).toEqual({ status: 403, title: 'Forbidden' });
+    expect((await removal(r.deployment.fixtures.teamId, 'user-nobody')).status).toBe(404);
+  },
   'uuids-upper-case': async (r) => {
     expect(r.deployment.fixtures.requestId).toBe(SEED.requestId.toUpperCase());
     expect(jsonOf(await valid(r, 'getLoggedRequest')).id).toBe(SEED.requestId.toUpperCase());

@@ -7,6 +7,7 @@ import type { Exchange } from '../../src/http/client.ts';
 import { CheckCannotJudge } from '../../src/judge/context.ts';
 import { PENDING_EFFECT_MS, pendingWaits, pendingWrite, readAfter, settledAfter, type EffectRead } from '../../src/harness/pending.ts';
 import { startReference } from '../../reference/server.ts';
+import { rowFlags, runReference } from '../support/reference-run.ts';
 
 /** What a check's wait touches, recorded: how far its bound moved on, and its notes. */
 function waiting() {
@@ -127,5 +128,22 @@ describe('against the reference whose writes answer 202 and land later', () => {
     } finally {
       await deployment.close();
     }
+  });
+
+  test('a removal answered 202 whose effect never lands leaves the checks of it errored, none failed', async () => {
+    // the member is never removed (a fault); with 204 the same checks fail (the fault matrix)
+    const r = await runReference({ freedoms: ['writes-202-effect-later'], faults: ['team-member-delete-not-permanent'] }, [
+      ...rowFlags(false),
+      '--only',
+      '^teams/',
+    ]);
+    const outcomes = r.report.checks.filter((c) => c.outcome !== 'passed').map((c) => [c.id, c.outcome]);
+    expect(outcomes.sort()).toEqual([
+      ['teams/after-removal-member-not-found-removing', 'errored'],
+      ['teams/removed-member-still-gone-end-run', 'errored'],
+      ['teams/sequences-removed-stays-removed', 'errored'],
+    ]);
+    for (const c of r.report.checks.filter((check) => check.outcome === 'errored'))
+      expect(c.message, c.id).toMatch(/answered 202 Accepted, and its effect did not show within 5 s \(the last read: status 202\)/);
   });
 });

@@ -3,7 +3,8 @@
 import { CHANGES_NOTHING, KEEPS_NO_STATE, perRun, type CheckContext, type CheckDefinition, type Target } from '../src/harness/check.ts';
 import { describe, expectSuccess } from '../src/judge/checker.ts';
 import type { Exchange } from '../src/http/client.ts';
-import { type EffectRead, PENDING_EFFECT_MS, pendingWrite, readAfter, settledAfter } from '../src/harness/pending.ts';
+import { type EffectRead, pendingWrite, readAfter, settledAfter } from '../src/harness/pending.ts';
+import { PENDING_EFFECT_MS } from '../src/http/transient.ts';
 import { expectEcho } from '../src/judge/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, VALID_DATA_SOURCE_KINDS, validDataSource, type Invalid } from './arbitraries.ts';

@@ -5,10 +5,8 @@
 // then shows is judged; an effect that never shows leaves the check errored, not failed. A write answered with any
 // other status is read once, at once: its effect is due when it is answered.
 import type { Exchange } from '../http/client.ts';
+import { PENDING_EFFECT_MS } from '../http/transient.ts';
 import type { CheckContext } from '../judge/context.ts';
-
-/** How long a check waits, at most, for the effect of a write answered 202 to show: a few seconds of a queue's work. */
-export const PENDING_EFFECT_MS = 5_000;
 /** The first wait between two reads of a pending effect; each next one is twice as long, never above LONGEST_WAIT_MS. */
 const FIRST_WAIT_MS = 50;
 const LONGEST_WAIT_MS = 1_000;

@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Exchange } from '../../src/http/client.ts';
 import { CheckCannotJudge } from '../../src/judge/context.ts';
-import { PENDING_EFFECT_MS, pendingWaits, pendingWrite, readAfter, settledAfter, type EffectRead } from '../../src/harness/pending.ts';
+import { pendingWaits, pendingWrite, readAfter, settledAfter, type EffectRead } from '../../src/harness/pending.ts';
+import { PENDING_EFFECT_MS } from '../../src/http/transient.ts';
 import { startReference } from '../../reference/server.ts';
 import { rowFlags, runReference } from '../support/reference-run.ts';
 

@@ -851,6 +851,9 @@ function shellWord(given: readonly Redacted[]): string {
   return pieces.map((p) => (typeof p === 'string' ? quoted(p) : `"${p.placeholder}"`)).join('');
 }
 
+/** Text as one shell argument: as it is where the shell reads nothing in it, else quoted. */
+export const shellArgument = (text: string): string => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(text) ? text : quoted(text));
+
 /** Text as a shell word: single quotes, or ANSI-C quotes with each acting character as its UTF-8 bytes. */
 function quoted(text: string): string {
   if (!hasActing(text)) return `'${text.replace(/'/g, `'\\''`)}'`;

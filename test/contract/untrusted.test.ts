@@ -2,7 +2,7 @@
 // nothing but curl with exactly what was sent, and the key shows in none of its encodings.
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
-import { answerOf, curlOf, type Exchange } from '../../src/http/client.ts';
+import { answerOf, curlOf, type Exchange, shellArgument } from '../../src/http/client.ts';
 import { Redactor, type Redacted } from '../../src/http/redactor.ts';
 import { bounded, inert, inertLine, routeWarnings } from '../../contract/untrusted.ts';
 import { curlRecorder } from '../support/curl.ts';
@@ -204,4 +204,10 @@ test("a library's warning is one inert line, redacted, in place of Node's printe
     process.removeAllListeners('warning');
     for (const listener of before) process.on('warning', listener);
   }
+});
+
+test('a path in a printed command is one shell argument: as it is when plain, else quoted', () => {
+  expect(shellArgument('/home/ci/.mockapi-conformance-state.jsonl')).toBe('/home/ci/.mockapi-conformance-state.jsonl');
+  expect(shellArgument('/tmp/my runs/state.jsonl')).toBe("'/tmp/my runs/state.jsonl'");
+  expect(shellArgument("/tmp/$(touch x)'s")).toBe("'/tmp/$(touch x)'\\''s'");
 });

@@ -27,7 +27,7 @@ import { runEnvironment } from '../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../reference/server.ts';
 import type { ConformanceReport } from '../contract/report.ts';
 import { parseCommand } from '../src/run/config.ts';
-import { PACKAGE_ROOT } from '../src/run/run.ts';
+import { PACKAGE_ROOT } from '../contract/package-root.ts';
 import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/run/target.ts';
 import type { LimitResult } from './limit.ts';
 import { BIG_ANSWER_MIB, bigAnswersRun, underCapRun } from './big-answers.ts';

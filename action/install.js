@@ -82,6 +82,12 @@ function installIn(dir, lock, names) {
   run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
 }
 
+/** What the package needs installed beside it: its dependencies and its required peers (vitest, which runs the checks). */
+function neededBeside(manifest) {
+  const peers = Object.keys(manifest.peerDependencies ?? {}).filter((name) => !manifest.peerDependenciesMeta?.[name]?.optional);
+  return [...Object.keys(manifest.dependencies), ...peers];
+}
+
 /** Ends the step with one line. */
 function fail(message) {
   annotate('error', `mockapi-conformance's install failed: ${message}`);
@@ -106,7 +112,7 @@ function install(actionPath, files, sources, dir) {
     copyFileSync(join(actionPath, file), join(pkg, file));
   }
   const lock = JSON.parse(readFileSync(join(pkg, 'package-lock.json'), 'utf8'));
-  installIn(dir, lock, Object.keys(JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).dependencies));
+  installIn(dir, lock, neededBeside(JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'))));
   const compiler = join(dir, 'compiler');
   installIn(compiler, lock, COMPILER);
   // the JavaScript of `npm run build` (tsconfig.build.json), file by file: the types were checked where the

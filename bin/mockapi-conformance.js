@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The command. `--version` and `--help` (or -V, -h) alone are answered here, before anything heavy is loaded
-// (vitest, tsx, Ajv); everything else is src/cli/cli.ts.
+// (vitest, tsx, Ajv); everything else is src/cli/cli.ts, once the vitest beside the package is one it runs on.
 // An installed package runs its compiled JavaScript (dist/). In a checkout (src/cli/cli.ts beside bin/) the
 // command runs the TypeScript sources as they are, through tsx's loader: Node 20 cannot run TypeScript itself.
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,5 +29,14 @@ if (only === '-V' || only === '--version') {
   await registerTsx();
   await import('../src/cli/cli.ts');
 } else {
-  await import('../dist/src/cli/cli.js');
+  // vitest is a peer: outside the range the package runs on (or with none installed), one line before it is
+  // loaded; a checkout has the vitest of its own lockfile
+  const { vitestOutsideRange } = await import('../dist/src/run/vitest-peer.js');
+  const outside = vitestOutsideRange();
+  if (outside === undefined) await import('../dist/src/cli/cli.js');
+  else {
+    process.stderr.write(`mockapi-conformance: ${outside}\n`);
+    // the usage code (contract/exit.ts): a configuration nothing can run with
+    process.exitCode = 2;
+  }
 }

@@ -26,10 +26,21 @@ function packageRoot(): string {
 /** The directory that holds our package.json, schemas/ and bin/. */
 export const PACKAGE_ROOT = packageRoot();
 
-let version: string | undefined;
+/** What is read of our package.json. */
+interface PackageManifest {
+  version: string;
+  peerDependencies: Record<string, string>;
+}
+
+let manifest: PackageManifest | undefined;
+
+/** Our package.json. */
+export function packageManifest(): PackageManifest {
+  manifest ??= JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as PackageManifest;
+  return manifest;
+}
 
 /** The version in our package.json. */
 export function packageVersion(): string {
-  version ??= (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  return version;
+  return packageManifest().version;
 }

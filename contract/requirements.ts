@@ -126,7 +126,7 @@ export const REQUIREMENTS = [
   R(
     'CHAOS-VALUES',
     'Resources > Chaos settings; Limits',
-    "Every value a chaos field's type and constraint allow is accepted: percentageFailures any number from 0 to 100 in any JSON notation (5e1, 50.0, 1E2, -0), durationMillis any integer from 0 up, past 32 bits (no bound is given), httpErrors any statuses from 400 to 599.",
+    "Every value a chaos field's type and constraint allow is accepted: percentageFailures any number from 0 to 100 in any JSON notation (5e1, 50.0, 1E2, -0), durationMillis any integer from 0 up, past 32 bits, except that a deployment may refuse a delay past a bound of its own (no bound is given: a refusal the same settings with the quiet delay 0 show to be the delay's is noted), httpErrors any statuses from 400 to 599.",
   ),
   R(
     'CHAOS-TYPES',
@@ -194,7 +194,7 @@ export const REQUIREMENTS = [
   R(
     'DS-LAST-UPDATED-NOW',
     'Resources > Data source',
-    "lastUpdatedTime in the answer to an update is the time of that update: within 5 minutes of the answer's Date header, since clocks differ (should: the interface gives the format, and a time of last update that is not the time of the update says nothing).",
+    "lastUpdatedTime in the answer to an update is the time of that update: within 5 minutes of the answer's Date header and 15 minutes of the clock of the machine that runs the checks, since clocks differ, and never before the time the update before it showed by more than instances' clocks differ (should: the interface gives the format, and a time of last update that is not the time of the update says nothing).",
     'should',
   ),
   R(
@@ -241,6 +241,11 @@ export const REQUIREMENTS = [
     'TEAM-MEMBER-DELETE',
     'Endpoints > Delete a team member',
     'Removing a member of the team succeeds (status code and body not shown, so any 2xx); of two removals of them sent at once, one succeeds and the other may find them gone (404).',
+  ),
+  R(
+    'TEAM-MEMBER-THAT-TEAM',
+    'Endpoints > Delete a team member; Errors > Error cases',
+    'Removing a member removes the user from the team the path names, and from no other: a member of one team removed from a team that does not exist is not removed (the request is refused with a 4xx, such as 404 for the team not found, or 403), and is still a member of their own team.',
   ),
   R(
     'TEAM-MEMBER-GONE',
@@ -309,6 +314,11 @@ export const REQUIREMENTS = [
   ),
   R('JOB-STARTED', 'Resources > Job', 'started is an ISO 8601 UTC timestamp with nanosecond precision.'),
   R('JOB-FINISHED', 'Resources > Job', 'finished, when present, is an ISO 8601 UTC timestamp.'),
+  R(
+    'JOB-TIMES-NOW',
+    'Resources > Job; Endpoints > Push OpenAPI document to Git',
+    "started, and finished where present, of the job a push answers with are UTC timestamps of that push: each within 5 minutes of the answer's Date header and 15 minutes of the checker's clock when the answer came, since clocks differ; a local time written with Z is not UTC.",
+  ),
   R(
     'JOB-FINISHED-PRESENT',
     'Resources > Job',

@@ -290,11 +290,11 @@ const JOB: Statement[] = statementsOf('Resources and their fields > Job (backgro
   ['JOB.id', 'id | string | UUID-shaped identifier', held('PUSH-RESPONSE', 'JOB-LINKS')],
   ['JOB.jobType', 'jobType | string | the value `open-api-git-pull` occurs, also in the response of the push operation', held('JOB-TYPE')],
   ['JOB.status', 'status | string | the value `ERROR` occurs', held('PUSH-RESPONSE')],
-  ['JOB.started', 'started | string | ISO 8601 UTC timestamp, nanosecond precision', held('JOB-STARTED', 'JOB-TIMES')],
+  ['JOB.started', 'started | string | ISO 8601 UTC timestamp, nanosecond precision', held('JOB-STARTED', 'JOB-TIMES', 'JOB-TIMES-NOW')],
   [
     'JOB.finished',
     'finished | string | ISO 8601 UTC timestamp; present once the job has finished',
-    held('JOB-FINISHED-PRESENT', 'JOB-FINISHED-STAGE', 'JOB-FINISHED', 'JOB-TIMES'),
+    held('JOB-FINISHED-PRESENT', 'JOB-FINISHED-STAGE', 'JOB-FINISHED', 'JOB-TIMES', 'JOB-TIMES-NOW'),
   ],
   ['JOB.elapsed', 'elapsed | string | ISO 8601 duration', held('JOB-ELAPSED', 'JOB-TIMES')],
   ['JOB.links', 'links | object | `self` = `/v1/mock-apis/<mock_api_id>/jobs/<job_id>`', held('JOB-LINKS')],
@@ -442,7 +442,7 @@ const ENDPOINTS: Statement[] = [
       heldInPart(PATH_MOVED, 'EP-METHOD-PATH', 'TEAM-MEMBER-DELETE'),
     ],
     ['EP.deleteTeamMember.request', 'Request body: none.', NO_BODY],
-    ['EP.deleteTeamMember.effect', 'Effect: removes the user from the team.', held('TEAM-MEMBER-GONE')],
+    ['EP.deleteTeamMember.effect', 'Effect: removes the user from the team.', held('TEAM-MEMBER-GONE', 'TEAM-MEMBER-THAT-TEAM')],
     ['EP.deleteTeamMember.success', 'Success: status code and body not shown.', SUCCESS_OPEN],
     [
       'EP.deleteTeamMember.errors',

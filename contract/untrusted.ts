@@ -144,3 +144,13 @@ export function boundedThrough(text: string, transform: (text: string) => string
   const end = /[\ud800-\udbff]/.test(shown[max - 1] ?? '') ? max - 1 : max;
   return `${shown.slice(0, end)}… (${text.length} characters in all)`;
 }
+
+/**
+ * Node's printer of a library's warnings (process.emitWarning) replaced by one inert line of ours, redacted: a warning
+ * may quote a file or a deployment, line ends, escapes and a key as they are. For the command's process and the run's
+ * worker alike.
+ */
+export function routeWarnings(write: (line: string) => void, redact: (text: string) => string = (text) => text): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => write(`mockapi-conformance: warning: ${bounded(inertLine(redact(`${warning.name}: ${warning.message}`)), 2000)}\n`));
+}

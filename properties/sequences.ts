@@ -11,14 +11,15 @@
 // - chaos and state settings: every answer shows what was just sent, also when an earlier body is sent again.
 import fc from 'fast-check';
 import { KEEPS_NO_STATE, perRun, type CheckContext, type CheckDefinition, type CheckOptions, type Target } from '../src/harness/check.ts';
-import { expectNotFound, expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
+import { expectNotFound, expectSuccess, expectValidAcceptedOrOpen } from '../src/judge/checker.ts';
 import { expectChaosEcho, expectEcho } from '../src/judge/echo.ts';
-import { dataSourceReplaces } from '../src/judge/fields.ts';
+import { dataSourceReplaces, lastUpdatedNotBefore } from '../src/judge/fields.ts';
 import type { Exchange } from '../src/http/client.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { organisationName, validDataSource, validState, wholeChaos } from './arbitraries.ts';
 import { modelCheck, sentAgain, step, together, type Step } from './model.ts';
+import { refusedForItsDelay } from '../src/harness/support.ts';
 import { sequencesOf } from './property.ts';
 import { dsPath, nameKept, orgPath } from './resources.ts';
 import { namePassed, namesForSequence, namesStop, renamedAndShown } from './shared-renames.ts';
@@ -183,6 +184,8 @@ interface VersionModel {
   current: string[];
   /** accepted configurations, with the step that sent each */
   sent: { body: DataSourceBody; at: number }[];
+  /** the data source the last update sent alone answered (undefined: none, or updates sent together came after it) */
+  answered: any;
 }
 
 const describeConfiguration = ({ dataSource: d }: DataSourceBody) =>
@@ -201,6 +204,8 @@ export function dataSourceModel(): CheckDefinition {
     if (!answer) return status(ex);
     // the configuration the model keeps is the one sent: the answer shows it (rows aside)
     dataSourceReplaces(t, answer, body.dataSource);
+    lastUpdatedNotBefore(t, answer, m.answered);
+    m.answered = answer;
     const version = answer.version;
     const json = JSON.stringify(body);
     const history = histories(t);
@@ -286,6 +291,8 @@ export function dataSourceModel(): CheckDefinition {
             );
           }
           if (accepted.length > 0) m.version = Math.max(...versions);
+          // which was written last is not known: the next update's time is set against none of theirs
+          m.answered = undefined;
           // which one landed last is not known: any of them may be kept
           m.current = bodies.map((b) => JSON.stringify(b));
           return line;
@@ -296,7 +303,7 @@ export function dataSourceModel(): CheckDefinition {
   return modelCheck<VersionModel>(
     'data-sources/sequences-versions',
     'DS-VERSION',
-    'sequences of updates, earlier configurations sent again and updates sent together (model-based): the version never goes back and every accepted update raises it',
+    'sequences of updates, earlier configurations sent again and updates sent together (model-based): the version never goes back and every accepted update raises it; lastUpdatedTime never goes back',
     {
       operation: 'updateDataSource',
       needs: ['dataSourceId'],
@@ -305,7 +312,7 @@ export function dataSourceModel(): CheckDefinition {
       perInput: 12,
       // the first accepted update of a sequence is where its version starts; an earlier configuration is one of
       // the sequence's own, so that its listing says which
-      start: () => ({ version: undefined, current: [], sent: [] }),
+      start: () => ({ version: undefined, current: [], sent: [], answered: undefined }),
     },
     (target) => [updated, again, ...(target.concurrency > 1 ? [updatedTogether(target)] : [])],
   );
@@ -450,12 +457,14 @@ function echoModel<B extends { [key: string]: unknown }>(
   wrapper: 'chaos' | 'state',
   judge: (t: CheckContext, sent: B, got: unknown) => void,
   valid?: RequirementId,
+  open?: (t: CheckContext, path: string, ex: Exchange) => Promise<string | undefined>,
 ): CheckDefinition {
   const path = (t: CheckContext) => expandPath(operation(op).path, { mockApiId: t.fixture('mockApiId') });
   const send = async (m: EchoModel<B>, t: CheckContext, body: B, at: number, again?: number) => {
     const ex = await t.send({ method: 'PUT', path: path(t), json: body });
     // a valid body refused breaks the statement of its field (valid), where one names what is valid
-    if (valid && !expectValidAccepted(t, ex, valid, `the ${wrapper} settings ${JSON.stringify(body).slice(0, 200)}`)) return status(ex);
+    const what = `the ${wrapper} settings ${JSON.stringify(body).slice(0, 200)}`;
+    if (valid && !expectValidAcceptedOrOpen(t, ex, valid, what, await open?.(t, path(t), ex))) return status(ex);
     const answer = expectSuccess(t, op, ex);
     if (!answer) return status(ex);
     judge(t, body, answer[wrapper]);
@@ -494,6 +503,7 @@ export function chaosModel(): CheckDefinition {
     'chaos',
     (t, body, got) => expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, got),
     'CHAOS-VALUES',
+    refusedForItsDelay,
   );
 }
 

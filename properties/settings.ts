@@ -1,7 +1,7 @@
 // Generated chaos and state settings (registered by suites/chaos-settings.suite.ts and
 // suites/state-settings.suite.ts, after their hand-written checks, on the same fixture).
 import { expectChaosEcho, expectEcho } from '../src/judge/echo.ts';
-import { expectSuccess, expectValidAccepted, expectValidAcceptedOrRequired } from '../src/judge/checker.ts';
+import { expectSuccess, expectValidAccepted, expectValidAcceptedOrOpen, mayRequire } from '../src/judge/checker.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import {
   chaosRequest,
@@ -17,7 +17,7 @@ import {
 import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property } from './property.ts';
-import { quietIfTaken } from '../src/harness/support.ts';
+import { quietIfTaken, refusedForItsDelay } from '../src/harness/support.ts';
 import { CHANGES_NOTHING, type CheckDefinition } from '../src/harness/check.ts';
 
 const chaos = { operation: 'updateChaosSettings' as const, needs: ['mockApiId' as const], writes: true };
@@ -33,9 +33,12 @@ export function chaosProperties(): CheckDefinition[] {
     { ...chaos, examples: () => VALID_CHAOS_KINDS },
     validChaos,
     async (t, body) => {
-      const ex = await t.send({ method: 'PUT', path: chaosPath(t.fixture('mockApiId')), ...chaosRequest(body) });
+      const path = chaosPath(t.fixture('mockApiId'));
+      const ex = await t.send({ method: 'PUT', path, ...chaosRequest(body) });
       const what = `the chaos settings ${ex.requestBody?.toString('utf8').slice(0, 200)}`;
-      if (!expectValidAcceptedOrRequired(t, ex, 'CHAOS-VALUES', what, missingChaosField(body))) return;
+      const missing = missingChaosField(body);
+      const open = missing === undefined ? await refusedForItsDelay(t, path, ex) : mayRequire(missing);
+      if (!expectValidAcceptedOrOpen(t, ex, 'CHAOS-VALUES', what, open)) return;
       const answer = expectSuccess(t, 'updateChaosSettings', ex);
       // a mock answers with the description's example, so only a live deployment can echo
       if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);

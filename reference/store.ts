@@ -103,7 +103,9 @@ function loggedRequest(fields: Omit<LoggedRequest, 'absoluteUrl' | 'clientIp'> &
   const { host, ...rest } = fields;
   // a mock API's host name is made of its id: a letter, digit or hyphen only, whatever the id holds
   const label = host.toLowerCase().replace(/[^a-z0-9-]/g, '-');
-  return { ...rest, absoluteUrl: `https://${label}.mocklab.io${fields.url}`, clientIp: '203.0.113.7' };
+  // the host it was sent to, as received: its Host header and the authority of its absoluteUrl
+  const headers = { Host: `${label}.mocklab.io`, ...rest.headers };
+  return { ...rest, headers, absoluteUrl: `https://${label}.mocklab.io${fields.url}`, clientIp: '203.0.113.7' };
 }
 
 // The interface gives no defaults, so every mock API starts with chaos settings that do nothing.

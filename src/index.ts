@@ -59,6 +59,10 @@ export interface RunResult {
  * environment nor a .env file is read. Loads the test runner (vitest) when called.
  */
 export async function runConformance(options: RunOptions = {}): Promise<RunResult> {
+  // vitest is loaded only once it is one of the package's peer range
+  const { vitestOutsideRange } = await import('./run/vitest-peer.ts');
+  const outside = vitestOutsideRange();
+  if (outside !== undefined) throw new Error(outside);
   const [{ configOfOptions }, { runConformance: run }] = await Promise.all([import('./run/run-options.ts'), import('./run/run.ts')]);
   // neither the environment nor a .env: only what the options say
   const config = configOfOptions(options, {}, { dotenv: false });

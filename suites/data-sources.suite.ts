@@ -107,7 +107,7 @@ export const checks: CheckDefinition[] = [
     async (t) => {
       const ds = await answered(t);
       const ex = await update(t);
-      lastUpdatedNow(t, ds, ex, Date.now() - ex.durationMs);
+      lastUpdatedNow(t, ds, ex);
     },
   ),
 

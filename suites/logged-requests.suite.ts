@@ -3,6 +3,7 @@
 import { check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectRejected, expectSuccess } from '../src/judge/checker.ts';
 import {
+  loggedAbsoluteUrlHost,
   loggedBody,
   loggedClientIp,
   loggedClientIpForm,
@@ -100,6 +101,16 @@ export const checks: CheckDefinition[] = [
   check('logged-requests/absoluteurl-ends-url', 'LR-URL', 'absoluteUrl ends with url', needs, async (t) => {
     loggedUrl(t, await logged(t));
   }),
+
+  check(
+    'logged-requests/absoluteurl-host-request-sent',
+    'LR-URL',
+    'absoluteUrl names the host the request was sent to, as its logged Host header shows it',
+    needs,
+    async (t) => {
+      loggedAbsoluteUrlHost(t, await logged(t));
+    },
+  ),
 
   check(
     'logged-requests/url-path-query-absoluteurl',

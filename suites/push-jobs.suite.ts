@@ -16,6 +16,7 @@ import {
   jobLinks,
   jobOutcome,
   jobStarted,
+  jobTimesNow,
   jobType,
 } from '../src/judge/fields.ts';
 import { pathOf, pushBody } from '../src/harness/support.ts';
@@ -122,6 +123,16 @@ export const checks: CheckDefinition[] = [
   check('push-jobs/elapsed-agrees-time-started-finished', 'JOB-TIMES', 'elapsed agrees with the time from started to finished', options, async (t) => {
     jobElapsedAgrees(t, await job(t));
   }),
+
+  check(
+    'push-jobs/started-finished-time-push',
+    'JOB-TIMES-NOW',
+    "started and finished are the time of the push: within minutes of the answer's Date and of this machine's clock",
+    options,
+    async (t) => {
+      jobTimesNow(t, await job(t), await pushed(t));
+    },
+  ),
 
   check('push-jobs/links-self-built-mock-api-id-job', 'JOB-LINKS', 'links.self is built from the mock API id and the job id', options, async (t) => {
     jobLinks(t, await job(t), t.fixture('mockApiId'));

@@ -2,7 +2,7 @@
 // when both are set. The forbidden key's delete runs first: after the real one, 403 and 404 would both be
 // right answers.
 import { check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared, type Target } from '../src/harness/check.ts';
-import { expectForbidden, expectForbiddenBody, expectNotFound, expectSuccess } from '../src/judge/checker.ts';
+import { expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess } from '../src/judge/checker.ts';
 import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
 import { removalOfNonMember, staysGone } from '../properties/sequences.ts';
@@ -44,6 +44,26 @@ export const checks: CheckDefinition[] = [
     },
   ),
 
+  // before the member's own removal: a deployment that ignores the team in the path removes them here
+  check(
+    'teams/removing-member-other-team-leaves-them',
+    'TEAM-MEMBER-THAT-TEAM',
+    'removing the member from a team that does not exist is refused, and they stay a member of their own team: its removal then finds them',
+    { ...removing, live: 'a mock does not know which ids exist' },
+    async (t) => {
+      const elsewhere = await t.send({ method: 'DELETE', path: memberPath(MISSING.teamId, t.fixture('teamMemberId')) });
+      expectRejected(t, elsewhere, 'TEAM-MEMBER-THAT-TEAM', `the removal of the member from team ${JSON.stringify(MISSING.teamId)}, which does not exist`);
+      const own = await firstDelete(t, member);
+      // whether that removal succeeds is TEAM-MEMBER-DELETE's; only a member gone is this statement's
+      t.expect(
+        own.status !== 404,
+        'TEAM-MEMBER-THAT-TEAM',
+        `the removal from their own team ${JSON.stringify(t.fixture('teamId'))} after it finding them (no 404): they are still its member`,
+        () => `status ${own.status}`,
+      );
+    },
+  ),
+
   check('teams/removing-member-team-succeeds', 'TEAM-MEMBER-DELETE', 'removing a member of the team succeeds', removing, async (t) => {
     expectSuccess(t, 'deleteTeamMember', await firstDelete(t, member));
   }),
@@ -74,10 +94,14 @@ export const checks: CheckDefinition[] = [
   check(
     'teams/removing-member-team-does-not-exist',
     'ERR-404',
-    'removing a member of a team that does not exist is answered 404 with the not-found body',
+    'removing a member of a team that does not exist is answered 404 with the not-found body, or 403 with the Forbidden body',
     { operation: 'deleteTeamMember', writes: true, live: 'a mock does not know which ids exist' },
     async (t) => {
-      expectNotFound(t, 'deleteTeamMember', await t.send({ method: 'DELETE', path: memberPath(MISSING.teamId, MISSING.userId) }));
+      const ex = await t.send({ method: 'DELETE', path: memberPath(MISSING.teamId, MISSING.userId) });
+      // a key may act on no team it cannot see: "not permitted" is as true of a team that does not exist
+      if (ex.status !== 403) return expectNotFound(t, 'deleteTeamMember', ex);
+      t.note(`answered 403: a deployment may refuse a team the key cannot see without saying whether it exists`);
+      expectForbiddenBody(t, 'deleteTeamMember', ex);
     },
   ),
 

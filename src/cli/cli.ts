@@ -1,7 +1,7 @@
 // The command, as a process: its arguments, environment, directory and streams handed to runCommand
 // (src/cli/main.ts), its exit code set from what that returns. Errors are one line.
 import { EXIT } from '../../contract/exit.ts';
-import { bounded, inertLine } from '../../contract/untrusted.ts';
+import { routeWarnings } from '../../contract/untrusted.ts';
 import { internalErrorLine, runCommand } from './main.ts';
 import { droppedOnceClosed } from './output.ts';
 
@@ -16,8 +16,7 @@ const [write, error] = [droppedOnceClosed(process.stdout), droppedOnceClosed(pro
 
 // A library's warning (process.emitWarning) may quote a file or a deployment, line ends and escapes as they are:
 // Node's own printer is replaced by one inert line of ours, as every line that quotes them (docs/untrusted.md).
-process.removeAllListeners('warning');
-process.on('warning', (warning) => error(`mockapi-conformance: warning: ${bounded(inertLine(`${warning.name}: ${warning.message}`), 2000)}\n`));
+routeWarnings(error);
 
 runCommand(process.argv.slice(2), {
   write,

@@ -47,7 +47,7 @@ export class FixtureLedger {
     if (!found && exchange.status !== 404) return;
     const path = this.pathOf(exchange.url);
     if (path === undefined) return;
-    for (const name of this.fixturesOf(path, found)) {
+    for (const name of this.fixturesOf(path, found, exchange.status >= 200 && exchange.status < 300)) {
       if (found) this.exists.add(name);
       else if (!this.exists.has(name) && !this.notFound.has(name)) this.notFound.set(name, this.reason(name, `${exchange.method} ${path}`));
     }
@@ -78,8 +78,11 @@ export class FixtureLedger {
     return path.slice(this.basePath.length);
   }
 
-  /** The fixtures a path is of; a 404 is laid at the innermost only (a logged request, not its mock API). */
-  private fixturesOf(path: string, found: boolean): FixtureName[] {
+  /**
+   * The fixtures a path is of; a 404 is laid at the innermost only (a logged request, not its mock API). The member
+   * removed with a 2xx from a team other than the fixture's was found by the deployment: it existed.
+   */
+  private fixturesOf(path: string, found: boolean, removed: boolean): FixtureName[] {
     const s = path.split('/').map((segment) => {
       try {
         return decodeURIComponent(segment);
@@ -94,6 +97,7 @@ export class FixtureLedger {
     if (s[2] === 'data-sources' && s.length === 4) return (['dataSourceId', 'deletableDataSourceId'] as const).filter((n) => is(n, s[3]));
     if (s[2] === 'teams' && s[4] === 'members' && s.length === 6 && is('teamId', s[3]) && is('teamMemberId', s[5]))
       return found ? ['teamId', 'teamMemberId'] : ['teamMemberId'];
+    if (s[2] === 'teams' && s[4] === 'members' && s.length === 6 && is('teamMemberId', s[5])) return removed ? ['teamMemberId'] : [];
     if (s[2] !== 'mock-apis' || !is('mockApiId', s[3])) return [];
     if (s[4] === 'requests' && s.length === 6 && is('requestId', s[5])) return found ? ['mockApiId', 'requestId'] : ['requestId'];
     return ['mockApiId'];

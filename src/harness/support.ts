@@ -68,3 +68,25 @@ export const MISSING = {
   userId: `conformance-missing-user-${runTag}`,
   requestId: '00000000-0000-4000-8000-000000000000',
 };
+
+/** A durationMillis member of a chaos body's JSON text, whatever notation its number is written in. */
+const DELAY_MEMBER = /"durationMillis"\s*:\s*-?[0-9][0-9.eE+-]*/g;
+
+/**
+ * Why a valid chaos body refused with a 4xx may have been refused for its delay alone, or undefined. The interface gives
+ * durationMillis no bound, so a deployment may have its own (a limit not shown): the body is sent again as it was
+ * written, with the delay of the quiet settings every run puts back, and only if that is taken was the refusal the
+ * delay's. Anything else refused stays refused.
+ */
+export async function refusedForItsDelay(t: CheckContext, path: string, ex: Exchange): Promise<string | undefined> {
+  const text = ex.requestBody?.toString('utf8') ?? '';
+  const quiet = (quietChaosSettings().longDelay as { durationMillis: number }).durationMillis;
+  const delays = [...text.matchAll(DELAY_MEMBER)].map((m) => m[0]);
+  if (ex.status < 400 || ex.status >= 500 || delays.length === 0) return undefined;
+  const plain = text.replace(DELAY_MEMBER, `"durationMillis":${quiet}`);
+  if (plain === text) return undefined;
+  // still switched off, as every chaos body a check sends: nothing to put back
+  const again = await t.send({ method: 'PUT', path, raw: plain });
+  if (again.status < 200 || again.status >= 300) return undefined;
+  return `it holds ${delays.join(', ')}, and the same settings with durationMillis ${quiet} were taken (${again.status}): the interface gives durationMillis no bound, so a deployment may have its own`;
+}

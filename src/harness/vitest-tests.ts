@@ -3,6 +3,7 @@
 // once (`run`, RunDescription); each check the run has is a concurrent test that runs it (runCheck) and tells vitest
 // how it ended. Everything the reporters read is the check's record (TaskMeta.check) and the area (TaskMeta.area).
 import { inject, test } from 'vitest';
+import { routeWarnings } from '../../contract/untrusted.ts';
 import type { CheckDefinition } from './check.ts';
 import { CheckRun } from './check-run.ts';
 import { checkMeta, runCheck, type CheckMeta } from './run-check.ts';
@@ -31,6 +32,11 @@ export function registerChecks(definitions: readonly CheckDefinition[]): void {
   const described = inject('run');
   if (described === undefined) throw new Error('no run described: the checks run in a vitest of the command or of conformanceProject, which provide one');
   const run = new CheckRun(described);
+  // the worker's own warnings too: one inert line each, the run's keys redacted (docs/untrusted.md)
+  routeWarnings(
+    (line) => process.stderr.write(line),
+    (text) => run.client.redactor.redact(text),
+  );
   for (const d of run.checksOf(definitions)) {
     test(run.testName(d), { concurrent: true, timeout: NO_VITEST_TIMEOUT, meta: { area: d.id.split('/')[0]! } }, async (ctx) => {
       const meta = checkMeta(d);

@@ -78,6 +78,8 @@ export interface Exchange {
   json: unknown;
   jsonError?: string;
   durationMs: number;
+  /** this machine's clock (ms since the epoch) when the answer had come; unset for a recorded one */
+  receivedAt?: number;
   /** transient answers (429, 503) waited out before this one, each wait with its length, shown in the evidence */
   waitedOut?: TransientWait[];
   /** why this answer judges nothing: it is still transient (429, 503) where the client stopped sending it (transientReason) */
@@ -629,6 +631,7 @@ export class Client {
     }
     const { bytes, truncated } = read;
     const answer = answerOf(base, response.statusCode, response.headers, bytes, truncated ? cap : undefined, performance.now() - started);
+    answer.receivedAt = Date.now();
     // the codings undone; one that is not (undecodable) is no coding the evidence or curl --compressed can speak for
     if (body.codings.length > 0 && body.unknown === undefined && body.tooMany === undefined) answer.codings = body.codings;
     if (body.tooMany !== undefined) {
@@ -846,6 +849,9 @@ function shellWord(given: readonly Redacted[]): string {
   }
   return pieces.map((p) => (typeof p === 'string' ? quoted(p) : `"${p.placeholder}"`)).join('');
 }
+
+/** Text as one shell argument: as it is where the shell reads nothing in it, else quoted. */
+export const shellArgument = (text: string): string => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(text) ? text : quoted(text));
 
 /** Text as a shell word: single quotes, or ANSI-C quotes with each acting character as its UTF-8 bytes. */
 function quoted(text: string): string {

@@ -383,16 +383,20 @@ export function expectValidAccepted(t: Judge, ex: Exchange, id: RequirementId, w
 }
 
 /**
- * A valid body that leaves out a field the words mark not optional (`missing`, its pointer): a deployment may require
- * every such field, so its 4xx is noted and held only to the body rules of every refusal; a 2xx, or any other answer,
- * is judged as expectValidAccepted judges it. Returns whether it was accepted.
+ * A valid body a deployment may refuse for a reason the words leave to it (`open`, the reason in words: a field left
+ * out that the words do not mark optional, a value past a bound the words do not give): its 4xx is noted and held only
+ * to the body rules of every refusal; a 2xx, or any other answer, is judged as expectValidAccepted judges it. Returns
+ * whether it was accepted.
  */
-export function expectValidAcceptedOrRequired(t: Judge, ex: Exchange, id: RequirementId, what: string, missing: string | undefined): boolean {
-  if (missing === undefined || ex.status < 400 || ex.status >= 500) return expectValidAccepted(t, ex, id, what);
-  t.note(`${what} was refused (${ex.status}): it leaves out ${missing}, which the words do not mark optional, so a deployment may require it`);
+export function expectValidAcceptedOrOpen(t: Judge, ex: Exchange, id: RequirementId, what: string, open: string | undefined): boolean {
+  if (open === undefined || ex.status < 400 || ex.status >= 500) return expectValidAccepted(t, ex, id, what);
+  t.note(`${what} was refused (${ex.status}): ${open}`);
   expectRejected(t, ex, id, what);
   return false;
 }
+
+/** Why a deployment may refuse a body that leaves out the field at `pointer`: the words do not mark it optional. */
+export const mayRequire = (pointer: string): string => `it leaves out ${pointer}, which the words do not mark optional, so a deployment may require it`;
 
 /**
  * The request is not accepted: no 2xx (under `id`), and, as any serious API does, a 4xx rather than a 5xx

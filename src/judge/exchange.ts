@@ -42,6 +42,7 @@ import {
   loggedHeaderNames,
   loggedMethod,
   loggedRequestIdentity,
+  loggedAbsoluteUrlHost,
   loggedUrl,
   loggedUrlPath,
   organisationEmail,
@@ -393,7 +394,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
   const body = ex.json as any;
   switch (op) {
     case 'pushOpenApiToGit':
-      if (isObject(body?.job)) jobFields(t, body.job, params.mockApiId!);
+      if (isObject(body?.job)) jobFields(t, body.job, params.mockApiId!, ex);
       return;
     case 'updateDataSource': {
       const ds = body?.dataSource;
@@ -403,7 +404,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       dataSourceLinks(t, ds, params.dataSourceId!);
       if (live) {
         // the time of the update is the answer's Date; a recorded answer without one cannot say it
-        lastUpdatedNow(t, ds, ex, undefined);
+        lastUpdatedNow(t, ds, ex);
         dataSourceReplaces(t, ds, sent.dataSource);
       }
       return;
@@ -430,6 +431,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
       loggedBody(t, body);
       loggedUrl(t, body);
       loggedUrlPath(t, body);
+      loggedAbsoluteUrlHost(t, body);
       loggedMethod(t, body);
       loggedClientIp(t, body);
       loggedClientIpForm(t, body);

@@ -7,7 +7,11 @@ import type { Exchange } from '../http/client.ts';
 import type { Judge } from './context.ts';
 import { compareInstants, durationSeconds, isIsoDuration, parseUtcTimestamp } from './iso8601.ts';
 import { link, type Link } from './links.ts';
+import type { RequirementId } from '../../contract/requirements.ts';
 import { schema } from '../../contract/schemas.ts';
+
+/** When an answer came, as a check knows it: its Date header, and this machine's clock when it came (unset for recorded traffic). */
+type AnswerTime = Pick<Exchange, 'headers' | 'receivedAt'>;
 
 /** A validator for one of the value formats of schemas/formats.json, e.g. format('utcTimestampNanos'). */
 function format(name: string) {
@@ -156,7 +160,17 @@ export function jobFinishedStage(t: Judge, j: any): void {
 }
 
 /** Every judgement of a job's fields, in the order of Resources > Job. */
-export function jobFields(t: Judge, j: any, mockApiId: string): void {
+/**
+ * started, and finished where present, are UTC timestamps of the push that answers with the job: the job is that push,
+ * so each stands at the moment of the answer (nearAnswerTime), as UTC; a local time written with Z stands a zone's
+ * offset from it.
+ */
+export function jobTimesNow(t: Judge, j: any, at: AnswerTime): void {
+  nearAnswerTime(t, 'JOB-TIMES-NOW', 'started', j.started, at);
+  if ('finished' in j) nearAnswerTime(t, 'JOB-TIMES-NOW', 'finished', j.finished, at);
+}
+
+export function jobFields(t: Judge, j: any, mockApiId: string, at: AnswerTime): void {
   for (const judge of [
     jobType,
     jobStarted,
@@ -170,6 +184,7 @@ export function jobFields(t: Judge, j: any, mockApiId: string): void {
   ])
     judge(t, j);
   jobLinks(t, j, mockApiId);
+  jobTimesNow(t, j, at);
 }
 
 // ---- Data source (Resources > Data source) ---------------------------------------------------------------------
@@ -201,31 +216,57 @@ export function lastUpdatedTime(t: Judge, ds: any): void {
   );
 }
 
-/** How far lastUpdatedTime may stand from the answer's Date header: the two clocks may differ, and Date has whole seconds. */
-const CLOCK_TOLERANCE_MS = 5 * 60_000;
+/** How far a timestamp of the moment of an answer may stand from its Date header: the deployment's own clock, which Date writes in whole seconds. */
+const DATE_TOLERANCE_MS = 5 * 60_000;
+/** How far it may stand from this machine's clock when the answer came: two machines' clocks differ, though not by a zone's offset. */
+const SKEW_TOLERANCE_MS = 15 * 60_000;
 
 /**
- * lastUpdatedTime of an update's answer is the time of the update, as its Date header tells it. An answer
- * without Date (a server with a clock must send one) is set against `fallbackNow` (this machine's clock when
- * the answer came), or, for a recorded answer without one, not judged.
+ * A timestamp the deployment wrote for the moment of its answer (an update's lastUpdatedTime, a new job's started)
+ * set against the answer's Date header (DATE_TOLERANCE_MS) and against this machine's clock (SKEW_TOLERANCE_MS),
+ * each where it is known: a local time written with Z stands a zone's offset from both. The timestamp's own form is
+ * another requirement's; one that cannot be read is noted.
  */
-export function lastUpdatedNow(t: Judge, ds: any, ex: Pick<Exchange, 'headers'>, fallbackNow: number | undefined): void {
-  const updatedAt = typeof ds.lastUpdatedTime === 'string' ? parseUtcTimestamp(ds.lastUpdatedTime) : undefined;
-  if (!updatedAt) {
-    t.note(`lastUpdatedTime ${JSON.stringify(ds.lastUpdatedTime)} is not a readable timestamp (DS-LAST-UPDATED says why)`);
-    return;
-  }
-  const date = Date.parse(ex.headers.date ?? '');
-  if (Number.isNaN(date) && fallbackNow === undefined) {
-    t.note('the answer has no Date header, so the time of the update is not known; lastUpdatedTime was not compared with it');
-    return;
-  }
-  const now = Number.isNaN(date) ? fallbackNow! : date;
-  if (Number.isNaN(date)) t.note("the answer has no Date header; lastUpdatedTime was set against this machine's clock");
+function nearAnswerTime(t: Judge, requirement: RequirementId, field: string, text: unknown, at: AnswerTime): void {
+  const instant = typeof text === 'string' ? parseUtcTimestamp(text) : undefined;
+  if (!instant) return t.note(`${field} ${JSON.stringify(text)} is not a readable timestamp, so it was not set against the clock`);
+  const date = Date.parse(at.headers.date ?? '');
+  const clocks: [string, number, number][] = [];
+  if (!Number.isNaN(date)) clocks.push(['the Date header', date, DATE_TOLERANCE_MS]);
+  if (at.receivedAt !== undefined) clocks.push(["this machine's clock when the answer came", at.receivedAt, SKEW_TOLERANCE_MS]);
+  if (clocks.length === 0) return t.note(`the answer has no Date header, so the time of the answer is not known; ${field} was not set against it`);
+  for (const [which, now, tolerance] of clocks)
+    t.expect(
+      Math.abs(instant.epochMs - now) <= tolerance,
+      requirement,
+      `${field} within ${tolerance / 60_000} minutes of ${new Date(now).toISOString()} (${which})`,
+      () => `${field} ${String(text)}`,
+    );
+}
+
+/** lastUpdatedTime of an update's answer is the time of the update (nearAnswerTime). */
+export function lastUpdatedNow(t: Judge, ds: any, at: AnswerTime): void {
+  nearAnswerTime(t, 'DS-LAST-UPDATED-NOW', 'lastUpdatedTime', ds.lastUpdatedTime, at);
+}
+
+/**
+ * How far an update's lastUpdatedTime may fall before the one the update before it showed: several instances behind a
+ * load balancer each write with their own clock, and clocks kept by NTP differ by far less than this.
+ */
+const INSTANCES_SKEW_MS = 1_000;
+
+/**
+ * lastUpdatedTime is the time of the last update: an update's answer never shows a time before the one the answer to
+ * the update before it showed (both written by the deployment's clocks, so only INSTANCES_SKEW_MS of tolerance).
+ */
+export function lastUpdatedNotBefore(t: Judge, ds: any, before: any): void {
+  const now = typeof ds?.lastUpdatedTime === 'string' ? parseUtcTimestamp(ds.lastUpdatedTime) : undefined;
+  const then = typeof before?.lastUpdatedTime === 'string' ? parseUtcTimestamp(before.lastUpdatedTime) : undefined;
+  if (!now || !then) return;
   t.expect(
-    Math.abs(updatedAt.epochMs - now) <= CLOCK_TOLERANCE_MS,
+    now.epochMs >= then.epochMs - INSTANCES_SKEW_MS,
     'DS-LAST-UPDATED-NOW',
-    `lastUpdatedTime within ${CLOCK_TOLERANCE_MS / 60_000} minutes of ${new Date(now).toISOString()} (${Number.isNaN(date) ? 'this machine' : 'the Date header'})`,
+    `lastUpdatedTime at or after ${before.lastUpdatedTime}, the time the update before it showed (or at most ${INSTANCES_SKEW_MS / 1000} s before it: instances' clocks differ a little)`,
     () => `lastUpdatedTime ${ds.lastUpdatedTime}`,
   );
 }
@@ -530,6 +571,45 @@ function headerValues(headers: unknown, name: string): string[] {
     .filter(([key]) => key.toLowerCase() === name)
     .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
     .filter((value): value is string => typeof value === 'string');
+}
+
+/** The host of an authority (`user@host:port`, `[::1]:8080`), lower case, without user or port. */
+function hostOf(authority: string): string {
+  const host = authority.slice(authority.lastIndexOf('@') + 1).trim();
+  const bracketed = /^\[[^\]]*\]/.exec(host)?.[0];
+  return (bracketed ?? host.replace(/:\d*$/, '')).toLowerCase();
+}
+
+/** The hosts a request was sent to, as its logged headers show them: Host (or HTTP/2's :authority), and those a proxy in front forwarded. */
+function hostsReceived(headers: unknown): string[] {
+  const forwarded = headerValues(headers, 'forwarded')
+    .flatMap((v) => v.split(/[,;]/))
+    .map((pair) => /^\s*host\s*=\s*"?([^"]*)"?\s*$/i.exec(pair)?.[1])
+    .filter((host): host is string => host !== undefined);
+  const named = [
+    ...headerValues(headers, 'host'),
+    ...headerValues(headers, ':authority'),
+    ...headerValues(headers, 'x-forwarded-host').flatMap((v) => v.split(',')),
+  ];
+  return [...named, ...forwarded].map(hostOf).filter((host) => host !== '');
+}
+
+/**
+ * absoluteUrl is the full URL "as received": its host is one the request was sent to, the Host its headers show or a
+ * host a proxy in front forwarded (X-Forwarded-Host, Forwarded host=); ports aside, since a proxy may change them.
+ */
+export function loggedAbsoluteUrlHost(t: Judge, lr: any): void {
+  const { absoluteUrl, headers } = lr.request;
+  const authority = typeof absoluteUrl === 'string' ? /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(absoluteUrl)?.[1] : undefined;
+  if (authority === undefined) return; // its form is loggedUrl's
+  const received = hostsReceived(headers);
+  if (received.length === 0) return t.note("headers show no Host header: absoluteUrl's host is not compared with it");
+  t.expect(
+    received.includes(hostOf(authority)),
+    'LR-URL',
+    `absoluteUrl naming a host the request was sent to, as its headers show it: ${[...new Set(received)].map((h) => JSON.stringify(h)).join(' or ')}`,
+    () => JSON.stringify(absoluteUrl.slice(0, 300)),
+  );
 }
 
 /** The pairs of Cookie header values (RFC 6265 §4.2.1: name=value pairs separated by "; "), the value with and without its quotes. */

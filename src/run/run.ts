@@ -19,6 +19,7 @@ import { BaselineError, readBaseline, updateBaseline, type BaselineEntry } from 
 import { RunLife, type StopReason } from './run-life.ts';
 import { organisationGuard } from './guard.ts';
 import { describeRun, notOpenedReason, openTarget, type NotOpened } from './target.ts';
+import { shellArgument } from '../http/client.ts';
 import { proxySecrets } from '../http/network.ts';
 import { harRecorder } from '../http/har-log.ts';
 import { reportFormats } from '../../reporters/formats.ts';
@@ -303,7 +304,12 @@ function closing(config: RunConfig, output: RunOutput, result: { exitCode: numbe
   // a directory it cannot write (a read-only checkout) is said where the replay would be named, and only there
   if (kept.failed) output.error(`mockapi-conformance: ${inertLine(kept.failed)}\n`);
   const count = toReplay(report).length;
-  const from = kept.red ? (config.stateFile === resolve(STATE_FILE) ? '' : ` --state-file ${config.stateFile}`) : config.reportJson && ` ${config.reportJson}`;
+  // a path as one shell argument, so that the line runs as printed whatever the path holds
+  const from = kept.red
+    ? config.stateFile === resolve(STATE_FILE)
+      ? ''
+      : ` --state-file ${shellArgument(config.stateFile!)}`
+    : config.reportJson && ` ${shellArgument(config.reportJson)}`;
   if (from === undefined) return;
   output.write(`Replay the ${count} check${count === 1 ? '' : 's'} that did not pass: mockapi-conformance replay${inertLine(from)}\n`);
 }

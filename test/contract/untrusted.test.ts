@@ -2,9 +2,9 @@
 // nothing but curl with exactly what was sent, and the key shows in none of its encodings.
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
-import { answerOf, curlOf, type Exchange } from '../../src/http/client.ts';
+import { answerOf, curlOf, type Exchange, shellArgument } from '../../src/http/client.ts';
 import { Redactor, type Redacted } from '../../src/http/redactor.ts';
-import { bounded, inert, inertLine } from '../../contract/untrusted.ts';
+import { bounded, inert, inertLine, routeWarnings } from '../../contract/untrusted.ts';
 import { curlRecorder } from '../support/curl.ts';
 import { INVISIBLE_PIECES, RAW_SHOWN_ESCAPED } from '../support/invisible.ts';
 import { encodedForms, FORBIDDEN, KEY } from '../support/keys.ts';
@@ -186,4 +186,28 @@ test('deep JSON is judged, never a crash: an answer, a request body and an objec
     response: { status: 400, headers: json, body: '{"errors":[]}' },
   });
   expect(refused.operation).toBe('updateOrganisation');
+});
+
+test("a library's warning is one inert line, redacted, in place of Node's printer", async () => {
+  const before = process.listeners('warning');
+  const lines: string[] = [];
+  try {
+    routeWarnings(
+      (line) => lines.push(line),
+      (text) => text.replaceAll('s3cr3t-key', '$MOCKAPI_TOKEN'),
+    );
+    const printed = new Promise<void>((resolve) => process.once('warning', () => resolve()));
+    process.emitWarning('answered s3cr3t-key\n::error::forged', 'LibraryWarning');
+    await printed;
+    expect(lines).toEqual(['mockapi-conformance: warning: LibraryWarning: answered $MOCKAPI_TOKEN\\n::error::forged\n']);
+  } finally {
+    process.removeAllListeners('warning');
+    for (const listener of before) process.on('warning', listener);
+  }
+});
+
+test('a path in a printed command is one shell argument: as it is when plain, else quoted', () => {
+  expect(shellArgument('/home/ci/.mockapi-conformance-state.jsonl')).toBe('/home/ci/.mockapi-conformance-state.jsonl');
+  expect(shellArgument('/tmp/my runs/state.jsonl')).toBe("'/tmp/my runs/state.jsonl'");
+  expect(shellArgument("/tmp/$(touch x)'s")).toBe("'/tmp/$(touch x)'\\''s'");
 });

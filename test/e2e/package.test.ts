@@ -10,7 +10,7 @@
 //
 // One pack and one install for the whole file (beforeAll); each case runs commands in the install folder.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,12 +109,23 @@ interface PackageJson {
 
 const OWN = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
 
+/** The peers the package needs installed beside it (vitest): npm installs them unless the folder has them already. */
+const REQUIRED_PEERS = Object.keys(OWN.peerDependencies).filter((name) => !OWN.peerDependenciesMeta[name]?.optional);
+
 /**
  * Writes into `dir` a package.json that depends on the tarball and on `extra` packages of our lockfile, and
  * a lockfile of what they need taken from ours (the packages reached by their dependencies, optional
  * dependencies and required peers, where Node would find them); then installs it from npm's cache alone.
+ * `project`, a folder of ours with a package.json of its own (test/e2e/vitest-3), makes the folder that
+ * project: its dependencies as our lockfile locks them for it, and the package's peers from them. `peers:
+ * false` installs none of the package's peers, as npm's --legacy-peer-deps does (and yarn).
  */
-async function installPackage(dir: string, tarball: string, integrity: string, extra: string[] = []): Promise<void> {
+async function installPackage(
+  dir: string,
+  tarball: string,
+  integrity: string,
+  { extra = [], project = '', peers = true }: { extra?: string[]; project?: string; peers?: boolean } = {},
+): Promise<void> {
   const packages = (JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }).packages;
   // where Node finds `name` from the package at `from` ('' the root): its own node_modules, then each above
   const find = (from: string, name: string): string | undefined => {
@@ -124,18 +135,30 @@ async function installPackage(dir: string, tarball: string, integrity: string, e
       if (at === '') return undefined;
     }
   };
+  const own = {
+    ...(project ? packages[project]!.dependencies : {}),
+    ...Object.fromEntries(extra.map((name) => [name, packages[`node_modules/${name}`]!.version])),
+  };
   const reached = new Set<string>();
-  const queue = [...Object.keys(OWN.dependencies), ...extra].map((name) => find('', name));
+  const queue = [
+    ...Object.keys(OWN.dependencies).map((name) => find('', name)),
+    ...[...(peers ? REQUIRED_PEERS : []), ...Object.keys(own)].map((name) => find(project, name)),
+  ];
   while (queue.length > 0) {
     const path = queue.pop();
     if (path === undefined || reached.has(path)) continue;
     reached.add(path);
     const entry = packages[path]!;
-    const peers = Object.keys(entry.peerDependencies ?? {}).filter((name) => !entry.peerDependenciesMeta?.[name]?.optional);
-    for (const name of [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...peers]) queue.push(find(path, name));
+    const required = Object.keys(entry.peerDependencies ?? {}).filter((name) => !entry.peerDependenciesMeta?.[name]?.optional);
+    for (const name of [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...required]) queue.push(find(path, name));
   }
+  // where a package of ours is in the folder: the project's own node_modules is the folder's
+  const placed = (path: string) => (project && path.startsWith(`${project}/`) ? path.slice(project.length + 1) : path);
+  const paths = [...reached].sort().map((path) => [path, placed(path)] as const);
+  const twice = paths.filter(([, at], i) => paths.findIndex(([, other]) => other === at) !== i);
+  if (twice.length > 0) throw new Error(`two packages of our lockfile would be installed at ${twice.map(([, at]) => at).join(', ')}`);
   const spec = `file:${relative(dir, tarball)}`;
-  const dependencies = { [OWN.name]: spec, ...Object.fromEntries(extra.map((name) => [name, packages[`node_modules/${name}`]!.version])) };
+  const dependencies = { [OWN.name]: spec, ...own };
   const { name, version, license, engines, bin, peerDependencies, peerDependenciesMeta } = OWN;
   const lock = {
     name: 'installed',
@@ -155,11 +178,11 @@ async function installPackage(dir: string, tarball: string, integrity: string, e
         engines,
       },
       ...Object.fromEntries(
-        [...reached].sort().map((path) => {
+        paths.map(([path, at]) => {
           // the flags say how our project needs a package; npm reads them, so they must say how this folder does
           const { dev, devOptional, peer, ...entry } = packages[path]!;
           void dev, void peer;
-          return [path, devOptional ? { ...entry, optional: true } : entry];
+          return [at, devOptional ? { ...entry, optional: true } : entry];
         }),
       ),
     },
@@ -167,13 +190,14 @@ async function installPackage(dir: string, tarball: string, integrity: string, e
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'installed', private: true, dependencies }, null, 2)}\n`);
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
-  await succeed('npm', ['install', '--omit=dev', '--offline', '--no-audit', '--no-fund'], dir);
+  await succeed('npm', ['install', '--omit=dev', '--offline', '--no-audit', '--no-fund', ...(peers ? [] : ['--legacy-peer-deps'])], dir);
 }
 
 /** One test of vitest's JSON report (--reporter json). */
 interface JsonTest {
   fullName: string;
   status: string;
+  failureMessages: string[];
 }
 
 /** The code block of the library's page (docs/library.md) that follows `<!-- example: NAME ...-->`: what a user copies, run as it stands. */
@@ -257,6 +281,17 @@ describe('the packed and installed package', () => {
     expect(pkg.peerDependencies['@stoplight/prism-cli']).toBe(OWN.devDependencies['@stoplight/prism-cli']);
     expect(pkg.peerDependenciesMeta['@stoplight/prism-cli']).toEqual({ optional: true });
     expect(pkg.dependencies).not.toHaveProperty('tsx');
+  });
+
+  test("vitest is a required peer of the installed package: one copy, the project's, which npm installs where the project has none", () => {
+    const pkg = JSON.parse(readFileSync(join(installed.dir, 'node_modules', OWN.name, 'package.json'), 'utf8')) as PackageJson;
+    expect([pkg.peerDependencies.vitest, pkg.peerDependenciesMeta.vitest, pkg.dependencies.vitest]).toEqual([
+      OWN.peerDependencies.vitest,
+      undefined,
+      undefined,
+    ]);
+    expect(existsSync(join(installed.dir, 'node_modules', 'vitest', 'package.json'))).toBe(true);
+    expect(existsSync(join(installed.dir, 'node_modules', OWN.name, 'node_modules', 'vitest'))).toBe(false);
   });
 
   test('--list from the installed package says which suite lists each check, in its compiled files (dist/)', async () => {
@@ -372,7 +407,7 @@ describe('the packed and installed package', () => {
 
   test('--profile mock works once Prism is installed beside the package, as the advice says', async () => {
     const dir = join(work, 'with-prism');
-    await installPackage(dir, installed.tarball, installed.integrity, ['@stoplight/prism-cli']);
+    await installPackage(dir, installed.tarball, installed.integrity, { extra: ['@stoplight/prism-cli'] });
     const ran = await run('npx', ['--offline', 'mockapi-conformance', '--profile', 'mock'], dir);
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, \d+ skipped: \d+% of \d+ checks judged, \d+% skipped; \d+ requests in /);
@@ -433,29 +468,6 @@ describe('the packed and installed package', () => {
     expect(ran.stdout).toMatch(/^exit 0: \d+ passed, 0 failed\nopenapi: 3\.1/);
   });
 
-  test("the library page's vitest project runs the check -t picks, by its id, against the deployment a .env names; the others are filtered out", async () => {
-    const dir = join(installed.dir, 'project');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'vitest.config.mjs'), readmeExample('vitest-project'));
-    const reference = await startReference({ faults: [] });
-    try {
-      // the base URL, the key and the fixtures from a .env, as the command reads them: the config file names no key
-      const variables = Object.entries(runEnvironment(reference)).map(([name, value]) => `${name}=${value}\n`);
-      writeFileSync(join(dir, '.env'), variables.join(''));
-      const id = 'organisations/get-2xx-organisation-organisation';
-      const vitest = join(installed.dir, 'node_modules', 'vitest', 'vitest.mjs');
-      const ran = await run(process.execPath, [vitest, 'run', '-t', `^${id} `, '--reporter', 'json', '--outputFile', 'results.json'], dir);
-      expect(ran.code, ran.stderr).toBe(0);
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { testResults: { assertionResults: JsonTest[] }[] };
-      const tests = results.testResults.flatMap((file) => file.assertionResults);
-      expect(tests.filter((t) => t.status !== 'skipped' && t.status !== 'pending').map((t) => [t.fullName.split(' ')[0], t.status])).toEqual([[id, 'passed']]);
-      expect(tests.length).toBeGreaterThan(200);
-      expect(ran.stdout + ran.stderr).not.toContain(reference.fixtures.token);
-    } finally {
-      await reference.close();
-    }
-  });
-
   test("the library page's vitest project runs the checks again when watch mode asks for a rerun, and they pass again", async () => {
     const dir = join(installed.dir, 'project');
     mkdirSync(dir, { recursive: true });
@@ -480,5 +492,113 @@ describe('the packed and installed package', () => {
     expect(ran.code, ran.stderr).toBe(0);
     const runs = JSON.parse(/^runs (.*)$/m.exec(ran.stdout)?.[1] ?? 'null') as { first: string[]; again: string[] } | null;
     expect(runs).toEqual({ first: [id], again: [id] });
+  });
+});
+
+/**
+ * Runs the library page's vitest project (docs/library.md) in `dir`/project, against the deployment a .env of
+ * `variables` names: `vitest run -t PATTERN` with the vitest installed in `dir`, read through vitest's JSON report.
+ */
+async function runProject(dir: string, variables: Record<string, string>, pattern: string): Promise<{ ran: Ran; tests: JsonTest[] }> {
+  const project = join(dir, 'project');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'vitest.config.mjs'), readmeExample('vitest-project'));
+  // the base URL, the key and the fixtures from a .env, as the command reads them: the config file names no key
+  writeFileSync(
+    join(project, '.env'),
+    Object.entries(variables)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(''),
+  );
+  rmSync(join(project, 'results.json'), { force: true });
+  const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs');
+  const ran = await run(process.execPath, [vitest, 'run', '-t', pattern, '--reporter', 'json', '--outputFile', 'results.json'], project);
+  const results = JSON.parse(readFileSync(join(project, 'results.json'), 'utf8')) as { testResults: { assertionResults: JsonTest[] }[] };
+  return { ran, tests: results.testResults.flatMap((file) => file.assertionResults) };
+}
+
+/** The tests of a project's run that ran (not filtered out by -t): each its check id and status. */
+const ranTests = (tests: JsonTest[]) => tests.filter((t) => t.status !== 'skipped' && t.status !== 'pending').map((t) => [t.fullName.split(' ')[0], t.status]);
+
+describe("the library page's vitest project on each vitest of the peer range", () => {
+  // vitest 4 is the one npm installs for the peer beside the package (installed.dir); vitest 3.2 is a project's
+  // own (test/e2e/vitest-3), which the package's peer then finds
+  const vitests = [
+    { vitest: '4', dir: () => installed.dir },
+    { vitest: '3.2', dir: () => join(work, 'vitest-3') },
+  ];
+  beforeAll(() => installPackage(join(work, 'vitest-3'), installed.tarball, installed.integrity, { project: 'test/e2e/vitest-3' }));
+
+  test('on vitest 3.2 as on vitest 4, -t picks checks by their ids and runs them against the deployment a .env names, and a failure reads the same', async () => {
+    const reference = await startReference({ faults: ['organisation-without-email'] });
+    try {
+      const failures = [];
+      for (const { vitest, dir } of vitests) {
+        const installedVitest = JSON.parse(readFileSync(join(dir(), 'node_modules', 'vitest', 'package.json'), 'utf8')) as { version: string };
+        expect(installedVitest.version).toMatch(new RegExp(`^${vitest.replace('.', '\\.')}\\.`));
+        const { ran, tests } = await runProject(dir(), runEnvironment(reference), '^organisations/get-');
+        expect({ vitest, code: ran.code }, ran.stderr).toEqual({ vitest, code: 1 });
+        expect(ranTests(tests).sort()).toEqual([
+          ['organisations/get-2xx-organisation-organisation', 'failed'],
+          ['organisations/get-organisation-asked', 'passed'],
+          ['organisations/get-organisation-does-not-exist-404', 'passed'],
+        ]);
+        expect(tests.length).toBeGreaterThan(200);
+        expect(ran.stdout + ran.stderr).not.toContain(reference.fixtures.token);
+        failures.push(tests.find((t) => t.status === 'failed')!.failureMessages);
+      }
+      // the statement, what was expected, what came back, and how to reproduce it
+      expect(failures[0]![0]).toMatch(
+        /^ConformanceViolation: \[ORG-RESPONSE\] \(must\) .*\n {2}expected: .*\n {2}actual: {3}.*emailAddress.*\n {2}reproduce: curl /,
+      );
+      expect(failures[1]).toEqual(failures[0]);
+    } finally {
+      await reference.close();
+    }
+  });
+
+  test('the command runs on vitest 3.2: against a faulty reference, the checks of the statement it breaks fail (exit 1), the others pass', async () => {
+    const dir = vitests[1]!.dir();
+    const ran = await run('npx', ['--offline', 'mockapi-conformance', '--only', '^ORG-', '--report-json', 'report.json'], dir, {
+      MOCKAPI_REFERENCE_FAULTS: 'organisation-without-email',
+    });
+    expect(ran.code, ran.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { checks: { id: string; outcome: string; violated: string[] }[] };
+    expect(report.checks.map((c) => c.id)).toContain('organisations/get-2xx-organisation-organisation');
+    const failed = report.checks.filter((c) => c.outcome !== 'passed');
+    expect(failed.map((c) => c.id)).toContain('organisations/get-2xx-organisation-organisation');
+    expect(failed.map((c) => [c.outcome, c.violated])).toEqual(failed.map(() => ['failed', ['ORG-RESPONSE']]));
+    expect(report.checks.length).toBeGreaterThan(failed.length);
+  });
+
+  test("without vitest beside it, or with one outside its peer range, the command, the vitest project and the library's run each say so in one line", async () => {
+    const dir = join(work, 'without-vitest');
+    await installPackage(dir, installed.tarball, installed.integrity, { peers: false });
+    const range = OWN.peerDependencies.vitest!;
+    const command = async () => {
+      const ran = await run('npx', ['--offline', 'mockapi-conformance', '--only', '^ORG-'], dir);
+      return [ran.code, ran.stdout, ran.stderr.split('\n').filter((line) => line.startsWith('mockapi-conformance:'))];
+    };
+    expect(await command()).toEqual([
+      2,
+      '',
+      [
+        `mockapi-conformance: no vitest is installed, and mockapi-conformance runs its checks on vitest ${range} (a peer dependency): npm install vitest@^4.0.0`,
+      ],
+    ]);
+    // an older vitest, as far as what says its version goes
+    mkdirSync(join(dir, 'node_modules', 'vitest'));
+    writeFileSync(join(dir, 'node_modules', 'vitest', 'package.json'), JSON.stringify({ name: 'vitest', version: '3.1.4' }));
+    const line = `mockapi-conformance: vitest 3.1.4 is installed, and mockapi-conformance runs its checks on vitest ${range} (a peer dependency): npm install vitest@^3.2.0`;
+    expect(await command()).toEqual([2, '', [line]]);
+    // what vitest shows of the error a config throws: its stack, here the one line; and the library's run's error
+    const project = [
+      "import { conformanceProject } from 'mockapi-conformance/vitest';",
+      "import { runConformance } from 'mockapi-conformance';",
+      'try { conformanceProject(); } catch (e) { console.log(e.stack); }',
+      'await runConformance().catch((e) => console.log(`mockapi-conformance: ${e.message}`));',
+    ].join('\n');
+    const ran = await run(process.execPath, ['--input-type=module', '--eval', project], dir);
+    expect([ran.stdout, ran.stderr]).toEqual([`Error: ${line}\n${line}\n`, '']);
   });
 });

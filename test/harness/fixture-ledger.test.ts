@@ -85,3 +85,15 @@ test('without the key, another id, another status or outside the base path, an a
   ledger.saw({ method: 'PUT', url: 'http://127.0.0.1:8080/v1/data-sources/ds-1', status: 404, requestHeaders: { authorization: 'Token $MOCKAPI_TOKEN' } });
   expect(ledger.missing(['dataSourceId'])).toBeUndefined();
 });
+
+test('the member removed with a 2xx from another team existed; refused there, it shows nothing', () => {
+  const refused = new FixtureLedger(base, fixtures);
+  refused.saw(seen('DELETE', '/v1/teams/team-none/members/user-1', 404));
+  refused.saw(seen('DELETE', '/v1/teams/team-none/members/user-1', 403));
+  refused.saw(seen('DELETE', '/v1/teams/team-1/members/user-1', 404));
+  expect(refused.missing(['teamMemberId'])).toMatch(/set MOCKAPI_TEAM_ID and MOCKAPI_TEAM_MEMBER_ID/);
+  const removed = new FixtureLedger(base, fixtures);
+  removed.saw(seen('DELETE', '/v1/teams/team-none/members/user-1', 204));
+  removed.saw(seen('DELETE', '/v1/teams/team-1/members/user-1', 404));
+  expect(removed.missing(['teamMemberId'])).toBeUndefined();
+});

@@ -54,7 +54,6 @@ const NOT_IN_ONE_EXCHANGE: Record<string, string> = {
   'auth-key-extra-characters-accepted': unknownKey,
   'auth-key-prefix-accepted': unknownKey,
   'auth-scheme-lowercase-403': `\`token <key>\` answered 403: ${permission}`,
-  'chaos-delay-past-32-bits-rejected': validRefused,
   'chaos-percentage-0-rejected': validRefused,
   'chaos-percentage-exponent-rejected': validRefused,
   'chaos-percentage-100-rejected': validRefused,
@@ -76,6 +75,7 @@ const NOT_IN_ONE_EXCHANGE: Record<string, string> = {
   'state-expression-several-references-rejected': validRefused,
   'team-member-delete-403': permission,
   'team-member-delete-not-permanent': kept,
+  'team-member-removed-from-any-team': unknownId,
   'team-non-member-400': unknownId,
 };
 

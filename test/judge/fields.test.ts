@@ -9,6 +9,7 @@ import {
   jobElapsed,
   jobElapsedAgrees,
   jobFields,
+  jobTimesNow,
   jobFinished,
   jobFinishedNotBeforeStarted,
   jobFinishedPresent,
@@ -17,11 +18,13 @@ import {
   jobOutcome,
   jobStarted,
   jobType,
+  lastUpdatedNotBefore,
   lastUpdatedNow,
   lastUpdatedTime,
   loggedBody,
   loggedClientIp,
   loggedClientIpForm,
+  loggedAbsoluteUrlHost,
   loggedCookies,
   loggedDate,
   loggedDateFormat,
@@ -172,14 +175,36 @@ describe('job', () => {
   });
 
   test('jobFields: every judgement of a job, links last', () => {
-    const t = judged(jobFields, { id: 'j1', status: 'RUNNING', jobType: 1, started: 'x', elapsed: 'x', links: {} }, 'm1');
+    const t = judged(jobFields, { id: 'j1', status: 'RUNNING', jobType: 1, started: 'x', elapsed: 'x', links: {} }, 'm1', { headers: {} });
     expect(t.violations.map((v) => v.requirement)).toEqual(['JOB-TYPE', 'JOB-STARTED', 'JOB-ELAPSED', 'JOB-LINKS']);
     expect(t.notes).toEqual([
       expect.stringMatching(/^no finished/),
       expect.stringMatching(/^nothing to compare: started "x", finished undefined \(JOB/),
       expect.stringMatching(/^nothing to compare: started "x", finished undefined, elapsed/),
       'no outcome (status "RUNNING")',
+      'started "x" is not a readable timestamp, so it was not set against the clock',
     ]);
+  });
+
+  test('jobTimesNow: started and finished at the push, as UTC, by the Date header and this machine; a local time with Z is not', () => {
+    const now = Date.UTC(2026, 10, 21, 10, 0, 0);
+    const at = { headers: { date: new Date(now).toUTCString() }, receivedAt: now + 40 };
+    const job = (started: number, finished?: number) => ({
+      started: new Date(started).toISOString().replace('Z', '000000Z'),
+      ...(finished === undefined ? {} : { finished: new Date(finished).toISOString() }),
+    });
+    expect(found(judged(jobTimesNow, job(now - 1_500, now - 200), at))).toEqual([]);
+    expect(found(judged(jobTimesNow, job(now - 1_500), at))).toEqual([]);
+    // a local time two hours east of UTC, written with Z: both times, against both clocks
+    const east = 2 * 3_600_000;
+    expect(found(judged(jobTimesNow, job(now + east, now + east + 10), at)).map(([r, e]) => [r, e])).toEqual([
+      ['JOB-TIMES-NOW', 'started within 5 minutes of 2026-11-21T10:00:00.000Z (the Date header)'],
+      ['JOB-TIMES-NOW', "started within 15 minutes of 2026-11-21T10:00:00.040Z (this machine's clock when the answer came)"],
+      ['JOB-TIMES-NOW', 'finished within 5 minutes of 2026-11-21T10:00:00.000Z (the Date header)'],
+      ['JOB-TIMES-NOW', "finished within 15 minutes of 2026-11-21T10:00:00.040Z (this machine's clock when the answer came)"],
+    ]);
+    // west of UTC, on a recorded answer (no clock of this machine): the Date header alone
+    expect(found(judged(jobTimesNow, job(now - 5 * 3_600_000), { headers: at.headers })).map(([r]) => r)).toEqual(['JOB-TIMES-NOW']);
   });
 });
 
@@ -210,8 +235,8 @@ describe('a JSON array holding a valid value is not that value', () => {
   });
 
   test('data source: lastUpdatedTime in an array is not compared with the Date header', () => {
-    const t = judged(lastUpdatedNow, { lastUpdatedTime: ['2026-11-21T09:00:00.000Z'] }, { headers: { date: 'Sat, 21 Nov 2026 10:00:00 GMT' } }, undefined);
-    expect(quiet(t)).toEqual([[], ['lastUpdatedTime ["2026-11-21T09:00:00.000Z"] is not a readable timestamp (DS-LAST-UPDATED says why)']]);
+    const t = judged(lastUpdatedNow, { lastUpdatedTime: ['2026-11-21T09:00:00.000Z'] }, { headers: { date: 'Sat, 21 Nov 2026 10:00:00 GMT' } });
+    expect(quiet(t)).toEqual([[], ['lastUpdatedTime ["2026-11-21T09:00:00.000Z"] is not a readable timestamp, so it was not set against the clock']]);
   });
 
   test('logged request: loggedDateString in an array is LR-DATE; an absoluteUrl in one is not compared with url', () => {
@@ -275,18 +300,37 @@ describe('data source', () => {
 
   test('lastUpdatedNow: what came back is named in the violation; a lastUpdatedTime that is no string is a note', () => {
     const now = Date.UTC(2026, 10, 21, 10, 0, 0);
-    const t = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:06:00.000Z' }, { headers: { date: new Date(now).toUTCString() } }, undefined);
+    const t = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:06:00.000Z' }, { headers: { date: new Date(now).toUTCString() } });
     expect(found(t)).toEqual([
       ['DS-LAST-UPDATED-NOW', 'lastUpdatedTime within 5 minutes of 2026-11-21T10:00:00.000Z (the Date header)', 'lastUpdatedTime 2026-11-21T10:06:00.000Z'],
     ]);
     expect(t.notes).toEqual([]);
-    expect(quiet(judged(lastUpdatedNow, { lastUpdatedTime: 5 }, { headers: {} }, now))).toEqual([
+    expect(quiet(judged(lastUpdatedNow, { lastUpdatedTime: 5 }, { headers: {}, receivedAt: now }))).toEqual([
       [],
-      ['lastUpdatedTime 5 is not a readable timestamp (DS-LAST-UPDATED says why)'],
+      ['lastUpdatedTime 5 is not a readable timestamp, so it was not set against the clock'],
     ]);
-    // a Date header that cannot be read counts as none
-    const unreadable = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:00:00.000Z' }, { headers: { date: 'soon' } }, now);
-    expect(quiet(unreadable)).toEqual([[], ["the answer has no Date header; lastUpdatedTime was set against this machine's clock"]]);
+    // a Date header that cannot be read counts as none: this machine's clock alone, or, for a recorded answer, nothing
+    const unreadable = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:00:00.000Z' }, { headers: { date: 'soon' }, receivedAt: now });
+    expect(quiet(unreadable)).toEqual([[], []]);
+    const recorded = judged(lastUpdatedNow, { lastUpdatedTime: '2026-11-21T10:00:00.000Z' }, { headers: { date: 'soon' } });
+    expect(quiet(recorded)).toEqual([[], ['the answer has no Date header, so the time of the answer is not known; lastUpdatedTime was not set against it']]);
+  });
+
+  test('lastUpdatedNotBefore: an update never shows a time before the update before it showed, past the 1 s instances may differ', () => {
+    const at = (lastUpdatedTime: unknown) => ({ lastUpdatedTime });
+    expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T10:00:00.5Z'), at('2026-11-21T10:00:00.500000Z')))).toEqual([]);
+    expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T10:00:01.000Z'), at('2026-11-21T10:00:00.999Z')))).toEqual([]);
+    // another instance's clock a little behind
+    expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T09:59:59.000Z'), at('2026-11-21T10:00:00.000Z')))).toEqual([]);
+    expect(found(judged(lastUpdatedNotBefore, at('2026-11-21T09:59:58.999Z'), at('2026-11-21T10:00:00.000Z')))).toEqual([
+      [
+        'DS-LAST-UPDATED-NOW',
+        "lastUpdatedTime at or after 2026-11-21T10:00:00.000Z, the time the update before it showed (or at most 1 s before it: instances' clocks differ a little)",
+        'lastUpdatedTime 2026-11-21T09:59:58.999Z',
+      ],
+    ]);
+    // what cannot be read is another requirement's (DS-LAST-UPDATED)
+    expect(found(judged(lastUpdatedNotBefore, at(5), at('2026-11-21T10:00:00.000Z')))).toEqual([]);
   });
 
   test('dataSourceLinks on a live deployment: the id updated, and self and acl built from it, plain or percent-encoded', () => {
@@ -676,6 +720,29 @@ describe('the words of the fields held in full', () => {
       expect([t.violations, t.notes.length], clientIp).toEqual([[], 1]);
     }
     for (const clientIp of ['203.0.113.7', '2001:db8::1']) expect(quiet(judged(loggedClientIpForm, { request: { clientIp } }))).toEqual([[], []]);
+  });
+
+  test('loggedAbsoluteUrlHost: the host the request was sent to, or one a proxy forwarded; ports aside; without a Host nothing is compared', () => {
+    const lr = (absoluteUrl: unknown, headers: unknown) => ({ request: { absoluteUrl, headers } });
+    const url = 'https://abc12.mocklab.io/orders?limit=2';
+    for (const headers of [
+      { Host: 'abc12.mocklab.io' },
+      { host: 'ABC12.mocklab.io:443' },
+      { Host: 'mock-7:8080', 'X-Forwarded-Host': 'abc12.mocklab.io, edge.example' },
+      { Host: 'mock-7:8080', Forwarded: 'for=192.0.2.60;proto=https;host="abc12.mocklab.io:443"' },
+      { ':authority': 'abc12.mocklab.io' },
+    ])
+      expect(quiet(judged(loggedAbsoluteUrlHost, lr(url, headers))), JSON.stringify(headers)).toEqual([[], []]);
+    expect(quiet(judged(loggedAbsoluteUrlHost, lr('http://[::1]:8080/x', { Host: '[::1]:8080' })))).toEqual([[], []]);
+    expect(found(judged(loggedAbsoluteUrlHost, lr('https://mocks.internal/orders', { Host: 'abc12.mocklab.io', 'X-Forwarded-Host': 'edge' })))).toEqual([
+      ['LR-URL', 'absoluteUrl naming a host the request was sent to, as its headers show it: "abc12.mocklab.io" or "edge"', '"https://mocks.internal/orders"'],
+    ]);
+    expect(quiet(judged(loggedAbsoluteUrlHost, lr(url, { Accept: '*/*' })))).toEqual([
+      [],
+      ["headers show no Host header: absoluteUrl's host is not compared with it"],
+    ]);
+    // a path alone is loggedUrl's to judge
+    expect(quiet(judged(loggedAbsoluteUrlHost, lr('/orders', { Host: 'h' })))).toEqual([[], []]);
   });
 
   test('loggedCookies: each pair of the Cookie header, quoted or not, and no other; without a Cookie header nothing is compared', () => {

@@ -43,6 +43,7 @@ function mask(text: string): string {
 function timeFacts(json: unknown): Record<string, boolean> {
   const facts: Record<string, boolean> = {};
   const job = (json as { job?: { started?: string; finished?: string; elapsed?: string } } | undefined)?.job;
+  if (job?.started) facts.jobStartedNow = Math.abs((parseUtcTimestamp(job.started)?.epochMs ?? 0) - Date.now()) < 5 * 60_000;
   if (job?.started && job.finished) {
     const [started, finished] = [parseUtcTimestamp(job.started), parseUtcTimestamp(job.finished)];
     if (started && finished) {

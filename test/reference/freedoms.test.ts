@@ -8,6 +8,8 @@ import { allFreedoms, FREEDOM_NAMES, freedomCatalogue, loadFreedoms } from '../.
 import { PUSH_POLICIES } from '../../reference/handlers/push.ts';
 import { startReference } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
+import { INTERNAL_HOST } from '../../reference/freedoms/logged-request-behind-proxy.ts';
+import { LONGEST_DELAY_MS } from '../../reference/freedoms/chaos-delay-bounded.ts';
 import { CREDENTIALS_REQUIRED_OTHER_WORDS } from '../../reference/freedoms/credentials-text-other-words.ts';
 import { OTHER_EMAIL } from '../../reference/freedoms/email-other-form.ts';
 import { OTHER_IDS } from '../../reference/freedoms/ids-other-forms.ts';
@@ -47,6 +49,21 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
     expect((await r.call('GET', path, tab(r.deployment.fixtures.token))).status).toBe(200);
     expect((await r.call('GET', path, tab(r.deployment.fixtures.forbiddenToken))).status).toBe(403);
     expect((await r.call('GET', path, tab('unknown'))).status).toBe(401);
+  },
+  'chaos-delay-bounded': async (r) => {
+    const delay = (durationMillis: number) =>
+      r.call('PUT', chaosPath(r), { body: { chaos: { ...FULL_CHAOS.chaos, longDelay: { enabled: false, durationMillis } } } });
+    expect(jsonOf(await delay(LONGEST_DELAY_MS)).chaos.longDelay).toEqual({ enabled: false, durationMillis: LONGEST_DELAY_MS });
+    const refused = await delay(LONGEST_DELAY_MS + 1);
+    expect(refused.status).toBe(400);
+    expect(jsonOf(refused).errors[0].detail).toContain('/chaos/longDelay/durationMillis');
+  },
+  'clock-minutes-behind': async (r) => {
+    const answer = await valid(r, 'updateDataSource');
+    const behind = Date.now() - Date.parse(answer.headers.date as string);
+    expect(behind).toBeGreaterThan(9 * 60_000);
+    expect(Math.abs(Date.parse(answer.headers.date as string) - Date.parse(jsonOf(answer).dataSource.lastUpdatedTime))).toBeLessThan(2_000);
+    expect(jsonOf(await valid(r, 'pushOpenApiToGit')).job.started).toMatch(/\.\d{9}Z$/);
   },
   'credentials-text-other-words': async (r) => {
     const answer = await r.call('GET', validRequest('getOrganisation', r.deployment.fixtures).path, { token: null });
@@ -144,6 +161,12 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
   },
   'links-percent-encoded': async (r) => {
     expect(jsonOf(await valid(r, 'getOrganisation')).organisation.links.users).toBe('/v1/organisations/%6f%72%67%2d%31%61%32%62%33%63/users');
+  },
+  'logged-request-behind-proxy': async (r) => {
+    const request = jsonOf(await valid(r, 'getLoggedRequest')).request;
+    const host = new URL(request.absoluteUrl).host;
+    expect(request.headers).toMatchObject({ Host: INTERNAL_HOST, 'X-Forwarded-Host': host, Forwarded: `host=${host};proto=https` });
+    expect(host).not.toBe(INTERNAL_HOST);
   },
   'logged-request-client-ip-with-port': async (r) => {
     expect(jsonOf(await valid(r, 'getLoggedRequest')).request.clientIp).toBe('203.0.113.7:54321');
@@ -257,6 +280,12 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
     expect((await r.call('GET', path, as(`tOkEn ${r.deployment.fixtures.token}`))).status).toBe(200);
     expect((await r.call('GET', path, as(`token ${r.deployment.fixtures.forbiddenToken}`))).status).toBe(403);
     expect((await r.call('GET', path, as(`Bearer ${r.deployment.fixtures.token}`))).status).toBe(401);
+  },
+  'unknown-team-403': async (r) => {
+    const removal = (teamId: string, userId: string) => r.call('DELETE', `/v1/teams/${teamId}/members/${userId}`);
+    const refused = await removal('team-nowhere', r.deployment.fixtures.teamMemberId);
+    expect({ status: refused.status, title: jsonOf(refused).errors[0].title }).toEqual({ status: 403, title: 'Forbidden' });
+    expect((await removal(r.deployment.fixtures.teamId, 'user-nobody')).status).toBe(404);
   },
   'uuids-upper-case': async (r) => {
     expect(r.deployment.fixtures.requestId).toBe(SEED.requestId.toUpperCase());

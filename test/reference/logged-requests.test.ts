@@ -39,7 +39,7 @@ describe('get a logged request', () => {
         absoluteUrl: 'https://a1b2c3d4.mocklab.io/orders?limit=2',
         method: 'POST',
         clientIp: '203.0.113.7',
-        headers: { 'Content-Type': 'application/json', Accept: '*/*', Cookie: 'session=abc123; theme=dark' },
+        headers: { Host: `${SEED.mockApiId}.mocklab.io`, 'Content-Type': 'application/json', Accept: '*/*', Cookie: 'session=abc123; theme=dark' },
         cookies: { session: 'abc123', theme: 'dark' },
         browserProxyRequest: false,
         loggedDate: expect.any(Number),

@@ -62,6 +62,7 @@ const SUCCESS = {
     'JOB-FINISHED-STAGE',
     'JOB-ELAPSED',
     'JOB-TIMES',
+    'JOB-TIMES-NOW',
     'JOB-LINKS',
     'JOB-OUTCOME',
     'GEN-WRAP-RESPONSE',
@@ -265,7 +266,14 @@ export const probes: { name: string; shows: RequirementId[]; method: string; pat
     shows: ['DS-DELETE-PERMANENT', 'DS-DELETED-NOT-UPDATED', 'EP-METHOD-PATH'],
     ...put(dataSource(SEED.deletableDataSourceId), configuration),
   },
-  { name: 'delete member', shows: ['TEAM-MEMBER-DELETE', 'GEN-JSON'], method: 'DELETE', path: member() },
+  // the member removed from a team that does not exist first: it must stay a member of its own team
+  {
+    name: 'delete the member from an unknown team',
+    shows: ['TEAM-MEMBER-THAT-TEAM', 'ERR-UNKNOWN-ID'],
+    method: 'DELETE',
+    path: member(SEED.teamMemberId, 'team-elsewhere'),
+  },
+  { name: 'delete member', shows: ['TEAM-MEMBER-DELETE', 'TEAM-MEMBER-THAT-TEAM', 'GEN-JSON'], method: 'DELETE', path: member() },
   { name: 'delete member again', shows: ['TEAM-MEMBER-GONE'], method: 'DELETE', path: member() },
   { name: 'delete a user who never was a member', shows: ['ERR-UNKNOWN-ID'], method: 'DELETE', path: member('user-nobody') },
   { name: 'delete a member of an unknown team', shows: ['ERR-UNKNOWN-ID'], method: 'DELETE', path: member(SEED.teamMemberId, 'team-none') },

@@ -20,9 +20,21 @@ import { type EndedCheck, reportOf } from '../../src/run/conformance-reporter.ts
 import { reportedRun } from '../../src/run/run.ts';
 import { CI_SEED, describeRun, notOpenedReason, openTarget } from '../../src/run/target.ts';
 import { CHECKS } from '../../suites/all.ts';
+import { runAhead } from './ahead.ts';
 
-/** The flags of a row: runs fixed rather than chosen by latency (a loaded machine must not change what a row proves), and one seed everywhere (a red row reruns as it was). */
-export const ROW_FLAGS = ['--runs', '100', '--seed', String(CI_SEED)];
+/**
+ * The flags of a row: runs fixed rather than chosen by latency (a loaded machine must not change what a row proves), one
+ * seed everywhere (a red row reruns as it was), and a check's time bound far above what a check takes on a slow, busy
+ * machine running several rows in one thread: a row proves verdicts, and the bound is the stops' tests' to prove.
+ */
+const ROW_BASE = ['--seed', String(CI_SEED), '--check-timeout-ms', '300000'];
+export const ROW_FLAGS = ['--runs', '100', ...ROW_BASE];
+
+/**
+ * A row's flags: ROW_FLAGS where only generated inputs may show what the row is for (`deep`), else the properties at
+ * 20 runs, a fifth of the work, for a row whatever hand-written check shows.
+ */
+export const rowFlags = (deep: boolean): readonly string[] => (deep ? ROW_FLAGS : ['--runs', '20', ...ROW_BASE]);
 
 export interface ReferenceRun {
   /** the exit code the command would end with */
@@ -62,4 +74,34 @@ export async function runReference(reference: ReferenceOptions, flags: readonly 
     gate.close();
     await opened.close();
   }
+}
+
+/** A matrix row: the reference it runs against, and whether only generated inputs show what it is for. */
+export interface MatrixRow {
+  reference: ReferenceOptions;
+  deep: boolean;
+}
+
+/**
+ * Rows whose runs go on at once in this process: much of a row is spent waiting (for its deletes to last, for
+ * answers), and another row's checks take the thread meanwhile (docs/test-speed.md).
+ */
+const ROWS_AT_ONCE = 4;
+
+/** The runs of a matrix file's rows by title: `start` the selected ones ROWS_AT_ONCE at a time, ahead of their tests. */
+export function matrixRuns(rows: ReadonlyMap<string, MatrixRow>) {
+  let runs = new Map<string, Promise<ReferenceRun>>();
+  return {
+    start(titles: readonly string[]): void {
+      const selected = titles.filter((title) => rows.has(title));
+      runs = runAhead(selected, ROWS_AT_ONCE, (title) => runReference(rows.get(title)!.reference, rowFlags(rows.get(title)!.deep)));
+    },
+    of(title: string): Promise<ReferenceRun> {
+      const run = runs.get(title);
+      if (!run) throw new Error(`no run was started for "${title}"`);
+      return run;
+    },
+    /** what is still running (a test that timed out) ends before the file does: its reference is closed */
+    settled: () => Promise.allSettled(runs.values()),
+  };
 }

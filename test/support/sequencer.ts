@@ -10,6 +10,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** The longest files of `npm test`, longest first (docs/test-speed.md); each must exist. */
 const LONGEST_FIRST = [
   'test/e2e/fault-matrix.test.ts',
+  'test/e2e/freedom-matrix.test.ts',
   'test/e2e/package.test.ts',
   'test/e2e/mock.test.ts',
   'test/cli/diff.test.ts',

@@ -52,6 +52,13 @@ export const dataSources: Record<string, (r: Reference) => Promise<void>> = {
     expect(rowsOnly).toBe(first);
     expect((await updated(r, { dataSource: { ...configuration.dataSource, name: 'Renamed' } })).dataSource.version).toBe(first + 1);
   },
+  'data-source-updated-time-goes-back': async (r) => {
+    const first = Date.parse((await updated(r)).dataSource.lastUpdatedTime);
+    const second = Date.parse((await updated(r)).dataSource.lastUpdatedTime);
+    // each a millisecond before the last: within minutes of the clock, yet never the time of the last update
+    expect(second).toBeLessThan(first);
+    expect(Math.abs(Date.now() - second)).toBeLessThan(24 * 3_600_000);
+  },
   'data-source-updated-time-hours-off': async (r) => {
     const { lastUpdatedTime } = (await updated(r)).dataSource;
     expect(Date.now() - Date.parse(lastUpdatedTime)).toBeGreaterThan(2 * 3_600_000 - 60_000);

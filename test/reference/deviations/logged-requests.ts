@@ -43,6 +43,14 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: `https://${SEED.mockApiId}.mocklab.io/orders` });
   },
+  'logged-request-absolute-url-other-host': async (r) => {
+    const { url, absoluteUrl, headers } = (await loggedOf(r)).request;
+    expect({ url, absoluteUrl, host: headers.Host }).toEqual({
+      url: '/orders?limit=2',
+      absoluteUrl: 'https://mocks.internal/orders?limit=2',
+      host: `${SEED.mockApiId}.mocklab.io`,
+    });
+  },
   'logged-request-absolute-url-path-only': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;
     expect({ url, absoluteUrl }).toEqual({ url: '/orders?limit=2', absoluteUrl: '/orders?limit=2' });
@@ -59,7 +67,7 @@ export const loggedRequests: Record<string, (r: Reference) => Promise<void>> = {
     expect({ cookie: headers.Cookie, cookies }).toEqual({ cookie: 'session=abc123; theme=dark', cookies: {} });
   },
   'logged-request-header-names-with-colon': async (r) => {
-    expect(Object.keys((await loggedOf(r)).request.headers)).toEqual(['Content-Type:', 'Accept:', 'Cookie:']);
+    expect(Object.keys((await loggedOf(r)).request.headers)).toEqual(['Host:', 'Content-Type:', 'Accept:', 'Cookie:']);
   },
   'logged-request-url-absolute': async (r) => {
     const { url, absoluteUrl } = (await loggedOf(r)).request;

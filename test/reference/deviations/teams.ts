@@ -2,6 +2,7 @@
 // that fault alone switched on): the deviation shows, and where a fault is narrow, the nearest correct answer
 // still shows beside it.
 import { expect } from 'vitest';
+import { SEED } from '../../../reference/store.ts';
 import { FORBIDDEN_BODY, seen, type Reference } from '../helpers.ts';
 import { member, later, servedElsewhere } from './shared.ts';
 
@@ -33,6 +34,12 @@ export const teams: Record<string, (r: Reference) => Promise<void>> = {
     // a user never removed stays unknown
     expect((await call('DELETE', member('user-nobody'))).status).toBe(404);
     expect((await call('DELETE', member('user-nobody'))).status).toBe(404);
+  },
+  'team-member-removed-from-any-team': async ({ call }) => {
+    expect((await call('DELETE', member(SEED.teamMemberId, 'team-nowhere'))).status).toBe(204);
+    expect((await call('DELETE', member())).status).toBe(404);
+    // a user who is no member of any team is still not found
+    expect((await call('DELETE', member('user-nobody', 'team-nowhere'))).status).toBe(404);
   },
   'team-member-delete-not-permanent': async ({ call }) => {
     for (let i = 0; i < 2; i++) expect((await call('DELETE', member())).status).toBe(204);

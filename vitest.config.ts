@@ -1,6 +1,7 @@
 // `npm test`: the project's own tests (test/). The conformance suites (suites/, properties/) are not run
 // from here directly; they need a target, and the CLI (src/cli/cli.ts) runs them through vitest's Node API.
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -25,5 +26,7 @@ export default defineConfig({
     hookTimeout: 600_000,
     // the command compiled once, in the background, for the files that make many runs (test/support/runners.ts)
     globalSetup: ['test/support/global-setup.ts'],
+    // the longest files first, whatever vitest's cache holds (none on a clean clone)
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -41,7 +41,7 @@ interface Deployment {
 /** A deployment whose every answer is `mib` MiB of JSON-looking bytes (spaces), length declared or not. */
 function startBigAnswers(mib: number, declared: boolean): Promise<Deployment> {
   const chunk = Buffer.alloc(256 * 1024, 0x20);
-  const total = mib * 1024 * 1024;
+  const total = Math.round(mib * 1024 * 1024);
   return startAnswering((res) => {
     res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(total) } : {}) });
     let sent = 0;

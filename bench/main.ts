@@ -10,7 +10,8 @@
 //       declared and streamed without one (bench/big-answers.ts);
 //   (f) the same against answers just under the 8 MiB cap: one JSON string, one object of keys.
 // Every conformance run is of the command as installed: compiled (dist/), not the sources through tsx.
-// `--rows ae` measures only the rows named (default: all); `--answer-mib N` the size of row (e)'s answers (default 100);
+// `--rows ae` measures only the rows named (default: all); `--answer-mib N` the size of row (e)'s answers (default
+// 100; a fraction too, for a quick run of the row);
 // `--compiled DIR` a compilation of the sources to run (tsc -p tsconfig.build.json --outDir DIR) instead of making
 // its own (the tests pass theirs).
 // Conformance runs are split into phases by the report's check times: start, checks, exit.
@@ -27,7 +28,7 @@ import { runEnvironment } from '../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../reference/server.ts';
 import type { ConformanceReport } from '../contract/report.ts';
 import { parseCommand } from '../src/run/config.ts';
-import { PACKAGE_ROOT } from '../src/run/run.ts';
+import { PACKAGE_ROOT } from '../contract/package-root.ts';
 import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/run/target.ts';
 import type { LimitResult } from './limit.ts';
 import { BIG_ANSWER_MIB, bigAnswersRun, underCapRun } from './big-answers.ts';
@@ -80,11 +81,16 @@ function options(argv: string[]): {
     if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number from ${min}, not "${text}"`);
     return Number(text);
   };
+  const size = (name: string, text: string | undefined, fallback: number): number => {
+    if (text === undefined) return fallback;
+    if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) throw new UsageError(`--${name} must be a number above 0 (for example 0.5), not "${text}"`);
+    return Number(text);
+  };
   const rows = values.rows ?? ROWS;
   if (!/^[a-f]+$/.test(rows)) throw new UsageError(`--rows names rows of ${ROWS} (for example --rows ae), not "${rows}"`);
   return {
     rows,
-    answerMiB: whole('answer-mib', values['answer-mib'], BIG_ANSWER_MIB, 1),
+    answerMiB: size('answer-mib', values['answer-mib'], BIG_ANSWER_MIB),
     repeat: whole('repeat', values.repeat, 3, 1),
     runs: whole('runs', values.runs, 1000, 1),
     // a round trip of 50 ms: a hosted deployment in another region (25 ms each way)

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createVitest } from 'vitest/node';
-import { CODE_ROOT, PACKAGE_ROOT, packageVersion } from '../../contract/package-root.ts';
+import { CODE_ROOT, packageVersion } from '../../contract/package-root.ts';
 import { ConformanceReporter, type ReportedRun } from './conformance-reporter.ts';
 import type { ConformanceReport, RunSection } from '../../contract/report.ts';
 import { generatedSaid } from '../../reporters/summary.ts';
@@ -32,9 +32,6 @@ import { privateCacheDirectory } from './cache-directory.ts';
 import { WorkerMemory } from './worker-memory.ts';
 import { isRed, keepReport, toReplay } from './kept-report.ts';
 import { STATE_FILE } from './deletions.ts';
-
-// where bench/main.ts finds the command and its results
-export { PACKAGE_ROOT };
 
 export interface RunOutput {
   write(text: string): void;

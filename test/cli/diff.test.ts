@@ -26,7 +26,15 @@ const file = (name: string) => join(dir, name);
 const report = (name: string) => JSON.parse(readFileSync(file(name), 'utf8')) as ConformanceReport;
 /** the report with each check changed by change */
 const edit = (r: ConformanceReport, change: (c: CheckResult) => CheckResult): ConformanceReport => ({ ...r, checks: r.checks.map(change) });
-const diff = (...args: string[]) => spawnSync(process.execPath, [BIN, 'diff', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+/** `mockapi-conformance diff ARGS` as a process, as a user types it */
+const diffProcess = (...args: string[]) => spawnSync(process.execPath, [BIN, 'diff', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+/** the same through the command's own runCommand in this process, as the runners make runs: its output and exit code */
+async function diff(...args: string[]): Promise<{ status: number | undefined; stdout: string; stderr: string }> {
+  let [stdout, stderr] = ['', ''];
+  const io = { write: (text: string) => (stdout += text), error: (text: string) => (stderr += text), tty: false, env: { NO_COLOR: '1' }, cwd: dir };
+  const status = await runCommand(['diff', ...args], io);
+  return { status, stdout, stderr };
+}
 
 describe('diff', () => {
   beforeAll(async () => {
@@ -38,21 +46,21 @@ describe('diff', () => {
     for (const [i, name] of ['reference.json', 'faulty.json', 'variations.json'].entries()) writeFileSync(file(name), runs[i]!.reportText);
   });
 
-  test('between the reference and a faulty reference: the check whose outcome changed, exit 1, and the same in Markdown', () => {
-    const r = diff(file('reference.json'), file('faulty.json'), '--markdown', file('diff.md'));
+  test('between the reference and a faulty reference: the check whose outcome changed, exit 1, and the same in Markdown', async () => {
+    const r = diffProcess(file('reference.json'), file('faulty.json'), '--markdown', file('diff.md'));
     expect(r.status, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/^A: http:\/\/127\.0\.0\.1:\d+ \(embedded reference\), profile live$/m);
     expect(r.stdout).toContain(
       '1 check passed in one run and not in the other:\n  passed -> failed   chaos-settings/updating-chaos-settings-200  CHAOS-STATUS updating the chaos settings answers 200',
     );
-    expect(diff(file('faulty.json'), file('reference.json')).status, 'a failure turned into a pass is drift too').toBe(1);
+    expect((await diff(file('faulty.json'), file('reference.json'))).status, 'a failure turned into a pass is drift too').toBe(1);
     expect(readFileSync(file('diff.md'), 'utf8')).toContain(
       '### Passed in one run and not in the other\n\n| check | A | B |\n| --- | --- | --- |\n| `chaos-settings/updating-chaos-settings-200` CHAOS-STATUS updating the chaos settings answers 200 | passed | failed |',
     );
   });
 
-  test('between two deployments that both pass: exit 0, and the open answers each chose', () => {
-    const r = diff(file('reference.json'), file('variations.json'));
+  test('between two deployments that both pass: exit 0, and the open answers each chose', async () => {
+    const r = await diff(file('reference.json'), file('variations.json'));
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('The same outcome for every check.');
     expect(r.stdout).toMatch(
@@ -60,24 +68,24 @@ describe('diff', () => {
     );
   });
 
-  test('a file that is no report, or a wrong number of files: one line, exit 2', () => {
+  test('a file that is no report, or a wrong number of files: one line, exit 2', async () => {
     writeFileSync(file('not-a-report.json'), '{"checks": []}');
-    const bad = diff(file('reference.json'), file('not-a-report.json'));
+    const bad = await diff(file('reference.json'), file('not-a-report.json'));
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe(
       `mockapi-conformance diff: ${file('not-a-report.json')} is not a report of this version: / must have required property 'tool' (schemas/report.json)\n`,
     );
-    const one = diff(file('reference.json'));
+    const one = await diff(file('reference.json'));
     expect(one.status).toBe(2);
     expect(one.stderr).toBe('mockapi-conformance diff: usage: mockapi-conformance diff A.json B.json [--ignore skipped,absent] [--markdown FILE]\n');
-    const word = diff(file('reference.json'), file('reference.json'), '--ignore', 'skipped,passed');
+    const word = await diff(file('reference.json'), file('reference.json'), '--ignore', 'skipped,passed');
     expect(word.status).toBe(2);
     expect(word.stderr).toBe(
       'mockapi-conformance diff: --ignore takes outcomes other than passed, or absent (failed, warned, errored, skipped, absent); got skipped,passed\n',
     );
   });
 
-  test('two runs of one deployment with other seeds: no difference, though each property noted its own seed and inputs', () => {
+  test('two runs of one deployment with other seeds: no difference, though each property noted its own seed and inputs', async () => {
     const a = report('reference.json');
     const notes = a.checks.flatMap((c) => c.notes).filter((n) => / inputs \(\d+ of them one of each kind, the rest generated\), seed /.test(n));
     expect(notes.length, 'the run has property checks that note their seed').toBeGreaterThan(0);
@@ -86,13 +94,13 @@ describe('diff', () => {
       notes: c.notes.map((n) => n.replace(/^\d+ inputs \((\d+) of them(.*), seed \d+$/, '7 inputs ($1 of them$2, seed 999')),
     }));
     writeFileSync(file('other-seed.json'), JSON.stringify({ ...b, run: { ...b.run, seed: 999 } }));
-    const r = diff(file('reference.json'), file('other-seed.json'));
+    const r = await diff(file('reference.json'), file('other-seed.json'));
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('The same outcome for every check.');
     expect(r.stdout).not.toContain('other answers');
   });
 
-  test('outcomes other than pass against failure are listed apart and exit 0; --ignore leaves out skipped and absent checks on either side', () => {
+  test('outcomes other than pass against failure are listed apart and exit 0; --ignore leaves out skipped and absent checks on either side', async () => {
     const a = report('reference.json');
     const [skippedInB, goneFromB, warnedInA] = a.checks.filter((c) => c.outcome === 'passed').map((c) => c.id);
     const judged = (c: CheckResult, outcome: 'failed' | 'warned'): CheckResult => ({ ...c, outcome, violated: [c.requirement] });
@@ -101,7 +109,7 @@ describe('diff', () => {
     b.checks = b.checks.filter((c) => c.id !== goneFromB).concat(onlyInB);
     writeFileSync(file('profile-a.json'), JSON.stringify(edit(a, (c) => (c.id === warnedInA ? judged(c, 'warned') : c))));
     writeFileSync(file('profile-b.json'), JSON.stringify(b));
-    const all = diff(file('profile-a.json'), file('profile-b.json'));
+    const all = await diff(file('profile-a.json'), file('profile-b.json'));
     expect(all.status, all.stderr).toBe(0);
     expect(all.stdout).toContain('4 checks with another outcome, neither of them a pass turned into a failure:');
     for (const line of [
@@ -111,7 +119,7 @@ describe('diff', () => {
       'absent -> failed   new-area/new-check-failed',
     ])
       expect(all.stdout).toContain(line);
-    const some = diff(file('profile-a.json'), file('profile-b.json'), '--ignore=skipped,absent');
+    const some = await diff(file('profile-a.json'), file('profile-b.json'), '--ignore=skipped,absent');
     expect(some.status, some.stderr).toBe(0);
     expect(some.stdout).toContain(
       'Left out: checks skipped or absent in either run\n\n1 check with another outcome, neither of them a pass turned into a failure:\n  warned -> failed  ',

@@ -253,18 +253,18 @@ describe('npm run bench', () => {
     expect(results.properties.runs[0]!.workMs).toBeUndefined();
   });
 
-  test('--rows e --answer-mib 1: the runs against big answers alone, each form once, peak memory said; no target for answers smaller than it names', async () => {
+  test('--rows e --answer-mib 0.125: the runs against big answers alone, each form once, peak memory said; no target for answers smaller than it names', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'mockapi-bench-test-')), 'results.json');
-    // 1 MiB answers: the row's whole path at an eighth of the bytes a run reads of 100 MiB ones (the cap itself:
-    // test/http/body-cap.test.ts)
-    const r = await npmRunBench(['--repeat', '1', '--rows', 'e', '--answer-mib', '1', '--out', out]);
+    // answers of 128 KiB: the row's whole path (each answer read whole, as any under the cap), at a fraction of
+    // the bytes (the cap itself: test/http/body-cap.test.ts)
+    const r = await npmRunBench(['--repeat', '1', '--rows', 'e', '--answer-mib', '0.125', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/^\((a|b|c|d)\)/m);
-    expect(r.stdout).toMatch(/^\(e\) 1 MiB answers, length declared \(answers\) +\d+\.\d\d s +\d+ +\d+ +\d+ MiB$/m);
-    expect(r.stdout).toMatch(/^ {4}1 MiB answers, streamed \(answers\) +\d+\.\d\d s/m);
+    expect(r.stdout).toMatch(/^\(e\) 0\.125 MiB answers, length declared \(answers\) +\d+\.\d\d s +\d+ +\d+ +\d+ MiB$/m);
+    expect(r.stdout).toMatch(/^ {4}0\.125 MiB answers, streamed \(answers\) +\d+\.\d\d s/m);
     expect(r.stdout).toMatch(/^targets: none of the measured rows has one$/m);
     const results = JSON.parse(readFileSync(out, 'utf8')) as Results;
-    expect(results.settings.answerMiB).toBe(1);
+    expect(results.settings.answerMiB).toBe(0.125);
     for (const m of [results.bigDeclared, results.bigStreamed]) {
       expect(m.runs).toHaveLength(1);
       // every answer begun is one request of the run; a run sends hundreds
@@ -290,6 +290,9 @@ describe('npm run bench', () => {
     const rows = await npmRunBench(['--rows', 'ax']);
     expect(rows.code).toBe(2);
     expect(rows.stderr.trim()).toBe('bench: --rows names rows of abcdef (for example --rows ae), not "ax"');
+    const size = await npmRunBench(['--answer-mib', '0']);
+    expect(size.code).toBe(2);
+    expect(size.stderr.trim()).toBe('bench: --answer-mib must be a number above 0 (for example 0.5), not "0"');
     // a folder that holds no compilation is said at once, not waited for
     const empty = mkdtempSync(join(tmpdir(), 'mockapi-bench-test-'));
     const compiled = await npmRunBench(['--compiled', empty], {}, { compiled: false });

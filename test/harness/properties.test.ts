@@ -2,10 +2,13 @@
 // input, and reported with the seed, the fast-check path and a curl line that sends that input.
 import { describe, expect, test } from 'vitest';
 import { CI_SEED } from '../../src/run/target.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// whole runs of the command, each its own, made by two long-lived runners (test/support/runners.ts): two at once
+const runners = useRunners(2);
 
 const failedChecks = async (fault: string, args: string[] = []) => {
-  const r = await runCli(args, { MOCKAPI_REFERENCE_FAULTS: fault, CI: '1' });
+  const r = await runners.run(args, { MOCKAPI_REFERENCE_FAULTS: fault, CI: '1' });
   expect(r.code).toBe(1);
   return { stdout: r.stdout, failed: r.report!.checks.filter((c) => c.outcome === 'failed') };
 };

@@ -1,20 +1,27 @@
 // The library face (src/index.ts): runConformance takes its options as the command takes its flags.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createRequire } from 'node:module';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, inject, test } from 'vitest';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { keyFingerprint } from '../../src/run/deletions.ts';
 import { runConformance } from '../../src/index.ts';
+import { compiledWhenEnded } from '../../bench/compiled.ts';
 
 const execFileAsync = promisify(execFile);
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * A module of the package as an installed one is loaded, for the scripts below that use the library in a process of
+ * their own: the JavaScript the global set-up compiled (bench/compiled.ts), under plain Node, no TypeScript loader.
+ */
+async function compiled(module: string): Promise<string> {
+  return JSON.stringify(pathToFileURL(join((await compiledWhenEnded(inject('compiledDir'))).dir, module)).href);
+}
 
 test('runConformance takes a key that begins with a dash as the key, not as another flag', async () => {
   // base64url keys begin with "-" one time in 64; nothing listens on port 1, so the run ends before any check
@@ -25,8 +32,8 @@ test('runConformance takes a key that begins with a dash as the key, not as anot
 
 test('an output that throws before the checks: runConformance rejects with its error, and what it started keeps no process alive', async () => {
   // the worker starts while the target is opened (src/run/run.ts): it must be stopped when the run ends before it
-  const script = `const { runConformance } = await import(${JSON.stringify(new URL('../../src/index.ts', import.meta.url).href)}); try { await runConformance({ only: 'ORG-IDENTITY', output: (text) => { if (text.startsWith('Verifying')) throw new Error('no room on the output'); } }); } catch (error) { process.stdout.write('rejected: ' + error.message); }`;
-  const { stdout } = await execFileAsync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], {
+  const script = `const { runConformance } = await import(${await compiled('src/index.js')}); try { await runConformance({ only: 'ORG-IDENTITY', output: (text) => { if (text.startsWith('Verifying')) throw new Error('no room on the output'); } }); } catch (error) { process.stdout.write('rejected: ' + error.message); }`;
+  const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: mkdtempSync(join(tmpdir(), 'mockapi-conformance-library-')),
     encoding: 'utf8',
     // a process kept alive by an open channel or a waiting worker is killed here, and the test fails
@@ -49,10 +56,9 @@ describe('what runConformance remembers', () => {
       only: '^data-sources/delete-existing',
       ...(stateFile !== undefined && { stateFile }),
     };
-    const script = `const { runConformance } = await import(${JSON.stringify(new URL('../../src/index.ts', import.meta.url).href)}); const r = await runConformance(${JSON.stringify(options)}); process.stdout.write(JSON.stringify(r.report.checks.map((c) => [c.outcome, c.message])));`;
-    // tsx from this checkout: the working directory is an empty one, where no package can be found; not
-    // spawnSync, which would hold this process, where the reference answers, until the run gave up
-    const { stdout } = await execFileAsync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], { cwd, encoding: 'utf8' });
+    const script = `const { runConformance } = await import(${await compiled('src/index.js')}); const r = await runConformance(${JSON.stringify(options)}); process.stdout.write(JSON.stringify(r.report.checks.map((c) => [c.outcome, c.message])));`;
+    // not spawnSync, which would hold this process, where the reference answers, until the run gave up
+    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8' });
     return JSON.parse(stdout) as [string, string][];
   }
   const started = async () => {
@@ -108,10 +114,10 @@ describe("conformanceProject's global setup reads what docs/library.md says", ()
         JSON.stringify({ environments: { staging: { baseUrl, tokenVariable: 'MOCKAPI_TOKEN_STAGING' } } }),
       );
       // the project's global setup as vitest calls it, with a project of no options
-      const setup = JSON.stringify(new URL('../../src/run/project-setup.ts', import.meta.url).href);
+      const setup = await compiled('src/run/project-setup.js');
       const script = `const { default: setup } = await import(${setup}); const close = await setup({ getProvidedContext: () => ({ conformance: {} }), provide: () => {}, onTestsRerun: () => {} }); await close(); process.stdout.write('opened and closed');`;
       const env = { ...process.env, MOCKAPI_ENV: 'staging', MOCKAPI_TOKEN_STAGING: 'staging-key-of-yours' };
-      const run = execFileAsync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], { cwd, env, encoding: 'utf8', timeout: 60_000 });
+      const run = execFileAsync(process.execPath, ['--input-type=module', '-e', script], { cwd, env, encoding: 'utf8', timeout: 60_000 });
       const { stdout } = await run.catch((error: { stdout?: string; stderr?: string }) => ({ stdout: `${error.stdout}${error.stderr}` }));
       expect(keys).toEqual([]);
       // without a base URL, the embedded reference deployment

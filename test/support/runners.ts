@@ -6,7 +6,7 @@
 // variable Node reads as it starts, a subcommand that serves) spawns it (runCli). Measured: docs/test-speed.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 import { commandEnvironment, emptyDirectory, readReport, reportFileName, type CliOptions, type CliResult } from './cli.ts';
 import { compiledWhenEnded, type CompiledCommand } from '../../bench/compiled.ts';
 
@@ -91,28 +91,31 @@ class Runner {
     return { code: answer.code, stdout: answer.stdout, stderr: answer.stderr, ...readReport(reportFile) };
   }
 
-  close(): Promise<void> {
-    if (this.exited) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.child.once('exit', () => resolve());
-      this.child.disconnect();
-    });
+  /** whether the process has ended: a run that hung was ended by the watchdog, or it crashed */
+  get ended(): boolean {
+    return this.exited !== undefined;
   }
 }
 
-/** `size` processes making runs; a run goes to one that is free, or waits for one. */
-export class Runners {
-  private readonly free: Runner[];
-  private readonly all: Runner[];
+/**
+ * Processes making runs; a run goes to one that is free, or waits for one. One process that ended (a run that
+ * hung, or a crash) is replaced by a new one for the runs after it.
+ */
+class Runners {
+  private readonly free: Runner[] = [];
   private readonly waiting: ((runner: Runner) => void)[] = [];
+  private size = 0;
 
-  constructor(compiled: CompiledCommand, size: number) {
-    this.all = Array.from({ length: size }, () => new Runner(compiled));
-    this.free = [...this.all];
+  constructor(readonly compiled: CompiledCommand) {}
+
+  /** At least `size` processes. */
+  grow(size: number): void {
+    for (; this.size < size; this.size++) this.free.push(new Runner(this.compiled));
   }
 
-  async run(args: string[], env: Record<string, string> = {}, options: RunOptions = {}): Promise<CliResult> {
-    const runner = this.free.pop() ?? (await new Promise<Runner>((resolve) => this.waiting.push(resolve)));
+  async run(args: string[], env: Record<string, string>, options: RunOptions): Promise<CliResult> {
+    let runner = this.free.pop() ?? (await new Promise<Runner>((resolve) => this.waiting.push(resolve)));
+    if (runner.ended) runner = new Runner(this.compiled);
     try {
       return await runner.run(args, env, options);
     } finally {
@@ -121,26 +124,43 @@ export class Runners {
       else this.free.push(runner);
     }
   }
-
-  async close(): Promise<void> {
-    await Promise.all(this.all.map((r) => r.close()));
-  }
 }
 
 /**
- * Runners for the test file that calls this (at its top level): started before its tests from the command the
- * global set-up compiled, closed after them. `size` runs go on at once; more wait their turn.
+ * The runners of this worker thread. Its test files run one after another and share their modules
+ * (vitest.config.ts: isolate: false), so the processes one file started serve the next: each file no longer pays
+ * for starting them and for the first runs' compiling. They end with the thread: its side of their channel
+ * closes, and run-many.js exits.
+ */
+let threadRunners: Runners | undefined;
+
+/**
+ * Runs for the test file that calls this (at its top level), by the runners of its thread, started (or grown)
+ * before its tests from the command the global set-up compiled. At most `size` of the file's runs go on at once;
+ * more wait their turn.
  */
 export function useRunners(size: number): { run(args: string[], env?: Record<string, string>, options?: RunOptions): Promise<CliResult> } {
   let runners: Runners | undefined;
+  let places = size;
+  const waiting: (() => void)[] = [];
   beforeAll(async () => {
-    runners = new Runners(await compiledWhenEnded(inject('compiledDir')), size);
+    const compiled = await compiledWhenEnded(inject('compiledDir'));
+    if (threadRunners?.compiled.dir !== compiled.dir) threadRunners = new Runners(compiled);
+    threadRunners.grow(size);
+    runners = threadRunners;
   });
-  afterAll(() => runners?.close());
   return {
-    run: (args, env = {}, options = {}) => {
+    run: async (args, env = {}, options = {}) => {
       if (!runners) throw new Error('useRunners: a run before the runners were started (call it at the top level of a test file)');
-      return runners.run(args, env, options);
+      if (places > 0) places--;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await runners.run(args, env, options);
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else places++;
+      }
     },
   };
 }

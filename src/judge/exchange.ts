@@ -31,6 +31,7 @@ import {
   dataSourceNoRows,
   dataSourceReplaces,
   jobFields,
+  jobTimesNow,
   lastUpdatedNow,
   lastUpdatedTime,
   loggedBody,
@@ -394,7 +395,10 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
   const body = ex.json as any;
   switch (op) {
     case 'pushOpenApiToGit':
-      if (isObject(body?.job)) jobFields(t, body.job, params.mockApiId!, ex);
+      if (!isObject(body?.job)) return;
+      jobFields(t, body.job, params.mockApiId!);
+      // a mock answers with the example's times, written at no push
+      if (live) jobTimesNow(t, body.job, ex);
       return;
     case 'updateDataSource': {
       const ds = body?.dataSource;

@@ -170,7 +170,7 @@ export function jobTimesNow(t: Judge, j: any, at: AnswerTime): void {
   if ('finished' in j) nearAnswerTime(t, 'JOB-TIMES-NOW', 'finished', j.finished, at);
 }
 
-export function jobFields(t: Judge, j: any, mockApiId: string, at: AnswerTime): void {
+export function jobFields(t: Judge, j: any, mockApiId: string): void {
   for (const judge of [
     jobType,
     jobStarted,
@@ -184,7 +184,6 @@ export function jobFields(t: Judge, j: any, mockApiId: string, at: AnswerTime): 
   ])
     judge(t, j);
   jobLinks(t, j, mockApiId);
-  jobTimesNow(t, j, at);
 }
 
 // ---- Data source (Resources > Data source) ---------------------------------------------------------------------

@@ -64,7 +64,7 @@ describe('diff', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('The same outcome for every check.');
     expect(r.stdout).toMatch(
-      /passed in both with other answers where the interface leaves them open:\n {2}data-sources\/delete-existing-data-source-succeeds\n {4}A: answered 204 without a body; the interface shows neither status nor body\n {4}B: answered 200 with a body \(application\/json; charset=utf-8\)/,
+      /passed in both with other answers where the interface leaves them open:\n {2}data-sources\/delete-existing-data-source-succeeds\n {4}A: answered 204 without a body; the interface shows neither status nor body\n {4}B: answered 2\d\d with a body \(application\/json; charset=utf-8\)/,
     );
   });
 

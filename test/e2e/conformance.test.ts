@@ -229,6 +229,7 @@ describe('a second run against the same deployment and fixtures', () => {
       'TEAM-MEMBER-GONE',
       'TEAM-MEMBER-GONE',
       'TEAM-MEMBER-GONE',
+      'TEAM-MEMBER-THAT-TEAM',
     ]);
     expect(second.stdout).toMatch(/^Errored \(could not judge\):$/m);
     for (const c of consumed)
@@ -252,6 +253,7 @@ describe('a second run against the same deployment and fixtures', () => {
       'TEAM-MEMBER-GONE',
       'TEAM-MEMBER-GONE',
       'TEAM-MEMBER-GONE',
+      'TEAM-MEMBER-THAT-TEAM',
     ]);
     for (const c of unjudged)
       expect(c.message).toMatch(

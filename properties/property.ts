@@ -7,21 +7,30 @@
 // the outcome of what the property throws (outcomeOfError) and the failure vitest reports (throwFailure).
 import fc from 'fast-check';
 import { check, type CheckContext, type CheckDefinition, CheckFailed, CheckStopped, exclusive, type CheckOptions, type Target } from '../src/harness/check.ts';
+import { CheckCannotJudge } from '../src/judge/context.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { inputsNote, unsentNote } from '../src/harness/run-notes.ts';
 import { notJudged } from '../src/http/transient.ts';
 
-async function runOnce<T>(t: CheckContext, body: (t: CheckContext, value: T) => Promise<void>, value: T): Promise<CheckContext> {
+/** One input's run: its context, and why it could not judge, where it could not (CheckContext.cannotJudge). */
+interface InputRun {
+  run: CheckContext;
+  unjudged?: CheckCannotJudge;
+}
+
+async function runOnce<T>(t: CheckContext, body: (t: CheckContext, value: T) => Promise<void>, value: T): Promise<InputRun> {
   const run = t.fork();
   try {
     await body(run, value);
   } catch (error) {
     // a stopped check (past its time bound) judges nothing more: the input counts as passed, so that fast-check
     // does not shrink on a stop, and the check ends stopped once fast-check returns
-    if (error instanceof CheckStopped) return t.fork();
+    if (error instanceof CheckStopped) return { run: t.fork() };
+    // an input that could not judge (a pending write whose effect never showed) is no failure to shrink on
+    if (error instanceof CheckCannotJudge && run.violations.length === 0) return { run, unjudged: error };
     if (!(error instanceof CheckFailed)) throw error;
   }
-  return run;
+  return { run };
 }
 
 /**
@@ -167,6 +176,8 @@ class PropertyRun<T> {
   private lastFailed: { run: CheckContext } | { error: unknown } | undefined;
   /** A run with a request the deployment did not answer, or answered only transiently, judges nothing: no more input is sent, and that run ends the check (errored). */
   private unanswered: CheckContext | undefined;
+  /** A run that could not judge, likewise: no more input is sent, and the check ends errored, saying why. */
+  private unjudged: Required<InputRun> | undefined;
 
   constructor(
     private readonly t: CheckContext,
@@ -193,6 +204,10 @@ class PropertyRun<T> {
   }
 
   private passed(inputs: number): void {
+    if (this.unjudged !== undefined) {
+      this.t.adopt(this.unjudged.run);
+      throw this.unjudged.unjudged;
+    }
     this.settle();
     this.t.note(inputsNote(inputs - this.unsent, this.spec.examples.length, this.t.target.seed));
   }
@@ -203,13 +218,19 @@ class PropertyRun<T> {
    * not: its verdict is no failure.
    */
   private readonly judge = async (value: T): Promise<boolean> => {
-    if (Date.now() > sendingCutOff(this.start, this.t.deadline) || this.unanswered !== undefined) {
-      if (this.unanswered === undefined) this.unsent++;
+    const stopped = this.unanswered ?? this.unjudged;
+    if (Date.now() > sendingCutOff(this.start, this.t.deadline) || stopped !== undefined) {
+      if (stopped === undefined) this.unsent++;
       return true;
     }
     let run: CheckContext;
     try {
-      run = await runOnce(this.t, this.spec.body, value);
+      const ran = await runOnce(this.t, this.spec.body, value);
+      run = ran.run;
+      if (ran.unjudged !== undefined) {
+        this.unjudged = { run, unjudged: ran.unjudged };
+        return true;
+      }
     } catch (error) {
       if (this.spec.sequences) this.lastFailed = { error };
       throw error;
@@ -291,10 +312,11 @@ class PropertyRun<T> {
   /** The smallest failing input sent again: its run is the evidence, and a pass the second time is itself a violation. */
   private async replayed(value: T): Promise<void> {
     const t = this.t;
-    const final = await runOnce(t, this.spec.body, value);
+    const { run: final, unjudged } = await runOnce(t, this.spec.body, value);
     // a replay cut short by the bound judges nothing: the deployment is not to be called inconsistent for it
     if (t.stoppedReason !== undefined) throw new CheckStopped(t.stoppedReason);
     t.adopt(final);
+    if (unjudged !== undefined) throw unjudged;
     // the replay without an answer (or with one still transient) judges nothing either: inconsistent is said of two answers only
     const replayUnjudged = final.exchanges.map(notJudged).find((why) => why !== undefined);
     if (replayUnjudged) {

@@ -1,7 +1,10 @@
 // Generated organisation updates, data source configurations and push bodies (registered by their area's
 // suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
 import { CHANGES_NOTHING, KEEPS_NO_STATE, perRun, type CheckContext, type CheckDefinition, type Target } from '../src/harness/check.ts';
-import { expectSuccess } from '../src/judge/checker.ts';
+import { describe, expectSuccess } from '../src/judge/checker.ts';
+import type { Exchange } from '../src/http/client.ts';
+import { type EffectRead, pendingWrite, readAfter, settledAfter } from '../src/harness/pending.ts';
+import { PENDING_EFFECT_MS } from '../src/http/transient.ts';
 import { expectEcho } from '../src/judge/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
 import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, VALID_DATA_SOURCE_KINDS, validDataSource, type Invalid } from './arbitraries.ts';
@@ -18,6 +21,35 @@ async function organisationName(t: CheckContext): Promise<string | undefined> {
   const answer = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: orgPath(t.fixture('organisationId')) }));
   return answer?.organisation?.name;
 }
+
+/** The data source's version an answer shows, whatever else it shows. */
+const versionIn = (ex: Exchange): unknown => (ex.json as { dataSource?: { version?: unknown } } | undefined)?.dataSource?.version;
+
+/**
+ * An update of the data source with `body`, as the read that shows whether an update before it answered 202 has
+ * landed (readAfter): the only read of a data source's version is an update's answer, so it is sent again until its
+ * version is `above` what the model expects.
+ */
+export const versionShown = (t: CheckContext, pending: string | undefined, body: unknown, above: (version: number) => boolean): EffectRead<Exchange> => ({
+  pending,
+  read: () => t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body }),
+  shows: (ex) => {
+    const version = versionIn(ex);
+    return typeof version === 'number' && Number.isInteger(version) && above(version);
+  },
+  seen: (ex) => (ex.status >= 200 && ex.status < 300 ? `version ${JSON.stringify(versionIn(ex))}` : `status ${ex.status || ex.error}`),
+});
+
+/** The organisation's name an answer shows, whatever else it shows. */
+const nameIn = (ex: Exchange): unknown => (ex.json as { organisation?: { name?: unknown } } | undefined)?.organisation?.name;
+
+/** The get of the organisation that shows whether a rename answered 202 has landed (readAfter): it shows one of `names`. */
+export const renameShown = (t: CheckContext, pending: string | undefined, names: readonly unknown[]): EffectRead<Exchange> => ({
+  pending,
+  read: () => t.send({ method: 'GET', path: orgPath(t.fixture('organisationId')) }),
+  shows: (ex) => ex.status >= 200 && ex.status < 300 && names.includes(nameIn(ex)),
+  seen: (ex) => (ex.status >= 200 && ex.status < 300 ? `name ${JSON.stringify(nameIn(ex))}` : `status ${ex.status || ex.error}`),
+});
 
 /** What a check's run knows of the organisation's name it keeps (nameKept). */
 interface KeptName {
@@ -60,7 +92,7 @@ export function nameKept(options: { lazily?: boolean } = {}): Required<Pick<Prop
     // never read: no input went out, nothing to put back; else a get says whether it is needed
     finally: async (t) => {
       const { original } = kept(t);
-      if (original !== undefined && (await changed(t, original))) await putBack(t, original);
+      if (original !== undefined && (await changed(t, original))) await putBackName(t, original);
     },
     original: (t) => kept(t).original,
     ensure,
@@ -100,14 +132,27 @@ function organisationProperty<T>(
 
 /** Whether the organisation's name is no longer `original` (a get). */
 async function changed(t: CheckContext, original: string): Promise<boolean> {
-  const answer = await t.putBack({ method: 'GET', path: orgPath(t.fixture('organisationId')) });
-  return (answer.json as { organisation?: { name?: unknown } } | undefined)?.organisation?.name !== original;
+  return nameIn(await t.putBack({ method: 'GET', path: orgPath(t.fixture('organisationId')) })) !== original;
 }
 
-async function putBack(t: CheckContext, original: string): Promise<void> {
-  const restore = await t.putBack({ method: 'PUT', path: orgPath(t.fixture('organisationId')), json: { organisation: { name: original } } });
-  if (restore.status < 200 || restore.status >= 300)
-    t.note(`could not put the original name back (status ${restore.status}); rename the organisation to ${JSON.stringify(original)}`);
+/**
+ * Renames the organisation back to `original`, and where that is answered 202, waits until a get shows it: the next
+ * check on the organisation must find the name it expects, not see it land during its own reads.
+ */
+export async function putBackName(t: CheckContext, original: string): Promise<void> {
+  const path = orgPath(t.fixture('organisationId'));
+  const restore = await t.putBack({ method: 'PUT', path, json: { organisation: { name: original } } });
+  const redo = `rename the organisation to ${JSON.stringify(original)}`;
+  if (restore.status < 200 || restore.status >= 300) {
+    t.note(`could not put the original name back: ${describe(restore)}; ${redo}`);
+    return;
+  }
+  const shown = await settledAfter(t, {
+    ...renameShown(t, pendingWrite('the rename back to the original name', restore), [original]),
+    read: () => t.putBack({ method: 'GET', path }),
+  });
+  if (!shown)
+    t.note(`the original name was put back (202 Accepted), but a get did not show it within ${PENDING_EFFECT_MS / 1000} s; if it is not back, ${redo}`);
 }
 
 export function organisationProperties(): CheckDefinition[] {
@@ -124,7 +169,7 @@ export function organisationProperties(): CheckDefinition[] {
         await kept.ensure(t);
         const path = orgPath(t.fixture('organisationId'));
         const renamed = await t.send({ method: 'PUT', path, json: body });
-        renamedAndShown(t, name, renamed, await t.send({ method: 'GET', path }));
+        renamedAndShown(t, name, renamed, await readAfter(t, renameShown(t, pendingWrite(`the rename to ${JSON.stringify(name)}`, renamed), [name])));
       },
       { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true, ridesIn: 'organisations/sequences-renames-gets', note: takenNote },
     ),
@@ -140,7 +185,7 @@ export function organisationProperties(): CheckDefinition[] {
         if (name === undefined) return;
         t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
         // the next input judges from the original name again
-        if (name !== original) await putBack(t, original);
+        if (name !== original) await putBackName(t, original);
         // a refused body and a read change nothing: inputs go out together, each read expects the original name
       },
       // beside the organisation's readers declared after it (the generated Authorization values), not before: a body
@@ -152,8 +197,8 @@ export function organisationProperties(): CheckDefinition[] {
 
 export function dataSourceProperties(): CheckDefinition[] {
   const options = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
-  // the version the run's previous update answered with
-  const last = perRun<{ version?: number }>(() => ({}));
+  // the version the run's previous update answered with, and that update where it was answered 202 (its work pending)
+  const last = perRun<{ version?: number; pending?: string }>(() => ({}));
   return [
     property(
       'data-sources/generated-configurations-replace',
@@ -162,7 +207,13 @@ export function dataSourceProperties(): CheckDefinition[] {
       { ...options, live: KEEPS_NO_STATE, examples: () => VALID_DATA_SOURCE_KINDS },
       validDataSource,
       async (t, body) => {
-        const answer = expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: dsPath(t.fixture('dataSourceId')), json: body }));
+        const lastVersion = last(t).version;
+        const ex = await readAfter(
+          t,
+          versionShown(t, lastVersion === undefined ? undefined : last(t).pending, body, (version) => version > lastVersion!),
+        );
+        last(t).pending = pendingWrite('the previous update', ex);
+        const answer = expectSuccess(t, 'updateDataSource', ex);
         if (!answer) return;
         const ds = answer.dataSource;
         const sent = body.dataSource;
@@ -175,7 +226,6 @@ export function dataSourceProperties(): CheckDefinition[] {
         // every column as sent and in the order sent; extra fields and another key order are allowed
         expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
         t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
-        const lastVersion = last(t).version;
         if (lastVersion !== undefined)
           t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
         last(t).version = ds.version;

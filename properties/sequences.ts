@@ -21,7 +21,8 @@ import { organisationName, validDataSource, validState, wholeChaos } from './arb
 import { modelCheck, sentAgain, step, together, type Step } from './model.ts';
 import { refusedForItsDelay } from '../src/harness/support.ts';
 import { sequencesOf } from './property.ts';
-import { dsPath, nameKept, orgPath } from './resources.ts';
+import { dsPath, nameKept, orgPath, renameShown, versionShown } from './resources.ts';
+import { pendingWrite, readAfter } from '../src/harness/pending.ts';
 import { namePassed, namesForSequence, namesStop, renamedAndShown } from './shared-renames.ts';
 
 /** Requests sent together in one step: the run's --concurrency, four at most (a step, not a load test). */
@@ -33,9 +34,20 @@ const status = (ex: Exchange) => (ex.status ? `status ${ex.status}` : `no answer
 // ---- the organisation's name ------------------------------------------------------------------------------
 
 interface NameModel {
-  /** the name the deployment keeps, as far as the steps know it (undefined: unknown) */
-  name: string | undefined;
+  /**
+   * the names the deployment may keep, as far as the steps know: the last rename's; after renames sent together whose
+   * work is pending, any of theirs, since any may still land last (undefined: unknown)
+   */
+  names: string[] | undefined;
+  /** the last rename, or renames sent together, in words, where answered 202 and no get has shown it yet (readAfter) */
+  pending: string | undefined;
 }
+
+/** What a get is expected to show of the model's names. */
+const expectedName = ({ names, pending }: NameModel): string =>
+  names!.length === 1
+    ? `name ${JSON.stringify(names![0])}, the name of the last rename`
+    : `one of the names of ${pending} (${names!.map((n) => JSON.stringify(n)).join(', ')}), any of which may land last`;
 
 export function organisationModel(): CheckDefinition {
   const kept = nameKept();
@@ -55,7 +67,8 @@ export function organisationModel(): CheckDefinition {
         t.expect(answer.organisation.name === name, 'ORG-RENAME', `the answer shows name ${JSON.stringify(name)}`, () =>
           JSON.stringify(answer.organisation.name),
         );
-        m.name = name;
+        m.names = [name];
+        m.pending = pendingWrite(`the rename to ${JSON.stringify(name)}`, ex);
         return `${ex.status}, name ${JSON.stringify(answer.organisation.name)}`;
       },
     );
@@ -66,14 +79,19 @@ export function organisationModel(): CheckDefinition {
       () => (opens ? 'get (the sequence starts from the name it shows)' : 'get'),
       () => true,
       async (m, t) => {
-        const ex = await get(t);
+        const judged = !opens && m.names !== undefined;
+        // after a rename answered 202, the get waits for it to land
+        const ex = judged ? await readAfter(t, renameShown(t, m.pending, m.names!)) : await get(t);
         seen?.(ex);
         const answer = expectSuccess(t, 'getOrganisation', ex);
         if (!answer) return status(ex);
         const name = answer.organisation.name;
-        if (!opens && m.name !== undefined)
-          t.expect(name === m.name, 'ORG-RENAME', `name ${JSON.stringify(m.name)}, the name of the last rename`, () => `name ${JSON.stringify(name)}`);
-        m.name = name;
+        if (judged) t.expect(m.names!.includes(name), 'ORG-RENAME', expectedName(m), () => `name ${JSON.stringify(name)}`);
+        // renames sent together whose work is pending may still land after this get: the model keeps them all
+        if (m.pending === undefined || m.names === undefined || m.names.length === 1) {
+          m.names = [name];
+          m.pending = undefined;
+        }
         return `${ex.status}, name ${JSON.stringify(name)}`;
       },
     );
@@ -102,7 +120,9 @@ export function organisationModel(): CheckDefinition {
                 () => `${JSON.stringify(answer.organisation.name)}; ${sent.interleaving}`,
               );
           });
-          const ex = await get(t);
+          // renames answered 202 land later: the get waits for one of them, and any of them may still land after it
+          const pending = pendingWrite('the renames sent together', ...sent.exchanges);
+          const ex = await readAfter(t, renameShown(t, pending, names));
           const answer = expectSuccess(t, 'getOrganisation', ex);
           if (!answer) return `${sent.interleaving}; get: ${status(ex)}`;
           const name = answer.organisation.name;
@@ -112,7 +132,8 @@ export function organisationModel(): CheckDefinition {
             `a get after the renames sent together shows one of the names sent (${names.map((n) => JSON.stringify(n)).join(', ')})`,
             () => `name ${JSON.stringify(name)}; ${sent.interleaving}`,
           );
-          m.name = name;
+          m.names = pending === undefined ? [name] : [...names];
+          m.pending = pending;
           return `${sent.interleaving}; get: ${ex.status}, name ${JSON.stringify(name)}`;
         },
       ),
@@ -133,7 +154,11 @@ export function organisationModel(): CheckDefinition {
       // every sequence opens with a get: it starts from what the deployment shows, whatever came before; or,
       // while the generated names ride in the sequences, with its share of them, each a rename and a get
       opening: generatedOpening(reading, renaming),
-      start: () => ({ name: undefined }),
+      // a rename answered 202 that no get has shown yet: a get waits for it, so that the next sequence starts from it
+      end: async (m, real) => {
+        if (m.pending !== undefined) await reading(false).run(m, real);
+      },
+      start: () => ({ names: undefined, pending: undefined }),
     },
     (target) => [rename, read, ...(target.concurrency > 1 ? [renameTogether(target)] : [])],
   );
@@ -178,8 +203,15 @@ function generatedOpening(
 type DataSourceBody = typeof validDataSource extends fc.Arbitrary<infer B> ? B : never;
 
 interface VersionModel {
-  /** the version the last accepted update answered (undefined: none yet) */
+  /**
+   * the version the last accepted update answered (undefined: none yet); after updates sent together whose work is
+   * pending, the least the version is once they have landed
+   */
   version: number | undefined;
+  /** where `version` comes from, in words, where it is not the answer of the update before */
+  versionFrom?: string;
+  /** the last update, or updates sent together, in words, where answered 202 and no answer has shown its effect yet */
+  pending: string | undefined;
   /** the configuration kept now, as JSON: one, or after updates sent together any of theirs (empty: not known) */
   current: string[];
   /** accepted configurations, with the step that sent each */
@@ -199,7 +231,19 @@ export function dataSourceModel(): CheckDefinition {
 
   /** One update and its version against the model: above the one before when the configuration changes, never below it. */
   async function update(m: VersionModel, t: CheckContext, body: DataSourceBody, at: number, again?: number): Promise<string> {
-    const ex = await put(t, body);
+    const json = JSON.stringify(body);
+    // the configuration kept (or, after updates sent together, one that may be) sent again: a no-op need not count
+    const same = m.current.includes(json);
+    const before = m.version;
+    // after an update answered 202, this one's answer is the read that shows its effect on the version: sent again until it does
+    const ex =
+      before === undefined
+        ? await put(t, body)
+        : await readAfter(
+            t,
+            versionShown(t, m.pending, body, (version) => (same ? version >= before : version > before)),
+          );
+    m.pending = pendingWrite(`the update of step ${at}`, ex);
     const answer = expectSuccess(t, 'updateDataSource', ex)?.dataSource;
     if (!answer) return status(ex);
     // the configuration the model keeps is the one sent: the answer shows it (rows aside)
@@ -207,29 +251,27 @@ export function dataSourceModel(): CheckDefinition {
     lastUpdatedNotBefore(t, answer, m.answered);
     m.answered = answer;
     const version = answer.version;
-    const json = JSON.stringify(body);
     const history = histories(t);
     if (t.expect(Number.isInteger(version), 'DS-VERSION', 'an integer version', () => `version ${JSON.stringify(version)}`) && m.version !== undefined) {
-      // the configuration kept (or, after updates sent together, one that may be) sent again: a no-op need not count
-      const same = m.current.includes(json);
       const earlier = history.has(json) ? `; this configuration was also sent earlier in the run, and answered version ${history.get(json)} then` : '';
       if (same)
         t.expect(
           version >= m.version,
           'DS-VERSION',
-          `a version not below ${m.version} (the configuration sent again is, or may be, the one kept: the counter never goes back)`,
+          `a version not below ${m.version}${m.versionFrom === undefined ? '' : `, ${m.versionFrom}`} (the configuration sent again is, or may be, the one kept: the counter never goes back)`,
           () => `version ${version}${earlier}`,
         );
       else
         t.expect(
           version > m.version,
           'DS-VERSION',
-          `a version above ${m.version}, the one the update before answered${again !== undefined ? ` (the configuration of step ${again}, sent again, replaces another)` : ''}`,
+          `a version above ${m.version}, ${m.versionFrom ?? 'the one the update before answered'}${again !== undefined ? ` (the configuration of step ${again}, sent again, replaces another)` : ''}`,
           () => `version ${version}${earlier}`,
         );
     }
     if (Number.isInteger(version)) {
       m.version = version;
+      m.versionFrom = undefined;
       if (!history.has(json)) history.set(json, version);
     }
     m.current = [json];
@@ -275,7 +317,15 @@ export function dataSourceModel(): CheckDefinition {
           const versions = accepted.map((a) => a.version);
           const line = `${sent.interleaving}; versions ${versions.join(', ') || 'none'}`;
           const rises = accepted.filter((a) => a.changes).length;
-          if (m.version !== undefined && accepted.length > 0) {
+          const pending = pendingWrite(`the ${bodies.length} updates sent together`, ...sent.exchanges) ?? m.pending;
+          m.pending = pending;
+          if (m.version !== undefined && accepted.length > 0 && pending !== undefined) {
+            // work pending: an answer may show the version before another, or the update before them, landed; the next
+            // update's answer shows whether each counted, waiting for them as for any update answered 202
+            const before = m.version;
+            m.version = Math.max(before + rises, ...versions);
+            m.versionFrom = `the least the version is once ${pending} (202 Accepted) landed: ${before}, raised by each of the ${rises} that change the configuration`;
+          } else if (m.version !== undefined && accepted.length > 0) {
             const before = m.version;
             t.expect(
               accepted.every((a) => (a.changes ? a.version > before : a.version >= before)),
@@ -289,8 +339,9 @@ export function dataSourceModel(): CheckDefinition {
               `${rises} accepted updates that change the configuration raise the version at least ${rises} times: to ${before + rises} or more`,
               () => `at most ${Math.max(...versions)} (${line}): an update was lost`,
             );
-          }
-          if (accepted.length > 0) m.version = Math.max(...versions);
+            m.version = Math.max(...versions);
+            m.versionFrom = undefined;
+          } else if (accepted.length > 0) m.version = Math.max(...versions);
           // which was written last is not known: the next update's time is set against none of theirs
           m.answered = undefined;
           // which one landed last is not known: any of them may be kept
@@ -312,7 +363,7 @@ export function dataSourceModel(): CheckDefinition {
       perInput: 12,
       // the first accepted update of a sequence is where its version starts; an earlier configuration is one of
       // the sequence's own, so that its listing says which
-      start: () => ({ version: undefined, current: [], sent: [], answered: undefined }),
+      start: () => ({ version: undefined, pending: undefined, current: [], sent: [], answered: undefined }),
     },
     (target) => [updated, again, ...(target.concurrency > 1 ? [updatedTogether(target)] : [])],
   );
@@ -327,6 +378,8 @@ interface GoneModel {
   since: string[];
   /** a step between may have brought it back (it answered 2xx): a delete must follow before the sequence ends */
   mayBeBack: boolean;
+  /** the run's delete in words, where answered 202 and no delete has been answered 404 since (readAfter) */
+  pending?: string;
 }
 
 export interface GoneOptions {
@@ -354,7 +407,14 @@ export function staysGone(checkId: string, o: GoneOptions): CheckDefinition {
       () => `delete ${o.what(target)} again`,
       () => true,
       async (m, t) => {
-        const ex = await t.send({ method: 'DELETE', path: o.path(t.target) });
+        // after the run's delete answered 202, the delete waits for it to land
+        const ex = await readAfter(t, {
+          pending: m.pending,
+          read: () => t.send({ method: 'DELETE', path: o.path(t.target) }),
+          shows: (answer) => answer.status === 404,
+          seen: status,
+        });
+        m.pending = undefined;
         const before =
           m.last === undefined
             ? "the run's delete (sent twice at once) removed it, and the suite's own checks may have sent it more"
@@ -383,6 +443,7 @@ export function staysGone(checkId: string, o: GoneOptions): CheckDefinition {
         const ex = await o.first(t);
         // a fixture the delete did not remove has nothing to keep gone (the suite's delete check judges that)
         if (ex.status < 200 || ex.status >= 300) t.skip(`the run's delete of ${o.what(t.target)} answered ${status(ex)}, so nothing was deleted to stay gone`);
+        history(t).pending = pendingWrite(`the run's delete of ${o.what(t.target)}`, ex);
       },
       start: history,
       // a sequence that may have brought it back ends with a delete: judged, and it leaves the fixture gone

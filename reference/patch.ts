@@ -13,6 +13,8 @@
 //   rules   the rules a body breaks (a problem left out is overlooked; one added is made up)
 //   pause   a wait between reading an accepted body and looking the resource up to change it (a slow store)
 //   write   what the deployment keeps of a resource after a request on it (undefined: removed)
+//   land    when an accepted request's change is kept: at once (0), or that many ms after its answer is decided, made
+//           again then (write asked again) of what is kept by then, so that a read before still shows it unchanged
 //   reply   the answer as decided
 //   send    the answer as written: its status, header names and values, and the bytes of its body as text
 import type { IncomingHttpHeaders } from 'node:http';
@@ -88,6 +90,8 @@ export interface Patch {
   pause?(call: Call): Promise<void>;
   /** accepted: false for a body that was not accepted (before and after are then the same resource) */
   write?(call: Call, before: unknown, after: unknown, accepted: boolean): unknown;
+  /** ms: when the patches before have it land (0: at once) */
+  land?(call: Call, ms: number): number;
   /** resource: as kept after the request (undefined where there is none) */
   reply?(call: Call, reply: Reply, resource: unknown): Reply;
   send?(call: Call, written: Written): Written;
@@ -163,6 +167,7 @@ export function compose(switches: readonly { patch: Patch }[]): Required<Patch> 
       for (const p of patches) await p.pause?.(call);
     },
     write: (call, before, after, accepted) => patches.reduce((v, p) => (p.write ? p.write(call, before, v, accepted) : v), after),
+    land: (call, ms) => patches.reduce((v, p) => p.land?.(call, v) ?? v, ms),
     reply: (call, reply, resource) => patches.reduce((v, p) => p.reply?.(call, v, resource) ?? v, reply),
     send: (call, written) => patches.reduce((v, p) => p.send?.(call, v) ?? v, written),
   };

@@ -15,7 +15,7 @@ import { BODY_LIMIT, readBody } from './body.ts';
 import { createClock } from './clock.ts';
 import { faultList, FAULTS_VARIABLE, loadFaults } from './faults.ts';
 import { loadFreedoms } from './freedoms.ts';
-import type { Context } from './handlers/handler.ts';
+import type { Context, Handler } from './handlers/handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { PUSH_POLICIES } from './handlers/push.ts';
 import { compose, type Call, type Patch, type Written } from './patch.ts';
@@ -115,12 +115,39 @@ async function decide(req: IncomingMessage, call: Call, d: Deployment): Promise<
   // looked up again: another request may have removed it while the body was read
   const found = find();
   if (found === undefined) return { reply: notFound() };
-  let kept: unknown = found;
-  if (handler.change && handler.keep) {
-    kept = patch.write(call, found, handler.change(ctx, found, body), true);
-    handler.keep(ctx, found, kept);
-  }
+  const kept = changed(call, { ctx, handler, patch }, found, body);
   return { reply: handler.reply(ctx, kept, body), resource: kept };
+}
+
+/**
+ * What an accepted request makes of the resource found, kept at once; or, where a patch has it land later (`land`),
+ * kept only then, made again of what is there by then: a change that lands on a resource removed meanwhile is lost,
+ * as the handler would find nothing to change. The answer is made of it as it is now, either way.
+ */
+function changed(
+  call: Call,
+  { ctx, handler, patch }: { ctx: Context; handler: Handler<unknown>; patch: Required<Patch> },
+  found: unknown,
+  body: JsonObject,
+): unknown {
+  const { change, keep } = handler;
+  if (!change || !keep) return found;
+  const made = (from: unknown) => patch.write(call, from, change(ctx, from, body), true);
+  const kept = made(found);
+  const lands = patch.land(call, 0);
+  if (lands <= 0) {
+    keep(ctx, found, kept);
+    return kept;
+  }
+  setTimeout(() => {
+    try {
+      const now = handler.find(ctx);
+      if (now !== undefined) keep(ctx, now, made(now));
+    } catch {
+      // a defect of this deployment must not end the process that runs it; the tests show it does not happen
+    }
+  }, lands).unref();
+  return kept;
 }
 
 /** The answer as written: its status, its headers with the media type of its body, and the body as text. */

@@ -4,9 +4,11 @@
 import { CHANGES_NOTHING, check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, lastUpdatedNow, lastUpdatedTime } from '../src/judge/fields.ts';
-import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
+import { deletedAgain, deleteLanded, fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { exampleBody, MISSING, pathOf } from '../src/harness/support.ts';
-import { dataSourceProperties } from '../properties/resources.ts';
+import { dataSourceProperties, versionShown } from '../properties/resources.ts';
+import type { Exchange } from '../src/http/client.ts';
+import { pendingWrite, readAfter } from '../src/harness/pending.ts';
 import { dataSourceModel, staysGone, updateOfDeleted } from '../properties/sequences.ts';
 
 const updating = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
@@ -29,14 +31,27 @@ async function updated(t: CheckContext): Promise<any> {
 
 const answered = async (t: CheckContext) => wrappedResource(t, await update(t), 'dataSource', 'DS-RESPONSE');
 
+/**
+ * The answer to an update sent after `first` (an update's exchange and its data source): where `first` was answered 202,
+ * its effect on the version shows only in a later update's answer, which is sent again until its version is above.
+ */
+const updateAfter = async (t: CheckContext, first: { ex: Exchange; version: number }, dataSource: typeof sent) =>
+  expectSuccess(
+    t,
+    'updateDataSource',
+    await readAfter(
+      t,
+      versionShown(t, pendingWrite('the update before', first.ex), { dataSource }, (version) => version > first.version),
+    ),
+  )?.dataSource;
+
 /** Two updates in a row, the second changing only what `change` changes: its version must be above the first's. */
 const versionRises = (checkId: string, title: string, before: typeof sent, after: typeof sent) =>
   check(checkId, 'DS-VERSION', title, { ...updating, live: KEEPS_NO_STATE }, async (t) => {
-    const put = async (dataSource: typeof sent) =>
-      expectSuccess(t, 'updateDataSource', await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource } }))?.dataSource;
-    const first = await put(before);
+    const ex = await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource: before } });
+    const first = expectSuccess(t, 'updateDataSource', ex)?.dataSource;
     if (!first) return;
-    const second = await put(after);
+    const second = await updateAfter(t, { ex, version: first.version }, after);
     if (!second) return;
     t.expect(
       Number.isInteger(second.version) && second.version > first.version,
@@ -129,11 +144,7 @@ export const checks: CheckDefinition[] = [
     async (t) => {
       const first = await answered(t);
       const again = { ...sent, name: `${sent.name} again`, rows: sent.rows.slice(0, 1) };
-      const second = expectSuccess(
-        t,
-        'updateDataSource',
-        await t.send({ method: 'PUT', path: updatePath(t.fixture('dataSourceId')), json: { dataSource: again } }),
-      )?.dataSource;
+      const second = await updateAfter(t, { ex: await update(t), version: first.version }, again);
       if (!second) return;
       t.expect(
         Number.isInteger(first.version) && Number.isInteger(second.version) && second.version > first.version,
@@ -219,7 +230,7 @@ export const checks: CheckDefinition[] = [
     { ...deleting, live: KEEPS_NO_STATE },
     async (t) => {
       await firstDelete(t, deletable);
-      const ex = await t.send({ method: 'DELETE', path: deletePath(t.fixture('deletableDataSourceId')) });
+      const ex = await deletedAgain(t, deletable);
       if (t.expect(ex.status === 404, 'DS-DELETE-PERMANENT', 'status 404 for the deleted data source', () => `status ${ex.status}`))
         expectNotFound(t, 'deleteDataSource', ex);
     },
@@ -234,6 +245,8 @@ export const checks: CheckDefinition[] = [
       const first = await firstDelete(t, deletable);
       if (first.status < 200 || first.status >= 300)
         t.skip(`the run's delete of ${deletable.what(t.target)} answered ${first.status || first.error}, so nothing was deleted`);
+      // an update after the delete: after it has landed, where it was answered 202
+      await deleteLanded(t, deletable);
       const id = t.fixture('deletableDataSourceId');
       const ex = await t.send({ method: 'PUT', path: updatePath(id), json: { dataSource: sent } });
       const accepted = ex.status >= 200 && ex.status < 300;

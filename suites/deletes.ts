@@ -8,6 +8,7 @@ import { check, perRun, shared, type CheckContext, type CheckDefinition, type Ch
 import type { Exchange } from '../src/http/client.ts';
 import { keyFingerprint, recordDeletion } from '../src/run/deletions.ts';
 import { expectNotFound } from '../src/judge/checker.ts';
+import { pendingWrite, readAfter } from '../src/harness/pending.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../contract/fixtures.ts';
 
@@ -142,6 +143,29 @@ export async function forbiddenDelete(t: CheckContext, d: FixtureDelete, forbidd
   return ex;
 }
 
+/** The run's delete of the fixture in words, where one of its pair was answered 202 (its work pending); else undefined. */
+async function deletePending(t: CheckContext, d: FixtureDelete): Promise<string | undefined> {
+  return pendingWrite(`the run's delete of ${d.what(t.target)}`, ...(await d.together(t)).exchanges);
+}
+
+/**
+ * Another delete of the fixture after the run's, to be judged 404: sent once; or, where the run's delete was answered
+ * 202, sent again at growing intervals until it is answered 404 (readAfter: a pending delete is judged once it lands).
+ */
+export async function deletedAgain(t: CheckContext, d: FixtureDelete): Promise<Exchange> {
+  return readAfter(t, {
+    pending: await deletePending(t, d),
+    read: () => t.send({ method: 'DELETE', path: d.path(t.target) }),
+    shows: (ex) => ex.status === 404,
+    seen: (ex) => `status ${ex.status || ex.error}`,
+  });
+}
+
+/** Where the run's delete was answered 202: waits until it has landed (deletedAgain), so that what follows comes after it. */
+export async function deleteLanded(t: CheckContext, d: FixtureDelete): Promise<void> {
+  if ((await deletePending(t, d)) !== undefined) await deletedAgain(t, d);
+}
+
 export interface StillGone {
   id: RequirementId;
   title: string;
@@ -165,7 +189,7 @@ export function stillGone(checkId: string, o: StillGone): CheckDefinition {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const since = Date.now() - answeredAt;
     t.note(wait > 0 ? waitedNote(wait) : `no wait: ${since} ms had passed since the delete`);
-    const again = await t.send({ method: 'DELETE', path: o.d.path(t.target) });
+    const again = await deletedAgain(t, o.d);
     if (
       t.expect(
         again.status === 404,

@@ -2,10 +2,11 @@
 // puts the original name back before it ends, whatever happened in between.
 import { randomBytes } from 'node:crypto';
 import { check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
-import { describe, expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
+import { expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { organisationEmail, organisationEmailForm, organisationIdentity, organisationLinks } from '../src/judge/fields.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
-import { organisationProperties } from '../properties/resources.ts';
+import { organisationProperties, putBackName, renameShown } from '../properties/resources.ts';
+import { pendingWrite, readAfter } from '../src/harness/pending.ts';
 import { organisationModel } from '../properties/sequences.ts';
 import { authorizationProperties } from '../properties/requests.ts';
 
@@ -80,7 +81,8 @@ export const checks: CheckDefinition[] = [
       const renamed = `${original} (conformance ${randomBytes(3).toString('hex')})`;
       const url = path(t.fixture('organisationId'));
       try {
-        const answer = expectSuccess(t, 'updateOrganisation', await t.send({ method: 'PUT', path: url, json: { organisation: { name: renamed } } }));
+        const rename = await t.send({ method: 'PUT', path: url, json: { organisation: { name: renamed } } });
+        const answer = expectSuccess(t, 'updateOrganisation', rename);
         if (answer) {
           t.expect(answer.organisation.name === renamed, 'ORG-RENAME', `the answer shows name ${JSON.stringify(renamed)}`, () =>
             JSON.stringify(answer.organisation.name),
@@ -89,15 +91,14 @@ export const checks: CheckDefinition[] = [
           // this is the one answer of an update a run judges them on
           organisationLinks(t, answer.organisation);
         }
-        const later = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: url }));
+        // a rename answered 202 lands later: the get waits for it
+        const later = expectSuccess(t, 'getOrganisation', await readAfter(t, renameShown(t, pendingWrite('the rename', rename), [renamed])));
         if (later)
           t.expect(later.organisation.name === renamed, 'ORG-RENAME', `a later get shows name ${JSON.stringify(renamed)}`, () =>
             JSON.stringify(later.organisation.name),
           );
       } finally {
-        const restore = await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: original } } });
-        if (restore.status < 200 || restore.status >= 300)
-          t.note(`could not put the original name back: ${describe(restore)}; rename the organisation to ${JSON.stringify(original)}`);
+        await putBackName(t, original);
       }
     },
   ),
@@ -115,7 +116,7 @@ export const checks: CheckDefinition[] = [
       t.expect(after?.organisation?.name === before.name, 'ORG-TYPES', `the name still ${JSON.stringify(before.name)}`, () =>
         JSON.stringify(after?.organisation?.name),
       );
-      if (after?.organisation?.name !== before.name) await t.putBack({ method: 'PUT', path: url, json: { organisation: { name: before.name } } });
+      if (after?.organisation?.name !== before.name) await putBackName(t, before.name);
     },
   ),
 

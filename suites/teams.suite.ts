@@ -3,7 +3,7 @@
 // right answers.
 import { check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared, type Target } from '../src/harness/check.ts';
 import { expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess } from '../src/judge/checker.ts';
-import { fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
+import { deletedAgain, fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
 import { removalOfNonMember, staysGone } from '../properties/sequences.ts';
 
@@ -75,7 +75,7 @@ export const checks: CheckDefinition[] = [
     { ...removing, live: KEEPS_NO_STATE },
     async (t) => {
       await firstDelete(t, member);
-      const ex = await t.send({ method: 'DELETE', path: memberPath(t.fixture('teamId'), t.fixture('teamMemberId')) });
+      const ex = await deletedAgain(t, member);
       if (t.expect(ex.status === 404, 'TEAM-MEMBER-GONE', 'status 404 for the removed member', () => `status ${ex.status}`))
         expectNotFound(t, 'deleteTeamMember', ex);
     },

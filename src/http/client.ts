@@ -329,6 +329,7 @@ export class Client {
       write?.sent();
       try {
         exchange = await this.sendOnce(spec, options.putBack === true);
+        if (exchange.status === 202) write?.workPending();
         // before the place is given back: a cut holds back the next in line at once
         if (ticket) this.window!.answered(ticket, exchange.status, exchange.durationMs);
       } finally {

@@ -19,6 +19,13 @@ interface Answered {
  */
 export const transientStatus = (status: number): boolean => status === 429 || status === 503;
 
+/**
+ * How long the effect of a write answered 202 Accepted (its work pending) is given to show, at most: a few seconds of a
+ * queue's work. The checks' reads of it wait that long (src/harness/pending.ts), and so does anything that reads what
+ * the run's writes left (WriteWatch).
+ */
+export const PENDING_EFFECT_MS = 5_000;
+
 /** A transient answer is waited out and the request sent again this many times at most: a short outage is waited out, a long one is reported. */
 export const TRANSIENT_RETRIES = 3;
 /** The longest one wait, in seconds, whatever Retry-After asks: one header does not park a run for long. */

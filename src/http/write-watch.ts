@@ -1,9 +1,11 @@
 // Whether the key may write. A key that may read but not write gets every write answered 403, and a run with it would
 // fail every check that writes: a misconfiguration (the key lacks the permission the fixtures need), not a verdict.
 // A 403 to a write with the key is confirmed once, by one write the run sends anyway and that changes nothing: the
-// organisation renamed to the name a read of it gives now, while no other write with the key is under way or starts.
+// organisation renamed to the name a read of it gives now, while no other write with the key is under way or starts
+// (one answered 202 counts as under way for PENDING_EFFECT_MS: its work may land after its answer).
 // Refused too, the key may not write: writes with it are sent no more, and none is judged. Allowed, a 403 is the
 // deployment's answer to that request, and judged.
+import { PENDING_EFFECT_MS } from './transient.ts';
 
 /** Whether a request of this method may change something (RFC 9110 §9.2.1: the methods that are not safe). */
 export const changes = (method: string): boolean => !['GET', 'HEAD', 'OPTIONS'].includes(method);
@@ -32,6 +34,8 @@ export class WriteWatch {
   /** writes with the key on the wire, and what waits for none to be */
   private underWay = 0;
   private readonly idle: (() => void)[] = [];
+  /** when the last write with the key answered 202 was answered (ms since the epoch): its work may still be under way */
+  private pendingAt: number | undefined;
 
   /** `confirm`: the confirmation (renameRefused), sent once no other write is under way; `refused`: told once it is. */
   constructor(
@@ -54,6 +58,11 @@ export class WriteWatch {
     this.underWay++;
   }
 
+  /** A write with the key was answered 202: its work may still be under way after its answer (PENDING_EFFECT_MS). */
+  workPending(): void {
+    this.pendingAt = Date.now();
+  }
+
   /** A write with the key was answered (or failed). */
   answered(): void {
     if (--this.underWay === 0) for (const go of this.idle.splice(0)) go();
@@ -67,9 +76,16 @@ export class WriteWatch {
     return this.confirmation;
   }
 
-  /** Once no write with the key is on the wire, the confirmation: whatever it finds stands for the run. */
+  /**
+   * Once no write with the key is on the wire, nor one answered 202 within PENDING_EFFECT_MS (it may not have landed, and
+   * the name read now could be one it is about to replace), the confirmation: whatever it finds stands for the run.
+   */
   private async confirmed(): Promise<boolean> {
-    while (this.underWay > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    const pendingLeft = () => (this.pendingAt === undefined ? 0 : this.pendingAt + PENDING_EFFECT_MS - Date.now());
+    for (let left = pendingLeft(); this.underWay > 0 || left > 0; left = pendingLeft()) {
+      if (this.underWay > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+      else await new Promise((resolve) => setTimeout(resolve, left));
+    }
     const refused = await this.confirm().catch(() => false);
     this.found = refused ? 'refused' : 'allowed';
     if (refused) this.refused();

@@ -22,7 +22,11 @@ const VARIATION_NOTES = [
     check: 'authentication/getOrganisation/scheme-written-token-either-accepted-401',
     note: /matches the scheme name case-insensitively/,
   },
-  { variation: 'deletes answer 200 with a JSON body', check: 'data-sources/delete-existing-data-source-succeeds', note: /^answered 200 with a body/ },
+  {
+    variation: "deletes answer 202 with a JSON body (writes-202-effect-later's status, deletes-200-with-body's body)",
+    check: 'data-sources/delete-existing-data-source-succeeds',
+    note: /^answered 202 with a body/,
+  },
   {
     variation: 'httpErrors echoed highest first without repeats',
     check: 'chaos-settings/answer-holds-field-sent-value-sent',

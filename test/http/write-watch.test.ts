@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, expect, test, vi } from 'vitest';
 import { Client } from '../../src/http/client.ts';
 import { RunGate } from '../../src/http/run-gate.ts';
-import { notJudged } from '../../src/http/transient.ts';
+import { notJudged, PENDING_EFFECT_MS } from '../../src/http/transient.ts';
 import { WRITES_REFUSED, WriteWatch } from '../../src/http/write-watch.ts';
 
 const KEY = 'r3ad-0nly-K3y-0123456789';
@@ -121,4 +121,24 @@ test('the confirmation waits for every write under way; writes asked for meanwhi
   expect(await allowed.refusedBy(403)).toBe(false);
   expect(await allowed.refusedBy(403)).toBe(false);
   expect(allowed.writesRefused).toBe(false);
+});
+
+test('the confirmation waits until a write answered 202 has had its time to land: the name it reads is not one about to be replaced', async () => {
+  vi.useFakeTimers();
+  try {
+    const confirm = vi.fn(async () => false);
+    const watch = new WriteWatch(confirm, vi.fn());
+    watch.sent();
+    watch.workPending();
+    watch.answered();
+    const found = watch.refusedBy(403);
+    await vi.advanceTimersByTimeAsync(PENDING_EFFECT_MS - 1);
+    expect(confirm).not.toHaveBeenCalled();
+    expect(watch.confirming).toBeDefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await found).toBe(false);
+    expect(confirm).toHaveBeenCalledTimes(1);
+  } finally {
+    vi.useRealTimers();
+  }
 });

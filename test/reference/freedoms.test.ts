@@ -2,7 +2,7 @@
 // none is left without a test here. That no check fails with it on, alone and with every other, is the fault
 // matrix's to show (and npm run conformance's, by hand).
 import { get } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { quietChaosSettings } from '../../contract/chaos.ts';
 import { allFreedoms, FREEDOM_NAMES, freedomCatalogue, loadFreedoms } from '../../reference/freedoms.ts';
 import { PUSH_POLICIES } from '../../reference/handlers/push.ts';
@@ -293,6 +293,23 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
     const job = jsonOf(await valid(r, 'pushOpenApiToGit')).job;
     expect(job.id).toBe(job.id.toUpperCase());
     expect(job.links.self.endsWith(job.id)).toBe(true);
+  },
+  'writes-202-effect-later': async (r) => {
+    const path = validRequest('getOrganisation', r.deployment.fixtures).path;
+    const name = async () => jsonOf(await r.call('GET', path)).organisation.name;
+    const before = await name();
+    const renamed = await valid(r, 'updateOrganisation', { organisation: { name: 'Pending Ltd' } });
+    expect({ status: renamed.status, name: jsonOf(renamed).organisation.name }).toEqual({ status: 202, name: 'Pending Ltd' });
+    // a read right after still shows the name before; the rename lands a little later
+    expect(await name()).toBe(before);
+    await vi.waitFor(async () => expect(await name()).toBe('Pending Ltd'), { timeout: 10_000, interval: 20 });
+    // the delete is accepted, and a delete right after still finds the data source; once it lands, none does
+    expect((await valid(r, 'deleteDataSource')).status).toBe(202);
+    expect((await valid(r, 'deleteDataSource')).status).toBe(202);
+    await vi.waitFor(async () => expect((await valid(r, 'deleteDataSource')).status).toBe(404), { timeout: 10_000, interval: 20 });
+    expect((await valid(r, 'updateDataSource')).status).toBe(202);
+    expect((await r.call('PUT', chaosPath(r), { body: FULL_CHAOS })).status).toBe(200);
+    expect((await valid(r, 'pushOpenApiToGit')).status).toBe(202);
   },
   'version-steps-of-7': async (r) => {
     const versions = [jsonOf(await valid(r, 'updateDataSource')).dataSource.version, jsonOf(await valid(r, 'updateDataSource')).dataSource.version];

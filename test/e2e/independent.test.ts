@@ -5,7 +5,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CI_SEED } from '../../src/run/target.ts';
 import { startIndependent, type IndependentDeployment } from '../independent/deployment.ts';
-import { runCli, type CliResult } from '../support/cli.ts';
+import type { CliResult } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// the whole run, the command's own, made by a runner of this thread (test/support/runners.ts)
+const runner = useRunners(1);
 
 /** Long enough for a full run on a slow, busy machine: a bound against a hang, not a time the run is held to. */
 const RUN_BOUND_MS = 10 * 60_000;
@@ -16,7 +20,7 @@ describe('a full run against a deployment written from the interface alone', () 
   beforeAll(async () => {
     deployment = await startIndependent();
     // the matrix's depth and seed: what decides which requests are sent is fixed, so a red run reruns as it was
-    run = await runCli(['--runs', '100', '--seed', String(CI_SEED)], deployment.env);
+    run = await runner.run(['--runs', '100', '--seed', String(CI_SEED)], deployment.env);
   }, RUN_BOUND_MS);
   afterAll(() => deployment?.close());
 

@@ -9,7 +9,10 @@ import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { Client } from '../../src/http/client.ts';
 import { InFlightWindow } from '../../src/http/window.ts';
-import { runCli } from '../support/cli.ts';
+import { useRunners } from '../support/runners.ts';
+
+// the run below, made by a runner of this thread (test/support/runners.ts)
+const runner = useRunners(1);
 
 describe('the window', () => {
   test('grows by about one per full window of answers, not past its ceiling, and only when it was full', () => {
@@ -123,7 +126,7 @@ describe('a run', () => {
       { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken },
       { delayMs: () => 10 },
     );
-    const r = await runCli(['--runs', '5'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+    const r = await runner.run(['--runs', '5'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const window = r.report!.summary.window!;
     expect(window).toMatchObject({ from: 4, ceiling: 16 });

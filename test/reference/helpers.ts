@@ -1,6 +1,6 @@
 // A small HTTP client for the reference deployment's tests. node:http rather than fetch: the tests send
 // what fetch refuses to (raw paths with broken percent-encoding, odd methods, bytes that are not JSON).
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { request, type Agent, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startReference, type ReferenceDeployment, type ReferenceFixtures, type ReferenceOptions } from '../../reference/server.ts';
 import { expandPath, operation, type OperationId } from '../../contract/schemas.ts';
@@ -26,7 +26,8 @@ export interface Call {
   query?: string;
 }
 
-export function send(baseUrl: string, method: string, target: string, call: Call, defaultToken: string): Promise<Answer> {
+/** `agent`: connections kept for several requests (default a new connection for each, closed after its answer) */
+export function send(baseUrl: string, method: string, target: string, call: Call, defaultToken: string, agent?: Agent): Promise<Answer> {
   const { body, token = defaultToken } = call;
   const path = call.query === undefined ? target : `${target}?${call.query}`;
   const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
@@ -38,7 +39,7 @@ export function send(baseUrl: string, method: string, target: string, call: Call
   };
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method, path, headers, agent: false }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, method, path, headers, agent: agent ?? false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);

@@ -1,5 +1,6 @@
 // One pass over the interface, as the fault tests and the exchange tests (test/judge/exchange.test.ts) make it:
 // the probes, in order, each naming the requirements whose statements its answer shows.
+import { Agent } from 'node:http';
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
@@ -22,9 +23,12 @@ import { send, type Call, type Reference } from './helpers.ts';
 
 export async function withReference<T>(options: ReferenceOptions, use: (reference: Reference) => Promise<T>): Promise<T> {
   const deployment = await startReference(options);
+  // the pass's requests over connections kept alive: a new connection for each cost about half of a pass's CPU
+  const agent = new Agent({ keepAlive: true });
   try {
-    return await use({ deployment, call: (method, path, call = {}) => send(deployment.baseUrl, method, path, call, deployment.fixtures.token) });
+    return await use({ deployment, call: (method, path, call = {}) => send(deployment.baseUrl, method, path, call, deployment.fixtures.token, agent) });
   } finally {
+    agent.destroy();
     await deployment.close();
   }
 }

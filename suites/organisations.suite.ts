@@ -1,6 +1,5 @@
 // Get organisation by ID and Update organisation (Endpoints; Resources > Organisation). The rename check
 // puts the original name back before it ends, whatever happened in between.
-import { randomBytes } from 'node:crypto';
 import { check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import { expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { organisationEmail, organisationEmailForm, organisationIdentity, organisationLinks } from '../src/judge/fields.ts';
@@ -78,7 +77,8 @@ export const checks: CheckDefinition[] = [
       const before = await organisation(t);
       t.stopIfViolated();
       const original = before.name as string;
-      const renamed = `${original} (conformance ${randomBytes(3).toString('hex')})`;
+      // of the run's seed: the rename a replay sends is the one the run sent
+      const renamed = `${original} (conformance ${(t.target.seed >>> 0).toString(16)})`;
       const url = path(t.fixture('organisationId'));
       try {
         const rename = await t.send({ method: 'PUT', path: url, json: { organisation: { name: renamed } } });

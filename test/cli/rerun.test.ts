@@ -21,9 +21,7 @@ const words = (line: string): string[] => [...line.matchAll(/'((?:[^']|'\\'')*)'
  */
 function requests(file: string): string[] {
   const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: { request: { method: string; url: string; postData?: { text?: string } } }[] } };
-  const chance = (text: string) =>
-    text
-      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
+  const chance = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
   return har.log.entries
     .map(({ request: r }) => {
       const url = new URL(r.url);

@@ -28,7 +28,7 @@ import { runAhead } from './ahead.ts';
  * machine running several rows in one thread: a row proves verdicts, and the bound is the stops' tests' to prove.
  */
 const ROW_BASE = ['--seed', String(CI_SEED), '--check-timeout-ms', '300000'];
-export const ROW_FLAGS = ['--runs', '100', ...ROW_BASE];
+const ROW_FLAGS = ['--runs', '100', ...ROW_BASE];
 
 /**
  * A row's flags: ROW_FLAGS where only generated inputs may show what the row is for (`deep`), else the properties at

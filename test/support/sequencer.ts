@@ -7,10 +7,11 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The longest files of `npm test`, longest first (docs/test-speed.md); each must exist. */
+/** The longest files of `npm test`, longest first (docs/test-speed.md), and the static checks early beside the matrices; each must exist. */
 const LONGEST_FIRST = [
   'test/e2e/fault-matrix.test.ts',
   'test/e2e/freedom-matrix.test.ts',
+  'test/project/static.test.ts',
   'test/e2e/package.test.ts',
   'test/e2e/bench.test.ts',
   'test/e2e/mock.test.ts',

@@ -25,8 +25,14 @@ function quiet(node: Schema, root: Schema): Json {
   }
 }
 
-/** Every field of the chaos settings, set so that they do nothing. */
+/** The quiet settings, read off the schema once: a run asks for them with every generated chaos body. */
+let read: JsonObject | undefined;
+
+/** Every field of the chaos settings, set so that they do nothing: a copy of its own, which the caller may change. */
 export function quietChaosSettings(): JsonObject {
-  const root = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'chaos-settings.json'), 'utf8')) as Schema;
-  return quiet(root, root) as JsonObject;
+  if (read === undefined) {
+    const root = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'chaos-settings.json'), 'utf8')) as Schema;
+    read = quiet(root, root) as JsonObject;
+  }
+  return structuredClone(read);
 }

@@ -25,6 +25,49 @@ function badMockApiIds(t: CheckContext): { short: string; long: string } {
   return { short: base.slice(0, BAD_LENGTHS.short).join(''), long: base.slice(0, BAD_LENGTHS.long).join('') };
 }
 
+/**
+ * Two made-up mockApiIds that end in a character outside the Basic Multilingual Plane (two UTF-16 units): one of the
+ * most characters the limit allows, and the same one character shorter (an ASCII letter less).
+ */
+function astralMockApiIds(): { longest: string; shorter: string } {
+  const { max } = limits().mockApiIdLength;
+  const base = [...MISSING.mockApiId];
+  while (base.length < max - 1) base.push('x');
+  return { longest: `${base.slice(0, max - 1).join('')}\u{1F600}`, shorter: `${base.slice(0, max - 2).join('')}\u{1F600}` };
+}
+
+/**
+ * The limit counts characters: an id of its most characters, one outside the Basic Multilingual Plane, is within it.
+ * Judged against the same id one character shorter: where that is answered 404 (an id that names nothing), a refusal
+ * of the longer one can only be for its length, counted otherwise (the same characters, one ASCII letter more).
+ */
+function countedInCharacters(): CheckDefinition {
+  const { max } = limits().mockApiIdLength;
+  return check(
+    `identifiers/getLoggedRequest/mock-api-id-of-${max}-characters-outside-bmp-not-refused`,
+    'ID-MOCK-API-LENGTH',
+    `getLoggedRequest: a mockApiId of ${max} characters, one outside the Basic Multilingual Plane, is not refused for its length`,
+    { operation: 'getLoggedRequest', live: 'a mock does not know which ids exist' },
+    async (t) => {
+      const requestId = t.target.fixtures.requestId ?? MISSING.requestId;
+      const ids = astralMockApiIds();
+      const get = (mockApiId: string) => t.send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId, requestId }) });
+      const shorter = await get(ids.shorter);
+      t.uses(shorter);
+      if (shorter.status !== 404)
+        return t.note(`the same id one character shorter was answered ${shorter.status}, not 404: whether the length is counted in characters is not judged`);
+      const longest = await get(ids.longest);
+      t.uses(longest);
+      if (longest.status === 404 || longest.status < 400 || longest.status > 499) return;
+      t.violate(
+        'ID-MOCK-API-LENGTH',
+        `404, as for the same id one character shorter: ${JSON.stringify(ids.longest)} has ${max} characters (${ids.longest.length} UTF-16 units)`,
+        describeExchange(longest),
+      );
+    },
+  );
+}
+
 interface MockApiOperation {
   op: OperationId;
   spec(mockApiId: string, t: CheckContext): RequestSpec;
@@ -320,6 +363,7 @@ function querySameAnswer({ op, needs, path, view }: Read): CheckDefinition {
 export const checks: CheckDefinition[] = [
   ...mockApiOperations.flatMap(badLengths),
   ...mockApiOperations.filter((o) => o.writes).map(unknownMockApi),
+  countedInCharacters(),
   ...puts.flatMap((p) => [...wrappers(p), ...emptyBody(p), ...nothingSent(p), notJsonBody(p)]),
   ...OPERATION_IDS.map(queryRefused),
   ...READS.map(querySameAnswer),

@@ -17,4 +17,10 @@ export const identifiers: Record<string, (r: Reference) => Promise<void>> = {
     expect((await call('GET', `/v1/mock-apis/abcdefghijk/requests/${SEED.requestId}`)).json).toMatchObject({ id: SEED.requestId });
     expect((await call('PUT', chaos('abcdefghijkl'), { body: { chaos: {} } })).status).toBe(404);
   },
+  'mock-api-id-counted-in-utf16-units': async ({ call }) => {
+    // 10 characters, 11 UTF-16 units: refused for its length; 9 characters, 10 units: an id that names nothing
+    const refused = await call('PUT', chaos(encodeURIComponent('abcdefghi\u{1F600}')), { body: { chaos: {} } });
+    expect([refused.status, refused.json]).toMatchObject([400, { errors: [{ title: 'Invalid path parameter' }] }]);
+    expect((await call('PUT', chaos(encodeURIComponent('abcdefgh\u{1F600}')), { body: { chaos: {} } })).status).toBe(404);
+  },
 };

@@ -204,6 +204,10 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
   'mock-api-id-length-refused-400': async (r) => {
     expect((await r.call('PUT', chaosPath(r, 'abcd'), { body: FULL_CHAOS })).status).toBe(400);
   },
+  'mock-api-ids-outside-ascii-refused': async (r) => {
+    expect((await r.call('PUT', chaosPath(r, encodeURIComponent('abcde\u00e9')), { body: FULL_CHAOS })).status).toBe(400);
+    expect((await r.call('PUT', chaosPath(r, 'abcdef'), { body: FULL_CHAOS })).status).toBe(404);
+  },
   'mock-api-id-outside-bmp': async (r) => {
     expect(r.deployment.fixtures.mockApiId).toBe(ASTRAL_MOCK_API_ID);
     expect((await valid(r, 'updateChaosSettings')).status).toBe(200);

@@ -1,6 +1,6 @@
 import { limits } from '../../contract/limits.ts';
 import { fault } from '../patch.ts';
-import { errorEntry, errorList } from '../responses.ts';
+import { refusedForItsLength } from '../freedoms/mock-api-id-length-refused-400.ts';
 
 export default fault({
   name: 'mock-api-id-counted-in-utf16-units',
@@ -13,7 +13,7 @@ export default fault({
       const id = call.params.mockApiId;
       const { min, max } = limits().mockApiIdLength;
       if (reply.status !== 404 || id === undefined || (id.length >= min && id.length <= max)) return reply;
-      return errorList(400, [errorEntry(400, 'Invalid path parameter', 'mockApiId must have 5 to 10 characters')]);
+      return refusedForItsLength();
     },
   },
 });

@@ -128,9 +128,11 @@ test('a key refused part-way stops the run: one line with the requests it took, 
   const line = r.stderr.split('\n').find((l) => l.includes('the key stopped being accepted'));
   expect(line, r.stderr).toMatch(/after (\d+) requests of the run .*Check MOCKAPI_TOKEN or --token$/);
   const after = Number(/after (\d+) requests/.exec(line!)![1]);
-  // the 401 came to the 401st request the proxy saw (five of them the probe's and the preflight's)
+  // the 401 came to the 401st request the proxy saw (five of them the probe's and the preflight's); the count is
+  // taken as the first 401 is read, and what the run had under way by then counts too: on a busy machine the
+  // answers before it are read later, and up to --concurrency more requests have gone out
   expect(after).toBeGreaterThanOrEqual(390);
-  expect(after).toBeLessThanOrEqual(400);
+  expect(after).toBeLessThanOrEqual(400 + 4);
   expect(r.report!.summary.failed, JSON.stringify(r.report!.checks.filter((c) => c.outcome === 'failed').map((c) => [c.id, c.message.slice(0, 300)]))).toBe(0);
   expect(r.report!.summary.errored).toBeGreaterThan(0);
   expect(r.report!.errors.join('\n')).toContain('the key stopped being accepted');

@@ -94,10 +94,11 @@ describe('one back-off for the whole run', () => {
     });
     const r = await runner.run(['--runs', '5', '--concurrency', '8'], { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    // a request already on its way when the 429 came may arrive after it (later still on a busy machine: 300 ms
-    // allowed); nothing later before the second is up, where a run that held nothing sends dozens
-    const during = recorder.arrivals().filter((at) => at > limitedAt + 300 && at < limitedAt + 900);
-    expect(during).toEqual([]);
+    // the requests already on their way when the 429 was read may arrive after it, however late a busy machine
+    // makes them: about a window of them (--concurrency 8); nothing more before the second is up, where a run that
+    // held nothing sends dozens
+    const during = recorder.arrivals().filter((at) => at > limitedAt && at < limitedAt + 900);
+    expect(during.length).toBeLessThanOrEqual(8);
     // held as long as the one 429 asked, and no longer: the report's figure is the hold asked for, not a measurement
     expect(r.report!.summary.heldBackMs).toBeGreaterThanOrEqual(900);
     expect(r.report!.summary.heldBackMs).toBeLessThanOrEqual(1000);

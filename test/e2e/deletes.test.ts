@@ -25,8 +25,10 @@ test('each consented delete goes out twice at once, and once more at least 2 s l
     ['data-sources/deleted-data-source-still-gone-end-run', 'passed'],
     ['teams/removed-member-still-gone-end-run', 'passed'],
   ]);
-  // nothing else ran, so the run was shorter than 2 s: each check waited the rest, and said so
-  for (const c of checks) expect(c.notes.join(' ')).toMatch(/waited \d+ ms, so that 2000 ms had passed since the delete/);
+  // nothing else ran, so the run was shorter than 2 s: each check waited the rest, and said so (a machine that
+  // stalled the run past 2 s waits nothing, and says that: the next test's case; the deletes below hold either way)
+  for (const c of checks)
+    expect(c.notes.join(' ')).toMatch(/waited \d+ ms, so that 2000 ms had passed since the delete|no wait: \d+ ms had passed since the delete/);
   for (const path of [`/v1/data-sources/${f.deletableDataSourceId}`, `/v1/teams/${f.teamId}/members/${f.teamMemberId}`]) {
     const deletes = seen.filter((s) => s.method === 'DELETE' && s.path === path);
     // the two sent at once: one removes it, the other finds it gone, in either order; then the end-of-run one

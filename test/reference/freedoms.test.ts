@@ -17,6 +17,7 @@ import { EXTRA_MEMBER } from '../../reference/freedoms/members-extra.ts';
 import { ASTRAL_MOCK_API_ID } from '../../reference/freedoms/mock-api-id-outside-bmp.ts';
 import { NOT_FOUND_LOCALISED } from '../../reference/freedoms/not-found-message-localised.ts';
 import { renotated } from '../../reference/freedoms/numbers-other-notation.ts';
+import { LANDS_AFTER_MS } from '../../reference/freedoms/writes-202-effect-later.ts';
 import { UNKNOWN_UUID } from './deviations/shared.ts';
 import { CREDENTIALS_REQUIRED, send, validRequest, type Answer, type Reference } from './helpers.ts';
 
@@ -302,14 +303,21 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
     const path = validRequest('getOrganisation', r.deployment.fixtures).path;
     const name = async () => jsonOf(await r.call('GET', path)).organisation.name;
     const before = await name();
+    // what is read right after a write is held to the state before only when it was answered well within LANDS_AFTER_MS
+    // of the write's sending: the effect lands on a timer, which a machine that stalls this thread longer lets go first
+    const soonAfter = (sent: number) => performance.now() - sent < LANDS_AFTER_MS / 2;
+    const renaming = performance.now();
     const renamed = await valid(r, 'updateOrganisation', { organisation: { name: 'Pending Ltd' } });
     expect({ status: renamed.status, name: jsonOf(renamed).organisation.name }).toEqual({ status: 202, name: 'Pending Ltd' });
     // a read right after still shows the name before; the rename lands a little later
-    expect(await name()).toBe(before);
+    const right = await name();
+    if (soonAfter(renaming)) expect(right).toBe(before);
     await vi.waitFor(async () => expect(await name()).toBe('Pending Ltd'), { timeout: 10_000, interval: 20 });
     // the delete is accepted, and a delete right after still finds the data source; once it lands, none does
+    const deleting = performance.now();
     expect((await valid(r, 'deleteDataSource')).status).toBe(202);
-    expect((await valid(r, 'deleteDataSource')).status).toBe(202);
+    const again = (await valid(r, 'deleteDataSource')).status;
+    if (soonAfter(deleting)) expect(again).toBe(202);
     await vi.waitFor(async () => expect((await valid(r, 'deleteDataSource')).status).toBe(404), { timeout: 10_000, interval: 20 });
     expect((await valid(r, 'updateDataSource')).status).toBe(202);
     expect((await r.call('PUT', chaosPath(r), { body: FULL_CHAOS })).status).toBe(200);

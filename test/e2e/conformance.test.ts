@@ -78,10 +78,11 @@ describe('a full run against the embedded reference deployment', () => {
       expect(Date.parse(check.startedAt!)).toBeGreaterThanOrEqual(ran.from);
       expect(Date.parse(check.startedAt!)).toBeLessThanOrEqual(ran.to);
     }
-    // a check's own time (JUnit's time): a one-request check's is its request's, not its wait among 300 checks;
-    // together they are at most the run's time for each request that can be in flight at once
+    // a check's own time (JUnit's time): a one-request check's is its request's, not its wait among 300 checks (well
+    // under half the run, however long a busy machine held that one request); together they are at most the run's
+    // time for each request that can be in flight at once
     const oneRequest = report.checks.find((c) => c.id === 'authentication/getOrganisation/bearer-scheme-valid-key-401')!;
-    expect(oneRequest.ownMs! * 10).toBeLessThan(report.summary.durationMs);
+    expect(oneRequest.ownMs! * 2).toBeLessThan(report.summary.durationMs);
     expect(oneRequest.ownMs).toBeLessThanOrEqual(oneRequest.durationMs);
     const own = report.checks.reduce((sum, c) => sum + c.ownMs!, 0);
     expect(own).toBeLessThan(report.summary.durationMs * report.run.concurrency!);

@@ -14,7 +14,7 @@ afterEach(async () => {
   deployment = undefined;
 });
 
-test('each consented delete goes out twice at once, and once more at least 2 s later, when the end-of-run check waited for it', async () => {
+test('each consented delete goes out twice at once, and once more by the end-of-run check at least 2 s later, waiting out what is left of the 2 s', async () => {
   const seen: { method: string; path: string; status: number; at: number }[] = [];
   deployment = await startReference({ port: 0, faults: [], observe: async (s) => void seen.push({ ...s, at: Date.now() }) });
   const f = deployment.fixtures;

@@ -39,6 +39,8 @@ interface Secret {
   encoded: Encoded[];
   /** its start or end URL-encoded or JSON-escaped (escapedForms) */
   escaped: Encoded[];
+  /** the key cut in NEAR_EDITS + 1 pieces: a word near it holds one of them whole (nearPieces) */
+  near: string[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -165,6 +167,7 @@ function formsOf(placeholder: string, secret: string): Secret {
       anyCase: new RegExp(escapeRegExp(secret), 'gi'),
       encoded: encodingsOf(secret),
       escaped: escapedForms(secret),
+      near: nearPieces(secret),
     };
     if (FORMS.size >= FORMS_KEPT) FORMS.clear();
     FORMS.set(id, forms);
@@ -314,9 +317,19 @@ function replacePrefixes(text: string, secrets: readonly Secret[], mark: (placeh
   }
 }
 
+/**
+ * The key cut in NEAR_EDITS + 1 pieces. An edit breaks at most one piece (an insertion between two breaks none), so
+ * a word within NEAR_EDITS edits of the key holds at least one piece whole: text that holds none has no such word.
+ */
+function nearPieces(secret: string): string[] {
+  const parts = NEAR_EDITS + 1;
+  return Array.from({ length: parts }, (_, i) => secret.slice(Math.floor((i * secret.length) / parts), Math.floor(((i + 1) * secret.length) / parts)));
+}
+
 /** Anything else within NEAR_EDITS edits of a key, as a word of the text: a marker, not a reproduction. */
-function replaceNear(text: string, { secret, name }: Secret): string {
-  if (secret.length < KEY_PREFIX_REDACTED) return text;
+function replaceNear(text: string, { secret, name, near }: Secret): string {
+  // most text holds no piece of a key: read for it natively, not word by word
+  if (secret.length < KEY_PREFIX_REDACTED || !near.some((piece) => text.includes(piece))) return text;
   return text.replace(/[A-Za-z0-9_\-+/=.~]+/g, (word) =>
     word.length >= KEY_PREFIX_REDACTED && editsBetween(word, secret) <= NEAR_EDITS ? `<a key near $${name}>` : word,
   );

@@ -1,9 +1,11 @@
 // The redactor (src/http/redactor.ts) form by form: what each form of a key is replaced by, exactly, so that
 // a curl line reproduces what was sent and nothing of the key shows. test/contract/untrusted.test.ts runs the same
 // forms through bash; this file is what the mutation run holds the redactor to, without a shell.
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { Redactor, textOf } from '../../src/http/redactor.ts';
 import { KEY } from '../support/keys.ts';
+import { propertySeed } from '../support/seed.ts';
 
 // built in each test, never at import: the mutation run switches a mutant on only once the tests have started
 const redactor = () => new Redactor({ $MOCKAPI_TOKEN: KEY });
@@ -66,6 +68,24 @@ describe('near-miss keys', () => {
     ]) {
       expect(redact(near), near).toBe(NEAR);
     }
+  });
+
+  test('a word of eight or more within two edits of a key is never left in clear, wherever the edits fall', () => {
+    // the characters of a word (the redactor's near-miss pass reads words of these), so an edit keeps it one word
+    const unit = fc.constantFrom(...'abcXYZ0189_-+/=.~');
+    const edit = fc.record({ at: fc.nat(), kind: fc.constantFrom('insert', 'delete', 'change'), c: unit });
+    fc.assert(
+      fc.property(fc.string({ unit, minLength: 8, maxLength: 30 }), fc.array(edit, { maxLength: 2 }), (key, edits) => {
+        let word = key;
+        for (const { at, kind, c } of edits) {
+          const i = at % (word.length + 1);
+          word = kind === 'insert' ? word.slice(0, i) + c + word.slice(i) : word.slice(0, i) + (kind === 'change' ? c : '') + word.slice(i + 1);
+        }
+        fc.pre(word.length >= 8);
+        expect(new Redactor({ $K: key }).redact(`x ${word} y`)).not.toContain(word);
+      }),
+      { seed: propertySeed('near-miss words'), numRuns: 200 },
+    );
   });
 
   test('the key end, plain or escaped as a URL or a JSON string, is a marker of its own', () => {

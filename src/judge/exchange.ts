@@ -506,6 +506,17 @@ function sentBody(requestBody: Buffer | undefined): unknown {
  * named), and TypeError for a response without an HTTP status.
  */
 export function checkExchange(input: ExchangeInput): ExchangeVerdict {
+  const verdict = judgeExchange(input);
+  return { ...verdict, evidence: verdict.evidence() };
+}
+
+/** A verdict whose evidence is made when asked for: redacting every header of an exchange that passed is wasted. */
+export interface DeferredVerdict extends Omit<ExchangeVerdict, 'evidence'> {
+  evidence(): Evidence;
+}
+
+/** checkExchange's verdict, its evidence made only when asked for (recorded traffic shows it for failures alone). */
+export function judgeExchange(input: ExchangeInput): DeferredVerdict {
   const { request, response } = input;
   const found = operationOf(request.method, request.url);
   if (!found)
@@ -545,7 +556,7 @@ export function checkExchange(input: ExchangeInput): ExchangeVerdict {
     outcome,
     violations,
     notes: t.notes.map((n) => redactor.redact(n)),
-    evidence: evidenceOf(exchange, redactor),
+    evidence: () => evidenceOf(exchange, redactor),
     requirement: violations[0]?.requirement ?? SUCCESS[found.operation].body,
   };
 }

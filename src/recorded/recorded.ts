@@ -1,7 +1,8 @@
-// Traffic recorded elsewhere (a HAR file, what passed through the proxy), judged exchange by exchange with
-// checkExchange and turned into the report a live run writes: one check per exchange of the nine
-// operations, graded as a live run grades its checks; the rest counted and listed as ignored. Nothing is sent.
-import { checkExchange, operationOf, pathOfUrl, type RecordedRequest, type RecordedResponse } from '../judge/exchange.ts';
+// Traffic recorded elsewhere (a HAR file, what passed through the proxy), judged exchange by exchange as
+// checkExchange judges one (its evidence made for failures alone) and turned into the report a live run writes:
+// one check per exchange of the nine operations, graded as a live run grades its checks; the rest counted and
+// listed as ignored. Nothing is sent.
+import { judgeExchange, operationOf, pathOfUrl, type RecordedRequest, type RecordedResponse } from '../judge/exchange.ts';
 import { failureMessage, type Violation } from '../judge/context.ts';
 import { bounded, inertLine, MESSAGE_CHARS } from '../../contract/untrusted.ts';
 import type { CheckResult, ConformanceReport } from '../../contract/report.ts';
@@ -133,18 +134,19 @@ export function judgeOne(
     return { result, violations: [] };
   }
   // an HTTP answer was recorded: unjudgedAnswer said so
-  const verdict = checkExchange({ request, response: response!, profile, credentialsRecorded, otherKeys: keys.othersOf(request) });
+  const verdict = judgeExchange({ request, response: response!, profile, credentialsRecorded, otherKeys: keys.othersOf(request) });
   const judged = verdict.outcome === 'failed' || verdict.outcome === 'warned';
+  const evidence = judged ? [verdict.evidence()] : [];
   const result: CheckResult = {
     ...common,
     title: `${verdict.requirement} ${method} ${path} answered ${response!.status}`,
     requirement: verdict.requirement,
     level: requirement(verdict.requirement).level,
     outcome: verdict.outcome,
-    message: bounded(judged ? failureMessage(verdict.violations, [verdict.evidence], verdict.notes) : verdict.notes.join('\n'), MESSAGE_CHARS),
+    message: bounded(judged ? failureMessage(verdict.violations, evidence, verdict.notes) : verdict.notes.join('\n'), MESSAGE_CHARS),
     violated: judged ? [...new Set(verdict.violations.map((v) => v.requirement))] : [],
     notes: verdict.notes,
-    evidence: judged ? [verdict.evidence] : [],
+    evidence,
   };
   return { result, violations: verdict.violations };
 }

@@ -146,6 +146,13 @@ function replaceRuns(text: string, { piece, inRun }: Encoded, marker: string): s
   return out + text.slice(from);
 }
 
+/**
+ * Whether text holds one of the command's placeholders ($MOCKAPI_TOKEN, ${MOCKAPI_TOKEN:0:9}, <a key near $MOCKAPI_…>):
+ * a value recorded already redacted (a HAR this command wrote), no key. Taken for one, its placeholders would be
+ * redacted again, one inside another.
+ */
+export const holdsPlaceholder = (text: string): boolean => /\$\{?MOCKAPI_[A-Z0-9_]/.test(text);
+
 /** What redact() puts in: a placeholder that bash expands to what it stands for, or plain text. */
 export type Redacted = string | { placeholder: string };
 

@@ -7,7 +7,7 @@
 import { answerOf, evidenceOf, type Exchange } from '../http/client.ts';
 import type { Evidence } from '../../contract/report.ts';
 import { Judge, type Violation } from './context.ts';
-import { Redactor } from '../http/redactor.ts';
+import { holdsPlaceholder, Redactor } from '../http/redactor.ts';
 import { transientStatus } from '../http/transient.ts';
 import { boundedThrough, JSON_DEPTH, nestsDeeper } from '../../contract/untrusted.ts';
 import {
@@ -461,7 +461,8 @@ function recordedExchange(input: ExchangeInput): { exchange: Exchange; credentia
   const requestHeaders = headersOf(request.headers);
   const authorization = requestHeaders.authorization;
   const credentials = credentialsOf(authorization);
-  const redactor = new Redactor({ ...input.otherKeys, $MOCKAPI_TOKEN: secretOf(authorization) });
+  const own = secretOf(authorization);
+  const redactor = new Redactor({ ...input.otherKeys, $MOCKAPI_TOKEN: own !== undefined && holdsPlaceholder(own) ? undefined : own });
   const shownRequestHeaders = Object.fromEntries(
     Object.entries(requestHeaders).map(([name, value]) => [
       name,

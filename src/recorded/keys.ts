@@ -5,7 +5,7 @@
 // (apiKey, api_key, key, token, …). A value too short to tell from ordinary text is not taken for a key.
 import { bytesOf, headersOf, type RecordedRequest, type RecordedResponse } from '../judge/exchange.ts';
 import { authorizationSecrets, headerSecrets, jsonSecrets, KEY_MIN_CHARS, querySecrets, recordedCredentials, textSecrets } from '../http/credentials.ts';
-import { Redactor } from '../http/redactor.ts';
+import { holdsPlaceholder, Redactor } from '../http/redactor.ts';
 import { nestsDeeper } from '../../contract/untrusted.ts';
 
 export { namesKey } from '../http/credentials.ts';
@@ -59,7 +59,7 @@ export class KeyRing {
   }
 
   private add(key: string): void {
-    if (key.length < KEY_MIN_CHARS || key.length > this.limits.keyChars || this.keys.includes(key)) return;
+    if (key.length < KEY_MIN_CHARS || key.length > this.limits.keyChars || this.keys.includes(key) || holdsPlaceholder(key)) return;
     // a form or a near miss of a key learned already (a key with characters added, in the other case, cut: what
     // the authentication checks send) is redacted as that key: learning it too would cost every redaction a key
     if (this.keys.length > 0 && this.redact(key) !== key) return;

@@ -108,6 +108,25 @@ describe('keys learned from recorded traffic', () => {
     // the file itself still holds them: only what the tool writes is redacted
     expect(leaksIn(readFileSync(har, 'utf8')).length).toBeGreaterThan(0);
   });
+
+  test('a recording already redacted (a HAR this command wrote) shows its placeholders as written: none is taken for a key', () => {
+    const written = ['Token ${MOCKAPI_TOKEN}x0', 'Token ${MOCKAPI_TOKEN:0:10}Q${MOCKAPI_TOKEN:11}', 'Token <a key near $MOCKAPI_TOKEN>'];
+    const recordings = written.map((authorization) => exchange({ method: 'GET', url: ORG, headers: { authorization, 'x-api-key': '$MOCKAPI_TOKEN' } }));
+    const keys = new KeyRing();
+    for (const r of recordings) keys.learn(r.request);
+    expect(keys.size).toBe(0);
+    const har = join(dir, 'redacted.har');
+    writeFileSync(har, writeHar(recordings));
+    const reportFile = join(dir, 'redacted.json');
+    const code = runCheckHar([har, '--report-json', reportFile], { write: () => {}, error: () => {} }, {}, dir);
+    expect(code).toBe(1);
+    const text = readFileSync(reportFile, 'utf8');
+    const report = JSON.parse(text) as { checks: { evidence: { request: { headers: Record<string, string> } }[] }[] };
+    expect(report.checks.map((c) => c.evidence[0]!.request.headers.authorization)).toEqual(written);
+    expect(report.checks.map((c) => c.evidence[0]!.request.headers['x-api-key'])).toEqual(written.map(() => '$MOCKAPI_TOKEN'));
+    // taken for keys, the placeholders were redacted again, one inside another
+    expect(text).not.toMatch(/MOCKAPI_RECORDED_KEY_\d/);
+  });
 });
 
 describe('the proxy', () => {

@@ -1,4 +1,4 @@
-// The requirement register: every normative statement of shared/spec/interface.md with a stable id, the
+// The requirement register: every normative statement of spec/interface.md with a stable id, the
 // section it stands in, the statement (quoted or closely paraphrased) and a level. `must`: the interface
 // states it. `should`: what any serious API does although the interface does not say it (no 5xx for client
 // input). Ids are stable: reports, faults and users' bookmarks refer to them; never renumber, only add.

@@ -231,7 +231,7 @@ beforeAll(async () => {
 });
 
 describe('the packed and installed package', () => {
-  test('the tarball holds the compiled package, the schemas and the licence; no sources, tests or CI', () => {
+  test('the tarball holds the compiled package, the schemas, the spec and the licence; no sources, tests or CI', () => {
     const { files } = installed;
     for (const file of [
       'bin/mockapi-conformance.js',
@@ -244,6 +244,7 @@ describe('the packed and installed package', () => {
       'dist/src/harness/worker-setup.js',
       'schemas/openapi.yaml',
       'schemas/report.json',
+      'spec/interface.md',
       'package.json',
       'README.md',
       'LICENSE',

@@ -279,7 +279,7 @@ describe('the times of a job', () => {
     const judged = (lastUpdatedTime: unknown, date: string | undefined) => {
       const t = context();
       // an exchange as the client gives it, with this machine's clock when it came: not a clock the judgement reads
-      const answered = { headers: date === undefined ? {} : { date }, receivedAt: Date.now() };
+      const answered = { headers: (date === undefined ? {} : { date }) as Record<string, string>, receivedAt: Date.now() };
       lastUpdatedNow(t, { lastUpdatedTime }, answered);
       return t;
     };

@@ -135,6 +135,8 @@ export interface ClientOptions {
   baseUrl: string;
   token: string | undefined;
   forbiddenToken: string | undefined;
+  /** the variable each key is in where it is not the placeholder's own: curl lines expand that one (PastedKeys) */
+  keyVariables?: Readonly<Record<string, string>>;
   timeoutMs: number;
   /** bytes of a response body read at most */
   maxBodyBytes?: number;
@@ -263,7 +265,10 @@ export class Client {
     this.options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.origin = URL.canParse(this.baseUrl) ? new URL(this.baseUrl).origin : this.baseUrl;
-    this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken, ...proxySecrets(options.network) });
+    this.redactor = new Redactor(
+      { $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken, ...proxySecrets(options.network) },
+      options.keyVariables ? { variables: options.keyVariables } : {},
+    );
     if (options.adaptiveCeiling !== undefined) this.window = new InFlightWindow(options.connections ?? 8, options.adaptiveCeiling);
     this.agent = this.dispatcher(options.adaptiveCeiling ?? options.connections ?? 8);
     this.gatedAgent = options.gate ? gated(this.agent, options.gate) : this.agent;
@@ -678,7 +683,7 @@ export class Client {
  * run's network, its recorder (--report-har) and its stop, none of the checks' places or window.
  */
 export function runClient(
-  t: Pick<ClientOptions, 'baseUrl' | 'token' | 'timeoutMs' | 'network'> & { forbiddenToken?: string | undefined },
+  t: Pick<ClientOptions, 'baseUrl' | 'token' | 'timeoutMs' | 'network' | 'keyVariables'> & { forbiddenToken?: string | undefined },
   onExchange?: ClientOptions['onExchange'],
   gate?: RunGate,
 ): Client {
@@ -686,6 +691,7 @@ export function runClient(
     baseUrl: t.baseUrl,
     token: t.token,
     forbiddenToken: t.forbiddenToken,
+    ...(t.keyVariables ? { keyVariables: t.keyVariables } : {}),
     timeoutMs: t.timeoutMs,
     network: t.network,
     ...(onExchange ? { onExchange } : {}),

@@ -110,7 +110,7 @@ export class KeyRing {
  * for their key (same origin, its path or below); anywhere else they are inert (`<MOCKAPI_TOKEN>`): pasted, a
  * line to a host a recording names never sends the user's key there.
  */
-export function pastedKeysFor(url: string, home: string | undefined): PastedKeys {
+function pastedKeysFor(url: string, home: string | undefined): PastedKeys {
   if (home === undefined) return { inert: true };
   try {
     const [at, base] = [new URL(url), new URL(home)];

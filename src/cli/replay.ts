@@ -24,17 +24,17 @@ import type { CommandIo } from './output.ts';
 
 export const REPLAY_USAGE = 'usage: mockapi-conformance replay [REPORT.json] [--base-url URL] [run flags]';
 /** What `replay --help` says after the usage line. */
-export const REPLAY_ABOUT = `Runs again the checks that failed, warned or errored in a JSON report (--report-json), or with no report in
-your last red run's, kept in your state folder ($XDG_STATE_HOME or ~/.local/state) for the state file
-(--state-file) and removed by a run that passes. It sends what the report's run sent (its seed, runs per property,
-requests in flight, and --read-only if it had it), held to your profile, strictness and --read-only, never the
-report's (the first line says where they differ), to the deployment you give now (--base-url, MOCKAPI_BASE_URL,
-your config environment, else your last red run's): the report's base URL is shown, never used, and a line says
-when they differ. Its reports go beside those the settings name, as
-NAME.replay.EXT. The key, fixtures and other flags are read as a run reads them. One line per check: fixed, still
-failing (failed or warned again) or not judged (errored, skipped, or no check has that id now). Exit 0 when every
-check is fixed, 1 when one still fails, 4 when none fails but one could not be judged, 2 for a report that cannot
-be read or judged nothing, and 3, 5 or 130 as a run (unreachable, key refused or not the interface, interrupted).`;
+export const REPLAY_ABOUT = `Runs again the checks that failed, warned or errored in a JSON report (--report-json), or with no report in your
+last red run's, kept in your state folder ($XDG_STATE_HOME or ~/.local/state) for the state file (--state-file)
+and removed by a run that passes. It sends what the report's run sent (its seed, runs per property, requests in
+flight, and --strict and --read-only if it had them), held to your profile, strictness and --read-only, never
+weaker ones from the report (the first line says where they differ), to the deployment you give now (--base-url,
+MOCKAPI_BASE_URL, your config environment, else your last red run's): the report's base URL is shown, never used,
+and a line says when they differ. Its reports go beside those the settings name, as NAME.replay.EXT. The key,
+fixtures and other flags are read as a run reads them. One line per check: fixed, still failing (failed or warned
+again) or not judged (errored, skipped, or no check has that id now). Exit 0 when every check is fixed, 1 when one
+still fails, 4 when none fails but one could not be judged, 2 for a report that cannot be read or judged nothing,
+and 3, 5 or 130 as a run (unreachable, key refused or not the interface, interrupted).`;
 
 /**
  * What the report decides, and so replay sets, to send its requests again: given again, they are refused. What a
@@ -95,12 +95,13 @@ function keptRedReport(flags: Given['flags'], io: CommandIo): string {
 /**
  * The run's arguments: the flags given, the ids to run again (by --only, anchored: the ids match schemas/report.json's
  * pattern, letters, digits, '-' and '/', none of which a regular expression reads), what repeats the report's
- * requests (--read-only among them: it only asks less), and for your own last red run its config environment unless
- * one is given now. Never its base URL, profile or strictness: those are yours.
+ * requests (--read-only among them: it only asks less), its --strict (it only judges more), and for your own last
+ * red run its config environment unless one is given now. Never its base URL or profile: those are yours.
  */
 function runArguments(given: Given, report: ConformanceReport, ids: readonly string[], env: NodeJS.ProcessEnv): string[] {
   const repeat = rerunFlags({ ...report.run, only: undefined });
   const argv = [...given.args, '--only', `^(?:${ids.join('|')})$`, ...repeat];
+  if (report.run.strict && given.flags.strict === undefined) argv.push('--strict');
   if (given.file === undefined && report.run.env && given.flags.env === undefined && !env.MOCKAPI_ENV?.trim()) argv.push('--env', report.run.env);
   return argv;
 }

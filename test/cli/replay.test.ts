@@ -129,6 +129,12 @@ test('replay runs with your profile, strictness and --read-only, never weaker on
   expect(live.report!.run.strict).toBe(true);
   for (const id of failing) expect(live.stdout).toMatch(new RegExp(`^still failing  ${id} \\(failed\\)`, 'm'));
 
+  // a report's --strict only judges more: kept, where you give none
+  writeFileSync(file, JSON.stringify({ ...red.report, run: { ...red.report!.run, strict: true } }));
+  const strict = await runner.run([file], echo, { command: 'replay' });
+  expect(strict.report!.run.strict).toBe(true);
+  expect(strict.stdout.split('\n')[0]).not.toContain('with your settings');
+
   // your --read-only holds where the report's run wrote: the write checks are skipped, nothing is written
   writeFileSync(file, red.reportText);
   const readOnly = await runner.run([file], { ...echo, MOCKAPI_READ_ONLY: 'true' }, { command: 'replay' });

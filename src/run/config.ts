@@ -42,6 +42,11 @@ export type RunConfig = Omit<TableSettings, (typeof READ_INTO_OTHERS)[number] | 
   network: Network;
   /** the config file's environment the run used (--env), recorded in its report: replay uses it again */
   environment?: string;
+  /**
+   * The variable each key is in where it is not the placeholder's own (MOCKAPI_TOKEN -> MOCKAPI_TOKEN_STAGING), by
+   * placeholder name: lines to paste expand that one (src/http/redactor.ts PastedKeys)
+   */
+  keyVariables?: Record<string, string>;
 };
 
 export class ConfigError extends Error {
@@ -620,7 +625,7 @@ export function keyFlagWarning(argv: readonly string[]): string | undefined {
 }
 
 /** The keys, and the rules between them and the base URL: who may send which key where. */
-function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, cwd: string): Pick<RunConfig, 'token' | 'forbiddenToken'> {
+function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, cwd: string): Pick<RunConfig, 'token' | 'forbiddenToken' | 'keyVariables'> {
   const tokenSetting = given.key('token', cwd);
   const token = tokenSetting ? parseToken(tokenSetting.source, tokenSetting.key) : undefined;
   const forbiddenSetting = given.key('forbiddenToken', cwd);
@@ -639,7 +644,19 @@ function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, c
   if (forbiddenToken && forbiddenToken === token) {
     throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
   }
-  return { token, forbiddenToken };
+  const keyVariables = { ...variableOf('MOCKAPI_TOKEN', tokenSetting), ...variableOf('MOCKAPI_FORBIDDEN_TOKEN', forbiddenSetting) };
+  return { token, forbiddenToken, ...(Object.keys(keyVariables).length > 0 ? { keyVariables } : {}) };
+}
+
+/**
+ * The variable a key is in, by its placeholder's name, where that is another variable (a named environment's,
+ * MOCKAPI_TOKEN_STAGING, in the environment or .env); nothing for the placeholder's own, a flag or a key file.
+ */
+function variableOf(placeholder: string, key: KeyGiven | undefined): Record<string, string> {
+  const variable = key?.source.replace(/ in \.env$/, '');
+  return variable !== undefined && /^[A-Z_][A-Z0-9_]*$/.test(variable) && variable !== placeholder && !variable.endsWith('_FILE')
+    ? { [placeholder]: variable }
+    : {};
 }
 
 /** The baseline as read, GitHub Actions, the embedded reference's own variables, push consent and the state file. */

@@ -338,6 +338,7 @@ export async function runConformance(
   // said as the run stops, whatever it is doing then
   void life.stopped.then(() => output.error(`mockapi-conformance: ${stopLine(config, life)}\n`));
   life.onForced = () => forced(output, 'nothing had been changed yet');
+  await life.caughtUp();
   // --report-har: each exchange is appended here as it ends (the worker's, the preflight's), written out at the end
   const harLog = config.reportHar ? join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-har-')), 'exchanges.jsonl') : undefined;
   let report: ConformanceReport | undefined;

@@ -557,6 +557,36 @@ describe("the library page's vitest project on each vitest of the peer range", (
     }
   });
 
+  test('a red run reads as soon on vitest 3.2 as on vitest 4: its failures printed by the default reporter, the times said', async () => {
+    // a route served under another method: every chaos-settings check fails, each failure quoting its answers
+    const reference = await startReference({ faults: ['chaos-settings-under-patch'] });
+    try {
+      const took: Record<string, number> = {};
+      for (const { vitest, dir } of vitests) {
+        const project = join(dir(), 'project');
+        mkdirSync(project, { recursive: true });
+        writeFileSync(join(project, 'vitest.config.mjs'), readmeExample('vitest-project'));
+        writeFileSync(
+          join(project, '.env'),
+          Object.entries(runEnvironment(reference))
+            .map(([name, value]) => `${name}=${value}\n`)
+            .join(''),
+        );
+        const started = performance.now();
+        const ran = await run(process.execPath, [join(dir(), 'node_modules', 'vitest', 'vitest.mjs'), 'run', '-t', '^chaos-settings/'], project);
+        took[vitest] = Math.round(performance.now() - started);
+        expect({ vitest, code: ran.code }, ran.stderr.slice(-2000)).toEqual({ vitest, code: 1 });
+        // every failure printed, down to its curl line
+        expect((ran.stdout + ran.stderr).match(/ FAIL .*chaos-settings\//g)?.length ?? 0).toBeGreaterThanOrEqual(20);
+      }
+      console.log(`a red run of the chaos-settings checks through vitest: ${JSON.stringify(took)} ms`);
+      // vitest 3.2 parsed each failure's message as a stack, seconds of a core per failure (src/harness/vitest-tests.ts)
+      expect(took['3.2']!, JSON.stringify(took)).toBeLessThan(2 * took['4']! + 5000);
+    } finally {
+      await reference.close();
+    }
+  });
+
   test('the command runs on vitest 3.2: against a faulty reference, the checks of the statement it breaks fail (exit 1), the others pass', async () => {
     const dir = vitests[1]!.dir();
     const ran = await run('npx', ['--offline', 'mockapi-conformance', '--only', '^ORG-', '--report-json', 'report.json'], dir, {

@@ -161,7 +161,19 @@ export class Judge {
 export interface RunOfChecks {
   /** whether the run has this check (declared for its profile, kept by --only) */
   declares(checkId: string): boolean;
+  /** what the user types where they run the checks to give these settings, or to run this check again with them */
+  rerun?(checkId: string | undefined, settings: readonly RunSetting[]): string;
 }
+
+/** A setting of the run as a hint names it: the command's flag, the variable an implementer's vitest project reads, and its value if any. */
+export interface RunSetting {
+  flag: string;
+  variable: string;
+  value?: string | number;
+}
+
+/** A hint's settings as the command's flags: what a run outside any CheckRun says. */
+export const asFlags = (settings: readonly RunSetting[]): string => settings.map((s) => `--${s.flag}${s.value === undefined ? '' : ` ${s.value}`}`).join(' ');
 
 /** The context of a running check: a Judge that also sends, within the check's time bound, as part of its run. */
 export class CheckContext extends Judge {

@@ -587,6 +587,42 @@ describe("the library page's vitest project on each vitest of the peer range", (
     }
   });
 
+  test('a deployment that cannot be reached is one line on vitest 3.2 as on vitest 4, exit 3, as from the command', async () => {
+    // a port nothing listens on: a server's, closed
+    const closed = await startReference({ faults: [] });
+    const baseUrl = closed.baseUrl;
+    await closed.close();
+    for (const { vitest, dir } of vitests) {
+      const project = join(dir(), 'project');
+      mkdirSync(project, { recursive: true });
+      writeFileSync(join(project, 'vitest.config.mjs'), readmeExample('vitest-project'));
+      writeFileSync(join(project, '.env'), `MOCKAPI_BASE_URL=${baseUrl}\nMOCKAPI_TOKEN=a-key\n`);
+      const ran = await run(process.execPath, [join(dir(), 'node_modules', 'vitest', 'vitest.mjs'), 'run'], project);
+      expect({ vitest, code: ran.code, stderr: ran.stderr.trim().split('\n') }).toEqual({
+        vitest,
+        code: 3,
+        stderr: [expect.stringMatching(new RegExp(`^mockapi-conformance: cannot reach ${baseUrl.replace(/[.]/g, '\\.')}: ECONNREFUSED`))],
+      });
+      expect(ran.stdout).not.toMatch(/No test files found|include:|❯/);
+    }
+  });
+
+  test("a property's failure in vitest says how to run it again with vitest: the variables its project reads and -t", async () => {
+    const reference = await startReference({ faults: ['chaos-percentage-a-hair-above-100-accepted'] });
+    try {
+      const { ran, tests } = await runProject(installed.dir, runEnvironment(reference), '^chaos-settings/generated-percentage');
+      expect(ran.code, ran.stderr).toBe(1);
+      const failed = tests.filter((t) => t.status === 'failed');
+      expect(failed.map((t) => t.fullName.split(' ')[0])).toEqual(['chaos-settings/generated-percentage-out-of-range-rejected']);
+      expect(failed[0]!.failureMessages[0]).toMatch(
+        /\(rerun with MOCKAPI_SEED=\d+ MOCKAPI_RUNS=\d+ npx vitest run -t '\^chaos-settings\/generated-percentage-out-of-range-rejected '\)/,
+      );
+      expect(failed[0]!.failureMessages[0]).not.toContain('--seed');
+    } finally {
+      await reference.close();
+    }
+  });
+
   test('the command runs on vitest 3.2: against a faulty reference, the checks of the statement it breaks fail (exit 1), the others pass', async () => {
     const dir = vitests[1]!.dir();
     const ran = await run('npx', ['--offline', 'mockapi-conformance', '--only', '^ORG-', '--report-json', 'report.json'], dir, {

@@ -171,7 +171,7 @@ async function runStoppedAt(compiledDir: string, instant: Instant) {
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const [code, signalled] = await new Promise<[number | null, string | null]>((resolve) => child!.on('close', (c, s) => resolve([c, s])));
   const arrivals = d.proxy.arrivals();
-  const after = d.proxy.mix().filter((request, i) => signalledAt !== undefined && arrivals[i]! > signalledAt + ON_THE_WIRE_MS);
+  const after = d.proxy.mix().filter((_request, i) => signalledAt !== undefined && arrivals[i]! > signalledAt + ON_THE_WIRE_MS);
   return { code, signalled, stderr, sent: arrivals.length, after, nameBefore, nameAfter: await d.name(), mix: d.proxy.mix() };
 }
 

@@ -7,6 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const only = args.length === 1 ? args[0] : undefined;
+
+// Ctrl-C from the process's first instant: while vitest and the command load nothing is sent, so the command ends as
+// interrupted (130, contract/exit.ts); the run takes the signals over as it begins (src/run/run-life.ts), and the
+// subcommands that serve keep their own handlers (src/cli/cli.ts)
+if (!['reference', 'proxy', 'check-har', 'diff'].includes(args[0] ?? '')) {
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+}
 const checkout = existsSync(new URL('../src/cli/cli.ts', import.meta.url));
 
 async function registerTsx() {

@@ -7,7 +7,7 @@
 // the outcome of what the property throws (outcomeOfError) and the failure vitest reports (throwFailure).
 import fc from 'fast-check';
 import { check, type CheckContext, type CheckDefinition, CheckFailed, CheckStopped, exclusive, type CheckOptions, type Target } from '../src/harness/check.ts';
-import { CheckCannotJudge } from '../src/judge/context.ts';
+import { asFlags, CheckCannotJudge, type RunSetting } from '../src/judge/context.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { inputsNote, unsentNote } from '../src/harness/run-notes.ts';
 import { notJudged } from '../src/http/transient.ts';
@@ -121,7 +121,7 @@ export function property<T>(
   };
   const definition = check(checkId, id, title, options, (t) => {
     const inputs = typeof arbitrary === 'function' ? arbitrary(t.target) : arbitrary;
-    return new PropertyRun(t, { id, options, arbitrary: inputs, body, examples: examplesOn(t.target), sequences: options.steps !== undefined }).run();
+    return new PropertyRun(t, { checkId, id, options, arbitrary: inputs, body, examples: examplesOn(t.target), sequences: options.steps !== undefined }).run();
   });
   return { ...definition, sized: (target) => sizedFor(options, target, examplesOn(target).length) };
 }
@@ -152,6 +152,7 @@ export function sendingCutOff(start: number, deadline: number): number {
 
 /** What a property is, once declared. */
 interface Spec<T> {
+  checkId: string;
   id: RequirementId;
   options: PropertyOptions<T>;
   arbitrary: fc.Arbitrary<T>;
@@ -291,6 +292,15 @@ class PropertyRun<T> {
     await this.failed(details, details.counterexample[0]);
   }
 
+  /** What runs the check again with this seed, where the user runs the checks (RunOfChecks.rerun). */
+  private rerun(seed: number): string {
+    const settings: RunSetting[] = [
+      { flag: 'seed', variable: 'MOCKAPI_SEED', value: seed },
+      { flag: 'runs', variable: 'MOCKAPI_RUNS', value: this.t.target.runs },
+    ];
+    return this.t.run.rerun?.(this.spec.checkId, settings) ?? asFlags(settings);
+  }
+
   /**
    * The failure: the note that says how to reproduce it, and as evidence a sequence's own failing run, or the
    * smallest failing input sent once more.
@@ -299,7 +309,7 @@ class PropertyRun<T> {
     const { sequences, examples } = this.spec;
     this.t.note(
       `${details.numRuns <= examples.length ? 'one of each kind' : sequences ? 'generated sequence' : 'generated input'} failed after ${details.numRuns} runs and ${details.numShrinks} shrinks: seed ${details.seed}, path ${details.counterexamplePath}` +
-        ` (rerun with --seed ${details.seed} --runs ${this.t.target.runs}); smallest failing input: ${sequences ? 'the sequence listed below' : JSON.stringify(value)?.slice(0, 500)}`,
+        ` (rerun with ${this.rerun(details.seed)}); smallest failing input: ${sequences ? 'the sequence listed below' : JSON.stringify(value)?.slice(0, 500)}`,
     );
     if (sequences && this.lastFailed !== undefined) {
       if ('error' in this.lastFailed) throw this.lastFailed.error;

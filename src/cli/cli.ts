@@ -1,15 +1,11 @@
 // The command, as a process: its arguments, environment, directory and streams handed to runCommand
 // (src/cli/main.ts), its exit code set from what that returns. Errors are one line.
+// first: Ctrl-C ends the command while the rest loads
+import './first-stop.ts';
 import { EXIT } from '../../contract/exit.ts';
 import { routeWarnings } from '../../contract/untrusted.ts';
 import { internalErrorLine, runCommand } from './main.ts';
 import { droppedOnceClosed } from './output.ts';
-
-// Ctrl-C before a run has begun: nothing was sent, nothing is to be put back, the command ends as interrupted; the
-// run takes the signals over as it begins (src/run/run-life.ts). The subcommands that serve keep their own handlers.
-if (!['reference', 'proxy', 'check-har', 'diff'].includes(process.argv[2] ?? '')) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(EXIT.interrupted));
-}
 
 // `… | head`: a reader that stops early closes the pipe; the command goes on, judging and writing its reports
 const [write, error] = [droppedOnceClosed(process.stdout), droppedOnceClosed(process.stderr)];

@@ -4,7 +4,7 @@
 // a property sends is sized for a run of a deployment given by URL (CHAIN_RUNS).
 import { SOURCE_EXTENSION } from '../../contract/package-root.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
-import { FIXTURE_VARIABLES } from '../../contract/fixtures.ts';
+import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { operation, type OperationId } from '../../contract/schemas.ts';
 import { exclusive, optionsOn, type CheckDefinition, type CheckOptions, type Target } from './check.ts';
 import { laneOf, roundTripsOf } from './lanes.ts';
@@ -21,6 +21,8 @@ export interface CatalogueEntry {
   sends: string;
   /** whether it sends a request that can change data (a write, a delete, a push) */
   writes: boolean;
+  /** the fixture it deletes, once for the run (the run records it in its state file first), if it deletes one */
+  deletes: FixtureName | undefined;
   /**
    * the resource it uses a fixture of (src/harness/lanes.ts), and whether it runs alone there: nothing else on that
    * resource is under way meanwhile; undefined when it uses no fixture
@@ -124,6 +126,7 @@ export function catalogue(): Promise<CatalogueEntry[]> {
         operation: options.operation,
         sends: sends(options),
         writes: Boolean(options.writes || options.consumes || options.pushes),
+        deletes: options.consumes,
         lane: laneEntry(options),
         roundTrips: roundTripsOf(options, exclusive(options), CHAIN_IN_FLIGHT),
         position,

@@ -8,7 +8,7 @@ import { Client } from '../http/client.ts';
 import { harRecorder } from '../http/har-log.ts';
 import { KEY_PROBE_PATH } from '../http/key-watch.ts';
 import { RunGate } from '../http/run-gate.ts';
-import type { RunOfChecks, Target } from '../judge/context.ts';
+import { asFlags, type RunOfChecks, type RunSetting, type Target } from '../judge/context.ts';
 import { exclusive, optionsOn, type CheckDefinition, type CheckOptions } from './check.ts';
 import { FixtureLedger } from './fixture-ledger.ts';
 import { Lanes, laneOf } from './lanes.ts';
@@ -74,6 +74,16 @@ export class CheckRun implements RunOfChecks {
   testName(d: CheckDefinition): string {
     const name = `${d.requirement} ${d.title}`;
     return this.description.names === 'check-id' ? `${d.id} ${name}` : name;
+  }
+
+  /**
+   * What the user types where they run the checks: the command's flags; in an implementer's vitest (names
+   * 'check-id'), the variables its project reads, and to run a check again vitest's own command, by the check's id.
+   */
+  rerun(checkId: string | undefined, settings: readonly RunSetting[]): string {
+    if (this.description.names !== 'check-id') return asFlags(settings);
+    const variables = settings.map((s) => (s.value === undefined ? s.variable : `${s.variable}=${s.value}`)).join(' ');
+    return checkId === undefined ? variables : `${variables} npx vitest run -t '^${checkId} '`;
   }
 
   /** A check ended with violations: counted towards --max-failures when it failed (or, with --strict, warned). */

@@ -159,7 +159,12 @@ async function admittedAndJudged(d: CheckDefinition, run: CheckRun, meta: CheckM
   // Everything a check shows passes the redactor: messages quote answers, and an answer may echo the key. vitest
   // prints errors itself, so the report's own redaction would come too late.
   const redact = (text: string) => c.client.redactor.redact(text);
-  const stoppedAfter = `the check ran past its time bound of ${(bound / 1000).toFixed(1)} s (${t.checkTimeoutMs !== undefined ? '--check-timeout-ms' : `about ${options.requests ?? 5} requests at ${Math.round(t.latencyMs)} ms measured before the run`}) and stopped sending`;
+  // the settings as the user gives them where they run the checks: the command's flags, or vitest's variables
+  const [timeoutSetting, runsSetting] = [
+    run.rerun(undefined, [{ flag: 'check-timeout-ms', variable: 'MOCKAPI_CHECK_TIMEOUT_MS' }]),
+    run.rerun(undefined, [{ flag: 'runs', variable: 'MOCKAPI_RUNS' }]),
+  ];
+  const stoppedAfter = `the check ran past its time bound of ${(bound / 1000).toFixed(1)} s (${t.checkTimeoutMs !== undefined ? timeoutSetting : `about ${options.requests ?? 5} requests at ${Math.round(t.latencyMs)} ms measured before the run`}) and stopped sending`;
   // what the body sends through the client itself (shared) is of its chain too
   const settled = sendingCheck.run(d.id, () => (chain === undefined ? d.run(c) : sendingChained.run(chain, () => d.run(c))));
   const past = movingBound(
@@ -179,7 +184,7 @@ async function admittedAndJudged(d: CheckDefinition, run: CheckRun, meta: CheckM
     // what the check could not judge, or did not expect to read, may follow from a request that reached no operation;
     // a check skipped or stopped has no verdict to put it in
     unserved = error instanceof CheckSkipped || error instanceof CheckStopped ? false : unservedFirst(c);
-    if (!unserved) await outcomeOfError(error, { meta, redact, settled, stoppedAfter });
+    if (!unserved) await outcomeOfError(error, { meta, redact, settled, stoppedAfter, slower: `${timeoutSetting}, or fewer ${runsSetting}` });
   } finally {
     past.clear();
     ended(run, c, meta, { leave, entered, redact });
@@ -296,7 +301,13 @@ export function movingBound(c: Pick<CheckContext, 'deadline' | 'extend'>, heldMs
  */
 async function outcomeOfError(
   error: unknown,
-  { meta, redact, settled, stoppedAfter }: { meta: CheckMeta; redact: (text: string) => string; settled: Promise<void>; stoppedAfter: string },
+  {
+    meta,
+    redact,
+    settled,
+    stoppedAfter,
+    slower,
+  }: { meta: CheckMeta; redact: (text: string) => string; settled: Promise<void>; stoppedAfter: string; slower: string },
 ): Promise<void> {
   if (error instanceof CheckSkipped) skip(redact(error.message));
   if (error instanceof CheckCannotJudge) {
@@ -305,7 +316,7 @@ async function outcomeOfError(
   }
   if (error instanceof CheckStopped) {
     await settled.catch(() => {});
-    meta.errored = `${stoppedAfter}; what it changed was put back. The deployment answered more slowly than before the run: set --check-timeout-ms, or fewer --runs.`;
+    meta.errored = `${stoppedAfter}; what it changed was put back. The deployment answered more slowly than before the run: set ${slower}.`;
     throw named('CheckStopped', meta.errored);
   }
   if (error instanceof CheckFailed) return;

@@ -163,7 +163,19 @@ export class Judge {
 export interface RunOfChecks {
   /** whether the run has this check (declared for its profile, kept by --only) */
   declares(checkId: string): boolean;
+  /** what the user types where they run the checks to give these settings, or to run this check again with them */
+  rerun?(checkId: string | undefined, settings: readonly RunSetting[]): string;
 }
+
+/** A setting of the run as a hint names it: the command's flag, the variable an implementer's vitest project reads, and its value if any. */
+export interface RunSetting {
+  flag: string;
+  variable: string;
+  value?: string | number;
+}
+
+/** A hint's settings as the command's flags: what a run outside any CheckRun says. */
+export const asFlags = (settings: readonly RunSetting[]): string => settings.map((s) => `--${s.flag}${s.value === undefined ? '' : ` ${s.value}`}`).join(' ');
 
 /** The context of a running check: a Judge that also sends, within the check's time bound, as part of its run. */
 export class CheckContext extends Judge {
@@ -280,18 +292,19 @@ export class CheckCannotJudge extends Error {}
 export class CheckStopped extends Error {}
 
 /**
- * A failed check's message: each violation with its statement, expected and actual, then a curl line per
- * request. Expected and actual may hold what the deployment sent (ids it chose, its text): each is one inert
+ * A failed check's message: each violation with its statement, expected and actual, so that its first line is the
+ * cause; then the check's notes, which say what else it saw; then a curl line per request. Expected and actual may hold what the deployment sent (ids it chose, its text): each is one inert
  * line, cut, saying its length (contract/untrusted.ts); curl lines are inert and bounded by construction (curlOf).
  */
 export function failureMessage(violations: Violation[], evidence: Evidence[], notes: string[] = []): string {
-  const lines: string[] = [...notes];
+  const lines: string[] = [];
   for (const v of violations) {
     const r = requirement(v.requirement);
     lines.push(`[${v.requirement}] (${v.level}) ${r.section}: "${v.statement}"`);
     lines.push(`  expected: ${bounded(inertLine(v.expected))}`);
     lines.push(`  actual:   ${bounded(inertLine(v.actual))}`);
   }
+  lines.push(...notes);
   for (const e of evidence) {
     lines.push(`  reproduce: ${e.curl}`);
     // a request the client sent twice (the idle-close race) says so where it is read

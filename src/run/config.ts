@@ -228,8 +228,9 @@ function readBaselineSetting(source: string, value: string, cwd: string): NonNul
 
 /** A file the run writes is never written through a link: one planted at its path (a checkout's) would choose where. */
 function notALink(source: string, path: string): void {
-  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink())
-    throw new ConfigError(`${source}: ${path} is a symbolic link; the run never writes through one, give the file itself`);
+  // a folder on the way that is a file: nothing is there (writing there fails, and says so)
+  const entry = existsSync(dirname(path)) && statSync(dirname(path)).isDirectory() ? lstatSync(path, { throwIfNoEntry: false }) : undefined;
+  if (entry?.isSymbolicLink()) throw new ConfigError(`${source}: ${path} is a symbolic link; the run never writes through one, give the file itself`);
 }
 
 /**

@@ -98,6 +98,24 @@ export function deletedBefore(deletions: readonly Deletion[], wanted: DeletionKe
 }
 
 /**
+ * Why a run that is to delete the fixtures of `variables` may not: it cannot append to its state file, opened here as
+ * each delete's record will be (created, private, if it is not there). Without the record the next run would take
+ * the fixture for one named wrong. Undefined when it can, or deletes nothing.
+ */
+export function unrecordable(file: string, variables: readonly string[]): string | undefined {
+  if (variables.length === 0) return undefined;
+  try {
+    appendPrivateFile(file, '');
+    return undefined;
+  } catch (error) {
+    return (
+      `the run would delete ${variables.join(' and ')} and cannot record it in its state file ${inertLine(file)} ` +
+      `(${inertLine((error as Error).message)}), so nothing is sent: give --state-file or MOCKAPI_STATE_FILE a file it can write, or --read-only`
+    );
+  }
+}
+
+/**
  * Appends one deletion. One short line per append: workers of a run may append at the same time, and an
  * append of a line this size is not interleaved with another. Returns why it failed, if it did.
  */

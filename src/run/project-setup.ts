@@ -3,6 +3,7 @@
 // worker as the command hands it (RunDescription, provided as `run`). Asked to run the checks again (watch mode), it
 // opens the target anew, so that a rerun starts from a fresh reference and a fresh stop.
 import type { TestProject } from 'vitest/node';
+import { EXIT } from '../../contract/exit.ts';
 import { inertLine } from '../../contract/untrusted.ts';
 import { RunGate } from '../http/run-gate.ts';
 import type { RunDescription } from '../harness/run-description.ts';
@@ -17,11 +18,25 @@ declare module 'vitest' {
   }
 }
 
+/** A target that could not be opened (unreachable, misconfigured): the line that says why, and the command's exit code for it. */
+class NotOpenedError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+    // no frames: vitest prints the one line, not where in the package it was found
+    this.stack = `Error: ${message}`;
+  }
+}
+
 /** The target opened and described for the worker, and what closes it. */
 async function openRun(config: RunConfig): Promise<{ run: RunDescription; close(): Promise<void> }> {
   const gate = new RunGate();
   const opened = await openTarget(config, undefined, gate);
-  if (!('target' in opened)) throw new Error(`mockapi-conformance: ${inertLine(notOpenedReason(opened))}`);
+  if (!('target' in opened)) {
+    throw new NotOpenedError(`mockapi-conformance: ${inertLine(notOpenedReason(opened))}`, 'unreachable' in opened ? EXIT.unreachable : EXIT.misconfigured);
+  }
   return {
     run: describeRun(config, opened.target, gate.buffer, undefined, 'check-id'),
     async close() {
@@ -35,7 +50,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // the keys as the command reads them: the process's environment and the .env of the directory vitest runs in; no
   // config file, named or found (docs/library.md): its environments would choose the base URL and the key's variable
   const config = configOfOptions(project.getProvidedContext().conformance ?? {}, process.env, { dotenv: true, configFile: 'none' });
-  let open = await openRun(config);
+  let open: Awaited<ReturnType<typeof openRun>>;
+  try {
+    open = await openRun(config);
+  } catch (error) {
+    if (!(error instanceof NotOpenedError)) throw error;
+    // thrown, vitest would say no test files were found, list its include patterns and print a stack: the run ends
+    // here with the one line, and the command's exit code for it
+    process.stderr.write(`${error.message}\n`);
+    process.exit(error.exitCode);
+  }
   project.provide('run', open.run);
   project.onTestsRerun(async () => {
     await open.close();

@@ -8,6 +8,12 @@ export type { StopReason };
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
+/**
+ * A signal this soon after the one that stopped the run is the same Ctrl-C come twice: npx forwards the terminal's
+ * SIGINT to the command, which has it from the terminal too, and `timeout` signals the command and its group.
+ */
+const SAME_STOP_MS = 1000;
+
 export class RunLife {
   readonly gate = new RunGate();
   /** resolves with the reason once the run stops, by whichever way */
@@ -18,20 +24,32 @@ export class RunLife {
    * says what is left as it was (run.ts), and the process ends as interrupted.
    */
   onForced: () => void = () => process.exit(130);
+  private stoppedAt: number | undefined;
   private readonly onSignal = () => {
-    if (!this.gate.stop('interrupted')) this.onForced();
+    const now = this.options.now?.() ?? performance.now();
+    if (this.gate.stop('interrupted')) this.stoppedAt = now;
+    else if (this.stoppedAt === undefined || now - this.stoppedAt >= SAME_STOP_MS) this.onForced();
   };
 
   /**
    * `signals`: the run owns Ctrl-C and SIGTERM (the command); false leaves the process's handlers alone (a run
    * called as a library, whose caller stops it by its bound).
    */
-  constructor(private readonly options: { signals: boolean; runTimeoutMs: number }) {
+  constructor(private readonly options: { signals: boolean; runTimeoutMs: number; now?: () => number }) {
     this.stopped = new Promise((resolve) => this.gate.signal.addEventListener('abort', () => resolve(this.gate.reason!), { once: true }));
     this.takeSignals();
     this.timer = setTimeout(() => this.gate.stop('bound'), options.runTimeoutMs);
     // the bound must not keep a finished process alive
     this.timer.unref();
+  }
+
+  /**
+   * Resolves once the event loop has polled, when a signal that came while the process was busy (loading the run,
+   * say) has been handled: awaited before the run's first request, so that a stop that came first sends nothing.
+   * Two turns: called from a callback of the loop's poll, the first immediate comes before it polls again.
+   */
+  caughtUp(): Promise<void> {
+    return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
   }
 
   get reason(): StopReason | undefined {
@@ -40,13 +58,15 @@ export class RunLife {
 
   /**
    * Takes Ctrl-C and SIGTERM back from whoever added handlers since (vitest's own would exit the process before
-   * anything is put back): called at the start, and again once vitest is set up.
+   * anything is put back): called at the start, and again once vitest is set up. The run's handler is added before
+   * the others go, so that the process never has none: Node stops listening for a signal that has no handler, and
+   * drops one that came while it was busy and is not yet handled (the command's start, loading vitest, is busy).
    */
   takeSignals(): void {
     if (!this.options.signals) return;
     for (const signal of SIGNALS) {
-      process.removeAllListeners(signal);
-      process.on(signal, this.onSignal);
+      if (!process.listeners(signal).includes(this.onSignal)) process.on(signal, this.onSignal);
+      for (const listener of process.listeners(signal)) if (listener !== this.onSignal) process.off(signal, listener as () => void);
     }
   }
 

@@ -31,7 +31,8 @@ import { fixtureVariables } from '../../contract/fixtures.ts';
 import { privateCacheDirectory } from './cache-directory.ts';
 import { WorkerMemory } from './worker-memory.ts';
 import { isRed, keepReport, toReplay } from './kept-report.ts';
-import { STATE_FILE } from './deletions.ts';
+import { STATE_FILE, unrecordable } from './deletions.ts';
+import { FIXTURE_VARIABLES } from '../../contract/fixtures.ts';
 
 export interface RunOutput {
   write(text: string): void;
@@ -81,7 +82,7 @@ function runSection(config: RunConfig, target: Target): RunSection {
 }
 
 /** What a run prints before its checks: the target, the seed, runs and what else a rerun needs, and what an earlier run consumed. */
-function header(config: RunConfig, target: Target, description: string): string {
+function header(config: RunConfig, target: Target, description: string, deleting: string[]): string {
   const lines = [`Verifying ${description}, profile ${config.profile}${target.readOnly ? ', read-only' : ''}`];
   const chosen =
     config.runs === undefined ? `; ${target.runs} runs for the latency measured before the run, ${target.latencyMs.toFixed(1)} ms (--runs sets it)` : '';
@@ -93,6 +94,10 @@ function header(config: RunConfig, target: Target, description: string): string 
       `Preflight: ${target.preflightRequests} reads before the checks (GET only; they change nothing): the key is accepted and the base URL answers as the interface`,
     );
   for (const reason of Object.values(target.missingFixtures ?? {})) lines.push(`Preflight: ${reason}; the checks that need it end errored`);
+  // where the run's records go: the next run reads them to tell a fixture it deleted from one named wrong
+  const consumed = Object.keys(target.deletions?.consumed ?? {}).map((name) => FIXTURE_VARIABLES[name as keyof typeof FIXTURE_VARIABLES]);
+  const toDelete = deleting.filter((variable) => !consumed.includes(variable));
+  if (toDelete.length > 0) lines.push(`Deletes ${toDelete.join(' and ')} once, recorded in ${inertLine(config.stateFile ?? '')} (--state-file)`);
   for (const d of Object.values(target.deletions?.consumed ?? {})) {
     lines.push(
       `Deleted by an earlier run (${inertLine(target.deletions!.stateFile ?? '')}): ${d.resource} at ${d.deletedAt}; the checks that delete it end errored (could not judge), sending nothing`,
@@ -322,6 +327,31 @@ interface RunEnding {
   keep?: boolean;
 }
 
+/**
+ * The variables of the fixtures the run is to delete: those named, of a deployment given by URL (the embedded
+ * reference and Prism start afresh each run), that a check the run has deletes; none with --read-only.
+ */
+async function fixturesDeleted(config: RunConfig): Promise<string[]> {
+  if (!config.baseUrl || config.profile !== 'live' || config.readOnly || config.stateFile === undefined) return [];
+  const named = Object.keys(config.fixtures).filter((name) => config.fixtures[name as keyof typeof config.fixtures] !== undefined);
+  if (named.length === 0) return [];
+  const { catalogue } = await import('../harness/catalogue.ts');
+  const only = config.only;
+  const deleted = (await catalogue())
+    .filter((e) => e.profiles.includes('live') && (!only || only.test(e.id) || only.test(`${e.requirement} ${e.title}`)))
+    .flatMap((e) => (e.deletes && named.includes(e.deletes) ? [e.deletes] : []));
+  return [...new Set(deleted)].map((name) => FIXTURE_VARIABLES[name]);
+}
+
+/** A run that could not record what it deletes refuses to run: one line, and the reports asked for say why. */
+async function unrecorded(config: RunConfig, output: RunOutput, deleting: string[]): Promise<{ exitCode: number } | undefined> {
+  const reason = unrecordable(config.stateFile ?? '', deleting);
+  if (reason === undefined) return undefined;
+  output.error(`mockapi-conformance: ${reason}\n`);
+  await writeUnjudged(config, { exitCode: EXIT.usage, reason }, output.write);
+  return { exitCode: EXIT.usage };
+}
+
 export async function runConformance(
   config: RunConfig,
   output: RunOutput = consoleOutput,
@@ -333,17 +363,21 @@ export async function runConformance(
     await writeUnjudged(config, { exitCode: EXIT.usage, reason: previous }, output.write);
     return { exitCode: EXIT.usage };
   }
+  const deleting = await fixturesDeleted(config);
+  const refused = await unrecorded(config, output, deleting);
+  if (refused) return refused;
   // the run's life starts here: Ctrl-C and the bound stop it from this instant on
   const life = new RunLife({ signals: output.signals !== false, runTimeoutMs: config.runTimeoutMs });
   // said as the run stops, whatever it is doing then
   void life.stopped.then(() => output.error(`mockapi-conformance: ${stopLine(config, life)}\n`));
   life.onForced = () => forced(output, 'nothing had been changed yet');
+  await life.caughtUp();
   // --report-har: each exchange is appended here as it ends (the worker's, the preflight's), written out at the end
   const harLog = config.reportHar ? join(mkdtempSync(join(tmpdir(), 'mockapi-conformance-har-')), 'exchanges.jsonl') : undefined;
   let report: ConformanceReport | undefined;
   let result: { exitCode: number; report?: ConformanceReport };
   try {
-    result = await judgeTarget(config, output, previous, harLog, life, (r) => (report = r));
+    result = await judgeTarget(config, output, { previous, deleting }, harLog, life, (r) => (report = r));
   } finally {
     life.close();
     if (harLog) await writeTraffic(config.reportHar!, harLog, report, output);
@@ -384,7 +418,7 @@ async function stoppedBeforeChecks(
 async function judgeTarget(
   config: RunConfig,
   output: RunOutput,
-  previous: BaselineEntry[],
+  { previous, deleting }: { previous: BaselineEntry[]; deleting: string[] },
   harLog: string | undefined,
   life: RunLife,
   reported: (report: ConformanceReport) => void,
@@ -395,7 +429,7 @@ async function judgeTarget(
   }
   try {
     if (life.reason !== undefined) return await stoppedBeforeChecks(life, config, output, previous, opened.target.baseUrl);
-    output.write(header(config, opened.target, opened.description));
+    output.write(header(config, opened.target, opened.description, deleting));
     const { stopped, report, outOfMemory } = await runChecks(config, output, opened.target, life, harLog);
     if (report) reported(report);
     // a worker out of memory judged part of the run only, whatever it found by then; its report says so

@@ -1,9 +1,12 @@
 // What a run sends to the consented fixtures (suites/deletes.ts): the run's one delete of each goes out as two
 // DELETEs at once, and the end-of-run check asks again at least 2 s after it, waiting only the rest of that time.
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { useRunners } from '../support/runners.ts';
+import { emptyDirectory } from '../support/cli.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time
 const runner = useRunners(1);
@@ -18,8 +21,13 @@ test('each consented delete goes out twice at once, and once more by the end-of-
   const seen: { method: string; path: string; status: number; at: number }[] = [];
   deployment = await startReference({ port: 0, faults: [], observe: async (s) => void seen.push({ ...s, at: Date.now() }) });
   const f = deployment.fixtures;
-  const r = await runner.run(['--only', 'at the end of the run'], runEnvironment(deployment));
+  const cwd = emptyDirectory();
+  const r = await runner.run(['--only', 'at the end of the run'], runEnvironment(deployment), { cwd });
   expect(r.code, r.stdout).toBe(0);
+  // where the run's records go, said before its checks
+  expect(r.stdout).toContain(
+    `Deletes MOCKAPI_DELETABLE_DATA_SOURCE_ID and MOCKAPI_TEAM_MEMBER_ID once, recorded in ${join(cwd, '.mockapi-conformance-state.jsonl')} (--state-file)`,
+  );
   const checks = r.report!.checks;
   expect(checks.map((c) => [c.id, c.outcome])).toEqual([
     ['data-sources/deleted-data-source-still-gone-end-run', 'passed'],
@@ -54,4 +62,33 @@ test('a run that already took 2 s since the delete waits nothing', async () => {
   const c = r.report!.checks.find((check) => check.id === 'data-sources/deleted-data-source-still-gone-end-run')!;
   expect(c.outcome).toBe('passed');
   expect(c.notes.join(' ')).toMatch(/^no wait: \d+ ms had passed since the delete$/);
+});
+
+/**
+ * A folder the run cannot write, the one it runs in: read-only to its owner; to root, whom no mode stops, a path
+ * whose last part is a file, so that nothing can be made inside it.
+ */
+function unwritableFolder(): string {
+  const parent = emptyDirectory();
+  const folder = join(parent, 'checkout');
+  if (process.getuid?.() === 0) writeFileSync(folder, '');
+  else chmodSync(parent, 0o555);
+  return process.getuid?.() === 0 ? folder : parent;
+}
+
+test('a run that cannot record what it deletes refuses before sending anything: one line naming its state file, exit 2', async () => {
+  const seen: string[] = [];
+  deployment = await startReference({ port: 0, faults: [], observe: async (s) => void seen.push(`${s.method} ${s.path}`) });
+  const cwd = unwritableFolder();
+  const r = await runner.run([], runEnvironment(deployment), { cwd });
+  expect(r.code, r.stderr + r.stdout.slice(-1000)).toBe(2);
+  expect(r.stderr.trim().split('\n'), r.stderr).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^mockapi-conformance: the run would delete MOCKAPI_DELETABLE_DATA_SOURCE_ID and MOCKAPI_TEAM_MEMBER_ID and cannot record it in its state file ${join(cwd, '.mockapi-conformance-state.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.+\\), so nothing is sent: give --state-file or MOCKAPI_STATE_FILE a file it can write, or --read-only$`,
+      ),
+    ),
+  ]);
+  expect(seen).toEqual([]);
+  expect(r.report?.errors.join('\n')).toContain('cannot record it in its state file');
 });

@@ -564,6 +564,72 @@ describe("the library page's vitest project on each vitest of the peer range", (
     }
   });
 
+  test('a red run reads as soon on vitest 3.2 as on vitest 4: its failures printed by the default reporter, the times said', async () => {
+    // a route served under another method: every chaos-settings check fails, each failure quoting its answers
+    const reference = await startReference({ faults: ['chaos-settings-under-patch'] });
+    try {
+      const took: Record<string, number> = {};
+      for (const { vitest, dir } of vitests) {
+        const project = join(dir(), 'project');
+        mkdirSync(project, { recursive: true });
+        writeFileSync(join(project, 'vitest.config.mjs'), readmeExample('vitest-project'));
+        writeFileSync(
+          join(project, '.env'),
+          Object.entries(runEnvironment(reference))
+            .map(([name, value]) => `${name}=${value}\n`)
+            .join(''),
+        );
+        const started = performance.now();
+        const ran = await run(process.execPath, [join(dir(), 'node_modules', 'vitest', 'vitest.mjs'), 'run', '-t', '^chaos-settings/'], project);
+        took[vitest] = Math.round(performance.now() - started);
+        expect({ vitest, code: ran.code }, ran.stderr.slice(-2000)).toEqual({ vitest, code: 1 });
+        // every failure printed, down to its curl line
+        expect((ran.stdout + ran.stderr).match(/ FAIL .*chaos-settings\//g)?.length ?? 0).toBeGreaterThanOrEqual(20);
+      }
+      console.log(`a red run of the chaos-settings checks through vitest: ${JSON.stringify(took)} ms`);
+      // vitest 3.2 parsed each failure's message as a stack, seconds of a core per failure (src/harness/vitest-tests.ts)
+      expect(took['3.2']!, JSON.stringify(took)).toBeLessThan(2 * took['4']! + 5000);
+    } finally {
+      await reference.close();
+    }
+  });
+
+  test('a deployment that cannot be reached is one line on vitest 3.2 as on vitest 4, exit 3, as from the command', async () => {
+    // a port nothing listens on: a server's, closed
+    const closed = await startReference({ faults: [] });
+    const baseUrl = closed.baseUrl;
+    await closed.close();
+    for (const { vitest, dir } of vitests) {
+      const project = join(dir(), 'project');
+      mkdirSync(project, { recursive: true });
+      writeFileSync(join(project, 'vitest.config.mjs'), readmeExample('vitest-project'));
+      writeFileSync(join(project, '.env'), `MOCKAPI_BASE_URL=${baseUrl}\nMOCKAPI_TOKEN=a-key\n`);
+      const ran = await run(process.execPath, [join(dir(), 'node_modules', 'vitest', 'vitest.mjs'), 'run'], project);
+      expect({ vitest, code: ran.code, stderr: ran.stderr.trim().split('\n') }).toEqual({
+        vitest,
+        code: 3,
+        stderr: [expect.stringMatching(new RegExp(`^mockapi-conformance: cannot reach ${baseUrl.replace(/[.]/g, '\\.')}: ECONNREFUSED`))],
+      });
+      expect(ran.stdout).not.toMatch(/No test files found|include:|❯/);
+    }
+  });
+
+  test("a property's failure in vitest says how to run it again with vitest: the variables its project reads and -t", async () => {
+    const reference = await startReference({ faults: ['chaos-percentage-a-hair-above-100-accepted'] });
+    try {
+      const { ran, tests } = await runProject(installed.dir, runEnvironment(reference), '^chaos-settings/generated-percentage');
+      expect(ran.code, ran.stderr).toBe(1);
+      const failed = tests.filter((t) => t.status === 'failed');
+      expect(failed.map((t) => t.fullName.split(' ')[0])).toEqual(['chaos-settings/generated-percentage-out-of-range-rejected']);
+      expect(failed[0]!.failureMessages[0]).toMatch(
+        /\(rerun with MOCKAPI_SEED=\d+ MOCKAPI_RUNS=\d+ npx vitest run -t '\^chaos-settings\/generated-percentage-out-of-range-rejected '\)/,
+      );
+      expect(failed[0]!.failureMessages[0]).not.toContain('--seed');
+    } finally {
+      await reference.close();
+    }
+  });
+
   test('the command runs on vitest 3.2: against a faulty reference, the checks of the statement it breaks fail (exit 1), the others pass', async () => {
     const dir = vitests[1]!.dir();
     const ran = await run('npx', ['--offline', 'mockapi-conformance', '--only', '^ORG-', '--report-json', 'report.json'], dir, {

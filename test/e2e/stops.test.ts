@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, expect, inject, test } from 'vitest';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
-import { startRecorder, type Recorder } from '../../bench/recorder.ts';
+import { startRecorder, type Recorder, type RecorderOptions } from '../../bench/recorder.ts';
+import type { RecordedRequest } from '../../bench/mix.ts';
 import { commandEnvironment, emptyDirectory } from '../support/cli.ts';
 import { compiledWhenEnded } from '../../bench/compiled.ts';
 import { useRunners } from '../support/runners.ts';
@@ -22,10 +23,10 @@ afterAll(() => Promise.all(started.map((s) => s.close())));
 const ON_THE_WIRE_MS = 100;
 
 /** The reference with every fixture, behind a logging proxy that may answer some requests itself. */
-async function deployment(answer?: (index: number) => { status: number; headers: Record<string, string>; body: string } | undefined) {
+async function deployment(options: RecorderOptions = {}) {
   const reference: ReferenceDeployment = await startReference({ port: 0, faults: [] });
   const { token, forbiddenToken, readOnlyToken: _, pushPolicy, ...fixtures } = reference.fixtures;
-  const proxy: Recorder = await startRecorder(reference.baseUrl, { token, forbiddenToken }, answer ? { answer } : {});
+  const proxy: Recorder = await startRecorder(reference.baseUrl, { token, forbiddenToken }, options);
   started.push(proxy, reference);
   const env: Record<string, string> = {
     MOCKAPI_BASE_URL: proxy.baseUrl,
@@ -118,11 +119,95 @@ test('a stop is final: Ctrl-C or the bound at random instants, two runs at once,
   expect(stopped, `runs stopped of ${instants.length}`).toBeGreaterThan(0);
 });
 
+/**
+ * An instant the command is stopped at, told by what it does, not by a time: as a module of the command begins to run
+ * (it signals itself, test/support/stop-at.js), or as a request of its reaches the deployment, when the test sends
+ * SIGINT to its process group as a terminal does, or to it and its group, as npx (which passes on the terminal's
+ * SIGINT) and `timeout` do: one Ctrl-C that comes twice.
+ */
+type Instant = { module: string } | { request: string; first: (request: RecordedRequest) => boolean; to: 'group' | 'process and group' };
+
+const byCheck = (request: RecordedRequest) => (request.headers['user-agent'] ?? '').includes('(check ');
+const INSTANTS: Instant[] = [
+  // the command's modules as they load: the first of the command's own, the run's (whose loading the run's start
+  // follows with no turn of the event loop between) and vitest's, which the run's imports load
+  { module: 'src/cli/main.js' },
+  { module: 'vitest/dist/node.js' },
+  { module: 'src/run/run.js' },
+  { request: "the probe's", first: () => true, to: 'group' },
+  { request: "a check's first", first: byCheck, to: 'process and group' },
+  {
+    request: "the organisation's rename",
+    first: (r) => byCheck(r) && r.method === 'PUT' && r.path.startsWith('/v1/organisations/'),
+    to: 'process and group',
+  },
+];
+
+/** One run of the compiled command in a process group of its own, stopped at `instant`. */
+async function runStoppedAt(compiledDir: string, instant: Instant) {
+  let child: ReturnType<typeof spawn> | undefined;
+  let signalledAt: number | undefined;
+  const signal = (to: 'group' | 'process and group') => {
+    signalledAt = Date.now();
+    process.kill(-child!.pid!, 'SIGINT');
+    if (to === 'process and group') child!.kill('SIGINT');
+  };
+  const d = await deployment({
+    delayMs: (index) => {
+      if ('request' in instant && signalledAt === undefined && instant.first(d.proxy.mix()[index]!)) signal(instant.to);
+      return 0;
+    },
+  });
+  const nameBefore = await d.name();
+  const preload = ['--import', join(import.meta.dirname, '..', 'support', 'stop-at.js')];
+  child = spawn(process.execPath, [...preload, join(compiledDir, 'src', 'cli', 'cli.js'), '--runs', '5'], {
+    cwd: emptyDirectory(),
+    env: { ...commandEnvironment(), ...d.env, ...('module' in instant ? { CONFORMANCE_TEST_STOP_AT: instant.module } : {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stdout!.resume();
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const [code, signalled] = await new Promise<[number | null, string | null]>((resolve) => child!.on('close', (c, s) => resolve([c, s])));
+  const arrivals = d.proxy.arrivals();
+  const after = d.proxy.mix().filter((_request, i) => signalledAt !== undefined && arrivals[i]! > signalledAt + ON_THE_WIRE_MS);
+  return { code, signalled, stderr, sent: arrivals.length, after, nameBefore, nameAfter: await d.name(), mix: d.proxy.mix() };
+}
+
+test('a stop is final from the first instant: at each module the command loads and as its first requests arrive, to its process group too, 130', async () => {
+  const compiled = await compiledWhenEnded(inject('compiledDir'));
+  for (let i = 0; i < INSTANTS.length; i += 2) {
+    const pair = INSTANTS.slice(i, i + 2);
+    const runs = await Promise.all(pair.map((instant) => runStoppedAt(compiled.dir, instant)));
+    for (const [j, r] of runs.entries()) {
+      const instant = pair[j]!;
+      const what = `${'module' in instant ? `as ${instant.module} loads` : `at ${instant.request} request, to the ${instant.to}`}: ${r.stderr.slice(-1500)}`;
+      expect([r.code, r.signalled], what).toEqual([130, null]);
+      // a module of the command loads before the run opens its target: nothing was sent
+      if ('module' in instant) expect(r.sent, what).toBe(0);
+      const notPutBacks = r.after.filter((request) => !(request.headers['user-agent'] ?? '').endsWith(' put-back'));
+      expect(
+        notPutBacks.map((request) => `${request.method} ${request.path} ${request.headers['user-agent']}`),
+        what,
+      ).toEqual([]);
+      expect(r.nameAfter, what).toBe(r.nameBefore);
+      // one Ctrl-C that came twice is one stop: what the checks changed is put back, and said last
+      expect(r.stderr, what).not.toContain('interrupted again');
+      const renamed = r.mix.some(
+        (m) => m.method === 'PUT' && m.path.startsWith('/v1/organisations/') && !(m.headers['user-agent'] ?? '').endsWith(' put-back'),
+      );
+      if (renamed) expect(r.stderr.trim().split('\n').at(-1), what).toMatch(/organisation's name is "Example Ltd", as before the run$/);
+    }
+  }
+});
+
 test('a key refused part-way stops the run: one line with the requests it took, exit 5, no check failed for it', async () => {
   // every answer after the 400th is a 401 to the key (revoked), as a deployment's auth layer would send it
-  const d = await deployment((index) =>
-    index >= 400 ? { status: 401, headers: { 'content-type': 'text/plain' }, body: 'Credentials are required to access this resource.' } : undefined,
-  );
+  const d = await deployment({
+    answer: (index) =>
+      index >= 400 ? { status: 401, headers: { 'content-type': 'text/plain' }, body: 'Credentials are required to access this resource.' } : undefined,
+  });
   const r = await runners.run(['--concurrency', '4', '--runs', '10'], d.env);
   expect(r.code, r.stderr + r.stdout.slice(-2000)).toBe(5);
   const line = r.stderr.split('\n').find((l) => l.includes('the key stopped being accepted'));

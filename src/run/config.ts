@@ -571,7 +571,8 @@ function configFileSettings(
   try {
     const read = readConfigFile(file, environment);
     warnings.push(...read.warnings);
-    return read.settings && { ...read.settings, owner: fileOwner(file) };
+    // a git-ignored file you name is yours, in a folder git ignores too: you chose it
+    return read.settings && { ...read.settings, owner: fileOwner(file, { named: early.sideOf(setting('config')) === 'yours' }) };
   } catch (error) {
     if (error instanceof ConfigFileError) throw new ConfigError(error.message);
     throw error;

@@ -1,12 +1,13 @@
 // Whose choice each thing a run reads is, and the one rule of where a key may go (docs/untrusted.md, where a key may
 // go). Owners, highest first: you (flags and the shell's environment), your files (a .env or config file that git
 // ignores: no checkout ships one), the checkout's files (tracked by git, or where git cannot tell), and downloads (a
-// report or a HAR passed around). A key is sent only to a base URL its own owner gives, or a higher one; a file of the
+// report or a HAR passed around, a file unpacked in a folder git ignores). A key is sent only to a base URL its own owner gives, or a higher one; a file of the
 // checkout or a download can name a deployment, never authorise one: where no one of the key's rank names the same,
 // the run stops. src/run/config.ts enforces it for a run (keyDestination); replay never offers a report's base URL as a
 // destination at all: it shows it, and sends to the one you give (src/cli/replay.ts, destination).
 import { execFileSync } from 'node:child_process';
-import { basename, dirname } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, relative } from 'node:path';
 
 export type Owner = 'yours' | 'your file' | 'checkout' | 'download';
 
@@ -55,24 +56,66 @@ export function keyDestination(urls: readonly OwnedUrl[], key: Owned | undefined
 /** How long git may take to say whether it ignores a file; past it, git has no answer. */
 const GIT_TIMEOUT_MS = 5_000;
 
+/** Repositories enclosing one another that are asked about a folder, at most: past them, a folder is taken as unignored. */
+const ENCLOSING_REPOSITORIES = 8;
+
 /**
- * Whose a file of the working directory is, by git's own answer: git-ignored is yours (no checkout ships an ignored
- * file: what it ships is tracked); anything else is the checkout's, and so is every file where git cannot answer
- * (no git, no work tree, a path beyond a link, a repository of another user). git runs with no shell, a timeout,
- * and the one setting of a repository's config that runs a program for this command switched off.
+ * git's answer in `dir`: its exit status and output, or null where it gives none. git runs with no shell, a timeout,
+ * and the one setting of a repository's config that runs a program for these commands switched off.
  */
-export function fileOwner(file: string): Pick<Owned, 'owner' | 'why'> {
+function git(dir: string, args: readonly string[]): { status: number | null; stdout: string } {
   try {
-    execFileSync('git', ['--no-pager', '-c', 'core.fsmonitor=false', '-C', dirname(file), 'check-ignore', '-q', '--', basename(file)], {
-      stdio: 'ignore',
+    const stdout = execFileSync('git', ['--no-pager', '-c', 'core.fsmonitor=false', '-C', dir, ...args], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      encoding: 'utf8',
       timeout: GIT_TIMEOUT_MS,
       windowsHide: true,
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
     });
-    return { owner: 'your file', why: 'git-ignored' };
+    return { status: 0, stdout };
   } catch (error) {
-    // check-ignore: 1 is "not ignored" (tracked, or not excluded); anything else is no answer
-    const status = (error as { status?: number | null }).status;
-    return { owner: 'checkout', why: status === 1 ? 'not ignored by git' : 'git cannot say whose it is' };
+    return { status: (error as { status?: number | null }).status ?? null, stdout: '' };
   }
+}
+
+/**
+ * The folder a repository ignores that holds `dir` (itself or one above it), asked of the repository that holds
+ * it, then of each repository enclosing that one's work tree: a download unpacked in a CI job's `artifacts/`, a
+ * checkout cloned into a `downloads/` folder. Undefined where none is ignored, or git cannot say.
+ */
+function ignoredFolder(dir: string): string | undefined {
+  let folder: string;
+  try {
+    folder = realpathSync(dir);
+  } catch {
+    return undefined;
+  }
+  let from = folder;
+  for (let asked = 0; asked < ENCLOSING_REPOSITORIES; asked++) {
+    const top = git(from, ['rev-parse', '--show-toplevel']);
+    if (top.status !== 0) return undefined;
+    const root = top.stdout.trim();
+    const inside = relative(root, folder);
+    if (inside !== '' && git(root, ['check-ignore', '-q', '--', inside]).status === 0) return folder;
+    // the work tree's own folder, asked of the repository around it
+    if (dirname(root) === root) return undefined;
+    [folder, from] = [root, dirname(root)];
+  }
+  return undefined;
+}
+
+/**
+ * Whose a file of the working directory is. Git-ignored by its own name in a folder no repository ignores is yours
+ * (no checkout ships an ignored file: what it ships is tracked); git-ignored inside a folder a repository ignores
+ * (`artifacts/`, `downloads/`) is a download's, unless you named the file yourself (`named`: a flag or a variable of
+ * yours); anything else is the checkout's, and so is every file where git cannot answer (no git, no work tree, a path
+ * beyond a link, a repository of another user).
+ */
+export function fileOwner(file: string, { named = false }: { named?: boolean } = {}): Pick<Owned, 'owner' | 'why'> {
+  const ignored = git(dirname(file), ['check-ignore', '-q', '--', basename(file)]).status;
+  // check-ignore: 1 is "not ignored" (tracked, or not excluded); anything else is no answer
+  if (ignored !== 0) return { owner: 'checkout', why: ignored === 1 ? 'not ignored by git' : 'git cannot say whose it is' };
+  const folder = named ? undefined : ignoredFolder(dirname(file));
+  if (folder !== undefined) return { owner: 'download', why: `in ${folder}, a folder git ignores, and not named by you` };
+  return { owner: 'your file', why: 'git-ignored' };
 }

@@ -78,19 +78,18 @@ function parseYaml(file: string, text: string): { data: unknown; warnings: strin
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The settings of one environment of the file. Without an environment chosen the file sets nothing (a warning
+ * The settings of one environment of the file. Without an environment chosen the file sets nothing (`unused`
  * says which it has). A key in the file, an unknown property or a value of the wrong JSON type is a ConfigFileError.
  */
-export function readConfigFile(file: string, environment: string | undefined): { settings?: FileSettings; warnings: string[] } {
+export function readConfigFile(file: string, environment: string | undefined): { settings?: FileSettings; warnings: string[]; unused?: string } {
   const { data, warnings } = parseFile(file);
   if (!isObject(data) || !isObject(data.environments)) throw new ConfigFileError(`${file} must be an object with "environments" (schemas/config.json)`);
   const unknownTop = Object.keys(data).filter((k) => k !== 'environments' && k !== '$schema');
   if (unknownTop.length > 0) throw new ConfigFileError(`${file}: ${unknownTop[0]} is not a property of a config file (only "environments")`);
   const names = Object.keys(data.environments);
+  // the line is the caller's to give, as a warning or as the cause of an error (src/run/config.ts, embeddedGiven)
   if (environment === undefined)
-    return {
-      warnings: [...warnings, `${file} has the environments ${names.join(', ')}; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing`],
-    };
+    return { warnings, unused: `${file} has the environments ${names.join(', ')}; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing` };
   const chosen = data.environments[environment];
   if (!isObject(chosen)) throw new ConfigFileError(`${file} has no environment "${environment}" (it has ${names.join(', ') || 'none'})`);
   const at = (property: string) => `${file}: environments.${environment}.${property}`;

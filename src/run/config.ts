@@ -377,6 +377,11 @@ class Given {
     private readonly dotenv: DotenvFile,
   ) {}
 
+  /** Whether a variable is set: not empty (value). */
+  static isSet(value: string | undefined): boolean {
+    return Given.value(value) !== undefined;
+  }
+
   /** An empty variable counts as unset, as in .env.example where optional keys are left empty. */
   private static value(value: string | undefined): string | undefined {
     return value === undefined || value.trim() === '' ? undefined : value;
@@ -548,6 +553,16 @@ function tableSettings(values: Record<string, ReturnType<typeof settingValue> | 
   return { ...Object.fromEntries(own), token: undefined, forbiddenToken: undefined, baseline: undefined } as Omit<RunConfig, 'github' | 'fixtures' | 'network'>;
 }
 
+/**
+ * A config file read: its chosen environment, if a file is there (or named) and an environment chosen; where no
+ * environment is chosen, the line that says the file sets nothing (a warning, or the cause of an error where the
+ * run would verify the embedded reference: embeddedGiven).
+ */
+interface ConfigFileRead {
+  settings?: OwnedFileSettings;
+  unused?: string;
+}
+
 /** The config file's chosen environment, if a file is there (or named) and an environment chosen. */
 function configFileSettings(
   flags: Record<string, string | boolean | undefined>,
@@ -556,8 +571,8 @@ function configFileSettings(
   cwd: string,
   choice: ConfigFileChoice,
   warnings: string[],
-): OwnedFileSettings | undefined {
-  if (choice === 'none') return undefined;
+): ConfigFileRead {
+  if (choice === 'none') return {};
   const early = new Given(flags, env, undefined, dotenv);
   const named = early.of(setting('config'));
   if (named && namedByCheckout(early.sideOf(setting('config')))) insideProject(...named, cwd);
@@ -566,13 +581,14 @@ function configFileSettings(
   if (file === undefined) {
     if (environment !== undefined)
       throw new ConfigError(`--env ${environment} needs a config file: --config FILE, or ${'mockapi-conformance.config.json'} here`);
-    return undefined;
+    return {};
   }
   try {
     const read = readConfigFile(file, environment);
     warnings.push(...read.warnings);
+    if (read.settings === undefined) return { unused: read.unused };
     // a git-ignored file you name is yours, in a folder git ignores too: you chose it
-    return read.settings && { ...read.settings, owner: fileOwner(file, { named: early.sideOf(setting('config')) === 'yours' }) };
+    return { settings: { ...read.settings, owner: fileOwner(file, { named: early.sideOf(setting('config')) === 'yours' }) } };
   } catch (error) {
     if (error instanceof ConfigFileError) throw new ConfigError(error.message);
     throw error;
@@ -676,6 +692,38 @@ function runSettings(
   return { baseline, github, stateFile };
 }
 
+/**
+ * A run that would verify the embedded reference deployment although it was given what names another target: a
+ * named environment's key (MOCKAPI_TOKEN_<NAME> in the environment or .env), or a config file (with no environment
+ * chosen, or one with no base URL). One line, exit 2: a green run of the reference reads like a green run of yours.
+ * Elsewhere the config file that sets nothing is a warning.
+ */
+function embeddedGiven(
+  table: Pick<RunConfig, 'baseUrl' | 'profile'>,
+  file: ConfigFileRead,
+  env: NodeJS.ProcessEnv,
+  dotenv: DotenvFile,
+  warnings: string[],
+): void {
+  const embedded = !table.baseUrl && table.profile === 'live';
+  if (!embedded) {
+    if (file.unused !== undefined) warnings.push(file.unused);
+    return;
+  }
+  const reference = 'with no base URL the run would verify the embedded reference deployment';
+  const keyOf = (values: Record<string, string | undefined>) => Object.keys(values).find((name) => KEY_VARIABLE.test(name) && Given.isSet(values[name]));
+  const key = keyOf(env) ?? keyOf(dotenv.values);
+  if (key !== undefined)
+    throw new ConfigError(
+      `${key}${keyOf(env) === undefined ? ' in .env' : ''} is the key of a named environment, and ${reference}; choose the environment (--env NAME or MOCKAPI_ENV) or give --base-url, or unset it to verify the reference`,
+    );
+  if (file.unused !== undefined) throw new ConfigError(`${file.unused}: ${reference}; choose one, or give --base-url`);
+  if (file.settings !== undefined)
+    throw new ConfigError(
+      `${file.settings.file}: environments.${file.settings.environment} has no baseUrl, and none is given: ${reference}; give its baseUrl, or --base-url`,
+    );
+}
+
 /** The fixtures, by their variables (or the config file's fixtures); each names a resource of a given deployment. */
 function readFixtures(given: Given, baseUrl: string | undefined): Fixtures {
   const fixtures: Fixtures = {};
@@ -724,9 +772,13 @@ function parseSettings(
   warnings: string[],
 ): Omit<ParsedCommand, 'warnings'> {
   const flags = parseFlags(argv);
-  const given = new Given(flags, env, configFileSettings(flags, env, fromFile, cwd, configFile, warnings), fromFile);
+  const file = configFileSettings(flags, env, fromFile, cwd, configFile, warnings);
+  const given = new Given(flags, env, file.settings, fromFile);
   const table = tableSettings(readSettings(given, cwd));
   const keys = readKeys(given, table, cwd);
+  // --list, --help and --version verify nothing
+  if (!flags.list && !flags.help && !flags.version) embeddedGiven(table, file, env, fromFile, warnings);
+  else if (file.unused !== undefined) warnings.push(file.unused);
   const run = runSettings(given, table, env, cwd);
   const fixtures = readFixtures(given, table.baseUrl);
   const network = readNetwork(given, table.baseUrl, cwd);
@@ -767,7 +819,7 @@ export function reportSettings(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   // a flag that is not ours, or one given without its value, sets nothing
   const flags = Object.fromEntries(Object.entries(values).filter(([name, value]) => FLAGS[name]?.type === typeof value));
   const fromFile = (dotenv ? unlessInvalid(() => readDotenv(cwd)) : undefined) ?? NO_DOTENV;
-  const file = unlessInvalid(() => configFileSettings(flags, env, fromFile, cwd, dotenv ? 'named or found' : 'named', []));
+  const file = unlessInvalid(() => configFileSettings(flags, env, fromFile, cwd, dotenv ? 'named or found' : 'named', []))?.settings;
   const given = new Given(flags, env, file, fromFile);
   const read = <T>(option: SettingRow['option']): T | undefined => {
     const s = setting(option);

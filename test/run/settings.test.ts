@@ -169,14 +169,14 @@ describe('the config file', () => {
     expect(refused(cwd, ['--env', 's'])).toMatch(/mockapi-conformance\.config\.json is not JSON: /);
   });
 
-  test('without --env the file sets nothing, and a warning names its environments; --env without a file is refused', () => {
+  test('without --env the file sets nothing: a warning names its environments where a base URL or the mock is verified; --env without a file is refused', () => {
     const cwd = dir();
     write(cwd, environments);
-    const { config, warnings } = parseCommand([], {}, cwd);
+    const unused = `${join(cwd, 'mockapi-conformance.config.json')} has the environments staging, production; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing`;
+    const { config, warnings } = parseCommand(['--profile', 'mock'], {}, cwd);
     expect(config.baseUrl).toBeUndefined();
-    expect(warnings).toEqual([
-      `${join(cwd, 'mockapi-conformance.config.json')} has the environments staging, production; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing`,
-    ]);
+    expect(warnings).toEqual([unused]);
+    expect(parseCommand(['--base-url', 'https://mine.test', '--token', 'k'], {}, cwd).warnings).toEqual([unused]);
     expect(refused(dir(), ['--env', 'staging'])).toMatch(/^--env staging needs a config file/);
   });
 

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { FIXTURE_NAMES } from '../../contract/fixtures.ts';
+import { closestName } from './closest-name.ts';
 import { FileReadError, readRegularFile } from './file-read.ts';
 import { outOfBounds, SETTINGS, type Setting } from './settings.ts';
 
@@ -85,7 +86,8 @@ export function readConfigFile(file: string, environment: string | undefined): {
   const { data, warnings } = parseFile(file);
   if (!isObject(data) || !isObject(data.environments)) throw new ConfigFileError(`${file} must be an object with "environments" (schemas/config.json)`);
   const unknownTop = Object.keys(data).filter((k) => k !== 'environments' && k !== '$schema');
-  if (unknownTop.length > 0) throw new ConfigFileError(`${file}: ${unknownTop[0]} is not a property of a config file (only "environments")`);
+  if (unknownTop.length > 0)
+    throw new ConfigFileError(`${file}: ${unknownTop[0]} is not a property of a config file (only "environments")${meant(unknownTop[0]!, ['environments'])}`);
   const names = Object.keys(data.environments);
   // the line is the caller's to give, as a warning or as the cause of an error (src/run/config.ts, embeddedGiven)
   if (environment === undefined)
@@ -108,7 +110,7 @@ export function readConfigFile(file: string, environment: string | undefined): {
       if (!isObject(value)) throw new ConfigFileError(`${at(property)} must be an object of fixture ids (${FIXTURE_NAMES.join(', ')})`);
       for (const [fixture, id] of Object.entries(value)) {
         if (!(FIXTURE_NAMES as string[]).includes(fixture))
-          throw new ConfigFileError(`${at(`fixtures.${fixture}`)} is not a fixture (${FIXTURE_NAMES.join(', ')})`);
+          throw new ConfigFileError(`${at(`fixtures.${fixture}`)} is not a fixture (${FIXTURE_NAMES.join(', ')})${meant(fixture, FIXTURE_NAMES)}`);
         if (typeof id !== 'string') throw new ConfigFileError(`${at(`fixtures.${fixture}`)} must be a string`);
         settings.values.set(`fixtures.${fixture}`, { source: at(`fixtures.${fixture}`), value: id });
       }
@@ -126,10 +128,19 @@ export function readConfigFile(file: string, environment: string | undefined): {
   return { settings, warnings };
 }
 
+/** The properties an environment may hold. */
+const ENVIRONMENT_PROPERTIES = [...IN_FILE.keys(), ...Object.values(KEY_VARIABLES), 'fixtures'];
+
+/** `; did you mean NAME?` where a name of `candidates` is close to `name` (src/run/closest-name.ts), else nothing. */
+function meant(name: string, candidates: readonly string[]): string {
+  const closest = closestName([name], candidates);
+  return closest === undefined ? '' : `; did you mean ${closest}?`;
+}
+
 /** Why a property is not a config file's: a setting that is yours alone to give (by flag or variable), or none. */
 function notInFile(property: string): string {
   const row = SETTING_ROWS.get(property);
-  if (!row) return 'is not a setting a config file may hold (schemas/config.json)';
+  if (!row) return `is not a setting a config file may hold (schemas/config.json)${meant(property, ENVIRONMENT_PROPERTIES)}`;
   const yours = [row.flag && `--${row.flag}`, row.variable].filter(Boolean).join(' or ');
   return `is yours to give (${yours}), never a checkout's file (docs/untrusted.md, what a checkout may choose)`;
 }

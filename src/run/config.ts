@@ -13,6 +13,7 @@ import { VARIATIONS_VARIABLE, variationsOn, VariationsValueError } from '../../r
 import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { unsafeEntryBelow } from './cache-directory.ts';
 import { readDeletions, STATE_FILE } from './deletions.ts';
+import { closestName } from './closest-name.ts';
 import { parseEnvFile } from './env-file.ts';
 import { FileReadError, readRegularFile } from './file-read.ts';
 import { DestinationError, fileOwner, keyDestination, OWNER_RANK, type Owned, type Owner } from './owners.ts';
@@ -70,20 +71,6 @@ export const KNOWN_SETTINGS: readonly string[] = [
 
 const PREFIX = 'MOCKAPI_';
 
-/** Edit distance with transpositions (optimal string alignment): ULR -> URL is one edit. */
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /**
  * The known setting a name most likely meant: case aside, within two edits (a third of a long name's own
  * part), the MOCKAPI_ prefix supplied where it is missing; undefined when none is that close.
@@ -91,16 +78,7 @@ function editDistance(a: string, b: string): number {
 export function closestSetting(name: string): string | undefined {
   const upper = name.toUpperCase();
   const forms = upper.startsWith(PREFIX) ? [upper] : [upper, PREFIX + upper];
-  let closest: string | undefined;
-  let closestDistance = Infinity;
-  for (const known of KNOWN_SETTINGS) {
-    const bound = Math.max(2, Math.floor((known.length - PREFIX.length) / 3));
-    for (const form of forms) {
-      const distance = editDistance(form, known);
-      if (distance <= bound && distance < closestDistance) [closest, closestDistance] = [known, distance];
-    }
-  }
-  return closest;
+  return closestName(forms, KNOWN_SETTINGS, (known) => known.slice(PREFIX.length));
 }
 
 /** One line per MOCKAPI_* variable and per .env key that is no setting of ours (nor a key's variable); names only, never a value. */
@@ -612,12 +590,7 @@ function parseFlags(argv: string[]): Record<string, string | boolean | undefined
 export function flagError(error: Error, help: string, options: Record<string, unknown> = FLAGS): string {
   const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(error.message);
   if (unknown) {
-    let closest: string | undefined;
-    let best = Infinity;
-    for (const flag of Object.keys(options)) {
-      const distance = editDistance(unknown[2]!.toLowerCase(), flag);
-      if (distance <= Math.max(2, Math.floor(flag.length / 3)) && distance < best) [closest, best] = [flag, distance];
-    }
+    const closest = closestName([unknown[2]!], Object.keys(options));
     return `Unknown option '${unknown[1]}${unknown[2]}'${closest ? `; did you mean --${closest}?` : ''} (see ${help})`;
   }
   // parseArgs writes some messages on several lines ("… is ambiguous.\nDid you forget …"): one line, in its words

@@ -43,12 +43,12 @@ export function findConfigFile(named: string | undefined, cwd: string): string |
   return CONFIG_FILES.map((name) => resolve(cwd, name)).find((file) => existsSync(file));
 }
 
-/** The file's data, and the warnings of its parser, one line each (a file that is not what it says is a ConfigFileError). */
-function parseFile(file: string): { data: unknown; warnings: string[] } {
-  if (!existsSync(file)) throw new ConfigFileError(`${file} is not a file`);
+/** The file's data (of `committed`, its text at a revision, where given), and the warnings of its parser, one line each (a file that is not what it says is a ConfigFileError). */
+function parseFile(file: string, committed?: string): { data: unknown; warnings: string[] } {
+  if (committed === undefined && !existsSync(file)) throw new ConfigFileError(`${file} is not a file`);
   let text: string;
   try {
-    text = readRegularFile(file, 1024 * 1024).toString('utf8');
+    text = committed ?? readRegularFile(file, 1024 * 1024).toString('utf8');
   } catch (error) {
     if (error instanceof FileReadError) throw new ConfigFileError(error.message);
     throw error;
@@ -79,11 +79,15 @@ function parseYaml(file: string, text: string): { data: unknown; warnings: strin
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The settings of one environment of the file. Without an environment chosen the file sets nothing (`unused`
+ * The settings of one environment of the file (`committed`: of its text at a revision). Without an environment chosen the file sets nothing (`unused`
  * says which it has). A key in the file, an unknown property or a value of the wrong JSON type is a ConfigFileError.
  */
-export function readConfigFile(file: string, environment: string | undefined): { settings?: FileSettings; warnings: string[]; unused?: string } {
-  const { data, warnings } = parseFile(file);
+export function readConfigFile(
+  file: string,
+  environment: string | undefined,
+  committed?: string,
+): { settings?: FileSettings; warnings: string[]; unused?: string } {
+  const { data, warnings } = parseFile(file, committed);
   if (!isObject(data) || !isObject(data.environments)) throw new ConfigFileError(`${file} must be an object with "environments" (schemas/config.json)`);
   const unknownTop = Object.keys(data).filter((k) => k !== 'environments' && k !== '$schema');
   if (unknownTop.length > 0)

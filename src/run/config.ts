@@ -16,7 +16,8 @@ import { readDeletions, STATE_FILE } from './deletions.ts';
 import { closestName } from './closest-name.ts';
 import { parseEnvFile } from './env-file.ts';
 import { FileReadError, readRegularFile } from './file-read.ts';
-import { DestinationError, fileOwner, keyDestination, OWNER_RANK, type Owned, type Owner } from './owners.ts';
+import { DestinationError, fileOwner, keyDestination, OWNER_RANK, type Owned, type OwnedKey, type Owner } from './owners.ts';
+import { committedText, trustedRevision } from './trusted-revision.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { mockApiIdFits } from '../../contract/limits.ts';
 import { isOwnSegment } from '../../contract/path-segment.ts';
@@ -336,15 +337,19 @@ export function parseCommand(
 }
 
 /** A value as given: where, the value as text, whose choice it is (src/run/owners.ts) and in which place. */
-type Found = Owned & { value: string; place: Place };
+type Found = Owned & { value: string; place: Place; keys?: readonly string[] };
 /** The places a setting is given in, as the lines that name whose choice it was say them. */
 type Place = 'your flags and environment' | 'the config file' | '.env';
 
 /** A key as given: where, the key itself, and whose it is. */
-type KeyGiven = Owned & { key: string };
+type KeyGiven = OwnedKey & { key: string };
 
 /** A config file's chosen environment, and whose the file is. */
-type OwnedFileSettings = FileSettings & { owner: Pick<Owned, 'owner' | 'why'> };
+type OwnedFileSettings = FileSettings & {
+  owner: Pick<Owned, 'owner' | 'why'>;
+  /** the values the trusted revision holds as they are (teamValues), and the key variables it names the same */
+  team?: { why: string; options: ReadonlySet<string>; keys: readonly string[] };
+};
 
 /** Where each setting is given: flags, then variables, then the config file's environment, then .env. */
 class Given {
@@ -374,10 +379,16 @@ class Given {
     const variable = s.variable === undefined ? undefined : Given.value(this.env[s.variable]);
     if (variable !== undefined) found.push({ source: s.variable!, value: variable, ...yours });
     const inFile = this.file?.values.get(s.option);
-    if (inFile !== undefined) found.push({ source: inFile.source, value: inFile.value, ...this.file!.owner, place: 'the config file' });
+    if (inFile !== undefined) found.push({ source: inFile.source, value: inFile.value, ...this.fileOwner(s.option), place: 'the config file' });
     const dotenv = s.variable === undefined ? undefined : Given.value(this.dotenv.values[s.variable]);
     if (dotenv !== undefined) found.push({ source: `${s.variable!} in .env`, value: dotenv, ...this.dotenv.owner, place: '.env' });
     return found;
+  }
+
+  /** Whose a value of the config file is: the team's where the trusted revision holds it as it is, else the file's owner's. */
+  private fileOwner(option: string): Pick<Found, 'owner' | 'why' | 'keys'> {
+    const team = this.file!.team;
+    return team?.options.has(option) ? { owner: 'team', why: team.why, keys: team.keys } : this.file!.owner;
   }
 
   /** [where it was given, the value as text] of the place that takes precedence. */
@@ -416,7 +427,7 @@ class Given {
     if (typeof fileFlag === 'string') return { source: `--${fileRow!.flag}`, key: readKeyFile(`--${fileRow!.flag}`, fileFlag, cwd), owner: 'yours' };
     const fromVariables = (values: Record<string, string | undefined>, owner: Pick<Owned, 'owner' | 'why'>, where: string): KeyGiven | undefined => {
       const key = Given.value(values[row.variable!]);
-      if (key !== undefined) return { source: `${row.variable!}${where}`, key, ...owner };
+      if (key !== undefined) return { source: `${row.variable!}${where}`, key, variable: row.variable, ...owner };
       const file = fileRow && Given.value(values[fileRow.variable!]);
       if (file === undefined) return undefined;
       if (namedByCheckout(owner.owner)) insideProject(`${fileRow!.variable!}${where}`, file, cwd);
@@ -427,9 +438,9 @@ class Given {
     const fromDotenv = named === undefined ? undefined : Given.value(this.dotenv.values[named]);
     const fromNamed: KeyGiven | undefined =
       fromEnv !== undefined
-        ? { source: named!, key: fromEnv, owner: 'yours' }
+        ? { source: named!, key: fromEnv, variable: named, owner: 'yours' }
         : fromDotenv !== undefined
-          ? { source: `${named!} in .env`, key: fromDotenv, ...this.dotenv.owner }
+          ? { source: `${named!} in .env`, key: fromDotenv, variable: named, ...this.dotenv.owner }
           : undefined;
     return fromVariables(this.env, { owner: 'yours' }, '') ?? fromNamed ?? fromVariables(this.dotenv.values, this.dotenv.owner, ' in .env');
   }
@@ -566,11 +577,37 @@ function configFileSettings(
     warnings.push(...read.warnings);
     if (read.settings === undefined) return { unused: read.unused };
     // a git-ignored file you name is yours, in a folder git ignores too: you chose it
-    return { settings: { ...read.settings, owner: fileOwner(file, { named: early.sideOf(setting('config')) === 'yours' }) } };
+    const owner = fileOwner(file, { named: early.sideOf(setting('config')) === 'yours' });
+    return { settings: { ...read.settings, owner, team: owner.owner === 'checkout' ? teamValues(read.settings, env) : undefined } };
   } catch (error) {
     if (error instanceof ConfigFileError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/**
+ * The values of a tracked config file's environment that the trusted revision (src/run/trusted-revision.ts) holds as
+ * they are, and the key variables it names the same: the team's, which a pull request did not write. Undefined
+ * where there is no such revision, or it holds no such file or environment.
+ */
+function teamValues(settings: FileSettings, env: NodeJS.ProcessEnv): OwnedFileSettings['team'] {
+  const revision = trustedRevision(env, dirname(settings.file));
+  const text = revision && committedText(settings.file, revision);
+  if (text === undefined) return undefined;
+  let committed: FileSettings | undefined;
+  try {
+    committed = readConfigFile(settings.file, settings.environment, text).settings;
+  } catch {
+    // the revision's file is not one this version reads, or has no such environment: nothing of it is the team's
+    return undefined;
+  }
+  if (committed === undefined) return undefined;
+  const options = new Set([...settings.values].filter(([option, { value }]) => committed.values.get(option)?.value === value).map(([option]) => option));
+  const keys = (['token', 'forbiddenToken'] as const).flatMap((k) => {
+    const variable = settings.keyVariables[k];
+    return variable !== undefined && committed.keyVariables[k] === variable ? [variable] : [];
+  });
+  return { why: `as committed at ${revision!.label}`, options, keys };
 }
 
 /** The flags of a run; one not ours is a ConfigError that says what parseArgs found (flagError). */
@@ -826,30 +863,38 @@ const CONSENTS = [
 ];
 
 /**
- * Where a key may go, and consent to act on a deployment (docs/untrusted.md). A key goes only to a base URL that
- * its owner, or a higher one, gives (keyDestination: the one rule); a consent counts only from whoever chose the
- * base URL or someone trusted more.
+ * Where a key may go, and consent to act on a deployment, decided together (docs/untrusted.md). A key goes only to a
+ * base URL that its owner, or a higher one, gives, or that the team's environment binds to its variable
+ * (keyDestination: the one rule); a consent counts only from whoever chose the base URL or someone trusted more, and
+ * the team's for the deployment the team's environment names. Every refusal is said at once, in one line.
  */
 function checkoutBounds(given: Given, keys: readonly (KeyGiven | undefined)[]): void {
   const urls = given.all(setting('baseUrl')).flatMap((found) => {
     const url = found.value.trim() === '' ? undefined : unlessInvalid(() => parseBaseUrl(found.source, found.value));
     return url === undefined ? [] : [{ ...found, url }];
   });
-  try {
-    for (const key of keys) keyDestination(urls, key);
-  } catch (error) {
-    if (error instanceof DestinationError) throw new ConfigError(error.message);
-    throw error;
+  const refusals: string[] = [];
+  for (const key of keys) {
+    try {
+      keyDestination(urls, key);
+    } catch (error) {
+      if (!(error instanceof DestinationError)) throw error;
+      refusals.push(error.message);
+    }
   }
   const base = given.placeOf(setting('baseUrl'));
-  if (!base?.value) return;
-  for (const consent of CONSENTS) {
+  // the team's consent goes with the team's deployment: where the team's environment names the base URL used
+  const teamChose = urls.some((u) => u.owner === 'team' && u.url === urls[0]?.url);
+  for (const consent of base?.value ? CONSENTS : []) {
     const from = given.placeOf(consent);
-    if (from !== undefined && OWNER_RANK[from.owner] < OWNER_RANK[base.owner])
-      throw new ConfigError(
-        `${from.source} is consent from ${from.place} to act on a deployment ${base.place} chose (${base.source}): consent is given by whoever chose the deployment; give it by flag or variable`,
+    if (from !== undefined && OWNER_RANK[from.owner] < OWNER_RANK[base!.owner] && !(from.owner === 'team' && teamChose))
+      refusals.push(
+        `${from.source} is consent from ${from.place} to act on a deployment ${base!.place} chose (${base!.source}): consent is given by whoever chose the deployment; give it by flag or variable`,
       );
   }
+  // every refusal of the run at once: one try finds them all
+  if (refusals.length === 1) throw new ConfigError(refusals[0]);
+  if (refusals.length > 1) throw new ConfigError(`${refusals.length} refusals: ${refusals.map((r, i) => `(${i + 1}) ${r}`).join('; ')}`);
 }
 
 /** The rules between fixtures, which no row of the table can say. */

@@ -1,18 +1,20 @@
 // Whose choice each thing a run reads is, and the one rule of where a key may go (docs/untrusted.md, where a key may
 // go). Owners, highest first: you (flags and the shell's environment), your files (a .env or config file that git
 // ignores: no checkout ships one), the checkout's files (tracked by git, or where git cannot tell), and downloads (a
-// report or a HAR passed around, a file unpacked in a folder git ignores). A key is sent only to a base URL its own owner gives, or a higher one; a file of the
-// checkout or a download can name a deployment, never authorise one: where no one of the key's rank names the same,
-// the run stops. src/run/config.ts enforces it for a run (keyDestination); replay never offers a report's base URL as a
-// destination at all: it shows it, and sends to the one you give (src/cli/replay.ts, destination).
+// report or a HAR passed around, a file unpacked in a folder git ignores). A key is sent only to a base URL its own
+// owner gives, or a higher one; a file of the checkout or a download can name a deployment, never authorise one: where
+// no one of the key's rank names the same, the run stops. The team's values (a tracked config file's, as the team
+// committed them: src/run/trusted-revision.ts) bind a base URL to the keys of the variables its environment names, and
+// to no other key. src/run/config.ts enforces it for a run (keyDestination); replay never offers a report's base URL
+// as a destination at all: it shows it, and sends to the one you give (src/cli/replay.ts, destination).
 import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, relative } from 'node:path';
 
-export type Owner = 'yours' | 'your file' | 'checkout' | 'download';
+export type Owner = 'yours' | 'team' | 'your file' | 'checkout' | 'download';
 
 /** The owners by rank: a key goes to a base URL of its owner's rank or higher. */
-export const OWNER_RANK: Readonly<Record<Owner, number>> = { yours: 3, 'your file': 2, checkout: 1, download: 0 };
+export const OWNER_RANK: Readonly<Record<Owner, number>> = { yours: 3, team: 2, 'your file': 2, checkout: 1, download: 0 };
 
 /** Something given (a base URL, a key): where it was given, whose it is, and why that owner, in words. */
 export interface Owned {
@@ -26,12 +28,22 @@ export interface Owned {
 /** A base URL as given, normalised (no trailing slash). */
 export interface OwnedUrl extends Owned {
   url: string;
+  /**
+   * The variables whose keys the URL is bound to (the team's: the environment as committed names them and this
+   * URL); where set, it authorises the keys of those variables and no other.
+   */
+  keys?: readonly string[];
+}
+
+/** A key as given: where, whose, and the variable it was read from (none for a flag or a key file). */
+export interface OwnedKey extends Owned {
+  variable?: string;
 }
 
 /** Where a key may not go: one line that names the file and the host (exit 2). */
 export class DestinationError extends Error {}
 
-const OWNER_WORDS: Record<Owner, string> = { yours: 'yours', 'your file': 'yours', checkout: "the checkout's", download: 'a download' };
+const OWNER_WORDS: Record<Owner, string> = { yours: 'yours', team: "the team's", 'your file': 'yours', checkout: "the checkout's", download: 'a download' };
 
 /** Whose it is, in words: `the checkout's: tracked by git`. */
 const ownerWords = (g: Owned) => (g.why ? `${OWNER_WORDS[g.owner]}: ${g.why}` : OWNER_WORDS[g.owner]);
@@ -42,10 +54,11 @@ const ownerWords = (g: Owned) => (g.why ? `${OWNER_WORDS[g.owner]}: ${g.why}` : 
  * does. A file of a checkout or a download names a deployment; only an owner of the key's rank authorises one.
  * Undefined where no base URL is given.
  */
-export function keyDestination(urls: readonly OwnedUrl[], key: Owned | undefined): OwnedUrl | undefined {
+export function keyDestination(urls: readonly OwnedUrl[], key: OwnedKey | undefined): OwnedUrl | undefined {
   const used = urls[0];
   if (used === undefined || key === undefined) return used;
-  const authorised = urls.some((u) => u.url === used.url && OWNER_RANK[u.owner] >= OWNER_RANK[key.owner]);
+  const bound = (u: OwnedUrl) => (u.keys === undefined ? OWNER_RANK[u.owner] >= OWNER_RANK[key.owner] : key.variable !== undefined && u.keys.includes(key.variable));
+  const authorised = urls.some((u) => u.url === used.url && bound(u));
   if (!authorised)
     throw new DestinationError(
       `${used.source} names ${used.url} (${ownerWords(used)}), and the key is ${key.source} (${ownerWords(key)}): a key goes only to a base URL its owner gives, or one of higher rank (docs/untrusted.md); to send it there, give --base-url or MOCKAPI_BASE_URL ${used.url}`,

@@ -17,6 +17,7 @@ import { closestName } from './closest-name.ts';
 import { parseEnvFile } from './env-file.ts';
 import { FileReadError, readRegularFile } from './file-read.ts';
 import { DestinationError, fileOwner, keyDestination, OWNER_RANK, type Owned, type OwnedKey, type Owner } from './owners.ts';
+import { bindingsFile, readBindings, rememberBinding } from './host-bindings.ts';
 import { committedText, trustedRevision } from './trusted-revision.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { mockApiIdFits } from '../../contract/limits.ts';
@@ -28,9 +29,10 @@ import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow,
 
 /**
  * The rows the parser reads into another field of RunConfig: the key's file into token, --proxy and --ca-file
- * into network, the config file and its environment into the settings themselves.
+ * into network, the config file and its environment into the settings themselves, --accept-host into where the
+ * key goes.
  */
-const READ_INTO_OTHERS = ['tokenFile', 'proxy', 'caFile', 'config', 'env'] as const satisfies readonly SettingRow['option'][];
+const READ_INTO_OTHERS = ['tokenFile', 'proxy', 'caFile', 'config', 'env', 'acceptHost'] as const satisfies readonly SettingRow['option'][];
 
 /**
  * A run as configured: a field per row of the settings table (its help says what it is), and what no single row
@@ -649,7 +651,12 @@ export function keyFlagWarning(argv: readonly string[]): string | undefined {
 }
 
 /** The keys, and the rules between them and the base URL: who may send which key where. */
-function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, cwd: string): Pick<RunConfig, 'token' | 'forbiddenToken'> {
+function readKeys(
+  given: Given,
+  table: Pick<RunConfig, 'baseUrl' | 'profile'>,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Pick<RunConfig, 'token' | 'forbiddenToken'> {
   const tokenSetting = given.key('token', cwd);
   const token = tokenSetting ? parseToken(tokenSetting.source, tokenSetting.key) : undefined;
   const forbiddenSetting = given.key('forbiddenToken', cwd);
@@ -664,7 +671,7 @@ function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, c
       `${(tokenSetting ?? forbiddenSetting)!.source} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`,
     );
   }
-  checkoutBounds(given, [tokenSetting, forbiddenSetting]);
+  checkoutBounds(given, [tokenSetting, forbiddenSetting], env);
   if (forbiddenToken && forbiddenToken === token) {
     throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
   }
@@ -785,7 +792,7 @@ function parseSettings(
   const file = configFileSettings(flags, env, fromFile, cwd, configFile, warnings);
   const given = new Given(flags, env, file.settings, fromFile);
   const table = tableSettings(readSettings(given, cwd));
-  const keys = readKeys(given, table, cwd);
+  const keys = readKeys(given, table, cwd, env);
   // --list, --help and --version verify nothing
   if (!flags.list && !flags.help && !flags.version) embeddedGiven(table, file, env, fromFile, warnings);
   else if (file.unused !== undefined) warnings.push(file.unused);
@@ -868,19 +875,15 @@ const CONSENTS = [
  * (keyDestination: the one rule); a consent counts only from whoever chose the base URL or someone trusted more, and
  * the team's for the deployment the team's environment names. Every refusal is said at once, in one line.
  */
-function checkoutBounds(given: Given, keys: readonly (KeyGiven | undefined)[]): void {
+function checkoutBounds(given: Given, keys: readonly (KeyGiven | undefined)[], env: NodeJS.ProcessEnv): void {
   const urls = given.all(setting('baseUrl')).flatMap((found) => {
     const url = found.value.trim() === '' ? undefined : unlessInvalid(() => parseBaseUrl(found.source, found.value));
     return url === undefined ? [] : [{ ...found, url }];
   });
   const refusals: string[] = [];
   for (const key of keys) {
-    try {
-      keyDestination(urls, key);
-    } catch (error) {
-      if (!(error instanceof DestinationError)) throw error;
-      refusals.push(error.message);
-    }
+    const refused = refusedDestination(urls, key, env, given.of(setting('acceptHost')) !== undefined);
+    if (refused !== undefined) refusals.push(refused);
   }
   const base = given.placeOf(setting('baseUrl'));
   // the team's consent goes with the team's deployment: where the team's environment names the base URL used
@@ -895,6 +898,35 @@ function checkoutBounds(given: Given, keys: readonly (KeyGiven | undefined)[]): 
   // every refusal of the run at once: one try finds them all
   if (refusals.length === 1) throw new ConfigError(refusals[0]);
   if (refusals.length > 1) throw new ConfigError(`${refusals.length} refusals: ${refusals.map((r, i) => `(${i + 1}) ${r}`).join('; ')}`);
+}
+
+/**
+ * Why a key may not go to the base URL used, or undefined where it may: keyDestination, with the hosts you accepted
+ * for the key's variable (src/run/host-bindings.ts). With --accept-host, a base URL the config file names is accepted
+ * for the key's variable, remembered, and used.
+ */
+function refusedDestination(
+  urls: readonly (Found & { url: string })[],
+  key: KeyGiven | undefined,
+  env: NodeJS.ProcessEnv,
+  accept: boolean,
+): string | undefined {
+  const used = urls[0];
+  const file = bindingsFile(env);
+  const variable = key?.variable;
+  const accepted = used !== undefined && variable !== undefined && readBindings(file)[variable]?.includes(used.url);
+  const bound = accepted ? [{ source: file, owner: 'yours' as const, url: used.url, keys: [variable] }] : [];
+  try {
+    keyDestination([...urls, ...bound], key);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof DestinationError)) throw error;
+    const acceptable = variable !== undefined && used?.place === 'the config file';
+    if (!acceptable) return error.message;
+    if (!accept) return `${error.message}, or --accept-host to send the key of ${variable} there from now on (${file})`;
+    rememberBinding(file, variable, used.url);
+    return undefined;
+  }
 }
 
 /** The rules between fixtures, which no row of the table can say. */

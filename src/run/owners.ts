@@ -57,7 +57,8 @@ const ownerWords = (g: Owned) => (g.why ? `${OWNER_WORDS[g.owner]}: ${g.why}` : 
 export function keyDestination(urls: readonly OwnedUrl[], key: OwnedKey | undefined): OwnedUrl | undefined {
   const used = urls[0];
   if (used === undefined || key === undefined) return used;
-  const bound = (u: OwnedUrl) => (u.keys === undefined ? OWNER_RANK[u.owner] >= OWNER_RANK[key.owner] : key.variable !== undefined && u.keys.includes(key.variable));
+  const bound = (u: OwnedUrl) =>
+    u.keys === undefined ? OWNER_RANK[u.owner] >= OWNER_RANK[key.owner] : key.variable !== undefined && u.keys.includes(key.variable);
   const authorised = urls.some((u) => u.url === used.url && bound(u));
   if (!authorised)
     throw new DestinationError(

@@ -78,7 +78,7 @@ describe('where your key is sent', () => {
       /^MOCKAPI_BASE_URL in \.env names https:\/\/evil\.test .*, and the key is MOCKAPI_TOKEN_STAGING \(yours\)/,
     );
     expect(refused(checkout({ config: environment }), { MOCKAPI_ENV: 'ci', MOCKAPI_TOKEN_STAGING: 's' })).toMatch(
-      /give --base-url or MOCKAPI_BASE_URL https:\/\/staging\.test$/,
+      /give --base-url or MOCKAPI_BASE_URL https:\/\/staging\.test, or --accept-host to send the key of MOCKAPI_TOKEN_STAGING there from now on \(.*accepted-hosts\.json\)$/,
     );
     expect(
       parsed(checkout({ config: environment }), { MOCKAPI_ENV: 'ci', MOCKAPI_BASE_URL: 'https://staging.test', MOCKAPI_TOKEN_STAGING: 's' }).config.token,

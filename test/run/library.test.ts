@@ -122,7 +122,9 @@ describe("conformanceProject's global setup reads what docs/library.md says", ()
       expect(keys).toEqual([]);
       // without a base URL the embedded reference deployment, which a named environment's key makes an error
       expect(stdout).not.toContain('opened and closed');
-      expect(stdout).toMatch(/MOCKAPI_TOKEN_STAGING is the key of a named environment, and with no base URL the run would verify the embedded reference deployment/);
+      expect(stdout).toMatch(
+        /MOCKAPI_TOKEN_STAGING is the key of a named environment, and with no base URL the run would verify the embedded reference deployment/,
+      );
       expect(stdout).not.toContain('staging-key-of-yours');
     } finally {
       elsewhere.close();

@@ -3,7 +3,7 @@
 // keys from CI secrets needs no URL typed again; a pull request that changes a host or adds consent gets neither,
 // and every refusal of a run is said at once (issue 57, item 3).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,5 +106,33 @@ describe("a team's committed config", () => {
     git(cwd, 'update-ref', 'refs/remotes/origin/main', head);
     git(cwd, 'symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
     expect(parseCommand([], { MOCKAPI_ENV: 'staging', MOCKAPI_TOKEN_STAGING: 'k-1' }, cwd).config.baseUrl).toBe('https://staging.test');
+  });
+
+  test('--accept-host, typed once: the host the config names is remembered in your state folder for that key variable alone, and a changed host is refused again', () => {
+    const staging = { baseUrl: 'https://staging.test', tokenVariable: 'MOCKAPI_TOKEN_STAGING' };
+    const { cwd } = repository({ 'mockapi-conformance.config.json': JSON.stringify({ environments: { staging } }) });
+    const state = mkdtempSync(join(tmpdir(), 'conformance-state-'));
+    const env = { XDG_STATE_HOME: state, MOCKAPI_ENV: 'staging', MOCKAPI_TOKEN_STAGING: 'the-staging-key-1' };
+    const file = join(state, 'mockapi-conformance', 'accepted-hosts.json');
+    expect(refused(cwd, env)).toMatch(new RegExp(`, or --accept-host to send the key of MOCKAPI_TOKEN_STAGING there from now on \\(${file}\\)$`));
+    expect(parseCommand(['--accept-host'], env, cwd).config).toMatchObject({ baseUrl: 'https://staging.test', token: 'the-staging-key-1' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, keys: { MOCKAPI_TOKEN_STAGING: ['https://staging.test'] } });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // remembered: no flag and no URL typed again
+    expect(parseCommand([], env, cwd).config.token).toBe('the-staging-key-1');
+    // another variable's key is not bound to it
+    expect(refused(cwd, { XDG_STATE_HOME: state, MOCKAPI_ENV: 'staging', MOCKAPI_TOKEN: 'a-key-of-yours-1' })).toMatch(
+      /and the key is MOCKAPI_TOKEN \(yours\)/,
+    );
+    // a pull request that changes the host: refused again
+    writeFileSync(
+      join(cwd, 'mockapi-conformance.config.json'),
+      JSON.stringify({ environments: { staging: { ...staging, baseUrl: 'https://attacker.test' } } }),
+    );
+    expect(refused(cwd, env)).toMatch(/names https:\/\/attacker\.test/);
+    // a bindings file others may write is not yours alone: not read
+    writeFileSync(join(cwd, 'mockapi-conformance.config.json'), JSON.stringify({ environments: { staging } }));
+    chmodSync(file, 0o666);
+    expect(refused(cwd, env)).toMatch(/names https:\/\/staging\.test/);
   });
 });

@@ -6,7 +6,8 @@
 //   with the commit of the event checked out: that commit. On a pull request: the base branch, where it was fetched.
 // - GitLab CI, on a pipeline of the repository's own (push, schedule, web), its commit checked out: that commit. On a
 //   merge request: the merge request's base commit, where it was fetched.
-// - Anywhere else: the remote's default branch (refs/remotes/origin/HEAD), where the clone knows it.
+// - Anywhere else: none. On your machine the keys in your environment are yours, not the repository's: a repository
+//   cloned to try, its default branch included, binds none of them (accept a host yourself: src/run/host-bindings.ts).
 import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
@@ -66,8 +67,7 @@ export function trustedRevision(env: NodeJS.ProcessEnv, dir: string): TrustedRev
     const rev = base && commitOf(dir, base);
     return rev ? { rev, label: "the merge request's base commit" } : undefined;
   }
-  const rev = commitOf(dir, 'refs/remotes/origin/HEAD');
-  return rev ? { rev, label: "origin's default branch" } : undefined;
+  return undefined;
 }
 
 /** The text of `file` as `revision` holds it, or undefined where it holds none. */

@@ -1,4 +1,4 @@
-// The requirement register: every normative statement of shared/spec/interface.md with a stable id, the
+// The requirement register: every normative statement of spec/interface.md with a stable id, the
 // section it stands in, the statement (quoted or closely paraphrased) and a level. `must`: the interface
 // states it. `should`: what any serious API does although the interface does not say it (no 5xx for client
 // input). Ids are stable: reports, faults and users' bookmarks refer to them; never renumber, only add.
@@ -194,7 +194,7 @@ export const REQUIREMENTS = [
   R(
     'DS-LAST-UPDATED-NOW',
     'Resources > Data source',
-    "lastUpdatedTime in the answer to an update is the time of that update: within 5 minutes of the answer's Date header and 15 minutes of the clock of the machine that runs the checks, since clocks differ, and never before the time the update before it showed by more than instances' clocks differ (should: the interface gives the format, and a time of last update that is not the time of the update says nothing).",
+    "lastUpdatedTime in the answer to an update is the time of that update: within 15 minutes of the answer's Date header, the clock of that answer (a gateway's clock may write it), and never before the time the update before it showed by more than instances' clocks differ; never set against the clock of the machine that runs the checks (should: the interface gives the format, and a time of last update that is not the time of the update says nothing).",
     'should',
   ),
   R(
@@ -317,7 +317,7 @@ export const REQUIREMENTS = [
   R(
     'JOB-TIMES-NOW',
     'Resources > Job; Endpoints > Push OpenAPI document to Git',
-    "started, and finished where present, of the job a push answers with are UTC timestamps of that push: each within 5 minutes of the answer's Date header and 15 minutes of the checker's clock when the answer came, since clocks differ; a local time written with Z is not UTC.",
+    "started, and finished where present, of the job a push answers with are UTC timestamps of that push: each within 15 minutes of the answer's Date header, the clock of that answer (a gateway's clock may write it), never set against the checker's clock; a local time written with Z is not UTC.",
   ),
   R(
     'JOB-FINISHED-PRESENT',

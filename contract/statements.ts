@@ -1,4 +1,4 @@
-// The ledger of statements: every statement of shared/spec/interface.md in the spec's own words (a sentence, a
+// The ledger of statements: every statement of spec/interface.md in the spec's own words (a sentence, a
 // bullet, or a table row written `cell | cell | cell`), under its heading path, with a stable id and a status.
 // `statements` prints it, the reports group a run's checks by it, and test/contract/statements.test.ts holds it to
 // the spec, to the register (REQUIREMENTS), to the catalogue of checks, to the faults and to the freedoms. Ids are

@@ -31,3 +31,16 @@ export function isoDuration(ns: bigint): string {
   const fraction = (ns % NS_PER_S).toString().padStart(9, '0').replace(/0+$/, '');
   return `PT${whole}${fraction ? `.${fraction}` : ''}S`;
 }
+
+/**
+ * An ISO 8601 UTC timestamp `ms` later (a whole number of seconds), its fraction of a second and its zone written as
+ * they were, in the extended form (2026-11-21T10:15:30.1Z) or the basic one (20261121T101530,1Z); other text as it was.
+ */
+export function shiftedTimestamp(timestamp: string, ms: number): string {
+  const extended = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(.*)$/.exec(timestamp);
+  if (extended) return `${new Date(Date.parse(`${extended[1]}Z`) + ms).toISOString().slice(0, 19)}${extended[2]}`;
+  const basic = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(.*)$/.exec(timestamp);
+  if (!basic) return timestamp;
+  const [, y, mo, d, h, mi, s, rest] = basic;
+  return `${new Date(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`) + ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}${rest}`;
+}

@@ -23,8 +23,9 @@ import type { RequirementId } from '../contract/requirements.ts';
 import type { Json, OperationId } from '../contract/schemas.ts';
 import type { Keys, Verdict } from './auth.ts';
 import type { ErrorEntry, Reply } from './responses.ts';
+import { shiftedTimestamp } from './clock.ts';
 import { createRouter, type Match, type Moves } from './router.ts';
-import type { Store } from './store.ts';
+import type { LoggedRequest, Store } from './store.ts';
 
 /**
  * The credentials of a request: the header as sent, its scheme and key where it has both, and the deployment's
@@ -320,4 +321,31 @@ export const changeJson = (reply: Reply, change: (json: Json) => Json): Reply =>
 export function contentType(written: Written): { name: string; value: string } | undefined {
   const name = Object.keys(written.headers).find((key) => key.toLowerCase() === 'content-type');
   return name === undefined ? undefined : { name, value: written.headers[name]! };
+}
+
+/** The answer as written with its Date header `ms` from the one a patch before wrote, or from now where none did: clock patches add up. */
+export function shiftedDate(written: Written, ms: number): Written {
+  const name = Object.keys(written.headers).find((key) => key.toLowerCase() === 'date');
+  const { [name ?? 'Date']: was, ...others } = written.headers;
+  const from = was === undefined ? Date.now() : Date.parse(was);
+  return { ...written, headers: { ...others, Date: new Date(from + ms).toUTCString() } };
+}
+
+/** The fields that carry a time the deployment's clock wrote, as text (a logged request's loggedDateString is written from its loggedDate). */
+const WRITTEN_TIMES = new Set(['lastUpdatedTime', 'started', 'finished']);
+
+/**
+ * A deployment whose whole clock stands `ms` (whole seconds) from the one the reference reads: its Date header, the
+ * times it writes in bodies, and the time it logged a request at, all of one clock.
+ */
+export function clockOff(ms: number): Patch {
+  return {
+    found: (call, found) => {
+      if (call.operation !== 'getLoggedRequest' || found === undefined) return found;
+      const logged = found as LoggedRequest;
+      return { ...logged, loggedDate: logged.loggedDate + ms };
+    },
+    reply: (_call, reply) => changeJson(reply, (json) => changeMembers(json, WRITTEN_TIMES, (text) => shiftedTimestamp(text, ms))),
+    send: (_call, written) => shiftedDate(written, ms),
+  };
 }

@@ -117,7 +117,7 @@ export const checks: CheckDefinition[] = [
   check(
     'data-sources/lastupdatedtime-update-s-answer-time-update',
     'DS-LAST-UPDATED-NOW',
-    "lastUpdatedTime of an update's answer is the time of the update (its Date header, within 5 minutes)",
+    "lastUpdatedTime of an update's answer is the time of the update (its Date header, within 15 minutes)",
     { ...updating, live: "a mock answers with the example's time" },
     async (t) => {
       const ds = await answered(t);

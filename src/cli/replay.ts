@@ -1,10 +1,12 @@
 // `mockapi-conformance replay [REPORT.json]`: the second command after a failed pipeline. It runs again the checks
-// that did not pass in a JSON report (failed, warned, errored), or in the last red run's report kept beside the
-// state file, chosen by --only as a run chooses them, with what repeats the report's requests (seed, runs,
-// requests in flight, --read-only), its profile, strictness and config environment; and says per check whether
-// it is fixed. The deployment is the one its user gives now: a report is a file people download and pass around,
-// so its base URL is shown, never used (the key goes nowhere a report names). Its reports are written beside the
-// ones the run's settings name, under names of their own: a replay never overwrites the evidence it replays.
+// that did not pass in a JSON report (failed, warned, errored), or in your last red run's report kept in your state
+// folder (src/run/kept-report.ts; one that is not yours is refused), chosen by --only as a run chooses them, with
+// what repeats the report's requests (seed, runs, requests in flight, --read-only); and says per check whether it is
+// fixed. What the run is held to (profile, strictness, --read-only) is yours: a report never makes a replay judge
+// less or send more. The deployment is the one its user gives now: a report is a file people download and pass
+// around, so its base URL is shown, never used (the key goes nowhere a report names), and only your own last red
+// run names the config environment. Its reports are written beside the ones the run's settings name, under names
+// of their own: a replay never overwrites the evidence it replays.
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,25 +17,30 @@ import { retiredWhy } from '../../contract/retired.ts';
 import { bounded, inertLine } from '../../contract/untrusted.ts';
 import { ConfigError, flagError, keyFlagWarning, parseCommand, reportSettings, type RunConfig } from '../run/config.ts';
 import { STATE_FILE } from '../run/deletions.ts';
-import { keptReports, toReplay } from '../run/kept-report.ts';
+import { keptReports, notYours, toReplay } from '../run/kept-report.ts';
 import { parseArgsOptions } from '../run/settings.ts';
 import { DiffUsageError, readReport } from './diff.ts';
 import type { CommandIo } from './output.ts';
 
 export const REPLAY_USAGE = 'usage: mockapi-conformance replay [REPORT.json] [--base-url URL] [run flags]';
 /** What `replay --help` says after the usage line. */
-export const REPLAY_ABOUT = `Runs again the checks that failed, warned or errored in a JSON report (--report-json), or with no report in
-the last red run's, kept beside the state file (--state-file). It sends what the report's run sent (its seed,
-runs per property, requests in flight, --read-only), with its profile, strictness and config environment (--env),
-to the deployment you give now (--base-url, MOCKAPI_BASE_URL, your config environment): the report's base URL is
-shown, never used, and a line says when they differ. Its reports go beside those the settings name, as
-NAME.replay.EXT. The key, fixtures and other flags are read as a run reads them. One line per check: fixed, still
-failing (failed or warned again) or not judged (errored, skipped, or no check has that id now). Exit 0 when every
-check is fixed, 1 when one still fails, 4 when none fails but one could not be judged, 2 for a report that cannot
-be read or judged nothing, and 3, 5 or 130 as a run (unreachable, key refused or not the interface, interrupted).`;
+export const REPLAY_ABOUT = `Runs again the checks that failed, warned or errored in a JSON report (--report-json), or with no report in your
+last red run's, kept in your state folder ($XDG_STATE_HOME or ~/.local/state) for the state file (--state-file)
+and removed by a run that passes. It sends what the report's run sent (its seed, runs per property, requests in
+flight, and --strict and --read-only if it had them), held to your profile, strictness and --read-only, never
+weaker ones from the report (the first line says where they differ), to the deployment you give now (--base-url,
+MOCKAPI_BASE_URL, your config environment, else your last red run's): the report's base URL is shown, never used,
+and a line says when they differ. Its reports go beside those the settings name, as NAME.replay.EXT. The key,
+fixtures and other flags are read as a run reads them. One line per check: fixed, still failing (failed or warned
+again) or not judged (errored, skipped, or no check has that id now). Exit 0 when every check is fixed, 1 when one
+still fails, 4 when none fails but one could not be judged, 2 for a report that cannot be read or judged nothing,
+and 3, 5 or 130 as a run (unreachable, key refused or not the interface, interrupted).`;
 
-/** What the report decides, and so replay sets: given again, they are refused. */
-const FROM_REPORT = ['only', 'seed', 'runs', 'profile', 'strict', 'concurrency'] as const;
+/**
+ * What the report decides, and so replay sets, to send its requests again: given again, they are refused. What a
+ * run is held to (--profile, --strict, --read-only) is yours, never the report's (yourSettingsSaid).
+ */
+const FROM_REPORT = ['only', 'seed', 'runs', 'concurrency'] as const;
 
 /** The report options a run writes, with their flags: a replay's go under names of their own unless given now. */
 const REPORTS = [
@@ -67,25 +74,49 @@ function readArguments(args: string[]): Given {
   return { file: positionals[0]?.value, args: args.filter((_, i) => i !== at), flags: parsed.values };
 }
 
-/** The last red run's report, beside the state file (--state-file, MOCKAPI_STATE_FILE, else here); a ConfigError when there is none. */
+/**
+ * Your last red run's report, kept in your state folder for the state file (--state-file, MOCKAPI_STATE_FILE, else
+ * here); a ConfigError when there is none, or the file there is not yours (keptReports, notYours).
+ */
 function keptRedReport(flags: Given['flags'], io: CommandIo): string {
   const stateFile = resolve(io.cwd, String(flags['state-file'] ?? (io.env.MOCKAPI_STATE_FILE?.trim() || STATE_FILE)));
-  const { red } = keptReports(stateFile);
-  if (!existsSync(red)) throw new ConfigError(`no red run to replay: ${red} is kept by a run that did not pass; give a JSON report (${REPLAY_USAGE})`);
+  const { red } = keptReports(stateFile, io.env);
+  if (red === undefined)
+    throw new ConfigError(`no red run to replay: no private state folder ($XDG_STATE_HOME or ~/.local/state) keeps one; give a JSON report (${REPLAY_USAGE})`);
+  if (!existsSync(red))
+    throw new ConfigError(
+      `no red run to replay for ${stateFile}: a run that did not pass keeps one in ${dirname(red)}, and a run that passed removes it; give a JSON report (${REPLAY_USAGE})`,
+    );
+  const why = notYours(red);
+  if (why) throw new ConfigError(`${red} is not your red run (${why}): not replayed; remove it, or give a JSON report (${REPLAY_USAGE})`);
   return red;
 }
 
 /**
  * The run's arguments: the flags given, the ids to run again (by --only, anchored: the ids match schemas/report.json's
  * pattern, letters, digits, '-' and '/', none of which a regular expression reads), what repeats the report's
- * requests, its profile and strictness, and its config environment unless one is given now. Never its base URL.
+ * requests (--read-only among them: it only asks less), its --strict (it only judges more), and for your own last
+ * red run its config environment unless one is given now. Never its base URL or profile: those are yours.
  */
 function runArguments(given: Given, report: ConformanceReport, ids: readonly string[], env: NodeJS.ProcessEnv): string[] {
   const repeat = rerunFlags({ ...report.run, only: undefined });
-  const argv = [...given.args, '--only', `^(?:${ids.join('|')})$`, ...repeat, '--profile', report.target.profile];
-  if (report.run.strict) argv.push('--strict');
-  if (report.run.env && given.flags.env === undefined && !env.MOCKAPI_ENV?.trim()) argv.push('--env', report.run.env);
+  const argv = [...given.args, '--only', `^(?:${ids.join('|')})$`, ...repeat];
+  if (report.run.strict && given.flags.strict === undefined) argv.push('--strict');
+  if (given.file === undefined && report.run.env && given.flags.env === undefined && !env.MOCKAPI_ENV?.trim()) argv.push('--env', report.run.env);
   return argv;
+}
+
+/**
+ * Where what the run is held to differs from the report's run: your profile, strictness and --read-only, each said
+ * beside the report's; empty where they agree. A report never makes a replay judge less, or send more.
+ */
+function yourSettingsSaid(config: Pick<RunConfig, 'profile' | 'strict' | 'readOnly'>, report: ConformanceReport): string {
+  const said: string[] = [];
+  if (config.profile !== report.target.profile) said.push(`profile ${config.profile}, not the report's ${inertLine(String(report.target.profile))}`);
+  const strict = (yes: boolean | undefined) => (yes ? 'strict' : 'not strict');
+  if (Boolean(config.strict) !== Boolean(report.run.strict)) said.push(`${strict(config.strict)}, not the report's ${strict(report.run.strict)}`);
+  if (config.readOnly && !report.run.readOnly) said.push("read-only, where the report's run was not");
+  return said.length > 0 ? `; with your settings: ${said.join('; ')}` : '';
 }
 
 /** A replay's name for a report file: NAME.replay.EXT beside it. */
@@ -181,8 +212,8 @@ export async function runReplay(args: string[], io: CommandIo): Promise<number> 
 /** The run's configuration, where it goes and the reports it writes; the report's fixtures not set again are named. */
 function configure({ argv, report, source, given }: Replay, io: CommandIo): { config: RunConfig; where: string; written: string[] } {
   // a run given no base URL verifies the embedded reference: where the report verified a URL, that is said first
-  if (!report.target.embedded && reportSettings(argv, io.env, io.cwd).baseUrl === undefined)
-    destination({ baseUrl: undefined, profile: report.target.profile as RunConfig['profile'] }, report);
+  const yours = reportSettings(argv, io.env, io.cwd);
+  if (!report.target.embedded && yours.baseUrl === undefined) destination({ baseUrl: undefined, profile: yours.profile }, report);
   const { config } = parseCommand(argv, io.env, io.cwd);
   const { where, differs } = destination(config, report);
   const written = replayReports(config, given, source, io.cwd);
@@ -212,7 +243,7 @@ async function replayChecks(replay: Replay, io: CommandIo): Promise<number> {
   const env = config.environment ? ` (environment ${config.environment})` : '';
   io.write(
     `${inertLine(
-      `Replaying ${ids.length} check${ids.length === 1 ? '' : 's'} of ${source} against ${where}${env}, seed ${run.seed}, ${run.runs} runs per property${inFlight}`,
+      `Replaying ${ids.length} check${ids.length === 1 ? '' : 's'} of ${source} against ${where}${env}, seed ${run.seed}, ${run.runs} runs per property${inFlight}${yourSettingsSaid(config, report)}`,
     )}\n`,
   );
   const { runConformance } = await import('../run/run.ts');

@@ -102,6 +102,7 @@ export class CheckRun implements RunOfChecks {
       baseUrl: t.baseUrl,
       token: t.token,
       forbiddenToken: t.forbiddenToken,
+      ...(t.keyVariables ? { keyVariables: t.keyVariables } : {}),
       timeoutMs: t.timeoutMs,
       connections: t.concurrency,
       adaptiveCeiling: t.adaptiveCeiling,

@@ -17,7 +17,7 @@ import {
   withoutInternals,
   type Network,
 } from './network.ts';
-import { Redactor, textOf, type Redacted } from './redactor.ts';
+import { pastedPiece, Redactor, textOf, type Redacted } from './redactor.ts';
 import { recordedCredentials } from './credentials.ts';
 import { bounded, boundedThrough, hasActing, inertLine, TOO_DEEP } from '../../contract/untrusted.ts';
 import { JSON_BUDGET, overBudget, type JsonBudget } from './json-budget.ts';
@@ -135,6 +135,8 @@ export interface ClientOptions {
   baseUrl: string;
   token: string | undefined;
   forbiddenToken: string | undefined;
+  /** the variable each key is in where it is not the placeholder's own: curl lines expand that one (PastedKeys) */
+  keyVariables?: Readonly<Record<string, string>>;
   timeoutMs: number;
   /** bytes of a response body read at most */
   maxBodyBytes?: number;
@@ -263,7 +265,10 @@ export class Client {
     this.options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.origin = URL.canParse(this.baseUrl) ? new URL(this.baseUrl).origin : this.baseUrl;
-    this.redactor = new Redactor({ $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken, ...proxySecrets(options.network) });
+    this.redactor = new Redactor(
+      { $MOCKAPI_TOKEN: options.token, $MOCKAPI_FORBIDDEN_TOKEN: options.forbiddenToken, ...proxySecrets(options.network) },
+      options.keyVariables ? { variables: options.keyVariables } : {},
+    );
     if (options.adaptiveCeiling !== undefined) this.window = new InFlightWindow(options.connections ?? 8, options.adaptiveCeiling);
     this.agent = this.dispatcher(options.adaptiveCeiling ?? options.connections ?? 8);
     this.gatedAgent = options.gate ? gated(this.agent, options.gate) : this.agent;
@@ -678,7 +683,7 @@ export class Client {
  * run's network, its recorder (--report-har) and its stop, none of the checks' places or window.
  */
 export function runClient(
-  t: Pick<ClientOptions, 'baseUrl' | 'token' | 'timeoutMs' | 'network'> & { forbiddenToken?: string | undefined },
+  t: Pick<ClientOptions, 'baseUrl' | 'token' | 'timeoutMs' | 'network' | 'keyVariables'> & { forbiddenToken?: string | undefined },
   onExchange?: ClientOptions['onExchange'],
   gate?: RunGate,
 ): Client {
@@ -686,6 +691,7 @@ export function runClient(
     baseUrl: t.baseUrl,
     token: t.token,
     forbiddenToken: t.forbiddenToken,
+    ...(t.keyVariables ? { keyVariables: t.keyVariables } : {}),
     timeoutMs: t.timeoutMs,
     network: t.network,
     ...(onExchange ? { onExchange } : {}),
@@ -763,7 +769,8 @@ function parsed(bytes: Buffer, cappedAt: number | undefined, budget: JsonBudget)
 }
 
 /**
- * A curl command line that repeats the request, with `$MOCKAPI_TOKEN` in place of the key. Safe to paste by
+ * A curl command line that repeats the request, with `$MOCKAPI_TOKEN` (or the variable the key is in) in place of
+ * the key where the host is the user's for it, else the inert `<MOCKAPI_TOKEN>` (redactor.pasted). Safe to paste by
  * construction (docs/untrusted.md): every value is single-quoted, or `$'…'`-quoted where it holds a control
  * character, and only the redactor's placeholders expand; a body starting with @ names no file.
  */
@@ -775,13 +782,15 @@ export function curlOf(exchange: Exchange, redactor: Redactor): string {
   if (exchange.codings) parts.push('--compressed');
   if (/[[\]{}]/.test(exchange.url)) parts.push('-g');
   parts.push('-X', /^[A-Z]+$/.test(exchange.method) ? exchange.method : shellWord([exchange.method]));
-  const url = shellWord(redactor.pieces(exchange.url));
+  // a placeholder expands only where this host is one the user gave for its key (PastedKeys)
+  const pasted = (pieces: readonly Redacted[]) => pieces.map((p) => pastedPiece(p, redactor.pasted));
+  const url = shellWord(pasted(redactor.pieces(exchange.url)));
   parts.push(/^https?:\/\//i.test(exchange.url) ? url : `--url ${url}`);
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
     // curl sets Host from the URL and keeps its own connection: a recorded Host may name the proxy it came through
     if (CURL_SETS.has(name)) continue;
     const shownName = name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name;
-    parts.push('-H', shellWord([`${shownName}: `, ...(exchange.requestPieces?.[name] ?? placeholdersIn(value))]));
+    parts.push('-H', shellWord([`${shownName}: `, ...pasted(exchange.requestPieces?.[name] ?? placeholdersIn(value))]));
   }
   const body = exchange.requestBody;
   let line = parts.join(' ');
@@ -796,7 +805,7 @@ export function curlOf(exchange: Exchange, redactor: Redactor): string {
       line = `printf '%s' ${shellWord([body.toString('base64')])} | base64 -d | ${line} --data-binary @-`;
     } else {
       // --data-binary @x would send the file x
-      line += `${text.startsWith('@') ? ' --data-raw ' : ' --data-binary '}${shellWord(redactor.pieces(text))}`;
+      line += `${text.startsWith('@') ? ' --data-raw ' : ' --data-binary '}${shellWord(pasted(redactor.pieces(text)))}`;
     }
   }
   return line.length > CURL_CHARS ? notShown(line.length) : line;

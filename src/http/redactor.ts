@@ -159,6 +159,30 @@ export type Redacted = string | { placeholder: string };
 /** The redacted text of pieces (what redact() gives for the same text). */
 export const textOf = (pieces: readonly Redacted[]): string => pieces.map((p) => (typeof p === 'string' ? p : p.placeholder)).join('');
 
+/**
+ * How a line to paste (a curl line) writes a key's placeholders. A placeholder expands only where the line's host is
+ * one the user gave for that key, and then under the variable the key is in (`variables`: MOCKAPI_TOKEN ->
+ * MOCKAPI_TOKEN_STAGING for a named environment's key); elsewhere (a recording's host) it is inert text no shell
+ * expands, `<MOCKAPI_TOKEN>`, so that a pasted line never sends the user's key to a host a recording names.
+ */
+export interface PastedKeys {
+  /** true: the line's host is none the user gave for the keys: every placeholder is inert text */
+  inert?: boolean;
+  /** the variable each placeholder's key is in, by placeholder name without its $; unnamed: its own name */
+  variables?: Readonly<Record<string, string>>;
+}
+
+/** A placeholder as a line to paste writes it (PastedKeys): under the key's variable, or as inert text; text as it is. */
+export function pastedPiece(piece: Redacted, keys: PastedKeys): Redacted {
+  if (typeof piece === 'string') return piece;
+  const m = /^\$(\{?)([A-Za-z0-9_]+)(.*?)\}?$/.exec(piece.placeholder);
+  if (!m) return keys.inert ? piece.placeholder.replace(/\$/g, '') : piece;
+  const [, brace, name, rest] = m as unknown as [string, string, string, string];
+  if (keys.inert) return `<${name}${rest}>`;
+  const variable = keys.variables?.[name] ?? name;
+  return { placeholder: brace ? `\${${variable}${rest}}` : `$${variable}` };
+}
+
 /** Each key's forms under its placeholder, built once: recorded traffic builds a redactor per exchange, with the same keys. */
 const FORMS = new Map<string, Secret>();
 /** Keys' forms kept at most (a run has two keys; recorded traffic, the keys it learned, a few dozen). */
@@ -192,7 +216,14 @@ export class Redactor {
   /** moves on each time a secret is learned: text redacted before (and remembered) may hold it */
   generation = 0;
 
-  constructor(secrets: Record<string, string | undefined>) {
+  /**
+   * @param pasted how curl lines write the placeholders (PastedKeys): by default each expands under its own name, as
+   * the run's lines to its own base URL do
+   */
+  constructor(
+    secrets: Record<string, string | undefined>,
+    readonly pasted: PastedKeys = {},
+  ) {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)

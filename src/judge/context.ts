@@ -24,6 +24,8 @@ export interface Target {
   baseUrl: string;
   token: string | undefined;
   forbiddenToken: string | undefined;
+  /** the variable each key is in where it is not the placeholder's own (RunConfig.keyVariables): curl lines name it */
+  keyVariables?: Record<string, string>;
   readOnly: boolean;
   timeoutMs: number;
   fixtures: Fixtures;

@@ -7,7 +7,7 @@
 import { answerOf, evidenceOf, type Exchange } from '../http/client.ts';
 import type { Evidence } from '../../contract/report.ts';
 import { Judge, type Violation } from './context.ts';
-import { holdsPlaceholder, Redactor } from '../http/redactor.ts';
+import { holdsPlaceholder, Redactor, type PastedKeys } from '../http/redactor.ts';
 import { transientStatus } from '../http/transient.ts';
 import { boundedThrough, JSON_DEPTH, nestsDeeper } from '../../contract/untrusted.ts';
 import {
@@ -104,6 +104,12 @@ export interface ExchangeInput {
    * `$MOCKAPI_TOKEN`.
    */
   otherKeys?: Record<string, string>;
+  /**
+   * How the curl line writes the keys (src/http/redactor.ts): `inert` where the exchange's host is none the user gave
+   * for the key (a recording made elsewhere), so that a pasted line never sends the user's key there; by default the
+   * placeholders expand, as `$MOCKAPI_TOKEN`.
+   */
+  pastedKeys?: PastedKeys;
 }
 
 export interface ExchangeVerdict {
@@ -462,7 +468,7 @@ function recordedExchange(input: ExchangeInput): { exchange: Exchange; credentia
   const authorization = requestHeaders.authorization;
   const credentials = credentialsOf(authorization);
   const own = secretOf(authorization);
-  const redactor = new Redactor({ ...input.otherKeys, $MOCKAPI_TOKEN: own !== undefined && holdsPlaceholder(own) ? undefined : own });
+  const redactor = new Redactor({ ...input.otherKeys, $MOCKAPI_TOKEN: own !== undefined && holdsPlaceholder(own) ? undefined : own }, input.pastedKeys);
   const shownRequestHeaders = Object.fromEntries(
     Object.entries(requestHeaders).map(([name, value]) => [
       name,

@@ -9,7 +9,7 @@ import { HarError, streamHar } from './har.ts';
 import { FileReadError } from '../run/file-read.ts';
 import { SCAN_LIMITS, type ScanLimits } from './har-scan.ts';
 import { KEY_LIMITS, KeyRing, type KeyLimits } from './keys.ts';
-import { finish, keysPassedLine, parseRecorded, RECORDED_HELP } from './recorded-command.ts';
+import { finish, keysPassedLine, parseRecorded, RECORDED_HELP, yourBaseUrl } from './recorded-command.ts';
 import { authorizationOf, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type RecordedJudgement, type RecordedLimits } from './recorded.ts';
 import { inertLine } from '../../contract/untrusted.ts';
 
@@ -41,8 +41,13 @@ const LIMITS: CheckHarLimits = { scan: SCAN_LIMITS, keys: KEY_LIMITS, recorded: 
  * The file read twice, an entry at a time: first for the keys it carries and whether it kept credentials at all,
  * then to judge, so that a key first seen late is redacted in the exchanges before it too.
  */
-function judgeFile(file: string, profile: 'live' | 'mock', limits: CheckHarLimits): { judgement: RecordedJudgement; exchanges: number; keys: KeyRing } {
-  const keys = new KeyRing(limits.keys);
+function judgeFile(
+  file: string,
+  profile: 'live' | 'mock',
+  limits: CheckHarLimits,
+  home: string | undefined,
+): { judgement: RecordedJudgement; exchanges: number; keys: KeyRing } {
+  const keys = new KeyRing(limits.keys, home);
   let operations = 0;
   let authorized = 0;
   streamHar(
@@ -89,7 +94,7 @@ export function runCheckHar(
     const started = performance.now();
     let judged;
     try {
-      judged = judgeFile(file, settings.profile, limits);
+      judged = judgeFile(file, settings.profile, limits, yourBaseUrl(env));
     } catch (error) {
       if (error instanceof HarError) throw new ConfigError(`${file}: ${error.message}`);
       if (error instanceof FileReadError) throw new ConfigError(error.message);

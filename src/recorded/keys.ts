@@ -5,7 +5,7 @@
 // (apiKey, api_key, key, token, …). A value too short to tell from ordinary text is not taken for a key.
 import { bytesOf, headersOf, type RecordedRequest, type RecordedResponse } from '../judge/exchange.ts';
 import { authorizationSecrets, headerSecrets, jsonSecrets, KEY_MIN_CHARS, querySecrets, recordedCredentials, textSecrets } from '../http/credentials.ts';
-import { holdsPlaceholder, Redactor } from '../http/redactor.ts';
+import { holdsPlaceholder, Redactor, type PastedKeys } from '../http/redactor.ts';
 import { nestsDeeper } from '../../contract/untrusted.ts';
 
 export { namesKey } from '../http/credentials.ts';
@@ -43,7 +43,19 @@ export class KeyRing {
   passed = 0;
   private redactor: Redactor | undefined;
 
-  constructor(private readonly limits: KeyLimits = KEY_LIMITS) {}
+  /**
+   * @param home the base URL the user gave for their key (MOCKAPI_BASE_URL in their own environment): curl lines of
+   * exchanges under it expand `$MOCKAPI_TOKEN`; those of any other host (a recording made elsewhere) show keys inert
+   */
+  constructor(
+    private readonly limits: KeyLimits = KEY_LIMITS,
+    private readonly home?: string,
+  ) {}
+
+  /** How the curl line of an exchange to `url` writes its keys: expanded under the user's base URL alone (pastedKeysFor). */
+  pastedFor(url: string): PastedKeys {
+    return pastedKeysFor(url, this.home);
+  }
 
   /** Learns the keys of an exchange's request and answer. */
   learn(request: RecordedRequest, response?: RecordedResponse): void {
@@ -90,6 +102,23 @@ export class KeyRing {
 
   get size(): number {
     return this.keys.length;
+  }
+}
+
+/**
+ * Keys in a curl line to `url` expand (`$MOCKAPI_TOKEN`) only where `url` is under `home`, the base URL the user gave
+ * for their key (same origin, its path or below); anywhere else they are inert (`<MOCKAPI_TOKEN>`): pasted, a
+ * line to a host a recording names never sends the user's key there.
+ */
+function pastedKeysFor(url: string, home: string | undefined): PastedKeys {
+  if (home === undefined) return { inert: true };
+  try {
+    const [at, base] = [new URL(url), new URL(home)];
+    const path = base.pathname.replace(/\/+$/, '');
+    const under = at.origin === base.origin && (at.pathname === path || at.pathname.startsWith(`${path}/`));
+    return under ? {} : { inert: true };
+  } catch {
+    return { inert: true };
   }
 }
 

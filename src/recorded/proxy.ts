@@ -11,7 +11,7 @@ import type { CheckResult } from '../../contract/report.ts';
 import type { CommandOutput } from './check-har.ts';
 import { ConfigError } from '../run/config.ts';
 import { EXIT } from '../../contract/exit.ts';
-import { finish, keysPassedLine, parseRecorded, RECORDED_HELP, type RecordedSettings } from './recorded-command.ts';
+import { finish, keysPassedLine, parseRecorded, RECORDED_HELP, type RecordedSettings, yourBaseUrl } from './recorded-command.ts';
 import { RECORDED_BODY_BYTES, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type Judged, type RecordedExchange, type RecordedLimits } from './recorded.ts';
 import { KEY_LIMITS, KeyRing, redactedAgain, type KeyLimits } from './keys.ts';
 import { bounded, inertLine } from '../../contract/untrusted.ts';
@@ -140,6 +140,8 @@ interface ProxyFlags {
   port: number;
   host: string;
   timeoutMs: number;
+  /** the base URL the user gave for their key (yourBaseUrl): curl lines of exchanges elsewhere show keys inert */
+  home?: string;
 }
 
 /** The flags parsed; a number: the exit code once --help or a usage error is said. */
@@ -202,7 +204,7 @@ class PassingJudge {
   ) {
     // counts and the first checks of each outcome, however many exchanges pass
     this.tally = new Tally(limits.recorded);
-    this.keys = new KeyRing(limits.keys);
+    this.keys = new KeyRing(limits.keys, flags.home);
   }
 
   private judge(exchange: RecordedExchange, tooLarge?: number): void {
@@ -450,5 +452,6 @@ export function runProxy(
     output.error(`mockapi-conformance proxy: ${flags}\n`);
     return Promise.resolve(EXIT.usage);
   }
-  return serve(flags, limits, output);
+  const home = yourBaseUrl(env);
+  return serve(home === undefined ? flags : { ...flags, home }, limits, output);
 }

@@ -85,3 +85,9 @@ export function finish(report: ConformanceReport, settings: RecordedSettings, wr
 /** The line that says keys were seen past those learned: they are not redacted, and the user is told. */
 export const keysPassedLine = (command: string, keys: KeyRing, limits: KeyLimits): string =>
   `mockapi-conformance ${command}: the traffic carries ${keys.passed} more distinct key${keys.passed === 1 ? '' : 's'} than the ${limits.keys} learned and redacted; those are not redacted (docs/untrusted.md)\n`;
+
+/**
+ * The base URL the user gave for their key, in their own environment (MOCKAPI_BASE_URL; never a file's): the one host
+ * whose exchanges' curl lines expand `$MOCKAPI_TOKEN` (KeyRing.pastedFor).
+ */
+export const yourBaseUrl = (env: NodeJS.ProcessEnv): string | undefined => env.MOCKAPI_BASE_URL?.trim() || undefined;

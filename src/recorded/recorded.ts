@@ -134,7 +134,14 @@ export function judgeOne(
     return { result, violations: [] };
   }
   // an HTTP answer was recorded: unjudgedAnswer said so
-  const verdict = judgeExchange({ request, response: response!, profile, credentialsRecorded, otherKeys: keys.othersOf(request) });
+  const verdict = judgeExchange({
+    request,
+    response: response!,
+    profile,
+    credentialsRecorded,
+    otherKeys: keys.othersOf(request),
+    pastedKeys: keys.pastedFor(request.url),
+  });
   const judged = verdict.outcome === 'failed' || verdict.outcome === 'warned';
   const evidence = judged ? [verdict.evidence()] : [];
   const result: CheckResult = {

@@ -19,7 +19,7 @@ function cacheHome(env: NodeJS.ProcessEnv): string | undefined {
  * The directory at `path`, made (0700) if missing, when it is one this user alone can write: not a link, owned by
  * `uid`, writable by neither its group nor others. False: it is not, or cannot be made.
  */
-function privateDirectory(path: string, uid: number | undefined): boolean {
+export function privateDirectory(path: string, uid: number | undefined): boolean {
   try {
     mkdirSync(path, { mode: 0o700 });
   } catch (error) {

@@ -48,6 +48,11 @@ export type RunConfig = Omit<TableSettings, (typeof READ_INTO_OTHERS)[number] | 
   network: Network;
   /** the config file's environment the run used (--env), recorded in its report: replay uses it again */
   environment?: string;
+  /**
+   * The variable each key is in where it is not the placeholder's own (MOCKAPI_TOKEN -> MOCKAPI_TOKEN_STAGING), by
+   * placeholder name: lines to paste expand that one (src/http/redactor.ts PastedKeys)
+   */
+  keyVariables?: Record<string, string>;
 };
 
 export class ConfigError extends Error {
@@ -656,7 +661,7 @@ function readKeys(
   table: Pick<RunConfig, 'baseUrl' | 'profile'>,
   cwd: string,
   env: NodeJS.ProcessEnv,
-): Pick<RunConfig, 'token' | 'forbiddenToken'> {
+): Pick<RunConfig, 'token' | 'forbiddenToken' | 'keyVariables'> {
   const tokenSetting = given.key('token', cwd);
   const token = tokenSetting ? parseToken(tokenSetting.source, tokenSetting.key) : undefined;
   const forbiddenSetting = given.key('forbiddenToken', cwd);
@@ -675,7 +680,19 @@ function readKeys(
   if (forbiddenToken && forbiddenToken === token) {
     throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
   }
-  return { token, forbiddenToken };
+  const keyVariables = { ...variableOf('MOCKAPI_TOKEN', tokenSetting), ...variableOf('MOCKAPI_FORBIDDEN_TOKEN', forbiddenSetting) };
+  return { token, forbiddenToken, ...(Object.keys(keyVariables).length > 0 ? { keyVariables } : {}) };
+}
+
+/**
+ * The variable a key is in, by its placeholder's name, where that is another variable (a named environment's,
+ * MOCKAPI_TOKEN_STAGING, in the environment or .env); nothing for the placeholder's own, a flag or a key file.
+ */
+function variableOf(placeholder: string, key: KeyGiven | undefined): Record<string, string> {
+  const variable = key?.source.replace(/ in \.env$/, '');
+  return variable !== undefined && /^[A-Z_][A-Z0-9_]*$/.test(variable) && variable !== placeholder && !variable.endsWith('_FILE')
+    ? { [placeholder]: variable }
+    : {};
 }
 
 /** The baseline as read, GitHub Actions, the embedded reference's own variables, push consent and the state file. */

@@ -253,6 +253,7 @@ function openedOf(config: RunConfig, deployment: Deployment, common: ReturnType<
     ...common,
     token: config.token,
     forbiddenToken: config.forbiddenToken,
+    ...(config.keyVariables ? { keyVariables: config.keyVariables } : {}),
     fixtures: config.fixtures,
     pushPolicy: config.pushPolicy,
     embedded: false,

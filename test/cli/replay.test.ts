@@ -1,9 +1,9 @@
-// `mockapi-conformance replay [REPORT.json]`: the checks that did not pass in a report (or in the last red run's,
-// kept beside the state file), run again with what repeats its requests, each said fixed or still failing; the
-// deployment is the one given now, never the report's; its reports go beside the originals under names of their
-// own. Runs of the compiled command through a long-lived runner.
+// `mockapi-conformance replay [REPORT.json]`: the checks that did not pass in a report (or in your last red run's,
+// kept in your state folder), run again with what repeats its requests and your own profile, strictness and
+// --read-only, each said fixed or still failing; the deployment is the one given now, never the report's; its
+// reports go beside the originals under names of their own. Runs of the compiled command through a long-lived runner.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { emptyDirectory } from '../support/cli.ts';
+import { keptReports } from '../../src/run/kept-report.ts';
+import { REPLAY_USAGE as REPLAY } from '../../src/cli/replay.ts';
 import { useRunners } from '../support/runners.ts';
 
 const runner = useRunners(1);
@@ -52,34 +54,93 @@ test('a failure replayed against the same fault is still failing (exit 1); again
   expect(clean.stdout).toMatch(/^1 fixed, 0 still failing, 0 not judged$/m);
 });
 
-test('with no report, replay takes the last red run kept beside the state file, which a red run names last and a green run leaves', async () => {
+/** A state folder of the test's own (XDG_STATE_HOME), and where a red run of the state file in `dir` is kept there. */
+function stateFolder(dir: string): { env: Record<string, string>; red: string } {
+  const env = { XDG_STATE_HOME: join(emptyDirectory(), 'state') };
+  return { env, red: keptReports(join(dir, '.mockapi-conformance-state.jsonl'), env).red! };
+}
+
+test('with no report, replay takes your last red run, kept in your state folder, which a red run names last and a green run removes', async () => {
   const dir = emptyDirectory();
-  const red = await runner.run(['--only', '^CHAOS-STATUS'], FAULT, { cwd: dir });
+  const { env, red: keptRed } = stateFolder(dir);
+  const red = await runner.run(['--only', '^CHAOS-STATUS'], { ...FAULT, ...env }, { cwd: dir });
   expect(red.code).toBe(1);
   // the red run's last line names the command (the runner's directory is not the process's: the state file is named)
   expect(red.stdout.trimEnd().split('\n').at(-1)).toBe(
     `Replay the 1 check that did not pass: mockapi-conformance replay --state-file ${join(dir, '.mockapi-conformance-state.jsonl')}`,
   );
-  const kept = readFileSync(join(dir, KEPT_RED), 'utf8');
+  const kept = readFileSync(keptRed, 'utf8');
   expect(JSON.parse(kept)).toMatchObject({ run: { seed: red.report!.run.seed }, checks: [{ id: CHECK, outcome: 'failed' }] });
+  expect(existsSync(join(dir, KEPT_RED))).toBe(false);
 
-  // a green run keeps its report as the last run's, and names no replay; the red one stays
-  const green = await runner.run(['--only', '^CHAOS-STATUS'], {}, { cwd: dir });
+  const replayed = await runner.run([], { ...FAULT, ...env }, { command: 'replay', cwd: dir });
+  expect(replayed.code, replayed.stderr).toBe(1);
+  expect(replayed.stdout).toContain(`Replaying 1 check of ${keptRed} against the embedded reference deployment, seed ${red.report!.run.seed}`);
+  // a replay keeps no report of its own: what it replays stays as it was
+  expect(readFileSync(keptRed, 'utf8')).toBe(kept);
+
+  // a green run keeps its report as the last run's, names no replay, and removes the red one it supersedes
+  const green = await runner.run(['--only', '^CHAOS-STATUS'], env, { cwd: dir });
   expect(green.code).toBe(0);
   expect(green.stdout).not.toContain('Replay');
   expect(JSON.parse(readFileSync(join(dir, '.mockapi-conformance-last-run.json'), 'utf8')).summary.failed).toBe(0);
-
-  const replayed = await runner.run([], FAULT, { command: 'replay', cwd: dir });
-  expect(replayed.code, replayed.stderr).toBe(1);
-  expect(replayed.stdout).toContain(`Replaying 1 check of ${join(dir, KEPT_RED)} against the embedded reference deployment, seed ${red.report!.run.seed}`);
-  // a replay keeps no report of its own: what it replays stays as it was
-  expect(readFileSync(join(dir, KEPT_RED), 'utf8')).toBe(kept);
-
-  const none = await runner.run([], {}, { command: 'replay', cwd: emptyDirectory() });
+  expect(existsSync(keptRed)).toBe(false);
+  const none = await runner.run([], env, { command: 'replay', cwd: dir });
   expect(none.code).toBe(2);
   expect(none.stderr).toMatch(
-    /^mockapi-conformance replay: no red run to replay: \S+\.mockapi-conformance-last-red-run\.json is kept by a run that did not pass; /,
+    /^mockapi-conformance replay: no red run to replay for \S+: a run that did not pass keeps one in \S+, and a run that passed removes it; /,
   );
+});
+
+test('a red run planted in the checkout is never replayed, nor one in your state folder that is not yours: one line, exit 2', async () => {
+  const dir = emptyDirectory();
+  const { env, red: keptRed } = stateFolder(dir);
+  // a checkout that tracks a red run of write checks beside its state file, as a run once kept it there
+  const red = await runner.run(['--only', '^CHAOS-STATUS'], FAULT);
+  writeFileSync(join(dir, KEPT_RED), red.reportText);
+  const planted = await runner.run([], { ...FAULT, ...env }, { command: 'replay', cwd: dir });
+  expect(planted.code, planted.stdout).toBe(2);
+  expect(planted.stdout).not.toContain('Replaying');
+  expect(planted.stderr).toMatch(/^mockapi-conformance replay: no red run to replay for /);
+
+  // in your state folder, but writable by others: not yours
+  writeFileSync(keptRed, red.reportText);
+  chmodSync(keptRed, 0o666);
+  const shared = await runner.run([], { ...FAULT, ...env }, { command: 'replay', cwd: dir });
+  expect(shared.code).toBe(2);
+  expect(shared.stderr).toBe(
+    `mockapi-conformance replay: ${keptRed} is not your red run (writable by others): not replayed; remove it, or give a JSON report (${REPLAY})\n`,
+  );
+});
+
+test('replay runs with your profile, strictness and --read-only, never weaker ones from the report; the first line says where they differ', async () => {
+  const echo = { MOCKAPI_REFERENCE_FAULTS: 'chaos-echo-loses-a-status' };
+  const red = await runner.run(['--only', '^CHAOS-ECHO'], echo);
+  expect(red.code, red.stdout).toBe(1);
+  const failing = red.report!.checks.filter((c) => c.outcome === 'failed').map((c) => c.id);
+  expect(failing.length).toBeGreaterThan(0);
+  // a report that says its run was a mock's (echoes not judged) and not strict: what still fails is still failing
+  const file = join(emptyDirectory(), 'mock.json');
+  writeFileSync(file, JSON.stringify({ ...red.report, target: { ...red.report!.target, profile: 'mock' } }));
+  const live = await runner.run([file, '--strict'], echo, { command: 'replay' });
+  expect(live.code, live.stdout).toBe(1);
+  expect(live.stdout.split('\n')[0]).toMatch(/; with your settings: profile live, not the report's mock; strict, not the report's not strict$/);
+  expect(live.report!.target.profile).toBe('live');
+  expect(live.report!.run.strict).toBe(true);
+  for (const id of failing) expect(live.stdout).toMatch(new RegExp(`^still failing  ${id} \\(failed\\)`, 'm'));
+
+  // a report's --strict only judges more: kept, where you give none
+  writeFileSync(file, JSON.stringify({ ...red.report, run: { ...red.report!.run, strict: true } }));
+  const strict = await runner.run([file], echo, { command: 'replay' });
+  expect(strict.report!.run.strict).toBe(true);
+  expect(strict.stdout.split('\n')[0]).not.toContain('with your settings');
+
+  // your --read-only holds where the report's run wrote: the write checks are skipped, nothing is written
+  writeFileSync(file, red.reportText);
+  const readOnly = await runner.run([file], { ...echo, MOCKAPI_READ_ONLY: 'true' }, { command: 'replay' });
+  expect(readOnly.stdout.split('\n')[0]).toMatch(/\d requests in flight; with your settings: read-only, where the report's run was not$/);
+  expect(readOnly.report!.run.readOnly).toBe(true);
+  expect(readOnly.report!.checks.filter((c) => c.outcome !== 'skipped')).toEqual([]);
 });
 
 test('no report, a flag the report decides, or a file that is no report: one line, exit 2', async () => {

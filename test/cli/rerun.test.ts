@@ -1,10 +1,13 @@
 // The rerun line reruns: a run prints the seed, the runs per property (chosen by the latency it measured) and
 // what else decides which requests it sends, as flags; a second run given them sends the same requests to the
-// same deployment, as the two runs' own traffic (--report-har) shows. Runs of the compiled command.
-import { readFileSync } from 'node:fs';
+// same deployment, as the two runs' own traffic (--report-har) shows; its curl lines expand the variable the key is
+// in. Runs of the compiled command.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { startReference } from '../../reference/server.ts';
 import { emptyDirectory } from '../support/cli.ts';
+import { curlRecorder } from '../support/curl.ts';
 import { useRunners } from '../support/runners.ts';
 
 const runner = useRunners(1);
@@ -54,4 +57,30 @@ test('a second run with the printed rerun flags sends the same requests as the f
   const other = flags.map((f, i) => (flags[i - 1] === '--seed' ? String(Number(f) + 1) : f));
   await runner.run([...other, '--report-har', join(dir, 'other.har')], { CI: '' });
   expect(requests(join(dir, 'other.har'))).not.toEqual(a);
+});
+
+test("curl lines name the variable the key is in: a named environment's key is $MOCKAPI_TOKEN_STAGING, and pasted it sends that key", async () => {
+  const reference = await startReference({ port: 0, faults: ['chaos-status-201'] });
+  const recorder = curlRecorder({ MOCKAPI_TOKEN_STAGING: reference.fixtures.token });
+  try {
+    const dir = emptyDirectory();
+    const config = {
+      environments: { staging: { baseUrl: reference.baseUrl, tokenVariable: 'MOCKAPI_TOKEN_STAGING', fixtures: { mockApiId: reference.fixtures.mockApiId } } },
+    };
+    writeFileSync(join(dir, 'mockapi-conformance.config.json'), JSON.stringify(config));
+    // the config file is the checkout's: your key goes where you give the same base URL
+    const env = { MOCKAPI_TOKEN_STAGING: reference.fixtures.token, MOCKAPI_BASE_URL: reference.baseUrl };
+    const red = await runner.run(['--env', 'staging', '--only', '^CHAOS-STATUS'], env, { cwd: dir });
+    expect(red.code, red.stderr).toBe(1);
+    const failed = red.report!.checks.find((c) => c.outcome === 'failed')!;
+    const curl = failed.evidence[0]!.curl;
+    expect(curl).toContain('"Authorization: Token $MOCKAPI_TOKEN_STAGING"');
+    const lines = [red.stdout, failed.message].flatMap((t) => t.split('\n').filter((l) => l.includes('curl -sS')));
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line).not.toMatch(/\$\{?MOCKAPI_TOKEN(?!_STAGING)\b/);
+    expect(recorder.record(curl).args).toContain(`Authorization: Token ${reference.fixtures.token}`);
+  } finally {
+    recorder.close();
+    await reference.close();
+  }
 });

@@ -4,7 +4,7 @@
 // by a fault of its own; every verified statement is bent by a freedom (the fault matrix shows each passing) or says
 // why its words leave none; every check's requirement is cited by a statement; the ledger cites only requirements of
 // the register.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { isRequirementId } from '../../contract/requirements.ts';
 import { STATEMENTS, type Statement } from '../../contract/statements.ts';
@@ -13,8 +13,10 @@ import { allFreedoms } from '../../reference/freedoms.ts';
 import { catalogue } from '../../src/harness/catalogue.ts';
 import { ledgerOf } from '../../src/run/statements.ts';
 
-/** the spec, beside the checkout (shared/spec/interface.md) */
-const SPEC = readFileSync(new URL('../../../shared/spec/interface.md', import.meta.url), 'utf8');
+/** the project's copy of the spec, the one a clone has */
+const SPEC = readFileSync(new URL('../../spec/interface.md', import.meta.url), 'utf8');
+/** the spec itself, where a checkout has the steering folder beside it (CI's clones do; a user's clone does not) */
+const SHARED_SPEC = new URL('../../../shared/spec/interface.md', import.meta.url);
 
 const TABLE_SEPARATOR = /^\|[\s:|-]+\|$/;
 /** a sentence ends at a full stop followed by a space and a capital, a code span or a brace */
@@ -61,6 +63,11 @@ function uncovered(markdown: string, statements: readonly Statement[]): string[]
     .filter((u) => (u.kind === 'heading' ? !segments.has(u.text) : !inText(u.text) && !(u.text.endsWith(':') && segments.has(asSection(u.text)))))
     .map((u) => `${u.kind}: ${u.text}`);
 }
+
+// Skipped, by this name, only in a clone without the steering folder beside it: there the copy is all there is.
+test.runIf(existsSync(SHARED_SPEC))("the project's copy of the spec (spec/interface.md) is the spec beside the checkout, word for word", () => {
+  expect(SPEC, 'spec/interface.md differs from ../shared/spec/interface.md: copy the spec again').toBe(readFileSync(SHARED_SPEC, 'utf8'));
+});
 
 test('every heading, table row and sentence of the spec is held by a statement of the ledger, in its own words', () => {
   expect(uncovered(SPEC, STATEMENTS), 'statements of the spec with no ledger entry').toEqual([]);

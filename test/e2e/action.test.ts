@@ -486,6 +486,30 @@ describe('the workflows of docs/ci', () => {
     });
   }
 
+  test('the workflows name the tool at a commit the user fills in, never at a tag the repository does not have', () => {
+    const refs = ['docs/ci/github-mock.yml', 'docs/ci/github-release.yml', 'docs/ci.md'].flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/OWNER\/mockapi-conformance@(\S+)/g)].map((m) => `${file}: ${m[1]}`),
+    );
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((ref) => !/: `?COMMIT`?$/.test(ref))).toEqual([]);
+    const gitlab = (read('docs/ci/gitlab-ci.yml') as Record<string, { script: string[] }>).conformance!.script.join('\n');
+    expect(gitlab).toContain('"$CONFORMANCE_TOOL_COMMIT"');
+    expect(gitlab).not.toMatch(/--branch|v\d+\.\d+\.\d+/);
+  });
+
+  test('the mock workflow runs once per change: pushes to main and pull requests, not every push beside its pull request', () => {
+    const on = workflow('github-mock.yml').on as { push?: { branches?: string[] }; pull_request?: unknown };
+    expect(on).toHaveProperty('pull_request');
+    expect(on.push?.branches).toEqual(['main']);
+  });
+
+  test('a pull request from a fork, which gets no repository variables, is told why the mock is not verified, and nothing runs without its URL', () => {
+    const steps = stepsOf('github-mock.yml');
+    const warning = steps.find((s) => s.if === "vars.MOCK_BASE_URL == ''");
+    expect(warning?.run).toMatch(/^echo "::warning::MOCK_BASE_URL is not set .*fork/);
+    for (const step of steps.filter((s) => s !== warning)) expect(step.if, `${step.uses}`).toMatch(/vars\.MOCK_BASE_URL != ''/);
+  });
+
   test('the production workflow writes and uploads no HAR: the har input is left at false, and no flag asks for one', () => {
     expect(action.inputs.har!.default).toBe('false');
     const steps = stepsOf('github-release.yml');

@@ -8,11 +8,13 @@
 // installed versions are therefore those of our lockfile: what is tested is the package (its files, its
 // bin, its dependencies being enough), not npm's resolution of our ranges.
 //
-// One pack and one install for the whole file (beforeAll); each case runs commands in the install folder.
+// One pack and one install for the whole file (beforeAll); each case runs commands in the install folder. The
+// other Node versions the package supports are the registry's runtime packages, which npm fetches once into its
+// cache like any tarball (test/support/node-runtimes.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cleanEnvironment } from '../../bench/measure.ts';
@@ -20,6 +22,7 @@ import { runEnvironment } from '../../reference/environment.ts';
 import { FAULT_NAMES } from '../../reference/faults.ts';
 import { startReference } from '../../reference/server.ts';
 import { record, writeHar } from '../support/har.ts';
+import { nodeRuntime, OTHER_NODES } from '../support/node-runtimes.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -231,7 +234,7 @@ beforeAll(async () => {
 });
 
 describe('the packed and installed package', () => {
-  test('the tarball holds the compiled package, the schemas and the licence; no sources, tests or CI', () => {
+  test('the tarball holds the compiled package, the schemas, the spec and the licence; no sources, tests or CI', () => {
     const { files } = installed;
     for (const file of [
       'bin/mockapi-conformance.js',
@@ -244,6 +247,7 @@ describe('the packed and installed package', () => {
       'dist/src/harness/worker-setup.js',
       'schemas/openapi.yaml',
       'schemas/report.json',
+      'spec/interface.md',
       'package.json',
       'README.md',
       'LICENSE',
@@ -499,7 +503,7 @@ describe('the packed and installed package', () => {
  * Runs the library page's vitest project (docs/library.md) in `dir`/project, against the deployment a .env of
  * `variables` names: `vitest run -t PATTERN` with the vitest installed in `dir`, read through vitest's JSON report.
  */
-async function runProject(dir: string, variables: Record<string, string>, pattern: string): Promise<{ ran: Ran; tests: JsonTest[] }> {
+async function runProject(dir: string, variables: Record<string, string>, pattern: string, node = process.execPath): Promise<{ ran: Ran; tests: JsonTest[] }> {
   const project = join(dir, 'project');
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'vitest.config.mjs'), readmeExample('vitest-project'));
@@ -512,10 +516,13 @@ async function runProject(dir: string, variables: Record<string, string>, patter
   );
   rmSync(join(project, 'results.json'), { force: true });
   const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs');
-  const ran = await run(process.execPath, [vitest, 'run', '-t', pattern, '--reporter', 'json', '--outputFile', 'results.json'], project);
+  const ran = await run(node, [vitest, 'run', '-t', pattern, '--reporter', 'json', '--outputFile', 'results.json'], project, onPath(node));
   const results = JSON.parse(readFileSync(join(project, 'results.json'), 'utf8')) as { testResults: { assertionResults: JsonTest[] }[] };
   return { ran, tests: results.testResults.flatMap((file) => file.assertionResults) };
 }
+
+/** The environment that makes `node` the one a command and its children find first on PATH. */
+const onPath = (node: string): Record<string, string> => ({ PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` });
 
 /** The tests of a project's run that ran (not filtered out by -t): each its check id and status. */
 const ranTests = (tests: JsonTest[]) => tests.filter((t) => t.status !== 'skipped' && t.status !== 'pending').map((t) => [t.fullName.split(' ')[0], t.status]);
@@ -600,5 +607,35 @@ describe("the library page's vitest project on each vitest of the peer range", (
     ].join('\n');
     const ran = await run(process.execPath, ['--input-type=module', '--eval', project], dir);
     expect([ran.stdout, ran.stderr]).toEqual([`Error: ${line}\n${line}\n`, '']);
+  });
+});
+
+describe.each(OTHER_NODES)('the installed package on Node %s, as on the Node running the tests', (version) => {
+  let node = '';
+  beforeAll(() => {
+    node = nodeRuntime(version, work);
+  });
+
+  test('a full default run of the command passes', async () => {
+    const bin = join(installed.dir, 'node_modules', OWN.name, 'bin', 'mockapi-conformance.js');
+    const ran = await run(node, [bin], installed.dir, onPath(node));
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped: 100% of \d+ checks judged/);
+    expect(ourWarnings(ran.stderr)).toEqual([]);
+  });
+
+  test("the library page's vitest project finds the failure of a faulty reference and passes the rest", async () => {
+    const reference = await startReference({ faults: ['organisation-without-email'] });
+    try {
+      const { ran, tests } = await runProject(installed.dir, runEnvironment(reference), '^organisations/get-', node);
+      expect(ran.code, ran.stderr).toBe(1);
+      expect(ranTests(tests).sort()).toEqual([
+        ['organisations/get-2xx-organisation-organisation', 'failed'],
+        ['organisations/get-organisation-asked', 'passed'],
+        ['organisations/get-organisation-does-not-exist-404', 'passed'],
+      ]);
+    } finally {
+      await reference.close();
+    }
   });
 });

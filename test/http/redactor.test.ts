@@ -3,7 +3,7 @@
 // forms through bash; this file is what the mutation run holds the redactor to, without a shell.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { Redactor, textOf } from '../../src/http/redactor.ts';
+import { pastedPiece, Redactor, textOf } from '../../src/http/redactor.ts';
 import { KEY } from '../support/keys.ts';
 import { propertySeed } from '../support/seed.ts';
 
@@ -146,6 +146,29 @@ describe('pieces', () => {
 
   test('textOf joins plain text and placeholders', () => {
     expect(textOf(['a', { placeholder: '$X' }, 'b'])).toBe('a$Xb');
+  });
+});
+
+describe('placeholders in a line to paste (pastedPiece)', () => {
+  const forms = ['$MOCKAPI_TOKEN', '${MOCKAPI_TOKEN}', '${MOCKAPI_TOKEN:0:9}', '${MOCKAPI_TOKEN:10}', '${MOCKAPI_TOKEN^^}', '${MOCKAPI_TOKEN~~}'];
+  test('inert where the host is none you gave for the key: the placeholder as text without $, for every form', () => {
+    expect(forms.map((placeholder) => pastedPiece({ placeholder }, { inert: true }))).toEqual([
+      '<MOCKAPI_TOKEN>',
+      '<MOCKAPI_TOKEN>',
+      '<MOCKAPI_TOKEN:0:9>',
+      '<MOCKAPI_TOKEN:10>',
+      '<MOCKAPI_TOKEN^^>',
+      '<MOCKAPI_TOKEN~~>',
+    ]);
+    expect(pastedPiece('text $MOCKAPI_TOKEN', { inert: true })).toBe('text $MOCKAPI_TOKEN');
+  });
+
+  test('under the variable the key is in, every form; a placeholder of no variable named keeps its own name', () => {
+    const variables = { MOCKAPI_TOKEN: 'MOCKAPI_TOKEN_STAGING' };
+    expect(forms.map((placeholder) => pastedPiece({ placeholder }, { variables }))).toEqual(
+      forms.map((f) => ({ placeholder: f.replace('MOCKAPI_TOKEN', 'MOCKAPI_TOKEN_STAGING') })),
+    );
+    expect(pastedPiece({ placeholder: '$MOCKAPI_FORBIDDEN_TOKEN' }, { variables })).toEqual({ placeholder: '$MOCKAPI_FORBIDDEN_TOKEN' });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * An independent, in-memory deployment of the Mock API Management interface, written from
- * shared/spec/interface.md alone. Every open point of the spec and the choice taken is listed in ./choices.md.
+ * spec/interface.md alone. Every open point of the spec and the choice taken is listed in ./choices.md.
  */
 import type { AddressInfo } from 'node:net';
 import { seed } from './seed.ts';

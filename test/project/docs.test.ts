@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { catalogue } from '../../src/harness/catalogue.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SKIP = new Set(['node_modules', 'dist', 'tmp', 'reports', '.git']);
@@ -63,4 +64,10 @@ describe('what the project cites exists', () => {
     }
     expect([...new Set(missing)]).toEqual([]);
   });
+});
+
+test("the README's closing line of a default run counts the checks a default run has", async () => {
+  const line = /`(\d+) passed, 0 failed, 0 warned, 0 errored, 0 skipped: 100% of (\d+) checks judged/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  const live = (await catalogue()).filter((entry) => entry.profiles.includes('live')).length;
+  expect(line?.slice(1, 3)).toEqual([String(live), String(live)]);
 });

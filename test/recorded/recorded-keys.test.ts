@@ -19,6 +19,7 @@ import { writeHar, type Recording } from '../support/har.ts';
 import { leakForms } from '../support/fuzzed.ts';
 import { hostileHar, proxiedRequest } from '../support/fuzzed-har.ts';
 import { propertySeed } from '../support/seed.ts';
+import { curlRecorder } from '../support/curl.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'recorded-keys-'));
 const FORMATS = ['json', 'junit', 'markdown', 'html'] as const;
@@ -126,6 +127,60 @@ describe('keys learned from recorded traffic', () => {
     expect(report.checks.map((c) => c.evidence[0]!.request.headers['x-api-key'])).toEqual(written.map(() => '$MOCKAPI_TOKEN'));
     // taken for keys, the placeholders were redacted again, one inside another
     expect(text).not.toMatch(/MOCKAPI_RECORDED_KEY_\d/);
+  });
+});
+
+describe('curl lines of a recording: a key expands only under the base URL you gave for it', () => {
+  /** A recording someone else made, of their host: the key in Authorization and in the query, the answers failing. */
+  const ELSEWHERE = 'http://elsewhere.test/v1/organisations/org-1';
+  const RECORDED = 'hk_0123456789abcdefg';
+  const foreign = [
+    exchange({ method: 'GET', url: ELSEWHERE, headers: { authorization: `Token ${RECORDED}` } }),
+    exchange({ method: 'GET', url: `${ELSEWHERE}?apiKey=QzX7wvPLmn4BTy5e`, headers: { authorization: `Token ${RECORDED}` } }),
+  ];
+  /** What your shell holds as you paste: your own keys, under every name a line could expand. */
+  const YOURS = { MOCKAPI_TOKEN: 'your-own-key-abcdefgh', MOCKAPI_RECORDED_KEY_2: 'your-other-key-abcdefgh' };
+  const recorder = curlRecorder(YOURS);
+  afterAll(() => recorder.close());
+
+  /** check-har of the recording in every format, with these variables: its output and reports, and the JSON report. */
+  const checked = (name: string, env: NodeJS.ProcessEnv) => {
+    const har = join(dir, `${name}.har`);
+    writeFileSync(har, writeHar(foreign));
+    const reports = FORMATS.flatMap((f) => [`--report-${f}`, join(dir, `${name}.${f}`)]);
+    let out = '';
+    expect(runCheckHar([har, ...reports], { write: (t) => (out += t), error: (t) => (out += t) }, env, dir)).toBe(1);
+    const texts = [out, ...FORMATS.map((f) => readFileSync(join(dir, `${name}.${f}`), 'utf8'))];
+    return { texts, report: JSON.parse(texts[1]!) as { checks: { message: string; evidence: { curl: string }[] }[] } };
+  };
+
+  test('from a host you gave no key for, every curl line shows the key inert, in every output, and pasted sends none of yours', () => {
+    const { texts, report } = checked('foreign', { MOCKAPI_TOKEN: YOURS.MOCKAPI_TOKEN });
+    const curls = report.checks.flatMap((c) => c.evidence.map((e) => e.curl));
+    expect(curls).toHaveLength(2);
+    expect(curls[0]).toBe(`curl -sS -i -X GET '${ELSEWHERE}' -H 'Authorization: Token <MOCKAPI_TOKEN>'`);
+    expect(curls[1]).toContain(`'${ELSEWHERE}?apiKey=<MOCKAPI_RECORDED_KEY_2>'`);
+    for (const line of curls) {
+      const pasted = recorder.record(line);
+      expect(pasted.status, pasted.stderr).toBe(0);
+      expect(pasted.args.join(' ')).not.toMatch(/your-(own|other)-key/);
+    }
+    // the console, JUnit, Markdown (a line each) and the HTML report's Copy button (its JSON) say the same lines
+    const [out, , junit, markdown, html] = texts as [string, string, string, string, string];
+    const lines = [out, junit, markdown].flatMap((t) => t.split('\n').filter((l) => l.includes('curl -sS')));
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    for (const line of lines) expect(line).not.toMatch(/\$\{?MOCKAPI_/);
+    const shown = JSON.parse(/<script type="application\/json" id="report">(.*?)<\/script>/s.exec(html)![1]!) as typeof report;
+    expect(shown.checks.flatMap((c) => c.evidence.map((e) => e.curl))).toEqual(curls);
+  });
+
+  test("under the base URL you gave (MOCKAPI_BASE_URL), the line expands $MOCKAPI_TOKEN, as a run's lines do", () => {
+    const { report } = checked('yours', { ...YOURS, MOCKAPI_BASE_URL: 'http://elsewhere.test' });
+    expect(report.checks[0]!.evidence[0]!.curl).toBe(`curl -sS -i -X GET '${ELSEWHERE}' -H "Authorization: Token $MOCKAPI_TOKEN"`);
+    expect(recorder.record(report.checks[0]!.evidence[0]!.curl).args).toContain(`Authorization: Token ${YOURS.MOCKAPI_TOKEN}`);
+    // a base URL of the same host but another path is not the one given
+    const other = checked('other-path', { ...YOURS, MOCKAPI_BASE_URL: 'http://elsewhere.test/api' });
+    expect(other.report.checks[0]!.evidence[0]!.curl).toContain("'Authorization: Token <MOCKAPI_TOKEN>'");
   });
 });
 

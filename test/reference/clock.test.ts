@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock, isoDuration, isoTimestamp } from '../../reference/clock.ts';
+import { createClock, isoDuration, isoTimestamp, shiftedTimestamp } from '../../reference/clock.ts';
 
 describe('clock', () => {
   it.each([
@@ -24,5 +24,12 @@ describe('clock', () => {
     const first = clock.nowNanos();
     expect(Math.abs(Number(first / 1_000_000n) - Date.now())).toBeLessThan(1000);
     expect(clock.nowNanos()).toBeGreaterThanOrEqual(first);
+  });
+
+  it('shifts a timestamp by whole seconds, its fraction and zone as written, in either form; other text as it was', () => {
+    expect(shiftedTimestamp('2026-11-21T10:15:30.123456789Z', 3_600_000)).toBe('2026-11-21T11:15:30.123456789Z');
+    expect(shiftedTimestamp('2026-11-21T10:15:30+00:00', -60_000)).toBe('2026-11-21T10:14:30+00:00');
+    expect(shiftedTimestamp('20261121T101530,1Z', Date.UTC(2024, 1, 29) - Date.UTC(2026, 10, 21))).toBe('20240229T101530,1Z');
+    expect(shiftedTimestamp('soon', 1_000)).toBe('soon');
   });
 });

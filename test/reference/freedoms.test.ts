@@ -10,6 +10,8 @@ import { startReference } from '../../reference/server.ts';
 import { SEED } from '../../reference/store.ts';
 import { INTERNAL_HOST } from '../../reference/freedoms/logged-request-behind-proxy.ts';
 import { LONGEST_DELAY_MS } from '../../reference/freedoms/chaos-delay-bounded.ts';
+import { GATEWAY_AHEAD_MS } from '../../reference/freedoms/clock-gateway-date-ahead.ts';
+import { YEARS_OFF_MS } from '../../reference/freedoms/clock-years-off.ts';
 import { CREDENTIALS_REQUIRED_OTHER_WORDS } from '../../reference/freedoms/credentials-text-other-words.ts';
 import { OTHER_EMAIL } from '../../reference/freedoms/email-other-form.ts';
 import { OTHER_IDS } from '../../reference/freedoms/ids-other-forms.ts';
@@ -65,6 +67,24 @@ const SHOWN: Record<string, (r: Reference) => Promise<void>> = {
     expect(behind).toBeGreaterThan(9 * 60_000);
     expect(Math.abs(Date.parse(answer.headers.date as string) - Date.parse(jsonOf(answer).dataSource.lastUpdatedTime))).toBeLessThan(2_000);
     expect(jsonOf(await valid(r, 'pushOpenApiToGit')).job.started).toMatch(/\.\d{9}Z$/);
+  },
+  'clock-gateway-date-ahead': async (r) => {
+    const answer = await valid(r, 'updateDataSource');
+    const ahead = Date.parse(answer.headers.date as string) - Date.parse(jsonOf(answer).dataSource.lastUpdatedTime);
+    expect(Math.abs(ahead - GATEWAY_AHEAD_MS)).toBeLessThan(2_000);
+  },
+  'clock-years-off': async (r) => {
+    // the deployment's clock says 29 February 2024 (it runs on from noon): its Date header and the times it writes agree
+    const answer = await valid(r, 'updateDataSource');
+    const date = Date.parse(answer.headers.date as string);
+    expect(new Date(date).toISOString().slice(0, 10)).toBe('2024-02-29');
+    expect(Math.abs(date - Date.parse(jsonOf(answer).dataSource.lastUpdatedTime))).toBeLessThan(2_000);
+    const pushed = await valid(r, 'pushOpenApiToGit');
+    expect(jsonOf(pushed).job.started).toMatch(/^2024-02-29T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
+    const logged = jsonOf(await valid(r, 'getLoggedRequest')).request;
+    expect(logged.loggedDateString).toMatch(/^2024-02-29T/);
+    expect(Math.floor(logged.loggedDate / 1000)).toBe(Date.parse(logged.loggedDateString) / 1000);
+    expect(Number.isInteger(YEARS_OFF_MS / 1000)).toBe(true);
   },
   'credentials-text-other-words': async (r) => {
     const answer = await r.call('GET', validRequest('getOrganisation', r.deployment.fixtures).path, { token: null });

@@ -3,12 +3,15 @@
 // Its dependencies are those its lockfile locks, each checked by `npm ci` against the lockfile's integrity
 // hash, with no install script run. TypeScript's compiler, at the version that lockfile locks, writes the
 // JavaScript `npm run build` writes, and is then removed with the sources: what runs is the compiled package
-// alone. A later step of the job given the same files reuses the install.
+// alone. A later step of the job given the same files reuses the install, only from a folder this job made: owned
+// by the job's user, writable by no one else, its `installed` file naming the files' digest and this job. Without
+// the runner's temporary directory (RUNNER_TEMP), it builds in a new private folder and reuses none.
 //
-// Usage: node install.js ACTION_PATH TEMP_DIR; sets the step output `command`, the file to run with node.
+// Usage: node install.js ACTION_PATH RUNNER_TEMP; sets the step output `command`, the file to run with node.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { annotate, setOutput } from './github-output.js';
 
@@ -125,23 +128,58 @@ function install(actionPath, files, sources, dir) {
   rmSync(compiler, { recursive: true });
 }
 
+/** This job, as the runner names it; undefined outside a job (then no install is reused). */
+function thisJob(env) {
+  const parts = [env.GITHUB_RUN_ID, env.GITHUB_RUN_ATTEMPT, env.GITHUB_JOB];
+  return parts.every((part) => part && /^[\w.-]+$/.test(part)) ? parts.join('/') : undefined;
+}
+
+/** Whether `path` is the job's user's own, of `kind` (a directory or a file), no link, and writable by no one else. */
+function ownPrivate(path, kind) {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (stat === undefined || process.getuid === undefined) return false;
+  return (kind === 'directory' ? stat.isDirectory() : stat.isFile()) && stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
+}
+
+/** The install this job made of these files, in `dir`: its folder and its `installed` file are the job's user's alone, and name them. */
+function installedByThisJob(dir, stamp) {
+  const marker = join(dir, 'installed');
+  return stamp !== undefined && ownPrivate(dir, 'directory') && ownPrivate(marker, 'file') && readFileSync(marker, 'utf8') === stamp;
+}
+
+/**
+ * A new folder for the install, private to the job's user: `dir` when it can be made now (an earlier one of the
+ * job's user removed first), else a new one beside it; without the runner's temporary directory, a new one in the
+ * system's. A folder found that is not the job's user's own is left as it is, and never used.
+ */
+function newFolder(temp, dir) {
+  if (!temp) return mkdtempSync(join(tmpdir(), 'mockapi-conformance-'));
+  const found = lstatSync(dir, { throwIfNoEntry: false });
+  // an earlier folder of the job's user (of another job, or left half made) is removed; anything else is left
+  if (found?.isDirectory() && found.uid === process.getuid?.()) rmSync(dir, { recursive: true, force: true });
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+    if (ownPrivate(dir, 'directory')) return dir;
+  } catch {
+    // taken: a folder of its own beside it
+  }
+  return mkdtempSync(join(temp, 'mockapi-conformance-'));
+}
+
 const [actionPath, temp] = process.argv.slice(2);
 const sources = JSON.parse(readFileSync(join(actionPath, 'tsconfig.build.json'), 'utf8')).include;
 const files = packageFiles(actionPath, sources);
 const digest = digestOf(actionPath, files);
-const dir = join(temp, `mockapi-conformance-${digest.slice(0, 16)}`);
-const marker = join(dir, 'installed');
+const job = thisJob(process.env);
+const stamp = job === undefined ? undefined : `${digest}\n${job}\n`;
+const named = temp ? join(temp, `mockapi-conformance-${digest.slice(0, 16)}`) : undefined;
 const { version } = JSON.parse(readFileSync(join(actionPath, 'package.json'), 'utf8'));
-let done = false;
-try {
-  done = lstatSync(marker).isFile() && readFileSync(marker, 'utf8') === digest;
-} catch {
-  // not installed yet
-}
+const done = named !== undefined && installedByThisJob(named, stamp);
+const dir = done ? named : newFolder(temp, named);
 if (!done) {
-  rmSync(dir, { recursive: true, force: true });
+  if (named !== undefined && dir !== named) process.stdout.write(`${named} is not a folder of this job's user alone: left as it is, and not used\n`);
   install(actionPath, files, sources, dir);
-  writeFileSync(marker, digest);
+  if (stamp !== undefined) writeFileSync(join(dir, 'installed'), stamp, { mode: 0o600 });
 }
 process.stdout.write(
   `mockapi-conformance ${version} from ${actionPath} (sha256 ${digest}): ${done ? 'installed earlier in this job' : 'installed'} in ${dir}\n`,

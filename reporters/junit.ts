@@ -196,7 +196,7 @@ export function junitXml(report: ConformanceReport): string {
   const total = count(report.checks, report.summary.durationMs);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mockapi-conformance ${xmlText(report.target.baseUrl)}" ${attributes({ ...total, errors: total.errors + (errors.length ? 1 : 0), tests: total.tests + errors.length })}>`,
+    `<testsuites name="mockapi-conformance ${xmlText(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference deployment)' : ''}" ${attributes({ ...total, errors: total.errors + (errors.length ? 1 : 0), tests: total.tests + errors.length })}>`,
     shareProperties(report.checks, '  ', runProperties(report, causes)),
     ...suites,
     ...errors,

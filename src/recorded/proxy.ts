@@ -15,6 +15,7 @@ import { finish, keysPassedLine, parseRecorded, RECORDED_HELP, type RecordedSett
 import { RECORDED_BODY_BYTES, RECORDED_LIMITS, recordedReport, Tally, tallyOne, type Judged, type RecordedExchange, type RecordedLimits } from './recorded.ts';
 import { KEY_LIMITS, KeyRing, redactedAgain, type KeyLimits } from './keys.ts';
 import { bounded, inertLine } from '../../contract/untrusted.ts';
+import { hasDotSegment } from '../../contract/path-segment.ts';
 
 export const PROXY_HELP = `Usage: mockapi-conformance proxy --upstream URL [--port N] [flags]
 
@@ -94,16 +95,8 @@ export function upstreamUrl(upstream: URL, target: string | undefined): URL | un
   return url.origin === upstream.origin ? url : undefined;
 }
 
-/**
- * Whether a request target's path holds a dot segment (RFC 3986 section 5.2.4), `.` or `..`, written plainly or
- * percent-encoded (`%2e%2e`), between slashes or backslashes (which URL parsers read as slashes), encoded or
- * not: resolved, it would climb out of the upstream's base path, so the proxy refuses it rather than forward it.
- */
-export function hasDotSegment(target: string): boolean {
-  const at = target.search(/[?#]/);
-  const path = (at < 0 ? target : target.slice(0, at)).replace(/%2e/gi, '.').replace(/%2f|%5c|\\/gi, '/');
-  return path.split('/').some((segment) => segment === '.' || segment === '..');
-}
+/** The proxy's rule of dot segments is the run's rule of fixture ids too: one rule, in contract/path-segment.ts. */
+export { hasDotSegment };
 
 /** A check of an answer too large to hold: only its status was judged, and it says so. */
 function tooLargeSaid(result: CheckResult, tooLarge: number | undefined): void {

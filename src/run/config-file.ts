@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { FIXTURE_NAMES } from '../../contract/fixtures.ts';
+import { closestName } from './closest-name.ts';
 import { FileReadError, readRegularFile } from './file-read.ts';
 import { outOfBounds, SETTINGS, type Setting } from './settings.ts';
 
@@ -42,12 +43,12 @@ export function findConfigFile(named: string | undefined, cwd: string): string |
   return CONFIG_FILES.map((name) => resolve(cwd, name)).find((file) => existsSync(file));
 }
 
-/** The file's data, and the warnings of its parser, one line each (a file that is not what it says is a ConfigFileError). */
-function parseFile(file: string): { data: unknown; warnings: string[] } {
-  if (!existsSync(file)) throw new ConfigFileError(`${file} is not a file`);
+/** The file's data (of `committed`, its text at a revision, where given), and the warnings of its parser, one line each (a file that is not what it says is a ConfigFileError). */
+function parseFile(file: string, committed?: string): { data: unknown; warnings: string[] } {
+  if (committed === undefined && !existsSync(file)) throw new ConfigFileError(`${file} is not a file`);
   let text: string;
   try {
-    text = readRegularFile(file, 1024 * 1024).toString('utf8');
+    text = committed ?? readRegularFile(file, 1024 * 1024).toString('utf8');
   } catch (error) {
     if (error instanceof FileReadError) throw new ConfigFileError(error.message);
     throw error;
@@ -78,19 +79,23 @@ function parseYaml(file: string, text: string): { data: unknown; warnings: strin
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The settings of one environment of the file. Without an environment chosen the file sets nothing (a warning
+ * The settings of one environment of the file (`committed`: of its text at a revision). Without an environment chosen the file sets nothing (`unused`
  * says which it has). A key in the file, an unknown property or a value of the wrong JSON type is a ConfigFileError.
  */
-export function readConfigFile(file: string, environment: string | undefined): { settings?: FileSettings; warnings: string[] } {
-  const { data, warnings } = parseFile(file);
+export function readConfigFile(
+  file: string,
+  environment: string | undefined,
+  committed?: string,
+): { settings?: FileSettings; warnings: string[]; unused?: string } {
+  const { data, warnings } = parseFile(file, committed);
   if (!isObject(data) || !isObject(data.environments)) throw new ConfigFileError(`${file} must be an object with "environments" (schemas/config.json)`);
   const unknownTop = Object.keys(data).filter((k) => k !== 'environments' && k !== '$schema');
-  if (unknownTop.length > 0) throw new ConfigFileError(`${file}: ${unknownTop[0]} is not a property of a config file (only "environments")`);
+  if (unknownTop.length > 0)
+    throw new ConfigFileError(`${file}: ${unknownTop[0]} is not a property of a config file (only "environments")${meant(unknownTop[0]!, ['environments'])}`);
   const names = Object.keys(data.environments);
+  // the line is the caller's to give, as a warning or as the cause of an error (src/run/config.ts, embeddedGiven)
   if (environment === undefined)
-    return {
-      warnings: [...warnings, `${file} has the environments ${names.join(', ')}; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing`],
-    };
+    return { warnings, unused: `${file} has the environments ${names.join(', ')}; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing` };
   const chosen = data.environments[environment];
   if (!isObject(chosen)) throw new ConfigFileError(`${file} has no environment "${environment}" (it has ${names.join(', ') || 'none'})`);
   const at = (property: string) => `${file}: environments.${environment}.${property}`;
@@ -109,7 +114,7 @@ export function readConfigFile(file: string, environment: string | undefined): {
       if (!isObject(value)) throw new ConfigFileError(`${at(property)} must be an object of fixture ids (${FIXTURE_NAMES.join(', ')})`);
       for (const [fixture, id] of Object.entries(value)) {
         if (!(FIXTURE_NAMES as string[]).includes(fixture))
-          throw new ConfigFileError(`${at(`fixtures.${fixture}`)} is not a fixture (${FIXTURE_NAMES.join(', ')})`);
+          throw new ConfigFileError(`${at(`fixtures.${fixture}`)} is not a fixture (${FIXTURE_NAMES.join(', ')})${meant(fixture, FIXTURE_NAMES)}`);
         if (typeof id !== 'string') throw new ConfigFileError(`${at(`fixtures.${fixture}`)} must be a string`);
         settings.values.set(`fixtures.${fixture}`, { source: at(`fixtures.${fixture}`), value: id });
       }
@@ -127,10 +132,19 @@ export function readConfigFile(file: string, environment: string | undefined): {
   return { settings, warnings };
 }
 
+/** The properties an environment may hold. */
+const ENVIRONMENT_PROPERTIES = [...IN_FILE.keys(), ...Object.values(KEY_VARIABLES), 'fixtures'];
+
+/** `; did you mean NAME?` where a name of `candidates` is close to `name` (src/run/closest-name.ts), else nothing. */
+function meant(name: string, candidates: readonly string[]): string {
+  const closest = closestName([name], candidates);
+  return closest === undefined ? '' : `; did you mean ${closest}?`;
+}
+
 /** Why a property is not a config file's: a setting that is yours alone to give (by flag or variable), or none. */
 function notInFile(property: string): string {
   const row = SETTING_ROWS.get(property);
-  if (!row) return 'is not a setting a config file may hold (schemas/config.json)';
+  if (!row) return `is not a setting a config file may hold (schemas/config.json)${meant(property, ENVIRONMENT_PROPERTIES)}`;
   const yours = [row.flag && `--${row.flag}`, row.variable].filter(Boolean).join(' or ');
   return `is yours to give (${yours}), never a checkout's file (docs/untrusted.md, what a checkout may choose)`;
 }

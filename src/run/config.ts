@@ -13,20 +13,26 @@ import { VARIATIONS_VARIABLE, variationsOn, VariationsValueError } from '../../r
 import { BaselineError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { unsafeEntryBelow } from './cache-directory.ts';
 import { readDeletions, STATE_FILE } from './deletions.ts';
+import { closestName } from './closest-name.ts';
 import { parseEnvFile } from './env-file.ts';
 import { FileReadError, readRegularFile } from './file-read.ts';
-import { DestinationError, fileOwner, keyDestination, OWNER_RANK, type Owned, type Owner } from './owners.ts';
+import { DestinationError, fileOwner, keyDestination, OWNER_RANK, type Owned, type OwnedKey, type Owner } from './owners.ts';
+import { bindingsFile, readBindings, rememberBinding } from './host-bindings.ts';
+import { committedText, trustedRevision } from './trusted-revision.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { mockApiIdFits } from '../../contract/limits.ts';
+import { isOwnSegment } from '../../contract/path-segment.ts';
+import { quotedLine } from '../../contract/untrusted.ts';
 import type { Network } from '../http/network.ts';
 import { ConfigFileError, findConfigFile, KEY_VARIABLE, readConfigFile, type FileSettings } from './config-file.ts';
 import { outOfBounds, parseArgsOptions, SETTINGS, type Setting, type SettingRow, type TableSettings } from './settings.ts';
 
 /**
  * The rows the parser reads into another field of RunConfig: the key's file into token, --proxy and --ca-file
- * into network, the config file and its environment into the settings themselves.
+ * into network, the config file and its environment into the settings themselves, --accept-host into where the
+ * key goes.
  */
-const READ_INTO_OTHERS = ['tokenFile', 'proxy', 'caFile', 'config', 'env'] as const satisfies readonly SettingRow['option'][];
+const READ_INTO_OTHERS = ['tokenFile', 'proxy', 'caFile', 'config', 'env', 'acceptHost'] as const satisfies readonly SettingRow['option'][];
 
 /**
  * A run as configured: a field per row of the settings table (its help says what it is), and what no single row
@@ -73,20 +79,6 @@ export const KNOWN_SETTINGS: readonly string[] = [
 
 const PREFIX = 'MOCKAPI_';
 
-/** Edit distance with transpositions (optimal string alignment): ULR -> URL is one edit. */
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /**
  * The known setting a name most likely meant: case aside, within two edits (a third of a long name's own
  * part), the MOCKAPI_ prefix supplied where it is missing; undefined when none is that close.
@@ -94,16 +86,7 @@ function editDistance(a: string, b: string): number {
 export function closestSetting(name: string): string | undefined {
   const upper = name.toUpperCase();
   const forms = upper.startsWith(PREFIX) ? [upper] : [upper, PREFIX + upper];
-  let closest: string | undefined;
-  let closestDistance = Infinity;
-  for (const known of KNOWN_SETTINGS) {
-    const bound = Math.max(2, Math.floor((known.length - PREFIX.length) / 3));
-    for (const form of forms) {
-      const distance = editDistance(form, known);
-      if (distance <= bound && distance < closestDistance) [closest, closestDistance] = [known, distance];
-    }
-  }
-  return closest;
+  return closestName(forms, KNOWN_SETTINGS, (known) => known.slice(PREFIX.length));
 }
 
 /** One line per MOCKAPI_* variable and per .env key that is no setting of ours (nor a key's variable); names only, never a value. */
@@ -362,15 +345,19 @@ export function parseCommand(
 }
 
 /** A value as given: where, the value as text, whose choice it is (src/run/owners.ts) and in which place. */
-type Found = Owned & { value: string; place: Place };
+type Found = Owned & { value: string; place: Place; keys?: readonly string[] };
 /** The places a setting is given in, as the lines that name whose choice it was say them. */
 type Place = 'your flags and environment' | 'the config file' | '.env';
 
 /** A key as given: where, the key itself, and whose it is. */
-type KeyGiven = Owned & { key: string };
+type KeyGiven = OwnedKey & { key: string };
 
 /** A config file's chosen environment, and whose the file is. */
-type OwnedFileSettings = FileSettings & { owner: Pick<Owned, 'owner' | 'why'> };
+type OwnedFileSettings = FileSettings & {
+  owner: Pick<Owned, 'owner' | 'why'>;
+  /** the values the trusted revision holds as they are (teamValues), and the key variables it names the same */
+  team?: { why: string; options: ReadonlySet<string>; keys: readonly string[] };
+};
 
 /** Where each setting is given: flags, then variables, then the config file's environment, then .env. */
 class Given {
@@ -380,6 +367,11 @@ class Given {
     private readonly file: OwnedFileSettings | undefined,
     private readonly dotenv: DotenvFile,
   ) {}
+
+  /** Whether a variable is set: not empty (value). */
+  static isSet(value: string | undefined): boolean {
+    return Given.value(value) !== undefined;
+  }
 
   /** An empty variable counts as unset, as in .env.example where optional keys are left empty. */
   private static value(value: string | undefined): string | undefined {
@@ -395,10 +387,16 @@ class Given {
     const variable = s.variable === undefined ? undefined : Given.value(this.env[s.variable]);
     if (variable !== undefined) found.push({ source: s.variable!, value: variable, ...yours });
     const inFile = this.file?.values.get(s.option);
-    if (inFile !== undefined) found.push({ source: inFile.source, value: inFile.value, ...this.file!.owner, place: 'the config file' });
+    if (inFile !== undefined) found.push({ source: inFile.source, value: inFile.value, ...this.fileOwner(s.option), place: 'the config file' });
     const dotenv = s.variable === undefined ? undefined : Given.value(this.dotenv.values[s.variable]);
     if (dotenv !== undefined) found.push({ source: `${s.variable!} in .env`, value: dotenv, ...this.dotenv.owner, place: '.env' });
     return found;
+  }
+
+  /** Whose a value of the config file is: the team's where the trusted revision holds it as it is, else the file's owner's. */
+  private fileOwner(option: string): Pick<Found, 'owner' | 'why' | 'keys'> {
+    const team = this.file!.team;
+    return team?.options.has(option) ? { owner: 'team', why: team.why, keys: team.keys } : this.file!.owner;
   }
 
   /** [where it was given, the value as text] of the place that takes precedence. */
@@ -437,7 +435,7 @@ class Given {
     if (typeof fileFlag === 'string') return { source: `--${fileRow!.flag}`, key: readKeyFile(`--${fileRow!.flag}`, fileFlag, cwd), owner: 'yours' };
     const fromVariables = (values: Record<string, string | undefined>, owner: Pick<Owned, 'owner' | 'why'>, where: string): KeyGiven | undefined => {
       const key = Given.value(values[row.variable!]);
-      if (key !== undefined) return { source: `${row.variable!}${where}`, key, ...owner };
+      if (key !== undefined) return { source: `${row.variable!}${where}`, key, variable: row.variable, ...owner };
       const file = fileRow && Given.value(values[fileRow.variable!]);
       if (file === undefined) return undefined;
       if (namedByCheckout(owner.owner)) insideProject(`${fileRow!.variable!}${where}`, file, cwd);
@@ -448,9 +446,9 @@ class Given {
     const fromDotenv = named === undefined ? undefined : Given.value(this.dotenv.values[named]);
     const fromNamed: KeyGiven | undefined =
       fromEnv !== undefined
-        ? { source: named!, key: fromEnv, owner: 'yours' }
+        ? { source: named!, key: fromEnv, variable: named, owner: 'yours' }
         : fromDotenv !== undefined
-          ? { source: `${named!} in .env`, key: fromDotenv, ...this.dotenv.owner }
+          ? { source: `${named!} in .env`, key: fromDotenv, variable: named, ...this.dotenv.owner }
           : undefined;
     return fromVariables(this.env, { owner: 'yours' }, '') ?? fromNamed ?? fromVariables(this.dotenv.values, this.dotenv.owner, ' in .env');
   }
@@ -552,6 +550,16 @@ function tableSettings(values: Record<string, ReturnType<typeof settingValue> | 
   return { ...Object.fromEntries(own), token: undefined, forbiddenToken: undefined, baseline: undefined } as Omit<RunConfig, 'github' | 'fixtures' | 'network'>;
 }
 
+/**
+ * A config file read: its chosen environment, if a file is there (or named) and an environment chosen; where no
+ * environment is chosen, the line that says the file sets nothing (a warning, or the cause of an error where the
+ * run would verify the embedded reference: embeddedGiven).
+ */
+interface ConfigFileRead {
+  settings?: OwnedFileSettings;
+  unused?: string;
+}
+
 /** The config file's chosen environment, if a file is there (or named) and an environment chosen. */
 function configFileSettings(
   flags: Record<string, string | boolean | undefined>,
@@ -560,8 +568,8 @@ function configFileSettings(
   cwd: string,
   choice: ConfigFileChoice,
   warnings: string[],
-): OwnedFileSettings | undefined {
-  if (choice === 'none') return undefined;
+): ConfigFileRead {
+  if (choice === 'none') return {};
   const early = new Given(flags, env, undefined, dotenv);
   const named = early.of(setting('config'));
   if (named && namedByCheckout(early.sideOf(setting('config')))) insideProject(...named, cwd);
@@ -570,16 +578,44 @@ function configFileSettings(
   if (file === undefined) {
     if (environment !== undefined)
       throw new ConfigError(`--env ${environment} needs a config file: --config FILE, or ${'mockapi-conformance.config.json'} here`);
-    return undefined;
+    return {};
   }
   try {
     const read = readConfigFile(file, environment);
     warnings.push(...read.warnings);
-    return read.settings && { ...read.settings, owner: fileOwner(file) };
+    if (read.settings === undefined) return { unused: read.unused };
+    // a git-ignored file you name is yours, in a folder git ignores too: you chose it
+    const owner = fileOwner(file, { named: early.sideOf(setting('config')) === 'yours' });
+    return { settings: { ...read.settings, owner, team: owner.owner === 'checkout' ? teamValues(read.settings, env) : undefined } };
   } catch (error) {
     if (error instanceof ConfigFileError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/**
+ * The values of a tracked config file's environment that the trusted revision (src/run/trusted-revision.ts) holds as
+ * they are, and the key variables it names the same: the team's, which a pull request did not write. Undefined
+ * where there is no such revision, or it holds no such file or environment.
+ */
+function teamValues(settings: FileSettings, env: NodeJS.ProcessEnv): OwnedFileSettings['team'] {
+  const revision = trustedRevision(env, dirname(settings.file));
+  const text = revision && committedText(settings.file, revision);
+  if (text === undefined) return undefined;
+  let committed: FileSettings | undefined;
+  try {
+    committed = readConfigFile(settings.file, settings.environment, text).settings;
+  } catch {
+    // the revision's file is not one this version reads, or has no such environment: nothing of it is the team's
+    return undefined;
+  }
+  if (committed === undefined) return undefined;
+  const options = new Set([...settings.values].filter(([option, { value }]) => committed.values.get(option)?.value === value).map(([option]) => option));
+  const keys = (['token', 'forbiddenToken'] as const).flatMap((k) => {
+    const variable = settings.keyVariables[k];
+    return variable !== undefined && committed.keyVariables[k] === variable ? [variable] : [];
+  });
+  return { why: `as committed at ${revision!.label}`, options, keys };
 }
 
 /** The flags of a run; one not ours is a ConfigError that says what parseArgs found (flagError). */
@@ -599,12 +635,7 @@ function parseFlags(argv: string[]): Record<string, string | boolean | undefined
 export function flagError(error: Error, help: string, options: Record<string, unknown> = FLAGS): string {
   const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(error.message);
   if (unknown) {
-    let closest: string | undefined;
-    let best = Infinity;
-    for (const flag of Object.keys(options)) {
-      const distance = editDistance(unknown[2]!.toLowerCase(), flag);
-      if (distance <= Math.max(2, Math.floor(flag.length / 3)) && distance < best) [closest, best] = [flag, distance];
-    }
+    const closest = closestName([unknown[2]!], Object.keys(options));
     return `Unknown option '${unknown[1]}${unknown[2]}'${closest ? `; did you mean --${closest}?` : ''} (see ${help})`;
   }
   // parseArgs writes some messages on several lines ("… is ambiguous.\nDid you forget …"): one line, in its words
@@ -626,7 +657,12 @@ export function keyFlagWarning(argv: readonly string[]): string | undefined {
 }
 
 /** The keys, and the rules between them and the base URL: who may send which key where. */
-function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, cwd: string): Pick<RunConfig, 'token' | 'forbiddenToken' | 'keyVariables'> {
+function readKeys(
+  given: Given,
+  table: Pick<RunConfig, 'baseUrl' | 'profile'>,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Pick<RunConfig, 'token' | 'forbiddenToken' | 'keyVariables'> {
   const tokenSetting = given.key('token', cwd);
   const token = tokenSetting ? parseToken(tokenSetting.source, tokenSetting.key) : undefined;
   const forbiddenSetting = given.key('forbiddenToken', cwd);
@@ -641,7 +677,7 @@ function readKeys(given: Given, table: Pick<RunConfig, 'baseUrl' | 'profile'>, c
       `${(tokenSetting ?? forbiddenSetting)!.source} is set but no base URL: give --base-url or MOCKAPI_BASE_URL, or unset the key to verify the embedded reference deployment`,
     );
   }
-  checkoutBounds(given, [tokenSetting, forbiddenSetting]);
+  checkoutBounds(given, [tokenSetting, forbiddenSetting], env);
   if (forbiddenToken && forbiddenToken === token) {
     throw new ConfigError('the forbidden key is the same as the key: the 403 checks need a key without permission');
   }
@@ -691,17 +727,54 @@ function runSettings(
   return { baseline, github, stateFile };
 }
 
+/**
+ * A run that would verify the embedded reference deployment although it was given what names another target: a
+ * named environment's key (MOCKAPI_TOKEN_<NAME> in the environment or .env), or a config file (with no environment
+ * chosen, or one with no base URL). One line, exit 2: a green run of the reference reads like a green run of yours.
+ * Elsewhere the config file that sets nothing is a warning.
+ */
+function embeddedGiven(
+  table: Pick<RunConfig, 'baseUrl' | 'profile'>,
+  file: ConfigFileRead,
+  env: NodeJS.ProcessEnv,
+  dotenv: DotenvFile,
+  warnings: string[],
+): void {
+  const embedded = !table.baseUrl && table.profile === 'live';
+  if (!embedded) {
+    if (file.unused !== undefined) warnings.push(file.unused);
+    return;
+  }
+  const reference = 'with no base URL the run would verify the embedded reference deployment';
+  const keyOf = (values: Record<string, string | undefined>) => Object.keys(values).find((name) => KEY_VARIABLE.test(name) && Given.isSet(values[name]));
+  const key = keyOf(env) ?? keyOf(dotenv.values);
+  if (key !== undefined)
+    throw new ConfigError(
+      `${key}${keyOf(env) === undefined ? ' in .env' : ''} is the key of a named environment, and ${reference}; choose the environment (--env NAME or MOCKAPI_ENV) or give --base-url, or unset it to verify the reference`,
+    );
+  if (file.unused !== undefined) throw new ConfigError(`${file.unused}: ${reference}; choose one, or give --base-url`);
+  if (file.settings !== undefined)
+    throw new ConfigError(
+      `${file.settings.file}: environments.${file.settings.environment} has no baseUrl, and none is given: ${reference}; give its baseUrl, or --base-url`,
+    );
+}
+
 /** The fixtures, by their variables (or the config file's fixtures); each names a resource of a given deployment. */
 function readFixtures(given: Given, baseUrl: string | undefined): Fixtures {
   const fixtures: Fixtures = {};
   for (const [name, variable] of Object.entries(FIXTURE_VARIABLES) as [FixtureName, string][]) {
-    const found = given.of({ variable, option: `fixtures.${name}` });
-    const value = found?.[1].trim();
-    if (!value) continue;
+    const found = given.placeOf({ variable, option: `fixtures.${name}` });
+    const value = found?.value.trim();
+    // an empty variable is unset (.env.example leaves them so); an empty id a config file writes is an id
+    if (found === undefined || (value === '' && found.place !== 'the config file')) continue;
     if (!baseUrl) {
-      throw new ConfigError(`${found![0]} is set but no base URL: fixtures name resources of a deployment; give --base-url or MOCKAPI_BASE_URL`);
+      throw new ConfigError(`${found.source} is set but no base URL: fixtures name resources of a deployment; give --base-url or MOCKAPI_BASE_URL`);
     }
-    fixtures[name] = value;
+    if (!isOwnSegment(value!))
+      throw new ConfigError(
+        `${found.source} is ${quotedLine(found.value, 80)}, which is not one path segment of its own (empty, . or .., or changed by a URL's normalisation): the checks would act on another path; give the resource's id`,
+      );
+    fixtures[name] = value!;
   }
   checkFixtures(fixtures);
   return fixtures;
@@ -734,9 +807,13 @@ function parseSettings(
   warnings: string[],
 ): Omit<ParsedCommand, 'warnings'> {
   const flags = parseFlags(argv);
-  const given = new Given(flags, env, configFileSettings(flags, env, fromFile, cwd, configFile, warnings), fromFile);
+  const file = configFileSettings(flags, env, fromFile, cwd, configFile, warnings);
+  const given = new Given(flags, env, file.settings, fromFile);
   const table = tableSettings(readSettings(given, cwd));
-  const keys = readKeys(given, table, cwd);
+  const keys = readKeys(given, table, cwd, env);
+  // --list, --help and --version verify nothing
+  if (!flags.list && !flags.help && !flags.version) embeddedGiven(table, file, env, fromFile, warnings);
+  else if (file.unused !== undefined) warnings.push(file.unused);
   const run = runSettings(given, table, env, cwd);
   const fixtures = readFixtures(given, table.baseUrl);
   const network = readNetwork(given, table.baseUrl, cwd);
@@ -777,7 +854,7 @@ export function reportSettings(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   // a flag that is not ours, or one given without its value, sets nothing
   const flags = Object.fromEntries(Object.entries(values).filter(([name, value]) => FLAGS[name]?.type === typeof value));
   const fromFile = (dotenv ? unlessInvalid(() => readDotenv(cwd)) : undefined) ?? NO_DOTENV;
-  const file = unlessInvalid(() => configFileSettings(flags, env, fromFile, cwd, dotenv ? 'named or found' : 'named', []));
+  const file = unlessInvalid(() => configFileSettings(flags, env, fromFile, cwd, dotenv ? 'named or found' : 'named', []))?.settings;
   const given = new Given(flags, env, file, fromFile);
   const read = <T>(option: SettingRow['option']): T | undefined => {
     const s = setting(option);
@@ -811,29 +888,62 @@ const CONSENTS = [
 ];
 
 /**
- * Where a key may go, and consent to act on a deployment (docs/untrusted.md). A key goes only to a base URL that
- * its owner, or a higher one, gives (keyDestination: the one rule); a consent counts only from whoever chose the
- * base URL or someone trusted more.
+ * Where a key may go, and consent to act on a deployment, decided together (docs/untrusted.md). A key goes only to a
+ * base URL that its owner, or a higher one, gives, or that the team's environment binds to its variable
+ * (keyDestination: the one rule); a consent counts only from whoever chose the base URL or someone trusted more, and
+ * the team's for the deployment the team's environment names. Every refusal is said at once, in one line.
  */
-function checkoutBounds(given: Given, keys: readonly (KeyGiven | undefined)[]): void {
+function checkoutBounds(given: Given, keys: readonly (KeyGiven | undefined)[], env: NodeJS.ProcessEnv): void {
   const urls = given.all(setting('baseUrl')).flatMap((found) => {
     const url = found.value.trim() === '' ? undefined : unlessInvalid(() => parseBaseUrl(found.source, found.value));
     return url === undefined ? [] : [{ ...found, url }];
   });
-  try {
-    for (const key of keys) keyDestination(urls, key);
-  } catch (error) {
-    if (error instanceof DestinationError) throw new ConfigError(error.message);
-    throw error;
+  const refusals: string[] = [];
+  for (const key of keys) {
+    const refused = refusedDestination(urls, key, env, given.of(setting('acceptHost')) !== undefined);
+    if (refused !== undefined) refusals.push(refused);
   }
   const base = given.placeOf(setting('baseUrl'));
-  if (!base?.value) return;
-  for (const consent of CONSENTS) {
+  // the team's consent goes with the team's deployment: where the team's environment names the base URL used
+  const teamChose = urls.some((u) => u.owner === 'team' && u.url === urls[0]?.url);
+  for (const consent of base?.value ? CONSENTS : []) {
     const from = given.placeOf(consent);
-    if (from !== undefined && OWNER_RANK[from.owner] < OWNER_RANK[base.owner])
-      throw new ConfigError(
-        `${from.source} is consent from ${from.place} to act on a deployment ${base.place} chose (${base.source}): consent is given by whoever chose the deployment; give it by flag or variable`,
+    if (from !== undefined && OWNER_RANK[from.owner] < OWNER_RANK[base!.owner] && !(from.owner === 'team' && teamChose))
+      refusals.push(
+        `${from.source} is consent from ${from.place} to act on a deployment ${base!.place} chose (${base!.source}): consent is given by whoever chose the deployment; give it by flag or variable`,
       );
+  }
+  // every refusal of the run at once: one try finds them all
+  if (refusals.length === 1) throw new ConfigError(refusals[0]);
+  if (refusals.length > 1) throw new ConfigError(`${refusals.length} refusals: ${refusals.map((r, i) => `(${i + 1}) ${r}`).join('; ')}`);
+}
+
+/**
+ * Why a key may not go to the base URL used, or undefined where it may: keyDestination, with the hosts you accepted
+ * for the key's variable (src/run/host-bindings.ts). With --accept-host, a base URL the config file names is accepted
+ * for the key's variable, remembered, and used.
+ */
+function refusedDestination(
+  urls: readonly (Found & { url: string })[],
+  key: KeyGiven | undefined,
+  env: NodeJS.ProcessEnv,
+  accept: boolean,
+): string | undefined {
+  const used = urls[0];
+  const file = bindingsFile(env);
+  const variable = key?.variable;
+  const accepted = used !== undefined && variable !== undefined && readBindings(file)[variable]?.includes(used.url);
+  const bound = accepted ? [{ source: file, owner: 'yours' as const, url: used.url, keys: [variable] }] : [];
+  try {
+    keyDestination([...urls, ...bound], key);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof DestinationError)) throw error;
+    const acceptable = variable !== undefined && used?.place === 'the config file';
+    if (!acceptable) return error.message;
+    if (!accept) return `${error.message}, or --accept-host to send the key of ${variable} there from now on (${file})`;
+    rememberBinding(file, variable, used.url);
+    return undefined;
   }
 }
 

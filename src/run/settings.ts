@@ -460,6 +460,16 @@ export const SETTINGS = [
     inFile: false,
   },
   {
+    option: 'acceptHost',
+    flag: 'accept-host',
+    kind: 'boolean',
+    help: "send the key to the base URL the config file's environment names, and remember that host for the key's variable",
+    doc: "send the key to the base URL the config file's environment names, and remember that host for the key's variable in your state folder (`$XDG_STATE_HOME`, else `~/.local/state`, `/mockapi-conformance/accepted-hosts.json`): later runs send the key of that variable there without it (see [Where a key may go](untrusted.md#where-a-key-may-go-one-rule-srcrunownersts))",
+    commands: RUN,
+    library: false,
+    inFile: false,
+  },
+  {
     option: 'cacheDir',
     variable: 'MOCKAPI_CACHE_DIR',
     kind: 'directory',

@@ -12,9 +12,9 @@
 // tests share one runner's temporary folder, as the steps of one job do: the first step installs, and the
 // others, given the same files whatever the form, reuse that install (once, some 20 CPU seconds).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { parse } from 'yaml';
@@ -115,7 +115,9 @@ function stubs(at: string, node?: string): string {
   const dir = join(at, 'stubs');
   mkdirSync(dir);
   const npm = spawnSync('bash', ['-c', 'command -v npm'], { encoding: 'utf8' }).stdout.trim();
-  writeFileSync(join(dir, 'npm'), `#!/bin/bash\necho "$PWD: $*" >> "$NPM_CALLS"\nexec ${JSON.stringify(npm)} "$@"\n`, { mode: 0o755 });
+  // NPM_FAILS: an install that fails at its first npm, for the tests of where the install goes alone
+  const npmStub = `#!/bin/bash\necho "$PWD: $*" >> "$NPM_CALLS"\nif [ -n "\${NPM_FAILS:-}" ]; then exit 1; fi\nexec ${JSON.stringify(npm)} "$@"\n`;
+  writeFileSync(join(dir, 'npm'), npmStub, { mode: 0o755 });
   if (node) writeFileSync(join(dir, 'node'), `#!/bin/bash\necho ${node}\n`, { mode: 0o755 });
   return dir;
 }
@@ -131,10 +133,14 @@ interface RunOptions {
   prepare?: (workspace: string) => void;
   /** in place of the install step, its output `command`: what the run step runs */
   command?: string;
+  /** the runner's temporary folder, RUNNER_TEMP; null: unset */
+  runnerTemp?: string | null;
+  /** the job's run id, GITHUB_RUN_ID (one for the tests, as for the steps of a job) */
+  runId?: string;
 }
 
 /** Runs the action's `run:` steps as GitHub would; returns the exit code of the step that ended it, the logs and the outputs. */
-function runAction({ form = FORMS.tag, inputs = {}, env = {}, node, prepare, command }: RunOptions = {}) {
+function runAction({ form = FORMS.tag, inputs = {}, env = {}, node, prepare, command, runnerTemp = RUNNER_TEMP, runId = '7001' }: RunOptions = {}) {
   const files = mkdtempSync(join(runner, 'files-'));
   const workspace = form.actionPath ? mkdtempSync(join(runner, 'workspace-')) : copyCheckout(mkdtempSync(join(runner, 'workspace-')));
   if (form.actionPath && !existsSync(form.actionPath)) copyCheckout(form.actionPath);
@@ -150,7 +156,10 @@ function runAction({ form = FORMS.tag, inputs = {}, env = {}, node, prepare, com
     GITHUB_WORKSPACE: workspace,
     GITHUB_ACTION_PATH: actionPath,
     GITHUB_STEP_SUMMARY: summary,
-    RUNNER_TEMP,
+    GITHUB_RUN_ID: runId,
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_JOB: 'conformance',
+    ...(runnerTemp === null ? {} : { RUNNER_TEMP: runnerTemp }),
     NPM_CALLS: npmCalls,
   };
   const steps: Record<string, Record<string, string>> = {};
@@ -328,6 +337,58 @@ describe('the GitHub Action', () => {
     expect(r.outputs.report!.startsWith(`${RUNNER_TEMP}/`)).toBe(true);
     expect(existsSync(r.outputs.report!)).toBe(true);
     expect(r.logs.run).toMatch(/^::error /m);
+  });
+});
+
+describe('the install is reused only from a folder this job made, private to its user', () => {
+  /**
+   * An install planted in `temp` where the first step's install is, with a copy of its `installed` file, at `mode`:
+   * its command leaves a mark when it runs.
+   */
+  function plant(temp: string, mode: number) {
+    const { dir } = installLine(first.logs.install);
+    const planted = join(temp, basename(dir));
+    mkdirSync(join(planted, 'package', 'bin'), { recursive: true });
+    writeFileSync(join(planted, 'installed'), readFileSync(join(dir, 'installed')));
+    const mark = join(temp, 'the planted install ran');
+    writeFileSync(join(planted, 'package', 'bin', 'mockapi-conformance.js'), `require('node:fs').writeFileSync(${JSON.stringify(mark)}, '');\n`);
+    chmodSync(planted, mode);
+    return { planted, mark };
+  }
+
+  /** The step's run, its npm failing at once (where the install goes is what is looked at): the folder npm was called in. */
+  function installedIn(options: RunOptions) {
+    const r = runAction({ ...options, inputs: PASSING, env: { ...options.env, NPM_FAILS: '1' } });
+    expect(r.status, 'the npm stand-in fails the install').toBe(1);
+    const dir = /^(.+): ci /.exec(r.npmCalls)?.[1];
+    if (dir === undefined) throw new Error(`no install was begun: ${JSON.stringify(r.logs)}`);
+    const stat = statSync(dir);
+    expect([stat.uid, stat.mode & 0o077]).toEqual([process.getuid!(), 0]);
+    return dir;
+  }
+
+  test('a folder of the right name and digest that others may write: not reused, built again in a folder of its own', () => {
+    const temp = mkdtempSync(join(runner, 'temp-'));
+    const { planted, mark } = plant(temp, 0o777);
+    installedIn({ runnerTemp: temp });
+    expect(existsSync(mark)).toBe(false);
+    const command = join(planted, 'package', 'bin', 'mockapi-conformance.js');
+    expect(existsSync(command) && readFileSync(command, 'utf8')).not.toContain('the planted install ran');
+  });
+
+  test('a private folder another job of the runner left: not reused (the installed file names the job)', () => {
+    const temp = mkdtempSync(join(runner, 'temp-'));
+    const { mark } = plant(temp, 0o700);
+    installedIn({ runnerTemp: temp, runId: '7002' });
+    expect(existsSync(mark)).toBe(false);
+  });
+
+  test('RUNNER_TEMP unset: no folder of TMPDIR is reused; the install goes to a new private folder', () => {
+    const temp = mkdtempSync(join(runner, 'tmpdir-'));
+    const { planted, mark } = plant(temp, 0o700);
+    const dir = installedIn({ runnerTemp: null, env: { TMPDIR: temp } });
+    expect(existsSync(mark)).toBe(false);
+    expect(dir).not.toBe(planted);
   });
 });
 

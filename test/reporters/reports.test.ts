@@ -208,6 +208,12 @@ describe('JUnit XML', () => {
     expect(readFileSync(join(dir, 'j.xml'), 'utf8')).toBe(xml);
     expect(said).toEqual([`JUnit report: ${join(dir, 'j.xml')}\n`]);
   });
+
+  test('a run of the embedded reference names it in its root, as every other report does', () => {
+    expect(junitXml({ ...report(), target: { ...report().target, embedded: true } })).toContain(
+      '<testsuites name="mockapi-conformance https://api.example.com (embedded reference deployment)" ',
+    );
+  });
 });
 
 describe('GitHub Actions', () => {

@@ -78,7 +78,7 @@ describe('where your key is sent', () => {
       /^MOCKAPI_BASE_URL in \.env names https:\/\/evil\.test .*, and the key is MOCKAPI_TOKEN_STAGING \(yours\)/,
     );
     expect(refused(checkout({ config: environment }), { MOCKAPI_ENV: 'ci', MOCKAPI_TOKEN_STAGING: 's' })).toMatch(
-      /give --base-url or MOCKAPI_BASE_URL https:\/\/staging\.test$/,
+      /give --base-url or MOCKAPI_BASE_URL https:\/\/staging\.test, or --accept-host to send the key of MOCKAPI_TOKEN_STAGING there from now on \(.*accepted-hosts\.json\)$/,
     );
     expect(
       parsed(checkout({ config: environment }), { MOCKAPI_ENV: 'ci', MOCKAPI_BASE_URL: 'https://staging.test', MOCKAPI_TOKEN_STAGING: 's' }).config.token,
@@ -234,6 +234,50 @@ describe("whose file it is: git says (tracked: the checkout's; git-ignored: your
     expect(parsed(own).config).toMatchObject({ baseUrl: 'https://mine.test', token: 'k-of-the-checkout' });
     writeFileSync(join(own, '.env'), `MOCKAPI_BASE_URL=https://mine.test\nMOCKAPI_TOKEN_FILE=${outside}\n`);
     expect(refused(own)).toMatch(/^MOCKAPI_TOKEN_FILE in \.env names .*, outside the working directory/);
+  });
+});
+
+describe('whose file it is: what it is, not git alone (a download unpacked in a folder git ignores is not yours)', () => {
+  /** A repository that ignores `artifacts/`, with a download unpacked in artifacts/build-7: its working directory. */
+  function unpacked(files: Record<string, string>, { ownRepository = false } = {}): string {
+    const repo = gitCheckout({ tracked: {} });
+    writeFileSync(join(repo, '.gitignore'), 'artifacts/\n');
+    const download = join(repo, 'artifacts', 'build-7');
+    mkdirSync(download, { recursive: true });
+    if (ownRepository) {
+      execFileSync('git', ['init', '-q'], { cwd: download });
+      writeFileSync(join(download, '.gitignore'), `${Object.keys(files).join('\n')}\n`);
+    }
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(download, name), text);
+    return download;
+  }
+
+  test("a download's .env in a folder git ignores names no key file of yours and gets no key of yours, its own repository's ignore rules or not", () => {
+    const outside = join(mkdtempSync(join(tmpdir(), 'conformance-yours-')), 'key');
+    writeFileSync(outside, 'your-private-file\n');
+    for (const ownRepository of [false, true]) {
+      const keyFile = unpacked({ '.env': `MOCKAPI_BASE_URL=https://artifact.test\nMOCKAPI_TOKEN_FILE=${outside}\n` }, { ownRepository });
+      expect(refused(keyFile)).toMatch(/^MOCKAPI_TOKEN_FILE in \.env names .*, outside the working directory/);
+      const base = unpacked({ '.env': 'MOCKAPI_BASE_URL=https://artifact.test\n' }, { ownRepository });
+      const message = refused(base, YOUR_KEY);
+      expect(message).toMatch(
+        /^MOCKAPI_BASE_URL in \.env names https:\/\/artifact\.test \(a download: in .*artifacts\/build-7, a folder git ignores, and not named by you\)/,
+      );
+      expect(message).not.toContain('your-key-123');
+    }
+  });
+
+  test('a config file of a download is not yours unless you name it; your .env ignored by its own name stays yours', () => {
+    const staging = environments({ baseUrl: 'https://staging.test', tokenVariable: 'MOCKAPI_TOKEN_STAGING' });
+    const cwd = unpacked({ 'mockapi-conformance.config.json': staging });
+    const env = { MOCKAPI_ENV: 'staging', MOCKAPI_TOKEN_STAGING: 'staging-key-123' };
+    expect(refused(cwd, env)).toMatch(/environments\.staging\.baseUrl names https:\/\/staging\.test \(a download: /);
+    // named by you, it is your file (a key of your environment still needs the base URL from you: see above)
+    expect(refused(cwd, env, ['--config', 'mockapi-conformance.config.json'])).toMatch(/names https:\/\/staging\.test \(yours: git-ignored\)/);
+    const outside = join(mkdtempSync(join(tmpdir(), 'conformance-yours-')), 'key');
+    writeFileSync(outside, 'your-private-file\n');
+    const yours = gitCheckout({ tracked: {}, ignored: { '.env': `MOCKAPI_BASE_URL=https://mine.test\nMOCKAPI_TOKEN_FILE=${outside}\n` } });
+    expect(parsed(yours).config).toMatchObject({ baseUrl: 'https://mine.test', token: 'your-private-file' });
   });
 });
 

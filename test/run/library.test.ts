@@ -98,7 +98,7 @@ describe('what runConformance remembers', () => {
 });
 
 describe("conformanceProject's global setup reads what docs/library.md says", () => {
-  test("no config file: a config's environment (MOCKAPI_ENV) names no base URL, and the key of the variable it names goes nowhere", async () => {
+  test("no config file: a config's environment (MOCKAPI_ENV) names no base URL, the key of the variable it names goes nowhere, and the embedded reference given that key is refused", async () => {
     const keys: string[] = [];
     const elsewhere = createServer((req, res) => {
       keys.push(req.headers.authorization ?? '');
@@ -120,8 +120,12 @@ describe("conformanceProject's global setup reads what docs/library.md says", ()
       const run = execFileAsync(process.execPath, ['--input-type=module', '-e', script], { cwd, env, encoding: 'utf8', timeout: 60_000 });
       const { stdout } = await run.catch((error: { stdout?: string; stderr?: string }) => ({ stdout: `${error.stdout}${error.stderr}` }));
       expect(keys).toEqual([]);
-      // without a base URL, the embedded reference deployment
-      expect(stdout).toBe('opened and closed');
+      // without a base URL the embedded reference deployment, which a named environment's key makes an error
+      expect(stdout).not.toContain('opened and closed');
+      expect(stdout).toMatch(
+        /MOCKAPI_TOKEN_STAGING is the key of a named environment, and with no base URL the run would verify the embedded reference deployment/,
+      );
+      expect(stdout).not.toContain('staging-key-of-yours');
     } finally {
       elsewhere.close();
     }

@@ -169,14 +169,33 @@ describe('the config file', () => {
     expect(refused(cwd, ['--env', 's'])).toMatch(/mockapi-conformance\.config\.json is not JSON: /);
   });
 
-  test('without --env the file sets nothing, and a warning names its environments; --env without a file is refused', () => {
+  test('a misspelt property, fixture or top-level key: one line with the name it most likely meant (the helper of MOCKAPI_ variables)', () => {
+    const cwd = dir();
+    const file = join(cwd, 'mockapi-conformance.config.json');
+    write(cwd, { environments: { s: { baseUrl: 'https://s.test', readonly: true } } });
+    expect(refused(cwd, ['--env', 's'])).toBe(
+      `${file}: environments.s.readonly is not a setting a config file may hold (schemas/config.json); did you mean readOnly?`,
+    );
+    write(cwd, { environments: { s: { tokenVarible: 'MOCKAPI_TOKEN_S' } } });
+    expect(refused(cwd, ['--env', 's'])).toMatch(/environments\.s\.tokenVarible is not a setting .*; did you mean tokenVariable\?$/);
+    write(cwd, { environments: { s: { fixtures: { teamMember: 'u' } } } });
+    expect(refused(cwd, ['--env', 's'])).toMatch(/environments\.s\.fixtures\.teamMember is not a fixture \(.*\); did you mean teamMemberId\?$/);
+    write(cwd, { environment: { s: {} } });
+    expect(refused(cwd, ['--env', 's'])).toMatch(/must be an object with "environments"/);
+    write(cwd, { environments: { s: {} }, enviroments: {} });
+    expect(refused(cwd, ['--env', 's'])).toBe(`${file}: enviroments is not a property of a config file (only "environments"); did you mean environments?`);
+    write(cwd, { environments: { s: { favouriteColour: 'blue' } } });
+    expect(refused(cwd, ['--env', 's'])).toMatch(/favouriteColour is not a setting a config file may hold \(schemas\/config\.json\)$/);
+  });
+
+  test('without --env the file sets nothing: a warning names its environments where a base URL or the mock is verified; --env without a file is refused', () => {
     const cwd = dir();
     write(cwd, environments);
-    const { config, warnings } = parseCommand([], {}, cwd);
+    const unused = `${join(cwd, 'mockapi-conformance.config.json')} has the environments staging, production; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing`;
+    const { config, warnings } = parseCommand(['--profile', 'mock'], {}, cwd);
     expect(config.baseUrl).toBeUndefined();
-    expect(warnings).toEqual([
-      `${join(cwd, 'mockapi-conformance.config.json')} has the environments staging, production; none was chosen (--env NAME or MOCKAPI_ENV), so it sets nothing`,
-    ]);
+    expect(warnings).toEqual([unused]);
+    expect(parseCommand(['--base-url', 'https://mine.test', '--token', 'k'], {}, cwd).warnings).toEqual([unused]);
     expect(refused(dir(), ['--env', 'staging'])).toMatch(/^--env staging needs a config file/);
   });
 

@@ -932,7 +932,7 @@ function refusedDestination(
   const used = urls[0];
   const file = bindingsFile(env);
   const variable = key?.variable;
-  const accepted = used !== undefined && variable !== undefined && readBindings(file)[variable]?.includes(used.url);
+  const accepted = used !== undefined && variable !== undefined && file !== undefined && readBindings(file)[variable]?.includes(used.url);
   const bound = accepted ? [{ source: file, owner: 'yours' as const, url: used.url, keys: [variable] }] : [];
   try {
     keyDestination([...urls, ...bound], key);
@@ -941,6 +941,7 @@ function refusedDestination(
     if (!(error instanceof DestinationError)) throw error;
     const acceptable = variable !== undefined && used?.place === 'the config file';
     if (!acceptable) return error.message;
+    if (file === undefined) return `${error.message}; no state folder ($XDG_STATE_HOME or ~/.local/state) can remember an accepted host`;
     if (!accept) return `${error.message}, or --accept-host to send the key of ${variable} there from now on (${file})`;
     rememberBinding(file, variable, used.url);
     return undefined;

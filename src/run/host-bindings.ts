@@ -5,10 +5,10 @@
 // ~/.local/state/mockapi-conformance), private, and read only where it is your own regular file that no one else may
 // write (docs/untrusted.md, where a key may go).
 import { lstatSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { writePrivateFile } from '../../reporters/private-file.ts';
 import { FileReadError, readRegularFile } from './file-read.ts';
+import { stateHome } from './state-folder.ts';
 
 /** Bindings are a few lines: past this the file is not one the tool wrote. */
 const BINDINGS_BYTES = 256 * 1024;
@@ -16,10 +16,10 @@ const BINDINGS_BYTES = 256 * 1024;
 /** Your bindings: the base URLs accepted for each key's variable. */
 export type HostBindings = Record<string, string[]>;
 
-/** The bindings file in your state folder. */
-export function bindingsFile(env: NodeJS.ProcessEnv): string {
-  const state = env.XDG_STATE_HOME?.trim() || join(env.HOME?.trim() || homedir(), '.local', 'state');
-  return join(state, 'mockapi-conformance', 'accepted-hosts.json');
+/** The bindings file in your state folder (src/run/state-folder.ts); undefined where there is no state home. */
+export function bindingsFile(env: NodeJS.ProcessEnv): string | undefined {
+  const home = stateHome(env);
+  return home && join(home, 'mockapi-conformance', 'accepted-hosts.json');
 }
 
 /** Whether `path` is this user's own, and writable by no one else. */

@@ -5,36 +5,20 @@
 // removes it; a replay keeps neither: it never overwrites what it replays.
 import { createHash } from 'node:crypto';
 import { lstatSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { EXIT } from '../../contract/exit.ts';
 import type { CheckResult, ConformanceReport } from '../../contract/report.ts';
 import { jsonInert } from '../../contract/untrusted.ts';
 import { reportJson } from '../../reporters/json.ts';
 import { writePrivateFile } from '../../reporters/private-file.ts';
 import { privateDirectory } from './cache-directory.ts';
+import { stateFolder } from './state-folder.ts';
 
-/** The user's state home as the XDG base directory specification says: a relative XDG_STATE_HOME is ignored. */
-function stateHome(env: NodeJS.ProcessEnv): string | undefined {
-  const xdg = env.XDG_STATE_HOME;
-  if (xdg && isAbsolute(xdg)) return xdg;
-  const home = env.HOME || homedir();
-  return home && isAbsolute(home) ? join(home, '.local', 'state') : undefined;
-}
-
-/**
- * The folder of red runs, <state home>/mockapi-conformance/red-runs, each folder of the path from the state home down
- * made if missing and held to being the user's alone (privateDirectory); undefined where one is not, or there is no home.
- */
+/** The folder of red runs, red-runs in the user's state folder, held to being the user's alone; undefined where one is not. */
 function redRunsFolder(env: NodeJS.ProcessEnv, uid: number | undefined): string | undefined {
-  const home = stateHome(env);
-  if (home === undefined) return undefined;
-  let path = home;
-  for (const part of ['', 'mockapi-conformance', 'red-runs']) {
-    path = join(path, part);
-    if (!privateDirectory(path, uid)) return undefined;
-  }
-  return path;
+  const state = stateFolder(env, uid);
+  const folder = state && join(state, 'red-runs');
+  return folder && privateDirectory(folder, uid) ? folder : undefined;
 }
 
 /**

@@ -188,6 +188,24 @@ function replaceRuns(text: string, { piece, inRun, unescaped }: Encoded, marker:
  */
 export const holdsPlaceholder = (text: string): boolean => /\$\{?MOCKAPI_[A-Z0-9_]/.test(text);
 
+/**
+ * The placeholders and markers of `names` as the redactor writes them, markers first (`<a key near $NAME>` holds
+ * `$NAME`, which is no placeholder there): how text redacted before (a HAR this command wrote) is read back.
+ */
+function writtenBy(names: readonly string[]): RegExp {
+  const name = `(?:${[...names]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|')})`;
+  return new RegExp(
+    [
+      `<\\$${name} (?:as base64|as hex|URL-encoded or JSON-escaped)>|<a key near \\$${name}>`,
+      `\\$\\{${name}(?:~~|\\^\\^|,,|:0:\\d+|:\\d+)?\\}|\\$${name}(?![A-Za-z0-9_])`,
+    ].join('|'),
+    'g',
+  );
+}
+
 /** What redact() puts in: a placeholder that bash expands to what it stands for, or plain text. */
 export type Redacted = string | { placeholder: string };
 
@@ -251,19 +269,27 @@ export class Redactor {
   /** moves on each time a secret is learned: text redacted before (and remembered) may hold it */
   generation = 0;
 
+  /** the placeholders and markers of keys the text holds as written (writtenBy), or none */
+  private readonly written: RegExp | undefined;
+
   /**
    * @param pasted how curl lines write the placeholders (PastedKeys): by default each expands under its own name, as
    * the run's lines to its own base URL do
+   * @param written names of keys (MOCKAPI_TOKEN) whose placeholders the text may hold already, redacted by this
+   * command (a HAR a run wrote): each is read as a placeholder the redactor put in, not as text; none where a key
+   * holds a placeholder's text, which would then hide a piece of it
    */
   constructor(
     secrets: Record<string, string | undefined>,
     readonly pasted: PastedKeys = {},
+    written: readonly string[] = [],
   ) {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
       .map(([placeholder, secret]) => formsOf(placeholder, secret))
       .sort((a, b) => b.secret.length - a.secret.length);
+    this.written = written.length > 0 && !this.secrets.some((s) => holdsPlaceholder(s.secret)) ? writtenBy(written) : undefined;
   }
 
   redact(text: string): string {
@@ -306,7 +332,7 @@ export class Redactor {
    * to a key that begins `recorded`).
    */
   private parts(text: string): Part[] {
-    let parts: Part[] = text.length > 0 ? [text] : [];
+    let parts = this.writtenIn(text);
     const pass = (read: (text: string, into: Parts) => void) => {
       const into = new Parts();
       for (const part of parts) {
@@ -328,6 +354,19 @@ export class Redactor {
     // after the plain forms: what is left of a key's start or end is escaped
     for (const s of this.secrets) for (const form of s.escaped) pass((t, into) => replaceRuns(t, form, `<$${s.name} ${form.encoding}>`, into));
     return parts;
+  }
+
+  /** The text with the placeholders and markers written in it already (written) as parts of their own. */
+  private writtenIn(text: string): Part[] {
+    const into = new Parts();
+    let from = 0;
+    for (const m of this.written ? text.matchAll(this.written) : []) {
+      into.text(text.slice(from, m.index));
+      if (m[0].startsWith('<')) into.marker(m[0]);
+      else into.placeholder(m[0]);
+      from = m.index + m[0].length;
+    }
+    return into.text(text.slice(from)).out;
   }
 }
 

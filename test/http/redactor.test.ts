@@ -134,6 +134,22 @@ describe('placeholders already put in', () => {
     expect(r.redact('k\\ud83d\\uDE00y-abcd x')).toBe('<$K URL-encoded or JSON-escaped> x');
   });
 
+  test("a run's own placeholders written in the text already are placeholders; its markers and other names text", () => {
+    const r = new Redactor({ $MOCKAPI_RECORDED_KEY_1: 'a-key-0123456789' }, {}, ['MOCKAPI_TOKEN']);
+    const text = 'Token $MOCKAPI_TOKEN, ${MOCKAPI_TOKEN:0:8}x <a key near $MOCKAPI_TOKEN> $MOCKAPI_TOKENS $MOCKAPI_OTHER a-key-0123456789';
+    expect(r.pieces(text)).toEqual([
+      'Token ',
+      { placeholder: '$MOCKAPI_TOKEN' },
+      ', ',
+      { placeholder: '${MOCKAPI_TOKEN:0:8}' },
+      'x <a key near $MOCKAPI_TOKEN> $MOCKAPI_TOKENS $MOCKAPI_OTHER ',
+      { placeholder: '$MOCKAPI_RECORDED_KEY_1' },
+    ]);
+    expect(r.redact(text)).toBe(textOf(r.pieces(text)));
+    // where a key holds a placeholder's text, the text is no placeholder: taken for one, it would hide a piece of the key
+    expect(new Redactor({ $K: 'x$MOCKAPI_TOKEN-key' }, {}, ['MOCKAPI_TOKEN']).pieces('x$MOCKAPI_TOKEN-key')).toEqual([{ placeholder: '$K' }]);
+  });
+
   test('no placeholder or marker is changed by what is redacted after it, whatever the keys are made of', () => {
     const names = ['MOCKAPI_TOKEN', 'MOCKAPI_FORBIDDEN_TOKEN', 'MOCKAPI_RECORDED_KEY_1', 'MOCKAPI_RECORDED_KEY_2'];
     // keys made of the placeholders' and markers' own words, in any case, and a few other characters; no $<>{}

@@ -101,6 +101,8 @@ describe('near-miss keys', () => {
     const r = new Redactor({ $S: 'ab cdefghij' });
     expect(r.redact('x ab%20cdefghij y')).toBe('x <$S URL-encoded or JSON-escaped> y');
     expect(r.redact('x ab+cdefghij')).toBe('x ${S:0:2}+${S:3}');
+    // no % or \ in the text, and still an escaped form
+    expect(r.redact('x ab+cdefg y')).toBe('x <$S URL-encoded or JSON-escaped> y');
   });
 });
 

@@ -66,6 +66,8 @@ interface Encoded {
   piece: RegExp;
   inRun: RegExp;
   encoding: string;
+  /** what the piece can be in text without a % or \ (escapedForms): looked for natively before the pattern is run */
+  unescaped?: readonly string[];
 }
 
 const RUNS = {
@@ -109,29 +111,62 @@ function encodingsOf(secret: string): Encoded[] {
   return encoded;
 }
 
+/** Hex digits in either case: an escape's digits are (RFC 3986 section 2.1, RFC 8259 section 7), its letters are not. */
+const hexDigits = (hex: string) => [...hex].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
+
 /**
- * The key's start or end with any of its characters escaped as a URL (%2B, either case; + for a space) or a
- * JSON string (\u002b, \/, \"): matched once the plain key and its plain forms are gone, so what it finds has
- * an escape. One alternation per character and no repetition: linear in the text.
+ * The key's start or end, in each case a check sends it (ends), with any of its characters escaped as a URL (%2B,
+ * either case; + for a space) or a JSON string (\u002b, \/, \"): matched once the plain key and its plain forms
+ * are gone, so what it finds has an escape. Only an escape's hex digits are read in either case: the key's own
+ * letters are as written. One alternation per character and no repetition: linear in the text.
  */
 function escapedForms(secret: string): Encoded[] {
   const one = (c: string) => {
-    const percent = [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
-    const unicode = [...c].map((u) => `\\\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-    const ways = [escapeRegExp(c), escapeRegExp(percent), unicode, `\\\\${escapeRegExp(c)}`, ...(c === ' ' ? ['\\+'] : [])];
+    const percent = [...Buffer.from(c, 'utf8')].map((b) => `%${hexDigits(b.toString(16).padStart(2, '0'))}`).join('');
+    // each UTF-16 unit of the character: JSON escapes a character outside the BMP as a surrogate pair
+    const unicode = Array.from({ length: c.length }, (_, i) => `\\\\u${hexDigits(c.charCodeAt(i).toString(16).padStart(4, '0'))}`).join('');
+    const ways = [escapeRegExp(c), percent, unicode, `\\\\${escapeRegExp(c)}`, ...(c === ' ' ? ['\\+'] : [])];
     return `(?:${ways.join('|')})`;
   };
   if (secret.length < KEY_PREFIX_REDACTED) return [];
-  const either = [secret.slice(0, KEY_PREFIX_REDACTED), secret.slice(-KEY_PREFIX_REDACTED)].map((end) => [...end].map(one).join(''));
-  return [{ piece: new RegExp(either.join('|'), 'gi'), inRun: RUNS.escaped, encoding: 'URL-encoded or JSON-escaped' }];
+  const any = ends(secret);
+  const piece = new RegExp(any.map((end) => [...end].map(one).join('')).join('|'), 'g');
+  // a space may be written + without % or \: text without them is then no quicker to read
+  return [{ piece, inRun: RUNS.escaped, encoding: 'URL-encoded or JSON-escaped', ...(any.some((end) => end.includes(' ')) ? {} : { unescaped: any }) }];
+}
+
+/** A piece of redacted text: text still to read, or what a pass put in (a placeholder, a marker), never read again. */
+type Part = string | { placeholder: string } | { marker: string };
+
+/** The parts a pass gives for a text, in order. */
+class Parts {
+  readonly out: Part[] = [];
+
+  text(text: string): this {
+    if (text.length > 0) this.out.push(text);
+    return this;
+  }
+
+  placeholder(placeholder: string): this {
+    this.out.push({ placeholder });
+    return this;
+  }
+
+  marker(marker: string): this {
+    this.out.push({ marker });
+    return this;
+  }
 }
 
 /**
  * Each piece found, with the run of its encoding around it, replaced by `marker`: the text is read once (a run
  * is extended from a piece, never searched for), so it stays linear.
  */
-function replaceRuns(text: string, { piece, inRun }: Encoded, marker: string): string {
-  let out = '';
+function replaceRuns(text: string, { piece, inRun, unescaped }: Encoded, marker: string, into: Parts): void {
+  if (unescaped && !/[%\\]/.test(text) && !unescaped.some((form) => text.includes(form))) {
+    into.text(text);
+    return;
+  }
   let from = 0;
   piece.lastIndex = 0;
   for (let m = piece.exec(text); m !== null; m = piece.exec(text)) {
@@ -139,11 +174,11 @@ function replaceRuns(text: string, { piece, inRun }: Encoded, marker: string): s
     let end = m.index + Math.max(1, m[0].length);
     while (start > from && inRun.test(text[start - 1]!)) start--;
     while (end < text.length && inRun.test(text[end]!)) end++;
-    out += text.slice(from, start) + marker;
+    into.text(text.slice(from, start)).marker(marker);
     from = end;
     piece.lastIndex = end;
   }
-  return out + text.slice(from);
+  into.text(text.slice(from));
 }
 
 /**
@@ -152,6 +187,24 @@ function replaceRuns(text: string, { piece, inRun }: Encoded, marker: string): s
  * redacted again, one inside another.
  */
 export const holdsPlaceholder = (text: string): boolean => /\$\{?MOCKAPI_[A-Z0-9_]/.test(text);
+
+/**
+ * The placeholders and markers of `names` as the redactor writes them, markers first (`<a key near $NAME>` holds
+ * `$NAME`, which is no placeholder there): how text redacted before (a HAR this command wrote) is read back.
+ */
+function writtenBy(names: readonly string[]): RegExp {
+  const name = `(?:${[...names]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|')})`;
+  return new RegExp(
+    [
+      `<\\$${name} (?:as base64|as hex|URL-encoded or JSON-escaped)>|<a key near \\$${name}>`,
+      `\\$\\{${name}(?:~~|\\^\\^|,,|:0:\\d+|:\\d+)?\\}|\\$${name}(?![A-Za-z0-9_])`,
+    ].join('|'),
+    'g',
+  );
+}
 
 /** What redact() puts in: a placeholder that bash expands to what it stands for, or plain text. */
 export type Redacted = string | { placeholder: string };
@@ -216,23 +269,33 @@ export class Redactor {
   /** moves on each time a secret is learned: text redacted before (and remembered) may hold it */
   generation = 0;
 
+  /** the placeholders and markers of keys the text holds as written (writtenBy), or none */
+  private readonly written: RegExp | undefined;
+
   /**
    * @param pasted how curl lines write the placeholders (PastedKeys): by default each expands under its own name, as
    * the run's lines to its own base URL do
+   * @param written names of keys (MOCKAPI_TOKEN) whose placeholders the text may hold already, redacted by this
+   * command (a HAR a run wrote): each is read as a placeholder the redactor put in, not as text; none where a key
+   * holds a placeholder's text, which would then hide a piece of it
    */
   constructor(
     secrets: Record<string, string | undefined>,
     readonly pasted: PastedKeys = {},
+    written: readonly string[] = [],
   ) {
     // longest first, so a key that contains another is replaced whole
     this.secrets = Object.entries(secrets)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
       .map(([placeholder, secret]) => formsOf(placeholder, secret))
       .sort((a, b) => b.secret.length - a.secret.length);
+    this.written = written.length > 0 && !this.secrets.some((s) => holdsPlaceholder(s.secret)) ? writtenBy(written) : undefined;
   }
 
   redact(text: string): string {
-    return this.redactWith(text, (placeholder) => placeholder);
+    return this.parts(text)
+      .map((part) => (typeof part === 'string' ? part : 'marker' in part ? part.marker : part.placeholder))
+      .join('');
   }
 
   /**
@@ -250,67 +313,99 @@ export class Redactor {
   }
 
   /**
-   * The text redacted, in pieces: plain text, and the placeholders that stand for a form of a key. A curl line
-   * (curlOf) lets only those expand; text that merely reads `$MOCKAPI_TOKEN` stays text.
+   * The text redacted, in pieces: plain text (markers in it), and the placeholders that stand for a form of a key. A
+   * curl line (curlOf) lets only those expand; text that merely reads `$MOCKAPI_TOKEN` stays text.
    */
   pieces(text: string): Redacted[] {
-    // two characters the text does not hold mark where a placeholder starts and ends
-    let open = 0xe000;
-    while (text.includes(String.fromCharCode(open)) || text.includes(String.fromCharCode(open + 1))) open += 2;
-    const [start, end] = [String.fromCharCode(open), String.fromCharCode(open + 1)];
-    const marked = this.redactWith(text, (placeholder) => `${start}${placeholder}${end}`);
     const out: Redacted[] = [];
-    for (const part of marked.split(start)) {
-      const at = part.indexOf(end);
-      if (at >= 0) out.push({ placeholder: part.slice(0, at) });
-      const rest = at >= 0 ? part.slice(at + 1) : part;
-      if (rest.length > 0) out.push(rest);
+    for (const part of this.parts(text)) {
+      if (typeof part !== 'string' && 'placeholder' in part) out.push(part);
+      else if (typeof out.at(-1) === 'string') out[out.length - 1] += typeof part === 'string' ? part : part.marker;
+      else out.push(typeof part === 'string' ? part : part.marker);
     }
     return out;
   }
 
-  private redactWith(text: string, mark: (placeholder: string) => string): string {
-    let out = text;
+  /**
+   * The text in parts, pass after pass. Each pass reads only the text between what the passes before put in: a
+   * placeholder holds no key, and read again it would be redacted inside ($MOCKAPI_RECORDED_KEY_1 lost its RECORDED
+   * to a key that begins `recorded`).
+   */
+  private parts(text: string): Part[] {
+    let parts = this.writtenIn(text);
+    const pass = (read: (text: string, into: Parts) => void) => {
+      const into = new Parts();
+      for (const part of parts) {
+        if (typeof part === 'string') read(part, into);
+        else into.out.push(part);
+      }
+      parts = into.out;
+    };
     // encodings first: base64 or hex of a key does not hold the key
-    for (const s of this.secrets) for (const form of s.encoded) out = replaceRuns(out, form, `<$${s.name} as ${form.encoding}>`);
+    for (const s of this.secrets) for (const form of s.encoded) pass((t, into) => replaceRuns(t, form, `<$${s.name} as ${form.encoding}>`, into));
     // whole keys first, so that a key that begins another is not taken for a prefix of it
-    for (const s of this.secrets) out = replaceAll(out, s.secret, (next) => mark(/[A-Za-z0-9_]/.test(next) ? `\${${s.name}}` : `$${s.name}`));
-    for (const s of this.secrets)
-      out = out.replace(s.anyCase, (found) =>
-        mark(`\${${s.name}${found === swapCase(s.secret) ? '~~' : found === s.secret.toUpperCase() ? '^^' : found === s.secret.toLowerCase() ? ',,' : ''}}`),
-      );
+    for (const s of this.secrets) pass((t, into) => replaceAll(t, s, into));
+    for (const s of this.secrets) pass((t, into) => replaceAnyCase(t, s, into));
     // one character changed, before prefixes: a prefix would leave the rest of the key in clear
-    for (const s of this.secrets) out = replaceOneChanged(out, s, mark);
+    for (const s of this.secrets) pass((t, into) => replaceOneChanged(t, s, into));
     // all keys in one pass: a prefix common to two keys is named after the one that goes on longest there
-    out = replacePrefixes(out, this.secrets, mark);
-    for (const s of this.secrets) out = replaceNear(out, s);
+    pass((t, into) => replacePrefixes(t, this.secrets, into));
+    for (const s of this.secrets) pass((t, into) => replaceNear(t, s, into));
     // after the plain forms: what is left of a key's start or end is escaped
-    for (const s of this.secrets) for (const form of s.escaped) out = replaceRuns(out, form, `<$${s.name} ${form.encoding}>`);
-    return out;
+    for (const s of this.secrets) for (const form of s.escaped) pass((t, into) => replaceRuns(t, form, `<$${s.name} ${form.encoding}>`, into));
+    return parts;
+  }
+
+  /** The text with the placeholders and markers written in it already (written) as parts of their own. */
+  private writtenIn(text: string): Part[] {
+    const into = new Parts();
+    let from = 0;
+    for (const m of this.written ? text.matchAll(this.written) : []) {
+      into.text(text.slice(from, m.index));
+      if (m[0].startsWith('<')) into.marker(m[0]);
+      else into.placeholder(m[0]);
+      from = m.index + m[0].length;
+    }
+    return into.text(text.slice(from)).out;
   }
 }
 
-function replaceAll(text: string, secret: string, placeholder: (next: string) => string): string {
-  let out = '';
+/** The key as written: $NAME, or ${NAME} where a letter, digit or _ follows (bash would read it as the name's). */
+function replaceAll(text: string, { secret, name }: Secret, into: Parts): void {
   let from = 0;
   for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, from)) {
-    out += text.slice(from, at) + placeholder(text[at + secret.length] ?? '');
+    into.text(text.slice(from, at)).placeholder(/[A-Za-z0-9_]/.test(text[at + secret.length] ?? '') ? `\${${name}}` : `$${name}`);
     from = at + secret.length;
   }
-  return out + text.slice(from);
+  into.text(text.slice(from));
+}
+
+/** The key in another case: the bash case expansion that gives it (~~, ^^, ,,), or ${NAME} for any other mix. */
+function replaceAnyCase(text: string, { secret, name, anyCase }: Secret, into: Parts): void {
+  let from = 0;
+  anyCase.lastIndex = 0;
+  for (let m = anyCase.exec(text); m !== null; m = anyCase.exec(text)) {
+    const found = m[0];
+    const expansion = found === swapCase(secret) ? '~~' : found === secret.toUpperCase() ? '^^' : found === secret.toLowerCase() ? ',,' : '';
+    into.text(text.slice(from, m.index)).placeholder(`\${${name}${expansion}}`);
+    from = m.index + found.length;
+  }
+  into.text(text.slice(from));
 }
 
 /** The key with one character changed: `${NAME:0:i}c${NAME:i+1}`, found by its first or its last characters. */
-function replaceOneChanged(text: string, { secret, name }: Secret, mark: (placeholder: string) => string): string {
+function replaceOneChanged(text: string, { secret, name }: Secret, into: Parts): void {
   const n = secret.length;
-  if (n <= KEY_PREFIX_REDACTED) return text;
+  if (n <= KEY_PREFIX_REDACTED) {
+    into.text(text);
+    return;
+  }
   const starts = new Set<number>();
   const head = secret.slice(0, KEY_PREFIX_REDACTED);
   const tail = secret.slice(-KEY_PREFIX_REDACTED);
   for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) starts.add(at);
   for (let at = text.indexOf(tail); at >= 0; at = text.indexOf(tail, at + 1))
     if (at - (n - KEY_PREFIX_REDACTED) >= 0) starts.add(at - (n - KEY_PREFIX_REDACTED));
-  let out = '';
   let from = 0;
   for (const at of [...starts].sort((a, b) => a - b)) {
     if (at < from || at + n > text.length) continue;
@@ -319,21 +414,24 @@ function replaceOneChanged(text: string, { secret, name }: Secret, mark: (placeh
     if (changed.length !== 1) continue;
     const i = changed[0]!;
     // the changed character between two slices of the key; bash reads ${NAME:i+1} to the end
-    out += `${text.slice(from, at)}${mark(`\${${name}:0:${i}}`)}${window[i]}${mark(`\${${name}:${i + 1}}`)}`;
+    into
+      .text(text.slice(from, at))
+      .placeholder(`\${${name}:0:${i}}`)
+      .text(window[i]!)
+      .placeholder(`\${${name}:${i + 1}}`);
     from = at + n;
   }
-  return out + text.slice(from);
+  into.text(text.slice(from));
 }
 
 /**
  * Prefixes of a key long enough to matter (the whole keys are gone by now). Where two keys begin alike, the
  * prefix is named after the key that matches more of it: named after the other, the rest would show in clear.
  */
-function replacePrefixes(text: string, secrets: readonly Secret[], mark: (placeholder: string) => string): string {
+function replacePrefixes(text: string, secrets: readonly Secret[], into: Parts): void {
   const keys = secrets.filter((s) => s.secret.length > KEY_PREFIX_REDACTED);
   // where each key's first characters next appear; searched again only once passed, so the pass stays linear
   const next = keys.map(() => -1);
-  let out = '';
   let from = 0;
   for (;;) {
     let best: { at: number; n: number; name: string } | undefined;
@@ -348,9 +446,12 @@ function replacePrefixes(text: string, secrets: readonly Secret[], mark: (placeh
       while (n < secret.length - 1 && text[at + n] === secret[n]) n++;
       if (!best || at < best.at || n > best.n) best = { at, n, name };
     });
-    if (!best) return out + text.slice(from);
+    if (!best) {
+      into.text(text.slice(from));
+      return;
+    }
     const { at, n, name } = best as { at: number; n: number; name: string };
-    out += `${text.slice(from, at)}${mark(`\${${name}:0:${n}}`)}`;
+    into.text(text.slice(from, at)).placeholder(`\${${name}:0:${n}}`);
     from = at + n;
   }
 }
@@ -365,10 +466,19 @@ function nearPieces(secret: string): string[] {
 }
 
 /** Anything else within NEAR_EDITS edits of a key, as a word of the text: a marker, not a reproduction. */
-function replaceNear(text: string, { secret, name, near }: Secret): string {
+function replaceNear(text: string, { secret, name, near }: Secret, into: Parts): void {
   // most text holds no piece of a key: read for it natively, not word by word
-  if (secret.length < KEY_PREFIX_REDACTED || !near.some((piece) => text.includes(piece))) return text;
-  return text.replace(/[A-Za-z0-9_\-+/=.~]+/g, (word) =>
-    word.length >= KEY_PREFIX_REDACTED && editsBetween(word, secret) <= NEAR_EDITS ? `<a key near $${name}>` : word,
-  );
+  if (secret.length < KEY_PREFIX_REDACTED || !near.some((piece) => text.includes(piece))) {
+    into.text(text);
+    return;
+  }
+  const words = /[A-Za-z0-9_\-+/=.~]+/g;
+  let from = 0;
+  for (let m = words.exec(text); m !== null; m = words.exec(text)) {
+    const word = m[0];
+    if (word.length < KEY_PREFIX_REDACTED || editsBetween(word, secret) > NEAR_EDITS) continue;
+    into.text(text.slice(from, m.index)).marker(`<a key near $${name}>`);
+    from = m.index + word.length;
+  }
+  into.text(text.slice(from));
 }

@@ -461,6 +461,9 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
   }
 }
 
+/** The keys a run's HAR (--report-har) names by placeholder: the user's own, for the base URL they gave. */
+const RUN_KEYS = ['MOCKAPI_TOKEN', 'MOCKAPI_FORBIDDEN_TOKEN'];
+
 /** The exchange as the judges read it, its credentials, and the redactor of every key it holds. */
 function recordedExchange(input: ExchangeInput): { exchange: Exchange; credentials: Credentials; redactor: Redactor } {
   const { request, response } = input;
@@ -468,7 +471,12 @@ function recordedExchange(input: ExchangeInput): { exchange: Exchange; credentia
   const authorization = requestHeaders.authorization;
   const credentials = credentialsOf(authorization);
   const own = secretOf(authorization);
-  const redactor = new Redactor({ ...input.otherKeys, $MOCKAPI_TOKEN: own !== undefined && holdsPlaceholder(own) ? undefined : own }, input.pastedKeys);
+  // a run's own HAR holds its keys as placeholders already: read as placeholders, they expand as a live run's do
+  const redactor = new Redactor(
+    { ...input.otherKeys, $MOCKAPI_TOKEN: own !== undefined && holdsPlaceholder(own) ? undefined : own },
+    input.pastedKeys,
+    RUN_KEYS,
+  );
   const shownRequestHeaders = Object.fromEntries(
     Object.entries(requestHeaders).map(([name, value]) => [
       name,

@@ -101,6 +101,88 @@ describe('near-miss keys', () => {
     const r = new Redactor({ $S: 'ab cdefghij' });
     expect(r.redact('x ab%20cdefghij y')).toBe('x <$S URL-encoded or JSON-escaped> y');
     expect(r.redact('x ab+cdefghij')).toBe('x ${S:0:2}+${S:3}');
+    // no % or \ in the text, and still an escaped form
+    expect(r.redact('x ab+cdefg y')).toBe('x <$S URL-encoded or JSON-escaped> y');
+  });
+});
+
+describe('placeholders already put in', () => {
+  const RECORDED = '$MOCKAPI_RECORDED_KEY_1';
+  /** Every placeholder and marker the redactor writes for one of the names (without $), longest first. */
+  const placeholderText = (names: readonly string[]) => {
+    const name = `(?:${[...names].sort((a, b) => b.length - a.length).join('|')})`;
+    return new RegExp(
+      `\\$\\{${name}(?:\\^\\^|,,|~~|:0:\\d+|:\\d+)?\\}|\\$${name}|<\\$${name} (?:as base64|as hex|URL-encoded or JSON-escaped)>|<a key near \\$${name}>`,
+      'g',
+    );
+  };
+
+  test('a key that begins with the letters of another placeholder leaves that placeholder as it is', () => {
+    const r = new Redactor({ $MOCKAPI_TOKEN: 'recorded-key-0123456789', [RECORDED]: 'another-key-abcdefgh' });
+    expect(r.redact('Token another-key-abcdefgh')).toBe(`Token ${RECORDED}`);
+    expect(r.pieces('x another-key-abcdefgh')).toEqual(['x ', { placeholder: RECORDED }]);
+  });
+
+  test("an escape's hex digits are read in either case, the key's own letters only in the cases a check sends", () => {
+    const r = new Redactor({ $K: 'rec-orded-key-0123' });
+    const escaped = '<$K URL-encoded or JSON-escaped>';
+    for (const form of ['rec%2Dorded', 'rec%2dorded', 'REC%2DORDED', 'rec\\u002Dorded', 'rec\\u002dorded'])
+      expect(r.redact(`${form} x`), form).toBe(`${escaped} x`);
+    expect(r.redact('Rec%2Dorded x')).toBe('Rec%2Dorded x');
+  });
+
+  test('a character outside the BMP escaped in JSON as its surrogate pair', () => {
+    const r = new Redactor({ $K: 'k\u{1f600}y-abcdefghij' });
+    expect(r.redact('k\\ud83d\\uDE00y-abcd x')).toBe('<$K URL-encoded or JSON-escaped> x');
+  });
+
+  test("a run's own placeholders written in the text already are placeholders; its markers and other names text", () => {
+    const r = new Redactor({ $MOCKAPI_RECORDED_KEY_1: 'a-key-0123456789' }, {}, ['MOCKAPI_TOKEN']);
+    const text = 'Token $MOCKAPI_TOKEN, ${MOCKAPI_TOKEN:0:8}x <a key near $MOCKAPI_TOKEN> $MOCKAPI_TOKENS $MOCKAPI_OTHER a-key-0123456789';
+    expect(r.pieces(text)).toEqual([
+      'Token ',
+      { placeholder: '$MOCKAPI_TOKEN' },
+      ', ',
+      { placeholder: '${MOCKAPI_TOKEN:0:8}' },
+      'x <a key near $MOCKAPI_TOKEN> $MOCKAPI_TOKENS $MOCKAPI_OTHER ',
+      { placeholder: '$MOCKAPI_RECORDED_KEY_1' },
+    ]);
+    expect(r.redact(text)).toBe(textOf(r.pieces(text)));
+    // where a key holds a placeholder's text, the text is no placeholder: taken for one, it would hide a piece of the key
+    expect(new Redactor({ $K: 'x$MOCKAPI_TOKEN-key' }, {}, ['MOCKAPI_TOKEN']).pieces('x$MOCKAPI_TOKEN-key')).toEqual([{ placeholder: '$K' }]);
+  });
+
+  test('no placeholder or marker is changed by what is redacted after it, whatever the keys are made of', () => {
+    const names = ['MOCKAPI_TOKEN', 'MOCKAPI_FORBIDDEN_TOKEN', 'MOCKAPI_RECORDED_KEY_1', 'MOCKAPI_RECORDED_KEY_2'];
+    // keys made of the placeholders' and markers' own words, in any case, and a few other characters; no $<>{}
+    const word = fc.constantFrom('mockapi_', 'recorded', 'recorded_key_', 'forbidden', 'token', 'base64', ' as hex', 'URL-encoded', 'a key near');
+    const cased = fc
+      .tuple(word, fc.constantFrom('as is', 'upper', 'lower'))
+      .map(([w, c]) => (c === 'upper' ? w.toUpperCase() : c === 'lower' ? w.toLowerCase() : w));
+    const tail = fc.string({ unit: fc.constantFrom(...'aZ09_-+/=.~%'), maxLength: 10 });
+    const key = fc.tuple(cased, tail).map(([w, t]) => w + t);
+    // the forms of a key that the redactor replaces, each with a different placeholder or marker
+    const forms = (k: string) => [
+      k,
+      `${k}x`,
+      k.toUpperCase(),
+      k.slice(0, -1),
+      `${k.slice(0, 3)}Q${k.slice(4)}`,
+      Buffer.from(k).toString('base64'),
+      Buffer.from(k).toString('hex'),
+      encodeURIComponent(k),
+      JSON.stringify(k),
+    ];
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 1, maxLength: names.length }), fc.array(fc.nat(), { maxLength: 12 }), (keys, picks) => {
+        const r = new Redactor(Object.fromEntries(keys.map((k, i) => [`$${names[i]}`, k])));
+        const all = keys.flatMap(forms);
+        const text = picks.map((p) => all[p % all.length]).join(' ');
+        // what is left once every whole placeholder is taken out holds none of their characters
+        expect(r.redact(text).replace(placeholderText(names.slice(0, keys.length)), '')).not.toMatch(/[$<>{}]/);
+      }),
+      { seed: propertySeed('placeholders put in'), numRuns: 200 },
+    );
   });
 });
 

@@ -21,6 +21,13 @@ describe('checkExchange, a 405', () => {
     expect(verdict(CHAOS, undefined)).toEqual(['EP-METHOD-PATH']);
   });
 
+  test("to the documented request of a run's own HAR, its key written $MOCKAPI_TOKEN, as to the key itself", () => {
+    expect(verdict(CHAOS, 'Token $MOCKAPI_TOKEN')).toEqual(['EP-METHOD-PATH']);
+    // the key with more after it, or the key without permission, is not the full key
+    expect(verdict(CHAOS, 'Token ${MOCKAPI_TOKEN}x0')).not.toContain('EP-METHOD-PATH');
+    expect(verdict(CHAOS, 'Token $MOCKAPI_FORBIDDEN_TOKEN')).not.toContain('EP-METHOD-PATH');
+  });
+
   test('to a mockApiId out of the limits is a refusal of an id the interface never accepts', () => {
     expect(verdict('/v1/mock-apis/abcd/settings/chaos')).toEqual([]);
     expect(verdict('/v1/mock-apis/abcdefghijk/settings/chaos')).toEqual([]);

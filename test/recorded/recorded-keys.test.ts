@@ -144,9 +144,9 @@ describe('curl lines of a recording: a key expands only under the base URL you g
   afterAll(() => recorder.close());
 
   /** check-har of the recording in every format, with these variables: its output and reports, and the JSON report. */
-  const checked = (name: string, env: NodeJS.ProcessEnv) => {
+  const checked = (name: string, env: NodeJS.ProcessEnv, recordings = foreign) => {
     const har = join(dir, `${name}.har`);
-    writeFileSync(har, writeHar(foreign));
+    writeFileSync(har, writeHar(recordings));
     const reports = FORMATS.flatMap((f) => [`--report-${f}`, join(dir, `${name}.${f}`)]);
     let out = '';
     expect(runCheckHar([har, ...reports], { write: (t) => (out += t), error: (t) => (out += t) }, env, dir)).toBe(1);
@@ -181,6 +181,29 @@ describe('curl lines of a recording: a key expands only under the base URL you g
     // a base URL of the same host but another path is not the one given
     const other = checked('other-path', { ...YOURS, MOCKAPI_BASE_URL: 'http://elsewhere.test/api' });
     expect(other.report.checks[0]!.evidence[0]!.curl).toContain("'Authorization: Token <MOCKAPI_TOKEN>'");
+  });
+
+  test("a run's own HAR, its key written $MOCKAPI_TOKEN already: under your base URL the line expands it, as a run's lines do", () => {
+    const written = ['Token $MOCKAPI_TOKEN', 'Token ${MOCKAPI_TOKEN}x0', 'Token <a key near $MOCKAPI_TOKEN>'];
+    const ours = written.map((authorization) => exchange({ method: 'GET', url: ELSEWHERE, headers: { authorization } }));
+    const curls = (env: NodeJS.ProcessEnv) => checked('ours', env, ours).report.checks.map((c) => c.evidence[0]!.curl);
+    const yours = curls({ ...YOURS, MOCKAPI_BASE_URL: 'http://elsewhere.test' });
+    expect(yours).toEqual([
+      `curl -sS -i -X GET '${ELSEWHERE}' -H "Authorization: Token $MOCKAPI_TOKEN"`,
+      `curl -sS -i -X GET '${ELSEWHERE}' -H "Authorization: Token \${MOCKAPI_TOKEN}x0"`,
+      // a marker says what was there: it is no placeholder, and pasted it is sent as written
+      `curl -sS -i -X GET '${ELSEWHERE}' -H 'Authorization: Token <a key near $MOCKAPI_TOKEN>'`,
+    ]);
+    expect(yours.map((line) => recorder.record(line).args.find((a) => a.startsWith('Authorization')))).toEqual([
+      `Authorization: Token ${YOURS.MOCKAPI_TOKEN}`,
+      `Authorization: Token ${YOURS.MOCKAPI_TOKEN}x0`,
+      'Authorization: Token <a key near $MOCKAPI_TOKEN>',
+    ]);
+    // from a host you gave no key for, the placeholders are inert: pasted, none sends your key
+    const elsewhere = curls({ ...YOURS });
+    expect(elsewhere[0]).toBe(`curl -sS -i -X GET '${ELSEWHERE}' -H 'Authorization: Token <MOCKAPI_TOKEN>'`);
+    expect(elsewhere[1]).toBe(`curl -sS -i -X GET '${ELSEWHERE}' -H 'Authorization: Token <MOCKAPI_TOKEN>x0'`);
+    for (const line of elsewhere) expect(recorder.record(line).args.join(' ')).not.toContain(YOURS.MOCKAPI_TOKEN);
   });
 });
 

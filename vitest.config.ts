@@ -24,6 +24,9 @@ export default defineConfig({
     // concurrent tests spawn whole conformance runs; two at a time fill the two cores
     maxConcurrency: 2,
     hookTimeout: 600_000,
+    // expect.poll waits for what it asserts (a line a process prints); its default of a second is a time a busy
+    // machine passes, so its bound is a safety net like the others
+    expect: { poll: { timeout: 120_000 } },
     // the command compiled once, in the background, for the files that make many runs (test/support/runners.ts)
     globalSetup: ['test/support/global-setup.ts'],
     // the longest files first, whatever vitest's cache holds (none on a clean clone)

@@ -403,7 +403,9 @@ describe('the fields of a 2xx answer', () => {
     const body = example('updateDataSource', '2XX');
     const v = verdict('PUT', '/v1/data-sources/other', 200, { dataSource: { ...body.dataSource, rows: [], name: 'Else' } }, { sent });
     expect(requirements(v)).toEqual(['DS-NO-ROWS', 'DS-LINKS', 'DS-LINKS', 'DS-LINKS', 'DS-REPLACES']);
-    expect(v.notes).toContain('the answer has no Date header, so the time of the answer is not known; lastUpdatedTime was not set against it');
+    expect(v.notes).toContain(
+      "the answer has no readable Date header, the clock of the answer, so lastUpdatedTime was not set against a clock (never against this machine's)",
+    );
     const m = verdict('PUT', '/v1/data-sources/other', 200, { dataSource: { ...body.dataSource, name: 'Else' } }, { sent, input: { profile: 'mock' } });
     expect(m.violations).toEqual([]);
     expect(verdict('PUT', '/v1/data-sources/ds-people', 200, { dataSource: 1 }, { sent }).violations.map((x) => x.requirement)).toEqual(['DS-RESPONSE']);

@@ -167,11 +167,18 @@ async function runStoppedAt(compiledDir: string, instant: Instant) {
     detached: true,
   });
   let stderr = '';
+  let saidStopped: number | undefined;
   child.stdout!.resume();
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
+    if (saidStopped === undefined && /interrupted; /.test(stderr)) saidStopped = Date.now();
+  });
   const [code, signalled] = await new Promise<[number | null, string | null]>((resolve) => child!.on('close', (c, s) => resolve([c, s])));
   const arrivals = d.proxy.arrivals();
-  const after = d.proxy.mix().filter((_request, i) => signalledAt !== undefined && arrivals[i]! > signalledAt + ON_THE_WIRE_MS);
+  // sent after the stop: arrived once the command had said it stopped (a busy machine may take its time to say so,
+  // and what it sent before is not after the stop), the time on the wire aside
+  const stoppedAt = signalledAt === undefined ? undefined : Math.max(saidStopped ?? signalledAt, signalledAt);
+  const after = d.proxy.mix().filter((_request, i) => stoppedAt !== undefined && arrivals[i]! > stoppedAt + ON_THE_WIRE_MS);
   return { code, signalled, stderr, sent: arrivals.length, after, nameBefore, nameAfter: await d.name(), mix: d.proxy.mix() };
 }
 

@@ -2,7 +2,6 @@
 // private CA, idle connections closed, interim answers, trailers, IPv6, a path, a cold start) gives verdicts,
 // never false failures; a misconfiguration (wrong key, a URL that is not the interface, a missing fixture,
 // an untrusted certificate, a failing proxy) is one line. Each against a loopback server that does it.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { constants as http2, createSecureServer, type Http2Session } from 'node:http2';
@@ -20,6 +19,7 @@ import { request as undiciRequest } from 'undici';
 import { networkReason, withoutInternals, type Network } from '../../src/http/network.ts';
 import { runCli, unjudgedReports, type CliResult } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
+import { certificates } from '../support/certificates.ts';
 import { startFront, startTestProxy, type Front } from '../support/front.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time; the process's own where Node reads the variable
@@ -266,36 +266,6 @@ describe('proxies', () => {
     }
   });
 });
-
-/** A CA and a certificate for 127.0.0.1 signed by it, made with openssl for this test run. */
-let made: { key: string; cert: string; ca: string } | undefined;
-function certificates(): { key: string; cert: string; ca: string } {
-  if (made) return made;
-  const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-ca-'));
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=mockapi-conformance test CA');
-  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
-  execFileSync('sh', ['-c', 'printf "subjectAltName=IP:127.0.0.1,DNS:localhost\\n" > ext.cnf'], { cwd: dir });
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'server.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'server.pem',
-    '-days',
-    '2',
-    '-extfile',
-    'ext.cnf',
-  );
-  made = { key: readFileSync(join(dir, 'server.key'), 'utf8'), cert: readFileSync(join(dir, 'server.pem'), 'utf8'), ca: join(dir, 'ca.pem') };
-  return made;
-}
 
 describe('a private CA', () => {
   test('untrusted: one line in words, no OpenSSL internals, exit 3; trusted by --ca-file or NODE_EXTRA_CA_CERTS: verified', async () => {

@@ -70,18 +70,38 @@ type Listener = (...args: unknown[]) => void;
  * its connection made busy for good (no new stream goes on it), and Node's session, which closes itself after a
  * GOAWAY without error, finishes the streams at or below the last id. False where undici is not as expected.
  */
-function drainOnGoaway(session: ClientHttp2Session): boolean {
+function drainOnGoaway(session: ClientHttp2Session, socket: EventEmitter): boolean {
   const undicis = session.listeners('goaway').filter((l) => l.name === 'onHttp2SessionGoAway') as Listener[];
+  const ends = socket.listeners('end').filter((l) => l.name === 'onHttp2SocketEnd') as Listener[];
+  const errorKey = Object.getOwnPropertySymbols(socket).find((s) => s.description === 'error');
   const client = ownValue(session, 'client');
   const connection = typeof client === 'object' && client !== null ? ownValue(client, 'http context') : undefined;
   const resume = typeof client === 'object' && client !== null ? ownValue(client, 'resume') : undefined;
-  if (undicis.length !== 1 || typeof (connection as { busy?: unknown } | undefined)?.busy !== 'function' || typeof resume !== 'function') return false;
+  if (
+    undicis.length !== 1 ||
+    ends.length !== 1 ||
+    errorKey === undefined ||
+    typeof (connection as { busy?: unknown } | undefined)?.busy !== 'function' ||
+    typeof resume !== 'function'
+  ) {
+    return false;
+  }
   const undici = undicis[0]!;
   session.removeListener('goaway', undici);
+  // a deployment that closes once its last answers are out sends them and its end of the connection at once:
+  // undici's end listener destroys the connection, and with it the streams whose last bytes are read but whose
+  // end is not yet told, so it runs once those are
+  const end = ends[0]!;
+  socket.removeListener('end', end);
+  socket.on('end', () => setImmediate(() => end.call(socket)));
   session.on('goaway', (code: number, lastStreamID: number, data: unknown) => {
     goawayLast.set(session, Math.min(goawayLast.get(session) ?? lastStreamID, lastStreamID));
     if (code !== http2.NGHTTP2_NO_ERROR) return void undici.call(session, code, lastStreamID, data);
     (connection as { busy: () => boolean }).busy = () => true;
+    // the error undici's close listener reads, which it would otherwise make from a socket it may have let go of
+    (session as unknown as Record<symbol, unknown>)[errorKey] ??= new Error(
+      `the deployment closed the HTTP/2 connection (GOAWAY, last stream ${lastStreamID})`,
+    );
     // the client learns it is busy now, so that its pool sends the next requests on another connection
     (resume as () => void)();
   });
@@ -92,6 +112,6 @@ subscribe('undici:client:connected', (message) => {
   const { socket } = message as { socket: object };
   const session = h2SessionOf(socket);
   const done: Treatment[] = [];
-  if (session ? drainOnGoaway(session) : skipContinue(socket)) done.push(session ? 'goaway' : 'interim');
+  if (session ? drainOnGoaway(session, socket as EventEmitter) : skipContinue(socket)) done.push(session ? 'goaway' : 'interim');
   treatments.set(socket, done);
 });

@@ -60,6 +60,8 @@ const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-middleboxes-'));
 // squid drops its privileges to its own user, which writes its logs here
 chmodSync(dir, 0o777);
 let reference: ReferenceDeployment;
+/** the reference behind nginx's HTTP/2 server: a whole run deletes its fixtures, so each run has its own */
+let h2Reference: ReferenceDeployment;
 let nginx: ChildProcess;
 let squid: ChildProcess;
 let nginxPort: number;
@@ -69,6 +71,7 @@ let h2Port: number;
 
 beforeAll(async () => {
   reference = await startReference({ port: 0, faults: [] });
+  h2Reference = await startReference({ port: 0, faults: [] });
   [nginxPort, squidPort, h2Port] = [await freePort(), await freePort(), await freePort()];
   const { key, cert } = certificates();
   writeFileSync(join(dir, 'server.key'), key);
@@ -97,7 +100,7 @@ http {
     ssl_certificate ${dir}/server.pem; ssl_certificate_key ${dir}/server.key;
     access_log ${dir}/nginx-h2.log connections;
     keepalive_requests 100; keepalive_timeout 75s;
-    location / { proxy_pass ${reference.baseUrl}; proxy_http_version 1.1; proxy_set_header Connection ""; }
+    location / { proxy_pass ${h2Reference.baseUrl}; proxy_http_version 1.1; proxy_set_header Connection ""; }
   }
 }
 `,
@@ -125,6 +128,7 @@ request_body_max_size 0
 afterAll(async () => {
   await Promise.all([nginx && stopped(nginx), squid && stopped(squid)]);
   await reference?.close();
+  await h2Reference?.close();
 });
 
 test("the whole suite through squid (HTTP_PROXY) to the reference behind nginx (gzip, short keep-alive): 0 failed, 0 errored, every request in squid's log", async () => {
@@ -149,7 +153,7 @@ test("the whole suite through squid (HTTP_PROXY) to the reference behind nginx (
 });
 
 test('the whole suite over HTTP/2 to nginx ending each connection after 100 requests (GOAWAY): exit 0, every check judged, few connections', async () => {
-  const r = await runner.run(['--ca-file', certificates().ca], { ...runEnvironment(reference), MOCKAPI_BASE_URL: `https://127.0.0.1:${h2Port}` });
+  const r = await runner.run(['--ca-file', certificates().ca], { ...runEnvironment(h2Reference), MOCKAPI_BASE_URL: `https://127.0.0.1:${h2Port}` });
   const { summary, checks } = r.report!;
   expect(summary, r.stdout + r.stderr).toMatchObject({ failed: 0, errored: 0, skipped: 0 });
   expect(r.code).toBe(0);

@@ -536,7 +536,9 @@ export class Client {
           // RESENDS times at most, under the same deadline and gate, on the connection notProcessed says
           const unprocessed = notProcessed(error);
           if (unprocessed === undefined || resent >= RESENDS) throw error;
-          const { why, ownConnection } = unprocessed;
+          // a second resend goes on a connection of its own: a deployment may end every connection after its first stream
+          const ownConnection = unprocessed.ownConnection || resent > 0;
+          const { why } = unprocessed;
           const where = ownConnection ? 'a new connection' : 'another connection';
           retried =
             retried === undefined

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { ClientHttp2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
 import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici';
 import { goawayLastOf, h2SessionOf } from './undici-treatments.ts';
@@ -78,6 +78,19 @@ function trusted(caFile: string): string[] {
 }
 
 /**
+ * The TLS context of every connection that trusts --ca-file, one per file for the process. Given the CAs
+ * themselves, Node builds a context for each connection, parsing every certificate again (tens of ms of CPU
+ * and about a MiB held until collected): a deployment that makes the run connect anew for each request (a
+ * GOAWAY on every connection) would make that the run's cost and its memory.
+ */
+const contexts = new Map<string, SecureContext>();
+function trustedContext(caFile: string): SecureContext {
+  let context = contexts.get(caFile);
+  if (context === undefined) contexts.set(caFile, (context = createSecureContext({ ca: trusted(caFile) })));
+  return context;
+}
+
+/**
  * The dispatcher of a client: a plain Agent for a deployment started for the run; else undici's ProxyAgent for
  * --proxy, its EnvHttpProxyAgent when a proxy variable is set (NO_PROXY honoured by it), a plain Agent
  * otherwise. CONNECT for https, absolute-form for http (proxyTunnel false), as curl does. Certificate
@@ -86,11 +99,11 @@ function trusted(caFile: string): string[] {
  * for browsers and curl: a deployment that speaks only h2 is reached.
  */
 export function dispatcherFor(network: Network | undefined, options: Agent.Options): Dispatcher {
-  const ca = network?.caFile ? trusted(network.caFile) : undefined;
+  const secureContext = network?.caFile ? trustedContext(network.caFile) : undefined;
   const h2: Agent.Options = { ...options, allowH2: true };
-  const withCa: Agent.Options = ca ? { ...h2, connect: { ...(options.connect as object), ca } } : h2;
+  const withCa: Agent.Options = secureContext ? { ...h2, connect: { ...(options.connect as object), secureContext } } : h2;
   if (!network || network.direct) return new Agent(withCa);
-  const tls = { requestTls: { allowH2: true, ...(ca ? { ca } : {}) }, ...(ca ? { proxyTls: { ca } } : {}) };
+  const tls = { requestTls: { allowH2: true, ...(secureContext ? { secureContext } : {}) }, ...(secureContext ? { proxyTls: { secureContext } } : {}) };
   if (network.proxy) return new ProxyAgent({ ...withCa, ...tls, uri: network.proxy, proxyTunnel: false });
   if (proxiesOf(network).length > 0) return new EnvHttpProxyAgent({ ...withCa, ...tls, proxyTunnel: false } as EnvHttpProxyAgent.Options);
   return new Agent(withCa);

@@ -16,6 +16,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import { EventEmitter } from 'node:events';
 import { constants as http2, type ClientHttp2Session } from 'node:http2';
+import type { Socket } from 'node:net';
 
 type Treatment = 'interim' | 'goaway';
 
@@ -95,6 +96,7 @@ function drainOnGoaway(session: ClientHttp2Session, socket: EventEmitter): boole
   socket.removeListener('end', end);
   socket.on('end', () => setImmediate(() => end.call(socket)));
   session.on('goaway', (code: number, lastStreamID: number, data: unknown) => {
+    const first = !goawayLast.has(session);
     goawayLast.set(session, Math.min(goawayLast.get(session) ?? lastStreamID, lastStreamID));
     if (code !== http2.NGHTTP2_NO_ERROR) return void undici.call(session, code, lastStreamID, data);
     (connection as { busy: () => boolean }).busy = () => true;
@@ -102,6 +104,10 @@ function drainOnGoaway(session: ClientHttp2Session, socket: EventEmitter): boole
     (session as unknown as Record<symbol, unknown>)[errorKey] ??= new Error(
       `the deployment closed the HTTP/2 connection (GOAWAY, last stream ${lastStreamID})`,
     );
+    // once drained, Node ends its side of the socket and waits for the deployment to close the other, which one
+    // waiting for the answer to its PING (an ended session gives none) never does: undici connects anew only
+    // once the socket closes
+    if (first) socket.once('finish', () => (socket as Socket).destroy());
     // the client learns it is busy now, so that its pool sends the next requests on another connection
     (resume as () => void)();
   });

@@ -89,3 +89,26 @@ test('HTTP/2: after a graceful GOAWAY, streams at or below its last id are answe
     ownConnection: false,
   });
 });
+
+test('HTTP/2: a connection drained after a GOAWAY is let go of even when the deployment never closes it; the next request opens another', async () => {
+  const { key, cert } = certificates();
+  const server = createSecureServer({ key, cert });
+  const sessions: Http2Session[] = [];
+  server.on('session', (session) => sessions.push(session.on('error', () => {})));
+  server.on('stream', (stream) => {
+    // the first phase of a shutdown in two (RFC 9113 §6.8), whose second never comes: the connection stays open
+    if (stream.id === 1) stream.session!.goaway(http2.NGHTTP2_NO_ERROR, 2 ** 31 - 1);
+    stream.respond({ ':status': 200 });
+    stream.end(`{"stream":${stream.id}}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  stops.push(() => new Promise((resolve) => (sessions.forEach((session) => session.destroy()), server.close(resolve))));
+  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const d = dispatcher();
+  const answers: string[] = [];
+  const sockets = await connectionsOf(async () => {
+    for (let i = 0; i < 2; i++) answers.push(await (await request(url, { dispatcher: d })).body.text());
+  });
+  expect(answers).toEqual(['{"stream":1}', '{"stream":1}']);
+  expect(sockets.map(treatmentsOf)).toEqual([['goaway'], ['goaway']]);
+});

@@ -201,6 +201,8 @@ function transportReason(e: Error & { code?: string }, timeoutMs: number, networ
   }
   if (e.code === 'UND_ERR_SOCKET') return `the connection closed before the response was complete (${e.message})`;
   if (e.code === 'ECONNRESET') return 'the connection was reset (ECONNRESET)';
+  if (e.code === 'ERR_HTTP2_STREAM_ERROR')
+    return `the deployment ended the HTTP/2 stream before its answer (${e.message.replace(/^Stream closed with error code /, '')})`;
   if (e.code === 'HPE_INVALID_CONSTANT' || /HTTP\/1\.1 protocol|HPE_/.test(`${e.code} ${e.message}`)) return `the answer is not valid HTTP (${e.message})`;
   // a library's message: never its source paths (docs/networks.md promises no OpenSSL internals)
   return `${e.code ? `${e.code}: ` : ''}${withoutInternals(e.message)}`;
@@ -535,17 +537,23 @@ export class Client {
         try {
           response = await send(dispatcher);
         } catch (error) {
-          // never processed (the idle-close race, a stream above a GOAWAY's last): sent again, on a connection of its
-          // own (another kept-alive one may be closing too), RESENDS times at most, under the same deadline and gate
-          const why = notProcessed(error);
-          if (why === undefined || resent >= RESENDS) throw error;
+          // never processed (the idle-close race, an HTTP/2 stream above a GOAWAY's last or refused): sent again,
+          // RESENDS times at most, under the same deadline and gate, on the connection notProcessed says
+          const unprocessed = notProcessed(error);
+          if (unprocessed === undefined || resent >= RESENDS) throw error;
+          // a second resend goes on a connection of its own: a deployment may end every connection after its first stream
+          const ownConnection = unprocessed.ownConnection || resent > 0;
+          const { why } = unprocessed;
+          const where = ownConnection ? 'a new connection' : 'another connection';
           retried =
             retried === undefined
-              ? `sent again on a new connection: ${why} (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`
+              ? `sent again on ${where}: ${why} (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`
               : `${retried}; and again: ${why}`;
-          void fresh?.close();
-          fresh = this.dispatcher(1);
-          dispatcher = gate ? gated(fresh, gate) : fresh;
+          if (ownConnection) {
+            void fresh?.close();
+            fresh = this.dispatcher(1);
+            dispatcher = gate ? gated(fresh, gate) : fresh;
+          }
         }
       }
       sending.headersMs = performance.now() - started;

@@ -3,16 +3,16 @@
 // CA (--ca-file, besides NODE_EXTRA_CA_CERTS), offering HTTP/2 and HTTP/1.1 by ALPN, with answers in a content
 // coding decoded. Also what a transport failure means in words (never OpenSSL's internals), the HTTP version
 // answers came in, and which failures are of requests the deployment never processed, which are sent again
-// (src/http/client.ts): the idle-close race, and streams above an HTTP/2 GOAWAY's last stream id.
+// (src/http/client.ts): the idle-close race, and HTTP/2 streams above a GOAWAY's last stream id or refused.
 import { subscribe } from 'node:diagnostics_channel';
-import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { ClientHttp2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
 import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici';
+import { goawayLastOf, h2SessionOf } from './undici-treatments.ts';
 
 /** How a client reaches the deployment (Target.network): plain data, handed to the run's worker. */
 export interface Network {
@@ -78,6 +78,19 @@ function trusted(caFile: string): string[] {
 }
 
 /**
+ * The TLS context of every connection that trusts --ca-file, one per file for the process. Given the CAs
+ * themselves, Node builds a context for each connection, parsing every certificate again (tens of ms of CPU
+ * and about a MiB held until collected): a deployment that makes the run connect anew for each request (a
+ * GOAWAY on every connection) would make that the run's cost and its memory.
+ */
+const contexts = new Map<string, SecureContext>();
+function trustedContext(caFile: string): SecureContext {
+  let context = contexts.get(caFile);
+  if (context === undefined) contexts.set(caFile, (context = createSecureContext({ ca: trusted(caFile) })));
+  return context;
+}
+
+/**
  * The dispatcher of a client: a plain Agent for a deployment started for the run; else undici's ProxyAgent for
  * --proxy, its EnvHttpProxyAgent when a proxy variable is set (NO_PROXY honoured by it), a plain Agent
  * otherwise. CONNECT for https, absolute-form for http (proxyTunnel false), as curl does. Certificate
@@ -86,11 +99,11 @@ function trusted(caFile: string): string[] {
  * for browsers and curl: a deployment that speaks only h2 is reached.
  */
 export function dispatcherFor(network: Network | undefined, options: Agent.Options): Dispatcher {
-  const ca = network?.caFile ? trusted(network.caFile) : undefined;
+  const secureContext = network?.caFile ? trustedContext(network.caFile) : undefined;
   const h2: Agent.Options = { ...options, allowH2: true };
-  const withCa: Agent.Options = ca ? { ...h2, connect: { ...(options.connect as object), ca } } : h2;
+  const withCa: Agent.Options = secureContext ? { ...h2, connect: { ...(options.connect as object), secureContext } } : h2;
   if (!network || network.direct) return new Agent(withCa);
-  const tls = { requestTls: { allowH2: true, ...(ca ? { ca } : {}) }, ...(ca ? { proxyTls: { ca } } : {}) };
+  const tls = { requestTls: { allowH2: true, ...(secureContext ? { secureContext } : {}) }, ...(secureContext ? { proxyTls: { secureContext } } : {}) };
   if (network.proxy) return new ProxyAgent({ ...withCa, ...tls, uri: network.proxy, proxyTunnel: false });
   if (proxiesOf(network).length > 0) return new EnvHttpProxyAgent({ ...withCa, ...tls, proxyTunnel: false } as EnvHttpProxyAgent.Options);
   return new Agent(withCa);
@@ -281,28 +294,11 @@ const sentOn = new WeakMap<object, { socket: Socket; reused: boolean; bytesRead:
 /** Errors of a request sent on a reused connection that closed before any byte of its answer came. */
 const closedUnanswered = new WeakSet<object>();
 
-/**
- * undici's HTTP/2 session of a connection: undici keeps it on the socket under a symbol of its own, and no API
- * names it; undefined for an HTTP/1.1 connection (or an undici that keeps it otherwise: then nothing is resent).
- */
-function h2SessionOf(socket: object): ClientHttp2Session | undefined {
-  const key = Object.getOwnPropertySymbols(socket).find((s) => s.description === 'http2Session');
-  const session = key === undefined ? undefined : (socket as Record<symbol, unknown>)[key];
-  return session instanceof EventEmitter && 'goaway' in session ? (session as ClientHttp2Session) : undefined;
-}
-
-/** The last stream id each HTTP/2 session's GOAWAY named: streams above it the deployment did not process. */
-const goawayLast = new WeakMap<ClientHttp2Session, number>();
 /** The HTTP/2 stream each request went out on: its session, and the id it was given. */
 const streamOf = new WeakMap<object, { session: ClientHttp2Session; id: number }>();
-/** Errors of a request on a stream above the last one a GOAWAY named, with the words that say so. */
+/** Errors of a request on a stream the deployment did not process (above a GOAWAY's last, or refused), with the words that say so. */
 const unprocessed = new WeakMap<object, string>();
 
-subscribe('undici:client:connected', (message) => {
-  const session = h2SessionOf((message as { socket: object }).socket);
-  // before undici's own listener, which fails the request under way at once, whatever the last stream id
-  session?.prependListener('goaway', (_code: number, lastStreamID: number) => goawayLast.set(session, lastStreamID));
-});
 subscribe('undici:client:sendHeaders', (message) => {
   const { request, socket } = message as { request: object; socket: Socket };
   const used = socketUse.get(socket) ?? 0;
@@ -315,29 +311,42 @@ subscribe('undici:client:sendHeaders', (message) => {
 });
 subscribe('undici:request:error', (message) => {
   const { request, error } = message as { request: object; error: Error & { code?: string } };
-  const stream = streamOf.get(request);
-  const last = stream && goawayLast.get(stream.session);
-  if (stream && last !== undefined && stream.id > last && /GOAWAY/.test(error.message)) {
-    unprocessed.set(
-      error,
-      `the deployment closed the HTTP/2 connection with GOAWAY (last stream ${last}) before processing this request (stream ${stream.id})`,
-    );
-  }
+  const why = refusedStream(streamOf.get(request), error);
+  if (why !== undefined) unprocessed.set(error, why);
   const sent = sentOn.get(request);
   if (!sent?.reused || sent.socket.bytesRead !== sent.bytesRead) return;
   if (['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(error.code ?? '')) closedUnanswered.add(error);
 });
 
 /**
+ * Why a request that failed on this HTTP/2 stream was not processed (RFC 9113): its stream is above the last one a
+ * GOAWAY named (§6.8), or the deployment refused it (REFUSED_STREAM, §8.7); undefined otherwise.
+ */
+function refusedStream(stream: { session: ClientHttp2Session; id: number } | undefined, error: Error): string | undefined {
+  if (!stream) return undefined;
+  const last = goawayLastOf(stream.session);
+  if (last !== undefined && stream.id > last) {
+    return `the deployment closed the HTTP/2 connection with GOAWAY (last stream ${last}) before processing this request (stream ${stream.id})`;
+  }
+  if (/\bNGHTTP2_REFUSED_STREAM\b/.test(error.message))
+    return `the deployment refused this request's HTTP/2 stream (REFUSED_STREAM, stream ${stream.id}): it was not processed`;
+  return undefined;
+}
+
+/**
  * Why a request that failed with this error was never processed by the deployment, so that sending it again is safe
  * whatever its method; undefined where it may have been. Two cases: the idle-close race (it went out on a connection
  * kept alive from an earlier answer, which the deployment, or what stands before it, closed before a byte of this
- * answer came), and an HTTP/2 GOAWAY whose last stream id is below the request's stream (RFC 9113 §6.8: such
- * streams were not processed). undici fails the request under way at a GOAWAY whatever its last stream id: one at or
- * below it may have been processed, and is not sent again.
+ * answer came), and an HTTP/2 stream the deployment did not process: above a GOAWAY's last stream id, or refused.
+ * A stream at or below a GOAWAY's last id is answered (src/http/undici-treatments.ts); failed, it is not sent again.
+ * `ownConnection`: the request goes again on a connection of its own (another kept-alive one may be closing too);
+ * after a GOAWAY or a refused stream it goes on the client's other connections, which take no stream once closing,
+ * so that a deployment that ends each connection after so many requests is not met with a connection per resend.
  */
-export function notProcessed(error: unknown): string | undefined {
+export function notProcessed(error: unknown): { why: string; ownConnection: boolean } | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  if (closedUnanswered.has(error)) return 'the connection kept alive from an earlier answer was closed before any byte of this answer came';
-  return unprocessed.get(error);
+  if (closedUnanswered.has(error))
+    return { why: 'the connection kept alive from an earlier answer was closed before any byte of this answer came', ownConnection: true };
+  const why = unprocessed.get(error);
+  return why === undefined ? undefined : { why, ownConnection: false };
 }

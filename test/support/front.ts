@@ -1,6 +1,6 @@
 // What stands before a real deployment, for the networks tests: a front that forwards to the reference and
 // does, legitimately, what CDNs, gateways and load balancers do (compress answers whatever the request asked,
-// close idle connections unannounced, send 103 Early Hints and trailers, answer 503 while cold, serve under a
+// close idle connections unannounced, send interim answers (100, 102, 103) and trailers, answer 503 while cold, serve under a
 // path, listen on IPv6, speak TLS, speak only HTTP/2), and a forward proxy of the test's own. Loopback only;
 // close() stops all.
 import { createServer as createHttp, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -21,6 +21,8 @@ export interface FrontOptions {
   idleCloseMs?: number;
   /** a 103 Early Hints before every answer */
   earlyHints?: boolean;
+  /** 100 Continue as a request arrives (no Expect asked for it), then 102 Processing and 103 Early Hints before every answer */
+  interim?: boolean;
   /** the body chunked, with a trailer field after it */
   trailers?: boolean;
   /** the first request is answered 503 with this Retry-After (a cold start) */
@@ -95,6 +97,7 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
   const idle = new WeakMap<Socket, NodeJS.Timeout>();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     clearTimeout(idle.get(req.socket));
+    if (options.interim) res.writeContinue();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (options.idleCloseMs !== undefined) {
@@ -143,6 +146,11 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
     if (options.rewrite) bytes = options.rewrite(req.method!, req.url!.slice(prefix.length), upstreamAnswer.statusCode, bytes);
     const out: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(upstreamAnswer.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+    if (options.interim) {
+      count('interim');
+      res.writeProcessing();
+      res.writeEarlyHints({ link: '</v1/organisations>; rel=preload' });
+    }
     if (options.earlyHints) {
       count('early-hints');
       res.writeEarlyHints({ link: '</v1/organisations>; rel=preload' });

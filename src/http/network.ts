@@ -175,8 +175,11 @@ export function withoutInternals(message: string): string {
 const TLS_WORDS: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'the certificate is self-signed and not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds a CA)',
   SELF_SIGNED_CERT_IN_CHAIN: 'the certificate chain ends in a CA not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds it)',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the certificate is signed by a CA not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds it)',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the certificate is signed by a CA not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds it)',
+  // OpenSSL's words for a certificate that came alone, whose issuer is neither sent nor trusted: the same code for a
+  // chain that leaves out its intermediate and for a CA not trusted here, which nothing in the handshake tells apart
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+    "the certificate came without its issuer's, which is not trusted here: either the server's chain leaves out its intermediate certificate (the server must send it; curl and Node do not fetch it), or a CA not trusted here signed it (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds it)",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the certificate chain leads to a CA not trusted here (--ca-file FILE, or NODE_EXTRA_CA_CERTS, adds it)',
   CERT_HAS_EXPIRED: 'the certificate has expired',
   CERT_NOT_YET_VALID: 'the certificate is not valid yet',
   ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate is not for this host name',

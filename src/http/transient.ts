@@ -50,11 +50,14 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
 
 /**
  * The wait a transient answer asks for before its request is sent again, after `waited` waits for it already:
- * Retry-After, or else a back-off that doubles with each wait. Undefined for an answer that is not transient.
+ * Retry-After, or else a back-off that doubles with each wait. Undefined for an answer that is not transient. A
+ * Retry-After date is read against the answer's own Date, the deployment's clock, which may be any way off this
+ * machine's (`clock`, used only where the answer has no readable Date).
  */
-export function transientWait(exchange: Pick<Answered, 'status' | 'headers'>, waited: number, now = Date.now()): TransientWait | undefined {
+export function transientWait(exchange: Pick<Answered, 'status' | 'headers'>, waited: number, clock = Date.now()): TransientWait | undefined {
   if (!transientStatus(exchange.status)) return undefined;
-  const asked = retryAfterSeconds(exchange.headers['retry-after'], now);
+  const answered = Date.parse(exchange.headers.date ?? '');
+  const asked = retryAfterSeconds(exchange.headers['retry-after'], Number.isNaN(answered) ? clock : answered);
   if (asked !== undefined) return { status: exchange.status, seconds: asked, asked: true };
   return { status: exchange.status, seconds: Math.min(MAX_RETRY_AFTER_S, BACK_OFF_S * 2 ** waited), asked: false };
 }

@@ -19,7 +19,7 @@ import { request as undiciRequest } from 'undici';
 import { networkReason, withoutInternals, type Network } from '../../src/http/network.ts';
 import { runCli, unjudgedReports, type CliResult } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
-import { certificates } from '../support/certificates.ts';
+import { certificates, chainedCertificates } from '../support/certificates.ts';
 import { startFront, startTestProxy, type Front } from '../support/front.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time; the process's own where Node reads the variable
@@ -278,13 +278,25 @@ describe('proxies', () => {
 });
 
 describe('a private CA', () => {
+  test('a chain that leaves out its intermediate is named as such, its root trusted or not; the whole chain sent is verified', async () => {
+    const { key, cert, intermediate, root } = chainedCertificates();
+    const alone = await front({ tls: { key, cert } });
+    const ran = await runner.run(['--ca-file', root, '--only', '^AUTH-401-MISSING getOrganisation: a request without'], through(alone.baseUrl));
+    expect(ran.code).toBe(3);
+    expect(ran.stderr.trim().split('\n')).toHaveLength(1);
+    expect(ran.stderr).toMatch(/TLS: the certificate came without its issuer's, .*the server's chain leaves out its intermediate certificate/);
+    const whole = await front({ tls: { key, cert: `${cert}${intermediate}` } });
+    const verified = await runner.run(['--ca-file', root, '--only', '^AUTH-401-MISSING getOrganisation: a request without'], through(whole.baseUrl));
+    expect(verified.report!.summary, printed(verified)).toMatchObject({ failed: 0, errored: 0, passed: 1 });
+  });
+
   test('untrusted: one line in words, no OpenSSL internals, exit 3; trusted by --ca-file or NODE_EXTRA_CA_CERTS: verified', async () => {
     const { key, cert, ca } = certificates();
     const f = await front({ tls: { key, cert } });
     const untrusted = await runner.run([], through(f.baseUrl));
     expect(untrusted.code).toBe(3);
     expect(untrusted.stderr.trim().split('\n')).toHaveLength(1);
-    expect(untrusted.stderr).toMatch(/TLS: the certificate is signed by a CA not trusted here \(--ca-file FILE/);
+    expect(untrusted.stderr).toMatch(/TLS: the certificate came without its issuer's.* or a CA not trusted here signed it \(--ca-file FILE/);
     expect(untrusted.stderr).not.toMatch(/SSL routines|:error:/);
     const byFlag = await runner.run(['--ca-file', ca, '--only', '^ORG-IDENTITY|^AUTH-401-MISSING getOrganisation'], through(f.baseUrl));
     expect(byFlag.report!.summary, printed(byFlag)).toMatchObject({ failed: 0, errored: 0 });

@@ -251,6 +251,17 @@ test('Retry-After is read as seconds or as an HTTP date, and capped', () => {
   expect(retryAfterSeconds('soon')).toBeUndefined();
 });
 
+test("a Retry-After date is read against the answer's own Date, whatever this machine's clock says", () => {
+  const at = (date: string | undefined, retryAfter: string) =>
+    transientWait({ status: 503, headers: { 'retry-after': retryAfter, ...(date ? { date } : {}) } }, 0, Date.UTC(2026, 11, 7))?.seconds;
+  // the deployment's clock years behind this machine's: the date it names is 5 s after its answer
+  expect(at('Thu, 29 Feb 2024 12:00:00 GMT', 'Thu, 29 Feb 2024 12:00:05 GMT')).toBe(5);
+  // years ahead: still 5 s, not the longest wait
+  expect(at('Sat, 01 Jan 2050 00:00:00 GMT', 'Sat, 01 Jan 2050 00:00:05 GMT')).toBe(5);
+  // without a Date, this machine's clock is all there is
+  expect(at(undefined, 'Mon, 07 Dec 2026 00:00:07 GMT')).toBe(7);
+});
+
 test('after five requests in a row without an answer, the client stops sending and says why', async () => {
   const client = new Client({ baseUrl: 'http://127.0.0.1:1', token: KEY, forbiddenToken: undefined, timeoutMs: 1000 });
   for (let i = 0; i < 5; i++) await client.send({ method: 'GET', path: '/v1/z' });

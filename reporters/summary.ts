@@ -128,7 +128,7 @@ export function connectionsSaid(summary: ConformanceReport['summary']): string |
   if (connections <= MANY_CONNECTIONS || requests >= connections * FEW_REQUESTS_PER_CONNECTION) return undefined;
   return (
     `Connections: the run opened ${connections} for ${requests} requests (${(requests / connections).toFixed(1)} on each): the deployment, or what stands ` +
-    'before it, ends its connections after an answer or a few (Connection: close, an HTTP/2 GOAWAY), so most requests wait for a new ' +
+    'before it, ends its connections after an answer or a few (Connection: close, an HTTP/2 GOAWAY, a short idle timeout), so most requests wait for a new ' +
     'connection (over https, a TLS handshake too), which makes the run slower and costs memory. An observation about how the deployment handles ' +
     'connections, which the interface says nothing about: no check judged it, and it changes no verdict.'
   );

@@ -396,7 +396,7 @@ test('connections far beyond the requests are said in the console, Markdown and 
     return [console.join(''), markdownSummary(r), html].map((text) => /Connections: the run opened [^.]+\.\d[^.]*\./.exec(text)?.[0]);
   };
   const line =
-    'Connections: the run opened 300 for 420 requests (1.4 on each): the deployment, or what stands before it, ends its connections after an answer or a few (Connection: close, an HTTP/2 GOAWAY), so most requests wait for a new connection (over https, a TLS handshake too), which makes the run slower and costs memory.';
+    'Connections: the run opened 300 for 420 requests (1.4 on each): the deployment, or what stands before it, ends its connections after an answer or a few (Connection: close, an HTTP/2 GOAWAY, a short idle timeout), so most requests wait for a new connection (over https, a TLS handshake too), which makes the run slower and costs memory.';
   expect(said(withConnections(300, 420))).toEqual([line, line, line]);
   expect(connectionsSaid(withConnections(300, 420).summary)).toContain(
     'An observation about how the deployment handles connections, which the interface says nothing about: no check judged it, and it changes no verdict.',

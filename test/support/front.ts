@@ -19,7 +19,7 @@ export interface FrontOptions {
   coding?: (n: number) => string | undefined;
   /** a connection idle this long after an answer is closed, and no Keep-Alive header announces it */
   idleCloseMs?: number;
-  /** each connection ends after this many answers, the last saying Connection: close (a deployment that keeps none alive: 1) */
+  /** HTTP/1.1: each connection ends after this many answers, the last saying Connection: close (a deployment that keeps none alive: 1) */
   answersPerConnection?: number;
   /** a 103 Early Hints before every answer */
   earlyHints?: boolean;

@@ -40,9 +40,13 @@ export interface ConformanceReport {
   tool: { name: 'mockapi-conformance'; version: string };
   target: { baseUrl: string; profile: string; embedded: boolean };
   run: RunSection;
-  /** heldBackMs: time the deployment held the whole run back (transient answers: 429, 503), overlapping holds once */
+  /**
+   * heldBackMs: time the deployment held the whole run back (transient answers: 429, 503), overlapping holds once;
+   * connections: those the run opened to send its requests (through a proxy, to the proxy where it forwards them)
+   */
   summary: Record<Outcome, number> & {
     requests: number;
+    connections?: number;
     durationMs: number;
     heldBackMs?: number;
     preflightRequests?: number;

@@ -10,7 +10,7 @@ import { writePrivateFile } from './private-file.ts';
 import { isRequirementId, requirement, REQUIREMENTS } from '../contract/requirements.ts';
 import { OPERATION_IDS } from '../contract/schemas.ts';
 import { causesOf, judgedShares, OUTCOMES, standingOf, type Cause, type CheckResult, type ConformanceReport, type ReportFormat } from '../contract/report.ts';
-import { brokenSaid, heldBack, judgedSaid, traffic, verdictOfReport, verdictWord, whatWasJudged } from './summary.ts';
+import { brokenSaid, connectionsSaid, heldBack, judgedSaid, traffic, verdictOfReport, verdictWord, whatWasJudged } from './summary.ts';
 import { ACTING, escaped, inert, inertLine, jsonInert } from '../contract/untrusted.ts';
 import { statementsHtml } from '../contract/statements-report.ts';
 
@@ -256,7 +256,7 @@ function areasSection(report: ConformanceReport): string {
 /** How the run was made: its profile, what it judged, its traffic and time. */
 function metaSection(report: ConformanceReport): string {
   const s = report.summary;
-  return `<div class="meta">Profile ${escapeHtml(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; ${escapeHtml(whatWasJudged(report))}${report.run.strict ? '; strict' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${escapeHtml(heldBack(s.heldBackMs))}</div>`;
+  return `<div class="meta">Profile ${escapeHtml(report.target.profile)}${report.target.embedded ? ' (embedded reference deployment)' : ''}; ${escapeHtml(whatWasJudged(report))}${report.run.strict ? '; strict' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${escapeHtml(heldBack(s.heldBackMs))}</div>${[connectionsSaid(s)].map((said) => (said ? `<div class="meta">${escapeHtml(said)}</div>` : '')).join('')}`;
 }
 
 /** The filters of the matrix, by outcome and by level. */

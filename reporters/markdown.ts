@@ -16,7 +16,7 @@ import {
   type Outcome,
   type ReportFormat,
 } from '../contract/report.ts';
-import { causeSaid, entriesSaid, heldBack, judgedSaid, traffic, verdictOfReport, verdictWord, whatWasJudged } from './summary.ts';
+import { causeSaid, connectionsSaid, entriesSaid, heldBack, judgedSaid, traffic, verdictOfReport, verdictWord, whatWasJudged } from './summary.ts';
 import { inert, inertLine } from '../contract/untrusted.ts';
 import { statementsMarkdown } from '../contract/statements-report.ts';
 
@@ -102,6 +102,7 @@ function header(report: ConformanceReport): string[] {
     verdictLine(report),
     '',
     `Profile ${report.target.profile}; ${markdownCell(whatWasJudged(report))}${report.run.strict ? '; strict (warnings fail)' : ''}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${heldBack(s.heldBackMs)}.`,
+    ...[connectionsSaid(s)].flatMap((said) => (said ? ['', said] : [])),
     '',
     `**${judgedSaid(report)}.**`,
     ...(b

@@ -104,6 +104,36 @@ function details(causes: readonly Cause[]): string[] {
 /** The time the deployment held the run back, when it did: said after the run's own time. */
 export const heldBack = (ms: number | undefined): string => (ms ? `, held back ${(ms / 1000).toFixed(1)} s by the deployment (429 or 503)` : '');
 
+/**
+ * More connections than this, and the run may say they are far beyond its requests: twice --concurrency's most
+ * requests in flight, so that no run's own concurrency explains them (over keep-alive a run opens about one per request
+ * in flight, and a few more where the deployment closes idle ones).
+ */
+export const MANY_CONNECTIONS = 128;
+
+/**
+ * Requests per connection, on average, below which the connections are far beyond the requests: a deployment that
+ * keeps connections alive carries tens to thousands of requests on each (nginx ends one after 1,000 by default), one
+ * that ends each connection after an answer or two carries one or two.
+ */
+export const FEW_REQUESTS_PER_CONNECTION = 4;
+
+/**
+ * What the run says when it opened connections far beyond the requests it sent (more than MANY_CONNECTIONS, fewer
+ * than FEW_REQUESTS_PER_CONNECTION requests on each): how the deployment handles connections, never a verdict, as the
+ * interface says nothing about them. Undefined otherwise, and for recorded traffic (nothing was sent).
+ */
+export function connectionsSaid(summary: ConformanceReport['summary']): string | undefined {
+  const { connections = 0, requests } = summary;
+  if (connections <= MANY_CONNECTIONS || requests >= connections * FEW_REQUESTS_PER_CONNECTION) return undefined;
+  return (
+    `Connections: the run opened ${connections} for ${requests} requests (${(requests / connections).toFixed(1)} on each): the deployment, or what stands ` +
+    'before it, ends its connections after an answer or a few (Connection: close, an HTTP/2 GOAWAY, a short idle timeout), so most requests wait for a new ' +
+    'connection (over https, a TLS handshake too), which makes the run slower and costs memory. An observation about how the deployment handles ' +
+    'connections, which the interface says nothing about: no check judged it, and it changes no verdict.'
+  );
+}
+
 /** The known checks (the baseline expects them not to pass): one line each, with the entry's reason. */
 function known(report: ConformanceReport): string[] {
   const b = report.baseline;
@@ -254,6 +284,8 @@ function formatSummary(report: ConformanceReport, options: { details?: boolean }
   for (const error of report.errors) lines.push('', `Error outside any check: ${error}`);
   lines.push(...causeLines(causes, report));
   const s = report.summary;
+  const connections = connectionsSaid(s);
+  if (connections) lines.push('', connections);
   lines.push(
     '',
     `${OUTCOMES.map((o) => `${s[o]} ${o}`).join(', ')}: ${judgedSaid(report)}; ${traffic(report)} in ${(s.durationMs / 1000).toFixed(1)} s${windowSaid(s.window)}${heldBack(s.heldBackMs)}${entriesSaid(report)}`,

@@ -38,6 +38,8 @@ export interface CheckMeta {
   section: string;
   /** requests the run's client had sent when the check ended: the run's total is the largest (checks run at the same time) */
   sentByRun: number;
+  /** connections the run's client had opened when the check ended: the run's total is the largest, as for sentByRun */
+  connectionsByRun?: number;
   /** the time the deployment had held the run back when the check ended (transient answers: 429, 503) */
   heldByRun?: number;
   /** the range the adaptive window of requests in flight had taken when the check ended (src/http/window.ts) */
@@ -234,6 +236,7 @@ function ended(
   meta.durationMs = performance.now() - entered;
   meta.ownMs = c.ownTimeUntil(performance.now()) ?? meta.durationMs;
   meta.sentByRun = c.client.requestCount;
+  meta.connectionsByRun = c.client.connections;
   meta.heldByRun = c.client.heldMs;
   const window = c.client.windowRange();
   if (window) meta.windowByRun = window;

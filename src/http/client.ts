@@ -233,6 +233,8 @@ export class Client {
   private readonly options: ClientOptions;
   /** requests sent by this client, for the report */
   requestCount = 0;
+  /** connections this client opened to the deployment (or through a proxy), for the report: set against requestCount */
+  connections = 0;
   /** time the requests of this client were asked to wait before being sent again (transient answers), each wait counted */
   waitedMs = 0;
   /**
@@ -292,7 +294,8 @@ export class Client {
 
   private dispatcher(connections: number): Dispatcher {
     const { timeoutMs, network } = this.options;
-    return dispatcherFor(network, { keepAliveTimeout: 10_000, connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
+    const options = { keepAliveTimeout: 10_000, connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs };
+    return dispatcherFor(network, options, () => this.connections++);
   }
 
   authorization(credentials: Credentials): string | undefined {

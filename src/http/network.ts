@@ -11,7 +11,7 @@ import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
-import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, Client as OriginClient, EnvHttpProxyAgent, Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { goawayLastOf, h2SessionOf } from './undici-treatments.ts';
 
 /** How a client reaches the deployment (Target.network): plain data, handed to the run's worker. */
@@ -91,16 +91,26 @@ function trustedContext(caFile: string): SecureContext {
 }
 
 /**
+ * The connections to each origin, as undici makes them (its own factory's choice: one client for a single
+ * connection, a pool otherwise), each new one told to `connected`. Given to an Agent and to the proxy agents,
+ * which make the clients of the deployment's origin with it, through a tunnel too.
+ */
+function countedFactory(connected: () => void): NonNullable<Agent.Options['factory']> {
+  return (origin, options) =>
+    ((options as Pool.Options).connections === 1 ? new OriginClient(origin, options) : new Pool(origin, options)).on('connect', () => connected());
+}
+
+/**
  * The dispatcher of a client: a plain Agent for a deployment started for the run; else undici's ProxyAgent for
  * --proxy, its EnvHttpProxyAgent when a proxy variable is set (NO_PROXY honoured by it), a plain Agent
  * otherwise. CONNECT for https, absolute-form for http (proxyTunnel false), as curl does. Certificate
  * verification stays on: --ca-file adds trust, nothing here takes it away. Over TLS both HTTP/1.1 and HTTP/2
  * are offered by ALPN (allowH2), through a tunnel too (requestTls), and the deployment chooses, as it does
- * for browsers and curl: a deployment that speaks only h2 is reached.
+ * for browsers and curl: a deployment that speaks only h2 is reached. `connected` is told of each connection it opens.
  */
-export function dispatcherFor(network: Network | undefined, options: Agent.Options): Dispatcher {
+export function dispatcherFor(network: Network | undefined, options: Agent.Options, connected?: () => void): Dispatcher {
   const secureContext = network?.caFile ? trustedContext(network.caFile) : undefined;
-  const h2: Agent.Options = { ...options, allowH2: true };
+  const h2: Agent.Options = { ...options, allowH2: true, ...(connected ? { factory: countedFactory(connected) } : {}) };
   const withCa: Agent.Options = secureContext ? { ...h2, connect: { ...(options.connect as object), secureContext } } : h2;
   if (!network || network.direct) return new Agent(withCa);
   const tls = { requestTls: { allowH2: true, ...(secureContext ? { secureContext } : {}) }, ...(secureContext ? { proxyTls: { secureContext } } : {}) };

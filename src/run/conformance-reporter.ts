@@ -103,19 +103,27 @@ function reportedCheck(c: EndedCheck, redactor: Redactor): CheckResult {
   };
 }
 
-/** The run's figures, the largest any check recorded as it ended (its requests, its waits, its window, its chains). */
-function runFigures(ended: readonly EndedCheck[]): Pick<ConformanceReport['summary'], 'requests' | 'heldBackMs' | 'window' | 'chains'> {
+/** The run's figures, the largest any check recorded as it ended (its requests, its connections, its waits, its window, its chains). */
+function runFigures(ended: readonly EndedCheck[]): Pick<ConformanceReport['summary'], 'requests' | 'connections' | 'heldBackMs' | 'window' | 'chains'> {
   let requests = 0;
+  let connections = 0;
   let heldBackMs = 0;
   let window: WindowRange | undefined;
   const chains: Record<string, number> = {};
   for (const { meta } of ended) {
     requests = Math.max(requests, meta?.sentByRun ?? 0);
+    connections = Math.max(connections, meta?.connectionsByRun ?? 0);
     heldBackMs = Math.max(heldBackMs, meta?.heldByRun ?? 0);
     window = widest(window, meta?.windowByRun);
     for (const [lane, trips] of Object.entries(meta?.chainsByRun ?? {})) chains[lane] = Math.max(chains[lane] ?? 0, trips);
   }
-  return { requests, heldBackMs: Math.round(heldBackMs), ...(window ? { window } : {}), ...(Object.keys(chains).length > 0 ? { chains } : {}) };
+  return {
+    requests,
+    ...(connections > 0 ? { connections } : {}),
+    heldBackMs: Math.round(heldBackMs),
+    ...(window ? { window } : {}),
+    ...(Object.keys(chains).length > 0 ? { chains } : {}),
+  };
 }
 
 /**

@@ -21,6 +21,7 @@ import { runCli, unjudgedReports, type CliResult } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
 import { certificates, chainedCertificates } from '../support/certificates.ts';
 import { startFront, startTestProxy, type Front } from '../support/front.ts';
+import { MANY_CONNECTIONS } from '../../reporters/summary.ts';
 
 // runs through a long-lived runner (test/support/runners.ts), one at a time; the process's own where Node reads the variable
 const runner = useRunners(1);
@@ -50,6 +51,9 @@ const organisation = () => ({ method: 'GET' as const, path: `/v1/organisations/$
 const through = (baseUrl: string, extra: Record<string, string> = {}) => ({ ...runEnvironment(reference), MOCKAPI_BASE_URL: baseUrl, ...extra });
 /** What a user reads: stdout and stderr. */
 const printed = (r: CliResult) => r.stdout + r.stderr;
+/** The line a run says its connections are far beyond its requests with (reporters/summary.ts connectionsSaid): connections, requests, requests on each. */
+const CONNECTIONS_SAID =
+  /^Connections: the run opened (\d+) for (\d+) requests \(([\d.]+) on each\): the deployment, or what stands before it, ends its connections/m;
 
 /** A server that answers every request with what `answer` writes on the socket (raw HTTP/1.1). */
 async function rawServer(answer: (socket: Socket, onSocket: number) => void): Promise<string> {
@@ -154,6 +158,30 @@ describe('a kept-alive connection closed before the answer', () => {
     expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
     expect(r.code).toBe(0);
     expect(f.counts['idle-closed']).toBeGreaterThan(0);
+  });
+});
+
+describe('connections far beyond the requests', () => {
+  test('a deployment that ends every connection after its answer: the run says so, as an observation, and judges as over keep-alive', async () => {
+    const only = ['--only', '^ORG-', '--runs', '40'];
+    const kept = await front({});
+    const overKeepAlive = await runner.run(only, through(kept.baseUrl));
+    const closing = await front({ answersPerConnection: 1 });
+    const r = await runner.run(only, through(closing.baseUrl));
+    const { connections, requests } = r.report!.summary;
+    // every request its own connection (the front also saw the preflight's), and none of it a verdict
+    expect(connections, printed(r)).toBe(requests);
+    expect(closing.counts.connections).toBeGreaterThanOrEqual(requests);
+    expect(connections).toBeGreaterThan(MANY_CONNECTIONS);
+    expect(r.stdout.match(CONNECTIONS_SAID)?.slice(1), r.stdout).toEqual([String(connections), String(requests), '1.0']);
+    expect(r.stdout).toContain('which the interface says nothing about: no check judged it, and it changes no verdict.');
+    expect(r.code, printed(r)).toBe(0);
+    expect(r.report!.checks.map((c) => [c.id, c.outcome])).toEqual(overKeepAlive.report!.checks.map((c) => [c.id, c.outcome]));
+    // the same checks over keep-alive: no more connections than requests in flight (16 at most), and nothing said
+    const keptAlive = overKeepAlive.report!.summary;
+    expect(keptAlive.requests).toBeGreaterThan(MANY_CONNECTIONS);
+    expect(keptAlive.connections).toBeLessThanOrEqual(16);
+    expect(overKeepAlive.stdout).not.toMatch(CONNECTIONS_SAID);
   });
 });
 
@@ -547,6 +575,21 @@ describe('a graceful HTTP/2 close (GOAWAY)', () => {
     expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
     expect(r.code, printed(r)).toBe(0);
     expect(f.goaways).toBeGreaterThan(2);
+    // about 50 requests on each connection: nothing said of them
+    expect(r.report!.summary.connections).toBeLessThan(r.report!.summary.requests / 10);
+    expect(r.stdout).not.toMatch(CONNECTIONS_SAID);
+  });
+
+  test("a deployment that sends GOAWAY on each connection's second stream: none errored, and the run says its connections are far beyond its requests", async () => {
+    const f = await goawayFront(undefined, undefined, 2);
+    const r = await runner.run(['--ca-file', f.ca, '--only', '^ORG-', '--runs', '40'], through(f.baseUrl));
+    expect(r.report!.summary, printed(r)).toMatchObject({ failed: 0, errored: 0 });
+    expect(r.code, printed(r)).toBe(0);
+    const { connections = 0, requests } = r.report!.summary;
+    expect(connections).toBeGreaterThan(MANY_CONNECTIONS);
+    expect(requests / connections).toBeLessThanOrEqual(2);
+    expect(f.goaways).toBeGreaterThan(0);
+    expect(r.stdout.match(CONNECTIONS_SAID)?.slice(1), r.stdout).toEqual([String(connections), String(requests), (requests / connections).toFixed(1)]);
   });
 
   test('the organisation checks through a deployment that closes every third connection as it opens: none errored, exit 0', async () => {

@@ -8,6 +8,8 @@ import { otherAuthorization } from '../../properties/arbitraries.ts';
 import { Client, Redactor } from '../../src/http/client.ts';
 import { notJudged, retryAfterSeconds, transientWait } from '../../src/http/transient.ts';
 import { propertySeed } from '../support/seed.ts';
+import { startTestProxy } from '../support/front.ts';
+import type { Network } from '../../src/http/network.ts';
 
 const KEY = 'k3y-Th4t-Must-N3ver-Leak-0123456789';
 const FORBIDDEN = 'f0rbidden-K3y-0123456789';
@@ -15,8 +17,9 @@ let server: Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  // answers with every request header it was sent, in a header and in the body
+  // answers with every request header it was sent, in a header and in the body; under /v1/closing it ends each connection after its answer
   server = createServer((req, res) => {
+    if (req.url!.startsWith('/v1/closing')) res.setHeader('connection', 'close');
     res.setHeader('content-type', 'application/json');
     res.setHeader('x-echo', String(req.headers.authorization));
     res.end(JSON.stringify({ headers: req.headers }));
@@ -49,6 +52,30 @@ test('a body that is not UTF-8 is reproduced through base64, and quotes are esca
   const quoted = await client.send({ method: 'PUT', path: "/v1/it's", raw: "it's" });
   expect(client.curl(quoted)).toContain(`--data-binary 'it'\\''s'`);
   await client.close();
+});
+
+test('a client counts the connections it opens, as the deployment sees them: over keep-alive fewer than its requests, one per request where each answer ends its connection, through a proxy too', async () => {
+  let accepted = 0;
+  const onConnection = () => accepted++;
+  server.on('connection', onConnection);
+  const sendTen = async (network: Network, path: string) => {
+    const client = new Client({ baseUrl, token: KEY, forbiddenToken: undefined, timeoutMs: 5000, network });
+    accepted = 0;
+    for (let i = 0; i < 10; i++) expect((await client.send({ method: 'GET', path })).status).toBe(200);
+    await client.close();
+    return client.connections;
+  };
+  const proxy = await startTestProxy(['x-through-proxy', 'yes']);
+  try {
+    const kept = await sendTen({ direct: true }, '/v1/kept');
+    expect([kept, kept < 10]).toEqual([accepted, true]);
+    expect([await sendTen({ direct: true }, '/v1/closing'), accepted]).toEqual([10, 10]);
+    // in absolute form, to the proxy: the origin's close reaches the proxy's client with its answer
+    expect([await sendTen({ proxy: proxy.url }, '/v1/closing'), proxy.forwarded]).toEqual([10, 10]);
+  } finally {
+    server.off('connection', onConnection);
+    await proxy.close();
+  }
 });
 
 test('a refused connection is an exchange with status 0 and the reason', async () => {

@@ -12,6 +12,8 @@ import { annotations, areaGroups, githubFormat, moreLine, withoutCommands } from
 import type { ReportFile } from '../../reporters/json.ts';
 import { junitFormat, junitXml, wallTimeMs, xmlText } from '../../reporters/junit.ts';
 import { markdownCell, markdownFormat, markdownSummary } from '../../reporters/markdown.ts';
+import { connectionsSaid, FEW_REQUESTS_PER_CONNECTION, MANY_CONNECTIONS, summaryFormat } from '../../reporters/summary.ts';
+import { htmlFormat } from '../../reporters/html.ts';
 import { statementsMarkdown } from '../../contract/statements-report.ts';
 import { useRunners } from '../support/runners.ts';
 
@@ -377,6 +379,34 @@ describe('GitHub Actions', () => {
     expect(readFileSync(summary, 'utf8')).toBe(`before\n${markdownSummary(report())}`);
     githubFormat(() => {}, undefined).write(report());
   });
+});
+
+test('connections far beyond the requests are said in the console, Markdown and HTML summaries; a run under the floor or with four requests on each says nothing', () => {
+  const withConnections = (connections: number, requests: number): ConformanceReport => {
+    const r = report();
+    r.summary = { ...r.summary, requests, connections };
+    return r;
+  };
+  const said = (r: ConformanceReport) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mockapi-conformance-connections-'));
+    const console: string[] = [];
+    summaryFormat((text) => console.push(text)).write(r);
+    htmlFormat(join(dir, 'r.html'), () => {}).write(r);
+    const html = readFileSync(join(dir, 'r.html'), 'utf8');
+    return [console.join(''), markdownSummary(r), html].map((text) => /Connections: the run opened [^.]+\.\d[^.]*\./.exec(text)?.[0]);
+  };
+  const line =
+    'Connections: the run opened 300 for 420 requests (1.4 on each): the deployment, or what stands before it, ends its connections after an answer or a few (Connection: close, an HTTP/2 GOAWAY, a short idle timeout), so most requests wait for a new connection (over https, a TLS handshake too), which makes the run slower and costs memory.';
+  expect(said(withConnections(300, 420))).toEqual([line, line, line]);
+  expect(connectionsSaid(withConnections(300, 420).summary)).toContain(
+    'An observation about how the deployment handles connections, which the interface says nothing about: no check judged it, and it changes no verdict.',
+  );
+  // just past the floor, and just below four requests on each
+  expect(connectionsSaid(withConnections(MANY_CONNECTIONS + 1, (MANY_CONNECTIONS + 1) * FEW_REQUESTS_PER_CONNECTION - 1).summary)).toBeDefined();
+  // a small run, whatever its connections; a run with four requests on each; a report without connections (recorded traffic)
+  expect(said(withConnections(MANY_CONNECTIONS, MANY_CONNECTIONS))).toEqual([undefined, undefined, undefined]);
+  expect(connectionsSaid(withConnections(200, 200 * FEW_REQUESTS_PER_CONNECTION).summary)).toBeUndefined();
+  expect(connectionsSaid(report().summary)).toBeUndefined();
 });
 
 describe('Markdown summary', () => {

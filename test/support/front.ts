@@ -19,6 +19,8 @@ export interface FrontOptions {
   coding?: (n: number) => string | undefined;
   /** a connection idle this long after an answer is closed, and no Keep-Alive header announces it */
   idleCloseMs?: number;
+  /** HTTP/1.1: each connection ends after this many answers, the last saying Connection: close (a deployment that keeps none alive: 1) */
+  answersPerConnection?: number;
   /** a 103 Early Hints before every answer */
   earlyHints?: boolean;
   /** 100 Continue as a request arrives (no Expect asked for it), then 102 Processing and 103 Early Hints before every answer */
@@ -41,7 +43,7 @@ export interface FrontOptions {
 
 export interface Front {
   baseUrl: string;
-  /** what it did: answers per coding, early hints, trailers, idle closes, cold starts, refused */
+  /** what it did: connections accepted, answers per coding, early hints, trailers, idle closes, cold starts, refused */
   counts: Record<string, number>;
   close(): Promise<void>;
 }
@@ -95,6 +97,7 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
   const prefix = options.prefix ?? '';
   let answered = 0;
   const idle = new WeakMap<Socket, NodeJS.Timeout>();
+  const answersOn = new WeakMap<Socket, number>();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     clearTimeout(idle.get(req.socket));
     if (options.interim) res.writeContinue();
@@ -155,6 +158,9 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
       count('early-hints');
       res.writeEarlyHints({ link: '</v1/organisations>; rel=preload' });
     }
+    const onSocket = (answersOn.get(req.socket) ?? 0) + 1;
+    answersOn.set(req.socket, onSocket);
+    if (options.answersPerConnection !== undefined && onSocket >= options.answersPerConnection) out.connection = 'close';
     const coding = options.coding?.(count('answers') - 1);
     if (coding && bytes.length > 0) {
       count(coding);
@@ -177,7 +183,7 @@ export async function startFront(upstream: string, options: FrontOptions = {}): 
   // no server-side keep-alive timeout: Node would announce it (Keep-Alive: timeout=5); idleCloseMs closes unannounced
   server.keepAliveTimeout = 0;
   const sockets = new Set<Socket>();
-  server.on('connection', (s: Socket) => (sockets.add(s), s.on('close', () => sockets.delete(s))));
+  server.on('connection', (s: Socket) => (count('connections'), sockets.add(s), s.on('close', () => sockets.delete(s))));
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, host);
   const hostPart = host.includes(':') ? `[${host}]` : host;

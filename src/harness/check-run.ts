@@ -70,10 +70,15 @@ export class CheckRun implements RunOfChecks {
     return this.declared.has(checkId);
   }
 
-  /** The name of a check's test (RunDescription.names): its requirement id and title, after its id where asked. */
+  /**
+   * The name of a check's test (RunDescription.names): its requirement id and title, after its id where asked. In
+   * an implementer's vitest a run against the embedded reference says so in each name, so that no report of it
+   * (vitest's JSON, JUnit) reads as a run against their own deployment; the id stays first, for `-t`.
+   */
   testName(d: CheckDefinition): string {
     const name = `${d.requirement} ${d.title}`;
-    return this.description.names === 'check-id' ? `${d.id} ${name}` : name;
+    if (this.description.names !== 'check-id') return name;
+    return `${d.id} ${name}${this.target.embedded ? ' (against the embedded reference deployment)' : ''}`;
   }
 
   /**

@@ -30,13 +30,23 @@ class NotOpenedError extends Error {
   }
 }
 
-/** The target opened and described for the worker, and what closes it. */
+/**
+ * The line that names the run's target before the checks, as the command's first line does: vitest's own summary
+ * reads the same for any target, and a run that fell back to the embedded reference says why.
+ */
+function targetLine(description: string, embedded: boolean): string {
+  const why = embedded ? ': no base URL was given (MOCKAPI_BASE_URL, or baseUrl in conformanceProject)' : '';
+  return `mockapi-conformance: verifying ${inertLine(description)}${why}\n`;
+}
+
+/** The target opened and described for the worker, and what closes it; its line said on stderr, off a JSON report on stdout. */
 async function openRun(config: RunConfig): Promise<{ run: RunDescription; close(): Promise<void> }> {
   const gate = new RunGate();
   const opened = await openTarget(config, undefined, gate);
   if (!('target' in opened)) {
     throw new NotOpenedError(`mockapi-conformance: ${inertLine(notOpenedReason(opened))}`, 'unreachable' in opened ? EXIT.unreachable : EXIT.misconfigured);
   }
+  process.stderr.write(targetLine(opened.description, opened.target.embedded));
   return {
     run: describeRun(config, opened.target, gate.buffer, undefined, 'check-id'),
     async close() {

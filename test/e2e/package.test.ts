@@ -564,6 +564,28 @@ describe("the library page's vitest project on each vitest of the peer range", (
     }
   });
 
+  test('on vitest 3.2 as on vitest 4, a run names its target: the base URL given, or the embedded reference and why, in a line and in each test name', async () => {
+    const reference = await startReference({ faults: [] });
+    try {
+      for (const { vitest, dir } of vitests) {
+        const given = await runProject(dir(), runEnvironment(reference), '^organisations/get-organisation-asked ');
+        expect({ vitest, code: given.ran.code }, given.ran.stderr).toEqual({ vitest, code: 0 });
+        expect(given.ran.stderr).toContain(`mockapi-conformance: verifying ${reference.baseUrl}\n`);
+        expect(ranTests(given.tests)).toEqual([['organisations/get-organisation-asked', 'passed']]);
+        expect(given.tests.filter((t) => t.fullName.includes('embedded'))).toEqual([]);
+        const embedded = await runProject(dir(), {}, '^organisations/get-organisation-asked ');
+        expect({ vitest, code: embedded.ran.code }, embedded.ran.stderr).toEqual({ vitest, code: 0 });
+        expect(embedded.ran.stderr).toMatch(
+          /mockapi-conformance: verifying http:\/\/127\.0\.0\.1:\d+ \(the embedded reference deployment\): no base URL was given \(MOCKAPI_BASE_URL/,
+        );
+        expect(ranTests(embedded.tests)).toEqual([['organisations/get-organisation-asked', 'passed']]);
+        expect(embedded.tests.every((t) => t.fullName.endsWith(' (against the embedded reference deployment)'))).toBe(true);
+      }
+    } finally {
+      await reference.close();
+    }
+  });
+
   // Before its failures carried no parsed frames (src/harness/vitest-tests.ts), vitest 3.2 spent minutes of a core
   // printing this run; the times are said, not held to a bound: a busy machine slows either.
   test('a red run ends on vitest 3.2 as on vitest 4: its failures printed by the default reporter, the times said', async () => {

@@ -29,6 +29,13 @@ test('--only keeps a check by its id or its name, without case; a project names 
   expect(runOf({ names: 'check-id' }).testName(checks[2]!)).toBe('teams/delete TEAM-DELETE deleted');
 });
 
+test("a project's run against the embedded reference says so in each test's name, after the check id; the command's names stay as they are", () => {
+  const embedded = (described: Partial<RunDescription>) => runOf({ target: { ...target, embedded: true }, ...described });
+  const teamDelete = definition('teams/delete', 'TEAM-DELETE', 'deleted');
+  expect(embedded({ names: 'check-id' }).testName(teamDelete)).toBe('teams/delete TEAM-DELETE deleted (against the embedded reference deployment)');
+  expect(embedded({}).testName(teamDelete)).toBe('TEAM-DELETE deleted');
+});
+
 test('a run has the checks of its profile alone, in the order given, and knows which it has', () => {
   const checks = [
     definition('a/live', 'ORG-GET', 'live only', { profile: 'live' }),

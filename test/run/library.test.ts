@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, inject, test } from 'vitest';
+import { runEnvironment } from '../../reference/environment.ts';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { keyFingerprint } from '../../src/run/deletions.ts';
 import { runConformance } from '../../src/index.ts';
@@ -98,6 +99,28 @@ describe('what runConformance remembers', () => {
 });
 
 describe("conformanceProject's global setup reads what docs/library.md says", () => {
+  /** The project's global setup as vitest calls it, with a project of no options, in a folder of its own: what it wrote on stderr. */
+  async function setupSays(variables: Record<string, string>): Promise<string> {
+    const setup = await compiled('src/run/project-setup.js');
+    const script = `const { default: setup } = await import(${setup}); const close = await setup({ getProvidedContext: () => ({ conformance: {} }), provide: () => {}, onTestsRerun: () => {} }); await close();`;
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCKAPI_'))), ...variables };
+    const cwd = mkdtempSync(join(tmpdir(), 'mockapi-conformance-library-'));
+    const { stderr } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { cwd, env, encoding: 'utf8', timeout: 60_000 });
+    return stderr;
+  }
+
+  test('it names the target before the checks: the embedded reference and why, where no base URL was given; else the base URL', async () => {
+    expect(await setupSays({})).toMatch(
+      /^mockapi-conformance: verifying http:\/\/127\.0\.0\.1:\d+ \(the embedded reference deployment\): no base URL was given \(MOCKAPI_BASE_URL, or baseUrl in conformanceProject\)\n$/,
+    );
+    const reference = await startReference({ port: 0, faults: [] });
+    try {
+      expect(await setupSays(runEnvironment(reference))).toBe(`mockapi-conformance: verifying ${reference.baseUrl}\n`);
+    } finally {
+      await reference.close();
+    }
+  });
+
   test("no config file: a config's environment (MOCKAPI_ENV) names no base URL, the key of the variable it names goes nowhere, and the embedded reference given that key is refused", async () => {
     const keys: string[] = [];
     const elsewhere = createServer((req, res) => {

@@ -1,7 +1,7 @@
 // The command compiled once, as the installed package runs it (dist/), for tests that run it many times and for
 // `npm run bench` (every conformance run it measures is the compiled command): a run
-// from the sources pays for tsx's loader in the command and in its worker on every start (measured: 2.96 CPU
-// seconds a fault-matrix row from the sources, 2.55 compiled; docs/test-speed.md). `npm test` type-checks the sources first, so the
+// from the sources pays for tsx's loader in the command and in its worker on every start, which the tests' many
+// runs of the command add up (docs/test-speed.md). `npm test` type-checks the sources first, so the
 // copy is emitted without checking the types again or reading the dependencies' (--noCheck, --noResolve, as the
 // GitHub Action does), each file on its own (--isolatedModules: an import is kept or dropped by how the file uses it,
 // as tsx and vitest do, without resolving what it names): the JavaScript of the build, file for file (action.test.ts).

@@ -30,8 +30,8 @@ if (only === '-V' || only === '--version') {
   const { HELP } = await import(checkout ? '../src/cli/help.ts' : '../dist/src/cli/help.js');
   process.stdout.write(`${HELP}\n`);
 } else if (checkout) {
-  // vitest's Node API is imported before tsx's loader hooks are registered: 1.0 s -> 0.3 s to import it, and
-  // less memory (README, Speed and memory)
+  // vitest's Node API is imported before tsx's loader hooks are registered: through them it takes several times
+  // as long to import, and more memory (README, Speed and memory)
   await import('vitest/node');
   await registerTsx();
   await import('../src/cli/cli.ts');

@@ -6,8 +6,8 @@
 // (test/support/run-many.js).
 //
 // Each path loads only what it uses: the subcommands, the catalogue and the runner are imported when asked
-// for, so that a configuration error, --help with other flags, or check-har pays for none of the rest
-// (measured, compiled: the command's own modules took 224 ms to load with all of them imported up front).
+// for, so that a configuration error, --help with other flags, or check-har pays for none of the rest, whose
+// loading is most of such a command's time.
 import { packageVersion } from '../../contract/package-root.ts';
 import { EXIT } from '../../contract/exit.ts';
 import { RETIRED_CHECKS } from '../../contract/retired.ts';

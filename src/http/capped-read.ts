@@ -3,8 +3,8 @@
 // Why not simply keep the chunks the socket gives: a deployment that streams huge answers (no length declared,
 // as a CDN sends what it compresses) makes every read take the cap (8 MiB) in 64 KiB chunks and drop it. Kept
 // until the read ends, those chunks outlive V8's young generation, and only a full collection frees them,
-// which V8 starts when some 64 MiB of such memory has piled up: a run against 100 MiB answers peaked at
-// ~400 MiB, over the 400 MB of docs/untrusted.md (bench row e). So a read past its first 64 KiB copies each
+// which V8 starts late, once much such memory has piled up: a run against huge answers went past the memory
+// docs/untrusted.md states (the benchmark's row e measures it). So a read past its first 64 KiB copies each
 // chunk at once into blocks taken from a pool and given back when the read ends: the chunks die young, and
 // the blocks are used again by the next read, not left as garbage.
 import { setFlagsFromString } from 'node:v8';

@@ -8,11 +8,11 @@ import type { WindowRange } from '../../contract/report.ts';
 
 /**
  * An answer is a latency jump when the smoothed latency is past JUMP_FACTOR times the fastest answer seen, plus
- * JUMP_SLACK_MS. The time of an answer includes our own worker's delays: on a busy machine (two cores, four
- * runs) a run 50 ms away saw its smoothed latency at 115 to 320 ms from its own load alone, and at twice the
- * fastest it cut the window two dozen times a run (wall 15.9 s, against 11.9 s at three times: one cut). A
- * deployment that queues answers about window/capacity times slower, so three times still catches one asked
- * for three times what it can take; a 429 or 503 is its own, exact, word for the rest.
+ * JUMP_SLACK_MS. The time of an answer includes our own worker's delays: on a busy machine a distant run's own
+ * load alone more than doubles its smoothed latency, and at twice the fastest the window was cut again and again
+ * for nothing (the measurements are in the commit that chose three). A deployment that queues answers about
+ * window/capacity times slower, so three times still catches one asked for three times what it can take; a 429
+ * or 503 is its own, exact, word for the rest.
  */
 const JUMP_FACTOR = 3;
 const JUMP_SLACK_MS = 20;

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseCommand, reportSettings } from '../../src/run/config.ts';
+import { parseCommand, reportSettings } from '../../src/run/config.ts';
+import { refusalOf } from '../support/refusal.ts';
 import { runCli } from '../support/cli.ts';
 
 /** A checkout: a working directory with the .env and the config file given. */
@@ -20,16 +21,7 @@ function checkout({ dotenv, config }: { dotenv?: string; config?: unknown }): st
   return cwd;
 }
 const parsed = (cwd: string, env: Record<string, string> = {}, argv: string[] = []) => parseCommand(argv, env, cwd);
-const refused = (cwd: string, env: Record<string, string> = {}, argv: string[] = []) => {
-  try {
-    parseCommand(argv, env, cwd);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).not.toContain('\n');
-    return (error as Error).message;
-  }
-  throw new Error('not refused');
-};
+const refused = (cwd: string, env: Record<string, string> = {}, argv: string[] = []) => refusalOf(argv, env, cwd);
 const YOUR_KEY = { MOCKAPI_TOKEN: 'your-key-123' };
 const SECRET = { AWS_SECRET_ACCESS_KEY: 'a-cloud-secret' };
 

@@ -5,20 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { closestSetting, ConfigError, KNOWN_SETTINGS, parseCommand } from '../../src/run/config.ts';
+import { refusalOf } from '../support/refusal.ts';
 import { KEY_VARIABLE } from '../../src/run/config-file.ts';
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'conformance-config-'));
 const parse = (argv: string[], env: Record<string, string> = {}, cwd = emptyDir()) => parseCommand(argv, env, cwd).config;
-const error = (argv: string[], env: Record<string, string> = {}) => {
-  try {
-    parseCommand(argv, env, emptyDir());
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    expect((e as Error).message).not.toContain('\n');
-    return (e as Error).message;
-  }
-  throw new Error('no ConfigError');
-};
+const error = (argv: string[], env: Record<string, string> = {}) => refusalOf(argv, env, emptyDir());
 
 describe('parseCommand', () => {
   test('--proxy and --ca-file: checked before anything is sent, the proxy URL never quoted (it may hold a password)', () => {

@@ -5,7 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseCommand } from '../../src/run/config.ts';
+import { parseCommand } from '../../src/run/config.ts';
+import { refusalOf } from '../support/refusal.ts';
 import { runCli } from '../support/cli.ts';
 
 const STAGING = { environments: { staging: { baseUrl: 'https://staging.test', tokenVariable: 'MOCKAPI_TOKEN_STAGING' }, local: { readOnly: true } } };
@@ -16,16 +17,7 @@ function folder(files: Record<string, string> = {}): string {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(cwd, name), text);
   return cwd;
 }
-const refused = (env: Record<string, string>, cwd = folder(), options?: Parameters<typeof parseCommand>[3]) => {
-  try {
-    parseCommand([], env, cwd, options);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).not.toContain('\n');
-    return (error as Error).message;
-  }
-  throw new Error('not refused');
-};
+const refused = (env: Record<string, string>, cwd = folder(), options?: Parameters<typeof parseCommand>[3]) => refusalOf([], env, cwd, options);
 
 describe('a run against the embedded reference that was given another target', () => {
   test("a named environment's key without --env, in the environment or .env, the library's run included: an error that names the variable, never its value", () => {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { isOwnSegment } from '../../contract/path-segment.ts';
-import { ConfigError, parseCommand } from '../../src/run/config.ts';
+import { parseCommand } from '../../src/run/config.ts';
+import { refusalOf } from '../support/refusal.ts';
 import { runCli } from '../support/cli.ts';
 
 const BASE = { MOCKAPI_BASE_URL: 'https://api.example.test', MOCKAPI_TOKEN: 'key-123' };
@@ -17,14 +18,7 @@ const NOT_SEGMENTS = ['.', '..', '%2e', '%2E%2e', '.%2e', 'a/..', 'a\\..', '..\\
 const refusal = (env: Record<string, string>, files: Record<string, string> = {}) => {
   const cwd = mkdtempSync(join(tmpdir(), 'conformance-fixture-ids-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(cwd, name), text);
-  try {
-    parseCommand([], env, cwd);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).not.toContain('\n');
-    return (error as Error).message;
-  }
-  throw new Error('not refused');
+  return refusalOf([], env, cwd);
 };
 
 describe('fixture ids stand as one path segment of their own', () => {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseCommand } from '../../src/run/config.ts';
+import { parseCommand } from '../../src/run/config.ts';
+import { refusalOf } from '../support/refusal.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
@@ -32,16 +33,7 @@ function pullRequest(cwd: string, base: string) {
   git(cwd, 'update-ref', 'refs/remotes/origin/main', base);
   return { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'pull_request', GITHUB_BASE_REF: 'main', GITHUB_SHA: 'the-merge-commit' };
 }
-const refused = (cwd: string, env: Record<string, string>) => {
-  try {
-    parseCommand([], env, cwd);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).not.toContain('\n');
-    return (error as Error).message;
-  }
-  throw new Error('not refused');
-};
+const refused = (cwd: string, env: Record<string, string>) => refusalOf([], env, cwd);
 
 /** docs/settings.md's section on the config file: its JSON example, and its lines to paste. */
 function documented() {

@@ -128,6 +128,12 @@ export const sendingCheck = new AsyncLocalStorage<string>();
  */
 export const sendingChained = new AsyncLocalStorage<number>();
 
+/** What sending one request again did: why (for the evidence), and the connection of its own it made, if any. */
+interface Resending {
+  retried?: string;
+  fresh?: Dispatcher;
+}
+
 /** Who sends, for a deployment's logs: the tool and its version. */
 const USER_AGENT = `mockapi-conformance/${packageVersion()}`;
 
@@ -531,34 +537,10 @@ export class Client {
       deadline.emit('abort');
     };
     gate?.signal.addEventListener('abort', onRunStopped, { once: true });
-    let fresh: Dispatcher | undefined;
-    let retried: string | undefined;
+    const resending: Resending = {};
     try {
-      const send = (dispatcher: Dispatcher) => request(url, { method: spec.method, headers, body, dispatcher, signal: deadline });
-      let response: Dispatcher.ResponseData | undefined;
-      for (let dispatcher = gate ? this.gatedAgent : this.agent, resent = 0; response === undefined; resent++) {
-        try {
-          response = await send(dispatcher);
-        } catch (error) {
-          // never processed (the idle-close race, an HTTP/2 stream above a GOAWAY's last or refused): sent again,
-          // RESENDS times at most, under the same deadline and gate, on the connection notProcessed says
-          const unprocessed = notProcessed(error);
-          if (unprocessed === undefined || resent >= RESENDS) throw error;
-          // a second resend goes on a connection of its own: a deployment may end every connection after its first stream
-          const ownConnection = unprocessed.ownConnection || resent > 0;
-          const { why } = unprocessed;
-          const where = ownConnection ? 'a new connection' : 'another connection';
-          retried =
-            retried === undefined
-              ? `sent again on ${where}: ${why} (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`
-              : `${retried}; and again: ${why}`;
-          if (ownConnection) {
-            void fresh?.close();
-            fresh = this.dispatcher(1);
-            dispatcher = gate ? gated(fresh, gate) : fresh;
-          }
-        }
-      }
+      const response = await this.sendResending(url, { method: spec.method, headers, body, signal: deadline }, gate, resending);
+      const { retried } = resending;
       sending.headersMs = performance.now() - started;
       sending.statusText = response.statusText;
       sending.httpVersion = httpVersionOf(this.origin);
@@ -572,11 +554,45 @@ export class Client {
       // an answer that came once the run had stopped is recorded, not judged
       return gate?.stopped ? { ...held, ...this.stoppedAnswer(RUN_STOPPED_DURING) } : held;
     } catch (error) {
-      return this.notAnswered(error, base, started, sending, runStopped, retried);
+      return this.notAnswered(error, base, started, sending, runStopped, resending.retried);
     } finally {
       clearTimeout(timer);
       gate?.signal.removeEventListener('abort', onRunStopped);
-      void fresh?.close();
+      void resending.fresh?.close();
+    }
+  }
+
+  /**
+   * The request sent, and sent again where the deployment never processed it (the idle-close race, an HTTP/2 stream
+   * above a GOAWAY's last or refused): RESENDS times at most, under the same deadline and gate, on the connection
+   * notProcessed says. What it did is kept in `resending`, whose connection of its own the caller closes.
+   */
+  private async sendResending(
+    url: string,
+    options: Omit<NonNullable<Parameters<typeof request<null>>[1]>, 'dispatcher'>,
+    gate: RunGate | undefined,
+    resending: Resending,
+  ): Promise<Dispatcher.ResponseData> {
+    for (let dispatcher = gate ? this.gatedAgent : this.agent, resent = 0; ; resent++) {
+      try {
+        return await request<null>(url, { ...options, dispatcher });
+      } catch (error) {
+        const unprocessed = notProcessed(error);
+        if (unprocessed === undefined || resent >= RESENDS) throw error;
+        // a second resend goes on a connection of its own: a deployment may end every connection after its first stream
+        const ownConnection = unprocessed.ownConnection || resent > 0;
+        const { why } = unprocessed;
+        const where = ownConnection ? 'a new connection' : 'another connection';
+        resending.retried =
+          resending.retried === undefined
+            ? `sent again on ${where}: ${why} (${transportReason(error as Error, this.options.timeoutMs, this.options.network)})`
+            : `${resending.retried}; and again: ${why}`;
+        if (ownConnection) {
+          void resending.fresh?.close();
+          resending.fresh = this.dispatcher(1);
+          dispatcher = gate ? gated(resending.fresh, gate) : resending.fresh;
+        }
+      }
     }
   }
 

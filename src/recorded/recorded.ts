@@ -10,6 +10,7 @@ import { OUTCOMES, type Outcome } from '../../contract/report.ts';
 import { requirement } from '../../contract/requirements.ts';
 import { SUCCESS } from '../judge/checker.ts';
 import { packageVersion } from '../../contract/package-root.ts';
+import type { OperationId } from '../../contract/schemas.ts';
 import { transientStatus } from '../http/transient.ts';
 import { KeyRing } from './keys.ts';
 
@@ -94,6 +95,19 @@ function unjudgedAnswer({ response, error }: RecordedExchange): { title: string;
   };
 }
 
+/** What every result of a recorded exchange says, judged or not: its id, area, operation, start and duration. */
+function commonOf(exchange: RecordedExchange, index: number, operation: OperationId) {
+  const started = exchange.startedAt === undefined ? NaN : Date.parse(exchange.startedAt);
+  return {
+    id: `recorded/${index + 1}-${operation}`,
+    area: 'recorded',
+    operation,
+    notes: [] as string[],
+    ...(Number.isNaN(started) ? {} : { startedAt: new Date(started).toISOString() }),
+    durationMs: Math.max(0, Math.round(exchange.durationMs ?? 0)),
+  };
+}
+
 /** The judgement of one recorded exchange; undefined for one of no operation. */
 export function judgeOne(
   exchange: RecordedExchange,
@@ -108,16 +122,7 @@ export function judgeOne(
   const method = request.method.toUpperCase();
   // a title holds the path a client sent: cut (contract/untrusted.ts), and a key in it redacted
   const path = keys.redact(bounded(pathOfUrl(request.url), 300));
-  const id = `recorded/${index + 1}-${found.operation}`;
-  const started = exchange.startedAt === undefined ? NaN : Date.parse(exchange.startedAt);
-  const common = {
-    id,
-    area: 'recorded',
-    operation: found.operation,
-    notes: [] as string[],
-    ...(Number.isNaN(started) ? {} : { startedAt: new Date(started).toISOString() }),
-    durationMs: Math.max(0, Math.round(exchange.durationMs ?? 0)),
-  };
+  const common = commonOf(exchange, index, found.operation);
   const unjudged = unjudgedAnswer({ ...exchange, ...(exchange.error ? { error: keys.redact(exchange.error) } : {}) });
   if (unjudged) {
     const r = SUCCESS[found.operation].body;

@@ -396,13 +396,9 @@ export interface GoneOptions {
   between: ((target: Target) => fc.Arbitrary<Step<GoneModel>>)[];
 }
 
-/**
- * Deletes of a fixture the run has deleted, with other steps between them: each is answered 404. The one delete
- * that removes it is the run's (the suite's, shared); every delete here goes to a fixture already gone.
- */
-export function staysGone(checkId: string, o: GoneOptions): CheckDefinition {
-  // a step's description is read without its run (fast-check prints it): made of the run's target
-  const deleteAgain = (target: Target) =>
+/** A delete of the fixture gone, judged 404 whatever came between; a step's description is read without its run (fast-check prints it), so it is made of the run's target. */
+function deleteAgainStep(o: GoneOptions): (target: Target) => Step<GoneModel> {
+  return (target) =>
     step<GoneModel>(
       () => `delete ${o.what(target)} again`,
       () => true,
@@ -428,6 +424,14 @@ export function staysGone(checkId: string, o: GoneOptions): CheckDefinition {
         return status(ex);
       },
     );
+}
+
+/**
+ * Deletes of a fixture the run has deleted, with other steps between them: each is answered 404. The one delete
+ * that removes it is the run's (the suite's, shared); every delete here goes to a fixture already gone.
+ */
+export function staysGone(checkId: string, o: GoneOptions): CheckDefinition {
+  const deleteAgain = deleteAgainStep(o);
   // the run's history of the fixture, one for all sequences: that it is gone is the run's doing, not a sequence's
   const history = perRun<GoneModel>(() => ({ last: undefined, since: [], mayBeBack: false }));
   return modelCheck<GoneModel>(

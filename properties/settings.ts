@@ -25,8 +25,9 @@ const state = { operation: 'updateStateSettings' as const, needs: ['mockApiId' a
 const chaosPath = (mockApiId: string) => expandPath(operation('updateChaosSettings').path, { mockApiId });
 const statePath = (mockApiId: string) => expandPath(operation('updateStateSettings').path, { mockApiId });
 
-export function chaosProperties(): CheckDefinition[] {
-  const valid = property(
+/** Generated valid chaos settings: accepted, wrapped, schema-valid and echoed. */
+function validChaosProperty(): CheckDefinition {
+  return property(
     'chaos-settings/generated-valid-settings-echoed',
     'CHAOS-ECHO',
     'generated valid chaos settings are accepted, wrapped, schema-valid and echoed',
@@ -44,42 +45,47 @@ export function chaosProperties(): CheckDefinition[] {
       if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
     },
   );
-  // one of each kind first (invalidKinds), then generated ones, each property taking its share of them
-  const invalid = (checkId: string, id: RequirementId, title: string, keep: (pointer: string, rule: string) => boolean) =>
-    property(
-      checkId,
-      id,
-      title,
-      { ...chaos, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) },
-      invalidChaos.filter((i) => keep(i.pointer, i.rule)),
-      async (t, inv) => {
-        const path = chaosPath(t.fixture('mockApiId'));
-        const ex = await sendInvalid(t, path, inv);
-        await quietIfTaken(t, path, ex);
-        expectInvalidRejected(t, 'updateChaosSettings', inv, ex);
-      },
-    );
+}
+
+/** Generated invalid chaos settings of the kinds `keep` takes: one of each kind first (invalidKinds), then generated ones. */
+function invalidChaosProperty(checkId: string, id: RequirementId, title: string, keep: (pointer: string, rule: string) => boolean): CheckDefinition {
+  return property(
+    checkId,
+    id,
+    title,
+    { ...chaos, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) },
+    invalidChaos.filter((i) => keep(i.pointer, i.rule)),
+    async (t, inv) => {
+      const path = chaosPath(t.fixture('mockApiId'));
+      const ex = await sendInvalid(t, path, inv);
+      await quietIfTaken(t, path, ex);
+      expectInvalidRejected(t, 'updateChaosSettings', inv, ex);
+    },
+  );
+}
+
+export function chaosProperties(): CheckDefinition[] {
   return [
-    valid,
-    invalid(
+    validChaosProperty(),
+    invalidChaosProperty(
       'chaos-settings/generated-percentage-out-of-range-rejected',
       'CHAOS-PERCENTAGE-LIMIT',
       'generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected',
       (p, r) => p === '/chaos/percentageFailures' && r !== 'wrong-type',
     ),
-    invalid(
+    invalidChaosProperty(
       'chaos-settings/generated-http-errors-invalid-rejected',
       'CHAOS-HTTP-STATUS-LIMIT',
       'generated httpErrors items past 400 or 599, not integers, or of a wrong type, at every position, are rejected',
       (p) => p.startsWith('/chaos/httpErrors/'),
     ),
-    invalid(
+    invalidChaosProperty(
       'chaos-settings/generated-wrong-types-rejected',
       'CHAOS-TYPES',
       'generated chaos fields of every wrong JSON type, at every depth, are rejected',
       (p, r) => (r === 'wrong-type' || r === 'non-integer') && p !== '/chaos' && !p.startsWith('/chaos/httpErrors/'),
     ),
-    invalid(
+    invalidChaosProperty(
       'chaos-settings/generated-unwrapped-or-not-json-rejected',
       'GEN-WRAP-REQUEST',
       'generated bodies without a chaos object, or not JSON, are rejected',

@@ -396,6 +396,22 @@ function judgedAsRefusal(t: Judge, op: OperationId, ex: Exchange): boolean {
   return false;
 }
 
+/** The judgements of a logged request's fields (Resources and their fields > Logged request), each under its own statement. */
+const LOGGED_REQUEST_FIELDS: ((t: Judge, body: any) => void)[] = [
+  requestIdUuid,
+  loggedDateFormat,
+  loggedDate,
+  loggedBody,
+  loggedUrl,
+  loggedUrlPath,
+  loggedAbsoluteUrlHost,
+  loggedMethod,
+  loggedClientIp,
+  loggedClientIpForm,
+  loggedCookies,
+  loggedHeaderNames,
+];
+
 /** The fields of a 2xx answer that a schema cannot judge, each under its own statement. */
 function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex: Exchange, sent: any, live: boolean): void {
   const body = ex.json as any;
@@ -435,18 +451,7 @@ function fieldsOf(t: Judge, op: OperationId, params: Record<string, string>, ex:
     }
     case 'getLoggedRequest':
       if (!isObject(body) || !isObject(body.request)) return;
-      requestIdUuid(t, body);
-      loggedDateFormat(t, body);
-      loggedDate(t, body);
-      loggedBody(t, body);
-      loggedUrl(t, body);
-      loggedUrlPath(t, body);
-      loggedAbsoluteUrlHost(t, body);
-      loggedMethod(t, body);
-      loggedClientIp(t, body);
-      loggedClientIpForm(t, body);
-      loggedCookies(t, body);
-      loggedHeaderNames(t, body);
+      for (const judge of LOGGED_REQUEST_FIELDS) judge(t, body);
       if (live) loggedRequestIdentity(t, body, params.requestId!);
       return;
     case 'updateChaosSettings':

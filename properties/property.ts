@@ -3,7 +3,7 @@
 // the check's evidence, with curl lines; the failure names the seed and the path that reproduce it.
 // In named parts: the definition (property, sizedFor), the share of the check's bound in which inputs are
 // sent (sendingCutOff), the verdict of one input and of the walk (PropertyRun.judge, PropertyRun.concluded) and
-// the failure (PropertyRun.failed). The rest is check()'s: its time bound moved on by 429 waits (movingBound),
+// the failure (PropertyRun.failed). The rest is runCheck's: its time bound moved on by 429 waits (movingBound),
 // the outcome of what the property throws (outcomeOfError) and the failure vitest reports (throwFailure).
 import fc from 'fast-check';
 import { check, type CheckContext, type CheckDefinition, CheckFailed, CheckStopped, exclusive, type CheckOptions, type Target } from '../src/harness/check.ts';

@@ -23,7 +23,7 @@ export default defineConfig({
       'test/judge/iso8601.test.ts',
       'test/run/baseline.test.ts',
       'test/reporters/reports.test.ts',
-      'test/run/outcomes.test.ts',
+      'test/vitest/outcomes.test.ts',
       'test/cli/diff.test.ts',
     ],
     reporters: ['default'],

@@ -38,7 +38,7 @@ if (only === '-V' || only === '--version') {
 } else {
   // vitest is a peer: outside the range the package runs on (or with none installed), one line before it is
   // loaded; a checkout has the vitest of its own lockfile
-  const { vitestOutsideRange } = await import('../dist/src/run/vitest-peer.js');
+  const { vitestOutsideRange } = await import('../dist/src/vitest/vitest-peer.js');
   const outside = vitestOutsideRange();
   if (outside === undefined) await import('../dist/src/cli/cli.js');
   else {

@@ -86,7 +86,7 @@ function derivedDocument(digest: string): JsonObject | undefined {
 
 /**
  * Takes the document as parsed by another thread of the same run: parsing the YAML cost each vitest worker
- * 0.1 s of a 4 s run (src/harness/worker-setup.ts).
+ * 0.1 s of a 4 s run (src/vitest/worker-setup.ts).
  */
 export function useOpenApiDocument(doc: JsonObject): void {
   openApiSingleton ??= doc;

@@ -60,10 +60,10 @@ export interface RunResult {
  */
 export async function runConformance(options: RunOptions = {}): Promise<RunResult> {
   // vitest is loaded only once it is one of the package's peer range
-  const { vitestOutsideRange } = await import('./run/vitest-peer.ts');
+  const { vitestOutsideRange } = await import('./vitest/vitest-peer.ts');
   const outside = vitestOutsideRange();
   if (outside !== undefined) throw new Error(outside);
-  const [{ configOfOptions }, { runConformance: run }] = await Promise.all([import('./run/run-options.ts'), import('./run/run.ts')]);
+  const [{ configOfOptions }, { runConformance: run }] = await Promise.all([import('./run/run-options.ts'), import('./vitest/run.ts')]);
   // neither the environment nor a .env: only what the options say
   const config = configOfOptions(options, {}, { dotenv: false });
   const write = options.output ?? (() => {});

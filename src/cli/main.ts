@@ -107,7 +107,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number 
     return EXIT.usage;
   }
   // the runner (vitest) is loaded only for a run: the subcommands, --list and configuration errors do without it
-  const { runConformance } = await import('../run/run.ts');
+  const { runConformance } = await import('../vitest/run.ts');
   const { exitCode } = await runConformance(parsed.config, io);
   return exitCode;
 }

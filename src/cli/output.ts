@@ -1,7 +1,7 @@
 // The command's stdout and stderr as it writes them. A reader that stops early (`… | head`) closes the pipe: what
 // the command would print then goes nowhere, while the run goes on to judge, write its reports and exit with its
 // verdict's code. Ending at the closed pipe instead made a run with failures exit 0 under `set -o pipefail`.
-import type { RunOutput } from '../run/run.ts';
+import type { RunOutput } from '../vitest/run.ts';
 
 /** What a sub-command is handed: the streams it writes to, the environment and the working directory. */
 export interface CommandIo extends RunOutput {

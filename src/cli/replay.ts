@@ -246,7 +246,7 @@ async function replayChecks(replay: Replay, io: CommandIo): Promise<number> {
       `Replaying ${ids.length} check${ids.length === 1 ? '' : 's'} of ${source} against ${where}${env}, seed ${run.seed}, ${run.runs} runs per property${inFlight}${yourSettingsSaid(config, report)}`,
     )}\n`,
   );
-  const { runConformance } = await import('../run/run.ts');
+  const { runConformance } = await import('../vitest/run.ts');
   const { exitCode, report: again } = await runConformance(config, { ...io, write: () => {} }, { keep: false });
   if (!again) return exitCode;
   const byId = new Map(again.checks.map((c) => [c.id, c]));

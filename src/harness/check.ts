@@ -1,7 +1,7 @@
 // A conformance check as a value (CheckDefinition): its stable id, the requirement of the register it verifies, its
 // title, what it sends (CheckOptions) and its body, which judges what the deployment answers to the run handed to
 // it (CheckContext). Each suite exports its list of them; runCheck (src/harness/run-check.ts) runs one within a run
-// (CheckRun), and src/harness/vitest-tests.ts registers them as vitest tests. What checks are written with: what a
+// (CheckRun), and src/vitest/tests.ts registers them as vitest tests. What checks are written with: what a
 // run keeps for its checks (perRun) and the requests several checks of a fixture share (shared).
 import { sendingChained } from '../http/client.ts';
 import type { CheckContext, RunOfChecks, Target } from '../judge/context.ts';

@@ -1,7 +1,7 @@
 // A check's run, apart from any test runner: given its definition and the run (CheckRun), it is admitted (skipped,
 // unjudgeable, its turn on its lane, --max-failures), its body runs within a time bound that the deployment's waits
 // move on, and it ends with its record (CheckMeta: violations, evidence, notes, the run's figures) and how it ended:
-// passed, skipped with a reason, or failed with the error to show (CheckEnded). src/harness/vitest-tests.ts hands that
+// passed, skipped with a reason, or failed with the error to show (CheckEnded). src/vitest/tests.ts hands that
 // to vitest; the project's fault matrix reads it directly.
 import { cutByRunStop, sendingChained, sendingCheck } from '../http/client.ts';
 import { notJudged } from '../http/transient.ts';
@@ -27,7 +27,7 @@ import { boundedThrough } from '../../contract/untrusted.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { OperationId } from '../../contract/schemas.ts';
 
-/** What a check records as it runs, and leaves once it has ended: what the report is made of (src/run/conformance-reporter.ts). */
+/** What a check records as it runs, and leaves once it has ended: what the report is made of (src/vitest/conformance-reporter.ts). */
 export interface CheckMeta {
   /** the check's stable id (see check()) */
   id: string;

@@ -25,10 +25,3 @@ export interface RunDescription {
    */
   names: 'requirement' | 'check-id';
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** the run, as the command or conformanceProject's global setup opened it */
-    run: RunDescription;
-  }
-}

@@ -40,7 +40,7 @@ export interface Target {
   concurrency: number;
   /** set when the requests in flight adapt to the answers (no --concurrency, a deployment given by URL): their ceiling */
   adaptiveCeiling?: number;
-  /** the time of an answer before the run, measured (the fastest after the first, see src/run/run.ts): checks are bounded by it */
+  /** the time of an answer before the run, measured (the fastest after the first, see src/vitest/run.ts): checks are bounded by it */
   latencyMs: number;
   /** the user's bound on one check (--check-timeout-ms); undefined: derived from what it sends and latencyMs */
   checkTimeoutMs: number | undefined;

@@ -1,7 +1,7 @@
 // Where vitest (Vite) keeps its cache when MOCKAPI_CACHE_DIR does not say: the user's own cache directory
 // (XDG_CACHE_HOME, else ~/.cache), never a path another local user could have made first. A shared temporary
 // directory let another user plant a link where the cache was to be, and a run then wrote where the link
-// pointed. src/run/run.ts (cacheDirectory) hands the directory to vitest. A cache a checkout names instead
+// pointed. src/vitest/run.ts (cacheDirectory) hands the directory to vitest. A cache a checkout names instead
 // (MOCKAPI_CACHE_DIR in its .env) is used only when nothing in it leads out (unsafeEntryBelow, src/run/config.ts).
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';

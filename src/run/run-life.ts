@@ -1,7 +1,7 @@
 // The life of one run and its stop, in one place: Ctrl-C and SIGTERM from the run's first instant, the bound on the
 // whole run (--run-timeout-ms) from the same instant, and a key refused part-way (set by the worker), all setting one
 // RunGate that every request of the run reads before it goes out. What the run does once it has stopped (put back
-// what it changed, say so, exit) is src/run/run.ts's; when it stopped and why is this module's alone.
+// what it changed, say so, exit) is src/vitest/run.ts's; when it stopped and why is this module's alone.
 import { RunGate, type StopReason } from '../http/run-gate.ts';
 
 export type { StopReason };

@@ -1,7 +1,7 @@
 // The reports of a run that ended before it judged anything (a configuration error, a deployment that could not
 // be reached, a key refused): every report asked for is written all the same, from a report with no check whose
 // errors and exit say why, so that CI shows the reason where it shows a verdict. src/cli/main.ts and
-// src/run/run.ts call it where such a run ends; the formats of reporters/ write it as they write any report.
+// src/vitest/run.ts call it where such a run ends; the formats of reporters/ write it as they write any report.
 import { packageVersion } from '../../contract/package-root.ts';
 import type { ConformanceReport } from '../../contract/report.ts';
 import { bounded } from '../../contract/untrusted.ts';

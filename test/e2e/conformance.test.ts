@@ -380,7 +380,7 @@ describe('exit codes', () => {
     const r = await runner.run(['--report-junit', junit], { MOCKAPI_BASE_URL: `http://127.0.0.1:${port}`, MOCKAPI_TOKEN: 'secret-key-123' });
     expect(r.code).toBe(3);
     expect(r.stderr.trim()).toMatch(new RegExp(`^mockapi-conformance: cannot reach http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
-    // the target is opened before vitest starts (src/run/run.ts), so no worker was started; the reports say where they are
+    // the target is opened before vitest starts (src/vitest/run.ts), so no worker was started; the reports say where they are
     expect(r.stdout.split('\n')).toEqual([expect.stringMatching(/^JSON report: \S+\/report\.json$/), `JUnit report: ${junit}`, '']);
     expect(r.stderr + r.stdout + r.reportText).not.toContain('secret-key-123');
     const { said, exit, junit: cases } = await unjudgedReports(r, junit);

@@ -81,7 +81,7 @@ describe('fault matrix', () => {
   test.concurrent.each(FAULTS.map((f) => [f.name, f] as const))('%s fails its requirement and no other', async (fault, { breaks, alsoBreaks, seenIn }) => {
     const r = await runs.of(faultTitle(fault));
     ran.push(fault);
-    // a should-level statement broken is a warning: the run passes unless --strict (test/run/outcomes.test.ts)
+    // a should-level statement broken is a warning: the run passes unless --strict (test/vitest/outcomes.test.ts)
     const level = requirement(breaks).level;
     const failed = r.report.checks.filter((c) => c.outcome === (level === 'must' ? 'failed' : 'warned'));
     const detectedBy = failed.filter((c) => c.violated.includes(breaks)).map((c) => c.title);

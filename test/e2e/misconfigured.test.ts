@@ -147,7 +147,7 @@ test.each([
   const r = await runners.run([], { ...env, MOCKAPI_BASE_URL: url, MOCKAPI_TOKEN: KEY });
   expect(r.code, r.stderr).toBe(5);
   expect(r.stderr).toMatch(/answered 302 without a Content-Type to "https:\/\/sso\.example\.test\/login\?(token=\$MOCKAPI_TOKEN|.*<\$MOCKAPI_TOKEN )/);
-  // conformanceProject's global setup ends vitest with this line (src/run/project-setup.ts)
+  // conformanceProject's global setup ends vitest with this line (src/vitest/project-setup.ts)
   const opened = await openTarget(configOfOptions({ baseUrl: url, token: KEY }, {}, { dotenv: false }));
   expect('misconfigured' in opened).toBe(true);
   const setupError = notOpenedReason(opened as Exclude<typeof opened, { target: unknown }>);

@@ -242,9 +242,9 @@ describe('the packed and installed package', () => {
       'dist/src/cli/help.js',
       'dist/src/index.js',
       'dist/src/index.d.ts',
-      'dist/src/vitest.js',
-      'dist/src/vitest.d.ts',
-      'dist/src/harness/worker-setup.js',
+      'dist/src/vitest/conformance-project.js',
+      'dist/src/vitest/conformance-project.d.ts',
+      'dist/src/vitest/worker-setup.js',
       'schemas/openapi.yaml',
       'schemas/report.json',
       'spec/interface.md',
@@ -373,7 +373,7 @@ describe('the packed and installed package', () => {
     expect(ran.stdout).toMatch(/\n\d+ passed, 0 failed, 0 warned, 0 errored, 0 skipped: 100% of \d+ checks judged, 0% skipped; \d+ requests in /);
     expect(ANSI.test(ran.stdout) || ANSI.test(ran.stderr)).toBe(false);
     expect(ourWarnings(ran.stderr)).toEqual([]);
-    // vitest's cache, and anything else, is written outside the package (src/run/run.ts, cacheDirectory)
+    // vitest's cache, and anything else, is written outside the package (src/vitest/run.ts, cacheDirectory)
     expect(changes(before, snapshot(join(installed.dir, 'node_modules')))).toEqual([]);
   });
 
@@ -586,7 +586,7 @@ describe("the library page's vitest project on each vitest of the peer range", (
     }
   });
 
-  // Before its failures carried no parsed frames (src/harness/vitest-tests.ts), vitest 3.2 spent minutes of a core
+  // Before its failures carried no parsed frames (src/vitest/tests.ts), vitest 3.2 spent minutes of a core
   // printing this run; the times are said, not held to a bound: a busy machine slows either.
   test('a red run ends on vitest 3.2 as on vitest 4: its failures printed by the default reporter, the times said', async () => {
     // a route served under another method: every chaos-settings check fails, each failure quoting its answers

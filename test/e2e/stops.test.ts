@@ -133,7 +133,7 @@ const INSTANTS: Instant[] = [
   // follows with no turn of the event loop between) and vitest's, which the run's imports load
   { module: 'src/cli/main.js' },
   { module: 'vitest/dist/node.js' },
-  { module: 'src/run/run.js' },
+  { module: 'src/vitest/run.js' },
   { request: "the probe's", first: () => true, to: 'group' },
   { request: "a check's first", first: byCheck, to: 'process and group' },
   {

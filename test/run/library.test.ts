@@ -32,7 +32,7 @@ test('runConformance takes a key that begins with a dash as the key, not as anot
 });
 
 test('an output that throws before the checks: runConformance rejects with its error, and what it started keeps no process alive', async () => {
-  // the worker starts while the target is opened (src/run/run.ts): it must be stopped when the run ends before it
+  // the worker starts while the target is opened (src/vitest/run.ts): it must be stopped when the run ends before it
   const script = `const { runConformance } = await import(${await compiled('src/index.js')}); try { await runConformance({ only: 'ORG-IDENTITY', output: (text) => { if (text.startsWith('Verifying')) throw new Error('no room on the output'); } }); } catch (error) { process.stdout.write('rejected: ' + error.message); }`;
   const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: mkdtempSync(join(tmpdir(), 'mockapi-conformance-library-')),
@@ -101,7 +101,7 @@ describe('what runConformance remembers', () => {
 describe("conformanceProject's global setup reads what docs/library.md says", () => {
   /** The project's global setup as vitest calls it, with a project of no options, in a folder of its own: what it wrote on stderr. */
   async function setupSays(variables: Record<string, string>): Promise<string> {
-    const setup = await compiled('src/run/project-setup.js');
+    const setup = await compiled('src/vitest/project-setup.js');
     const script = `const { default: setup } = await import(${setup}); const close = await setup({ getProvidedContext: () => ({ conformance: {} }), provide: () => {}, onTestsRerun: () => {} }); await close();`;
     const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCKAPI_'))), ...variables };
     const cwd = mkdtempSync(join(tmpdir(), 'mockapi-conformance-library-'));
@@ -137,7 +137,7 @@ describe("conformanceProject's global setup reads what docs/library.md says", ()
         JSON.stringify({ environments: { staging: { baseUrl, tokenVariable: 'MOCKAPI_TOKEN_STAGING' } } }),
       );
       // the project's global setup as vitest calls it, with a project of no options
-      const setup = await compiled('src/run/project-setup.js');
+      const setup = await compiled('src/vitest/project-setup.js');
       const script = `const { default: setup } = await import(${setup}); const close = await setup({ getProvidedContext: () => ({ conformance: {} }), provide: () => {}, onTestsRerun: () => {} }); await close(); process.stdout.write('opened and closed');`;
       const env = { ...process.env, MOCKAPI_ENV: 'staging', MOCKAPI_TOKEN_STAGING: 'staging-key-of-yours' };
       const run = execFileAsync(process.execPath, ['--input-type=module', '-e', script], { cwd, env, encoding: 'utf8', timeout: 60_000 });

@@ -1,7 +1,7 @@
 // vitest is a peer dependency: the checks run in the vitest installed beside the package (the command's through
 // its Node API, conformanceProject's in an implementer's own), one copy shared with the project. The package runs
 // on the range its package.json names (peerDependencies.vitest), which its tests install and run; outside it, or
-// with none installed, one line says so before vitest is loaded (bin/mockapi-conformance.js, src/vitest.ts).
+// with none installed, one line says so before vitest is loaded (bin/mockapi-conformance.js, src/vitest/conformance-project.ts).
 import { createRequire } from 'node:module';
 import { packageManifest } from '../../contract/package-root.ts';
 

@@ -1,10 +1,10 @@
-// vitest as the package's peer (src/run/vitest-peer.ts): the range package.json names holds the vitest each test
+// vitest as the package's peer (src/vitest/vitest-peer.ts): the range package.json names holds the vitest each test
 // project installs, and outside it one line says what is installed, what the package runs on and what to install.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { inRange, vitestOutsideRange } from '../../src/run/vitest-peer.ts';
+import { inRange, vitestOutsideRange } from '../../src/vitest/vitest-peer.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as { version: string; peerDependencies: Record<string, string> };

@@ -2,7 +2,7 @@
 // summary and the report use the five words; a run that judged less than --min-judged exits 4.
 import { describe, expect, test } from 'vitest';
 import type { CheckMeta } from '../../src/harness/run-check.ts';
-import { outcomeOf } from '../../src/run/conformance-reporter.ts';
+import { outcomeOf } from '../../src/vitest/conformance-reporter.ts';
 import type { ReportFile } from '../../reporters/json.ts';
 import { useRunners } from '../support/runners.ts';
 

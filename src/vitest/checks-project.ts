@@ -13,8 +13,8 @@ export function checksProject() {
     // an installed package is inside a node_modules, which vitest leaves out by default
     exclude: [],
     setupFiles: [
-      ...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'bin', 'worker-tsx.js')] : []),
-      join(CODE_ROOT, 'src', 'harness', `worker-setup${SOURCE_EXTENSION}`),
+      ...(SOURCE_EXTENSION === '.ts' ? [join(PACKAGE_ROOT, 'src', 'vitest', 'worker-tsx.js')] : []),
+      join(CODE_ROOT, 'src', 'vitest', `worker-setup${SOURCE_EXTENSION}`),
     ],
     // Every check in one worker, all at once: requests in flight are bounded by the client (--concurrency,
     // ClientOptions.connections), checks of one fixture by their lane (Lanes). One worker boots once, compiles the

@@ -7,16 +7,9 @@ import { EXIT } from '../../contract/exit.ts';
 import { inertLine } from '../../contract/untrusted.ts';
 import { RunGate } from '../http/run-gate.ts';
 import type { RunDescription } from '../harness/run-description.ts';
-import type { RunConfig } from './config.ts';
-import { configOfOptions, type ProjectOptions } from './run-options.ts';
-import { describeRun, notOpenedReason, openTarget } from './target.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** conformanceProject's options, for its global setup */
-    conformance: ProjectOptions;
-  }
-}
+import type { RunConfig } from '../run/config.ts';
+import { configOfOptions } from '../run/run-options.ts';
+import { describeRun, notOpenedReason, openTarget } from '../run/target.ts';
 
 /** A target that could not be opened (unreachable, misconfigured): the line that says why, and the command's exit code for it. */
 class NotOpenedError extends Error {

@@ -9,7 +9,7 @@ import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/nod
 import type { CheckMeta } from '../harness/run-check.ts';
 import { Redactor } from '../http/redactor.ts';
 import { OUTCOMES, type CheckResult, type ConformanceReport, type Outcome, type ReportFormat, type WindowRange } from '../../contract/report.ts';
-import { baselineSection, judge, type BaselineEntry } from './baseline.ts';
+import { baselineSection, judge, type BaselineEntry } from '../run/baseline.ts';
 import { bounded, boundedThrough, MESSAGE_CHARS } from '../../contract/untrusted.ts';
 import { widest } from '../http/window.ts';
 import { OUT_OF_MEMORY } from './worker-memory.ts';
@@ -45,7 +45,7 @@ export interface ReportedRun {
   preflightRequests?: number;
   /** known outcomes (--baseline): every format shows the run against them */
   baseline?: { file: string; entries: readonly BaselineEntry[] };
-  /** whether the run's worker ran out of memory (src/run/worker-memory.ts): the checks it left unended are errored */
+  /** whether the run's worker ran out of memory (src/vitest/worker-memory.ts): the checks it left unended are errored */
   outOfMemory?: () => boolean;
 }
 
@@ -163,7 +163,7 @@ export class ConformanceReporter implements Reporter {
   report: ConformanceReport | undefined;
   /** when the target was open (opened); the report's duration counts from it */
   private started = 0;
-  /** undefined until the target is open: a run abandoned before (src/run/run.ts) reports nothing */
+  /** undefined until the target is open: a run abandoned before (src/vitest/run.ts) reports nothing */
   private options: ReportedRun | undefined;
   /** what writes the report at the end (reporters/formats.ts) */
   private formats: readonly ReportFormat[] = [];

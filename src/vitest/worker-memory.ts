@@ -1,4 +1,4 @@
-// Whether the run's worker ran out of memory, for src/run/run.ts. Node ends a worker thread past its heap's limit
+// Whether the run's worker ran out of memory, for src/vitest/run.ts. Node ends a worker thread past its heap's limit
 // with ERR_WORKER_OUT_OF_MEMORY; vitest's pool then raises "Worker exited unexpectedly" on an emitter of its own
 // that no one listens to, which would end the command with a stack trace and no report. Watched from the
 // worker's creation, the error is the run's: one line, the reports, exit 4.

@@ -1,11 +1,11 @@
-// A run's worker out of memory is the run's error, not a crash (src/run/worker-memory.ts): the watch knows it from
+// A run's worker out of memory is the run's error, not a crash (src/vitest/worker-memory.ts): the watch knows it from
 // the worker's own error, and the report says it in the run's words, the checks left unended errored. A worker of
 // a few MiB of heap runs out in a fraction of a second.
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
-import { ConformanceReporter, type ReportedRun } from '../../src/run/conformance-reporter.ts';
-import { OUT_OF_MEMORY, WorkerMemory } from '../../src/run/worker-memory.ts';
+import { ConformanceReporter, type ReportedRun } from '../../src/vitest/conformance-reporter.ts';
+import { OUT_OF_MEMORY, WorkerMemory } from '../../src/vitest/worker-memory.ts';
 import type { ConformanceReport } from '../../contract/report.ts';
 
 /** A worker that keeps what it allocates until its small heap is full; its end, however it ends. */

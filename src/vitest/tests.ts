@@ -1,20 +1,13 @@
-// The one adapter into vitest: the checks of a run as vitest tests, for the command's run (src/run/run.ts), the
+// The one adapter into vitest: the checks of a run as vitest tests, for the command's run (src/vitest/run.ts), the
 // library's and an implementer's own vitest (conformanceProject) alike. The run comes from vitest's provide, read
 // once (`run`, RunDescription); each check the run has is a concurrent test that runs it (runCheck) and tells vitest
 // how it ended. Everything the reporters read is the check's record (TaskMeta.check) and the area (TaskMeta.area).
-import { inject, test } from 'vitest';
+import { test } from 'vitest';
 import { routeWarnings } from '../../contract/untrusted.ts';
-import type { CheckDefinition } from './check.ts';
-import { CheckRun } from './check-run.ts';
-import { checkMeta, runCheck, type CheckMeta } from './run-check.ts';
-
-declare module 'vitest' {
-  export interface TaskMeta {
-    check?: CheckMeta;
-    /** the check's area (the first part of its id), known before it starts */
-    area?: string;
-  }
-}
+import type { CheckDefinition } from '../harness/check.ts';
+import { CheckRun } from '../harness/check-run.ts';
+import { checkMeta, runCheck } from '../harness/run-check.ts';
+import { providedRun } from './crossing.ts';
 
 /**
  * vitest's own timeout is not used: ours is moved on by 429 waits, and a stopped check still waits for its last
@@ -39,9 +32,7 @@ function withoutFrames(failure: Error): Error {
  * check cut off (a lost worker) still says which it was.
  */
 export function registerChecks(definitions: readonly CheckDefinition[]): void {
-  const described = inject('run');
-  if (described === undefined) throw new Error('no run described: the checks run in a vitest of the command or of conformanceProject, which provide one');
-  const run = new CheckRun(described);
+  const run = new CheckRun(providedRun());
   // the worker's own warnings too: one inert line each, the run's keys redacted (docs/untrusted.md)
   routeWarnings(
     (line) => process.stderr.write(line),

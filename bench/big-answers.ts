@@ -6,7 +6,7 @@
 // one string or one object of keys, which are read whole and judged past a parse budget.
 import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { CI_SEED } from '../src/run/target.ts';
+import { CI_SEED } from '../src/run/open-target.ts';
 import { cleanEnvironment, measure } from './measure.ts';
 import type { Sample } from './results.ts';
 

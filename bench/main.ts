@@ -29,7 +29,7 @@ import { startReference, type ReferenceDeployment } from '../reference/server.ts
 import type { ConformanceReport } from '../contract/report.ts';
 import { parseCommand } from '../src/run/config.ts';
 import { PACKAGE_ROOT } from '../contract/package-root.ts';
-import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/run/target.ts';
+import { CI_SEED, DEFAULT_CONCURRENCY } from '../src/run/open-target.ts';
 import type { LimitResult } from './limit.ts';
 import { BIG_ANSWER_MIB, bigAnswersRun, underCapRun } from './big-answers.ts';
 import { cleanEnvironment, measure, type Measured } from './measure.ts';

@@ -7,7 +7,8 @@
 // the outcome of what the property throws (outcomeOfError) and the failure vitest reports (throwFailure).
 import fc from 'fast-check';
 import { check, type CheckContext, type CheckDefinition, CheckFailed, CheckStopped, exclusive, type CheckOptions, type Target } from '../src/harness/check.ts';
-import { asFlags, CheckCannotJudge, type RunSetting } from '../src/judge/context.ts';
+import { asFlags, type RunSetting } from '../src/harness/check-context.ts';
+import { CheckCannotJudge } from '../src/judge/judge.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { inputsNote, unsentNote } from '../src/harness/run-notes.ts';
 import { notJudged } from '../src/http/transient.ts';

@@ -9,7 +9,7 @@
 // other on the organisation, the run's longest chain (docs/speed.md).
 import fc from 'fast-check';
 import type { Exchange } from '../src/http/client.ts';
-import type { Judge } from '../src/judge/context.ts';
+import type { Judge } from '../src/judge/judge.ts';
 import { expectSuccess } from '../src/judge/checker.ts';
 import { type CheckContext, perRun, type Target } from '../src/harness/check.ts';
 import { VALID_ORGANISATION_KINDS, validOrganisation } from './arbitraries.ts';

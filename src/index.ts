@@ -8,7 +8,7 @@ import type { RunOptions } from './run/run-options.ts';
 
 export { checkExchange, NotAnOperationError, operationOf } from './judge/exchange.ts';
 export type { BodyLike, ExchangeInput, ExchangeVerdict, HeadersLike, RecordedRequest, RecordedResponse } from './judge/exchange.ts';
-export type { Violation } from './judge/context.ts';
+export type { Violation } from './judge/judge.ts';
 export type { Evidence } from '../contract/report.ts';
 export type { CheckResult, ConformanceReport, Outcome } from '../contract/report.ts';
 export { REQUIREMENTS, requirement, type Level, type Requirement, type RequirementId } from '../contract/requirements.ts';

@@ -49,7 +49,7 @@ const ALL_CHECKS = new URL(`../../suites/all${SOURCE_EXTENSION}`, import.meta.ur
 
 /**
  * The run whose chains --list says: --runs and the requests in flight a run picks for a deployment given by URL
- * 10 to 100 ms away (src/run/target.ts runsFor and DEFAULT_CONCURRENCY's ceiling; the catalogue's test holds them
+ * 10 to 100 ms away (src/run/open-target.ts runsFor and DEFAULT_CONCURRENCY's ceiling; the catalogue's test holds them
  * equal), where a chain, not the number in flight, is what a run waits for.
  */
 export const CHAIN_RUNS = 20;

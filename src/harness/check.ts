@@ -4,12 +4,15 @@
 // (CheckRun), and src/vitest/tests.ts registers them as vitest tests. What checks are written with: what a
 // run keeps for its checks (perRun) and the requests several checks of a fixture share (shared).
 import { sendingChained } from '../http/client.ts';
-import type { CheckContext, RunOfChecks, Target } from '../judge/context.ts';
+import type { CheckContext, RunOfChecks } from './check-context.ts';
+import type { Target } from '../judge/target.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
 import type { FixtureName } from '../../contract/fixtures.ts';
 import type { OperationId } from '../../contract/schemas.ts';
 
-export { CheckContext, CheckFailed, CheckStopped, type Target } from '../judge/context.ts';
+export { CheckContext, CheckStopped } from './check-context.ts';
+export { CheckFailed } from '../judge/judge.ts';
+export type { Target } from '../judge/target.ts';
 
 export interface CheckOptions {
   /** the operation of schemas/openapi.yaml that the check exercises */

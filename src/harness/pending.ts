@@ -6,7 +6,7 @@
 // other status is read once, at once: its effect is due when it is answered.
 import type { Exchange } from '../http/client.ts';
 import { PENDING_EFFECT_MS } from '../http/transient.ts';
-import type { CheckContext } from '../judge/context.ts';
+import type { CheckContext } from './check-context.ts';
 /** The first wait between two reads of a pending effect; each next one is twice as long, never above LONGEST_WAIT_MS. */
 const FIRST_WAIT_MS = 50;
 const LONGEST_WAIT_MS = 1_000;

@@ -5,17 +5,9 @@
 // to vitest; the project's fault matrix reads it directly.
 import { cutByRunStop, sendingChained, sendingCheck } from '../http/client.ts';
 import { notJudged } from '../http/transient.ts';
-import {
-  CheckCannotJudge,
-  CheckContext,
-  CheckFailed,
-  CheckSkipped,
-  CheckStopped,
-  failureMessage,
-  Judge,
-  type Target,
-  type Violation,
-} from '../judge/context.ts';
+import { CheckCannotJudge, CheckFailed, CheckSkipped, failureMessage, Judge, type Violation } from '../judge/judge.ts';
+import { CheckContext, CheckStopped } from './check-context.ts';
+import type { Target } from '../judge/target.ts';
 import { operationOf } from '../judge/exchange.ts';
 import { expectServed, isDocumentedRequest, notServed } from '../judge/served.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';

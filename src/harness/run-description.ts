@@ -2,7 +2,7 @@
 // global setup of conformanceProject), the run's stop, and the choices that shape which checks run. It reaches the
 // worker through vitest's provide/inject alone, as key `run`; the worker makes its CheckRun of it.
 import type { JsonObject } from '../../contract/schemas.ts';
-import type { Target } from '../judge/context.ts';
+import type { Target } from '../judge/target.ts';
 
 export interface RunDescription {
   target: Target;

@@ -3,7 +3,7 @@
 // now too. Then no check is judged on it: a key that stopped working is a misconfiguration, not a verdict. A 401 that
 // the probe's read does not confirm is the deployment's own answer to that request, and judged as such.
 
-/** The read the probe sends before the run, with the key (src/run/target.ts): accepted then, it confirms a refusal. */
+/** The read the probe sends before the run, with the key (src/run/open-target.ts): accepted then, it confirms a refusal. */
 export const KEY_PROBE_PATH = '/v1/organisations/conformance-reachability-probe';
 
 /** How long a confirming read that found the key still accepted answers for later 401s: one read, not one per 401. */

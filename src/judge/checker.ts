@@ -3,7 +3,7 @@
 // violation of the requirement that states it. Expectations here are the shared vocabulary of the suites.
 import { STATUS_CODES } from 'node:http';
 import { textStart, type Exchange } from '../http/client.ts';
-import type { Judge } from './context.ts';
+import type { Judge } from './judge.ts';
 import type { Invalid } from '../../contract/invalid.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
 import { brokenRequirement } from '../../contract/rules.ts';

@@ -1,5 +1,5 @@
 // Echo checks: an answer holds every field that was sent, with the value sent; extra fields are allowed.
-import type { Judge } from './context.ts';
+import type { Judge } from './judge.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
 
 /** A value as the message shows it: JSON, or "absent" where there is none (JSON.stringify gives undefined). */

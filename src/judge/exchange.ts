@@ -6,7 +6,7 @@
 // the resource exist?) nothing is judged and a note says what was seen.
 import { answerOf, evidenceOf, type Exchange } from '../http/client.ts';
 import type { Evidence } from '../../contract/report.ts';
-import { Judge, type Violation } from './context.ts';
+import { Judge, type Violation } from './judge.ts';
 import { holdsPlaceholder, Redactor, type PastedKeys } from '../http/redactor.ts';
 import { transientStatus } from '../http/transient.ts';
 import { boundedThrough, JSON_DEPTH, nestsDeeper } from '../../contract/untrusted.ts';

@@ -4,7 +4,7 @@
 // each judgement reads only the fields it names and judges whatever it finds there.
 import { isIP } from 'node:net';
 import type { Exchange } from '../http/client.ts';
-import type { Judge } from './context.ts';
+import type { Judge } from './judge.ts';
 import { compareInstants, durationSeconds, isIsoDuration, parseUtcTimestamp } from './iso8601.ts';
 import { link, type Link } from './links.ts';
 import type { RequirementId } from '../../contract/requirements.ts';

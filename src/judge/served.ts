@@ -5,7 +5,7 @@ import type { Exchange } from '../http/client.ts';
 import { mockApiIdFits } from '../../contract/limits.ts';
 import { operation, type OperationId } from '../../contract/schemas.ts';
 import { describe } from './checker.ts';
-import type { Judge } from './context.ts';
+import type { Judge } from './judge.ts';
 
 /** RFC 9110 §15.5.6: the target resource does not support the method. */
 const METHOD_NOT_ALLOWED = 405;

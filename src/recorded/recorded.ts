@@ -3,7 +3,7 @@
 // one check per exchange of the nine operations, graded as a live run grades its checks; the rest counted and
 // listed as ignored. Nothing is sent.
 import { judgeExchange, operationOf, pathOfUrl, type RecordedRequest, type RecordedResponse } from '../judge/exchange.ts';
-import { failureMessage, type Violation } from '../judge/context.ts';
+import { failureMessage, type Violation } from '../judge/judge.ts';
 import { bounded, inertLine, MESSAGE_CHARS } from '../../contract/untrusted.ts';
 import type { CheckResult, ConformanceReport } from '../../contract/report.ts';
 import { OUTCOMES, type Outcome } from '../../contract/report.ts';

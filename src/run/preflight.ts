@@ -1,7 +1,7 @@
 // The preflight: before any check, a few reads that change nothing (GET only) say whether the run is
 // configured for this deployment at all: is the key accepted, is the base URL the interface, do the fixtures
 // exist. A misconfiguration is one line and exit 5, not a hundred failed checks; a missing fixture ends the
-// checks that need it errored, with a reason that names the variable. src/run/target.ts runs it after the probe.
+// checks that need it errored, with a reason that names the variable. src/run/open-target.ts runs it after the probe.
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { expandPath, operation } from '../../contract/schemas.ts';
 import { textStart, type Client, type Exchange } from '../http/client.ts';
@@ -32,7 +32,7 @@ export interface PreflightResult {
   foundFixtures?: FixtureName[];
   /** requests the preflight sent itself (the probe's are counted apart) */
   requests: number;
-  /** how long each fixture read that got an answer took: samples of the latency, like the probe's (src/run/target.ts) */
+  /** how long each fixture read that got an answer took: samples of the latency, like the probe's (src/run/open-target.ts) */
   answeredMs: number[];
   /** the key was refused, and the run goes on because only AUTH-* checks run (--only '^AUTH-'): they judge it */
   keyRefused?: string;

@@ -9,7 +9,7 @@ import { RunGate } from '../http/run-gate.ts';
 import type { RunDescription } from '../harness/run-description.ts';
 import type { RunConfig } from '../run/config.ts';
 import { configOfOptions } from '../run/run-options.ts';
-import { describeRun, notOpenedReason, openTarget } from '../run/target.ts';
+import { describeRun, notOpenedReason, openTarget } from '../run/open-target.ts';
 
 /** A target that could not be opened (unreachable, misconfigured): the line that says why, and the command's exit code for it. */
 class NotOpenedError extends Error {

@@ -12,13 +12,13 @@ import { ConformanceReporter, type ReportedRun } from './conformance-reporter.ts
 import type { ConformanceReport, RunSection } from '../../contract/report.ts';
 import { generatedSaid } from '../../reporters/summary.ts';
 import { ProgressReporter } from './progress-reporter.ts';
-import type { Target } from '../judge/context.ts';
+import type { Target } from '../judge/target.ts';
 import type { RunDescription } from '../harness/run-description.ts';
 import type { RunConfig } from '../run/config.ts';
 import { BaselineError, readBaseline, updateBaseline, type BaselineEntry } from '../run/baseline.ts';
 import { RunLife, type StopReason } from '../run/run-life.ts';
 import { organisationGuard } from '../run/guard.ts';
-import { describeRun, notOpenedReason, openTarget, type NotOpened } from '../run/target.ts';
+import { describeRun, notOpenedReason, openTarget, type NotOpened } from '../run/open-target.ts';
 import { shellArgument } from '../http/client.ts';
 import { proxySecrets } from '../http/network.ts';
 import { harRecorder } from '../http/har-log.ts';

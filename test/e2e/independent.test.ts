@@ -3,7 +3,7 @@
 // leave one (test/independent/choices.md). It conforms, so a run must fail, warn and error on nothing. A disagreement
 // is settled from the words in docs/checks.md, never by changing that deployment to fit a check.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CI_SEED } from '../../src/run/target.ts';
+import { CI_SEED } from '../../src/run/open-target.ts';
 import { startIndependent, type IndependentDeployment } from '../independent/deployment.ts';
 import type { CliResult } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';

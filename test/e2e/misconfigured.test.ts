@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReference, type ReferenceDeployment } from '../../reference/server.ts';
 import { configOfOptions } from '../../src/run/run-options.ts';
-import { notOpenedReason, openTarget } from '../../src/run/target.ts';
+import { notOpenedReason, openTarget } from '../../src/run/open-target.ts';
 import { useRunners } from '../support/runners.ts';
 
 const runners = useRunners(1);

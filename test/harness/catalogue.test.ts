@@ -10,7 +10,7 @@ import { startReference } from '../../reference/server.ts';
 import { startRecorder } from '../../bench/recorder.ts';
 import { CHAIN_IN_FLIGHT, CHAIN_RUNS, catalogue, chainsOf, type CatalogueEntry } from '../../src/harness/catalogue.ts';
 import { SUITES } from '../../suites/all.ts';
-import { DEFAULT_CONCURRENCY, runsFor } from '../../src/run/target.ts';
+import { DEFAULT_CONCURRENCY, runsFor } from '../../src/run/open-target.ts';
 import { runCli } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
 

@@ -8,7 +8,8 @@ import type { Client } from '../../src/http/client.ts';
 import { namePassed, passedInSequence, takenNote } from '../../properties/shared-renames.ts';
 import type { RunDescription } from '../../src/harness/run-description.ts';
 import { RunGate } from '../../src/http/run-gate.ts';
-import { CheckContext, type Target } from '../../src/judge/context.ts';
+import { CheckContext } from '../../src/harness/check-context.ts';
+import type { Target } from '../../src/judge/target.ts';
 
 const target = { baseUrl: 'http://127.0.0.1:9', fixtures: {}, profile: 'mock' } as unknown as Target;
 const runOf = (described: Partial<RunDescription>) => new CheckRun({ target, stop: new SharedArrayBuffer(8), openapi: {}, names: 'requirement', ...described });

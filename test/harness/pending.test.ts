@@ -4,7 +4,7 @@
 // writes answer 202 and land later (freedom writes-202-effect-later); the run's verdicts with it, in the freedom matrix.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Exchange } from '../../src/http/client.ts';
-import { CheckCannotJudge } from '../../src/judge/context.ts';
+import { CheckCannotJudge } from '../../src/judge/judge.ts';
 import { pendingWaits, pendingWrite, readAfter, settledAfter, type EffectRead } from '../../src/harness/pending.ts';
 import { PENDING_EFFECT_MS } from '../../src/http/transient.ts';
 import { startReference } from '../../reference/server.ts';

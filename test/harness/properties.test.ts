@@ -1,7 +1,7 @@
 // Faults no hand-written case reaches are found by the generated payloads, shrunk to the smallest failing
 // input, and reported with the seed, the fast-check path and a curl line that sends that input.
 import { describe, expect, test } from 'vitest';
-import { CI_SEED } from '../../src/run/target.ts';
+import { CI_SEED } from '../../src/run/open-target.ts';
 import { useRunners } from '../support/runners.ts';
 
 // whole runs of the command, each its own, made by two long-lived runners (test/support/runners.ts): two at once

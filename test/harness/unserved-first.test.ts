@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { unservedFirst } from '../../src/harness/run-check.ts';
 import { answerOf, type Exchange } from '../../src/http/client.ts';
 import { Redactor } from '../../src/http/redactor.ts';
-import { Judge } from '../../src/judge/context.ts';
+import { Judge } from '../../src/judge/judge.ts';
 
 const KEY = 'full-key-0123456789abcdef';
 const FORBIDDEN = 'forbidden-key-0123456789';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { answerOf, Client, evidenceOf, keptOf, Redactor, type Exchange } from '../../src/http/client.ts';
 import { JSON_BUDGET, overBudget, type JsonBudget } from '../../src/http/json-budget.ts';
 import { decoded, MAX_CODINGS } from '../../src/http/network.ts';
-import { Judge } from '../../src/judge/context.ts';
+import { Judge } from '../../src/judge/judge.ts';
 
 const BASE = { method: 'GET', url: 'http://127.0.0.1/v1/x', requestHeaders: {}, requestBody: undefined };
 const json = (text: string, budget?: JsonBudget) => answerOf(BASE, 200, { 'content-type': 'application/json' }, Buffer.from(text), undefined, 1, budget);

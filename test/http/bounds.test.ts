@@ -4,7 +4,7 @@
 import { expect, test } from 'vitest';
 import { checkBound } from '../../src/harness/run-check.ts';
 import { compareInstants, durationSeconds, parseUtcTimestamp } from '../../src/judge/iso8601.ts';
-import { runsFor } from '../../src/run/target.ts';
+import { runsFor } from '../../src/run/open-target.ts';
 
 test('runs per property fall with the latency measured, whatever the address', () => {
   expect([0.3, 9.9, 10, 99, 100, 300].map(runsFor)).toEqual([100, 100, 20, 20, 10, 10]);

@@ -3,7 +3,7 @@
 import { describe as group, expect, test } from 'vitest';
 import { operation } from '../../contract/schemas.ts';
 import { describe, expectEnvelope, expectJsonMediaType, expectSuccess, expectSuccessStatus, schemaError, wrappedResource } from '../../src/judge/checker.ts';
-import { CheckFailed } from '../../src/judge/context.ts';
+import { CheckFailed } from '../../src/judge/judge.ts';
 import { exchange, found, judge } from '../support/judged.ts';
 
 const example = (id: Parameters<typeof operation>[0], key: string) =>

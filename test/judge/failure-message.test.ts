@@ -1,7 +1,7 @@
 // A failed check's message opens with its cause: the statement it breaks, what was expected and what came back;
 // the check's notes (what else it saw, such as the subscription link of an organisation) come after, then curl.
 import { expect, test } from 'vitest';
-import { failureMessage } from '../../src/judge/context.ts';
+import { failureMessage } from '../../src/judge/judge.ts';
 
 test("a failure's first line is its cause, not a note the check made on the way", () => {
   const message = failureMessage(

@@ -1,7 +1,7 @@
 // The judgements of fields a schema cannot judge (src/judge/fields.ts), each on hand-made resources: every test
 // names the violation or note it asserts, with the words a user reads.
 import { describe, expect, test } from 'vitest';
-import type { Judge } from '../../src/judge/context.ts';
+import type { Judge } from '../../src/judge/judge.ts';
 import {
   dataSourceLinks,
   dataSourceNoRows,

@@ -1,5 +1,5 @@
 // Hand-made exchanges and a judge to read them, for the unit tests of the judging core (test/judge/).
-import { Judge } from '../../src/judge/context.ts';
+import { Judge } from '../../src/judge/judge.ts';
 import type { Exchange } from '../../src/http/client.ts';
 
 /** An answer as the client gives it: `body` as JSON text (a string is sent as it is), parsed when it parses; null: no Content-Type. */

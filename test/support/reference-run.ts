@@ -18,7 +18,7 @@ import { RunGate } from '../../src/http/run-gate.ts';
 import { parseCommand } from '../../src/run/config.ts';
 import { type EndedCheck, reportOf } from '../../src/vitest/conformance-reporter.ts';
 import { reportedRun } from '../../src/vitest/run.ts';
-import { CI_SEED, describeRun, notOpenedReason, openTarget } from '../../src/run/target.ts';
+import { CI_SEED, describeRun, notOpenedReason, openTarget } from '../../src/run/open-target.ts';
 import { CHECKS } from '../../suites/all.ts';
 import { runAhead } from './ahead.ts';
 

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Client } from '../../src/http/client.ts';
 import { shared } from '../../src/harness/check.ts';
-import { CheckContext, type Target } from '../../src/judge/context.ts';
+import { CheckContext } from '../../src/harness/check-context.ts';
+import type { Target } from '../../src/judge/target.ts';
 
 let server: Server;
 let baseUrl: string;

@@ -1,6 +1,6 @@
 // A check's own time (OwnTime): from its first request going out to its verdict, waits for a place left out.
 import { describe, expect, test } from 'vitest';
-import { OwnTime } from '../../src/judge/own-time.ts';
+import { OwnTime } from '../../src/harness/own-time.ts';
 
 describe('OwnTime', () => {
   test('a one-request check that waited 6 s for its place took the request and the verdict, not the wait', () => {

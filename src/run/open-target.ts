@@ -1,11 +1,11 @@
-// The target of a run: the deployment given, or one started for the run (the embedded reference for the
-// live profile, the local Prism mock for the mock profile), measured by a probe before any check, and
-// described as the Target the run's worker receives (describeRun). One job: what a run is pointed at, and how far
-// away it is.
+// Opens the target of a run (Target, src/judge/target.ts): the deployment given, or one started for the run (the
+// embedded reference for the live profile, the local Prism mock for the mock profile), measured by a probe before
+// any check, and described as the run's worker receives it (describeRun). One job: what a run is pointed at, and
+// how far away it is.
 import { startReference, type ReferenceOptions } from '../../reference/server.ts';
 import { FIXTURE_VARIABLES, type FixtureName, type Fixtures } from '../../contract/fixtures.ts';
 import { expandPath, openApiDocument, operation } from '../../contract/schemas.ts';
-import type { Target } from '../judge/context.ts';
+import type { Target } from '../judge/target.ts';
 import type { RunDescription } from '../harness/run-description.ts';
 import { runClient, type Client, type ClientOptions, type Exchange } from '../http/client.ts';
 import type { RunConfig } from './config.ts';

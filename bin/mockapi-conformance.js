@@ -25,9 +25,9 @@ if (only === '-V' || only === '--version') {
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`${version}\n`);
 } else if (only === '-h' || only === '--help') {
-  if (checkout) await registerTsx();
   // src/cli/help.ts imports nothing heavy
-  const { HELP } = await import(checkout ? '../src/cli/help.ts' : '../dist/src/cli/help.js');
+  if (checkout) await registerTsx();
+  const { HELP } = checkout ? await import('../src/cli/help.ts') : await import('../dist/src/cli/help.js');
   process.stdout.write(`${HELP}\n`);
 } else if (checkout) {
   // vitest's Node API is imported before tsx's loader hooks are registered: through them it takes several times

@@ -1,8 +1,13 @@
-// The catalogue of checks: every check of suites/ and properties/ (suites/all.ts lists them), none of them run and
-// no request sent. `mockapi-conformance --list` prints it; our tests hold the requirement register against it.
-// Which checks there are does not depend on the target: a check for one profile says so (CheckOptions.profile); what
-// a property sends is sized for a run of a deployment given by URL (CHAIN_RUNS).
-import { SOURCE_EXTENSION } from '../../contract/package-root.ts';
+// The catalogue of checks: every check the suites declare, none of them run and no request sent. It is data
+// (suites/catalogue.json), written from the suites' definitions by catalogueOf (`npm run catalogue`, which
+// suites/catalogue.ts runs) and held equal to them by test/harness/catalogue.test.ts: what lists the checks
+// (`--list`, --only before a run, the deletes a run records, the ledger of statements) reads the data and imports
+// no suite, since the suites stand above everything that runs them (docs/layout.md). Which checks there are does
+// not depend on the target: a check for one profile says so (CheckOptions.profile); what a property sends is sized
+// for a run of a deployment given by URL (CHAIN_RUNS).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../../contract/package-root.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { operation, type OperationId } from '../../contract/schemas.ts';
@@ -37,15 +42,15 @@ export interface CatalogueEntry {
   position: number;
   /** the profiles whose runs have it */
   profiles: Target['profile'][];
-  /** the file of the suite that lists it (its area's), relative to the package */
+  /** the file that declares it, its area's suite (suites/<area>.suite.ts), relative to the repository */
   location: string;
 }
 
-/**
- * The module that lists every check, read by its path: the suites stand above the harness (docs/layout.md), which
- * knows them only as definitions.
- */
-const ALL_CHECKS = new URL(`../../suites/all${SOURCE_EXTENSION}`, import.meta.url);
+/** What the data holds of an entry: the requirement's level, section and statement are the register's (requirement). */
+export type CatalogueRecord = Omit<CatalogueEntry, 'level' | 'section' | 'statement'>;
+
+/** The catalogue's data, beside the suites it is written from (shipped with the package). */
+export const CATALOGUE_FILE = join('suites', 'catalogue.json');
 
 /**
  * The run whose chains --list says: --runs and the requests in flight a run picks for a deployment given by URL
@@ -77,10 +82,9 @@ function cataloguedTarget(): Target {
   };
 }
 
-/** Every check, with the file of the suite that lists it, in the order a run has them. */
-async function definitions(): Promise<{ d: CheckDefinition; location: string }[]> {
-  const { SUITES } = (await import(/* @vite-ignore */ ALL_CHECKS.href)) as { SUITES: Record<string, readonly CheckDefinition[]> };
-  return Object.entries(SUITES).flatMap(([area, checks]) => checks.map((d) => ({ d, location: `suites/${area}.suite${SOURCE_EXTENSION}` })));
+/** Every check, with the file of the suite that declares it, in the order a run has them. */
+function definitions(suites: Readonly<Record<string, readonly CheckDefinition[]>>): { d: CheckDefinition; location: string }[] {
+  return Object.entries(suites).flatMap(([area, checks]) => checks.map((d) => ({ d, location: `suites/${area}.suite.ts` })));
 }
 
 function sends(options: CheckOptions): string {
@@ -99,42 +103,50 @@ function sends(options: CheckOptions): string {
   return `${method} ${path}, ${how}${what.length ? `; ${what.join('; ')}` : ''}${needs.length ? `; needs ${needs.join(', ')}` : ''}`;
 }
 
-let cached: Promise<CatalogueEntry[]> | undefined;
-
 function laneEntry(options: CheckOptions): CatalogueEntry['lane'] {
   const resource = laneOf(options);
   return resource === undefined ? undefined : { resource, alone: exclusive(options) };
 }
 
-/** Every check, ordered by id. Two checks under one id are a defect of the suites, and an error here. */
+/**
+ * The catalogue's records of the suites' checks (SUITES of suites/all.ts), ordered by id: what suites/catalogue.json
+ * holds. Two checks under one id are a defect of the suites, and an error here.
+ */
+export function catalogueOf(suites: Readonly<Record<string, readonly CheckDefinition[]>>): CatalogueRecord[] {
+  const records = new Map<string, CatalogueRecord>();
+  const target = cataloguedTarget();
+  for (const [position, { d, location }] of definitions(suites).entries()) {
+    const known = records.get(d.id);
+    if (known) throw new Error(`two checks have the id ${d.id} (${known.location}, ${location})`);
+    const options = optionsOn(d, target);
+    records.set(d.id, {
+      id: d.id,
+      title: d.title,
+      requirement: d.requirement,
+      operation: options.operation,
+      sends: sends(options),
+      writes: Boolean(options.writes || options.consumes || options.pushes),
+      deletes: options.consumes,
+      lane: laneEntry(options),
+      roundTrips: roundTripsOf(options, exclusive(options), CHAIN_IN_FLIGHT),
+      position,
+      profiles: options.profile ? [options.profile] : ['live', 'mock'],
+      location,
+    });
+  }
+  return [...records.values()].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+let cached: Promise<CatalogueEntry[]> | undefined;
+
+/** Every check, ordered by id, as suites/catalogue.json records it, with its requirement as the register has it. */
 export function catalogue(): Promise<CatalogueEntry[]> {
   cached ??= (async () => {
-    const entries = new Map<string, CatalogueEntry>();
-    const target = cataloguedTarget();
-    for (const [position, { d, location }] of (await definitions()).entries()) {
-      const known = entries.get(d.id);
-      if (known) throw new Error(`two checks have the id ${d.id} (${known.location}, ${location})`);
-      const r = requirement(d.requirement);
-      const options = optionsOn(d, target);
-      entries.set(d.id, {
-        id: d.id,
-        title: d.title,
-        requirement: d.requirement,
-        level: r.level,
-        section: r.section,
-        statement: r.statement,
-        operation: options.operation,
-        sends: sends(options),
-        writes: Boolean(options.writes || options.consumes || options.pushes),
-        deletes: options.consumes,
-        lane: laneEntry(options),
-        roundTrips: roundTripsOf(options, exclusive(options), CHAIN_IN_FLIGHT),
-        position,
-        profiles: options.profile ? [options.profile] : ['live', 'mock'],
-        location,
-      });
-    }
-    return [...entries.values()].sort((a, b) => a.id.localeCompare(b.id));
+    const records = JSON.parse(readFileSync(join(PACKAGE_ROOT, CATALOGUE_FILE), 'utf8')) as CatalogueRecord[];
+    return records.map((record) => {
+      const r = requirement(record.requirement);
+      return { ...record, level: r.level, section: r.section, statement: r.statement };
+    });
   })();
   return cached;
 }

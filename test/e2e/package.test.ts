@@ -234,7 +234,7 @@ beforeAll(async () => {
 });
 
 describe('the packed and installed package', () => {
-  test('the tarball holds the compiled package, the schemas, the spec and the licence; no sources, tests or CI', () => {
+  test('the tarball holds the compiled package, the schemas, the catalogue, the spec and the licence; no sources, tests or CI', () => {
     const { files } = installed;
     for (const file of [
       'bin/mockapi-conformance.js',
@@ -247,6 +247,7 @@ describe('the packed and installed package', () => {
       'dist/src/vitest/worker-setup.js',
       'schemas/openapi.yaml',
       'schemas/report.json',
+      'suites/catalogue.json',
       'spec/interface.md',
       'package.json',
       'README.md',
@@ -258,7 +259,7 @@ describe('the packed and installed package', () => {
     const unwanted = files.filter(
       (f) =>
         /^(?:test|bench|\.ci|dist\/test|dist\/bench)\//.test(f) ||
-        /^(?:src|contract|reference|suites|properties|reporters)\//.test(f) ||
+        (/^(?:src|contract|reference|suites|properties|reporters)\//.test(f) && f !== 'suites/catalogue.json') ||
         f.endsWith('.map') ||
         (f.endsWith('.ts') && !f.endsWith('.d.ts')),
     );

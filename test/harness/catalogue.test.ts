@@ -1,5 +1,6 @@
 // The catalogue of checks (src/harness/catalogue.ts) and `mockapi-conformance --list`: every check with its stable
-// id, requirement, operation, what it sends and the suite that lists it, without a request sent.
+// id, requirement, operation, what it sends and the suite that declares it, without a request sent; its data
+// (suites/catalogue.json) is what the suites declare.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,7 @@ import { OPERATION_IDS } from '../../contract/schemas.ts';
 import { runEnvironment } from '../../reference/environment.ts';
 import { startReference } from '../../reference/server.ts';
 import { startRecorder } from '../../bench/recorder.ts';
-import { CHAIN_IN_FLIGHT, CHAIN_RUNS, catalogue, chainsOf, type CatalogueEntry } from '../../src/harness/catalogue.ts';
+import { CATALOGUE_FILE, CHAIN_IN_FLIGHT, CHAIN_RUNS, catalogue, catalogueOf, chainsOf, type CatalogueEntry } from '../../src/harness/catalogue.ts';
 import { SUITES } from '../../suites/all.ts';
 import { DEFAULT_CONCURRENCY, runsFor } from '../../src/run/open-target.ts';
 import { runCli } from '../support/cli.ts';
@@ -35,6 +36,12 @@ test('every check has a unique id that begins with an area, is where the catalog
       e.location,
     ).toContain(e.id);
   }
+});
+
+test('suites/catalogue.json holds what the suites declare (npm run catalogue writes it)', () => {
+  const recorded = JSON.parse(readFileSync(new URL(`../../${CATALOGUE_FILE}`, import.meta.url), 'utf8'));
+  // toEqual reads a key left out of the JSON as one that is undefined, as catalogueOf leaves it
+  expect(recorded, `${CATALOGUE_FILE} is not what the suites declare: run npm run catalogue`).toEqual(catalogueOf(SUITES));
 });
 
 /** The text of every file that writes out checks: the suites and the properties they list. */

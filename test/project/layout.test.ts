@@ -1,7 +1,8 @@
 // docs/layout.md's table is the map of the imports: each row's "imports" column names exactly the folders (or
 // files) of ours its code imports, every one of them in a row above its own, so no arrow goes up a layer; and no
 // two files import each other round a circle. Imports are static, dynamic and type-only
-// alike, read from the text (the compiler's parser would cost this file a second to load).
+// alike, read from the text (the compiler's parser would cost this file a second to load); an import whose module is
+// named by an expression cannot be read so, and none is, but the reference's plugin folders (PLUGIN_LOADS).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,20 +53,39 @@ function sources(dir: string): string[] {
 /** A relative specifier of `import ... from`, `export ... from`, `import '...'` or `import('...')`, at a line's start or after `await`. */
 const IMPORT = /(?:^(?:import|export)\b[^;]*?\bfrom\s*|^import\s*|\bimport\(\s*)'(\.\.?\/[^']+)'/gm;
 
+/** A dynamic import whose module is not a string written out: the test could not see where it leads. */
+const COMPUTED_IMPORT = /\bimport\(\s*(?!['"\s])/g;
+
+/**
+ * The one loader by expression, and what it loads: the folder of one-file plugins it reads, the reference's faults
+ * and freedoms (an extension point listed by nobody), in its own row.
+ */
+const PLUGIN_LOADS = new Map([['reference/plugins.ts', ['reference/faults/', 'reference/freedoms/']]]);
+
 /** Every file of the rows' folders, with the files of ours it imports (relative specifiers, resolved). */
+const COMPUTED: string[] = [];
 const IMPORTS = new Map(
   ROWS.flatMap((row) => row.paths)
     .filter((path) => path.endsWith('/') && path !== 'dist/')
     .flatMap((dir) => sources(dir))
     .concat(ROWS.flatMap((row) => row.paths).filter((path) => !path.endsWith('/')))
     .map((file) => {
-      const specifiers = [...readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)].map((m) => m[1]!);
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const specifiers = [...text.matchAll(IMPORT)].map((m) => m[1]!);
       const ours = specifiers.map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)));
-      return [file, ours] as const;
-    }),
+      if (COMPUTED_IMPORT.test(text)) COMPUTED.push(file);
+      COMPUTED_IMPORT.lastIndex = 0;
+      return [file, ours, PLUGIN_LOADS.get(file) ?? []] as const;
+    })
+    .map(([file, ours, plugins]) => [file, [...ours, ...plugins]] as const),
 );
 
 describe('docs/layout.md matches the imports', () => {
+  test('every import names its module in writing, but the plugin loader, which loads from its own row', () => {
+    expect(COMPUTED).toEqual([...PLUGIN_LOADS.keys()]);
+    for (const [loader, folders] of PLUGIN_LOADS) for (const folder of folders) expect(rowOf(folder)!.row, `${loader} -> ${folder}`).toBe(rowOf(loader)!.row);
+  });
+
   test("every import between rows is named in the importer's imports column, and goes to a row above", () => {
     const unnamed: string[] = [];
     const upward: string[] = [];

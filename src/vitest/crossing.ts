@@ -1,8 +1,9 @@
 // What crosses between a run's thread and its worker, and nothing else does: vitest hands the worker one provided
 // value, the run (RunDescription, cloned, its stop a SharedArrayBuffer both threads read at once), because the worker
 // must judge the very target the command opened; and it hands back each test's meta, the check's record (CheckMeta)
-// and its area, because the report is made in the command's thread. The worker's side reads the run here (providedRun).
-import { inject } from 'vitest';
+// and its area, because the report is made in the command's thread. Both ends of the run's way are here: provided
+// in the command's thread, providedRun in the worker.
+import type { inject } from 'vitest';
 import type { CheckMeta } from '../harness/run-check.ts';
 import type { RunDescription } from '../harness/run-description.ts';
 import type { ProjectOptions } from '../run/run-options.ts';
@@ -22,9 +23,18 @@ declare module 'vitest' {
   }
 }
 
-/** The run vitest provides to the worker: the command's (runConformance) or conformanceProject's global setup's. */
-export function providedRun(): RunDescription {
-  const described = inject('run');
+/** What the command's thread provides to the worker (vitest's `provide`): the run, and nothing else. */
+export function provided(run: RunDescription): { run: RunDescription } {
+  return { run };
+}
+
+/**
+ * The run vitest provides to the worker: the command's (runConformance) or conformanceProject's global setup's. The
+ * worker hands in vitest's inject, so that the command's thread, which loads this module too, never loads vitest's
+ * test API.
+ */
+export function providedRun(read: typeof inject): RunDescription {
+  const described = read('run');
   if (described === undefined) throw new Error('no run described: the checks run in a vitest of the command or of conformanceProject, which provide one');
   return described;
 }

@@ -24,6 +24,7 @@ import { proxySecrets } from '../http/network.ts';
 import { harRecorder } from '../http/har-log.ts';
 import { reportFormats } from '../../reporters/formats.ts';
 import { checksProject } from './checks-project.ts';
+import { provided } from './crossing.ts';
 import { EXIT, exitCodeOf } from '../../contract/exit.ts';
 import { inertLine, quotedLine } from '../../contract/untrusted.ts';
 import { writeUnjudged } from '../run/unjudged-run.ts';
@@ -128,7 +129,7 @@ function vitestOptions(output: RunOutput, reporter: ConformanceReporter, run: Ru
     // ours alone: vitest's own wrote colour codes into pipes, and the summary says what it said
     reporters: [new ProgressReporter({ write: output.write, tty: output.tty }), reporter],
     // --only is held against each check's id and name by the run itself (CheckRun.checksOf), not by vitest's name filter
-    provide: { run },
+    provide: provided(run),
   };
 }
 

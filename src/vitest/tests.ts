@@ -2,7 +2,7 @@
 // library's and an implementer's own vitest (conformanceProject) alike. The run comes from vitest's provide, read
 // once (`run`, RunDescription); each check the run has is a concurrent test that runs it (runCheck) and tells vitest
 // how it ended. Everything the reporters read is the check's record (TaskMeta.check) and the area (TaskMeta.area).
-import { test } from 'vitest';
+import { inject, test } from 'vitest';
 import { routeWarnings } from '../../contract/untrusted.ts';
 import type { CheckDefinition } from '../harness/check.ts';
 import { CheckRun } from '../harness/check-run.ts';
@@ -32,7 +32,7 @@ function withoutFrames(failure: Error): Error {
  * check cut off (a lost worker) still says which it was.
  */
 export function registerChecks(definitions: readonly CheckDefinition[]): void {
-  const run = new CheckRun(providedRun());
+  const run = new CheckRun(providedRun(inject));
   // the worker's own warnings too: one inert line each, the run's keys redacted (docs/untrusted.md)
   routeWarnings(
     (line) => process.stderr.write(line),

@@ -277,9 +277,10 @@ function targetsSaid(r: Results): string[] {
   return said.length > 0 ? said : ['none of the measured rows has one'];
 }
 
-export function formatTable(r: Results): string {
+/** The table's heading and the rows of each measurement that was made, in the order of the rows (a) to (f). */
+function tableOf(r: Results): string[][] {
   const rate = r.limit.median.requestsPerSecond;
-  const table: string[][] = [
+  return [
     ['', 'wall', 'requests', 'req/s', 'peak memory', 'vs (a)'],
     ...rows('(a) limit: plain undici, same mix', r.limit, 1, undefined),
     ...rows('(b) full default run, as typed', r.defaultRun, r.ratios.defaultRunToLimit, r.ratios.defaultRunChecksToLimit),
@@ -305,18 +306,22 @@ export function formatTable(r: Results): string {
     ...rows('(f) answers just under the cap: one string', r.underCapString, undefined, undefined),
     ...rows('    answers just under the cap: keys', r.underCapKeys, undefined, undefined),
   ];
+}
+
+/** Each row as a line, its label left and its figures right in columns as wide as their widest cell. */
+function aligned(table: string[][]): string[] {
   const widths = table[0]!.map((_, col) => Math.max(...table.map((row) => row[col]!.length)));
-  const line = (row: string[]) =>
+  return table.map((row) =>
     row
       .map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!)))
       .join('  ')
-      .trimEnd();
-  const m = r.machine;
+      .trimEnd(),
+  );
+}
+
+/** The notes under the table: how to read each row that was measured. */
+function notesSaid(r: Results): string[] {
   return [
-    `mockapi-conformance benchmark: ${m.cpus} × ${m.cpuModel}, Node ${m.node}; median of ${r.settings.repeat} runs each; seed ${r.settings.seed}; ${r.settings.inFlight} request(s) in flight`,
-    '',
-    ...table.map(line),
-    '',
     ...(r.limit.runs.length > 0
       ? [
           `(a) sends the ${r.settings.mixRequests} requests of a default run ${r.settings.limitPasses} times, after one pass to warm up. "checks": from the start of the first check to the end of the last (the report's times).`,
@@ -348,6 +353,17 @@ export function formatTable(r: Results): string {
           '(f) a run at defaults against a deployment whose every answer is 8 MiB less 4 KiB: one JSON string, or one object of as many keys as fit; each is read whole and is past a parse budget (docs/untrusted.md#bounds). Measured, judged by no target.',
         ]
       : []),
+  ];
+}
+
+export function formatTable(r: Results): string {
+  const m = r.machine;
+  return [
+    `mockapi-conformance benchmark: ${m.cpus} × ${m.cpuModel}, Node ${m.node}; median of ${r.settings.repeat} runs each; seed ${r.settings.seed}; ${r.settings.inFlight} request(s) in flight`,
+    '',
+    ...aligned(tableOf(r)),
+    '',
+    ...notesSaid(r),
     `targets: ${targetsSaid(r).join('; ')}`,
   ].join('\n');
 }

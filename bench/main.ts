@@ -34,8 +34,9 @@ import type { LimitResult } from './limit.ts';
 import { BIG_ANSWER_MIB, bigAnswersRun, underCapRun } from './big-answers.ts';
 import { cleanEnvironment, measure, type Measured } from './measure.ts';
 import { startRecorder } from './recorder.ts';
+import type { Keys, RecordedRequest } from './mix.ts';
 import { compiledWhenEnded, startCompiling } from './compiled.ts';
-import { summarise, formatTable, type Sample } from './results.ts';
+import { summarise, formatTable, type Results, type Sample, type Samples } from './results.ts';
 import { waitedForDelete } from '../suites/deletes.ts';
 
 const LIMIT = fileURLToPath(new URL('./limit.ts', import.meta.url));
@@ -49,7 +50,8 @@ class UsageError extends Error {}
 
 const ROWS = 'abcdef';
 
-function options(argv: string[]): {
+/** What the benchmark was told: the rows to measure, how often, and the settings of each row. */
+interface Options {
   repeat: number;
   runs: number;
   latencyMs: number;
@@ -57,7 +59,9 @@ function options(argv: string[]): {
   rows: string;
   answerMiB: number;
   compiled: string | undefined;
-} {
+}
+
+function options(argv: string[]): Options {
   let values;
   try {
     ({ values } = parseArgs({
@@ -165,166 +169,205 @@ function gitCommit(): string | undefined {
   }
 }
 
-async function main(): Promise<void> {
-  const { repeat, runs, latencyMs, out, rows, answerMiB, compiled } = options(process.argv.slice(2));
-  const measured = (row: string) => rows.includes(row);
-  const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-'));
-  const seedArgs = ['--seed', String(CI_SEED)];
-  // as many in flight as a default run: the defaults of a command without arguments (the embedded reference)
-  const concurrency = parseCommand([], {}, work).config.concurrency ?? DEFAULT_CONCURRENCY.started;
-  const say = (text: string) => process.stderr.write(`${text}\n`);
-  // every row runs the command as the installed package does, compiled: what a user's run costs, without the
-  // TypeScript loader a checkout runs the sources through (~0.5 CPU s and ~40 MiB more a run, in both threads)
-  const compiling = compiled === undefined ? startCompiling() : undefined;
+/** What every measurement of one benchmark shares: its options, the command it runs and the folder it runs in. */
+interface Bench extends Options {
+  command: string;
+  work: string;
+  /** as many in flight as a default run: the defaults of a command without arguments (the embedded reference) */
+  concurrency: number;
+}
+
+const SEED_ARGS = ['--seed', String(CI_SEED)];
+
+const say = (text: string) => process.stderr.write(`${text}\n`);
+
+const measures = (bench: Bench, row: string) => bench.rows.includes(row);
+
+const keysOf = (deployment: ReferenceDeployment): Keys => ({ token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken });
+
+/** A reference of its own for one measurement, so that no run sees what another changed. */
+async function withReference<T>(use: (deployment: ReferenceDeployment) => Promise<T>): Promise<T> {
+  const deployment = await startReference({ port: 0 });
   try {
-    const command = compiled ?? join((await compiledWhenEnded(compiling!.dir)).dir, 'src', 'cli', 'cli.js');
-    /** a reference of its own for one measurement, so that no run sees what another changed */
-    const withReference = async <T>(use: (deployment: ReferenceDeployment) => Promise<T>): Promise<T> => {
-      const deployment = await startReference({ port: 0 });
-      try {
-        return await use(deployment);
-      } finally {
-        await deployment.close();
-      }
-    };
-    // the mix: one default run through a recording proxy (it also warms the caches the later runs use)
-    const mix = !measured('a')
-      ? []
-      : await withReference(async (deployment) => {
-          say('recording the mix of a default run ...');
-          const recorder = await startRecorder(deployment.baseUrl, { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken });
-          try {
-            await conformance(command, work, seedArgs, { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
-            return recorder.mix();
-          } finally {
-            await recorder.close();
-          }
-        });
-    const mixFile = join(work, 'mix.json');
-    writeFileSync(mixFile, JSON.stringify(mix));
-    const limitRun = () =>
-      withReference(async (deployment): Promise<Sample> => {
-        const run = await measure(['--import', TSX, LIMIT, mixFile, String(concurrency), String(LIMIT_PASSES)], {
-          cwd: work,
-          env: cleanEnvironment(runEnvironment(deployment)),
-        });
-        if (run.exitCode !== 0) throw new Error(`the limit loop failed (exit ${run.exitCode}): ${run.stderr.slice(-2000)}`);
-        const result = JSON.parse(run.stdout) as LimitResult;
-        if (result.unanswered > 0) throw new Error(`the limit loop got no answer to ${result.unanswered} requests`);
-        return { wallMs: result.wallMs, requests: result.requests, peakKiB: run.peakKiB };
-      });
-    const asTypedRun = async (): Promise<Sample> => {
-      const { run, report } = await conformance(command, work, seedArgs);
-      return sample(run, report);
-    };
-    // a reference apart is given by URL, which has a lower default in flight (src/run/target.ts): the run is told the
-    // limit's, so that rates compare at equal concurrency
-    const apartRun = (extra: string[]) =>
-      withReference(async (deployment) => {
-        const { run, report } = await conformance(command, work, [...seedArgs, '--concurrency', String(concurrency), ...extra], runEnvironment(deployment));
-        return sample(run, report);
-      });
+    return await use(deployment);
+  } finally {
+    await deployment.close();
+  }
+}
 
-    // (d): a default run behind a proxy that holds each request latencyMs; its mix, replayed by the limit
-    // through the same kind of proxy with as many requests in flight as the run had at most
-    const latencyRun = () =>
-      withReference(async (deployment) => {
-        const keys = { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken };
-        const recorder = await startRecorder(deployment.baseUrl, keys, { delayMs: () => latencyMs });
-        try {
-          const { run, report } = await conformance(command, work, [...seedArgs, '--runs', String(LATENCY_RUNS)], {
-            ...runEnvironment(deployment),
-            MOCKAPI_BASE_URL: recorder.baseUrl,
-          });
-          return { sample: { ...sample(run, report), inFlight: recorder.maxInFlight() }, mix: recorder.mix() };
-        } finally {
-          await recorder.close();
-        }
-      });
-    const latencyLimitRun = (mixOfRun: string, inFlightOfRun: number) =>
-      withReference(async (deployment): Promise<Sample> => {
-        const keys = { token: deployment.fixtures.token, forbiddenToken: deployment.fixtures.forbiddenToken };
-        const recorder = await startRecorder(deployment.baseUrl, keys, { delayMs: () => latencyMs });
-        try {
-          const run = await measure(['--import', TSX, LIMIT, mixOfRun, String(inFlightOfRun), '1', '0'], {
-            cwd: work,
-            env: cleanEnvironment({ ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl }),
-          });
-          if (run.exitCode !== 0) throw new Error(`the limit loop failed (exit ${run.exitCode}): ${run.stderr.slice(-2000)}`);
-          const result = JSON.parse(run.stdout) as LimitResult;
-          if (result.unanswered > 0) throw new Error(`the limit loop got no answer to ${result.unanswered} requests`);
-          return { wallMs: result.wallMs, requests: result.requests, peakKiB: run.peakKiB, inFlight: recorder.maxInFlight() };
-        } finally {
-          await recorder.close();
-        }
-      });
-
-    // Rounds of all of them rather than all runs of one after another: the machine's pace drifts (a shared
-    // host), and a ratio should compare runs made under the same conditions.
-    const limit: Sample[] = [];
-    const asTyped: Sample[] = [];
-    const split: Sample[] = [];
-    const properties: Sample[] = [];
-    const latency: Sample[] = [];
-    const latencyLimit: Sample[] = [];
-    const bigDeclared: Sample[] = [];
-    const bigStreamed: Sample[] = [];
-    const underCapString: Sample[] = [];
-    const underCapKeys: Sample[] = [];
-    for (let round = 1; round <= repeat; round++) {
-      if (measured('a')) {
-        say(`round ${round} of ${repeat}: (a) limit`);
-        limit.push(await limitRun());
-      }
-      if (measured('b')) {
-        say(`round ${round} of ${repeat}: (b) default run as typed`);
-        asTyped.push(await asTypedRun());
-        say(`round ${round} of ${repeat}: (b) default run, reference apart`);
-        split.push(await apartRun([]));
-      }
-      if (measured('c')) {
-        say(`round ${round} of ${repeat}: (c) property checks, ${runs} runs each`);
-        properties.push(await apartRun(['--only', 'generated', '--runs', String(runs)]));
-      }
-      if (measured('d')) {
-        say(`round ${round} of ${repeat}: (d) default run ${latencyMs} ms away, --runs ${LATENCY_RUNS}; then the limit at that latency`);
-        const far = await latencyRun();
-        latency.push(far.sample);
-        const farMix = join(work, 'latency-mix.json');
-        writeFileSync(farMix, JSON.stringify(far.mix));
-        latencyLimit.push(await latencyLimitRun(farMix, far.sample.inFlight));
-      }
-      if (measured('e')) {
-        say(`round ${round} of ${repeat}: (e) a run against ${answerMiB} MiB answers, length declared, then streamed`);
-        bigDeclared.push(await bigAnswersRun(work, command, true, answerMiB));
-        bigStreamed.push(await bigAnswersRun(work, command, false, answerMiB));
-      }
-      if (measured('f')) {
-        say(`round ${round} of ${repeat}: (f) a run against answers just under the cap, one string, then keys`);
-        underCapString.push(await underCapRun(work, command, 'string'));
-        underCapKeys.push(await underCapRun(work, command, 'keys'));
-      }
+/** The mix: one default run through a recording proxy (it also warms the caches the later runs use). */
+function recordMix(bench: Bench): Promise<RecordedRequest[]> {
+  return withReference(async (deployment) => {
+    say('recording the mix of a default run ...');
+    const recorder = await startRecorder(deployment.baseUrl, keysOf(deployment));
+    try {
+      await conformance(bench.command, bench.work, SEED_ARGS, { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl });
+      return recorder.mix();
+    } finally {
+      await recorder.close();
     }
+  });
+}
 
-    const results = summarise({
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
-      settings: {
-        repeat,
-        seed: CI_SEED,
-        propertyRuns: runs,
-        inFlight: concurrency,
-        limitPasses: LIMIT_PASSES,
-        mixRequests: mix.length,
-        latencyMs,
-        latencyRuns: LATENCY_RUNS,
-        answerMiB,
-      },
-      samples: { limit, asTyped, split, properties, latency, latencyLimit, bigDeclared, bigStreamed, underCapString, underCapKeys },
-    });
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-    process.stdout.write(`${formatTable(results)}\nResults: ${out}\n`);
+/** The limit loop replaying a mix, every request of which must be answered. */
+async function limitLoop(bench: Bench, args: string[], env: Record<string, string>): Promise<{ run: Measured; result: LimitResult }> {
+  const run = await measure(['--import', TSX, LIMIT, ...args], { cwd: bench.work, env: cleanEnvironment(env) });
+  if (run.exitCode !== 0) throw new Error(`the limit loop failed (exit ${run.exitCode}): ${run.stderr.slice(-2000)}`);
+  const result = JSON.parse(run.stdout) as LimitResult;
+  if (result.unanswered > 0) throw new Error(`the limit loop got no answer to ${result.unanswered} requests`);
+  return { run, result };
+}
+
+/** (a): the mix of a default run, as many in flight as the run, LIMIT_PASSES times after one pass to warm up. */
+function limitRun(bench: Bench, mixFile: string): Promise<Sample> {
+  return withReference(async (deployment) => {
+    const { run, result } = await limitLoop(bench, [mixFile, String(bench.concurrency), String(LIMIT_PASSES)], runEnvironment(deployment));
+    return { wallMs: result.wallMs, requests: result.requests, peakKiB: run.peakKiB };
+  });
+}
+
+async function asTypedRun(bench: Bench): Promise<Sample> {
+  const { run, report } = await conformance(bench.command, bench.work, SEED_ARGS);
+  return sample(run, report);
+}
+
+// A reference apart is given by URL, which has a lower default in flight (src/run/target.ts): the run is told the
+// limit's, so that rates compare at equal concurrency.
+function apartRun(bench: Bench, extra: string[]): Promise<Sample> {
+  return withReference(async (deployment) => {
+    const args = [...SEED_ARGS, '--concurrency', String(bench.concurrency), ...extra];
+    const { run, report } = await conformance(bench.command, bench.work, args, runEnvironment(deployment));
+    return sample(run, report);
+  });
+}
+
+/** (d): a default run behind a proxy that holds each request latencyMs, and the mix it sent. */
+function latencyRun(bench: Bench): Promise<{ sample: Sample & { inFlight: number }; mix: RecordedRequest[] }> {
+  return withReference(async (deployment) => {
+    const recorder = await startRecorder(deployment.baseUrl, keysOf(deployment), { delayMs: () => bench.latencyMs });
+    try {
+      const { run, report } = await conformance(bench.command, bench.work, [...SEED_ARGS, '--runs', String(LATENCY_RUNS)], {
+        ...runEnvironment(deployment),
+        MOCKAPI_BASE_URL: recorder.baseUrl,
+      });
+      return { sample: { ...sample(run, report), inFlight: recorder.maxInFlight() }, mix: recorder.mix() };
+    } finally {
+      await recorder.close();
+    }
+  });
+}
+
+/** (d)'s limit: its run's mix replayed once, without a warm-up, through the same kind of proxy and as many in flight. */
+function latencyLimitRun(bench: Bench, mixOfRun: string, inFlightOfRun: number): Promise<Sample> {
+  return withReference(async (deployment) => {
+    const recorder = await startRecorder(deployment.baseUrl, keysOf(deployment), { delayMs: () => bench.latencyMs });
+    try {
+      const env = { ...runEnvironment(deployment), MOCKAPI_BASE_URL: recorder.baseUrl };
+      const { run, result } = await limitLoop(bench, [mixOfRun, String(inFlightOfRun), '1', '0'], env);
+      return { wallMs: result.wallMs, requests: result.requests, peakKiB: run.peakKiB, inFlight: recorder.maxInFlight() };
+    } finally {
+      await recorder.close();
+    }
+  });
+}
+
+/** One round: one run of each measurement of the rows named, in the order of the rows. */
+async function measureRound(bench: Bench, round: number, mixFile: string, samples: Required<Samples>): Promise<void> {
+  const { repeat, runs, latencyMs, answerMiB, work, command } = bench;
+  if (measures(bench, 'a')) {
+    say(`round ${round} of ${repeat}: (a) limit`);
+    samples.limit.push(await limitRun(bench, mixFile));
+  }
+  if (measures(bench, 'b')) {
+    say(`round ${round} of ${repeat}: (b) default run as typed`);
+    samples.asTyped.push(await asTypedRun(bench));
+    say(`round ${round} of ${repeat}: (b) default run, reference apart`);
+    samples.split.push(await apartRun(bench, []));
+  }
+  if (measures(bench, 'c')) {
+    say(`round ${round} of ${repeat}: (c) property checks, ${runs} runs each`);
+    samples.properties.push(await apartRun(bench, ['--only', 'generated', '--runs', String(runs)]));
+  }
+  if (measures(bench, 'd')) {
+    say(`round ${round} of ${repeat}: (d) default run ${latencyMs} ms away, --runs ${LATENCY_RUNS}; then the limit at that latency`);
+    const far = await latencyRun(bench);
+    samples.latency.push(far.sample);
+    const farMix = join(work, 'latency-mix.json');
+    writeFileSync(farMix, JSON.stringify(far.mix));
+    samples.latencyLimit.push(await latencyLimitRun(bench, farMix, far.sample.inFlight));
+  }
+  if (measures(bench, 'e')) {
+    say(`round ${round} of ${repeat}: (e) a run against ${answerMiB} MiB answers, length declared, then streamed`);
+    samples.bigDeclared.push(await bigAnswersRun(work, command, true, answerMiB));
+    samples.bigStreamed.push(await bigAnswersRun(work, command, false, answerMiB));
+  }
+  if (measures(bench, 'f')) {
+    say(`round ${round} of ${repeat}: (f) a run against answers just under the cap, one string, then keys`);
+    samples.underCapString.push(await underCapRun(work, command, 'string'));
+    samples.underCapKeys.push(await underCapRun(work, command, 'keys'));
+  }
+}
+
+// Rounds of all of them rather than all runs of one after another: the machine's pace drifts (a shared host), and
+// a ratio should compare runs made under the same conditions.
+async function measureRounds(bench: Bench, mixFile: string): Promise<Required<Samples>> {
+  const samples: Required<Samples> = {
+    limit: [],
+    asTyped: [],
+    split: [],
+    properties: [],
+    latency: [],
+    latencyLimit: [],
+    bigDeclared: [],
+    bigStreamed: [],
+    underCapString: [],
+    underCapKeys: [],
+  };
+  for (let round = 1; round <= bench.repeat; round++) await measureRound(bench, round, mixFile, samples);
+  return samples;
+}
+
+function settingsOf(bench: Bench, mixRequests: number): Results['settings'] {
+  return {
+    repeat: bench.repeat,
+    seed: CI_SEED,
+    propertyRuns: bench.runs,
+    inFlight: bench.concurrency,
+    limitPasses: LIMIT_PASSES,
+    mixRequests,
+    latencyMs: bench.latencyMs,
+    latencyRuns: LATENCY_RUNS,
+    answerMiB: bench.answerMiB,
+  };
+}
+
+/** The mix recorded, every round measured, and the results summarised, written to --out and printed. */
+async function benchmark(bench: Bench): Promise<void> {
+  const mix = measures(bench, 'a') ? await recordMix(bench) : [];
+  const mixFile = join(bench.work, 'mix.json');
+  writeFileSync(mixFile, JSON.stringify(mix));
+  const samples = await measureRounds(bench, mixFile);
+  const results = summarise({
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
+    settings: settingsOf(bench, mix.length),
+    samples,
+  });
+  writeFileSync(bench.out, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`${formatTable(results)}\nResults: ${bench.out}\n`);
+}
+
+async function main(): Promise<void> {
+  const given = options(process.argv.slice(2));
+  const work = mkdtempSync(join(tmpdir(), 'mockapi-bench-'));
+  const concurrency = parseCommand([], {}, work).config.concurrency ?? DEFAULT_CONCURRENCY.started;
+  // every row runs the command as the installed package does, compiled: what a user's run costs, without the
+  // TypeScript loader a checkout runs the sources through, in both threads
+  const compiling = given.compiled === undefined ? startCompiling() : undefined;
+  try {
+    const command = given.compiled ?? join((await compiledWhenEnded(compiling!.dir)).dir, 'src', 'cli', 'cli.js');
+    await benchmark({ ...given, command, work, concurrency });
   } finally {
     rmSync(work, { recursive: true, force: true });
     if (compiling) {

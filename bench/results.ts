@@ -125,87 +125,98 @@ function measurement(what: string, runs: Sample[]): Measurement {
   };
 }
 
+/** The runs of each measurement, in the rounds they were made. */
+export interface Samples {
+  limit: Sample[];
+  asTyped: Sample[];
+  split: Sample[];
+  properties: Sample[];
+  latency: Sample[];
+  latencyLimit: Sample[];
+  bigDeclared: Sample[];
+  bigStreamed: Sample[];
+  /** (f): measured, judged by no target */
+  underCapString?: Sample[];
+  underCapKeys?: Sample[];
+}
+
+type Measurements = Pick<
+  Results,
+  'limit' | 'defaultRun' | 'defaultRunPhases' | 'properties' | 'latency' | 'latencyLimit' | 'bigDeclared' | 'bigStreamed' | 'underCapString' | 'underCapKeys'
+>;
+
+/** Each row's measurement, saying what it measured. */
+function measurements(settings: Results['settings'], samples: Samples): Measurements {
+  return {
+    limit: measurement(`plain undici loop replaying the mix of a default run, ${settings.inFlight} in flight`, samples.limit),
+    defaultRun: measurement('mockapi-conformance with no arguments (embedded reference deployment)', samples.asTyped),
+    defaultRunPhases: measurement('the same checks against a reference deployment apart (in the bench process)', samples.split),
+    properties: measurement(`the property checks alone (--only generated), --runs ${settings.propertyRuns}`, samples.properties),
+    latency: measurement(
+      `a default run (--runs ${settings.latencyRuns}) against a reference deployment ${settings.latencyMs} ms away (a proxy holds each request that long)`,
+      samples.latency,
+    ),
+    latencyLimit: measurement(`plain undici loop replaying the mix of (d) through the same proxy, as many in flight as (d) had`, samples.latencyLimit),
+    bigDeclared: measurement(`a default run against a deployment answering ${settings.answerMiB} MiB bodies, Content-Length declared`, samples.bigDeclared),
+    bigStreamed: measurement(`a default run against a deployment answering ${settings.answerMiB} MiB bodies, streamed without a length`, samples.bigStreamed),
+    underCapString: measurement('a default run against a deployment answering one JSON string of 8 MiB less 4 KiB', samples.underCapString ?? []),
+    underCapKeys: measurement('a default run against a deployment answering one JSON object of keys, 8 MiB less 4 KiB', samples.underCapKeys ?? []),
+  };
+}
+
+function ratiosOf(m: Measurements): Results['ratios'] {
+  const rate = m.limit.median.requestsPerSecond;
+  return {
+    latencyToLimit: m.latencyLimit.median.wallMs / m.latency.median.wallMs,
+    defaultRunToLimit: m.defaultRun.median.requestsPerSecond / rate,
+    defaultRunChecksToLimit: (m.defaultRun.median.checksPerSecond ?? 0) / rate,
+    propertiesToLimit: (m.properties.median.checksPerSecond ?? 0) / rate,
+  };
+}
+
+/** (d)'s longest chain times the latency, and (d)'s wall over it; undefined where (d) counted no chain. */
+function floorOf(latency: Measurement, latencyMs: number): Results['floor'] {
+  if (latency.median.chain === undefined) return undefined;
+  return {
+    chain: latency.median.chain,
+    ms: latency.median.chain * latencyMs,
+    wallToFloor: latency.median.wallMs / (latency.median.chain * latencyMs),
+  };
+}
+
+function targetsOf(m: Measurements, ratios: Results['ratios'], answerMiB: number): Results['targets'] {
+  /** what each target needs measured: a target of a row not run is not judged */
+  const ran = (...ms: Measurement[]) => ms.every((x) => x.runs.length > 0);
+  const bigPeaksMB = [m.bigDeclared, m.bigStreamed].map((x) => ((x.median.peakMiB ?? Number.POSITIVE_INFINITY) * 1024 * 1024) / 1e6);
+  return {
+    ...(ran(m.defaultRun) ? { defaultRunUnder1500ms: m.defaultRun.median.wallMs <= 1500 } : {}),
+    ...(ran(m.properties, m.limit) ? { propertiesAtLeastHalfTheLimit: ratios.propertiesToLimit >= 0.5 } : {}),
+    ...(ran(m.latency) ? { latencyRunUnder5s: m.latency.median.wallMs <= 5000 } : {}),
+    // 400 MB as docs/untrusted.md states it (decimal megabytes), for both forms of answer; the target names
+    // answers of 100 MiB: smaller ones (--answer-mib) are measured, not judged by it
+    ...(ran(m.bigDeclared, m.bigStreamed) && answerMiB >= 100 ? { bigAnswersUnder400MB: bigPeaksMB.every((mb) => mb <= 400) } : {}),
+  };
+}
+
 export function summarise(input: {
   date: string;
   commit: string | undefined;
   machine: Results['machine'];
   settings: Results['settings'];
-  samples: {
-    limit: Sample[];
-    asTyped: Sample[];
-    split: Sample[];
-    properties: Sample[];
-    latency: Sample[];
-    latencyLimit: Sample[];
-    bigDeclared: Sample[];
-    bigStreamed: Sample[];
-    /** (f): measured, judged by no target */
-    underCapString?: Sample[];
-    underCapKeys?: Sample[];
-  };
+  samples: Samples;
 }): Results {
-  const { settings, samples } = input;
-  const limit = measurement(`plain undici loop replaying the mix of a default run, ${settings.inFlight} in flight`, samples.limit);
-  const defaultRun = measurement('mockapi-conformance with no arguments (embedded reference deployment)', samples.asTyped);
-  const defaultRunPhases = measurement('the same checks against a reference deployment apart (in the bench process)', samples.split);
-  const properties = measurement(`the property checks alone (--only generated), --runs ${settings.propertyRuns}`, samples.properties);
-  const latency = measurement(
-    `a default run (--runs ${settings.latencyRuns}) against a reference deployment ${settings.latencyMs} ms away (a proxy holds each request that long)`,
-    samples.latency,
-  );
-  const latencyLimit = measurement(`plain undici loop replaying the mix of (d) through the same proxy, as many in flight as (d) had`, samples.latencyLimit);
-  const bigDeclared = measurement(
-    `a default run against a deployment answering ${settings.answerMiB} MiB bodies, Content-Length declared`,
-    samples.bigDeclared,
-  );
-  const bigStreamed = measurement(
-    `a default run against a deployment answering ${settings.answerMiB} MiB bodies, streamed without a length`,
-    samples.bigStreamed,
-  );
-  const underCapString = measurement('a default run against a deployment answering one JSON string of 8 MiB less 4 KiB', samples.underCapString ?? []);
-  const underCapKeys = measurement('a default run against a deployment answering one JSON object of keys, 8 MiB less 4 KiB', samples.underCapKeys ?? []);
-  /** what each target needs measured: a target of a row not run is not judged */
-  const ran = (...ms: Measurement[]) => ms.every((m) => m.runs.length > 0);
-  const bigPeaksMB = [bigDeclared, bigStreamed].map((m) => ((m.median.peakMiB ?? Number.POSITIVE_INFINITY) * 1024 * 1024) / 1e6);
-  const rate = limit.median.requestsPerSecond;
-  const ratios = {
-    latencyToLimit: latencyLimit.median.wallMs / latency.median.wallMs,
-    defaultRunToLimit: defaultRun.median.requestsPerSecond / rate,
-    defaultRunChecksToLimit: (defaultRun.median.checksPerSecond ?? 0) / rate,
-    propertiesToLimit: (properties.median.checksPerSecond ?? 0) / rate,
-  };
+  const { settings } = input;
+  const measured = measurements(settings, input.samples);
+  const ratios = ratiosOf(measured);
   return {
     date: input.date,
     commit: input.commit,
     machine: input.machine,
     settings,
-    limit,
-    defaultRun,
-    defaultRunPhases,
-    properties,
-    latency,
-    latencyLimit,
-    bigDeclared,
-    bigStreamed,
-    underCapString,
-    underCapKeys,
-    floor:
-      latency.median.chain === undefined
-        ? undefined
-        : {
-            chain: latency.median.chain,
-            ms: latency.median.chain * settings.latencyMs,
-            wallToFloor: latency.median.wallMs / (latency.median.chain * settings.latencyMs),
-          },
+    ...measured,
+    floor: floorOf(measured.latency, settings.latencyMs),
     ratios,
-    targets: {
-      ...(ran(defaultRun) ? { defaultRunUnder1500ms: defaultRun.median.wallMs <= 1500 } : {}),
-      ...(ran(properties, limit) ? { propertiesAtLeastHalfTheLimit: ratios.propertiesToLimit >= 0.5 } : {}),
-      ...(ran(latency) ? { latencyRunUnder5s: latency.median.wallMs <= 5000 } : {}),
-      // 400 MB as docs/untrusted.md states it (decimal megabytes: 381 MiB), for both forms of answer
-      // the target names answers of 100 MiB: smaller ones (--answer-mib) are measured, not judged by it
-      ...(ran(bigDeclared, bigStreamed) && settings.answerMiB >= 100 ? { bigAnswersUnder400MB: bigPeaksMB.every((mb) => mb <= 400) } : {}),
-    },
+    targets: targetsOf(measured, ratios, settings.answerMiB),
   };
 }
 
@@ -266,9 +277,10 @@ function targetsSaid(r: Results): string[] {
   return said.length > 0 ? said : ['none of the measured rows has one'];
 }
 
-export function formatTable(r: Results): string {
+/** The table's heading and the rows of each measurement that was made, in the order of the rows (a) to (f). */
+function tableOf(r: Results): string[][] {
   const rate = r.limit.median.requestsPerSecond;
-  const table: string[][] = [
+  return [
     ['', 'wall', 'requests', 'req/s', 'peak memory', 'vs (a)'],
     ...rows('(a) limit: plain undici, same mix', r.limit, 1, undefined),
     ...rows('(b) full default run, as typed', r.defaultRun, r.ratios.defaultRunToLimit, r.ratios.defaultRunChecksToLimit),
@@ -294,18 +306,22 @@ export function formatTable(r: Results): string {
     ...rows('(f) answers just under the cap: one string', r.underCapString, undefined, undefined),
     ...rows('    answers just under the cap: keys', r.underCapKeys, undefined, undefined),
   ];
+}
+
+/** Each row as a line, its label left and its figures right in columns as wide as their widest cell. */
+function aligned(table: string[][]): string[] {
   const widths = table[0]!.map((_, col) => Math.max(...table.map((row) => row[col]!.length)));
-  const line = (row: string[]) =>
+  return table.map((row) =>
     row
       .map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!)))
       .join('  ')
-      .trimEnd();
-  const m = r.machine;
+      .trimEnd(),
+  );
+}
+
+/** The notes under the table: how to read each row that was measured. */
+function notesSaid(r: Results): string[] {
   return [
-    `mockapi-conformance benchmark: ${m.cpus} × ${m.cpuModel}, Node ${m.node}; median of ${r.settings.repeat} runs each; seed ${r.settings.seed}; ${r.settings.inFlight} request(s) in flight`,
-    '',
-    ...table.map(line),
-    '',
     ...(r.limit.runs.length > 0
       ? [
           `(a) sends the ${r.settings.mixRequests} requests of a default run ${r.settings.limitPasses} times, after one pass to warm up. "checks": from the start of the first check to the end of the last (the report's times).`,
@@ -337,6 +353,17 @@ export function formatTable(r: Results): string {
           '(f) a run at defaults against a deployment whose every answer is 8 MiB less 4 KiB: one JSON string, or one object of as many keys as fit; each is read whole and is past a parse budget (docs/untrusted.md#bounds). Measured, judged by no target.',
         ]
       : []),
+  ];
+}
+
+export function formatTable(r: Results): string {
+  const m = r.machine;
+  return [
+    `mockapi-conformance benchmark: ${m.cpus} × ${m.cpuModel}, Node ${m.node}; median of ${r.settings.repeat} runs each; seed ${r.settings.seed}; ${r.settings.inFlight} request(s) in flight`,
+    '',
+    ...aligned(tableOf(r)),
+    '',
+    ...notesSaid(r),
     `targets: ${targetsSaid(r).join('; ')}`,
   ].join('\n');
 }

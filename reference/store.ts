@@ -113,9 +113,9 @@ function mockApi(id: string, requests: LoggedRequest[]): MockApi {
   return { id, chaos: quietChaosSettings(), state: { defaultContextExpression: '' }, requests: new Map(requests.map((r) => [r.id, r])) };
 }
 
-/** The store of a fresh start, the fixtures' resources under `ids` (the seeded ones unless told). */
-export function seededStore(now: number, ids: Required<Fixtures> = seededFixtures()): Store {
-  const organisation: Organisation = {
+/** The organisation the checks may rename, under the fixture's id. */
+function seededOrganisation(ids: Required<Fixtures>): Organisation {
+  return {
     id: ids.organisationId,
     name: 'Example Ltd',
     aclSubject: `acl-subject-${ids.organisationId}`,
@@ -123,6 +123,10 @@ export function seededStore(now: number, ids: Required<Fixtures> = seededFixture
     emailAddress: 'admin@example.com',
     subscriptionId: SEED.subscriptionId,
   };
+}
+
+/** The data source whose configuration the checks may replace, then the one they may delete. */
+function seededDataSources(ids: Required<Fixtures>, now: number): DataSource[] {
   const people = dataSource(
     ids.dataSourceId,
     'People',
@@ -146,8 +150,15 @@ export function seededStore(now: number, ids: Required<Fixtures> = seededFixture
     [['first', '1']],
     now,
   );
-  // Logged some minutes before the start, each at a millisecond that makes truncation to the second visible.
-  const fixtureRequests = [
+  return [people, archive];
+}
+
+/**
+ * The logged requests of the fixture's mock API (a JSON POST, a PUT of bytes that are not UTF-8, an empty GET),
+ * logged some minutes before the start, each at a millisecond that makes truncation to the second visible.
+ */
+function seededRequests(ids: Required<Fixtures>, now: number): LoggedRequest[] {
+  return [
     loggedRequest({
       id: ids.requestId,
       host: ids.mockApiId,
@@ -185,7 +196,11 @@ export function seededStore(now: number, ids: Required<Fixtures> = seededFixture
       fromConfiguredStub: false,
     }),
   ];
-  const otherRequest = loggedRequest({
+}
+
+/** The one logged request of the other mock API. */
+function otherMockApiRequest(now: number): LoggedRequest {
+  return loggedRequest({
     id: SEED.otherRequestId,
     host: SEED.otherMockApiId,
     url: '/ping',
@@ -197,13 +212,18 @@ export function seededStore(now: number, ids: Required<Fixtures> = seededFixture
     status: 200,
     fromConfiguredStub: true,
   });
+}
+
+/** The store of a fresh start, the fixtures' resources under `ids` (the seeded ones unless told). */
+export function seededStore(now: number, ids: Required<Fixtures> = seededFixtures()): Store {
+  const organisation = seededOrganisation(ids);
   return {
     organisations: new Map([[organisation.id, organisation]]),
-    dataSources: new Map([people, archive].map((ds) => [ds.id, ds])),
+    dataSources: new Map(seededDataSources(ids, now).map((ds) => [ds.id, ds])),
     teams: new Map([[ids.teamId, new Set([ids.teamMemberId, ...SEED.otherTeamMemberIds])]]),
     mockApis: new Map([
-      [ids.mockApiId, mockApi(ids.mockApiId, fixtureRequests)],
-      [SEED.otherMockApiId, mockApi(SEED.otherMockApiId, [otherRequest])],
+      [ids.mockApiId, mockApi(ids.mockApiId, seededRequests(ids, now))],
+      [SEED.otherMockApiId, mockApi(SEED.otherMockApiId, [otherMockApiRequest(now)])],
     ]),
   };
 }

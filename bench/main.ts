@@ -231,7 +231,7 @@ async function asTypedRun(bench: Bench): Promise<Sample> {
   return sample(run, report);
 }
 
-// A reference apart is given by URL, which has a lower default in flight (src/run/target.ts): the run is told the
+// A reference apart is given by URL, which has a lower default in flight (src/run/open-target.ts): the run is told the
 // limit's, so that rates compare at equal concurrency.
 function apartRun(bench: Bench, extra: string[]): Promise<Sample> {
   return withReference(async (deployment) => {

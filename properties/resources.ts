@@ -1,23 +1,21 @@
-// Generated organisation updates, data source configurations and push bodies (registered by their area's
-// suite, after its hand-written checks, on the same fixtures). The organisation's name is put back at the end.
-import { CHANGES_NOTHING, KEEPS_NO_STATE, perRun, type CheckContext, type CheckDefinition, type Target } from '../src/harness/check.ts';
+// What the checks on the organisation and the data source are made with: their paths, the reads that show a
+// write answered 202 has landed (renameShown, versionShown), the organisation's name kept and put back (nameKept,
+// putBackName), and a property on the organisation with its name kept (organisationProperty). The checks are
+// declared in their area's suite file.
+import { perRun, type CheckContext, type CheckDefinition } from '../src/harness/check.ts';
 import { describe, expectSuccess } from '../src/judge/checker.ts';
 import type { Exchange } from '../src/http/client.ts';
-import { type EffectRead, pendingWrite, readAfter, settledAfter } from '../src/harness/pending.ts';
+import { type EffectRead, pendingWrite, settledAfter } from '../src/harness/pending.ts';
 import { PENDING_EFFECT_MS } from '../src/http/transient.ts';
-import { expectEcho } from '../src/judge/echo.ts';
 import { expandPath, operation } from '../contract/schemas.ts';
-import { invalidDataSource, invalidKinds, invalidOrganisation, invalidPush, VALID_DATA_SOURCE_KINDS, validDataSource, type Invalid } from './arbitraries.ts';
-import { generatedNames, passedInSequence, renamedAndShown, takenNote } from './shared-renames.ts';
-import { expectInvalidRejected, sendInvalid } from './bodies.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { property, type PropertyOptions } from './property.ts';
 
 export const orgPath = (organisationId: string) => expandPath(operation('updateOrganisation').path, { organisationId });
 export const dsPath = (dataSourceId: string) => expandPath(operation('updateDataSource').path, { dataSourceId });
-const pushPath = (mockApiId: string) => expandPath(operation('pushOpenApiToGit').path, { mockApiId });
 
-async function organisationName(t: CheckContext): Promise<string | undefined> {
+/** The organisation's name a get shows (a violation where the get is not answered as documented). */
+export async function readName(t: CheckContext): Promise<string | undefined> {
   const answer = expectSuccess(t, 'getOrganisation', await t.send({ method: 'GET', path: orgPath(t.fixture('organisationId')) }));
   return answer?.organisation?.name;
 }
@@ -81,7 +79,7 @@ export function nameKept(options: { lazily?: boolean } = {}): Required<Pick<Prop
     const name = kept(t);
     if (name.read || name.check === undefined) return;
     name.read = true;
-    name.original = await organisationName(name.check);
+    name.original = await readName(name.check);
     name.check.stopIfViolated();
   };
   return {
@@ -100,7 +98,7 @@ export function nameKept(options: { lazily?: boolean } = {}): Required<Pick<Prop
 }
 
 /** A property on the organisation, its name kept (nameKept). */
-function organisationProperty<T>(
+export function organisationProperty<T>(
   ...[checkId, id, title, arbitrary, body, more]: [
     string,
     RequirementId,
@@ -153,120 +151,4 @@ export async function putBackName(t: CheckContext, original: string): Promise<vo
   });
   if (!shown)
     t.note(`the original name was put back (202 Accepted), but a get did not show it within ${PENDING_EFFECT_MS / 1000} s; if it is not back, ${redo}`);
-}
-
-export function organisationProperties(): CheckDefinition[] {
-  return [
-    organisationProperty(
-      'organisations/generated-names-taken',
-      'ORG-RENAME',
-      'generated names are taken: the answer and a later get show them',
-      generatedNames.arbitrary,
-      async (t, body, kept) => {
-        const { name } = body.organisation;
-        // its rename and the get right after it passed this judgement in a sequence before this check (shared-renames.ts)
-        if (passedInSequence(t, name)) return;
-        await kept.ensure(t);
-        const path = orgPath(t.fixture('organisationId'));
-        const renamed = await t.send({ method: 'PUT', path, json: body });
-        renamedAndShown(t, name, renamed, await readAfter(t, renameShown(t, pendingWrite(`the rename to ${JSON.stringify(name)}`, renamed), [name])));
-      },
-      { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true, ridesIn: 'organisations/sequences-renames-gets', note: takenNote },
-    ),
-    organisationProperty(
-      'organisations/generated-invalid-bodies-rejected',
-      'ORG-TYPES',
-      'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing',
-      invalidOrganisation,
-      async (t, inv, { original: read }) => {
-        const original = read(t)!;
-        expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
-        const name = await organisationName(t);
-        if (name === undefined) return;
-        t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
-        // the next input judges from the original name again
-        if (name !== original) await putBackName(t, original);
-        // a refused body and a read change nothing: inputs go out together, each read expects the original name
-      },
-      // beside the organisation's readers declared after it (the generated Authorization values), not before: a body
-      // a broken deployment takes renames the organisation, which the checks of the organisation's get must not see
-      { examples: () => invalidKinds('updateOrganisation'), together: true, overlaps: CHANGES_NOTHING },
-    ),
-  ];
-}
-
-export function dataSourceProperties(): CheckDefinition[] {
-  const options = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
-  // the version the run's previous update answered with, and that update where it was answered 202 (its work pending)
-  const last = perRun<{ version?: number; pending?: string }>(() => ({}));
-  return [
-    property(
-      'data-sources/generated-configurations-replace',
-      'DS-REPLACES',
-      'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised',
-      { ...options, live: KEEPS_NO_STATE, examples: () => VALID_DATA_SOURCE_KINDS },
-      validDataSource,
-      async (t, body) => {
-        const lastVersion = last(t).version;
-        const ex = await readAfter(
-          t,
-          versionShown(t, lastVersion === undefined ? undefined : last(t).pending, body, (version) => version > lastVersion!),
-        );
-        last(t).pending = pendingWrite('the previous update', ex);
-        const answer = expectSuccess(t, 'updateDataSource', ex);
-        if (!answer) return;
-        const ds = answer.dataSource;
-        const sent = body.dataSource;
-        t.expect(
-          ds.name === sent.name && ds.type === sent.type,
-          'DS-REPLACES',
-          `name ${JSON.stringify(sent.name)} and type ${sent.type}`,
-          () => `name ${JSON.stringify(ds.name)}, type ${JSON.stringify(ds.type)}`,
-        );
-        // every column as sent and in the order sent; extra fields and another key order are allowed
-        expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
-        t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
-        if (lastVersion !== undefined)
-          t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
-        last(t).version = ds.version;
-      },
-    ),
-    malformedDataSources(options),
-  ];
-}
-
-/** Generated malformed configurations of the data source: refused. */
-function malformedDataSources(options: { operation: 'updateDataSource'; needs: 'dataSourceId'[]; writes: boolean }): CheckDefinition {
-  // rows that do not fit their columns break a rule the description cannot state, so a mock cannot refuse them
-  const fits = (t: Target) => (inv: Invalid) => inv.rule !== 'rows-misfit' || t.profile === 'live';
-  const malformed = (t: Target) => invalidDataSource.filter(fits(t));
-  const examples = (t: Target) => invalidKinds('updateDataSource').filter(fits(t));
-  return property(
-    'data-sources/generated-malformed-configurations-rejected',
-    'DS-TYPES',
-    'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected',
-    { ...options, overlaps: CHANGES_NOTHING, examples },
-    malformed,
-    async (t, inv) => {
-      expectInvalidRejected(t, 'updateDataSource', inv, await sendInvalid(t, dsPath(t.fixture('dataSourceId')), inv));
-    },
-  );
-}
-
-export function pushProperties(): CheckDefinition[] {
-  // made of the run's target when the check runs, around the user's policy
-  const invalid = (t: Target) => invalidPush(t.pushPolicy ?? '');
-  const examples = (t: Target) => invalidKinds('pushOpenApiToGit', t.pushPolicy ?? '');
-  return [
-    property(
-      'push-jobs/generated-malformed-push-bodies-rejected',
-      'PUSH-TYPES',
-      'generated malformed push bodies are rejected (no job is started)',
-      { operation: 'pushOpenApiToGit', needs: ['mockApiId'], writes: true, pushes: true, overlaps: CHANGES_NOTHING, examples },
-      invalid,
-      async (t, inv) => {
-        expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pushPath(t.fixture('mockApiId')), inv));
-      },
-    ),
-  ];
 }

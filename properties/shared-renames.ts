@@ -1,12 +1,13 @@
 // The generated names of organisations/generated-names-taken ride in the sequences of
-// organisations/sequences-renames-gets, which runs before it on the organisation: each of the first sequences
-// opens with a share of them, each a rename and a get right after it, nothing else on the organisation between
-// them (the sequences run alone there). The sequence judges them against its model, and the generated names'
-// own judgement (renamedAndShown) is made of the same two answers: a name that passed it is not sent again by the
-// generated names, whose walk takes it as passed. A name that failed there, or was not sent (a sequence failed
-// before it, or the sequences are not in the run), is sent by the generated names as before, alone: its failure,
-// shrinking and curl lines are that check's own. The two checks share requests instead of running one after the
-// other on the organisation, the run's longest chain (docs/speed.md).
+// organisations/sequences-renames-gets (both declared in suites/organisations.suite.ts), which runs before it on
+// the organisation: each of the first sequences opens with a share of them, each a rename and a get right after
+// it, nothing else on the organisation between them (the sequences run alone there). The sequence judges them
+// against its model, and the generated names' own judgement (renamedAndShown) is made of the same two answers: a
+// name that passed it is not sent again by the generated names, whose walk takes it as passed. A name that failed
+// there, or was not sent (a sequence failed before it, or the sequences are not in the run), is sent by the
+// generated names as before, alone: its failure, shrinking and curl lines are that check's own. The two checks
+// share requests instead of running one after the other on the organisation, the run's longest chain
+// (docs/speed.md).
 import fc from 'fast-check';
 import type { Exchange } from '../src/http/client.ts';
 import type { Judge } from '../src/judge/judge.ts';
@@ -16,9 +17,6 @@ import { VALID_ORGANISATION_KINDS, validOrganisation } from './arbitraries.ts';
 
 /** The generated names' inputs: what organisations/generated-names-taken is declared with (one source for both). */
 export const generatedNames = { arbitrary: validOrganisation, examples: () => VALID_ORGANISATION_KINDS };
-
-/** The check whose names ride in the sequences: the sequences carry its names only in a run that has it. */
-const GENERATED_NAMES = 'organisations/generated-names-taken';
 
 /** What one run knows of the generated names riding in its sequences (perRun): nothing of it is left for the next run. */
 interface Riding {
@@ -50,10 +48,11 @@ function drawn(t: Target): string[] {
 
 /**
  * The names the next sequence opens with: an equal share of those left over the sequences still to come (none
- * once a sequence failed: what fast-check sends after a failure is its shrinking, which sends its own steps).
+ * once a sequence failed: what fast-check sends after a failure is its shrinking, which sends its own steps). The
+ * sequences carry the names only in a run that has their check, `namesCheck`.
  */
-export function namesForSequence(t: CheckContext, sequences: number): string[] {
-  if (!t.run.declares(GENERATED_NAMES)) return [];
+export function namesForSequence(t: CheckContext, namesCheck: string, sequences: number): string[] {
+  if (!t.run.declares(namesCheck)) return [];
   const run = riding(t);
   run.queue ??= drawn(t.target);
   return run.queue.splice(0, Math.ceil(run.queue.length / Math.max(1, sequences - run.opened++)));

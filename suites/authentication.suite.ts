@@ -3,7 +3,7 @@
 // when they are set, with bodies that change nothing a check has not been allowed to change; DELETEs without valid
 // credentials go to ids that name nothing, so that an operation wrongly left open still deletes nothing. The
 // forbidden key's DELETEs live in the data source and team suites, before the deletes they must precede.
-import { CHANGES_NOTHING, check, type CheckContext, type CheckDefinition, perRun } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckContext, type CheckDefinition, perRun, type Target } from '../src/harness/check.ts';
 import type { Credentials, Exchange, RequestSpec } from '../src/http/client.ts';
 import {
   expectForbidden,
@@ -20,6 +20,8 @@ import { operation, type OperationId } from '../contract/schemas.ts';
 import type { FixtureName } from '../contract/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody } from '../src/harness/support.ts';
 import { CHANGES_NOTHING_ANYWAY, organisationBody } from './refused-anyway.ts';
+import { otherAuthorization } from '../properties/arbitraries.ts';
+import { property } from '../properties/property.ts';
 
 const fixture = (t: CheckContext, name: FixtureName, missing: string) => t.target.fixtures[name] ?? missing;
 
@@ -419,17 +421,32 @@ function schemeCase(c: Case, { send }: Sends): CheckDefinition[] {
 }
 
 // No describe block around an operation's checks: --only matches a check's full name, which a block would
-// prefix with the operation, so that '^AUTH-' found nothing here. The generated Authorization values are GETs of the
-// organisation: suites/organisations.suite.ts has them after its own checks, so that they take their turn beside its
-// last check rather than before its renames.
-export const checks: CheckDefinition[] = CASES.flatMap((c) => {
-  const sends = sendsOf(c);
-  return [
-    ...withoutCredentials(c, sends),
-    ...wrongKeys(c, sends),
-    ...keyElsewhere(c),
-    ...forbiddenKey(c, sends),
-    ...documentedErrors(c),
-    ...schemeCase(c, sends),
-  ];
-});
+// prefix with the operation, so that '^AUTH-' found nothing here.
+export const checks: CheckDefinition[] = [
+  ...CASES.flatMap((c) => {
+    const sends = sendsOf(c);
+    return [
+      ...withoutCredentials(c, sends),
+      ...wrongKeys(c, sends),
+      ...keyElsewhere(c),
+      ...forbiddenKey(c, sends),
+      ...documentedErrors(c),
+      ...schemeCase(c, sends),
+    ];
+  }),
+
+  // GETs of the organisation that change nothing: they take their turn on it beside its readers, before its renames
+  property(
+    'authentication/generated-authorization-values',
+    'AUTH-401-INVALID',
+    'generated Authorization values other than "Token <key>" are answered 401',
+    { operation: 'getOrganisation', touches: ['organisationId'], live: 'a mock checks only that an Authorization header is present' },
+    // the arbitrary depends on the keys, which only the worker knows: made of the run's target when the check runs
+    (t: Target) => otherAuthorization(t.token ?? '', t.forbiddenToken),
+    async (t, authorization) => {
+      const organisationId = t.target.fixtures.organisationId ?? MISSING.organisationId;
+      const ex = await t.send({ method: 'GET', path: pathOf('getOrganisation', { organisationId }), credentials: { authorization } });
+      expectUnauthorized(t, ex, 'AUTH-401-INVALID');
+    },
+  ),
+];

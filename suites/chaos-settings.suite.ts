@@ -1,12 +1,23 @@
 // Update chaos settings (Endpoints; Resources > Chaos settings; Limits). Every body sent leaves chaos
 // switched off (see harmlessChaos), so a user's mock API never starts failing because of a run.
 import { CHANGES_NOTHING, check, type CheckDefinition, KEEPS_NO_STATE, shared, type CheckContext } from '../src/harness/check.ts';
-import { describe, expectEnvelope, expectRejected, expectSuccess, expectValidAcceptedOrOpen, wrappedResource } from '../src/judge/checker.ts';
+import { describe, expectEnvelope, expectRejected, expectSuccess, expectValidAcceptedOrOpen, mayRequire, wrappedResource } from '../src/judge/checker.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { expectChaosEcho } from '../src/judge/echo.ts';
-import { chaosProperties } from '../properties/settings.ts';
-import { chaosRequest, VALID_CHAOS_VALUES } from '../properties/arbitraries.ts';
-import { chaosModel } from '../properties/sequences.ts';
+import {
+  chaosRequest,
+  invalidChaos,
+  invalidKinds,
+  missingChaosField,
+  VALID_CHAOS_KINDS,
+  VALID_CHAOS_VALUES,
+  validChaos,
+  wholeChaos,
+} from '../properties/arbitraries.ts';
+import { expectInvalidRejected, sendInvalid } from '../properties/bodies.ts';
+import { modelCheck } from '../properties/model.ts';
+import { property } from '../properties/property.ts';
+import { echoSteps } from '../properties/sequences.ts';
 import { harmlessChaos, pathOf, quietChaos, quietIfTaken, refusedForItsDelay } from '../src/harness/support.ts';
 
 const options = { operation: 'updateChaosSettings' as const, needs: ['mockApiId' as const], writes: true };
@@ -35,6 +46,23 @@ const rejected = (checkId: string, id: RequirementId, title: string, chaos: Reco
     await quietIfTaken(t, pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') }), ex);
     expectRejected(t, ex, id, what);
   });
+
+/** Generated invalid chaos settings of the kinds `keep` takes: one of each kind first (invalidKinds), then generated ones. */
+function generatedRejected(checkId: string, id: RequirementId, title: string, keep: (pointer: string, rule: string) => boolean): CheckDefinition {
+  return property(
+    checkId,
+    id,
+    title,
+    { ...options, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateChaosSettings').filter((i) => keep(i.pointer, i.rule)) },
+    invalidChaos.filter((i) => keep(i.pointer, i.rule)),
+    async (t, inv) => {
+      const path = pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') });
+      const ex = await sendInvalid(t, path, inv);
+      await quietIfTaken(t, path, ex);
+      expectInvalidRejected(t, 'updateChaosSettings', inv, ex);
+    },
+  );
+}
 
 export const checks: CheckDefinition[] = [
   check('chaos-settings/updating-chaos-settings-200', 'CHAOS-STATUS', 'updating the chaos settings answers 200', options, async (t) => {
@@ -199,6 +227,61 @@ export const checks: CheckDefinition[] = [
     'httpErrors {status: 500}',
   ),
 
-  ...chaosProperties(),
-  chaosModel(),
+  property(
+    'chaos-settings/generated-valid-settings-echoed',
+    'CHAOS-ECHO',
+    'generated valid chaos settings are accepted, wrapped, schema-valid and echoed',
+    { ...options, examples: () => VALID_CHAOS_KINDS },
+    validChaos,
+    async (t, body) => {
+      const path = pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') });
+      const ex = await t.send({ method: 'PUT', path, ...chaosRequest(body) });
+      const what = `the chaos settings ${ex.requestBody?.toString('utf8').slice(0, 200)}`;
+      const missing = missingChaosField(body);
+      const open = missing === undefined ? await refusedForItsDelay(t, path, ex) : mayRequire(missing);
+      if (!expectValidAcceptedOrOpen(t, ex, 'CHAOS-VALUES', what, open)) return;
+      const answer = expectSuccess(t, 'updateChaosSettings', ex);
+      // a mock answers with the description's example, so only a live deployment can echo
+      if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
+    },
+  ),
+  generatedRejected(
+    'chaos-settings/generated-percentage-out-of-range-rejected',
+    'CHAOS-PERCENTAGE-LIMIT',
+    'generated percentageFailures past 0 or 100 (the nearest doubles included) are rejected',
+    (p, r) => p === '/chaos/percentageFailures' && r !== 'wrong-type',
+  ),
+  generatedRejected(
+    'chaos-settings/generated-http-errors-invalid-rejected',
+    'CHAOS-HTTP-STATUS-LIMIT',
+    'generated httpErrors items past 400 or 599, not integers, or of a wrong type, at every position, are rejected',
+    (p) => p.startsWith('/chaos/httpErrors/'),
+  ),
+  generatedRejected(
+    'chaos-settings/generated-wrong-types-rejected',
+    'CHAOS-TYPES',
+    'generated chaos fields of every wrong JSON type, at every depth, are rejected',
+    (p, r) => (r === 'wrong-type' || r === 'non-integer') && p !== '/chaos' && !p.startsWith('/chaos/httpErrors/'),
+  ),
+  generatedRejected(
+    'chaos-settings/generated-unwrapped-or-not-json-rejected',
+    'GEN-WRAP-REQUEST',
+    'generated bodies without a chaos object, or not JSON, are rejected',
+    (p) => p === '/chaos' || p === '',
+  ),
+  modelCheck(
+    'chaos-settings/sequences-echo',
+    'CHAOS-ECHO',
+    'sequences of chaos settings, earlier ones sent again (model-based): every answer shows what was just sent',
+    { ...options, live: KEEPS_NO_STATE, perInput: 8, start: () => ({ sent: [] }) },
+    echoSteps(
+      'updateChaosSettings',
+      // whole bodies: a sequence judges every answer, and a deployment may require every field
+      wholeChaos,
+      'chaos',
+      (t, body, got) => expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, got),
+      'CHAOS-VALUES',
+      refusedForItsDelay,
+    ),
+  ),
 ];

@@ -1,15 +1,20 @@
 // Update data source and Delete data source by ID (Endpoints; Resources > Data source). Updates replace the
 // configuration of MOCKAPI_DATA_SOURCE_ID; deletes touch only MOCKAPI_DELETABLE_DATA_SOURCE_ID. The
 // forbidden key's delete runs first: after the real delete, 403 and 404 would both be right answers.
-import { CHANGES_NOTHING, check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, perRun, shared, type Target } from '../src/harness/check.ts';
 import { expectEnvelope, expectForbidden, expectForbiddenBody, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { dataSourceLinks, dataSourceNoRows, dataSourceReplaces, lastUpdatedNow, lastUpdatedTime } from '../src/judge/fields.ts';
 import { deletedAgain, deleteLanded, fixtureDelete, firstDelete, forbiddenDelete, stillGone } from './deletes.ts';
 import { exampleBody, MISSING, pathOf } from '../src/harness/support.ts';
-import { dataSourceProperties, versionShown } from '../properties/resources.ts';
+import { dsPath, versionShown } from '../properties/resources.ts';
 import type { Exchange } from '../src/http/client.ts';
 import { pendingWrite, readAfter } from '../src/harness/pending.ts';
-import { dataSourceModel, staysGone, updateOfDeleted } from '../properties/sequences.ts';
+import { expectEcho } from '../src/judge/echo.ts';
+import { invalidDataSource, invalidKinds, type Invalid, VALID_DATA_SOURCE_KINDS, validDataSource } from '../properties/arbitraries.ts';
+import { expectInvalidRejected, sendInvalid } from '../properties/bodies.ts';
+import { modelCheck } from '../properties/model.ts';
+import { property } from '../properties/property.ts';
+import { staysGone, updateOfDeleted, versionSteps, versionStart } from '../properties/sequences.ts';
 
 const updating = { operation: 'updateDataSource' as const, needs: ['dataSourceId' as const], writes: true };
 const deleting = {
@@ -18,6 +23,11 @@ const deleting = {
   writes: true,
   consumes: 'deletableDataSourceId' as const,
 };
+/** The version the run's previous generated configuration answered with, and that update where it was answered 202 (its work pending). */
+const lastUpdate = perRun<{ version?: number; pending?: string }>(() => ({}));
+/** Rows that do not fit their columns break a rule the description cannot state, so a mock cannot refuse them. */
+const fits = (t: Target) => (inv: Invalid) => inv.rule !== 'rows-misfit' || t.profile === 'live';
+
 const updatePath = (dataSourceId: string) => pathOf('updateDataSource', { dataSourceId });
 const deletePath = (dataSourceId: string) => pathOf('deleteDataSource', { dataSourceId });
 
@@ -270,8 +280,56 @@ export const checks: CheckDefinition[] = [
     },
   ),
 
-  ...dataSourceProperties(),
-  dataSourceModel(),
+  property(
+    'data-sources/generated-configurations-replace',
+    'DS-REPLACES',
+    'generated configurations (every column type, rows that fit) are accepted and shown as sent, without rows, version raised',
+    { ...updating, live: KEEPS_NO_STATE, examples: () => VALID_DATA_SOURCE_KINDS },
+    validDataSource,
+    async (t, body) => {
+      const lastVersion = lastUpdate(t).version;
+      const ex = await readAfter(
+        t,
+        versionShown(t, lastVersion === undefined ? undefined : lastUpdate(t).pending, body, (version) => version > lastVersion!),
+      );
+      lastUpdate(t).pending = pendingWrite('the previous update', ex);
+      const answer = expectSuccess(t, 'updateDataSource', ex);
+      if (!answer) return;
+      const ds = answer.dataSource;
+      const sent = body.dataSource;
+      t.expect(
+        ds.name === sent.name && ds.type === sent.type,
+        'DS-REPLACES',
+        `name ${JSON.stringify(sent.name)} and type ${sent.type}`,
+        () => `name ${JSON.stringify(ds.name)}, type ${JSON.stringify(ds.type)}`,
+      );
+      // every column as sent and in the order sent; extra fields and another key order are allowed
+      expectEcho(t, 'DS-REPLACES', sent.columnsMetadata, ds.columnsMetadata, 'dataSource.columnsMetadata');
+      t.expect(!('rows' in ds), 'DS-NO-ROWS', 'no rows in the answer', () => `rows ${JSON.stringify(ds.rows).slice(0, 200)}`);
+      if (lastVersion !== undefined)
+        t.expect(ds.version > lastVersion, 'DS-VERSION', `a version above ${lastVersion}, the one of the previous update`, () => `version ${ds.version}`);
+      lastUpdate(t).version = ds.version;
+    },
+  ),
+
+  property(
+    'data-sources/generated-malformed-configurations-rejected',
+    'DS-TYPES',
+    'generated malformed configurations (wrong types at every depth, missing properties, rows that do not fit) are rejected',
+    { ...updating, overlaps: CHANGES_NOTHING, examples: (t: Target) => invalidKinds('updateDataSource').filter(fits(t)) },
+    (t: Target) => invalidDataSource.filter(fits(t)),
+    async (t, inv) => {
+      expectInvalidRejected(t, 'updateDataSource', inv, await sendInvalid(t, dsPath(t.fixture('dataSourceId')), inv));
+    },
+  ),
+
+  modelCheck(
+    'data-sources/sequences-versions',
+    'DS-VERSION',
+    'sequences of updates, earlier configurations sent again and updates sent together (model-based): the version never goes back and every accepted update raises it; lastUpdatedTime never goes back',
+    { ...updating, live: KEEPS_NO_STATE, perInput: 12, start: versionStart },
+    versionSteps,
+  ),
 
   // declared after the delete checks: it takes its turn on the deletable data source after them
   staysGone('data-sources/sequences-deleted-stays-gone', {

@@ -11,9 +11,9 @@ import { bounded } from '../contract/untrusted.ts';
 import type { OperationId } from '../contract/schemas.ts';
 import type { FixtureName } from '../contract/fixtures.ts';
 import { exampleBody, harmlessChaos, MISSING, pathOf, pushBody, requiredWrapper } from '../src/harness/support.ts';
-import { mockApiIdProperties } from '../properties/requests.ts';
+import { property } from '../properties/property.ts';
 import { sameAnswer } from '../src/judge/same.ts';
-import { oversize } from '../properties/arbitraries.ts';
+import { mockApiIdOutOfRange, oversize } from '../properties/arbitraries.ts';
 
 /** Lengths of mockApiId one short of and one past the limits (Limits, read from the schema). */
 const BAD_LENGTHS = { short: limits().mockApiIdLength.min - 1, long: limits().mockApiIdLength.max + 1 };
@@ -370,7 +370,18 @@ export const checks: CheckDefinition[] = [
   ...puts.flatMap((p) => [...wrappers(p), ...emptyBody(p), ...nothingSent(p), notJsonBody(p)]),
   ...OPERATION_IDS.map(queryRefused),
   ...READS.map(querySameAnswer),
-  ...mockApiIdProperties(),
+  property(
+    'identifiers/generated-mock-api-ids-out-of-range',
+    'ID-MOCK-API-LENGTH',
+    'generated mockApiIds outside 5 to 10 characters are never accepted',
+    { operation: 'getLoggedRequest' },
+    mockApiIdOutOfRange,
+    async (t, mockApiId) => {
+      const requestId = t.target.fixtures.requestId ?? MISSING.requestId;
+      const ex = await t.send({ method: 'GET', path: pathOf('getLoggedRequest', { mockApiId, requestId }) });
+      expectRejected(t, ex, 'ID-MOCK-API-LENGTH', `mockApiId ${JSON.stringify(mockApiId)} (${mockApiId.length} characters)`);
+    },
+  ),
   check(
     'identifiers/updatechaossettings-body-2-mib-without-5xx',
     'GEN-NO-5XX',

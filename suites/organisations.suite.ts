@@ -1,13 +1,16 @@
 // Get organisation by ID and Update organisation (Endpoints; Resources > Organisation). The rename check
 // puts the original name back before it ends, whatever happened in between.
-import { check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import { expectEnvelope, expectJsonMediaType, expectNotFound, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
 import { organisationEmail, organisationEmailForm, organisationIdentity, organisationLinks } from '../src/judge/fields.ts';
 import { MISSING, pathOf } from '../src/harness/support.ts';
-import { organisationProperties, putBackName, renameShown } from '../properties/resources.ts';
+import { organisationProperty, orgPath, putBackName, readName, renameShown } from '../properties/resources.ts';
 import { pendingWrite, readAfter } from '../src/harness/pending.ts';
-import { organisationModel } from '../properties/sequences.ts';
-import { authorizationProperties } from '../properties/requests.ts';
+import { invalidKinds, invalidOrganisation } from '../properties/arbitraries.ts';
+import { expectInvalidRejected, sendInvalid } from '../properties/bodies.ts';
+import { modelCheck } from '../properties/model.ts';
+import { nameModel, nameSteps } from '../properties/sequences.ts';
+import { generatedNames, passedInSequence, renamedAndShown, takenNote } from '../properties/shared-renames.ts';
 
 const needs = { operation: 'getOrganisation' as const, needs: ['organisationId' as const] };
 const updating = { operation: 'updateOrganisation' as const, needs: ['organisationId' as const], writes: true };
@@ -146,10 +149,54 @@ export const checks: CheckDefinition[] = [
 
   // the sequences first: the generated names ride in them, and are sent by their own check only where they did not
   // pass there (properties/shared-renames.ts)
-  organisationModel(),
-  ...organisationProperties(),
-  // Last, beside the generated invalid bodies (both change nothing on a conforming deployment): the generated
-  // Authorization values of the authentication area, GETs of the organisation. Declared among the authentication
-  // checks, they were a group of their own before the renames, on the run's longest chain (docs/speed.md).
-  ...authorizationProperties(),
+  modelCheck(
+    'organisations/sequences-renames-gets',
+    'ORG-RENAME',
+    'sequences of renames and gets (model-based): every get shows the last name sent; renames sent together end with one of their names',
+    {
+      operation: 'updateOrganisation',
+      needs: ['organisationId'],
+      writes: true,
+      live: KEEPS_NO_STATE,
+      perInput: 12,
+      ...nameModel('organisations/generated-names-taken'),
+    },
+    nameSteps,
+  ),
+
+  organisationProperty(
+    'organisations/generated-names-taken',
+    'ORG-RENAME',
+    'generated names are taken: the answer and a later get show them',
+    generatedNames.arbitrary,
+    async (t, body, kept) => {
+      const { name } = body.organisation;
+      // its rename and the get right after it passed this judgement in a sequence before this check (shared-renames.ts)
+      if (passedInSequence(t, name)) return;
+      await kept.ensure(t);
+      const path = orgPath(t.fixture('organisationId'));
+      const renamed = await t.send({ method: 'PUT', path, json: body });
+      renamedAndShown(t, name, renamed, await readAfter(t, renameShown(t, pendingWrite(`the rename to ${JSON.stringify(name)}`, renamed), [name])));
+    },
+    { live: KEEPS_NO_STATE, examples: generatedNames.examples, lazily: true, ridesIn: 'organisations/sequences-renames-gets', note: takenNote },
+  ),
+
+  organisationProperty(
+    'organisations/generated-invalid-bodies-rejected',
+    'ORG-TYPES',
+    'generated organisation bodies of every wrong JSON type, or without their parts, are rejected and change nothing',
+    invalidOrganisation,
+    async (t, inv, { original: read }) => {
+      const original = read(t)!;
+      expectInvalidRejected(t, 'updateOrganisation', inv, await sendInvalid(t, orgPath(t.fixture('organisationId')), inv));
+      const name = await readName(t);
+      if (name === undefined) return;
+      t.expect(name === original, 'ORG-TYPES', `the name still ${JSON.stringify(original)} after a body that was not accepted`, () => JSON.stringify(name));
+      // the next input judges from the original name again
+      if (name !== original) await putBackName(t, original);
+      // a refused body and a read change nothing: inputs go out together, each read expects the original name
+    },
+    // last on the organisation: a body a broken deployment takes renames it, and no check of its get comes after
+    { examples: () => invalidKinds('updateOrganisation'), together: true, overlaps: CHANGES_NOTHING },
+  ),
 ];

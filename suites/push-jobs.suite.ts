@@ -2,7 +2,7 @@
 // consent and value (MOCKAPI_PUSH_POLICY): it starts a background job that writes to the mock API's
 // connected Git repository, if it has one, and the interface names no allowed value of outOfSyncPolicy.
 // Each check reads the same job.
-import { CHANGES_NOTHING, check, type CheckDefinition, shared, type CheckContext } from '../src/harness/check.ts';
+import { CHANGES_NOTHING, check, type CheckDefinition, shared, type CheckContext, type Target } from '../src/harness/check.ts';
 import type { Exchange } from '../src/http/client.ts';
 import { allowedValues } from '../src/judge/allowed-values.ts';
 import { expectEnvelope, expectRejected, expectSuccess, wrappedResource } from '../src/judge/checker.ts';
@@ -20,7 +20,9 @@ import {
   jobType,
 } from '../src/judge/fields.ts';
 import { pathOf, pushBody } from '../src/harness/support.ts';
-import { pushProperties } from '../properties/resources.ts';
+import { invalidKinds, invalidPush } from '../properties/arbitraries.ts';
+import { expectInvalidRejected, sendInvalid } from '../properties/bodies.ts';
+import { property } from '../properties/property.ts';
 
 const options = { operation: 'pushOpenApiToGit' as const, needs: ['mockApiId' as const], writes: true, pushes: true };
 const push = shared(({ client, target }) =>
@@ -163,5 +165,15 @@ export const checks: CheckDefinition[] = [
     },
   ),
 
-  ...pushProperties(),
+  property(
+    'push-jobs/generated-malformed-push-bodies-rejected',
+    'PUSH-TYPES',
+    'generated malformed push bodies are rejected (no job is started)',
+    // made of the run's target when the check runs, around the user's policy
+    { ...options, overlaps: CHANGES_NOTHING, examples: (t: Target) => invalidKinds('pushOpenApiToGit', t.pushPolicy ?? '') },
+    (t: Target) => invalidPush(t.pushPolicy ?? ''),
+    async (t, inv) => {
+      expectInvalidRejected(t, 'pushOpenApiToGit', inv, await sendInvalid(t, pathOf('pushOpenApiToGit', { mockApiId: t.fixture('mockApiId') }), inv));
+    },
+  ),
 ];

@@ -3,9 +3,11 @@
 import { CHANGES_NOTHING, check, type CheckDefinition, type CheckContext, KEEPS_NO_STATE, shared } from '../src/harness/check.ts';
 import { expectEnvelope, expectRejected, expectSuccess, expectValidAccepted } from '../src/judge/checker.ts';
 import { expectEcho } from '../src/judge/echo.ts';
-import { VALID_EXPRESSIONS } from '../properties/arbitraries.ts';
-import { stateProperties } from '../properties/settings.ts';
-import { stateModel } from '../properties/sequences.ts';
+import { invalidKinds, invalidState, VALID_EXPRESSIONS, validState } from '../properties/arbitraries.ts';
+import { expectInvalidRejected, sendInvalid } from '../properties/bodies.ts';
+import { modelCheck } from '../properties/model.ts';
+import { property } from '../properties/property.ts';
+import { echoSteps } from '../properties/sequences.ts';
 import { exampleBody, pathOf } from '../src/harness/support.ts';
 
 const options = { operation: 'updateStateSettings' as const, needs: ['mockApiId' as const], writes: true };
@@ -94,6 +96,34 @@ export const checks: CheckDefinition[] = [
     },
   ),
 
-  ...stateProperties(),
-  stateModel(),
+  property(
+    'state-settings/generated-valid-settings-echoed',
+    'STATE-ECHO',
+    'generated valid state settings (expressions with several references, adjacent and nested braces, any script) are accepted, wrapped, schema-valid and echoed',
+    { ...options, examples: () => VALID_EXPRESSIONS.map((defaultContextExpression) => ({ state: { defaultContextExpression } })) },
+    validState,
+    async (t, body) => {
+      const ex = await put(t, body);
+      if (!expectValidAccepted(t, ex, 'STATE-EXPRESSION', `defaultContextExpression ${JSON.stringify(body.state.defaultContextExpression)}`)) return;
+      const answer = expectSuccess(t, 'updateStateSettings', ex);
+      if (answer && t.target.profile === 'live') expectEcho(t, 'STATE-ECHO', body.state, answer.state, 'state');
+    },
+  ),
+  property(
+    'state-settings/generated-invalid-bodies-rejected',
+    'STATE-TYPES',
+    'generated state bodies of every wrong JSON type, or without their parts, are rejected',
+    { ...options, overlaps: CHANGES_NOTHING, examples: () => invalidKinds('updateStateSettings') },
+    invalidState,
+    async (t, inv) => {
+      expectInvalidRejected(t, 'updateStateSettings', inv, await sendInvalid(t, pathOf('updateStateSettings', { mockApiId: t.fixture('mockApiId') }), inv));
+    },
+  ),
+  modelCheck(
+    'state-settings/sequences-echo',
+    'STATE-ECHO',
+    'sequences of state settings, earlier ones sent again (model-based): every answer shows what was just sent',
+    { ...options, live: KEEPS_NO_STATE, perInput: 8, start: () => ({ sent: [] }) },
+    echoSteps('updateStateSettings', validState, 'state', (t, body, got) => expectEcho(t, 'STATE-ECHO', body.state, got, 'state'), 'STATE-EXPRESSION'),
+  ),
 ];

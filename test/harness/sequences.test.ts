@@ -1,4 +1,4 @@
-// The model-based checks (properties/sequences.ts): against the reference they pass and leave the fixtures as
+// The model-based checks (their models in properties/sequences.ts): against the reference they pass and leave the fixtures as
 // the interface lets them be left (the name put back, each consented delete made once); against each fault of
 // what a deployment keeps, their check fails with the shrunk sequence listed step by step, a curl line per
 // request and the seed; the same seed lists the same sequence; updates sent together show their interleaving.

@@ -27,8 +27,8 @@ export function schemaValidator(): Ajv2020 {
   // allErrors: a failure message lists every deviation, not just the first. strictTypes off: openapi.yaml
   // narrows a referenced schema with sibling keywords ($ref beside properties) and says 'not: {required: [rows]}',
   // both of which 2020-12 allows.
-  // validateSchema off: checking the files against the 2020-12 meta-schema cost 0.1 s in every process and
-  // worker of a run; test/contract/schemas.test.ts checks each file against it instead.
+  // validateSchema off: checking the files against the 2020-12 meta-schema would cost every process and worker of a
+  // run its time at start; test/contract/schemas.test.ts checks each file against it instead.
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, verbose: true, validateSchema: false });
   // Only the formats whose definition is the spec's own words: links are relative paths (URI references,
   // RFC 3986) and URI templates (RFC 6570). Not 'email' (the library's pattern refuses addresses such as
@@ -54,8 +54,8 @@ let openApiSingleton: JsonObject | undefined;
 
 /**
  * openapi.yaml as JSON, written from it by `npm run openapi-json` (test/contract/schemas.test.ts holds it to the YAML):
- * loading the YAML parser and parsing the description cost a run a quarter of a second before its first check
- * (more on a busy machine), JSON.parse of the same a millisecond. The YAML stays the one source: the JSON says
+ * loading the YAML parser and parsing the description is a noticeable wait before a run's first check, JSON.parse
+ * of the same next to nothing. The YAML stays the one source: the JSON says
  * the digest of the YAML it was made from, and one made from another is not used.
  */
 export const OPENAPI_JSON = join(SCHEMAS_DIR, 'derived', 'openapi.json');
@@ -85,8 +85,8 @@ function derivedDocument(digest: string): JsonObject | undefined {
 }
 
 /**
- * Takes the document as parsed by another thread of the same run: parsing the YAML cost each vitest worker
- * 0.1 s of a 4 s run (src/vitest/worker-setup.ts).
+ * Takes the document as parsed by another thread of the same run, so that the run's worker does not parse the YAML
+ * again, a noticeable share of a short run (src/vitest/worker-setup.ts).
  */
 export function useOpenApiDocument(doc: JsonObject): void {
   openApiSingleton ??= doc;
@@ -184,7 +184,7 @@ function compile(schemaNode: Json): ValidateFunction {
 }
 
 // A run, and the reference deployment, use few of the description's response schemas; compiling them all
-// when an operation is first read cost a third of a second at every start.
+// when an operation is first read would slow every start.
 function lazyValidators(schemas: Map<string, JsonObject>): Validators {
   const compiled = new Map<string, ValidateFunction>();
   return {

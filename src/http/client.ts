@@ -620,7 +620,7 @@ export class Client {
   /**
    * A request header's value redacted in pieces. The same few values go with almost every request (Accept,
    * Accept-Encoding, the Authorization of each key, Content-Type), and redacting one looks for every encoded
-   * form of every key: remembered, they cost a run ~80 ms less CPU in 2,600 requests. Short values only, and
+   * form of every key: remembered, each is redacted once per run rather than once per request. Short values only, and
    * a bounded number of them (values a deployment chose, an ETag sent back, come and go).
    */
   private headerPieces(value: string): Redacted[] {

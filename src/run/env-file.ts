@@ -1,8 +1,8 @@
 // A .env file read as dotenv reads its usual forms, in one pass: `NAME=value` a line (`export NAME=value` and
 // `NAME: value` too), the value cut at `#` and trimmed, or quoted in ', " or ` (to the closing quote, across lines;
 // `\n` and `\r` inside " are line ends). dotenv's parser is one regular expression run over the whole file, which
-// backtracks over blank lines and lone quotes: 80 KB of blank lines took it 10-20 s, and 1 MB about 25 minutes in
-// which no signal is heard. Here each line is read once, and each closing quote searched for once.
+// backtracks over blank lines and lone quotes: a file of many blank lines took it seconds to minutes, in which no
+// signal is heard. Here each line is read once, and each closing quote searched for once.
 
 /** A line that sets a variable: the name, and the rest of the line after `=` (or `: `). */
 const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)(?:\s*=|:(?=\s))(.*)$/;

@@ -24,7 +24,7 @@ const CANNOT_CONNECT = /^the proxy |^TLS: |ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOS
  * Answers the latency is the fastest of: the probe's after its first (which pays for the connection and a cold
  * server), and the preflight's fixture reads, which follow the probe and are timed the same way. The probe sends
  * its first and as many more as make LATENCY_SAMPLES with the reads, two at least: five requests with no fixture
- * to read, three before two reads (a run 50 ms away starts 0.1 s sooner than with five probes and the reads).
+ * to read, three before two reads (a run far away starts sooner than with five probes and the reads).
  */
 const LATENCY_SAMPLES = 4;
 const probesBefore = (reads: number) => 1 + Math.max(2, LATENCY_SAMPLES - reads);

@@ -1,6 +1,6 @@
 // How vitest runs the checks, for the command (runConformance) and for an implementer's own vitest
-// (conformanceProject) alike: one module that imports every suite, run in one worker thread that runs every check at
-// once, set up by worker-setup before the suites. The run itself comes by provide (RunDescription).
+// (conformanceProject) alike: one test file (suites/run.ts, which imports every suite), run in one worker thread that
+// runs every check at once, set up by worker-setup before the suites. The run itself crosses by provide (crossing.ts).
 import { join } from 'node:path';
 import { CODE_ROOT, PACKAGE_ROOT, SOURCE_EXTENSION } from '../../contract/package-root.ts';
 

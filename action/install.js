@@ -124,8 +124,19 @@ function install(actionPath, files, sources, dir) {
   const tsc = join(compiler, 'node_modules', 'typescript', 'bin', 'tsc');
   const types = join(compiler, 'node_modules', '@types');
   run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck', '--noResolve', '--declaration', 'false', '--typeRoots', types], pkg);
+  const shipped = shippedAmong(pkg, sources);
   for (const path of [...sources, 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json']) rmSync(join(pkg, path), { recursive: true });
+  for (const [file, content] of shipped) {
+    mkdirSync(dirname(join(pkg, file)), { recursive: true });
+    writeFileSync(join(pkg, file), content);
+  }
   rmSync(compiler, { recursive: true });
+}
+
+/** The files the package ships from among its sources' folders (package.json's `files`: the catalogue's data), read. */
+function shippedAmong(pkg, sources) {
+  const { files } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+  return files.filter((file) => sources.some((source) => file.startsWith(`${source}/`))).map((file) => [file, readFileSync(join(pkg, file))]);
 }
 
 /** This job, as the runner names it; undefined outside a job (then no install is reused). */

@@ -7,7 +7,7 @@
 // for a run of a deployment given by URL (CHAIN_RUNS).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../contract/package-root.ts';
+import { PACKAGE_ROOT, SOURCE_EXTENSION } from '../../contract/package-root.ts';
 import { requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import { FIXTURE_VARIABLES, type FixtureName } from '../../contract/fixtures.ts';
 import { operation, type OperationId } from '../../contract/schemas.ts';
@@ -42,7 +42,7 @@ export interface CatalogueEntry {
   position: number;
   /** the profiles whose runs have it */
   profiles: Target['profile'][];
-  /** the file that declares it, its area's suite (suites/<area>.suite.ts), relative to the repository */
+  /** the file that declares it, its area's suite (suites/<area>.suite.ts; .js compiled), relative to the package's code */
   location: string;
 }
 
@@ -145,7 +145,9 @@ export function catalogue(): Promise<CatalogueEntry[]> {
     const records = JSON.parse(readFileSync(join(PACKAGE_ROOT, CATALOGUE_FILE), 'utf8')) as CatalogueRecord[];
     return records.map((record) => {
       const r = requirement(record.requirement);
-      return { ...record, level: r.level, section: r.section, statement: r.statement };
+      // the file as this package has it: the sources in a checkout, the compiled file (dist/) once installed
+      const location = record.location.replace(/\.ts$/, SOURCE_EXTENSION);
+      return { ...record, location, level: r.level, section: r.section, statement: r.statement };
     });
   })();
   return cached;

@@ -267,7 +267,9 @@ describe('the GitHub Action', () => {
     const { dir } = installLine(first.logs.install);
     const pkg = join(dir, 'package');
     expect(readdirSync(dir).sort()).toEqual(['installed', 'node_modules', 'package', 'package-lock.json', 'package.json']);
-    expect(readdirSync(pkg).sort()).toEqual(['LICENSE', 'bin', 'dist', 'package.json', 'schemas']);
+    expect(readdirSync(pkg).sort()).toEqual(['LICENSE', 'bin', 'dist', 'package.json', 'schemas', 'suites']);
+    // of the sources' folders, only what the package ships from them: the catalogue's data
+    expect(readdirSync(join(pkg, 'suites'))).toEqual(['catalogue.json']);
     const own = ownFiles(pkg);
     expect(own).toContain('dist/src/cli/cli.js');
     expect(own.filter((f) => f.endsWith('.ts'))).toEqual([]);

@@ -3,6 +3,7 @@
 import { CHANGES_NOTHING, check, type CheckDefinition, KEEPS_NO_STATE, shared, type CheckContext } from '../src/harness/check.ts';
 import { describe, expectEnvelope, expectRejected, expectSuccess, expectValidAcceptedOrOpen, mayRequire, wrappedResource } from '../src/judge/checker.ts';
 import type { RequirementId } from '../contract/requirements.ts';
+import type { Exchange } from '../src/http/client.ts';
 import { expectChaosEcho } from '../src/judge/echo.ts';
 import {
   chaosRequest,
@@ -27,6 +28,23 @@ const put = (t: CheckContext, json: unknown, raw?: string) =>
 const update = shared(({ client, target }) =>
   client.send({ method: 'PUT', path: pathOf('updateChaosSettings', { mockApiId: target.fixtures.mockApiId! }), json: harmlessChaos() }),
 );
+
+/**
+ * A valid chaos body sent: accepted, or refused where the words leave it open (`open`: for its delay, or for a field
+ * it leaves out), and echoed, by a live deployment only (a mock answers with the description's example).
+ */
+async function validSent(
+  t: CheckContext,
+  body: { chaos: Record<string, unknown> },
+  open: (path: string, ex: Exchange) => Promise<string | undefined> | string,
+): Promise<void> {
+  const path = pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') });
+  const ex = await t.send({ method: 'PUT', path, ...chaosRequest(body) });
+  const what = `the chaos settings ${ex.requestBody?.toString('utf8').slice(0, 256)}`;
+  if (!expectValidAcceptedOrOpen(t, ex, 'CHAOS-VALUES', what, await open(path, ex))) return;
+  const answer = expectSuccess(t, 'updateChaosSettings', ex);
+  if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
+}
 
 const accepted = (checkId: string, id: RequirementId, title: string, chaos: Record<string, unknown>, field: string) =>
   check(checkId, id, title, options, async (t) => {
@@ -121,14 +139,7 @@ export const checks: CheckDefinition[] = [
     'percentageFailures in every JSON notation and a durationMillis past 32 bits are accepted and echoed',
     { ...options, requests: 2 * VALID_CHAOS_VALUES.length },
     async (t) => {
-      const path = pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') });
-      for (const body of VALID_CHAOS_VALUES) {
-        const ex = await t.send({ method: 'PUT', path, ...chaosRequest(body) });
-        const what = `the chaos settings ${ex.requestBody?.toString('utf8')}`;
-        if (!expectValidAcceptedOrOpen(t, ex, 'CHAOS-VALUES', what, await refusedForItsDelay(t, path, ex))) continue;
-        const answer = expectSuccess(t, 'updateChaosSettings', ex);
-        if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
-      }
+      for (const body of VALID_CHAOS_VALUES) await validSent(t, body, (path, ex) => refusedForItsDelay(t, path, ex));
     },
   ),
   rejected(
@@ -234,15 +245,8 @@ export const checks: CheckDefinition[] = [
     { ...options, examples: () => VALID_CHAOS_KINDS },
     validChaos,
     async (t, body) => {
-      const path = pathOf('updateChaosSettings', { mockApiId: t.fixture('mockApiId') });
-      const ex = await t.send({ method: 'PUT', path, ...chaosRequest(body) });
-      const what = `the chaos settings ${ex.requestBody?.toString('utf8').slice(0, 200)}`;
       const missing = missingChaosField(body);
-      const open = missing === undefined ? await refusedForItsDelay(t, path, ex) : mayRequire(missing);
-      if (!expectValidAcceptedOrOpen(t, ex, 'CHAOS-VALUES', what, open)) return;
-      const answer = expectSuccess(t, 'updateChaosSettings', ex);
-      // a mock answers with the description's example, so only a live deployment can echo
-      if (answer && t.target.profile === 'live') expectChaosEcho(t, 'CHAOS-ECHO', body.chaos, answer.chaos);
+      await validSent(t, body, (path, ex) => (missing === undefined ? refusedForItsDelay(t, path, ex) : mayRequire(missing)));
     },
   ),
   generatedRejected(

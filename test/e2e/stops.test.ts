@@ -12,7 +12,7 @@ import { startRecorder, type Recorder, type RecorderOptions } from '../../bench/
 import type { RecordedRequest } from '../../bench/mix.ts';
 import { commandEnvironment, emptyDirectory } from '../support/cli.ts';
 import { compiledWhenEnded } from '../../bench/compiled.ts';
-import { useRunners } from '../support/runners.ts';
+import { useRunners, V8_FOR_SHORT_RUNS } from '../support/runners.ts';
 import { propertySeed } from '../support/seed.ts';
 
 const runners = useRunners(1);
@@ -55,7 +55,7 @@ async function stoppedRun(compiledDir: string, how: 'SIGINT' | 'bound', afterMs:
   const nameBefore = await d.name();
   const bound = how === 'bound' ? ['--run-timeout-ms', String(afterMs)] : [];
   // five payloads per property: a run of every check in about 2 s, whose every phase a stop can fall in
-  const child = spawn(process.execPath, ['--interrupt-budget=300000', join(compiledDir, 'src', 'cli', 'cli.js'), '--runs', '5', ...bound], {
+  const child = spawn(process.execPath, [...V8_FOR_SHORT_RUNS, join(compiledDir, 'src', 'cli', 'cli.js'), '--runs', '5', ...bound], {
     cwd: emptyDirectory(),
     env: { ...commandEnvironment(), ...d.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,7 +30,7 @@ interface Answer {
  * does: the runs are the command's (docs/test-speed.md). The V8 of Node 22 and later counts invocations instead and
  * refuses the flag, so it is passed to the V8 that has it alone (V8 before 12, Node 20).
  */
-const V8_FOR_SHORT_RUNS = Number(process.versions.v8.split('.')[0]) < 12 ? ['--interrupt-budget=300000'] : [];
+export const V8_FOR_SHORT_RUNS = Number(process.versions.v8.split('.')[0]) < 12 ? ['--interrupt-budget=300000'] : [];
 
 /** Longer than any run of the tests takes, loaded machine included: a run past it is a run that hangs. */
 const RUN_BOUND_MS = 5 * 60_000;

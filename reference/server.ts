@@ -6,7 +6,7 @@
 // Per request, in this order: route (404 not-found body / 405), credentials (401), permission (403),
 // mockApiId length (404), the resource (404), the body (413, 400), then the operation.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Fixtures } from '../contract/fixtures.ts';
 import { mockApiIdFits } from '../contract/limits.ts';
 import { operation, type OperationId } from '../contract/schemas.ts';
@@ -185,6 +185,34 @@ async function handle(req: IncomingMessage, res: ServerResponse, d: Deployment):
   }
 }
 
+/** Node's answer to what it could not read as a request, by its parser's error (anything else: 400). */
+const UNPARSED: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/** How long a refused connection is read before it is dropped: a client that never stops sending is not waited for. */
+const REFUSED_READ_MS = 5000;
+
+/**
+ * What the server could not read as a request (headers past its limit, bytes that are not HTTP) gets Node's answer,
+ * then the connection ends as a client can read it: the rest of what the client sends is read and dropped until it
+ * closes, where Node's own way, dropping the connection with the request unread, resets it and can discard the
+ * answer before the client reads it. A connection already answering, or gone, is dropped.
+ */
+function refuseUnparsed(error: NodeJS.ErrnoException, socket: Socket, refused: Set<Socket>): void {
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (!socket.writable || answering) return void socket.destroy();
+  const status = UNPARSED[error.code ?? ''] ?? '400 Bad Request';
+  refused.add(socket);
+  socket.on('close', () => refused.delete(socket));
+  socket.setTimeout(REFUSED_READ_MS, () => socket.destroy());
+  socket.on('error', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.resume();
+}
+
 function baseUrlOf(address: AddressInfo): string {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
@@ -207,6 +235,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     ...(options.observe ? { observe: options.observe } : {}),
   };
   const server = createServer((req, res) => void handle(req, res, d));
+  const refused = new Set<Socket>();
+  // the socket of a server made by createServer is a net.Socket, whatever the listener's type says
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => refuseUnparsed(error, socket as Socket, refused));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -220,8 +251,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
-        // Idle keep-alive connections would otherwise hold close() open.
+        // Idle keep-alive connections would otherwise hold close() open, and so would a refused one still read.
         server.closeAllConnections();
+        for (const socket of refused) socket.destroy();
       }),
   };
 }

@@ -2,8 +2,6 @@
 // id, requirement, operation, what it sends and the suite that declares it, without a request sent; its data
 // (suites/catalogue.json) is what the suites declare.
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { OPERATION_IDS } from '../../contract/schemas.ts';
 import { runEnvironment } from '../../reference/environment.ts';
@@ -12,6 +10,7 @@ import { startRecorder } from '../../bench/recorder.ts';
 import { CATALOGUE_FILE, CHAIN_IN_FLIGHT, CHAIN_RUNS, catalogue, catalogueOf, chainsOf, type CatalogueEntry } from '../../src/harness/catalogue.ts';
 import { SUITES } from '../../suites/all.ts';
 import { DEFAULT_CONCURRENCY, runsFor } from '../../src/run/open-target.ts';
+import { countingServer } from '../support/counting-server.ts';
 import { runCli } from '../support/cli.ts';
 import { useRunners } from '../support/runners.ts';
 
@@ -81,18 +80,12 @@ test('every check names an operation of the description and says what it sends',
 });
 
 test('--list prints the catalogue and sends no request, even with a deployment configured', async () => {
-  let requests = 0;
-  const server = createServer((_req, res) => {
-    requests++;
-    res.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await countingServer();
   try {
-    const { port } = server.address() as AddressInfo;
     // the command from the sources, as a checkout runs it: --list names the .ts files (compiled, dist/'s .js ones)
-    const r = await runCli(['--list'], { MOCKAPI_BASE_URL: `http://127.0.0.1:${port}`, MOCKAPI_TOKEN: 'a-key-for-the-list-test' });
+    const r = await runCli(['--list'], { MOCKAPI_BASE_URL: server.url, MOCKAPI_TOKEN: 'a-key-for-the-list-test' });
     expect(r.code, r.stderr).toBe(0);
-    expect(requests).toBe(0);
+    expect(server.requests()).toBe(0);
     expect(r.report).toBeUndefined();
     expect(r.stdout).toContain(`${entries.length} checks; none was run`);
     // each fixture's chain, declared, with the longest first
@@ -108,7 +101,7 @@ test('--list prints the catalogue and sends no request, even with a deployment c
       '  suites/chaos-settings.suite.ts',
     ]);
   } finally {
-    server.close();
+    await server.close();
   }
 });
 

@@ -4,13 +4,12 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseCommand, reportSettings } from '../../src/run/config.ts';
 import { refusalOf } from '../support/refusal.ts';
+import { countingServer } from '../support/counting-server.ts';
 import { runCli } from '../support/cli.ts';
 
 /** A checkout: a working directory with the .env and the config file given. */
@@ -163,15 +162,9 @@ const environments = (staging: Record<string, unknown>) => JSON.stringify({ envi
 
 describe("whose file it is: git says (tracked: the checkout's; git-ignored: yours)", () => {
   test("a pull request that edits a tracked config's environments.staging.baseUrl gets no key from your git-ignored .env: one line names the file and the host, exit 2, nothing sent", async () => {
-    let requests = 0;
-    const attacker = createServer((req, res) => {
-      requests++;
-      req.resume();
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const attacker = await countingServer();
     try {
-      const host = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
+      const host = attacker.url;
       const cwd = gitCheckout({
         tracked: { 'mockapi-conformance.config.json': environments({ baseUrl: host, readOnly: true }) },
         ignored: { '.env': 'MOCKAPI_TOKEN=your-key-in-dotenv-123\n' },
@@ -182,10 +175,10 @@ describe("whose file it is: git says (tracked: the checkout's; git-ignored: your
       expect(message).toMatch(/MOCKAPI_TOKEN in \.env/);
       expect(message).not.toContain('your-key-in-dotenv-123');
       const run = await runCli(['--runs', '1'], { MOCKAPI_ENV: 'staging' }, { cwd });
-      expect([run.code, run.stderr.trim().split('\n').length, requests]).toEqual([2, 1, 0]);
+      expect([run.code, run.stderr.trim().split('\n').length, attacker.requests()]).toEqual([2, 1, 0]);
       expect(run.stderr).toContain(host);
     } finally {
-      attacker.close();
+      await attacker.close();
     }
   });
 

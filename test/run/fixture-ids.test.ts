@@ -2,14 +2,13 @@
 // one segment of its own (`.`, `..`, empty, or one a URL's normalisation changes) is refused with one line, exit 2,
 // whatever gives it, before anything is sent (issue 56, item 2).
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { isOwnSegment } from '../../contract/path-segment.ts';
 import { parseCommand } from '../../src/run/config.ts';
 import { refusalOf } from '../support/refusal.ts';
+import { countingServer } from '../support/counting-server.ts';
 import { runCli } from '../support/cli.ts';
 
 const BASE = { MOCKAPI_BASE_URL: 'https://api.example.test', MOCKAPI_TOKEN: 'key-123' };
@@ -43,26 +42,20 @@ describe('fixture ids stand as one path segment of their own', () => {
   });
 
   test("a checkout's .env with MOCKAPI_TEAM_ID=.. beside your consent: exit 2, one line, nothing sent", async () => {
-    let requests = 0;
-    const server = createServer((req, res) => {
-      requests++;
-      req.resume();
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const server = await countingServer();
     try {
       const cwd = mkdtempSync(join(tmpdir(), 'conformance-fixture-ids-'));
       writeFileSync(join(cwd, '.env'), 'MOCKAPI_TEAM_ID=..\n');
       const env = {
-        MOCKAPI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        MOCKAPI_BASE_URL: server.url,
         MOCKAPI_TOKEN: 'key-123',
         MOCKAPI_TEAM_MEMBER_ID: 'user-alan',
       };
       const run = await runCli(['--runs', '1'], env, { cwd });
-      expect([run.code, run.stderr.trim().split('\n').length, requests]).toEqual([2, 1, 0]);
+      expect([run.code, run.stderr.trim().split('\n').length, server.requests()]).toEqual([2, 1, 0]);
       expect(run.stderr).toMatch(/MOCKAPI_TEAM_ID in \.env is "\.\.", which is not one path segment of its own/);
     } finally {
-      server.close();
+      await server.close();
     }
   });
 });

@@ -4,6 +4,15 @@
 import { expect, test, vi } from 'vitest';
 import { RunLife } from '../../src/run/run-life.ts';
 
+/** A run's life whose clock the test moves, and what it does when a second Ctrl-C gives up what is left. */
+function lifeOnAClock() {
+  const clock = { now: 0 };
+  const life = new RunLife({ signals: true, runTimeoutMs: 600_000, now: () => clock.now });
+  const forced = vi.fn();
+  life.onForced = forced;
+  return { life, forced, clock };
+}
+
 test('Ctrl-C stops the run as interrupted, and vitest-like handlers added since are taken back from', async () => {
   const life = new RunLife({ signals: true, runTimeoutMs: 600_000 });
   const theirs = vi.fn();
@@ -18,26 +27,20 @@ test('Ctrl-C stops the run as interrupted, and vitest-like handlers added since 
 });
 
 test('a second Ctrl-C, or a SIGTERM after it, gives up what is left: onForced', async () => {
-  let now = 0;
-  const life = new RunLife({ signals: true, runTimeoutMs: 600_000, now: () => now });
-  const forced = vi.fn();
-  life.onForced = forced;
+  const { life, forced, clock } = lifeOnAClock();
   process.emit('SIGTERM');
   expect(await life.stopped).toBe('interrupted');
   expect(forced).not.toHaveBeenCalled();
-  now += 1500;
+  clock.now += 1500;
   process.emit('SIGINT');
   expect(forced).toHaveBeenCalledTimes(1);
   life.close();
 });
 
 test("one Ctrl-C that comes twice at once (npx passes on the terminal's, `timeout` signals the group too) is one stop", async () => {
-  let now = 0;
-  const life = new RunLife({ signals: true, runTimeoutMs: 600_000, now: () => now });
-  const forced = vi.fn();
-  life.onForced = forced;
+  const { life, forced, clock } = lifeOnAClock();
   process.emit('SIGINT');
-  now += 5;
+  clock.now += 5;
   process.emit('SIGINT');
   expect(await life.stopped).toBe('interrupted');
   expect(forced).not.toHaveBeenCalled();

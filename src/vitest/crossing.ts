@@ -2,7 +2,7 @@
 // value, the run (RunDescription, cloned, its stop a SharedArrayBuffer both threads read at once), because the worker
 // must judge the very target the command opened; and it hands back each test's meta, the check's record (CheckMeta)
 // and its area, because the report is made in the command's thread. Both ends of the run's way are here: provided
-// in the command's thread, providedRun in the worker.
+// in the command's thread (conformanceProject's global setup provides the same key itself), providedRun in the worker.
 import type { inject } from 'vitest';
 import type { CheckMeta } from '../harness/run-check.ts';
 import type { RunDescription } from '../harness/run-description.ts';
